@@ -1,0 +1,86 @@
+"""Input IR: one function holding the problem's contraction, built with the bindings.
+
+A[MxK] . B[NxK]^T is a ``linalg.generic`` with maps (d0,d2), (d1,d2) -> (d0,d1)
+and an ext/mul/add body (``linalg.matmul_transpose_b`` no longer parses in
+IREE 3.13); a batch adds a leading parallel dim to all three maps.
+"""
+
+from __future__ import annotations
+
+from iree.compiler import ir
+from iree.compiler.dialects import arith, func, linalg, tensor
+
+from .problem import Problem
+
+FUNC_NAME = "gemm"
+
+
+def element_type(name: str) -> ir.Type:
+    """MLIR type for a dtype or accumulator name (needs an active context)."""
+    return ir.Type.parse(name)
+
+
+def contraction_maps(batched: bool) -> list[ir.AffineMap]:
+    """Indexing maps of A, B^T and C, as plain affine maps."""
+    n = 4 if batched else 3
+    dims = [ir.AffineDimExpr.get(i) for i in range(n)]
+    lead = dims[:1] if batched else []
+    m, nn, k = dims[-3:]
+    return [ir.AffineMap.get(n, 0, lead + [m, k]), ir.AffineMap.get(n, 0, lead + [nn, k]),
+            ir.AffineMap.get(n, 0, lead + [m, nn])]
+
+
+def _body(block: ir.Block, is_int: bool, acc_type: ir.Type) -> None:
+    a, b, acc = block.arguments
+    with ir.InsertionPoint(block):
+        if is_int:
+            x, y = arith.extsi(acc_type, a), arith.extsi(acc_type, b)
+            linalg.YieldOp([arith.addi(acc, arith.muli(x, y))])
+        else:
+            x, y = arith.extf(acc_type, a), arith.extf(acc_type, b)
+            linalg.YieldOp([arith.addf(acc, arith.mulf(x, y))])
+
+
+def build_contraction(problem: Problem, lhs: ir.Value, rhs: ir.Value) -> ir.Value:
+    """Emit fill + generic at the current insertion point; returns C."""
+    dt = problem.dt
+    acc_type = element_type(dt.acc)
+    c_type = ir.RankedTensorType.get(list(problem.shapes()[2]), acc_type)
+    zero = arith.constant(acc_type, 0 if dt.is_int else 0.0)
+    empty = tensor.EmptyOp(list(problem.shapes()[2]), acc_type)
+    filled = linalg.fill(zero, outs=[empty.result])
+    iterators = ["parallel"] * (3 if problem.batched else 2) + ["reduction"]
+    generic = linalg.GenericOp(
+        [c_type], [lhs, rhs], [filled],
+        ir.ArrayAttr.get([ir.AffineMapAttr.get(m) for m in contraction_maps(problem.batched)]),
+        ir.ArrayAttr.get([ir.Attribute.parse(f"#linalg.iterator_type<{t}>") for t in iterators]),
+    )
+    elem = element_type(problem.dtype)
+    block = generic.regions[0].blocks.append(elem, elem, acc_type)
+    _body(block, dt.is_int, acc_type)
+    return generic.result
+
+
+def build_module(problem: Problem, context: ir.Context | None = None) -> ir.Module:
+    """A verified module with ``func.func @gemm(A, B) -> C``."""
+    ctx = context or ir.Context()
+    with ctx, ir.Location.unknown():
+        module = ir.Module.create()
+        elem = element_type(problem.dtype)
+        a_shape, b_shape, _ = problem.shapes()
+        a_type = ir.RankedTensorType.get(list(a_shape), elem)
+        b_type = ir.RankedTensorType.get(list(b_shape), elem)
+        with ir.InsertionPoint(module.body):
+
+            @func.FuncOp.from_py_func(a_type, b_type, name=FUNC_NAME)
+            def gemm(lhs, rhs):
+                return build_contraction(problem, lhs, rhs)
+
+        if not module.operation.verify():
+            raise RuntimeError(f"input IR for {problem.key} does not verify")
+        return module
+
+
+def input_ir(problem: Problem) -> str:
+    """Textual input IR for a problem (the compile driver's input)."""
+    return str(build_module(problem))

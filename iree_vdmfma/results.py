@@ -1,0 +1,150 @@
+"""Result rows: the one table every stage appends to and every report reads.
+
+A row is keyed by (problem key, target, variant, cache_mode). Rows are written
+atomically (temp file + rename) so results.csv is never half-written.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import os
+import tempfile
+from dataclasses import dataclass, fields
+from enum import Enum
+from pathlib import Path
+from typing import Iterable, Optional
+
+
+class Status(str, Enum):
+    """Per-row (and per-job) state; terminal states end a job."""
+
+    PENDING = "pending"
+    COMPILED = "compiled"  # compiled and proved, not (yet) run
+    OK = "ok"  # compiled and proved; and, if a device was given, run and checked
+    NOT_APPLIED = "not-applied"  # the spec did not produce the intended mma_kind
+    COMPILE_ERROR = "compile-error"
+    TIMEOUT = "timeout"
+    RUN_ERROR = "run-error"
+    NUMERICS_FAILED = "numerics-failed"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+FAILED = {Status.COMPILE_ERROR, Status.TIMEOUT, Status.RUN_ERROR, Status.NUMERICS_FAILED}
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    # identity
+    name: str
+    m: int
+    n: int
+    k: int
+    batch: int
+    dtype: str
+    target: str
+    variant: str
+    status: str
+    key: str = ""
+    cache_mode: str = ""  # '' for compile-only rows; 'hot' or 'cold' when run
+    # proof from configured IR and ISA
+    mma_kind: str = ""
+    intended_mma_kind: str = ""
+    smfmac: Optional[int] = None
+    mfma: Optional[int] = None
+    vgpr: Optional[int] = None
+    agpr: Optional[int] = None
+    sgpr: Optional[int] = None
+    lds_bytes: Optional[int] = None
+    spills: Optional[int] = None
+    scratch_bytes: Optional[int] = None
+    workgroups: Optional[int] = None
+    workgroup_size: Optional[int] = None
+    waves_per_simd: Optional[int] = None
+    compile_s: Optional[float] = None
+    cached: Optional[bool] = None
+    # runtime (filled when a device is given)
+    device: str = ""
+    numerics: str = ""
+    max_abs_err: Optional[float] = None
+    max_rel_err: Optional[float] = None
+    reps: Optional[int] = None
+    latency_us_median: Optional[float] = None
+    latency_us_min: Optional[float] = None
+    latency_us_max: Optional[float] = None
+    latency_us_std: Optional[float] = None
+    bytes_moved: Optional[int] = None
+    gbps: Optional[float] = None
+    tflops: Optional[float] = None
+    pct_peak_bw: Optional[float] = None
+    # diagnosis
+    reason: str = ""  # why not-applied / failed, in words
+    error: str = ""  # the tool's first error line
+    repro: str = ""  # a shell command that reproduces the job
+    artifacts: str = ""  # directory with input IR, spec, vmfb, dumps
+
+    @property
+    def row_key(self) -> tuple[str, str, str, str]:
+        return (self.key, self.target, self.variant, self.cache_mode)
+
+    def replace(self, **changes) -> "ResultRow":
+        return dataclasses.replace(self, **changes)
+
+
+COLUMNS: list[str] = [f.name for f in fields(ResultRow)]
+_TYPES = {f.name: f.type for f in fields(ResultRow)}
+
+
+def _parse_cell(name: str, raw: str):
+    kind = _TYPES[name]
+    if raw == "":
+        return "" if kind == "str" else None
+    if kind in ("int", "Optional[int]"):
+        return int(float(raw))
+    if kind == "Optional[float]":
+        return float(raw)
+    if kind == "Optional[bool]":
+        return raw.lower() in ("true", "1")
+    return raw
+
+
+def row_from_dict(d: dict) -> ResultRow:
+    return ResultRow(**{k: _parse_cell(k, str(d.get(k, "") or "")) for k in COLUMNS if k in d or k in
+                        ("name", "m", "n", "k", "batch", "dtype", "target", "variant", "status")})
+
+
+def read_rows(path: Path | str) -> list[ResultRow]:
+    path = Path(path)
+    if not path.exists():
+        return []
+    with path.open(newline="") as f:
+        return [row_from_dict(d) for d in csv.DictReader(f)]
+
+
+def _cell(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    return str(value)
+
+
+def write_rows(rows: Iterable[ResultRow], path: Path | str) -> None:
+    """Write all rows atomically: a reader sees the old file or the new one."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", newline="") as f:
+            writer = csv.writer(f)
+            writer.writerow(COLUMNS)
+            for row in rows:
+                writer.writerow([_cell(getattr(row, c)) for c in COLUMNS])
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
