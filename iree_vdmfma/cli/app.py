@@ -1,0 +1,16 @@
+"""The typer application object; command modules register on it."""
+
+import typer
+
+app = typer.Typer(
+    name="vdmfma",
+    help=(
+        "Generate, prove and measure VDMFMA skinny-GEMM kernels with IREE for AMD Instinct GPUs.\n\n"
+        "Typical flow: `vdmfma spec` writes a tuning spec for a shape list; `vdmfma sweep` compiles "
+        "every shape x variant, proves from the ISA what was generated, optionally runs it, and "
+        "writes results.csv; `vdmfma report` turns results into tables and plots."
+    ),
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)

@@ -1,0 +1,3 @@
+"""Commands of this stage (registered on the shared app)."""
+
+from .app import app  # noqa: F401
