@@ -1,0 +1,142 @@
+"""Intrinsic catalog: per target and element type, the VDMFMA virtual intrinsic
+and the dense MFMA of the padded baseline.
+
+What the compiler can tell, we ask it: the target's concrete MMA intrinsics come
+from ``iree_gpu.TargetInfo`` of the executable target iree-compile builds for
+the arch, and shapes/element types from ``MMAAttr``/``VirtualMMAAttr``. What it
+cannot tell is which sparse ``v_smfmac`` K-depths the chip has (IREE's selector
+only lists f16/bf16 VDMFMA); that is the ISA fact in ``SMFMAC_K`` below, checked
+by compiling every pairing (see shared notes and tests/test_catalog.py).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from iree.compiler import ir
+from iree.compiler.dialects import iree_gpu
+
+from .problem import DTYPES, dtype as get_dtype
+from .targets import compile_flags, target as get_target
+from .toolchain import tool
+
+# K-depths of the 16x16 sparse MFMA (v_smfmac_*_16x16xK) per target and input
+# bit width, from the CDNA3 / CDNA4 ISA guides.
+SMFMAC_K = {
+    "gfx942": {16: {32}, 8: {64}},
+    "gfx950": {16: {32, 64}, 8: {64, 128}},
+}
+# The K-unroll IREE's own selector prefers: gfx942 has only the x2 sparse
+# instructions; gfx950's native 16x16x64 (16-bit) / x128 (8-bit) ones give x1.
+PREFERRED_UNROLL = {"gfx942": 2, "gfx950": 1}
+
+_VDMFMA_NAME = re.compile(r"^VDMFMA_(?P<acc>[FI]32)_(?P<m>\d+)x(?P<n>\d+)x(?P<k>\d+)x(?P<unroll>\d+)_(?P<ab>.+)$")
+
+
+class IntrinsicUnavailableError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Intrinsic:
+    name: str
+    virtual: bool
+    m: int
+    n: int
+    k: int
+    k_unroll: int
+    lhs: str
+    rhs: str
+    acc: str
+    in_selector: bool  # IREE's own selector lists it for this target
+
+    @property
+    def mnk(self) -> tuple[int, int, int]:
+        return (self.m, self.n, self.k)
+
+    def attr(self) -> ir.Attribute:
+        """The mma_kind attribute (needs an active context)."""
+        if self.virtual:
+            return iree_gpu.VirtualMMAAttr.get(getattr(iree_gpu.VirtualMMAIntrinsic, self.name))
+        return iree_gpu.MMAAttr.get(getattr(iree_gpu.MMAIntrinsic, self.name))
+
+
+@lru_cache(maxsize=None)
+def _executable_target_text(arch: str) -> str:
+    """The #hal.executable.target iree-compile builds for the arch (one cheap compile)."""
+    src = "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  return %a : tensor<4xf32>\n}\n"
+    with tempfile.TemporaryDirectory() as tmp:
+        inp = Path(tmp) / "t.mlir"
+        inp.write_text(src)
+        out = subprocess.run(
+            [tool("iree-compile"), str(inp), *compile_flags(arch), "--compile-to=executable-sources"],
+            capture_output=True, text=True, check=True,
+        ).stdout
+    match = re.search(r"#hal\.executable\.target<\"rocm\".*?\}>", out)
+    if not match:
+        raise RuntimeError(f"iree-compile printed no rocm executable target for {arch}")
+    return match.group(0)
+
+
+def _element_name(t: ir.Type) -> str:
+    return str(t)
+
+
+def _intrinsic(name: str, attr, virtual: bool, selector: set[str]) -> Intrinsic:
+    lhs, rhs, acc = (_element_name(t) for t in attr.abc_element_types)
+    m, n, k = attr.mnk_shape
+    unroll = int(_VDMFMA_NAME.match(name).group("unroll")) if virtual and name.startswith("VDMFMA") else 1
+    return Intrinsic(name, virtual, m, n, k, unroll, lhs, rhs, acc, name in selector)
+
+
+@lru_cache(maxsize=None)
+def target_intrinsics(arch: str) -> tuple[Intrinsic, ...]:
+    """The target's dense MMA intrinsics and the VDMFMA ones its sparse MFMAs can back."""
+    get_target(arch)
+    with ir.Context():
+        info = iree_gpu.TargetInfo.get_gpu_target_info(ir.Attribute.parse(_executable_target_text(arch)))
+        listed = list(info.mma_intrinsics)
+        selector = {str(i) for i in listed}
+        dense = [_intrinsic(str(i), iree_gpu.MMAAttr.get(i), False, selector)
+                 for i in listed if isinstance(i, iree_gpu.MMAIntrinsic)]
+        dense_types = {(d.lhs, d.rhs) for d in dense if (d.m, d.n) == (16, 16)}
+        virtual = []
+        for member in iree_gpu.VirtualMMAIntrinsic.__members__.values():
+            if not str(member).startswith("VDMFMA"):
+                continue
+            v = _intrinsic(str(member), iree_gpu.VirtualMMAAttr.get(member), True, selector)
+            bits = get_dtype(v.lhs).bytes * 8 if v.lhs in DTYPES else 0
+            sparse_k = v.k // v.k_unroll
+            # Backed by hardware when the target has the dense 16x16 MFMA for these
+            # element types (FNUZ vs OCP fp8) and a v_smfmac of that K-depth.
+            if (v.lhs, v.rhs) in dense_types and sparse_k in SMFMAC_K[arch].get(bits, set()):
+                virtual.append(v)
+    return tuple(dense + virtual)
+
+
+def vdmfma_intrinsic(arch: str, dtype: str, unroll: int | None = None) -> Intrinsic:
+    """The VDMFMA intrinsic for dtype x dtype on arch (preferred K-unroll by default)."""
+    unroll = unroll or PREFERRED_UNROLL[arch]
+    found = [i for i in target_intrinsics(arch)
+             if i.virtual and i.lhs == dtype and i.rhs == dtype and i.k_unroll == unroll]
+    if not found:
+        valid = sorted({i.lhs for i in target_intrinsics(arch) if i.virtual and i.k_unroll == unroll})
+        raise IntrinsicUnavailableError(
+            f"no VDMFMA x{unroll} intrinsic for {dtype} on {arch}; element types with one: {', '.join(valid)}")
+    return found[0]
+
+
+def dense_intrinsic(arch: str, dtype: str) -> Intrinsic:
+    """The 16x16 dense MFMA of the padded baseline: the deepest K for dtype x dtype."""
+    found = [i for i in target_intrinsics(arch)
+             if not i.virtual and (i.m, i.n) == (16, 16) and i.lhs == dtype and i.rhs == dtype]
+    if not found:
+        valid = sorted({i.lhs for i in target_intrinsics(arch) if not i.virtual and i.lhs in DTYPES})
+        raise IntrinsicUnavailableError(
+            f"no dense 16x16 MFMA for {dtype} on {arch}; element types with one: {', '.join(valid)}")
+    return max(found, key=lambda i: i.k)

@@ -1,0 +1,78 @@
+"""Kernel configs: the lowering_config + translation_info a variant asks for.
+
+A KernelConfig is plain data (frozen, hashable, printable); ``compilation_info``
+turns it into a verified ``#iree_codegen.compilation_info`` attribute through
+the bindings. Nothing here is a string template.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from iree.compiler import ir
+from iree.compiler.dialects import iree_codegen, iree_gpu
+
+from .catalog import Intrinsic
+
+SUBGROUP_SIZE = 64
+
+
+@dataclass(frozen=True)
+class KernelConfig:
+    """A TileAndFuse config for one contraction (tile lists include the batch dim when batched)."""
+
+    intrinsic: Intrinsic
+    workgroup: tuple[int, ...]
+    reduction: tuple[int, ...]
+    subgroup: tuple[int, ...]
+    padding: Optional[tuple[int, ...]] = None
+    promote_operands: tuple[int, ...] = (0, 1)
+    prefetch_num_stages: int = 2
+    lds_estimate: int = 0  # bytes, modelled (see rules.lds_bytes)
+
+    @property
+    def mma_kind(self) -> str:
+        return self.intrinsic.name
+
+    @property
+    def workgroup_size(self) -> int:
+        subgroups = 1
+        for s in self.subgroup:
+            subgroups *= max(s, 1)
+        return SUBGROUP_SIZE * subgroups
+
+    def lowering_config(self) -> ir.Attribute:
+        """#iree_gpu.lowering_config (needs an active context)."""
+        i64 = ir.IntegerType.get_signless(64)
+
+        def ints(values):
+            return ir.ArrayAttr.get([ir.IntegerAttr.get(i64, v) for v in values])
+
+        entries = {
+            "mma_kind": self.intrinsic.attr(),
+            "promote_operands": ints(self.promote_operands),
+            "reduction": ints(self.reduction),
+            "subgroup": ints(self.subgroup),
+            "workgroup": ints(self.workgroup),
+        }
+        if self.padding is not None:
+            entries["padding"] = ints(self.padding)
+        return iree_gpu.LoweringConfigAttr.get(ir.DictAttr.get(entries))
+
+    def translation_info(self) -> ir.Attribute:
+        options = iree_gpu.PipelineOptionsAttr.get(prefetch_num_stages=self.prefetch_num_stages)
+        pipeline = iree_gpu.PipelineAttr.get(int(iree_gpu.LoweringPipeline.TileAndFuse))
+        return iree_codegen.TranslationInfoAttr.get(
+            pipeline, None, [self.workgroup_size, 1, 1], SUBGROUP_SIZE,
+            ir.DictAttr.get({"gpu_pipeline_options": options}),
+        )
+
+    def compilation_info(self) -> ir.Attribute:
+        """#iree_codegen.compilation_info (needs an active context)."""
+        return iree_codegen.CompilationInfoAttr.get(self.lowering_config(), self.translation_info())
+
+    def describe(self) -> str:
+        pad = f" padding={list(self.padding)}" if self.padding else ""
+        return (f"{self.mma_kind} workgroup={list(self.workgroup)} reduction={list(self.reduction)} "
+                f"subgroup={list(self.subgroup)}{pad} threads={self.workgroup_size}")

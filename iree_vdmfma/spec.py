@@ -1,0 +1,109 @@
+"""Tuning specs: one transform-dialect module per variant covering a shape list.
+
+Format (shared notes): a module with ``transform.with_named_sequence`` and
+``iree_codegen.tuning_spec_with_default_entrypoint``; ``@__kernel_config`` runs
+one ``transform.foreach_match`` from a matcher per problem to ``@apply_op_config``,
+which annotates the matched contraction with its ``compilation_info``. The
+module is built and verified through the bindings; ``iree-compile
+--iree-codegen-tuning-spec-path=FILE`` takes the printed text as-is.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable
+
+from iree.compiler import ir
+from iree.compiler.dialects import preprocessing_transform as match
+from iree.compiler.dialects import transform
+
+from .config import KernelConfig
+from .inputs import contraction_maps, element_type
+from .problem import Problem
+
+APPLY = "apply_op_config"
+ENTRY = "__kernel_config"
+
+
+def matcher_name(problem: Problem) -> str:
+    return f"match_{problem.key}"
+
+
+def _any_op() -> ir.Type:
+    return transform.AnyOpType.get()
+
+
+def _any_param() -> ir.Type:
+    return transform.AnyParamType.get()
+
+
+def _readonly() -> dict:
+    return {"transform.readonly": ir.UnitAttr.get()}
+
+
+def _build_apply() -> None:
+    seq = transform.NamedSequenceOp(APPLY, [_any_op(), _any_param()], [], arg_attrs=[_readonly(), _readonly()])
+    with ir.InsertionPoint(seq.body):
+        op, config = seq.body.arguments
+        transform.AnnotateOp(op, "compilation_info", param=config)
+        transform.YieldOp([])
+
+
+def _build_matcher(problem: Problem, config: KernelConfig) -> None:
+    """Match this problem's contraction exactly (types, maps, every dim) and yield its config."""
+    seq = transform.NamedSequenceOp(matcher_name(problem), [_any_op()], [_any_op(), _any_param()],
+                                    arg_attrs=[_readonly()])
+    with ir.InsertionPoint(seq.body):
+        (op,) = seq.body.arguments
+        elem, acc = element_type(problem.dtype), element_type(problem.dt.acc)
+        dims = match.MatchContractionOp(op, elem, elem, acc,
+                                        indexing_maps=contraction_maps(problem.batched)).results
+        expected = ([problem.batch] if problem.batched else [], [problem.m], [problem.n], [problem.k])
+        for handle, values in zip(dims, expected):
+            match.MatchDimsEqualOp(handle, values)
+        param = transform.ParamConstantOp(_any_param(), config.compilation_info()).result
+        transform.YieldOp([op, param])
+
+
+def _build_entry(problems: list[Problem]) -> None:
+    seq = transform.NamedSequenceOp(ENTRY, [_any_op()], [_any_op()],
+                                     arg_attrs=[{"transform.consumed": ir.UnitAttr.get()}])
+    seq.operation.attributes["iree_codegen.tuning_spec_entrypoint"] = ir.UnitAttr.get()
+    with ir.InsertionPoint(seq.body):
+        (root,) = seq.body.arguments
+        matchers = ir.ArrayAttr.get([ir.FlatSymbolRefAttr.get(matcher_name(p)) for p in problems])
+        actions = ir.ArrayAttr.get([ir.FlatSymbolRefAttr.get(APPLY)] * len(problems))
+        result = transform.ForeachMatchOp(_any_op(), [], root, [], matchers, actions).updated
+        transform.YieldOp([result])
+
+
+def build_spec(entries: Iterable[tuple[Problem, KernelConfig]], context: ir.Context | None = None) -> ir.Module:
+    """A verified tuning-spec module; problems with the same key share one matcher."""
+    unique: dict[str, tuple[Problem, KernelConfig]] = {}
+    for problem, config in entries:
+        unique.setdefault(problem.key, (problem, config))
+    if not unique:
+        raise ValueError("a tuning spec needs at least one problem with a config")
+    with context or ir.Context(), ir.Location.unknown():
+        module = ir.Module.create()
+        module.operation.attributes["transform.with_named_sequence"] = ir.UnitAttr.get()
+        module.operation.attributes["iree_codegen.tuning_spec_with_default_entrypoint"] = ir.UnitAttr.get()
+        with ir.InsertionPoint(module.body):
+            _build_apply()
+            for problem, config in unique.values():
+                _build_matcher(problem, config)
+            _build_entry([p for p, _ in unique.values()])
+        if not module.operation.verify():
+            raise RuntimeError("generated tuning spec does not verify")
+        return module
+
+
+def spec_text(entries: Iterable[tuple[Problem, KernelConfig]]) -> str:
+    return str(build_spec(entries))
+
+
+def write_spec(entries: Iterable[tuple[Problem, KernelConfig]], path: Path | str) -> Path:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(spec_text(entries))
+    return path
