@@ -15,6 +15,7 @@ import json
 import os
 import shlex
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -29,6 +30,7 @@ from .toolchain import compiler_version, tool
 KEEP_SUFFIXES = (".rocmasm", ".mlir", ".s")
 MANIFEST = "manifest.json"
 DEFAULT_TIMEOUT_S = 300.0
+INTERRUPT_SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGKILL}
 
 
 def default_cache_dir() -> Path:
@@ -169,6 +171,10 @@ class Compiler:
             timed_out = True
             stderr = (e.stderr.decode(errors="replace") if isinstance(e.stderr, bytes) else e.stderr) or ""
         elapsed = time.perf_counter() - start
+        if returncode is not None and -returncode in INTERRUPT_SIGNALS:
+            # Killed by the user's Ctrl-C / SIGTERM: not a result of the job; never cache it.
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise KeyboardInterrupt(f"iree-compile for {job.label} was interrupted")
         stderr = stderr.replace(str(tmp), str(workdir))  # name the entry's final place
         (tmp / "stderr.txt").write_text(stderr)
         _prune_dump(tmp / "dump")

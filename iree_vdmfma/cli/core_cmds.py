@@ -1,3 +1,160 @@
-"""Commands of this stage (registered on the shared app)."""
+"""spec, annotate, compile, sweep: the core commands."""
 
-from .app import app  # noqa: F401
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.table import Table
+
+from ..annotate import annotate_text
+from ..compiler import default_cache_dir
+from ..results import ResultRow, Status
+from ..spec import write_spec
+from ..sweep import Sweep, SweepOptions
+from ..targets import target as get_target
+from ..variants import REGISTRY, variant as get_variant
+from .app import app
+from .common import console, problems_from, progress, split_list, user_errors
+
+SHAPES_ARG = typer.Argument(None, help="Shape-list CSV (header m,n,k[,batch,dtype,name]; '#' comments).",
+                            exists=False, dir_okay=False)
+TARGET_OPT = typer.Option("gfx942", "--target", "-t", help="gfx942 (MI300X) or gfx950 (MI355X).")
+DEBUG_OPT = typer.Option(False, "--debug", help="Show Python tracebacks for input errors.")
+
+
+@app.command()
+def spec(
+    shapes: Path = typer.Argument(..., help="Shape-list CSV."),
+    variant: str = typer.Option("vdmfma", "--variant", "-v", help=f"One of: {', '.join(REGISTRY)} (with a config)."),
+    target: str = TARGET_OPT,
+    output: Path = typer.Option(..., "-o", "--output", help="Spec file to write."),
+    debug: bool = DEBUG_OPT,
+) -> None:
+    """Write a tuning spec injecting VARIANT's config for every shape in SHAPES.
+
+    Use it with plain IREE:  iree-compile model.mlir --iree-hal-target-device=hip
+    --iree-rocm-target=gfx942 --iree-codegen-tuning-spec-path=FILE
+    """
+    with user_errors(debug):
+        get_target(target)
+        v = get_variant(variant)
+        problems = problems_from(shapes, None, None, None, 1, "f16")
+        entries = [(p, v.config(p, target)) for p in problems]
+        if any(c is None for _, c in entries):
+            raise ValueError(f"variant {variant!r} injects no config (it is IREE's own choice); pick vdmfma or padded")
+        write_spec(entries, output)
+        console.print(f"wrote {output}: {len(entries)} matcher(s), variant {variant}, target {target}")
+
+
+@app.command()
+def annotate(
+    input: Path = typer.Argument(..., help="Linalg-level MLIR module (e.g. from --compile-to=input)."),
+    variant: str = typer.Option("vdmfma", "--variant", "-v"),
+    target: str = TARGET_OPT,
+    output: Path = typer.Option(..., "-o", "--output"),
+    debug: bool = DEBUG_OPT,
+) -> None:
+    """Write VARIANT's compilation_info onto every A.B^T contraction of INPUT (the attribute route)."""
+    with user_errors(debug):
+        get_target(target)
+        v = get_variant(variant)
+        text, done = annotate_text(input.read_text(), lambda p: v.config(p, target))
+        if not done:
+            raise ValueError(f"{input}: no A[MxK].B[NxK]^T linalg.generic contraction in a supported dtype found")
+        output.write_text(text)
+        for a in done:
+            console.print(f"annotated {a.problem.key}: {a.config.describe()}")
+
+
+def _table(rows: list[ResultRow]) -> Table:
+    table = Table("problem", "variant", "status", "mma_kind", "smfmac", "mfma", "vgpr", "lds", "wgs", "reason/error")
+    for r in sorted(rows, key=lambda r: (r.key, r.variant, r.cache_mode)):
+        colour = "green" if r.status == Status.OK.value else "red"
+        table.add_row(r.key, r.variant + (f"/{r.cache_mode}" if r.cache_mode else ""), f"[{colour}]{r.status}[/]",
+                      r.mma_kind, *(str(x) if x is not None else "" for x in (r.smfmac, r.mfma, r.vgpr, r.lds_bytes,
+                                                                             r.workgroups)),
+                      (r.reason + (": " + r.error if r.error else ""))[:80])
+    return table
+
+
+def run_sweep(problems, options: SweepOptions, run_hook=None) -> list[ResultRow]:
+    """Run a sweep with a progress bar; returns all rows."""
+    with progress() as bar:
+        sweep = Sweep(problems, options, run_hook=run_hook)
+        total = len(sweep.pending()) * len(sweep.modes)
+        task = bar.add_task("sweep", total=total, last="")
+
+        def on_row(row: ResultRow) -> None:
+            if row.status not in (Status.PENDING.value, Status.COMPILED.value):
+                bar.update(task, advance=1, last=f"{row.key}/{row.variant} {row.status}")
+
+        sweep.on_row = on_row
+        return sweep.run()
+
+
+def _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed) -> SweepOptions:
+    get_target(target)
+    names = split_list(variants)
+    for name in names:
+        get_variant(name)
+    return SweepOptions(target=target, variants=names, out_dir=out,
+                        cache_dir=None if no_cache else (cache_dir or default_cache_dir()),
+                        workers=workers, timeout_s=timeout, retry_failed=retry_failed)
+
+
+CACHE_OPT = typer.Option(None, "--cache-dir", help="Compile cache (default $VDMFMA_CACHE_DIR or ~/.cache/iree-vdmfma).")
+NO_CACHE_OPT = typer.Option(False, "--no-cache", help="Compile everything afresh.")
+WORKERS_OPT = typer.Option(None, "--workers", "-j", help="Parallel compiles (default: all cores).")
+TIMEOUT_OPT = typer.Option(300.0, "--timeout", help="Per-job timeout in seconds.")
+
+
+@app.command()
+def compile(
+    shapes: Optional[Path] = SHAPES_ARG,
+    m: Optional[int] = typer.Option(None, "--m"), n: Optional[int] = typer.Option(None, "--n"),
+    k: Optional[int] = typer.Option(None, "--k"), batch: int = typer.Option(1, "--batch"),
+    dtype: str = typer.Option("f16", "--dtype"),
+    variants: str = typer.Option("vdmfma", "--variants", "--variant", "-v", help="Comma-separated variants."),
+    target: str = TARGET_OPT,
+    out: Path = typer.Option(Path("out/compile"), "--out", "-o", help="Artifacts go to OUT/artifacts/KEY/VARIANT-TARGET."),
+    cache_dir: Optional[Path] = CACHE_OPT, no_cache: bool = NO_CACHE_OPT,
+    workers: Optional[int] = WORKERS_OPT, timeout: float = TIMEOUT_OPT, debug: bool = DEBUG_OPT,
+) -> None:
+    """Compile one problem (--m/--n/--k) or a shape list, and show what the ISA proves.
+
+    Each job leaves input.mlir, spec.mlir, out.vmfb and dump/ (configured_*.mlir,
+    *.rocmasm) under OUT/artifacts, with the command that reproduces it in OUT/results.csv.
+    """
+    with user_errors(debug):
+        problems = problems_from(shapes, m, n, k, batch, dtype)
+        rows = run_sweep(problems, _options(target, variants, out, cache_dir, no_cache, workers, timeout, True))
+        console.print(_table(rows))
+
+
+@app.command()
+def sweep(
+    shapes: Path = typer.Argument(..., help="Shape-list CSV."),
+    target: str = TARGET_OPT,
+    variants: str = typer.Option("default,vdmfma,padded", "--variants", "-v", help="Comma-separated variants."),
+    out: Path = typer.Option(..., "--out", "-o", help="Sweep directory: results.csv, specs/, artifacts/."),
+    cache_dir: Optional[Path] = CACHE_OPT, no_cache: bool = NO_CACHE_OPT,
+    workers: Optional[int] = WORKERS_OPT, timeout: float = TIMEOUT_OPT,
+    retry_failed: bool = typer.Option(False, "--retry-failed", help="Redo rows that failed or timed out."),
+    debug: bool = DEBUG_OPT,
+) -> None:
+    """Compile every shape x variant, prove from configured IR and ISA what was generated, write OUT/results.csv.
+
+    Resumable: rows are on disk as soon as they finish; run the same command again
+    after Ctrl-C and only unfinished rows are redone.
+    """
+    with user_errors(debug):
+        from ..shapes import load_shape_list
+
+        problems = load_shape_list(shapes)
+        options = _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed)
+        rows = run_sweep(problems, options)
+        console.print(_table(rows))
+        bad = [r for r in rows if r.status != Status.OK.value]
+        console.print(f"{len(rows)} rows in {out / 'results.csv'}; {len(bad)} not ok")
