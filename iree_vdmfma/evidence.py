@@ -1,0 +1,458 @@
+"""Evidence: prove from an executable dump what IREE really generated.
+
+After ``iree-compile ... --iree-hal-dump-executable-files-to=DUMP`` the dump holds,
+per dispatch, ``configured_<exe>.mlir`` (the ``lowering_config`` and
+``translation_info`` that were applied) and one or more ``*.rocmasm`` files (ISA and
+AMDHSA metadata; several dispatches may be linked into one file). :func:`collect`
+reads both; :func:`check_applied` says whether an intended ``mma_kind`` was applied.
+
+What the metadata means (checked by compiling, IREE 3.13 / LLVM 24 for gfx942):
+
+* ``.vgpr_count`` is the *unified* register count: on gfx90a/gfx942/gfx950 LLVM
+  reports ``alignTo(arch_vgprs, 4) + agprs`` when AGPRs are used (e.g. 9 arch + 32
+  AGPRs -> ``.vgpr_count: 44``, ``.amdhsa_accum_offset 12``), so AGPRs are already
+  in it and must not be added again. IREE marks kernels ``"amdgpu-agpr-alloc"="0"``,
+  so ``.agpr_count`` is 0 in practice and ``.amdhsa_accum_offset`` is the arch VGPR
+  count rounded up to 4.
+* ``.amdhsa_next_free_vgpr`` (what the kernel descriptor allocates) is often *larger*
+  than ``.vgpr_count``: LLVM pads the allocation up to the occupancy that LDS and the
+  workgroup size already impose (M=8 default: 204 used, 257 -> 264 allocated, which
+  still gives the LDS-bound 1 wave/SIMD). It is exposed as ``vgpr_alloc``; it encodes
+  LLVM's own occupancy estimate and is a cross-check of :func:`waves_per_simd`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+
+from .problem import Problem
+from .targets import Target
+
+WAVE_SIZE = 64  # CDNA wave64
+MAX_BARRIER_WORKGROUPS_PER_CU = 16  # multi-wave workgroups need a barrier slot (gfx9)
+
+
+@dataclass(frozen=True)
+class Kernel:
+    """Resources and MMA instruction counts of one kernel in a .rocmasm file."""
+
+    name: str
+    vgpr: int  # .vgpr_count: unified arch VGPRs (rounded to 4 when AGPRs are used) + AGPRs
+    agpr: int
+    sgpr: int
+    lds_bytes: int  # .group_segment_fixed_size
+    vgpr_spills: int
+    sgpr_spills: int
+    scratch_bytes: int  # .private_segment_fixed_size
+    next_free_vgpr: int  # .amdhsa_next_free_vgpr (allocation, padded by LLVM)
+    smfmac: int
+    mfma: int
+
+
+@dataclass(frozen=True)
+class Config:
+    """What configured_*.mlir says about one dispatch's root op."""
+
+    dispatch: str  # function / kernel name, e.g. gemm_dispatch_0_matmul_like_8x2304x8192_f16xf16xf32
+    op_name: str
+    mma_kind: str
+    lowering_config: str
+    pipeline: str
+    workgroup_tile: tuple[int, ...]
+    reduction_tile: tuple[int, ...]
+    workgroup_size: int
+    subgroup_size: int
+    loop_ranges: tuple[int, ...]
+    parallel: tuple[bool, ...]  # per loop: parallel (True) or reduction
+    split: int  # iterations of an enclosing split-reduction scf.forall (1 if none)
+    num_inputs: int
+
+    @property
+    def work(self) -> int:
+        return math.prod(self.loop_ranges) * self.split
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What was really generated for one problem on one target."""
+
+    problem: Problem
+    arch: str
+    missing: str = ""  # why evidence is incomplete (no configured IR, no ISA, ...); "" if complete
+    dispatches: int = 0  # number of dispatches (configured_*.mlir) in the dump
+    dispatch: str = ""  # the contraction dispatch the per-kernel fields describe
+    mma_kind: str = ""  # e.g. VDMFMA_F32_8x16x64x2_F16; "" if the root op has none
+    lowering_config: str = ""
+    pipeline: str = ""  # e.g. TileAndFuse, VectorDistribute
+    workgroup_tile: tuple[int, ...] = ()
+    reduction_tile: tuple[int, ...] = ()
+    workgroup_size: int | None = None  # threads per workgroup
+    subgroup_size: int | None = None
+    split: int = 1  # split-reduction factor of the contraction dispatch
+    workgroups: int | None = None  # launched for the contraction dispatch (modelled from the tile)
+    # ISA: instruction counts summed over all dispatches; resources of the contraction dispatch
+    smfmac: int | None = None
+    mfma: int | None = None
+    vgpr: int | None = None
+    agpr: int | None = None
+    sgpr: int | None = None
+    lds_bytes: int | None = None
+    spills: int | None = None  # VGPR + SGPR spills
+    scratch_bytes: int | None = None
+    vgpr_alloc: int | None = None  # allocated by the kernel descriptor (next_free_vgpr, granule-rounded)
+    waves_per_simd: int | None = None  # modelled occupancy, see waves_per_simd()
+    occupancy_limit: str = ""  # what bounds waves_per_simd: vgpr, lds, workgroups, max
+
+    def row_fields(self) -> dict:
+        """The fields a ResultRow has, ready for ``row.replace(**ev.row_fields())``."""
+        keys = ("mma_kind", "smfmac", "mfma", "vgpr", "agpr", "sgpr", "lds_bytes", "spills",
+                "scratch_bytes", "workgroups", "workgroup_size", "waves_per_simd")
+        d = asdict(self)
+        return {k: d[k] for k in keys}
+
+
+# ---------------------------------------------------------------------------- occupancy
+
+
+def _round_up(x: int, m: int) -> int:
+    return -(-x // m) * m
+
+
+def occupancy(vgprs: int, lds_bytes: int, workgroup_size: int, target: Target) -> tuple[int, str]:
+    """Waves per SIMD the resources allow, and what limits it. Modelled, not measured.
+
+    Model (CDNA3/CDNA4, wave64):
+
+    * VGPRs: arch VGPRs and AGPRs share one 512-entry file per lane per SIMD;
+      ``vgprs`` is the unified count (``.vgpr_count``: arch rounded up to 4, plus
+      AGPRs), allocated in granules of 8: ``512 // round_up(vgprs, 8)`` waves.
+    * LDS: workgroups per CU = ``target.lds_bytes // lds_bytes``; a workgroup's
+      ``ceil(workgroup_size / 64)`` waves spread over the 4 SIMDs, so the busiest SIMD
+      holds ``ceil(workgroups_per_cu * waves_per_workgroup / 4)`` waves.
+    * Workgroup slots: at most ``8 * 4`` waves per CU, and at most 16 multi-wave
+      workgroups per CU (barrier slots), as LLVM assumes for gfx9.
+    * At most ``target.max_waves_per_simd`` (8) waves per SIMD.
+
+    SGPRs (800 per SIMD, <= 104 per wave) never bind below 8 waves on these targets.
+    Returns 0 waves if the kernel cannot fit at all.
+    """
+    limits: dict[str, int] = {"max": target.max_waves_per_simd}
+    alloc = _round_up(max(vgprs, 1), target.vgpr_granule)
+    limits["vgpr"] = target.vgprs_per_simd_lane // alloc
+    waves_per_wg = max(1, math.ceil(workgroup_size / WAVE_SIZE))
+    max_waves_cu = target.max_waves_per_simd * target.simds_per_cu
+    wg_slots = max_waves_cu // waves_per_wg
+    if waves_per_wg > 1:
+        wg_slots = min(wg_slots, MAX_BARRIER_WORKGROUPS_PER_CU)
+    wgs = min(wg_slots, target.lds_bytes // lds_bytes) if lds_bytes else wg_slots
+    by_wgs = math.ceil(wgs * waves_per_wg / target.simds_per_cu)
+    limits["lds" if lds_bytes and wgs < wg_slots else "workgroups"] = by_wgs
+    waves = max(0, min(limits.values()))
+    if waves == target.max_waves_per_simd:
+        return waves, "max"
+    return waves, next(k for k in ("vgpr", "lds", "workgroups") if limits.get(k) == waves)
+
+
+def waves_per_simd(vgprs: int, lds_bytes: int, workgroup_size: int, target: Target) -> int:
+    """Modelled occupancy in waves per SIMD (see :func:`occupancy`)."""
+    return occupancy(vgprs, lds_bytes, workgroup_size, target)[0]
+
+
+# ---------------------------------------------------------------------------- ISA
+
+
+_MMA_RE = re.compile(r"^\s+(v_smfmac|v_mfma)\w*\s", re.M)
+_LABEL_RE = re.compile(r"^([A-Za-z_.$][\w.$]*):", re.M)
+_KD_RE = re.compile(r"^\s*\.amdhsa_kernel\s+(\S+)(.*?)^\s*\.end_amdhsa_kernel", re.M | re.S)
+_META_RE = re.compile(r"^\s*\.amdgpu_metadata\s*$(.*?)^\s*\.end_amdgpu_metadata", re.M | re.S)
+_META_KEY_RE = re.compile(r"^(?:  - |    )\.([\w]+):\s+(\S+)\s*$")
+
+
+def _mma_counts(asm: str) -> dict[str, tuple[int, int]]:
+    """(smfmac, mfma) instruction lines per kernel label; comments and metadata are not counted."""
+    counts: dict[str, list[int]] = {}
+    current = ""
+    for line in asm.splitlines():
+        label = _LABEL_RE.match(line)
+        if label and not label.group(1).startswith("."):
+            current = label.group(1)
+            continue
+        m = _MMA_RE.match(line + " ")
+        if m:
+            c = counts.setdefault(current, [0, 0])
+            c[0 if m.group(1) == "v_smfmac" else 1] += 1
+    return {k: (v[0], v[1]) for k, v in counts.items()}
+
+
+def mma_counts(asm: str) -> tuple[int, int]:
+    """(smfmac, mfma) instruction lines in a whole .rocmasm file (all kernels and helpers)."""
+    counts = _mma_counts(asm).values()
+    return sum(c[0] for c in counts), sum(c[1] for c in counts)
+
+
+def _metadata(asm: str) -> list[dict[str, str]]:
+    """Top-level keys of each entry of ``amdhsa.kernels`` (nested .args are skipped)."""
+    block = _META_RE.search(asm)
+    kernels: list[dict[str, str]] = []
+    for line in (block.group(1) if block else "").splitlines():
+        if line.startswith("  - ."):
+            kernels.append({})
+        m = _META_KEY_RE.match(line)
+        if m and kernels:
+            kernels[-1][m.group(1)] = m.group(2)
+    return kernels
+
+
+def parse_rocmasm(text: str) -> list[Kernel]:
+    """Kernels of one .rocmasm file with their metadata and MMA instruction counts."""
+    counts = _mma_counts(text)
+    next_free = {m.group(1): m.group(2) for m in _KD_RE.finditer(text)}
+    kernels = []
+    for md in _metadata(text):
+        name = md.get("name", "")
+        kd = re.search(r"\.amdhsa_next_free_vgpr\s+(\d+)", next_free.get(name, ""))
+        smfmac, mfma = counts.get(name, (0, 0))
+        get = lambda k: int(md.get(k, "0"))  # noqa: E731
+        kernels.append(Kernel(
+            name=name, vgpr=get("vgpr_count"), agpr=get("agpr_count"), sgpr=get("sgpr_count"),
+            lds_bytes=get("group_segment_fixed_size"), vgpr_spills=get("vgpr_spill_count"),
+            sgpr_spills=get("sgpr_spill_count"), scratch_bytes=get("private_segment_fixed_size"),
+            next_free_vgpr=int(kd.group(1)) if kd else get("vgpr_count"), smfmac=smfmac, mfma=mfma))
+    return kernels
+
+
+# ---------------------------------------------------------------------------- configured IR
+
+
+def _kind_name(attr_text: str) -> str:
+    """``#iree_gpu.virtual_mma_layout<VDMFMA_F32_8x16x64x2_F16>`` -> ``VDMFMA_F32_8x16x64x2_F16``."""
+    m = re.search(r"<\s*(\w+)", attr_text)
+    return m.group(1) if m else attr_text
+
+
+def _ints(values) -> tuple[int, ...]:
+    return tuple(int(v) for v in values)
+
+
+def _loop_ranges(op, ir) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """Static loop ranges of a linalg op from its indexing maps and operand shapes."""
+    if "indexing_maps" not in op.attributes or "iterator_types" not in op.attributes:
+        return (), ()
+    parallel = tuple("parallel" in str(t) for t in op.attributes["iterator_types"])
+    ranges = [0] * len(parallel)
+    maps = [ir.AffineMapAttr(a).value for a in op.attributes["indexing_maps"]]
+    for value, amap in zip(op.operands, maps):
+        if not isinstance(value.type, ir.ShapedType) or not value.type.has_rank:
+            continue
+        shape = value.type.shape
+        for size, expr in zip(shape, amap.results):
+            if isinstance(expr, ir.AffineDimExpr) and size >= 0:
+                ranges[expr.position] = max(ranges[expr.position], size)
+    if 0 in ranges:
+        return (), parallel
+    return tuple(ranges), parallel
+
+
+def _split_factor(op) -> int:
+    """Trip count of enclosing split-reduction scf.forall loops (static bounds only)."""
+    split, parent = 1, op.parent
+    while parent is not None and parent.name != "func.func":
+        attrs = parent.attributes
+        if parent.name == "scf.forall" and "mapping" in attrs and "split_reduction" in str(attrs["mapping"]):
+            try:
+                for lb, ub, st in zip(attrs["staticLowerBound"], attrs["staticUpperBound"], attrs["staticStep"]):
+                    if st > 0 and lb >= 0 and ub >= 0:
+                        split *= math.ceil((ub - lb) / st)
+            except KeyError:
+                pass
+        parent = parent.parent
+    return split
+
+
+def _configs_from_ir(text: str) -> list[Config] | None:
+    """Root ops (those carrying a lowering_config) of one configured_*.mlir, via the bindings.
+
+    None if the text does not parse (then the caller falls back to regexes).
+    """
+    from iree.compiler import ir
+    from iree.compiler.dialects import iree_codegen, iree_gpu  # noqa: F401  (registers attr classes)
+
+    with ir.Context() as ctx:
+        try:
+            module = ir.Module.parse(text, ctx)
+        except ir.MLIRError:
+            return None
+        roots: list = []
+        funcs: list = []
+
+        def visit(op):
+            if "lowering_config" in op.attributes:
+                roots.append(op)
+            if op.name == "func.func" and "translation_info" in op.attributes:
+                funcs.append(op)
+            return ir.WalkResult.ADVANCE
+
+        module.operation.walk(visit)
+        configs = []
+        for op in roots:
+            func = op.parent
+            while func is not None and func.name != "func.func":
+                func = func.parent
+            ti = func.attributes["translation_info"] if func is not None and "translation_info" in func.attributes else None
+            lc = op.attributes["lowering_config"]
+            attrs = lc.attributes if hasattr(lc, "attributes") else None
+            mma = str(attrs["mma_kind"]) if attrs is not None and "mma_kind" in attrs else ""
+            wg = _ints(attrs["workgroup"]) if attrs is not None and "workgroup" in attrs else ()
+            red = _ints(attrs["reduction"]) if attrs is not None and "reduction" in attrs else ()
+            ranges, parallel = _loop_ranges(op, ir)
+            configs.append(Config(
+                dispatch=str(func.attributes["sym_name"]).strip('"') if func is not None else "",
+                op_name=op.name, mma_kind=_kind_name(mma) if mma else "", lowering_config=str(lc),
+                pipeline=_kind_name(str(ti.pass_pipeline)) if ti is not None else "",
+                workgroup_tile=wg, reduction_tile=red,
+                workgroup_size=math.prod(ti.workgroup_size) if ti is not None else 0,
+                subgroup_size=int(ti.subgroup_size) if ti is not None else 0,
+                loop_ranges=ranges, parallel=parallel, split=_split_factor(op),
+                num_inputs=len(op.operands) - len(op.results)))
+        return configs
+
+
+def _configs_from_text(text: str) -> list[Config]:
+    """Regex fallback when the bindings cannot parse the dump (e.g. a version mismatch)."""
+    func = re.search(r"func\.func @(\w+)\(.*?translation_info = (#iree_codegen\.translation_info<.*?>)\}?\s*\{\s*$",
+                     text, re.M)
+    lc = re.search(r"lowering_config = (#iree_gpu\.lowering_config<\{.*?\}>)", text)
+    if not lc:
+        return []
+    ti = func.group(2) if func else ""
+    pipe = re.search(r"pipeline\s*=\s*#\w+\.pipeline<(\w+)>", ti)
+    wgs = re.search(r"workgroup_size = \[([\d, ]+)\]", ti)
+    sgs = re.search(r"subgroup_size = (\d+)", ti)
+    mma = re.search(r"mma_kind = (#[\w.]+<\w+>)", lc.group(1))
+    tile = lambda key: _ints(re.findall(r"\d+", m.group(1))) if (m := re.search(rf"\b{key} = \[([\d, ]*)\]", lc.group(1))) else ()  # noqa: E731
+    forall = re.search(r"scf\.forall \(%\w+\) = \((\d+)\) to \((\d+)\) step \((\d+)\)", text)
+    split = 1
+    if forall and "split_reduction_mapping" in text:
+        lb, ub, step = (int(g) for g in forall.groups())
+        split = math.ceil((ub - lb) / step) if step > 0 else 1
+    return [Config(
+        dispatch=func.group(1) if func else "", op_name="", mma_kind=_kind_name(mma.group(1)) if mma else "",
+        lowering_config=lc.group(1), pipeline=pipe.group(1) if pipe else "",
+        workgroup_tile=tile("workgroup"), reduction_tile=tile("reduction"),
+        workgroup_size=math.prod(_ints(re.findall(r"\d+", wgs.group(1)))) if wgs else 0,
+        subgroup_size=int(sgs.group(1)) if sgs else 0, loop_ranges=(), parallel=(), split=split, num_inputs=2)]
+
+
+def configs(text: str) -> list[Config]:
+    """Root-op configs of one configured_*.mlir: bindings first, regexes if it does not parse."""
+    parsed = _configs_from_ir(text)
+    return parsed if parsed is not None else _configs_from_text(text)
+
+
+# ---------------------------------------------------------------------------- collect
+
+
+def _problem_ranges(problem: Problem, rank: int) -> tuple[int, ...]:
+    """Loop ranges from the problem when the IR's are not static: (B,)M,N,K, or N,K for a matvec."""
+    full = (problem.batch, problem.m, problem.n, problem.k)
+    return full[-rank:] if 0 < rank <= 4 else full[1:]
+
+
+def workgroups(cfg: Config, problem: Problem) -> int:
+    """batch * ceil(M/tileM) * ceil(N/tileN) * split, from the workgroup tile; tile 0 = untiled."""
+    ranges = cfg.loop_ranges or _problem_ranges(problem, len(cfg.workgroup_tile))
+    parallel = cfg.parallel or tuple(True for _ in ranges[:-1]) + (False,)
+    count = 1
+    for size, tile, par in zip(ranges, cfg.workgroup_tile, parallel):
+        if par and tile > 0:
+            count *= math.ceil(size / tile)
+    return count * cfg.split
+
+
+def _pick(cfgs: list[Config]) -> Config:
+    """The contraction: prefer an op with an mma_kind, then a 2-input op with a reduction, then work."""
+    def rank(c: Config):
+        return (bool(c.mma_kind), c.num_inputs >= 2 and not all(c.parallel or (True,)), c.work)
+
+    return max(cfgs, key=rank)
+
+
+def collect(dump_dir: Path, problem: Problem, target: Target) -> Evidence:
+    """Evidence from an executable dump. Never raises for a missing/partial dump: sets ``missing``.
+
+    Aggregation with several dispatches (e.g. split reduction: a matmul plus a reduce):
+    ``smfmac``/``mfma`` are summed over all kernels; every other ISA field and
+    ``workgroups`` describe the contraction dispatch (the root op with an mma_kind,
+    else the largest contraction-like op by loop work).
+    """
+    dump_dir = Path(dump_dir)
+    base = Evidence(problem=problem, arch=target.arch)
+    configured = sorted(dump_dir.glob("configured_*.mlir")) if dump_dir.is_dir() else []
+    if not configured:
+        return _replace(base, missing=f"no configured_*.mlir in {dump_dir} (compile failed before codegen, "
+                                      "or --iree-hal-dump-executable-files-to was not given)")
+    cfgs = [c for path in configured for c in configs(path.read_text())]
+    if not cfgs:
+        return _replace(base, dispatches=len(configured),
+                        missing=f"no op with a lowering_config in {len(configured)} configured_*.mlir file(s)")
+    cfg = _pick(cfgs)
+    ev = _replace(base, dispatches=len(configured), dispatch=cfg.dispatch, mma_kind=cfg.mma_kind,
+                  lowering_config=cfg.lowering_config, pipeline=cfg.pipeline,
+                  workgroup_tile=cfg.workgroup_tile, reduction_tile=cfg.reduction_tile,
+                  workgroup_size=cfg.workgroup_size or None, subgroup_size=cfg.subgroup_size or None,
+                  split=cfg.split, workgroups=workgroups(cfg, problem))
+    asm = [path.read_text() for path in sorted(dump_dir.glob("*.rocmasm"))]
+    kernels = [k for text in asm for k in parse_rocmasm(text)]
+    if not kernels:
+        return _replace(ev, missing=f"no .rocmasm with kernel metadata in {dump_dir} (ISA not generated)")
+    kernel = next((k for k in kernels if k.name == cfg.dispatch), None)
+    if kernel is None:
+        names = ", ".join(k.name for k in kernels)
+        return _replace(ev, missing=f"contraction dispatch {cfg.dispatch} not found in .rocmasm (has: {names})")
+    waves, limit = occupancy(kernel.vgpr, kernel.lds_bytes, cfg.workgroup_size or WAVE_SIZE, target)
+    return _replace(
+        ev, smfmac=sum(mma_counts(text)[0] for text in asm), mfma=sum(mma_counts(text)[1] for text in asm),
+        vgpr=kernel.vgpr, agpr=kernel.agpr, sgpr=kernel.sgpr, lds_bytes=kernel.lds_bytes,
+        spills=kernel.vgpr_spills + kernel.sgpr_spills, scratch_bytes=kernel.scratch_bytes,
+        vgpr_alloc=_round_up(max(kernel.next_free_vgpr, 1), target.vgpr_granule),
+        waves_per_simd=waves, occupancy_limit=limit)
+
+
+def _replace(ev: Evidence, **changes) -> Evidence:
+    return replace(ev, **changes)
+
+
+# ---------------------------------------------------------------------------- verdict
+
+
+def check_applied(evidence: Evidence, intended_mma_kind: str | None) -> str:
+    """"" if the intended mma_kind was applied (and shows in the ISA), else the reason in words.
+
+    ``intended_mma_kind=None`` means no particular kind was intended (a default
+    compile): only completeness of the evidence is checked.
+    """
+    if evidence.missing:
+        return evidence.missing
+    if intended_mma_kind is None:
+        return ""
+    if intended_mma_kind.startswith("#"):  # accept the attribute spelling too
+        intended_mma_kind = _kind_name(intended_mma_kind)
+    if not evidence.mma_kind:
+        how = ""
+        if "matvec" in evidence.dispatch:
+            unit = "; M=1 folds the unit dim" if evidence.problem.m == 1 else ""
+            how = f" (IREE lowered it as a matvec{unit})"
+        elif evidence.pipeline:
+            how = f" (root op configured for {evidence.pipeline} without MMA)"
+        return f"no contraction with an mma_kind in configured IR{how}; intended {intended_mma_kind}"
+    if evidence.mma_kind != intended_mma_kind:
+        return (f"spec did not match: contraction configured with {evidence.mma_kind}, "
+                f"not the intended {intended_mma_kind}")
+    if intended_mma_kind.startswith("VDMFMA") and not evidence.smfmac:
+        return f"{intended_mma_kind} configured but the ISA has no v_smfmac instructions"
+    if intended_mma_kind.startswith("MFMA") and not evidence.mfma:
+        return f"{intended_mma_kind} configured but the ISA has no v_mfma instructions"
+    return ""
