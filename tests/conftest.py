@@ -1,0 +1,34 @@
+"""Shared fixtures. Every compile here is a real iree-compile run (never mocked)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="session")
+def cache_dir(tmp_path_factory) -> Path:
+    """One compile cache per test session (fresh in CI, so tests compile for real)."""
+    return tmp_path_factory.mktemp("compile-cache")
+
+
+def isa_counts(dump_dir: Path) -> tuple[int, int]:
+    """(v_smfmac, v_mfma) instruction counts across the .rocmasm files of a dump."""
+    text = "".join(p.read_text() for p in Path(dump_dir).glob("*.rocmasm"))
+    smfmac = len(re.findall(r"^\s+v_smfmac\w*\s", text, re.M))
+    mfma = len(re.findall(r"^\s+v_mfma\w*\s", text, re.M))
+    return smfmac, mfma
+
+
+def iree_compile(src: Path, out_dir: Path, *flags: str) -> Path:
+    """Compile with plain iree-compile (as a user would); returns the dump dir."""
+    dump = out_dir / "dump"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["iree-compile", str(src), "-o", str(out_dir / "out.vmfb"), *flags,
+                    f"--iree-hal-dump-executable-files-to={dump}"], check=True, capture_output=True, text=True)
+    return dump
