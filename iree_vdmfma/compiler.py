@@ -13,7 +13,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shlex
+import threading
 import shutil
 import signal
 import subprocess
@@ -30,7 +32,6 @@ from .toolchain import compiler_version, tool
 KEEP_SUFFIXES = (".rocmasm", ".mlir", ".s")
 MANIFEST = "manifest.json"
 DEFAULT_TIMEOUT_S = 300.0
-INTERRUPT_SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGKILL}
 
 
 def default_cache_dir() -> Path:
@@ -80,14 +81,72 @@ class CompileResult:
         return self.workdir / "dump"
 
 
-def first_error_line(stderr: str) -> str:
-    """The compiler's first real error: an 'error:' diagnostic, else a crash banner, else the last line."""
+_FRAME = re.compile(r"^#\d+\s+0x[0-9a-fA-F]+\s+(?P<sym>.*)$")
+# Frames of the crash machinery itself, not of the code that crashed.
+_PLUMBING = ("llvm::sys::", "SignalHandler", "__restore_rt", "__pthread_kill", "raise", "abort", "gsignal",
+             "__assert_fail", "llvm::report_fatal_error", "llvm::llvm_unreachable_internal")
+# Signals that say "someone stopped the compiler", not "the compiler crashed".
+EXTERNAL_SIGNALS = {signal.SIGKILL, signal.SIGTERM, signal.SIGINT, signal.SIGHUP}
+INTERRUPT_SIGNALS = EXTERNAL_SIGNALS  # old name
+
+
+class CompileInterrupted(KeyboardInterrupt):
+    """The compile was stopped because the caller cancelled (Ctrl-C / SIGTERM): no result, nothing cached."""
+
+
+def _signal_name(returncode: Optional[int]) -> str:
+    if returncode is None or returncode >= 0:
+        return ""
+    try:
+        return signal.Signals(-returncode).name
+    except ValueError:
+        return f"signal {-returncode}"
+
+
+def _crash_frame(lines: list[str]) -> str:
+    """The innermost stack frame that is the compiler's own code: 'qualified::name (File.cpp)'."""
+    for line in lines:
+        m = _FRAME.match(line)
+        if not m:
+            continue
+        sym = m.group("sym").strip()
+        if sym.startswith("(") or sym.startswith("0x") or any(p in sym for p in _PLUMBING):
+            continue  # an address in a shared library, or the signal/abort machinery
+        where = re.search(r"\s(\S+\.\w+):\d+(:\d+)?$", sym)
+        name = sym[: where.start()] if where else sym
+        depth, cut = 0, len(name)
+        for i, ch in enumerate(name):  # drop the argument list: 'ns::f(A, B)' -> 'ns::f'
+            if ch == "(" and depth == 0 and i > 0 and name[:i].strip() and not name[:i].endswith("operator"):
+                cut = i
+                break
+            depth += ch == "<"
+            depth -= ch == ">"
+        name = name[:cut].strip()
+        return name + (f" ({where.group(1)})" if where else "")
+    return ""
+
+
+def first_error_line(stderr: str, returncode: Optional[int] = None) -> str:
+    """The compiler's first real error, as one line.
+
+    An ``error:`` diagnostic if there is one, else an ``LLVM ERROR`` or a failed
+    assertion, else for a crash the signal and the innermost compiler frame of
+    the stack dump (never a bare 'Stack dump:' or a frame address), else the
+    last line that is not part of a stack dump.
+    """
     lines = [l.strip() for l in stderr.splitlines() if l.strip()]
-    for needle in ("error:", "LLVM ERROR", "Assertion", "Stack dump", "Segmentation fault", "Aborted"):
+    for needle in ("error:", "LLVM ERROR", "Assertion", "UNREACHABLE"):
         for line in lines:
             if needle in line:
                 return line[:500]
-    return lines[-1][:500] if lines else ""
+    sig = _signal_name(returncode)
+    crashed = bool(sig) or any(l.startswith(("Stack dump:", "Please report")) for l in lines)
+    if crashed:
+        frame = _crash_frame(lines)
+        what = f"iree-compile crashed ({sig})" if sig else "iree-compile crashed"
+        return (f"{what} in {frame}" if frame else f"{what}; see stderr.txt for the stack dump")[:500]
+    plain = [l for l in lines if not _FRAME.match(l) and not re.match(r"^\d+\.\s", l)]
+    return plain[-1][:500] if plain else ""
 
 
 def _command(job: CompileJob, workdir: Path, compiler: Optional[str] = None) -> list[str]:
@@ -124,68 +183,190 @@ def _write_manifest(workdir: Path, meta: dict) -> None:
 
 
 def _read_valid_manifest(workdir: Path) -> Optional[dict]:
-    """The entry's manifest if every file it lists is present and unchanged, else None."""
+    """The entry's manifest if it is complete and every file it lists is present and unchanged, else None."""
     try:
         meta = json.loads((workdir / MANIFEST).read_text())
-        for rel, digest in meta["files"].items():
+        files = meta["files"]
+        returncode, timed_out = meta["returncode"], meta["timed_out"]
+        str(meta["error"]), float(meta["compile_s"])
+        if not isinstance(files, dict) or "input.mlir" not in files or "stderr.txt" not in files:
+            return None
+        if returncode == 0 and not timed_out and "out.vmfb" not in files:
+            return None
+        for rel, digest in files.items():
             if _sha(workdir / rel) != digest:
                 return None
         return meta
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
 
 
-class Compiler:
-    """Runs CompileJobs with caching. ``cache_dir=None`` disables the cache (work in a temp dir)."""
+def _kill_group(proc: subprocess.Popen) -> None:
+    """SIGKILL the compile's whole process group (it runs in its own session)."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    try:
+        proc.kill()
+    except ProcessLookupError:
+        pass
 
-    def __init__(self, cache_dir: Optional[Path] = None, workers: Optional[int] = None):
+
+def _reap(proc: subprocess.Popen) -> tuple[str, str]:
+    """Collect what is left of a killed compile's output and reap it (no zombie)."""
+    try:
+        out, err = proc.communicate(timeout=10)
+        return out or "", err or ""
+    except subprocess.TimeoutExpired:  # a stray grandchild holds the pipes: stop reading, still reap
+        proc.wait()
+        return "", ""
+
+
+class Compiler:
+    """Runs CompileJobs with caching. ``cache_dir=None`` disables the cache (work in a temp dir).
+
+    Only deterministic outcomes are cached: a success, an error, a crash. A timeout,
+    a compile killed from outside (e.g. by the OOM killer) and a compile stopped by
+    ``cancel()`` are never cached. ``retry_failed`` recompiles cached failures.
+    Each iree-compile runs in its own process group, so a timeout or ``cancel()``
+    kills all of it and reaps it.
+    """
+
+    def __init__(self, cache_dir: Optional[Path] = None, workers: Optional[int] = None,
+                 retry_failed: bool = False):
         self.cache_dir = Path(cache_dir) if cache_dir else None
         self.workers = workers or os.cpu_count() or 1
-        self._scratch = Path(tempfile.mkdtemp(prefix="vdmfma-nocache-")) if cache_dir is None else None
+        self.retry_failed = retry_failed
+        self._scratch: Optional[Path] = None
+        self._lock = threading.Lock()
+        self._procs: set[subprocess.Popen] = set()
+        self._cancelled = threading.Event()
+
+    @property
+    def scratch(self) -> Path:
+        """Where results that are not cached live (all of them with no cache)."""
+        with self._lock:
+            if self._scratch is None:
+                self._scratch = Path(tempfile.mkdtemp(prefix="vdmfma-nocache-"))
+            return self._scratch
 
     def _entry(self, job: CompileJob) -> Path:
-        root = self.cache_dir if self.cache_dir else self._scratch
+        root = self.cache_dir if self.cache_dir else self.scratch
         return root / job.cache_key()
 
+    def cancel(self) -> None:
+        """Stop every running compile and refuse new ones (they raise CompileInterrupted)."""
+        self._cancelled.set()
+        with self._lock:
+            procs = list(self._procs)
+        for proc in procs:
+            _kill_group(proc)
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancelled.is_set()
+
+    def close(self) -> None:
+        """Remove the scratch directory (uncached results); cached entries stay."""
+        with self._lock:
+            scratch, self._scratch = self._scratch, None
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    def __enter__(self) -> "Compiler":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
     def compile(self, job: CompileJob) -> CompileResult:
+        if self.cancelled:
+            raise CompileInterrupted(f"{job.label}: not started, the compile was cancelled")
         workdir = self._entry(job)
         if self.cache_dir is not None:
             meta = _read_valid_manifest(workdir)
-            if meta is not None and not meta.get("timed_out"):
+            usable = meta is not None and not meta.get("timed_out") and not meta.get("uncacheable")
+            if usable and (meta["returncode"] == 0 or not self.retry_failed):
                 return self._result(job, workdir, meta, cached=True)
         return self._compile_fresh(job, workdir)
+
+    def _run(self, cmd: list[str], timeout_s: float) -> tuple[Optional[int], str, bool]:
+        """(returncode, stderr, timed_out) of one iree-compile in its own process group."""
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, errors="replace",
+                                start_new_session=True)
+        with self._lock:
+            self._procs.add(proc)
+            cancelled = self._cancelled.is_set()
+        try:
+            if cancelled:
+                _kill_group(proc)
+            try:
+                _, err = proc.communicate(timeout=timeout_s)
+                return proc.returncode, err or "", False
+            except subprocess.TimeoutExpired:
+                _kill_group(proc)
+                _, err = _reap(proc)
+                return None, err, True
+        except BaseException:  # Ctrl-C in the calling thread: take the compiler down with us
+            _kill_group(proc)
+            _reap(proc)
+            raise
+        finally:
+            with self._lock:
+                self._procs.discard(proc)
 
     def _compile_fresh(self, job: CompileJob, workdir: Path) -> CompileResult:
         # Build in a sibling temp dir and rename: a crash mid-way never leaves a half entry.
         workdir.parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(dir=workdir.parent, prefix=f".{workdir.name}."))
-        (tmp / "input.mlir").write_text(job.input_ir)
-        if job.spec is not None:
-            (tmp / "spec.mlir").write_text(job.spec)
-        start = time.perf_counter()
-        timed_out, returncode, stderr = False, None, ""
         try:
-            proc = subprocess.run(_command(job, tmp), capture_output=True, text=True, timeout=job.timeout_s)
-            returncode, stderr = proc.returncode, proc.stderr
-        except subprocess.TimeoutExpired as e:
-            timed_out = True
-            stderr = (e.stderr.decode(errors="replace") if isinstance(e.stderr, bytes) else e.stderr) or ""
-        elapsed = time.perf_counter() - start
-        if returncode is not None and -returncode in INTERRUPT_SIGNALS:
-            # Killed by the user's Ctrl-C / SIGTERM: not a result of the job; never cache it.
+            (tmp / "input.mlir").write_text(job.input_ir)
+            if job.spec is not None:
+                (tmp / "spec.mlir").write_text(job.spec)
+            start = time.perf_counter()
+            returncode, stderr, timed_out = self._run(_command(job, tmp), job.timeout_s)
+            elapsed = time.perf_counter() - start
+            if self.cancelled:
+                # Stopped by the user's Ctrl-C / SIGTERM: not a result of the job; never record or cache it.
+                raise CompileInterrupted(f"iree-compile for {job.label} was interrupted")
+            sig = _signal_name(returncode)
+            killed = returncode is not None and returncode < 0 and -returncode in EXTERNAL_SIGNALS
+            if timed_out:
+                error = f"timed out after {job.timeout_s:g} s (iree-compile and its process group killed)"
+            elif returncode == 0:
+                error = ""
+            elif killed:
+                error = f"iree-compile was killed by {sig} from outside (out of memory?)"
+            else:
+                error = first_error_line(stderr, returncode) or f"iree-compile exited with {returncode}"
+            uncacheable = timed_out or killed
+            final = (self.scratch / f"{workdir.name}-{tmp.name.rsplit('.', 1)[-1]}"
+                     if uncacheable and self.cache_dir is not None else workdir)
+            stderr = stderr.replace(str(tmp), str(final))  # name the entry's final place
+            (tmp / "stderr.txt").write_text(stderr)
+            _prune_dump(tmp / "dump")
+            meta = {"label": job.label, "returncode": returncode, "timed_out": timed_out,
+                    "uncacheable": uncacheable, "signal": sig, "error": error,
+                    "compile_s": elapsed, "compiler_version": compiler_version()}
+            _write_manifest(tmp, meta)
+            self._install(tmp, final)
+        except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
-            raise KeyboardInterrupt(f"iree-compile for {job.label} was interrupted")
-        stderr = stderr.replace(str(tmp), str(workdir))  # name the entry's final place
-        (tmp / "stderr.txt").write_text(stderr)
-        _prune_dump(tmp / "dump")
-        meta = {"label": job.label, "returncode": returncode, "timed_out": timed_out,
-                "error": f"timed out after {job.timeout_s:g} s" if timed_out else
-                ("" if returncode == 0 else first_error_line(stderr) or f"iree-compile exited with {returncode}"),
-                "compile_s": elapsed, "compiler_version": compiler_version()}
-        _write_manifest(tmp, meta)
-        shutil.rmtree(workdir, ignore_errors=True)
-        os.replace(tmp, workdir)
-        return self._result(job, workdir, meta, cached=False)
+            raise
+        return self._result(job, final, meta, cached=False)
+
+    @staticmethod
+    def _install(tmp: Path, final: Path) -> None:
+        """Move a finished build into place, replacing an old (corrupt, failed) entry."""
+        for _ in range(3):
+            shutil.rmtree(final, ignore_errors=True)
+            try:
+                os.replace(tmp, final)
+                return
+            except OSError:  # another process installed the same entry meanwhile: try again
+                continue
+        os.replace(tmp, final)
 
     def _result(self, job: CompileJob, workdir: Path, meta: dict, cached: bool) -> CompileResult:
         ok = meta["returncode"] == 0 and not meta["timed_out"] and (workdir / "out.vmfb").exists()
@@ -194,14 +375,23 @@ class Compiler:
 
     def compile_many(self, jobs: Iterable[CompileJob],
                      on_done: Optional[Callable[[CompileResult], None]] = None) -> list[CompileResult]:
-        """Compile in parallel; ``on_done`` is called (in the caller's thread order of completion)."""
+        """Compile in parallel; ``on_done`` is called (in the caller's thread order of completion).
+
+        On Ctrl-C every running compile is killed and nothing in flight is cached.
+        """
         jobs = list(jobs)
         results: list[Optional[CompileResult]] = [None] * len(jobs)
         with ThreadPoolExecutor(max_workers=self.workers) as pool:
             futures = {pool.submit(self.compile, job): i for i, job in enumerate(jobs)}
-            for future in as_completed(futures):
-                result = future.result()
-                results[futures[future]] = result
-                if on_done:
-                    on_done(result)
+            try:
+                for future in as_completed(futures):
+                    result = future.result()
+                    results[futures[future]] = result
+                    if on_done:
+                        on_done(result)
+            except BaseException:
+                for f in futures:
+                    f.cancel()
+                self.cancel()
+                raise
         return [r for r in results if r is not None]
