@@ -20,7 +20,9 @@ from pathlib import Path
 from typing import Callable, Iterator, Optional, Sequence
 
 from . import evidence as proof
-from .compiler import Compiler, CompileJob, CompileResult, DEFAULT_TIMEOUT_S, default_cache_dir, repro_command
+from .catalog import IntrinsicUnavailableError, dense_intrinsic
+from .compiler import (Compiler, CompileInterrupted, CompileJob, CompileResult, DEFAULT_TIMEOUT_S, default_cache_dir,
+                       repro_command)
 from .config import KernelConfig
 from .inputs import input_ir
 from .problem import Problem
@@ -28,7 +30,7 @@ from .results import FAILED, ResultRow, Status, read_rows, write_rows
 from .spec import spec_text, write_spec
 from .targets import compile_flags, target as get_target
 from .toolchain import compiler_version
-from .variants import Variant, variant as get_variant
+from .variants import UnknownVariantError, Variant, variant as get_variant
 
 CPU_TARGET = "host"
 TERMINAL = {Status.OK, Status.NOT_APPLIED} | FAILED
@@ -68,15 +70,48 @@ def cpu_flags() -> list[str]:
             "--iree-llvmcpu-target-cpu=host"]
 
 
+def _resolve(problem: Problem, v: Variant, arch: str) -> Optional[KernelConfig]:
+    """The variant's config for the problem on arch; IntrinsicUnavailableError if it cannot exist there."""
+    if v.backend != "rocm":
+        return None
+    try:
+        dense_intrinsic(arch, problem.dtype)  # the target has MFMA for this element type at all
+    except IntrinsicUnavailableError as e:
+        valid = str(e).split("element types with one:", 1)[-1].strip()
+        raise IntrinsicUnavailableError(f"{problem.dtype} is not supported on {arch} (no MFMA for it); "
+                                        f"element types it has: {valid}") from None
+    return v.config(problem, arch)
+
+
 def plan(problems: Sequence[Problem], options: SweepOptions) -> list[Job]:
-    """All jobs, with configs resolved up front: an impossible variant fails before any compile."""
-    variants = [get_variant(v) for v in options.variants]
+    """All jobs, with configs resolved up front: an impossible variant fails before any compile.
+
+    Raises UnknownTargetError / UnknownVariantError / IntrinsicUnavailableError naming
+    the valid choices; an impossible (shape, variant) pairing names the first such
+    shape and how many more there are.
+    """
+    if not problems:
+        raise ValueError("nothing to do: the list of problems is empty")
     get_target(options.target)
+    variants = [get_variant(v) for v in options.variants]
+    if not variants:
+        raise UnknownVariantError("no variants given")
+    configs: dict[tuple[str, str], Optional[KernelConfig]] = {}
+    refused: list[str] = []
+    for problem in problems:
+        for v in variants:
+            try:
+                configs[(problem.key, v.name)] = _resolve(problem, v, options.target)
+            except IntrinsicUnavailableError as e:
+                refused.append(f"{problem.name}, variant {v.name!r}: {e}")
+    if refused:
+        more = f" (and {len(refused) - 1} more shape/variant pairs)" if len(refused) > 1 else ""
+        raise IntrinsicUnavailableError(f"cannot build for {options.target}: {refused[0]}{more}; nothing was compiled")
     jobs = []
     for problem in problems:
         ir_text = input_ir(problem)
         for v in variants:
-            config = v.config(problem, options.target) if v.backend == "rocm" else None
+            config = configs[(problem.key, v.name)]
             arch = options.target if v.backend == "rocm" else CPU_TARGET
             flags = compile_flags(arch) if v.backend == "rocm" else cpu_flags()
             spec = spec_text([(problem, config)]) if config else None
@@ -95,12 +130,13 @@ def _base_row(job: Job, cache_mode: str) -> ResultRow:
 
 def proved_row(job: Job, result: CompileResult, row: ResultRow, artifacts: Path) -> ResultRow:
     """The row after compiling: failure, not-applied, or the evidence from configured IR and ISA."""
+    error = result.error.replace(str(result.workdir), str(artifacts))  # point at the files the user keeps
     row = row.replace(compile_s=round(result.compile_s, 3), cached=result.cached, artifacts=str(artifacts),
-                      repro=repro_command(result.job, artifacts))
+                      repro=repro_command(result.job, Path(artifacts).resolve()), error="", reason="")
     if result.timed_out:
-        return row.replace(status=Status.TIMEOUT.value, error=result.error, reason="compile timed out")
+        return row.replace(status=Status.TIMEOUT.value, error=error, reason="compile timed out")
     if not result.ok:
-        return row.replace(status=Status.COMPILE_ERROR.value, error=result.error, reason="iree-compile failed")
+        return row.replace(status=Status.COMPILE_ERROR.value, error=error, reason="iree-compile failed")
     if job.variant.backend != "rocm":
         return row.replace(status=Status.COMPILED.value)
     ev = proof.collect(result.dump_dir, job.problem, get_target(job.target))
@@ -126,7 +162,12 @@ class Sweep:
         self.run_hook = run_hook
         self.on_row = on_row or (lambda row: None)
         self.modes = tuple(options.cache_modes) if run_hook else ("",)
-        self.rows: dict[tuple, ResultRow] = {r.row_key: r for r in read_rows(self.results_path)}
+        try:
+            self.rows: dict[tuple, ResultRow] = {r.row_key: r for r in read_rows(self.results_path)}
+            for r in self.rows.values():
+                Status(r.status)
+        except (ValueError, TypeError, KeyError) as e:
+            raise ValueError(f"{self.results_path}: cannot resume from it ({e}); move it away to start afresh") from None
 
     @property
     def results_path(self) -> Path:
@@ -168,38 +209,84 @@ class Sweep:
         return [job for job in self.jobs if not self._done(job)]
 
     def run(self) -> list[ResultRow]:
+        """Compile (and run) every unfinished job; each row is on disk the moment it finishes.
+
+        On Ctrl-C / SIGTERM the running compiles are killed, their rows stay
+        ``pending`` (never a compile-error, never cached) and KeyboardInterrupt
+        propagates; finished rows are already in results.csv.
+        """
         self.out.mkdir(parents=True, exist_ok=True)
         self._write_meta()
         self.write_specs()
         todo = self.pending()
         self._save([_base_row(job, k[3]) for job in todo for k in self._keys(job)])
-        compiler = Compiler(self.options.cache_dir, self.options.workers)
-        with _sigterm_as_interrupt(), ThreadPoolExecutor(max_workers=compiler.workers) as pool:
-            futures = {pool.submit(compiler.compile, job.compile_job): job for job in todo}
-            try:
-                compiled = []
-                for future in as_completed(futures):
-                    job = futures[future]
-                    rows = self._after_compile(job, future.result())
-                    if self.run_hook and all(Status(r.status) == Status.COMPILED for r in rows):
-                        compiled.append((job, future.result()))
+        compiler = Compiler(self.options.cache_dir, self.options.workers, retry_failed=self.options.retry_failed)
+        try:
+            with _sigterm_as_interrupt():
+                compiled = self._compile_all(compiler, todo)
                 for job, result in compiled:
-                    self._save([self.run_hook(result, job.problem, self.rows[k]) for k in self._keys(job)])
-            except BaseException:
-                for f in futures:
-                    f.cancel()
-                raise
+                    for k in self._keys(job):
+                        self._save([self._run_one(job, result, self.rows[k])])
+        finally:
+            compiler.close()
         return list(self.rows.values())
+
+    def _compile_all(self, compiler: Compiler, todo: list[Job]) -> list[tuple[Job, CompileResult]]:
+        """Compile in parallel, saving rows as jobs finish; the jobs that are ready to run."""
+        compiled = []
+        pool = ThreadPoolExecutor(max_workers=compiler.workers)
+        futures = {pool.submit(compiler.compile, job.compile_job): job for job in todo}
+        try:
+            for future in as_completed(futures):
+                job = futures[future]
+                try:
+                    result = future.result()
+                except CompileInterrupted:
+                    raise
+                except Exception as e:  # could not even run the compiler (missing tool, disk full): a row, go on
+                    self._save([(self.rows.get(k) or _base_row(job, k[3])).replace(
+                        status=Status.COMPILE_ERROR.value, error=_one_line(e), reason="could not run iree-compile")
+                        for k in self._keys(job)])
+                    continue
+                rows = self._after_compile(job, result)
+                if self.run_hook and all(Status(r.status) == Status.COMPILED for r in rows):
+                    compiled.append((job, result))
+        except BaseException:
+            for f in futures:
+                f.cancel()
+            compiler.cancel()  # kill in-flight compiles: their rows stay pending, nothing is cached
+            pool.shutdown(wait=True)
+            raise
+        pool.shutdown(wait=True)
+        return compiled
+
+    def _run_one(self, job: Job, result: CompileResult, row: ResultRow) -> ResultRow:
+        """The run hook's row; an exception from it (no device, out of memory...) is a run-error row."""
+        try:
+            done = self.run_hook(result, job.problem, row)
+        except Exception as e:
+            return row.replace(status=Status.RUN_ERROR.value, error=_one_line(e), reason="run failed")
+        if not isinstance(done, ResultRow):
+            return row.replace(status=Status.RUN_ERROR.value, error=f"run hook returned {type(done).__name__}",
+                               reason="run failed")
+        return done
 
     def _after_compile(self, job: Job, result: CompileResult) -> list[ResultRow]:
         artifacts = self.out / "artifacts" / job.problem.key / f"{job.variant.name}-{job.target}"
-        shutil.copytree(result.workdir, artifacts, dirs_exist_ok=True)
+        shutil.rmtree(artifacts, ignore_errors=True)  # no stale vmfb from an earlier attempt
+        shutil.copytree(result.workdir, artifacts)
         rows = [proved_row(job, result, self.rows.get(k) or _base_row(job, k[3]), artifacts)
                 for k in self._keys(job)]
         if not self.run_hook:  # compile-only: proving was the whole job
             rows = [r.replace(status=Status.OK.value) if r.status == Status.COMPILED.value else r for r in rows]
         self._save(rows)
         return rows
+
+
+def _one_line(e: BaseException) -> str:
+    """An exception as one line for a row: 'Type: first line of the message'."""
+    text = str(e).strip().splitlines()
+    return f"{type(e).__name__}: {text[0]}"[:500] if text else type(e).__name__
 
 
 @contextmanager
