@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, Optional
@@ -21,21 +23,38 @@ console = Console(stderr=True, width=None if sys.stderr.isatty() else 160)
 
 # Errors that are the user's input, not our bug: one clear line, exit code 2.
 USER_ERRORS = (ShapeListError, UnknownTargetError, UnknownVariantError, IntrinsicUnavailableError,
-               FileNotFoundError, ValueError)
+               FileNotFoundError, PermissionError, IsADirectoryError, NotADirectoryError, ValueError)
+EXIT_USER_ERROR = 2
+EXIT_INTERRUPTED = 130
+
+
+def _sigterm(signum, frame):
+    raise KeyboardInterrupt(f"signal {signum}")
 
 
 @contextmanager
 def user_errors(debug: bool = False) -> Iterator[None]:
+    """Input errors: one 'error:' line, exit 2 (``--debug`` re-raises for the traceback).
+
+    Ctrl-C and SIGTERM: one line, exit 130; finished rows are already on disk.
+    """
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _sigterm)
     try:
         yield
     except USER_ERRORS as e:
         if debug:
             raise
         console.print(f"[bold red]error:[/] {e}", highlight=False, soft_wrap=True)
-        raise typer.Exit(2)
+        raise typer.Exit(EXIT_USER_ERROR)
     except KeyboardInterrupt:
-        console.print("[yellow]interrupted[/]: finished rows are on disk; run the same command again to resume")
-        raise typer.Exit(130)
+        console.print("[yellow]interrupted[/]: finished rows are on disk; run the same command again to resume",
+                      highlight=False, soft_wrap=True)
+        raise typer.Exit(EXIT_INTERRUPTED)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def split_list(value: str) -> list[str]:
