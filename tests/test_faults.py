@@ -1,0 +1,321 @@
+"""Fault injection with real processes: a real compiler crash, a forced timeout, a cancelled compile, a
+run hook that raises, impossible targets/intrinsics, and a real `vdmfma sweep` interrupted by SIGINT and
+SIGTERM and resumed. Nothing is mocked: every compile is a real iree-compile."""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import json
+import os
+import re
+import shlex
+import signal
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from iree_vdmfma.catalog import IntrinsicUnavailableError
+from iree_vdmfma.cli import app
+from iree_vdmfma.compiler import CompileInterrupted, Compiler, first_error_line
+from iree_vdmfma.problem import Problem
+from iree_vdmfma.results import ResultRow, Status, read_rows
+from iree_vdmfma.sweep import SweepOptions, plan, sweep
+
+SMALL = Problem(8, 256, 1024)
+
+
+def _job(problem=SMALL, variant="vdmfma", target="gfx942", timeout_s=300.0):
+    job = plan([problem], SweepOptions(target=target, variants=(variant,)))[0].compile_job
+    return dataclasses.replace(job, timeout_s=timeout_s)
+
+
+def _processes_mentioning(marker: str) -> list[int]:
+    """Live (non-zombie) processes whose command line mentions ``marker``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            if marker in (entry / "cmdline").read_bytes().decode(errors="replace"):
+                found.append(int(entry.name))
+        except OSError:
+            pass
+    return found
+
+
+def _zombie_children() -> list[int]:
+    zombies = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        state, ppid = stat.rsplit(")", 1)[1].split()[:2]
+        if state == "Z" and int(ppid) == os.getpid():
+            zombies.append(int(entry.name))
+    return zombies
+
+
+def _wait_gone(marker: str, seconds: float = 5.0) -> list[int]:
+    deadline = time.monotonic() + seconds
+    while (left := _processes_mentioning(marker)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return left
+
+
+def _cache_entries(cache: Path) -> list[Path]:
+    return sorted(cache.iterdir()) if cache.exists() else []
+
+
+# --- the first error line ------------------------------------------------------------------------------
+
+CRASH = """Please report issues to https://github.com/iree-org/iree/issues and include the crash backtrace.
+Stack dump:
+0.\tProgram arguments: iree-compile in.mlir -o out.vmfb
+ #0 0x00007f88a275a0ab llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) Signals.cpp:0:0
+ #1 0x00007f88a27571fe llvm::sys::RunSignalHandlers() Signals.cpp:0:0
+ #2 0x00007f88a275ac10 SignalHandler(int, siginfo_t*, void*) Signals.cpp:0:0
+ #3 0x00007f889c85a050 (/lib/x86_64-linux-gnu/libc.so.6+0x3c050)
+ #4 0x00007f88a2b86a8a mlir::iree_compiler::getXorShuffleParamsForTunedChipset(mlir::Attr, int) GPUUtils.cpp:0:0
+ #5 0x00007f88a2b86fb4 mlir::iree_compiler::getXorShuffleAttr(mlir::MLIRContext*) GPUUtils.cpp:0:0
+"""
+
+
+@pytest.mark.parametrize("stderr,returncode,expected", [
+    (CRASH, -8, "iree-compile crashed (SIGFPE) in mlir::iree_compiler::getXorShuffleParamsForTunedChipset "
+                "(GPUUtils.cpp)"),
+    ("LLVM ERROR: Cannot select: intrinsic\n" + CRASH, -6, "LLVM ERROR: Cannot select: intrinsic"),
+    ("iree-compile: Foo.cpp:12: void f(): Assertion `x && \"bad\"' failed.\n" + CRASH, -6,
+     "iree-compile: Foo.cpp:12: void f(): Assertion `x && \"bad\"' failed."),
+    ("in.mlir:3:5: error: 'amdgpu.sparse_mfma' op no intrinsic\nin.mlir:3:5: note: see current operation\n", 1,
+     "in.mlir:3:5: error: 'amdgpu.sparse_mfma' op no intrinsic"),
+    ("Stack dump:\n #0 0x00007f88a275a0ab (/lib/libc.so.6+0x3c050)\n", -11,
+     "iree-compile crashed (SIGSEGV); see stderr.txt for the stack dump"),
+])
+def test_first_error_line_is_meaningful(stderr, returncode, expected):
+    assert first_error_line(stderr, returncode) == expected
+
+
+# --- a real crash --------------------------------------------------------------------------------------
+
+def test_real_crash_becomes_a_row_with_its_cause_and_a_repro_and_the_sweep_goes_on(tmp_path):
+    shapes = tmp_path / "decode.csv"
+    shapes.write_text("name,m,n,k\ncrash,8,2304,8192\nfine,16,256,1024\n")  # IREE 3.13 crashes on gfx950 M=8 f16
+    out = tmp_path / "out"
+    proc = subprocess.run(["vdmfma", "sweep", str(shapes), "--target", "gfx950", "--variants", "default",
+                           "-o", str(out), "--cache-dir", str(tmp_path / "cache")], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr
+    rows = {r.name: r for r in read_rows(out / "results.csv")}
+    crash, fine = rows["crash"], rows["fine"]
+    assert crash.status == Status.COMPILE_ERROR.value and crash.reason == "iree-compile failed"
+    # The cause, not 'Stack dump:' or a frame address.
+    assert re.fullmatch(r"iree-compile crashed \(SIG[A-Z]+\) in \S*getXorShuffleParamsForTunedChipset \(\S+\)",
+                        crash.error), crash.error
+    assert (Path(crash.artifacts) / "stderr.txt").read_text().count("getXorShuffleParamsForTunedChipset") >= 1
+    assert fine.status == Status.OK.value and fine.mfma > 0  # the sweep went on
+    # The repro command reproduces the crash from the kept artifacts.
+    repro = subprocess.run(shlex.split(crash.repro), capture_output=True, text=True, cwd="/")
+    assert repro.returncode != 0 and "getXorShuffleParamsForTunedChipset" in repro.stderr
+
+
+# --- a timeout -----------------------------------------------------------------------------------------
+
+def test_timeout_kills_the_compile_and_is_never_cached(tmp_path):
+    cache = tmp_path / "cache"
+    compiler = Compiler(cache, workers=1)
+    start = time.monotonic()
+    result = compiler.compile(_job(timeout_s=0.05))
+    assert time.monotonic() - start < 10
+    assert result.timed_out and not result.ok and result.error.startswith("timed out after 0.05 s")
+    assert not _wait_gone(str(tmp_path)), "iree-compile survived its timeout"
+    assert not _zombie_children()
+    assert _cache_entries(cache) == []  # not cached, not even as a failure
+    again = compiler.compile(_job(timeout_s=300))
+    assert again.ok and not again.cached and again.vmfb.stat().st_size > 0
+    assert compiler.compile(_job()).cached
+    compiler.close()
+
+
+def test_sweep_timeout_row_resume_and_retry_failed(tmp_path):
+    out = tmp_path / "out"
+    fast = SweepOptions(target="gfx942", variants=("vdmfma",), out_dir=out, cache_dir=tmp_path / "cache",
+                        timeout_s=0.05)
+    (row,) = sweep([SMALL], fast)
+    assert row.status == Status.TIMEOUT.value and row.reason == "compile timed out"
+    assert "iree-compile" in row.repro and "timed out" in row.error
+    assert not _wait_gone(str(tmp_path))
+    # Same command again: failures are finished rows, not redone.
+    (same,) = sweep([SMALL], fast)
+    assert same == row
+    # --retry-failed with a sane timeout redoes it.
+    (redone,) = sweep([SMALL], dataclasses.replace(fast, timeout_s=300, retry_failed=True))
+    assert redone.status == Status.OK.value and redone.smfmac > 0 and not redone.cached
+
+
+# --- an interrupt while compiling (library level) -------------------------------------------------------
+
+def test_cancel_kills_the_compile_in_flight_and_records_nothing(tmp_path):
+    cache = tmp_path / "cache"
+    compiler = Compiler(cache, workers=1)
+    outcome = {}
+
+    def work():
+        try:
+            outcome["result"] = compiler.compile(_job())
+        except BaseException as e:  # noqa: BLE001 - the point of the test
+            outcome["error"] = e
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not _processes_mentioning(str(cache)) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert _processes_mentioning(str(cache)), "iree-compile never started"
+    compiler.cancel()
+    thread.join(10)
+    assert not thread.is_alive()
+    assert isinstance(outcome.get("error"), CompileInterrupted), outcome
+    assert not _wait_gone(str(cache))
+    assert _cache_entries(cache) == []  # neither an entry nor a half-built temp dir
+    with pytest.raises(CompileInterrupted):  # a cancelled compiler starts nothing new
+        compiler.compile(_job())
+
+
+# --- a run hook that fails -----------------------------------------------------------------------------
+
+def test_run_hook_exceptions_become_run_error_rows_and_the_sweep_goes_on(tmp_path, cache_dir):
+    a, b = Problem(8, 256, 1024, name="a"), Problem(8, 256, 2048, name="b")
+    calls = collections.Counter()
+
+    def hook(result, problem, row: ResultRow) -> ResultRow:
+        calls[(problem.name, row.cache_mode)] += 1
+        assert result.ok and result.vmfb.exists()
+        if problem.name == "a":
+            raise RuntimeError("HIP_ERROR_NoDevice: no ROCm-capable device is detected\n(more detail)")
+        if row.cache_mode == "cold":
+            raise MemoryError("out of device memory allocating 512 MiB")
+        return row.replace(status=Status.OK.value, device="fake", latency_us_median=1.0)
+
+    options = SweepOptions(target="gfx942", variants=("vdmfma",), out_dir=tmp_path / "out", cache_dir=cache_dir,
+                           cache_modes=("hot", "cold"))
+    sweep([a, b], options, run_hook=hook)
+    rows = {(r.name, r.cache_mode): r for r in read_rows(tmp_path / "out" / "results.csv")}
+    assert len(rows) == 4
+    for mode in ("hot", "cold"):
+        assert rows[("a", mode)].status == Status.RUN_ERROR.value and rows[("a", mode)].reason == "run failed"
+        assert rows[("a", mode)].error == "RuntimeError: HIP_ERROR_NoDevice: no ROCm-capable device is detected"
+        assert rows[("a", mode)].smfmac > 0  # the compile evidence is kept
+    assert rows[("b", "hot")].status == Status.OK.value and rows[("b", "hot")].device == "fake"
+    assert rows[("b", "cold")].status == Status.RUN_ERROR.value
+    assert rows[("b", "cold")].error == "MemoryError: out of device memory allocating 512 MiB"
+    # Resume: run-errors are finished rows; --retry-failed redoes them.
+    calls.clear()
+    sweep([a, b], options, run_hook=hook)
+    assert not calls
+    sweep([a, b], dataclasses.replace(options, retry_failed=True), run_hook=lambda r, p, row: row.replace(
+        status=Status.OK.value))
+    assert {r.status for r in read_rows(tmp_path / "out" / "results.csv")} == {Status.OK.value}
+
+
+# --- refused before compiling --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype,target,variants,expected", [
+    ("f16", "gfx999", "vdmfma", "unknown target 'gfx999'; valid: gfx942, gfx950"),
+    ("f16", "gfx942", "vdmfma,dense", "unknown variant 'dense'; valid: default, vdmfma, padded, cpu"),
+    ("f8E4M3FN", "gfx942", "vdmfma", "no VDMFMA x2 intrinsic for f8E4M3FN on gfx942; element types with one: "
+                                     "bf16, f16, f8E4M3FNUZ, f8E5M2FNUZ, i8"),
+    ("f8E4M3FN", "gfx942", "default", "f8E4M3FN is not supported on gfx942 (no MFMA for it); element types it "
+                                      "has: bf16, f16, f8E4M3FNUZ, f8E5M2FNUZ, i8"),
+    ("f8E4M3FNUZ", "gfx950", "padded", "no dense 16x16 MFMA for f8E4M3FNUZ on gfx950; element types with one: "
+                                       "bf16, f16, f8E4M3FN, f8E5M2, i8"),
+    ("f8E4M3FNUZ", "gfx950", "default", "f8E4M3FNUZ is not supported on gfx950"),
+])
+def test_impossible_target_or_intrinsic_is_refused_before_compiling(tmp_path, dtype, target, variants, expected):
+    shapes = tmp_path / "s.csv"
+    shapes.write_text(f"m,n,k,dtype\n8,256,1024,{dtype}\n8,256,2048,{dtype}\n")
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    result = CliRunner().invoke(app, ["sweep", str(shapes), "-t", target, "-v", variants, "-o", str(out),
+                                      "--cache-dir", str(cache)])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
+    assert result.output.startswith("error: ") and expected in result.output, result.output
+    assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+    assert not out.exists() and not cache.exists()  # no results.csv, nothing compiled
+
+
+def test_plan_names_the_shape_and_counts_the_rest():
+    ps = [Problem(8, 256, 1024, dtype="f8E4M3FN", name="first"), Problem(8, 256, 2048, dtype="f8E4M3FN")]
+    with pytest.raises(IntrinsicUnavailableError, match=r"first, variant 'vdmfma'.* \(and 1 more"):
+        plan(ps, SweepOptions(target="gfx942", variants=("vdmfma",)))
+    with pytest.raises(ValueError, match="empty"):
+        plan([], SweepOptions())
+
+
+# --- a real sweep interrupted and resumed ---------------------------------------------------------------
+
+def _statuses(results: Path) -> collections.Counter:
+    try:
+        return collections.Counter(r.status for r in read_rows(results))
+    except (OSError, ValueError):
+        return collections.Counter()
+
+
+def _interrupt_when(cmd: list[str], results: Path, ok_at_least: int, sig: int) -> tuple[int, str]:
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while _statuses(results)[Status.OK.value] < ok_at_least:
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "the sweep made no progress"
+        time.sleep(0.05)
+    proc.send_signal(sig)
+    _, err = proc.communicate(timeout=60)
+    return proc.returncode, err
+
+
+def test_sweep_interrupted_by_sigint_and_sigterm_resumes_without_redoing_finished_rows(tmp_path):
+    shapes = tmp_path / "twelve.csv"
+    shapes.write_text("m,n,k\n" + "".join(f"8,{n},{k}\n" for n in (256, 512) for k in (1024, 2048, 3072, 4096,
+                                                                                         5120, 6144)))
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    results = out / "results.csv"
+    cmd = ["vdmfma", "sweep", str(shapes), "--variants", "vdmfma", "-o", str(out), "--cache-dir", str(cache),
+           "--workers", "1"]
+
+    code, err = _interrupt_when(cmd, results, 2, signal.SIGINT)
+    assert code == 130, err
+    assert err.strip().splitlines() == ["interrupted: finished rows are on disk; run the same command again "
+                                        "to resume"]
+    first = _statuses(results)
+    assert set(first) <= {"ok", "pending"} and first["ok"] >= 2 and first["pending"] >= 1, first
+    assert not _wait_gone(str(tmp_path)), "a compile outlived the interrupt"
+    # Nothing killed by the interrupt was cached: no temp dirs, only complete successful entries.
+    for entry in _cache_entries(cache):
+        assert not entry.name.startswith("."), entry
+        meta = json.loads((entry / "manifest.json").read_text())
+        assert meta["returncode"] == 0 and (entry / "out.vmfb").exists()
+    finished = {r.row_key: r for r in read_rows(results) if r.status == "ok"}
+    stamps = {k: os.stat(Path(r.artifacts) / "out.vmfb") for k, r in finished.items()}
+
+    code, err = _interrupt_when(cmd, results, first["ok"] + 1, signal.SIGTERM)
+    assert code == 130 and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert _statuses(results)["pending"] >= 1
+
+    final = subprocess.run(cmd, capture_output=True, text=True)
+    assert final.returncode == 0, final.stderr
+    rows = read_rows(results)
+    assert collections.Counter(r.row_key for r in rows) == collections.Counter(
+        {(f"f16_8x{n}x{k}", "gfx942", "vdmfma", ""): 1 for n in (256, 512) for k in range(1024, 6145, 1024)})
+    assert all(r.status == "ok" and r.smfmac > 0 for r in rows)
+    by_key = {r.row_key: r for r in rows}
+    for key, before in finished.items():  # not recompiled, not even re-proved from the cache
+        assert by_key[key] == before
+        now = os.stat(Path(before.artifacts) / "out.vmfb")
+        assert (now.st_ino, now.st_ctime_ns) == (stamps[key].st_ino, stamps[key].st_ctime_ns)
+    assert len(_cache_entries(cache)) == 12  # each job compiled to completion exactly once
