@@ -1,0 +1,447 @@
+"""Dispatch-level timing with ``iree-benchmark-module``, hot and cold cache.
+
+How a latency is taken
+----------------------
+A runnable module holds, next to ``@gemm(A, B)``, a timing function (see
+:func:`loop_function_ir`)::
+
+    func @gemm_loop(A, Bs: !hal.buffer_view, iters: i32) -> C
+      for i in [0, iters):
+        B = import(view of Bs at byte offset (i mod copies) * stride)
+        C = gemm(A, B)
+
+``Bs`` is one flat device buffer holding ``copies`` copies of the weights.
+Each trip wraps one copy in a buffer view and imports it, so the matmul
+dispatch binds that copy at a buffer offset: no copy of the weights, no offset
+arithmetic in the kernel, and IREE deduplicates the executable with the one
+``@gemm`` uses: the timed kernel is bit-for-bit the kernel the sweep proves
+(checked on gfx942: one executable in the dump). ``iree-benchmark-module
+--function=gemm_loop`` times ``--benchmark_repetitions`` repetitions;
+each repetition's ``real_time`` (the mean over its benchmark iterations)
+divided by ``iters`` is one latency sample. One call's fixed costs (VM invoke,
+buffer import/export, the final host wait) are thereby amortised over
+``iters`` dispatches that the host enqueues back to back: what is left is
+per-dispatch device time plus launch gap, not Python or tool overhead.
+
+Ordering caveat: loop trips are independent submissions. HIP and CUDA run them
+in order on the device queue's one stream (back-to-back kernels, as in
+``triton.testing.do_bench``); the CPU task executor (``local-task``) may overlap
+two of them, so CPU numbers are a throughput-flavoured figure, good for
+testing the plumbing, not for claims.
+
+Cache modes
+-----------
+``hot``: ``Bs`` holds 1 copy; every dispatch re-reads the same weights, which
+stay in the last-level cache when they fit (MI300X: 256 MB Infinity Cache).
+
+``cold``: ``Bs`` holds ``copies`` identical copies of the weights at distinct
+addresses (each padded to a 256-byte boundary) and the loop walks them round-robin, with ``iters`` a multiple of
+``copies``. Between two uses of one copy the kernel reads the other
+``copies - 1`` copies, ``(copies - 1) * weight_bytes`` distinct bytes, and
+:func:`plan` picks ``copies = cache_bytes // weight_bytes + 2`` so that this
+exceeds the cache size: with any LRU-like policy the copy has been evicted
+when it is read again, and each dispatch streams its weights from memory.
+Hot and cold run the very same executable and loop; only the number of
+distinct weight copies differs. (A and C are small and stay cached in both
+modes, as they would in a decode step.)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Optional, Sequence
+
+import numpy as np
+
+from .problem import Problem
+
+LOOP_FUNC = "gemm_loop"
+GEMM_FUNC = "gemm"
+CACHE_MODES = ("hot", "cold")
+DEFAULT_MIN_CALLS = 16  # dispatches per gemm_loop call (hot); cold rounds up to copies
+DEFAULT_MAX_ROTATION_BYTES = 8 * 2**30
+
+
+class TimingError(RuntimeError):
+    """iree-benchmark-module failed, timed out or printed nothing usable."""
+
+    def __init__(self, message: str, timed_out: bool = False, command: str = ""):
+        super().__init__(message)
+        self.timed_out = timed_out
+        self.command = command
+
+
+# --------------------------------------------------------------------------- IR
+
+
+def _tensor(shape: Sequence[int | str], elem: str) -> str:
+    return "tensor<" + "x".join(str(d) for d in shape) + f"x{elem}>"
+
+
+COPY_ALIGN = 256  # bytes; each weight copy starts on this boundary (bindings assume >= 64)
+
+
+def copy_stride(problem: Problem) -> int:
+    """Bytes from one weight copy to the next in the rotation buffer (B padded to COPY_ALIGN)."""
+    return -(-problem.weight_bytes // COPY_ALIGN) * COPY_ALIGN
+
+
+def loop_function_ir(problem: Problem) -> str:
+    """Text of ``func.func @gemm_loop`` (it calls ``@gemm``, which must be in the module).
+
+    ``Bs`` is a flat i8 buffer of ``copies * copy_stride(problem)`` bytes. Each
+    trip makes a buffer view of copy ``i mod copies`` at its byte offset and
+    imports it as B, so the matmul dispatch binds that copy directly: no slice
+    copy, no offset arithmetic in the kernel, and the executable is the very
+    same one ``@gemm`` uses (IREE deduplicates it).
+    """
+    a_shape, b_shape, c_shape = problem.shapes()
+    elem, acc = problem.dtype, problem.dt.acc
+    a_t, b_t, c_t = _tensor(a_shape, elem), _tensor(b_shape, elem), _tensor(c_shape, acc)
+    dims = "\n".join(f"    %d{i} = arith.constant {d} : index" for i, d in enumerate(b_shape))
+    shape = ", ".join(f"%d{i}" for i in range(len(b_shape)))
+    return f"""
+  func.func @{LOOP_FUNC}(%a: {a_t}, %bs: !hal.buffer_view, %iters: i32) -> {c_t} {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %stride = arith.constant {copy_stride(problem)} : index
+    %len = arith.constant {problem.weight_bytes} : index
+{dims}
+    %total = hal.buffer_view.dim<%bs : !hal.buffer_view>[0] : index
+    %q = arith.divui %total, %stride : index
+    %copies = arith.maxui %q, %c1 : index
+    %buf = hal.buffer_view.buffer<%bs : !hal.buffer_view> : !hal.buffer
+    %et = hal.element_type<{elem}> : i32
+    %enc = hal.encoding_type<dense_row_major> : i32
+    %n = arith.index_cast %iters : i32 to index
+    %init = tensor.empty() : {c_t}
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> ({c_t}) {{
+      %idx = arith.remui %i, %copies : index
+      %off = arith.muli %idx, %stride : index
+      %view = hal.buffer_view.create buffer(%buf : !hal.buffer)[%off, %len] shape([{shape}]) type(%et) encoding(%enc) : !hal.buffer_view
+      %b = hal.tensor.import %view "weight copy" : !hal.buffer_view -> {b_t}
+      %c = func.call @{GEMM_FUNC}(%a, %b) : ({a_t}, {b_t}) -> {c_t}
+      scf.yield %c : {c_t}
+    }}
+    return %r : {c_t}
+  }}
+"""
+
+
+def rotation_buffer(copies: Sequence[np.ndarray], problem: Problem) -> np.ndarray:
+    """The flat uint8 buffer @gemm_loop takes: the given B copies, each padded to the stride."""
+    stride = copy_stride(problem)
+    buf = np.zeros((len(copies), stride), np.uint8)
+    for row, b in zip(buf, copies):
+        row[:problem.weight_bytes] = np.ascontiguousarray(b).view(np.uint8).reshape(-1)
+    return buf.reshape(-1)
+
+
+def add_loop_function(module_text: str, problem: Problem) -> str:
+    """Append ``@gemm_loop`` to a module that defines ``@gemm`` (textual splice)."""
+    body = module_text.rstrip()
+    if not body.endswith("}"):
+        raise ValueError("module text does not end with '}'")
+    return body[:-1] + loop_function_ir(problem) + "}\n"
+
+
+def runner_input_ir(problem: Problem) -> str:
+    """The problem's input IR (``@gemm``) plus ``@gemm_loop``: what a runnable module is built from."""
+    from iree.compiler import ir
+
+    from .inputs import input_ir
+
+    text = add_loop_function(input_ir(problem), problem)
+    with ir.Context():  # verify the splice
+        module = ir.Module.parse(text)
+        if not module.operation.verify():
+            raise RuntimeError(f"runner IR for {problem.key} does not verify")
+    return text
+
+
+# ------------------------------------------------------------------ cache plan
+
+
+def _parse_size(text: str) -> Optional[int]:
+    m = re.match(r"\s*([\d.]+)\s*([KMG]?)(i?B)?", text.strip(), re.I)
+    if not m:
+        return None
+    mult = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30}[m.group(2).upper()]
+    return int(float(m.group(1)) * mult)
+
+
+@lru_cache(maxsize=None)
+def cpu_last_level_cache_bytes() -> Optional[int]:
+    """Size of the host CPU's last-level cache (one instance), from /sys, else lscpu."""
+    best: tuple[int, int] | None = None
+    base = Path("/sys/devices/system/cpu/cpu0/cache")
+    for idx in sorted(base.glob("index*")) if base.exists() else []:
+        try:
+            if (idx / "type").read_text().strip() == "Instruction":
+                continue
+            level = int((idx / "level").read_text())
+            size = _parse_size((idx / "size").read_text())
+        except (OSError, ValueError):
+            continue
+        if size and (best is None or level > best[0]):
+            best = (level, size)
+    if best:
+        return best[1]
+    try:
+        out = subprocess.run(["lscpu", "-B"], capture_output=True, text=True, timeout=10).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    for name in ("L3", "L2"):
+        m = re.search(rf"^{name} cache:\s+(\d+)", out, re.M)
+        if m:
+            return int(m.group(1))  # -B: bytes, summed over instances (an over-estimate: safe)
+    return None
+
+
+def default_cache_bytes(device: str, device_target: str = "") -> int:
+    """Bytes of the last-level cache to defeat in cold mode.
+
+    ``VDMFMA_CACHE_BYTES`` overrides. HIP: the target's Infinity Cache from
+    targets.py (256 MiB on MI300X/MI355X). CPU: the host LLC. CUDA or unknown:
+    256 MiB, larger than any current GPU L2 (a conservative guess).
+    """
+    env = os.environ.get("VDMFMA_CACHE_BYTES")
+    if env:
+        return int(float(env))
+    from .targets import TARGETS
+
+    if device_target in TARGETS:
+        return TARGETS[device_target].last_level_cache_bytes
+    if device.startswith("local"):
+        return cpu_last_level_cache_bytes() or 32 * 2**20
+    return 256 * 2**20
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How many weight copies a timing run rotates through, and what that touches."""
+
+    cache_mode: str
+    copies: int
+    calls: int  # dispatches per gemm_loop call (a multiple of copies)
+    weight_bytes: int  # one copy of B
+    cache_bytes: Optional[int]  # the cache the cold mode must defeat (None: hot)
+
+    @property
+    def rotated_weight_bytes(self) -> int:
+        """Distinct weight bytes the loop reads per round (all copies)."""
+        return self.copies * self.weight_bytes
+
+    @property
+    def bytes_between_reuse(self) -> int:
+        """Distinct weight bytes read between two reads of the same copy."""
+        return (self.copies - 1) * self.weight_bytes
+
+    @property
+    def defeats_cache(self) -> bool:
+        return self.cache_bytes is not None and self.bytes_between_reuse > self.cache_bytes
+
+
+def plan(problem: Problem, cache_mode: str, cache_bytes: Optional[int] = None,
+         min_calls: int = DEFAULT_MIN_CALLS,
+         max_rotation_bytes: int = DEFAULT_MAX_ROTATION_BYTES) -> Plan:
+    """Copies and calls for a cache mode; cold needs ``cache_bytes``."""
+    if cache_mode not in CACHE_MODES:
+        raise ValueError(f"cache_mode must be one of {CACHE_MODES}, got {cache_mode!r}")
+    w = problem.weight_bytes
+    if cache_mode == "hot":
+        return Plan("hot", 1, max(1, min_calls), w, None)
+    if cache_bytes is None or cache_bytes < 0:
+        raise ValueError("cold mode needs the cache size in bytes")
+    copies = cache_bytes // w + 2  # (copies - 1) * w > cache_bytes
+    if copies * w > max_rotation_bytes:
+        raise ValueError(f"cold mode would need {copies} copies x {w} B = {copies * w} B of weights "
+                         f"(> max_rotation_bytes {max_rotation_bytes})")
+    calls = copies * max(1, math.ceil(min_calls / copies))
+    return Plan("cold", copies, calls, w, cache_bytes)
+
+
+# ------------------------------------------------------------------- benchmark
+
+
+@dataclass(frozen=True)
+class Latency:
+    """Per-dispatch latency statistics over repetitions, in microseconds."""
+
+    samples_us: tuple[float, ...]
+    calls_per_sample: int = 1
+
+    @property
+    def reps(self) -> int:
+        return len(self.samples_us)
+
+    @property
+    def median_us(self) -> float:
+        return statistics.median(self.samples_us)
+
+    @property
+    def min_us(self) -> float:
+        return min(self.samples_us)
+
+    @property
+    def max_us(self) -> float:
+        return max(self.samples_us)
+
+    @property
+    def std_us(self) -> float:
+        return statistics.stdev(self.samples_us) if len(self.samples_us) > 1 else 0.0
+
+
+_UNIT_US = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}
+
+
+def parse_benchmark_json(data: dict | str, calls_per_iteration: int = 1) -> Latency:
+    """Per-repetition entries (``run_type == "iteration"``) of a google-benchmark JSON.
+
+    Aggregates (mean/median/stddev/cv) are ignored: statistics are recomputed
+    from the repetitions themselves. ``real_time`` is the wall time of one
+    benchmark iteration (one function call), divided by the dispatches per call.
+    """
+    if isinstance(data, str):
+        data = json.loads(data)
+    samples = []
+    for entry in data.get("benchmarks", []):
+        if entry.get("run_type", "iteration") != "iteration" or "aggregate_name" in entry:
+            continue
+        if entry.get("error_occurred"):
+            raise TimingError(f"benchmark error: {entry.get('error_message', '?')}")
+        us = float(entry["real_time"]) * _UNIT_US[entry.get("time_unit", "ns")]
+        samples.append(us / calls_per_iteration)
+    if not samples:
+        raise TimingError("benchmark JSON has no per-repetition entries")
+    return Latency(tuple(samples), calls_per_iteration)
+
+
+def benchmark_tool() -> str:
+    """Path of iree-benchmark-module (PATH first, then the iree.runtime wheel)."""
+    exe = shutil.which("iree-benchmark-module")
+    if exe:
+        return exe
+    from iree.runtime import benchmark_exe
+
+    return benchmark_exe()
+
+
+def _atomic_write(path: Path, chunks) -> None:
+    """Write to a temporary name and rename, so concurrent runs sharing a directory
+    never read a half-written file."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            for chunk in chunks:
+                f.write(chunk)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def input_flag(array: np.ndarray, path: Path, elem: str) -> str:
+    """Write raw bytes and return ``--input=SHAPExTYPE=@path`` (works for fp8/bf16)."""
+    _atomic_write(path, [np.ascontiguousarray(array).view(np.uint8).tobytes()])
+    shape = "x".join(str(d) for d in array.shape)
+    return f"--input={shape}x{elem}=@{path}"
+
+
+def rotation_input_flag(b: np.ndarray, problem: Problem, copies: int, path: Path) -> str:
+    """Write ``copies`` padded copies of B back to back; the flag passes them as flat i8."""
+    stride = copy_stride(problem)
+    raw = np.ascontiguousarray(b).view(np.uint8).tobytes()
+    pad = bytes(stride - len(raw))
+    _atomic_write(path, (part for _ in range(copies) for part in (raw, pad)))
+    return f"--input={copies * stride}xi8=@{path}"
+
+
+def benchmark_command(vmfb: Path, device: str, function: str, inputs: Sequence[str],
+                      reps: int, warmup_s: float, min_time_s: float, out_json: Path,
+                      extra: Sequence[str] = ()) -> list[str]:
+    return [benchmark_tool(), f"--module={vmfb}", f"--device={device}", f"--function={function}",
+            *inputs,
+            f"--benchmark_repetitions={reps}",
+            f"--benchmark_min_warmup_time={warmup_s}",
+            f"--benchmark_min_time={min_time_s}s",
+            "--benchmark_format=json", f"--benchmark_out={out_json}",
+            "--benchmark_out_format=json", *extra]
+
+
+def run_benchmark(cmd: list[str], out_json: Path, calls_per_iteration: int,
+                  timeout_s: float = 600.0) -> Latency:
+    """Run a benchmark command built by :func:`benchmark_command` and parse its JSON."""
+    printable = " ".join(cmd)
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        raise TimingError(f"iree-benchmark-module timed out after {timeout_s:g} s", True, printable)
+    if proc.returncode != 0:
+        lines = [l.strip() for l in (proc.stderr + "\n" + proc.stdout).splitlines() if l.strip()]
+        first = next((l for l in lines if re.search(r"error|[A-Z_]{6,};", l, re.I)),
+                     lines[-1] if lines else "no output")
+        raise TimingError(f"iree-benchmark-module exited {proc.returncode}: {first}", False, printable)
+    try:
+        return parse_benchmark_json(out_json.read_text(), calls_per_iteration)
+    except (OSError, ValueError, KeyError) as e:
+        raise TimingError(f"cannot read benchmark output {out_json}: {e}", False, printable)
+
+
+@dataclass
+class TimingRun:
+    latency: Latency
+    plan: Plan
+    function: str
+    command: str
+    extra: dict = field(default_factory=dict)
+
+
+def time_module(vmfb: Path, problem: Problem, a: np.ndarray, b: np.ndarray, device: str,
+                the_plan: Plan, has_loop: bool, reps: int = 10, warmup_s: float = 0.1,
+                min_time_s: float = 0.05, workdir: Optional[Path] = None,
+                timeout_s: float = 600.0, extra_flags: Sequence[str] = ()) -> TimingRun:
+    """Time one module under a plan. Without ``@gemm_loop`` only hot mode (plain ``@gemm``) works."""
+    if reps < 1:
+        raise ValueError("reps must be >= 1")
+    own = workdir is None
+    wd = Path(tempfile.mkdtemp(prefix="vdmfma-time-")) if own else Path(workdir)
+    wd.mkdir(parents=True, exist_ok=True)
+    try:
+        elem, key = problem.dtype, problem.key
+        inputs = [input_flag(a, wd / f"{key}.a.bin", elem)]
+        if has_loop:
+            inputs.append(rotation_input_flag(b, problem, the_plan.copies,
+                                              wd / f"{key}.b_x{the_plan.copies}.bin"))
+            inputs.append(f"--input={the_plan.calls}")
+            function, calls = LOOP_FUNC, the_plan.calls
+        else:
+            if the_plan.cache_mode != "hot":
+                raise TimingError(f"cold mode needs @{LOOP_FUNC} in the module; build it from "
+                                  "timing.runner_input_ir(problem)")
+            inputs.append(input_flag(b, wd / f"{key}.b.bin", elem))
+            function, calls = GEMM_FUNC, 1
+        fd, out_name = tempfile.mkstemp(dir=wd, prefix=f"{key}.{the_plan.cache_mode}.", suffix=".json")
+        os.close(fd)
+        out_json = Path(out_name)
+        cmd = benchmark_command(vmfb, device, function, inputs, reps, warmup_s, min_time_s,
+                                out_json, extra_flags)
+        try:
+            lat = run_benchmark(cmd, out_json, calls, timeout_s)
+        finally:
+            out_json.unlink(missing_ok=True)
+        return TimingRun(lat, the_plan, function, " ".join(cmd))
+    finally:
+        if own:
+            shutil.rmtree(wd, ignore_errors=True)

@@ -1,0 +1,250 @@
+"""Runner: real llvm-cpu compiles, real runs on local-task, a real gfx942 module refused."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from iree_vdmfma import runner, timing
+from iree_vdmfma.inputs import input_ir
+from iree_vdmfma.numerics import Checker
+from iree_vdmfma.problem import Problem
+from iree_vdmfma.results import ResultRow, Status
+
+FAST = dict(warmup_s=0.01, min_time_s=0.01)  # keep the suite quick on 2 cores
+SHAPE = (8, 128, 512)
+
+
+@pytest.fixture(scope="module")
+def build(tmp_path_factory):
+    """Compile each problem once per module (real iree-compile for llvm-cpu)."""
+    out = tmp_path_factory.mktemp("run-modules")
+    built: dict[Problem, Path] = {}
+
+    def get(problem: Problem) -> Path:
+        if problem not in built:
+            built[problem] = runner.compile_for_run(problem, "host", out)
+        return built[problem]
+
+    return get
+
+
+@pytest.fixture(scope="module")
+def f16(build):
+    p = Problem(*SHAPE, dtype="f16")
+    return p, build(p)
+
+
+def _row(p: Problem) -> ResultRow:
+    return runner.row_for(p, "host")
+
+
+@pytest.mark.parametrize("dtype", ["f16", "bf16", "f8E4M3FNUZ", "f8E4M3FN", "i8"])
+def test_dtypes_pass_on_cpu(build, dtype):
+    p = Problem(*SHAPE, dtype=dtype)
+    res = runner.run_problem(build(p), p, "local-task", "host", "hot", reps=3, **FAST)
+    assert res.error == ""
+    assert res.numerics is not None and res.numerics.passed, res.numerics
+    assert res.numerics.checked == ["gemm", "gemm_loop"]  # the timed function is checked too
+    if dtype == "i8":
+        assert res.numerics.max_abs_err == 0.0
+    row = runner.apply_to_row(_row(p), res)
+    assert row.status == "ok" and row.numerics == "pass" and row.device == "local-task"
+    assert row.cache_mode == "hot" and row.reps == 3
+    assert row.latency_us_min <= row.latency_us_median <= row.latency_us_max
+    assert row.latency_us_min > 0 and row.latency_us_std >= 0
+    assert row.bytes_moved == p.bytes_moved
+    assert row.gbps == pytest.approx(p.bytes_moved / (row.latency_us_median * 1e-6) / 1e9)
+    assert row.tflops == pytest.approx(p.flops / (row.latency_us_median * 1e-6) / 1e12)
+    assert row.pct_peak_bw is None  # CPU peak unknown: left empty, not invented
+
+
+def test_batched_problem_passes(build):
+    p = Problem(8, 64, 256, batch=2, dtype="bf16")
+    res = runner.run_problem(build(p), p, "local-task", "host", "cold", reps=2,
+                             cache_bytes=64 * 1024, **FAST)
+    assert res.ok, (res.error, res.numerics)
+    assert res.plan.copies >= 2 and res.latency.reps == 2
+
+
+def test_wrong_result_is_numerics_failed(f16):
+    """A real run checked against a corrupted reference must be numerics-failed."""
+    p, vmfb = f16
+    chk = Checker(p, seed=0)
+    chk.ref = chk.ref.copy()
+    chk.ref[3, 17] += 1.0  # the kernel's (correct) answer now disagrees at one element
+    res = runner.run_problem(vmfb, p, "local-task", "host", "hot", reps=0, checker=chk)
+    assert res.status == Status.NUMERICS_FAILED and not res.numerics.passed
+    assert res.numerics.worst_index == (3, 17) and res.numerics.max_abs_err == pytest.approx(1.0, abs=1e-3)
+    row = runner.apply_to_row(_row(p), res)
+    assert row.status == "numerics-failed" and row.numerics == "fail"
+    assert "out of tolerance" in row.reason and row.max_abs_err == pytest.approx(1.0, abs=1e-3)
+
+
+def test_cold_mode_rotates_more_weight_bytes_than_the_cache(f16, tmp_path):
+    p, vmfb = f16
+    cache = 300 * 1024  # a small 'cache' keeps the test cheap: B is 128 KiB
+    res = runner.run_problem(vmfb, p, "local-task", "host", "cold", reps=2, cache_bytes=cache,
+                             workdir=tmp_path, **FAST)
+    assert res.ok, res.error
+    pl = res.plan
+    assert pl.cache_mode == "cold" and pl.cache_bytes == cache and pl.weight_bytes == p.weight_bytes
+    assert pl.rotated_weight_bytes > cache and pl.bytes_between_reuse > cache and pl.defeats_cache
+    assert pl.calls % pl.copies == 0  # every copy is used equally per call
+    # ...and that is what the benchmark really got: a [copies,N,K] stack and calls trips
+    b_file = tmp_path / f"{p.key}.b_x{pl.copies}.bin"
+    assert b_file.stat().st_size == pl.copies * timing.copy_stride(p) >= pl.rotated_weight_bytes
+    assert f"--input={pl.copies * timing.copy_stride(p)}xi8=@{b_file}" in res.command
+    assert f"--function={timing.LOOP_FUNC}" in res.command and f"--input={pl.calls} " in res.command
+    assert res.latency.calls_per_sample == pl.calls
+    hot = runner.run_problem(vmfb, p, "local-task", "host", "hot", reps=2, check=False, **FAST)
+    assert hot.plan.copies == 1 and hot.plan.rotated_weight_bytes == p.weight_bytes
+    assert runner.apply_to_row(_row(p), res).cache_mode == "cold"
+
+
+def test_plan_for_mi300x_infinity_cache():
+    from iree_vdmfma.targets import TARGETS
+
+    p = Problem(8, 2304, 8192, dtype="f16")  # 37.7 MB of weights
+    cache = TARGETS["gfx942"].last_level_cache_bytes
+    pl = timing.plan(p, "cold", cache)
+    assert pl.bytes_between_reuse > cache >= (pl.copies - 2) * pl.weight_bytes  # minimal
+    assert timing.default_cache_bytes("hip", "gfx942") == cache
+    with pytest.raises(ValueError):
+        timing.plan(p, "cold", None)
+    with pytest.raises(ValueError):
+        timing.plan(p, "cold", 10 * 2**30, max_rotation_bytes=2**30)
+
+
+def test_loop_executes_one_dispatch_per_trip(f16, tmp_path):
+    """gemm_loop's time grows with its trip count: the trips are real work, not folded away."""
+    p, vmfb = f16
+    chk = Checker(p, 0)
+    a, b = chk.inputs.a, chk.inputs.b
+    times = {}
+    for calls in (1, 64):
+        pl = timing.Plan("hot", 1, calls, p.weight_bytes, None)
+        run = timing.time_module(vmfb, p, a, b, "local-task", pl, True, reps=3, workdir=tmp_path,
+                                 warmup_s=0.01, min_time_s=0.02)
+        times[calls] = run.latency.median_us * calls  # per gemm_loop call
+    assert times[64] > 8 * times[1]
+
+
+def test_timed_kernel_is_the_proven_kernel_on_gfx942(tmp_path):
+    """@gemm_loop adds no executable: its dispatch is @gemm's, byte for byte (compile only)."""
+    p = Problem(*SHAPE, dtype="f16")
+    dumps = {}
+    for name, text in (("plain", input_ir(p)), ("runner", timing.runner_input_ir(p))):
+        (tmp_path / f"{name}.mlir").write_text(text)
+        dumps[name] = tmp_path / f"dump_{name}"
+        subprocess.run(["iree-compile", str(tmp_path / f"{name}.mlir"), "-o", str(tmp_path / f"{name}.vmfb"),
+                        "--iree-hal-target-device=hip", "--iree-rocm-target=gfx942",
+                        f"--iree-hal-dump-executable-files-to={dumps[name]}"], check=True, capture_output=True)
+    hsaco = {k: sorted(d.glob("*.hsaco")) for k, d in dumps.items()}
+    assert len(hsaco["runner"]) == 1 and [h.name for h in hsaco["runner"]] == [h.name for h in hsaco["plain"]]
+    assert hsaco["runner"][0].read_bytes() == hsaco["plain"][0].read_bytes()
+    assert not list(dumps["runner"].glob("*gemm_loop*"))
+
+
+def test_loop_reads_the_copy_at_its_offset(f16):
+    p, vmfb = f16
+    chk = Checker(p, 0)
+    a, b = chk.inputs.a, chk.inputs.b
+    mod = runner.load_module(vmfb, "local-task", "host")
+    z = np.zeros_like(b)
+    for bufs, trips, expect_zero in (([b, z], 2, True), ([b, z], 3, False), ([z, z, b], 3, False)):
+        got = mod.call(timing.LOOP_FUNC, a, timing.rotation_buffer(bufs, p), trips, elem=p.dtype)
+        assert (not got.any()) == expect_zero
+        if not expect_zero:
+            assert chk.check(got).passed
+
+
+def test_gfx942_module_on_cpu_is_refused_clearly(tmp_path):
+    p = Problem(*SHAPE, dtype="f16")
+    src = tmp_path / "in.mlir"
+    src.write_text(input_ir(p))
+    vmfb = tmp_path / "gfx942.vmfb"
+    subprocess.run(["iree-compile", str(src), "-o", str(vmfb), "--iree-hal-target-device=hip",
+                    "--iree-rocm-target=gfx942"], check=True, capture_output=True)
+    read = runner.read_module_target(vmfb)
+    assert read.kind == "hip" and read.arch == "gfx942" and "rocm-hsaco-fb" in read.formats
+    for said in ("gfx942", None):
+        with pytest.raises(runner.TargetMismatchError) as e:
+            runner.run_problem(vmfb, p, "local-task", said, "hot", reps=1)
+        msg = str(e.value)
+        assert "gfx942" in msg and "local-task" in msg and "--iree-hal-target-device=local" in msg
+    # the caller claiming a CPU module does not get past the .vmfb check either
+    with pytest.raises(runner.TargetMismatchError, match="disagrees"):
+        runner.load_module(vmfb, "local-task", "host")
+    # second line of defence: the runtime's own INCOMPATIBLE load error is rewrapped
+    with pytest.raises(runner.TargetMismatchError, match="runtime said"):
+        runner.LoadedModule(vmfb, "local-task", read)
+
+
+def test_cpu_module_target_and_device_helpers(f16):
+    _, vmfb = f16
+    read = runner.read_module_target(vmfb)
+    assert read.kind == "cpu" and read.arch == runner._host_arch()
+    assert runner.device_target("local-task") == "host" and runner.device_target("cpu") == "host"
+    assert runner.cpu_compile_flags() == ["--iree-hal-target-device=local",
+                                          "--iree-hal-local-target-device-backends=llvm-cpu",
+                                          "--iree-llvmcpu-target-cpu=host"]
+    assert runner.compile_flags_for("gfx942") == ["--iree-hal-target-device=hip", "--iree-rocm-target=gfx942"]
+    assert runner.resolve_device("cpu") == "local-task"
+    assert runner.resolve_device("none") is None and runner.resolve_device(None) is None
+    auto = runner.resolve_device("auto")  # hip if an AMD GPU is visible, else compile-only
+    assert auto == ("hip" if runner.probe_driver("hip") else None)
+    assert runner.check_target(vmfb, "local-task", "host") == read
+    with pytest.raises(runner.TargetMismatchError):
+        runner.check_target(vmfb, "hip", None)
+    with pytest.raises(runner.DeviceUnavailableError):
+        runner.run_problem(vmfb, Problem(*SHAPE), "none")
+
+
+def test_parse_benchmark_json_uses_repetitions_not_aggregates():
+    def entry(rt, unit="ms", kind="iteration", agg=None):
+        e = {"name": "BM_gemm_loop/process_time/real_time", "run_type": kind, "real_time": rt,
+             "time_unit": unit}
+        if agg:
+            e["aggregate_name"] = agg
+        return e
+
+    data = {"benchmarks": [entry(1.6), entry(1.2), entry(2.0), entry(1.6, kind="aggregate", agg="mean"),
+                           entry(0.1, kind="aggregate", agg="stddev")]}
+    lat = timing.parse_benchmark_json(json.dumps(data), calls_per_iteration=16)
+    assert lat.samples_us == pytest.approx((100.0, 75.0, 125.0))
+    assert (lat.min_us, lat.median_us, lat.max_us) == pytest.approx((75.0, 100.0, 125.0))
+    assert lat.std_us == pytest.approx(25.0) and lat.reps == 3
+    assert timing.parse_benchmark_json({"benchmarks": [entry(500, "ns")]}).median_us == pytest.approx(0.5)
+    with pytest.raises(timing.TimingError):
+        timing.parse_benchmark_json({"benchmarks": [entry(1.0, kind="aggregate", agg="mean")]})
+
+
+def test_benchmark_failure_is_run_error(f16, tmp_path):
+    p, vmfb = f16
+    bad = Problem(8, 128, 256, dtype="f16")  # wrong shapes for this module
+    chk = Checker(bad, 0)
+    pl = timing.plan(bad, "hot")
+    with pytest.raises(timing.TimingError, match="exited"):
+        timing.time_module(vmfb, bad, chk.inputs.a, chk.inputs.b, "local-task", pl, True, reps=1,
+                           workdir=tmp_path)
+
+
+def test_cli_run_prints_table(tmp_path):
+    from typer.testing import CliRunner
+
+    from iree_vdmfma.cli import app
+
+    result = CliRunner().invoke(app, ["run", "--m", "8", "--n", "128", "--k", "512", "--dtype", "f16",
+                                      "--device", "local-task", "--reps", "2", "--cache-mode", "both",
+                                      "--cache-size", "256K", "--workdir", str(tmp_path),
+                                      "--warmup", "0.01", "--min-time", "0.01"],
+                                env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "f16_8x128x512 on local-task (host)" in out and "pass" in out
+    assert "latency median us" in out and "cold" in out and "between reuses >" in out
