@@ -585,3 +585,14 @@ def row_for(problem: Problem, target: str, variant: str = "default") -> ResultRo
 
 def run_default_dir() -> Path:
     return Path(tempfile.gettempdir()) / "vdmfma-run"
+
+
+def sweep_run_hook(device: str, reps: int = 10, cache_bytes: Optional[int] = None):
+    """A Sweep run hook: run a compiled job's module for one row's cache mode and fill the row."""
+
+    def hook(result, problem: Problem, row: ResultRow) -> ResultRow:
+        run = run_problem(result.vmfb, problem, device, module_target=row.target, cache_mode=row.cache_mode,
+                          reps=reps, cache_bytes=cache_bytes)
+        return apply_to_row(row, run)
+
+    return hook

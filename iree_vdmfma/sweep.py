@@ -25,6 +25,7 @@ from .compiler import (Compiler, CompileInterrupted, CompileJob, CompileResult, 
                        repro_command)
 from .config import KernelConfig
 from .inputs import input_ir
+from .timing import runner_input_ir
 from .problem import Problem
 from .results import FAILED, ResultRow, Status, read_rows, write_rows
 from .spec import spec_text, write_spec
@@ -63,6 +64,7 @@ class SweepOptions:
     retry_failed: bool = False
     cache_modes: Sequence[str] = ("",)  # ('hot', 'cold') when a run hook is given
     extra_flags: Sequence[str] = ()
+    runnable: bool = False  # compile the runner's module (adds @gemm_loop) so rows can be run
 
 
 def cpu_flags() -> list[str]:
@@ -111,7 +113,8 @@ def plan(problems: Sequence[Problem], options: SweepOptions) -> list[Job]:
         raise IntrinsicUnavailableError(f"cannot build for {options.target}: {refused[0]}{more}; nothing was compiled")
     jobs = []
     for problem in problems:
-        ir_text = input_ir(problem)
+        # A runnable module adds @gemm_loop (cold-cache rotation) around the same @gemm kernel.
+        ir_text = runner_input_ir(problem) if options.runnable else input_ir(problem)
         for v in variants:
             config = configs[(problem.key, v.name)]
             arch = options.target if v.backend == "rocm" else CPU_TARGET

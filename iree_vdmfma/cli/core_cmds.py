@@ -68,14 +68,24 @@ def annotate(
             console.print(f"annotated {a.problem.key}: {a.config.describe()}")
 
 
+def _cells(r: ResultRow, measured: bool) -> list[str]:
+    def fmt(x) -> str:
+        return "" if x is None else (f"{x:.4g}" if isinstance(x, float) else str(x))
+
+    if measured:
+        return [r.numerics, fmt(r.latency_us_median), fmt(r.latency_us_std), fmt(r.gbps)]
+    return [r.mma_kind, *(fmt(x) for x in (r.smfmac, r.mfma, r.vgpr, r.lds_bytes, r.workgroups))]
+
+
 def _table(rows: list[ResultRow]) -> Table:
-    table = Table("problem", "variant", "status", "mma_kind", "smfmac", "mfma", "vgpr", "lds", "wgs", "reason/error")
+    measured = any(r.latency_us_median is not None for r in rows)
+    extra = ("numerics", "median us", "std us", "GB/s") if measured else \
+        ("mma_kind", "smfmac", "mfma", "vgpr", "lds", "wgs")
+    table = Table("problem", "variant", "status", *extra, "reason/error")
     for r in sorted(rows, key=lambda r: (r.key, r.variant, r.cache_mode)):
         colour = "green" if r.status == Status.OK.value else "red"
         table.add_row(r.key, r.variant + (f"/{r.cache_mode}" if r.cache_mode else ""), f"[{colour}]{r.status}[/]",
-                      r.mma_kind, *(str(x) if x is not None else "" for x in (r.smfmac, r.mfma, r.vgpr, r.lds_bytes,
-                                                                             r.workgroups)),
-                      (r.reason + (": " + r.error if r.error else ""))[:80])
+                      *_cells(r, measured), (r.reason + (": " + r.error if r.error else ""))[:80])
     return table
 
 
@@ -133,28 +143,80 @@ def compile(
         console.print(_table(rows))
 
 
+def _device_plan(device: str, target: str, variants: str) -> tuple[Optional[str], str, str]:
+    """(device or None for compile-only, target, variants) for a sweep's --device."""
+    from .. import runner
+
+    resolved = runner.resolve_device(device)
+    if resolved is None:
+        return None, target, variants
+    kind = runner.device_kind(resolved)
+    if kind == "cpu":
+        if variants != DEFAULT_VARIANTS and "cpu" not in split_list(variants):
+            console.print("note: on a CPU device the GPU variants do not apply; running the 'cpu' variant")
+        return resolved, target, "cpu"
+    if kind != "hip":
+        raise ValueError(f"sweep runs on hip or local-task; use `vdmfma run --device {device}` for {kind}")
+    arch = runner.device_target(resolved)
+    if arch != target:
+        raise ValueError(f"device {resolved} is {arch}, but --target is {target}; pass --target {arch}")
+    return resolved, target, variants
+
+
+DEFAULT_VARIANTS = "default,vdmfma,padded"
+
+
 @app.command()
 def sweep(
     shapes: Path = typer.Argument(..., help="Shape-list CSV."),
     target: str = TARGET_OPT,
-    variants: str = typer.Option("default,vdmfma,padded", "--variants", "-v", help="Comma-separated variants."),
-    out: Path = typer.Option(..., "--out", "-o", help="Sweep directory: results.csv, specs/, artifacts/."),
+    variants: str = typer.Option(DEFAULT_VARIANTS, "--variants", "-v", help="Comma-separated variants."),
+    out: Path = typer.Option(..., "--out", "-o", help="Sweep directory: results.csv, specs/, artifacts/, report/."),
+    device: str = typer.Option("auto", "--device", "-d",
+                               help="auto (an AMD GPU if present, else compile-only), none, hip, hip://N, local-task."),
+    reps: int = typer.Option(10, "--reps", help="Timing repetitions per row (when running)."),
+    cache_size: Optional[int] = typer.Option(None, "--cache-size",
+                                             help="Bytes the cold mode must exceed (default: the device's LLC)."),
     cache_dir: Optional[Path] = CACHE_OPT, no_cache: bool = NO_CACHE_OPT,
     workers: Optional[int] = WORKERS_OPT, timeout: float = TIMEOUT_OPT,
     retry_failed: bool = typer.Option(False, "--retry-failed", help="Redo rows that failed or timed out."),
+    report: bool = typer.Option(True, "--report/--no-report", help="Write OUT/report/ at the end."),
     debug: bool = DEBUG_OPT,
 ) -> None:
     """Compile every shape x variant, prove from configured IR and ISA what was generated, write OUT/results.csv.
 
-    Resumable: rows are on disk as soon as they finish; run the same command again
-    after Ctrl-C and only unfinished rows are redone.
+    With a device, every compiled row is also run twice (cache_mode hot and cold),
+    checked against numpy and timed. Resumable: rows are on disk as soon as they
+    finish; run the same command again after Ctrl-C and only unfinished rows are redone.
     """
     with user_errors(debug):
         from ..shapes import load_shape_list
 
         problems = load_shape_list(shapes)
+        run_device, target, variants = (None, target, variants) if device == "none" else \
+            _device_plan(device, target, variants)
         options = _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed)
-        rows = run_sweep(problems, options)
+        hook = None
+        if run_device:
+            from ..runner import sweep_run_hook
+
+            options.runnable, options.cache_modes = True, ("hot", "cold")
+            hook = sweep_run_hook(run_device, reps, cache_size)
+        console.print(f"sweep: {len(problems)} problems x {list(options.variants)} for "
+                      f"{'host (llvm-cpu)' if variants == 'cpu' else target}, "
+                      + (f"running on {run_device}" if run_device else "compile-only (no device)"))
+        rows = run_sweep(problems, options, run_hook=hook)
         console.print(_table(rows))
         bad = [r for r in rows if r.status != Status.OK.value]
         console.print(f"{len(rows)} rows in {out / 'results.csv'}; {len(bad)} not ok")
+        if report:
+            _report(out, options.variants)
+
+
+def _report(out: Path, variants) -> None:
+    from ..report import build_report
+    from ..variants import baseline
+
+    base = baseline().name if baseline().name in variants else list(variants)[0]
+    result = build_report([out / "results.csv"], baseline=base, out_dir=out / "report")
+    console.print(f"report (baseline {base}): {result.paths.get('markdown', out / 'report')}")

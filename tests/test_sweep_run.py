@@ -1,0 +1,29 @@
+"""A sweep that runs on a real IREE device: local-task (CPU), through the CLI."""
+
+from pathlib import Path
+
+import pandas as pd
+from typer.testing import CliRunner
+
+from conftest import ROOT
+from iree_vdmfma.cli import app
+
+
+def test_cpu_sweep_fills_numerics_and_latency_hot_and_cold(tmp_path, cache_dir):
+    shapes = tmp_path / "small.csv"
+    lines = (ROOT / "sweeps" / "tiny-cpu.csv").read_text().splitlines()
+    shapes.write_text("\n".join(l for l in lines if not l.startswith("tiny-bf16")) + "\n")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["sweep", str(shapes), "--device", "local-task", "--out", str(out),
+                                      "--reps", "3", "--cache-dir", str(cache_dir)])
+    assert result.exit_code == 0, result.output
+    df = pd.read_csv(out / "results.csv")
+    assert len(df) == 4 * 2 and set(df["cache_mode"]) == {"hot", "cold"}
+    assert (df["variant"] == "cpu").all() and (df["target"] == "host").all()
+    assert (df["status"] == "ok").all() and (df["numerics"] == "pass").all()
+    for col in ("latency_us_median", "latency_us_min", "latency_us_max", "latency_us_std", "gbps", "tflops"):
+        assert df[col].notna().all(), col
+    assert (df["latency_us_min"] <= df["latency_us_median"]).all()
+    assert (df["latency_us_median"] <= df["latency_us_max"]).all()
+    assert set(df["dtype"]) == {"f16", "f8E4M3FNUZ", "i8"}
+    assert (out / "report" / "report.md").exists()
