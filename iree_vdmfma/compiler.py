@@ -135,7 +135,7 @@ def first_error_line(stderr: str, returncode: Optional[int] = None) -> str:
     last line that is not part of a stack dump.
     """
     lines = [l.strip() for l in stderr.splitlines() if l.strip()]
-    for needle in ("error:", "LLVM ERROR", "Assertion", "UNREACHABLE"):
+    for needle in ("error:", "LLVM ERROR", "Assertion", "UNREACHABLE", "Unknown command line argument"):
         for line in lines:
             if needle in line:
                 return line[:500]
@@ -146,7 +146,8 @@ def first_error_line(stderr: str, returncode: Optional[int] = None) -> str:
         what = f"iree-compile crashed ({sig})" if sig else "iree-compile crashed"
         return (f"{what} in {frame}" if frame else f"{what}; see stderr.txt for the stack dump")[:500]
     plain = [l for l in lines if not _FRAME.match(l) and not re.match(r"^\d+\.\s", l)]
-    return plain[-1][:500] if plain else ""
+    own = [l for l in plain if l.startswith("iree-compile:")]  # the tool's own complaint (bad flag...)
+    return (own or plain[-1:] or [""])[0][:500]
 
 
 def _command(job: CompileJob, workdir: Path, compiler: Optional[str] = None) -> list[str]:
