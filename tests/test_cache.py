@@ -1,0 +1,115 @@
+"""The compile cache: a corrupt or partial entry is detected and rebuilt, never trusted; failures are cached
+only when deterministic and --retry-failed recompiles them. Real iree-compile runs for gfx942."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import isa_counts
+from iree_vdmfma.compiler import Compiler
+from iree_vdmfma.problem import Problem
+from iree_vdmfma.results import Status
+from iree_vdmfma.sweep import SweepOptions, plan, sweep
+
+PROBLEM = Problem(8, 256, 1024)
+
+
+def _job():
+    return plan([PROBLEM], SweepOptions(target="gfx942", variants=("vdmfma",)))[0].compile_job
+
+
+def _truncate(path: Path) -> None:
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+
+
+def _rocmasm(entry: Path) -> Path:
+    (isa,) = (entry / "dump").glob("*.rocmasm")
+    return isa
+
+
+def _drop_key(key: str):
+    def corrupt(entry: Path) -> None:
+        meta = json.loads((entry / "manifest.json").read_text())
+        del meta[key]
+        (entry / "manifest.json").write_text(json.dumps(meta))
+    return corrupt
+
+
+CORRUPTIONS = {
+    "truncated rocmasm": lambda e: _truncate(_rocmasm(e)),
+    "truncated vmfb": lambda e: _truncate(e / "out.vmfb"),
+    "vmfb deleted": lambda e: (e / "out.vmfb").unlink(),
+    "one byte flipped in configured IR": lambda e: (lambda p: p.write_bytes(bytes([p.read_bytes()[0] ^ 1]) +
+                                                                           p.read_bytes()[1:]))(
+        next((e / "dump").glob("configured_*.mlir"))),
+    "manifest not JSON": lambda e: (e / "manifest.json").write_text('{"files": {'),
+    "manifest missing": lambda e: (e / "manifest.json").unlink(),
+    "manifest without returncode": _drop_key("returncode"),
+    "vmfb dropped from manifest and disk": lambda e: ((e / "out.vmfb").unlink(), (e / "manifest.json").write_text(
+        json.dumps({k: ({f: h for f, h in v.items() if f != "out.vmfb"} if k == "files" else v)
+                    for k, v in json.loads((e / "manifest.json").read_text()).items()}))),
+}
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory):
+    """One good compile: a rebuilt entry must have the same ISA (the vmfb embeds paths, so not the same bytes)."""
+    cache = tmp_path_factory.mktemp("reference-cache")
+    result = Compiler(cache).compile(_job())
+    assert result.ok and not result.cached
+    return cache, result.vmfb.stat().st_size, _rocmasm(result.workdir).read_text()
+
+
+@pytest.mark.parametrize("corruption", sorted(CORRUPTIONS))
+def test_corrupt_entry_is_rebuilt_not_trusted(tmp_path, reference, corruption):
+    ref_cache, vmfb, isa = reference
+    cache = tmp_path / "cache"
+    shutil.copytree(ref_cache, cache)
+    compiler = Compiler(cache)
+    assert compiler.compile(_job()).cached  # the intact copy is trusted
+    (entry,) = cache.iterdir()
+    CORRUPTIONS[corruption](entry)
+    rebuilt = compiler.compile(_job())
+    assert rebuilt.ok and not rebuilt.cached, "a corrupt entry was trusted"
+    assert _rocmasm(rebuilt.workdir).read_text() == isa
+    assert abs(rebuilt.vmfb.stat().st_size - vmfb) < 1000
+    assert isa_counts(rebuilt.dump_dir)[0] > 0
+    assert compiler.compile(_job()).cached  # and the rebuilt entry is good again
+    assert [p.name for p in cache.iterdir()] == [entry.name]  # no temp dirs left behind
+
+
+def test_sweep_over_a_corrupt_entry_gives_a_correct_row(tmp_path, reference):
+    ref_cache, vmfb, _ = reference
+    cache = tmp_path / "cache"
+    shutil.copytree(ref_cache, cache)
+    (entry,) = cache.iterdir()
+    _truncate(_rocmasm(entry))
+    (row,) = sweep([PROBLEM], SweepOptions(target="gfx942", variants=("vdmfma",), out_dir=tmp_path / "out",
+                                           cache_dir=cache))
+    assert row.status == Status.OK.value and not row.cached
+    assert row.smfmac == isa_counts(Path(row.artifacts) / "dump")[0] > 0
+    assert abs((Path(row.artifacts) / "out.vmfb").stat().st_size - vmfb) < 1000
+
+
+def test_deterministic_failures_are_cached_and_retry_failed_recompiles_them(tmp_path):
+    bad = dataclasses.replace(_job(), flags=_job().flags + ("--iree-no-such-flag",))
+    cache = tmp_path / "cache"
+    first = Compiler(cache).compile(bad)
+    assert not first.ok and not first.cached and "no-such-flag" in first.error
+    again = Compiler(cache).compile(bad)
+    assert not again.ok and again.cached and again.error == first.error
+    retried = Compiler(cache, retry_failed=True).compile(bad)
+    assert not retried.ok and not retried.cached
+
+
+def test_no_cache_leaves_no_scratch_behind(tmp_path):
+    with Compiler(None) as compiler:
+        result = compiler.compile(_job())
+        assert result.ok and not result.cached and result.vmfb.exists()
+        scratch = compiler.scratch
+    assert not scratch.exists()
