@@ -1,0 +1,301 @@
+"""PNG plots for ``report``: matplotlib, Agg backend, one figure per (target, cache mode).
+
+Every figure says what it shows: *measured* (with the device and target from the results) or
+*static* (compiler output / ISA, not measured). Only values present in the summary are drawn;
+missing values are marked "n/a" or "excluded", never drawn as zero.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, Optional
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+from matplotlib.patches import Patch  # noqa: E402
+
+from .results import FAILED, Status  # noqa: E402
+from .targets import TARGETS  # noqa: E402
+
+_NOT_OK = {str(x) for x in FAILED} | {str(Status.NOT_APPLIED)}
+
+VERDICT_COLOURS = {"win": "#2e7d32", "loss": "#c62828", "within-noise": "#9e9e9e", "undetermined": "#f9a825"}
+_PALETTE = plt.get_cmap("tab10").colors
+
+
+def _devices(sub: pd.DataFrame) -> str:
+    d = sorted({x for x in sub["device"] if isinstance(x, str) and x})
+    return ", ".join(d) if d else "device not recorded"
+
+
+def _safe(s: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in str(s)) or "none"
+
+
+def _shape_order(sub: pd.DataFrame) -> list[str]:
+    o = sub.sort_values(["dtype", "batch", "m", "n", "k"], kind="stable")
+    return list(dict.fromkeys(o["key"]))
+
+
+def _hbars(
+    ax,
+    shapes: list[str],
+    series: list[str],
+    value: Callable[[str, str], Optional[float]],
+    style: Callable[[str, str, int], dict],
+    label: Callable[[str, str, float], str],
+    missing: Callable[[str, str], Optional[str]],
+    base: float = 0.0,
+    max_labels: int = 400,
+):
+    """Grouped horizontal bars: one group per shape (top to bottom), one bar per series.
+
+    Bars start at ``base`` (0 for amounts; 1 for ratios, so gains and losses point opposite ways).
+    Values are written next to the bars unless there are more than ``max_labels`` of them.
+    """
+    n = max(len(series), 1)
+    h = 0.8 / n
+    y0 = np.arange(len(shapes))[::-1].astype(float)
+    finite = [v for s in shapes for v in (value(s, x) for x in series) if v is not None and np.isfinite(v)]
+    if base == 0.0:
+        lo, hi = 0.0, (max(finite) if finite else 1.0) * 1.22
+    else:
+        vals = finite + [base]
+        span = max(max(vals) - min(vals), 0.02 * base)
+        lo, hi = min(vals) - 0.35 * span, max(vals) + 0.55 * span
+    pad = (hi - lo) * 0.01
+    n_bars = len(finite)
+    for j, ser in enumerate(series):
+        ys, vs, styles = [], [], []
+        for i, shape in enumerate(shapes):
+            y = y0[i] + 0.4 - h * (j + 0.5)
+            v = value(shape, ser)
+            if v is None or not np.isfinite(v):
+                why = missing(shape, ser)
+                if why:
+                    ax.text(lo + pad, y, f"{ser}: {why}", va="center", ha="left", fontsize=7, color="#555555",
+                            style="italic")
+                continue
+            ys.append(y)
+            vs.append(v)
+            styles.append(style(shape, ser, j))
+            if n_bars <= max_labels:
+                right = v >= base
+                ax.text(v + (pad if right else -pad), y, label(shape, ser, v), va="center",
+                        ha="left" if right else "right", fontsize=7)
+        if not ys:
+            continue
+        # one barh call per series (per-bar calls are slow); per-bar styles applied to the patches
+        bars = ax.barh(ys, np.asarray(vs) - base, left=base, height=h * 0.92)
+        for patch, st in zip(bars.patches, styles):
+            patch.set(**{k: v for k, v in st.items() if v is not None or k == "hatch"})
+    ax.set_yticks(y0)
+    ax.set_yticklabels(shapes, fontsize=8)
+    ax.set_ylim(-0.6, len(shapes) - 0.4)
+    ax.set_xlim(lo, hi)
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_axisbelow(True)
+
+
+def _layout(fig, shapes: list[str], *, legend_right: bool = False, title_lines: int = 1, suptitle: bool = False,
+            ncol: int = 1, nrow: int = 1) -> None:
+    """Fixed margins in inches (cheaper than tight_layout, which draws the figure an extra time)."""
+    w, h = fig.get_size_inches()
+    left = 0.25 + 0.062 * max((len(s) for s in shapes), default=8)
+    right = 1.9 if legend_right else 0.25
+    top = 0.3 + 0.22 * title_lines + (0.45 if suptitle else 0.0)
+    bottom = 0.55
+    kw = {}
+    if ncol > 1 or nrow > 1:
+        kw = dict(wspace=0.12, hspace=(0.45 / ((h - top - bottom) / nrow)))
+    fig.subplots_adjust(left=min(left / w, 0.45), right=1 - right / w, top=1 - top / h, bottom=bottom / h, **kw)
+
+
+def _height(n_shapes: int, n_series: int) -> float:
+    return max(3.0, 1.2 + 0.2 * n_shapes * max(n_series, 1))
+
+
+def _lookup(sub: pd.DataFrame, col: str) -> dict:
+    return {(r["key"], r["variant"]): r[col] for r in sub.to_dict("records")}
+
+
+def _speedup_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, path: Path) -> Path:
+    var = sub[~sub["is_baseline"]]
+    shapes, variants = _shape_order(var), sorted(var["variant"].unique())
+    sp, verdict, reason = _lookup(var, "speedup"), _lookup(var, "verdict"), _lookup(var, "excluded_reason")
+    colours = {v: _PALETTE[i % len(_PALETTE)] for i, v in enumerate(variants)}
+
+    def style(shape, ser, j):
+        vd = verdict.get((shape, ser), "")
+        return dict(facecolor=VERDICT_COLOURS.get(vd, "#777777"), edgecolor=colours[ser], linewidth=1.5,
+                    hatch="///" if vd in ("within-noise", "undetermined") else None)
+
+    def lab(shape, ser, v):
+        return f"{v:.3f}  {ser}: {verdict.get((shape, ser), '')}"
+
+    def missing(shape, ser):
+        if (shape, ser) not in reason:
+            return None
+        return "excluded (" + str(reason[(shape, ser)]).split(":")[0] + ")"
+
+    fig, ax = plt.subplots(figsize=(12, _height(len(shapes), len(variants))))
+    _hbars(ax, shapes, variants, lambda s, v: sp.get((s, v)), style, lab, missing, base=1.0)
+    ax.axvline(1.0, color="black", linewidth=1)
+    ax.set_xlabel(f"speedup vs {baseline} (baseline median / variant median; > 1 = faster)")
+    ax.set_title(f"Speedup vs {baseline} — MEASURED on {_devices(sub)} [{target}], cache={cache}", fontsize=10)
+    handles = [Patch(facecolor=c, label=v) for v, c in VERDICT_COLOURS.items()]
+    handles += [Patch(facecolor="white", edgecolor=colours[v], linewidth=1.5, label=f"variant {v}") for v in variants]
+    ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), framealpha=0.9)
+    _layout(fig, shapes, legend_right=True)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def _bandwidth_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, path: Path) -> Optional[Path]:
+    if sub["gbps"].notna().sum() == 0:
+        return None
+    shapes = _shape_order(sub)
+    variants = [baseline] + sorted(v for v in sub["variant"].unique() if v != baseline)
+    gb, pct, status = _lookup(sub, "gbps"), _lookup(sub, "pct_peak_bw"), _lookup(sub, "status")
+    colours = {v: _PALETTE[i % len(_PALETTE)] for i, v in enumerate(variants)}
+
+    def lab(shape, ser, v):
+        p = pct.get((shape, ser))
+        return f"{v:.0f}" + (f" ({p:.0f}%)" if p is not None and np.isfinite(p) else "")
+
+    def missing(shape, ser):
+        return f"n/a ({status[(shape, ser)]})" if (shape, ser) in status else None
+
+    fig, ax = plt.subplots(figsize=(10, _height(len(shapes), len(variants))))
+    _hbars(ax, shapes, variants, lambda s, v: gb.get((s, v)), lambda s, v, j: dict(color=colours[v]),
+           lab, missing)
+    t = TARGETS.get(target)
+    if t:
+        ax.axvline(t.peak_hbm_gbps, color="#c62828", linestyle="--", linewidth=1.2)
+        lo, hi = ax.get_xlim()
+        ax.set_xlim(0, max(hi, t.peak_hbm_gbps * 1.08))
+        ax.text(t.peak_hbm_gbps, len(shapes) - 0.45, f"HBM peak {t.peak_hbm_gbps:g} GB/s \n(data sheet; memory roof) ",
+                color="#c62828", fontsize=7, va="top", ha="right")
+    ax.set_xlabel("achieved bandwidth, GB/s (label: % of HBM peak)")
+    note = " (hot: weights may sit in Infinity Cache)" if cache == "hot" else ""
+    ax.set_title(f"Achieved bandwidth — MEASURED on {_devices(sub)} [{target}], cache={cache}{note}", fontsize=10)
+    ax.legend(handles=[Patch(facecolor=colours[v], label=v) for v in variants], fontsize=7, loc="upper left",
+              bbox_to_anchor=(1.01, 1.0))
+    _layout(fig, shapes, legend_right=True)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+_STATIC_PANELS = [
+    ("smfmac", "smfmac (sparse MFMA) count", 1.0),
+    ("mfma", "mfma (dense) count", 1.0),
+    ("vgpr", "VGPRs", 1.0),
+    ("lds_bytes", "LDS (KiB)", 1 / 1024),
+    ("waves_per_simd", "occupancy (waves/SIMD)", 1.0),
+    ("workgroups_per_cu", "workgroups / CU", 1.0),
+]
+
+
+def _static_plot(st: pd.DataFrame, baseline: str, target: str, path: Path) -> Optional[Path]:
+    panels = [p for p in _STATIC_PANELS if st[p[0]].notna().any()]
+    if not panels:
+        return None
+    shapes = _shape_order(st)
+    variants = [v for v in [baseline] + sorted(st["variant"].unique()) if v in set(st["variant"])]
+    variants = list(dict.fromkeys(variants))
+    colours = {v: _PALETTE[i % len(_PALETTE)] for i, v in enumerate(variants)}
+    status = _lookup(st, "status")
+    # one row of panels sharing the shape axis: the figure grows with the shape count only once
+    ncol, nrow = len(panels), 1
+    label_w = 0.3 + 0.062 * max(len(x) for x in shapes)
+    height = _height(len(shapes), len(variants)) + 0.5
+    fig, axes = plt.subplots(nrow, ncol, figsize=(label_w + 3.4 * ncol, height), squeeze=False)
+    for ax, (col, title, scale) in zip(axes.flat, panels):
+        vals = _lookup(st, col)
+
+        def value(s, v, vals=vals, scale=scale):
+            x = vals.get((s, v))
+            return None if x is None or not np.isfinite(x) else x * scale
+
+        _hbars(ax, shapes, variants, value,
+               lambda s, v, j: dict(color=colours[v], hatch="xx" if status.get((s, v)) in _NOT_OK else None,
+                                    alpha=0.45 if status.get((s, v)) in _NOT_OK else 1.0),
+               lambda s, v, x: f"{x:.3g}" + (f" ({status[(s, v)]})" if status.get((s, v)) in _NOT_OK else ""),
+               lambda s, v: f"n/a ({status[(s, v)]})" if (s, v) in status else None, max_labels=60)
+        ax.set_title(title, fontsize=9)
+        if col == "workgroups_per_cu":
+            ax.axvline(1.0, color="black", linestyle="--", linewidth=1)
+    for ax in list(axes.flat)[len(panels):]:
+        ax.axis("off")
+    for r in range(nrow):
+        for c in range(1, ncol):
+            axes[r][c].set_yticklabels([])
+    t = TARGETS.get(target)
+    cu = f", {t.compute_units} CUs" if t else ""
+    fig.suptitle(f"STATIC (compiler output / ISA, not measured) — target {target}{cu}", fontsize=11,
+                 y=1 - 0.12 / height, va="top")
+    fig.legend(handles=[Patch(facecolor=colours[v], label=v) for v in variants], fontsize=8, ncol=len(variants),
+               loc="upper right", bbox_to_anchor=(1 - 0.1 / fig.get_size_inches()[0], 1 - 0.05 / height))
+    _layout(fig, shapes, suptitle=True, ncol=ncol, nrow=nrow)
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path
+
+
+def report_plots(summary: pd.DataFrame, baseline: str, out_dir: Path, measured: bool) -> dict[str, Path]:
+    """Write the report's PNGs; return {name: path}."""
+    from .report import _static_table  # local: avoid a cycle at import time
+
+    out: dict[str, Path] = {}
+    if measured:
+        run = summary[summary["cache_mode"] != ""]
+        for (target, cache), sub in run.groupby(["target", "cache_mode"], sort=True):
+            if sub[~sub["is_baseline"]].empty:
+                continue
+            name = f"speedup_{_safe(target)}_{_safe(cache)}"
+            out[name] = _speedup_plot(sub, baseline, target, cache, out_dir / f"{name}.png")
+            name = f"bandwidth_{_safe(target)}_{_safe(cache)}"
+            p = _bandwidth_plot(sub, baseline, target, cache, out_dir / f"{name}.png")
+            if p:
+                out[name] = p
+    st = _static_table(summary)
+    for target, sub in st.groupby("target", sort=True):
+        name = f"static_{_safe(target)}"
+        p = _static_plot(sub, baseline, target, out_dir / f"{name}.png")
+        if p:
+            out[name] = p
+    return out
+
+
+def compare_plots(table: pd.DataFrame, out_dir: Path, labels: tuple[str, str]) -> dict[str, Path]:
+    """Latency ratio B/A per row, coloured by verdict (win = B faster)."""
+    A, B = labels
+    out: dict[str, Path] = {}
+    run = table[table["cache_mode"] != ""]
+    for (target, cache), sub in run.groupby(["target", "cache_mode"], sort=True):
+        if sub["ratio_b_over_a"].notna().sum() == 0:
+            continue
+        shapes, variants = _shape_order(sub), sorted(sub["variant"].unique())
+        ratio, verdict, reason = _lookup(sub, "ratio_b_over_a"), _lookup(sub, "verdict"), _lookup(sub, "excluded_reason")
+        fig, ax = plt.subplots(figsize=(12, _height(len(shapes), len(variants))))
+        _hbars(ax, shapes, variants, lambda s, v: ratio.get((s, v)),
+               lambda s, v, j: dict(color=VERDICT_COLOURS.get(verdict.get((s, v), ""), "#777777")),
+               lambda s, v, x: f"{x:.3f}  {v}", lambda s, v: (": ".join(str(reason.get((s, v)) or "").split(": ")[:2]) or None), base=1.0)
+        ax.axvline(1.0, color="black", linewidth=1)
+        ax.set_xlabel(f"latency ratio {B}/{A} (< 1: {B} faster)")
+        dev = f"{A}: {_devices(sub.rename(columns={'device_a': 'device'}))}; {B}: {_devices(sub.rename(columns={'device_b': 'device'}))}"
+        ax.set_title(f"{B} vs {A} — MEASURED [{target}], cache={cache}\n{dev}", fontsize=10)
+        ax.legend(handles=[Patch(facecolor=c, label=f"{v}" + (f" ({B} faster)" if v == "win" else f" ({B} slower)" if v == "loss" else ""))
+                           for v, c in VERDICT_COLOURS.items()], fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+        _layout(fig, shapes, legend_right=True, title_lines=2)
+        name = f"ratio_{_safe(target)}_{_safe(cache)}"
+        out[name] = out_dir / f"{name}.png"
+        fig.savefig(out[name], dpi=110)
+        plt.close(fig)
+    return out
