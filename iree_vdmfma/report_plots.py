@@ -256,10 +256,9 @@ def report_plots(summary: pd.DataFrame, baseline: str, out_dir: Path, measured: 
     if measured:
         run = summary[summary["cache_mode"] != ""]
         for (target, cache), sub in run.groupby(["target", "cache_mode"], sort=True):
-            if sub[~sub["is_baseline"]].empty:
-                continue
-            name = f"speedup_{_safe(target)}_{_safe(cache)}"
-            out[name] = _speedup_plot(sub, baseline, target, cache, out_dir / f"{name}.png")
+            if not sub[~sub["is_baseline"]].empty:  # one variant alone: no speedups, still bandwidth
+                name = f"speedup_{_safe(target)}_{_safe(cache)}"
+                out[name] = _speedup_plot(sub, baseline, target, cache, out_dir / f"{name}.png")
             name = f"bandwidth_{_safe(target)}_{_safe(cache)}"
             p = _bandwidth_plot(sub, baseline, target, cache, out_dir / f"{name}.png")
             if p:
