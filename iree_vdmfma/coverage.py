@@ -1,0 +1,485 @@
+"""Coverage: where does VDMFMA get generated, by IREE's default or only with the toolkit's spec?
+
+A coverage grid is a set of *cells* (dtype x shape case x M). Every cell is
+compiled twice through the ordinary :class:`~iree_vdmfma.sweep.Sweep` (variants
+``default`` and ``vdmfma``; same compile cache, same parallel driver, same
+proof from configured IR and ISA) and classified from the two result rows:
+
+* ``vdmfma-by-default``: the default row applied a VDMFMA ``mma_kind`` whose ISA
+  has ``v_smfmac`` instructions and no spills;
+* ``only-with-spec``: not by default, but the vdmfma row is ``ok`` with
+  ``smfmac > 0``, ``mfma == 0`` and no spills (the reason says what the default did);
+* ``not-reachable``: neither; the reason says why (matvec form at M=1, the
+  compiler's first error line, spills, not applied, ...).
+
+Spills and not-applied never count as success.
+
+Grid size: a full cross of 5 dtypes x 32 M x 5 cases x 2 variants is 1600
+compiles (~18 min on 2 cores at the measured ~0.7 s/compile), so the default grid is a *cross*: the base case
+(K a multiple of 256) at every M of ``ms``; the edge cases (K % 256 == 128,
+K % 128 != 0, N % 64 != 0, batch 4) only at ``edge_ms`` (M=8, where IREE's own
+VDMFMA selector fires, and M=16, a tiled M > 8). ``full=True`` crosses all.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+import time
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Iterable, Optional, Sequence
+
+from .catalog import IntrinsicUnavailableError, vdmfma_intrinsic
+from .problem import DTYPES, Problem
+from .results import ResultRow, Status
+from .sweep import Sweep, SweepOptions
+
+VARIANTS = ("default", "vdmfma")
+
+BY_DEFAULT = "vdmfma-by-default"
+ONLY_WITH_SPEC = "only-with-spec"
+NOT_REACHABLE = "not-reachable"
+NOT_IN_GRID = "not-in-grid"  # only for rendering: a (case, M) pair that was not compiled
+CLASSES = (BY_DEFAULT, ONLY_WITH_SPEC, NOT_REACHABLE)
+
+
+@dataclass(frozen=True)
+class ShapeCase:
+    """One column of the matrix: N, K and batch (M and dtype vary)."""
+
+    name: str  # short id, e.g. 'k256'
+    n: int
+    k: int
+    batch: int = 1
+    description: str = ""
+
+    @property
+    def label(self) -> str:
+        b = f" B={self.batch}" if self.batch > 1 else ""
+        return f"{self.name}: N={self.n} K={self.k}{b}"
+
+
+# Modest N/K so each compile stays ~1 s. K=4224 is the "16000-style" case (a
+# multiple of 128, not of 256) where IREE 3.13's default fails at M=8.
+CASES: tuple[ShapeCase, ...] = (
+    ShapeCase("k256", 2304, 4096, 1, "K a multiple of 256"),
+    ShapeCase("k128", 2304, 4224, 1, "K a multiple of 128 but not of 256 (like 16000)"),
+    ShapeCase("k-odd", 2304, 4100, 1, "K not a multiple of 128 (like 16010)"),
+    ShapeCase("n-odd", 2280, 4096, 1, "N not a multiple of 64"),
+    ShapeCase("batch4", 2304, 4096, 4, "batched, batch 4"),
+)
+BASE_CASE = CASES[0].name
+DEFAULT_M = "1,4,5,8,9,16,24,32"
+DEFAULT_EDGE_M = "8,16"
+
+
+@dataclass(frozen=True)
+class Cell:
+    dtype: str
+    case: ShapeCase
+    m: int
+
+    @property
+    def problem(self) -> Problem:
+        return Problem(m=self.m, n=self.case.n, k=self.case.k, batch=self.case.batch, dtype=self.dtype,
+                       name=f"{self.dtype}-{self.case.name}-m{self.m}")
+
+
+# ---------------------------------------------------------------------------- grid
+
+
+def parse_m(text: str) -> list[int]:
+    """'1-32', '1,8,16', '1-4,8,16-32' -> sorted distinct positive ints."""
+    out: set[int] = set()
+    for part in (p.strip() for p in str(text).split(",")):
+        if not part:
+            continue
+        m = re.fullmatch(r"(\d+)\s*-\s*(\d+)|(\d+)", part)
+        if not m:
+            raise ValueError(f"bad M value {part!r}: use N, A-B or a comma list such as 1-8,16,32")
+        lo, hi = (int(m.group(1)), int(m.group(2))) if m.group(3) is None else (int(m.group(3)),) * 2
+        if lo < 1 or hi < lo:
+            raise ValueError(f"bad M range {part!r}: need 1 <= A <= B")
+        out.update(range(lo, hi + 1))
+    if not out:
+        raise ValueError("no M values given")
+    return sorted(out)
+
+
+def default_dtypes(arch: str) -> list[str]:
+    """Element types with a VDMFMA intrinsic for ``arch`` in the catalog (catalog order)."""
+    found = []
+    for name in DTYPES:
+        try:
+            vdmfma_intrinsic(arch, name)
+        except IntrinsicUnavailableError:
+            continue
+        found.append(name)
+    return found
+
+
+def check_dtypes(arch: str, dtypes: Sequence[str]) -> list[str]:
+    """Validate: every dtype must have a VDMFMA intrinsic on arch (else a clear error)."""
+    for d in dtypes:
+        vdmfma_intrinsic(arch, d)  # raises IntrinsicUnavailableError / ValueError with the valid list
+    return list(dtypes)
+
+
+def select_cases(names: Optional[Sequence[str]]) -> list[ShapeCase]:
+    if not names:
+        return list(CASES)
+    by_name = {c.name: c for c in CASES}
+    unknown = [n for n in names if n not in by_name]
+    if unknown:
+        raise ValueError(f"unknown case(s) {', '.join(unknown)}; valid: {', '.join(by_name)}")
+    return [by_name[n] for n in names]
+
+
+def grid(arch: str, dtypes: Optional[Sequence[str]] = None, ms: Sequence[int] = tuple(parse_m(DEFAULT_M)),
+         edge_ms: Optional[Sequence[int]] = tuple(parse_m(DEFAULT_EDGE_M)),
+         cases: Sequence[ShapeCase] = CASES, full: bool = False) -> list[Cell]:
+    """The cells: the base case (first of ``cases``) at every M in ``ms``; the other
+    cases at the M values of ``edge_ms`` that are also in ``ms`` (all of ``ms`` if
+    ``full`` or ``edge_ms`` is None)."""
+    dtypes = check_dtypes(arch, dtypes) if dtypes else default_dtypes(arch)
+    ms = sorted(set(ms))
+    edge = ms if full or edge_ms is None else [m for m in ms if m in set(edge_ms)]
+    cells = []
+    for d in dtypes:
+        for i, case in enumerate(cases):
+            for m in (ms if i == 0 else edge):
+                cells.append(Cell(d, case, m))
+    return cells
+
+
+def cells_from_problems(problems: Iterable[Problem], dtypes: Optional[Sequence[str]] = None,
+                        ms: Optional[Sequence[int]] = None) -> list[Cell]:
+    """Cells from a shape list: one per row; the case is its (N, K, batch). Optional filters."""
+    cells, seen = [], set()
+    for p in problems:
+        if (dtypes and p.dtype not in dtypes) or (ms and p.m not in ms):
+            continue
+        name = f"n{p.n}-k{p.k}" + (f"-b{p.batch}" if p.batch > 1 else "")
+        cell = Cell(p.dtype, ShapeCase(name, p.n, p.k, p.batch, "from shape list"), p.m)
+        if cell not in seen:
+            seen.add(cell)
+            cells.append(cell)
+    return cells
+
+
+# ---------------------------------------------------------------------------- classification
+
+
+_LOC = re.compile(r"^\S*?:\d+:\d+:\s*")
+
+
+def error_line(error: str) -> str:
+    """First error line without the 'file:line:col: ' prefix (temp paths differ per run)."""
+    line = (error or "").strip().splitlines()[0] if (error or "").strip() else ""
+    return _LOC.sub("", line)
+
+
+def _n(x) -> int:
+    return int(x) if x is not None else 0
+
+
+def _is_vdmfma(row: Optional[ResultRow]) -> bool:
+    return row is not None and row.mma_kind.startswith("VDMFMA")
+
+
+def outcome(row: Optional[ResultRow]) -> str:
+    """What one compile produced, in a few words (used for reasons)."""
+    if row is None:
+        return "not compiled"
+    st = row.status
+    if st == Status.COMPILE_ERROR.value:
+        return f"compile-error: {error_line(row.error) or row.reason}"
+    if st == Status.TIMEOUT.value:
+        return "compile timed out"
+    if st == Status.NOT_APPLIED.value:
+        return f"not applied: {row.reason}"
+    if st != Status.OK.value:
+        return f"{st}: {row.reason or error_line(row.error)}".rstrip(": ")
+    if row.spills is None:
+        return f"{row.mma_kind or 'no mma_kind'}; no spill count in the ISA metadata"
+    if _n(row.spills) > 0:
+        return f"{row.mma_kind or 'no mma_kind'} but spills {row.spills} registers"
+    if not row.mma_kind:
+        mv = " (matvec form at M=1)" if row.m == 1 else ""
+        return f"no MMA: smfmac={_n(row.smfmac)} mfma={_n(row.mfma)}{mv}"
+    if row.mma_kind.startswith("VDMFMA") and not _n(row.smfmac):
+        return f"{row.mma_kind} configured but no v_smfmac in the ISA"
+    return f"{row.mma_kind} (smfmac={_n(row.smfmac)} mfma={_n(row.mfma)})"
+
+
+def classify(default: Optional[ResultRow], vdmfma: Optional[ResultRow]) -> tuple[str, str]:
+    """(class, reason) for one cell from its default and vdmfma rows.
+
+    The reason is empty for ``vdmfma-by-default``; for ``only-with-spec`` it says
+    what the default did instead; for ``not-reachable`` why the vdmfma row failed.
+    """
+    if (default is not None and default.status == Status.OK.value and _is_vdmfma(default)
+            and _n(default.smfmac) > 0 and default.spills == 0):
+        return BY_DEFAULT, ""
+    if (vdmfma is not None and vdmfma.status == Status.OK.value and _is_vdmfma(vdmfma)
+            and _n(vdmfma.smfmac) > 0 and vdmfma.mfma == 0 and vdmfma.spills == 0):
+        return ONLY_WITH_SPEC, f"default: {outcome(default)}"
+    return NOT_REACHABLE, _not_reachable_reason(vdmfma)
+
+
+def _not_reachable_reason(row: Optional[ResultRow]) -> str:
+    if row is None:
+        return "no vdmfma row (not compiled)"
+    st = row.status
+    if st == Status.NOT_APPLIED.value and ("matvec" in row.reason or row.m == 1):
+        return f"matvec form at M=1: {row.reason}" if row.m == 1 else f"matvec form: {row.reason}"
+    if st == Status.COMPILE_ERROR.value:
+        return f"compiler error: {error_line(row.error) or row.reason}"
+    if st == Status.OK.value:
+        if row.spills is None:
+            return "no spill count in the ISA metadata"
+        if _n(row.spills) > 0:
+            return f"spills: {row.spills} spilled registers ({_n(row.scratch_bytes)} B scratch)"
+        if not _n(row.smfmac):
+            return f"no v_smfmac in the ISA ({row.mma_kind or 'no mma_kind'})"
+        if _n(row.mfma) or row.mfma is None:
+            return f"dense v_mfma in the ISA next to v_smfmac (mfma={row.mfma})"
+        return f"not VDMFMA: {row.mma_kind}"
+    return outcome(row)
+
+
+# ---------------------------------------------------------------------------- rows
+
+
+@dataclass(frozen=True)
+class CoverageRow:
+    target: str
+    dtype: str
+    case: str
+    case_description: str
+    m: int
+    n: int
+    k: int
+    batch: int
+    cls: str
+    reason: str
+    default_status: str = ""
+    default_mma_kind: str = ""
+    default_smfmac: Optional[int] = None
+    default_mfma: Optional[int] = None
+    default_vgpr: Optional[int] = None
+    default_spills: Optional[int] = None
+    default_error: str = ""
+    vdmfma_status: str = ""
+    vdmfma_intended_mma_kind: str = ""
+    vdmfma_mma_kind: str = ""
+    vdmfma_smfmac: Optional[int] = None
+    vdmfma_mfma: Optional[int] = None
+    vdmfma_vgpr: Optional[int] = None
+    vdmfma_spills: Optional[int] = None
+    vdmfma_error: str = ""
+    default_artifacts: str = ""
+    vdmfma_artifacts: str = ""
+
+    @property
+    def code(self) -> str:
+        """Short matrix code: D, S, S! (default failed to compile), x."""
+        if self.cls == BY_DEFAULT:
+            return "D"
+        if self.cls == ONLY_WITH_SPEC:
+            return "S!" if self.default_status in (Status.COMPILE_ERROR.value, Status.TIMEOUT.value) else "S"
+        return "x"
+
+
+def reason_tag(reason: str) -> str:
+    """One word for a not-reachable reason (plots): matvec, error, spills, not-applied, timeout, ..."""
+    for prefix, tag in (("matvec", "matvec"), ("compiler error", "error"), ("spills", "spills"),
+                        ("not applied", "not-applied"), ("compile timed out", "timeout"),
+                        ("dense v_mfma", "mixed"), ("no v_smfmac", "no smfmac")):
+        if reason.startswith(prefix):
+            return tag
+    return ""
+
+
+CSV_COLUMNS = [("class" if f.name == "cls" else f.name) for f in fields(CoverageRow)]
+
+
+def _side(prefix: str, row: Optional[ResultRow]) -> dict:
+    if row is None:
+        return {}
+    d = {"status": row.status, "mma_kind": row.mma_kind, "smfmac": row.smfmac, "mfma": row.mfma,
+         "vgpr": row.vgpr, "spills": row.spills, "error": error_line(row.error), "artifacts": row.artifacts}
+    if prefix == "vdmfma":
+        d["intended_mma_kind"] = row.intended_mma_kind
+    return {f"{prefix}_{k}": v for k, v in d.items()}
+
+
+def coverage_rows(cells: Sequence[Cell], rows: Iterable[ResultRow], target: str) -> list[CoverageRow]:
+    """Join cells with their sweep rows and classify each."""
+    by = {(r.key, r.variant): r for r in rows if r.target == target and not r.cache_mode}
+    out = []
+    for c in cells:
+        p = c.problem
+        d, v = by.get((p.key, "default")), by.get((p.key, "vdmfma"))
+        cls, reason = classify(d, v)
+        out.append(CoverageRow(target=target, dtype=c.dtype, case=c.case.name, case_description=c.case.description,
+                               m=c.m, n=p.n, k=p.k, batch=p.batch, cls=cls, reason=reason,
+                               **_side("default", d), **_side("vdmfma", v)))
+    return out
+
+
+def write_csv(rows: Sequence[CoverageRow], path: Path) -> Path:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(CSV_COLUMNS)
+        for r in rows:
+            w.writerow(["" if v is None else v for v in asdict(r).values()])
+    return path
+
+
+def read_csv(path: Path) -> list[CoverageRow]:
+    ints = {f.name for f in fields(CoverageRow) if "int" in str(f.type)}
+    out = []
+    with Path(path).open(newline="") as f:
+        for d in csv.DictReader(f):
+            d["cls"] = d.pop("class")
+            out.append(CoverageRow(**{k: (int(v) if v != "" else None) if k in ints else v for k, v in d.items()}))
+    return out
+
+
+# ---------------------------------------------------------------------------- markdown
+
+
+def _md_escape(s: str) -> str:
+    return s.replace("|", "\\|").replace("\n", " ")
+
+
+def _short(reason: str) -> str:
+    """A reason without per-cell detail (intended kind, instruction counts), for grouping."""
+    reason = re.sub(r"; intended \w+", "", reason)
+    return re.sub(r" \(smfmac=\d+ mfma=\d+\)", "", reason)
+
+
+def markdown(rows: Sequence[CoverageRow], target: str, note: str = "") -> str:
+    """The matrix per dtype (cases x M) with codes, then every distinct reason."""
+    lines = [f"# VDMFMA coverage on {target}", ""]
+    if note:
+        lines += [note, ""]
+    lines += ["Codes: **D** VDMFMA by IREE's default; **S** only with the toolkit's spec (default picked another "
+              "kind); **S!** only with the spec, the default failed to compile; **x** not reachable (reason "
+              "numbered below); `.` not in the grid. Every D/S cell is proved from the ISA: v_smfmac > 0, "
+              "no spills (S: also no dense v_mfma).", ""]
+    counts = {c: sum(r.cls == c for r in rows) for c in CLASSES}
+    lines += ["| dtype | " + " | ".join(CLASSES) + " |", "|---|" + "---|" * len(CLASSES)]
+    for dt in dict.fromkeys(r.dtype for r in rows):
+        sub = [r for r in rows if r.dtype == dt]
+        lines.append(f"| {dt} | " + " | ".join(str(sum(r.cls == c for r in sub)) for c in CLASSES) + " |")
+    lines.append("| **all** | " + " | ".join(str(counts[c]) for c in CLASSES) + " |")
+    lines.append("")
+    reasons: dict[str, int] = {}
+    for dt in dict.fromkeys(r.dtype for r in rows):
+        sub = [r for r in rows if r.dtype == dt]
+        ms = sorted({r.m for r in sub})
+        cases = list(dict.fromkeys(r.case for r in sub))
+        cell = {(r.case, r.m): r for r in sub}
+        lines += [f"## {dt}", "", "| case \\ M | " + " | ".join(str(m) for m in ms) + " |",
+                  "|---|" + "---|" * len(ms)]
+        for case in cases:
+            desc = next(r for r in sub if r.case == case)
+            b = f" B={desc.batch}" if desc.batch > 1 else ""
+            out = []
+            for m in ms:
+                r = cell.get((case, m))
+                if r is None:
+                    out.append(".")
+                elif r.cls == NOT_REACHABLE:
+                    out.append(f"x{reasons.setdefault(_short(r.reason), len(reasons) + 1)}")
+                else:
+                    out.append(r.code)
+            lines.append(f"| {case} (N={desc.n} K={desc.k}{b}) | " + " | ".join(out) + " |")
+        lines.append("")
+    if reasons:
+        lines += ["## Why not reachable", ""]
+        lines += [f"{i}. {_md_escape(r)}" for r, i in reasons.items()]
+        lines.append("")
+    defaults = {}
+    for r in rows:
+        if r.cls == ONLY_WITH_SPEC:
+            defaults.setdefault(_short(r.reason), []).append(f"{r.dtype}/{r.case}/M{r.m}")
+    if defaults:
+        lines += ["## What the default did where only the spec reaches VDMFMA", ""]
+        for reason, where in defaults.items():
+            shown = ", ".join(where[:6]) + (f" (+{len(where) - 6} more)" if len(where) > 6 else "")
+            lines.append(f"- {_md_escape(reason)}: {shown}")
+        lines.append("")
+    lines += ["Evidence per cell (mma_kind, smfmac/mfma, VGPRs, spills, error line, artifacts) is in coverage.csv.", ""]
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------- running
+
+
+@dataclass
+class CoverageResult:
+    rows: list[CoverageRow]
+    sweep_rows: list[ResultRow]
+    wall_s: float
+    compiles: int  # jobs run this time (not cached, not resumed)
+    cached: int  # of those, served from the compile cache
+    files: list[Path] = field(default_factory=list)
+
+
+def sweep_options(options: SweepOptions) -> SweepOptions:
+    """The options with exactly the coverage variants."""
+    return SweepOptions(**{**vars(options), "variants": VARIANTS})
+
+
+def run(cells: Sequence[Cell], options: SweepOptions, sweep: Optional[Sweep] = None,
+        plots: bool = True) -> CoverageResult:
+    """Compile every cell under default and vdmfma (via Sweep), classify, write outputs to options.out_dir.
+
+    ``sweep``: a prepared Sweep over ``problems(cells)`` (e.g. with a progress hook);
+    built here when None.
+    """
+    options = sweep_options(options)
+    if not cells:
+        raise ValueError("the coverage grid is empty")
+    target = options.target
+    t0 = time.monotonic()
+    sw = sweep or Sweep(problems(cells), options)
+    todo = sw.pending()
+    all_rows = sw.run()
+    wall = time.monotonic() - t0
+    keys = {(j.problem.key, j.variant.name) for j in todo}
+    fresh = [r for r in all_rows if (r.key, r.variant) in keys]
+    rows = coverage_rows(cells, all_rows, target)
+    out = Path(options.out_dir)
+    note = (f"{len(cells)} cells x {len(VARIANTS)} variants; this run: {len(todo)} jobs "
+            f"({sum(bool(r.cached) for r in fresh)} from the compile cache) in {wall:.0f} s wall.")
+    files = [write_csv(rows, out / "coverage.csv")]
+    (out / "coverage.md").write_text(markdown(rows, target, note))
+    files.append(out / "coverage.md")
+    if plots:
+        from .coverage_plots import heatmaps
+
+        files += heatmaps(rows, out, target)
+    return CoverageResult(rows, all_rows, wall, len(todo), sum(bool(r.cached) for r in fresh), files)
+
+
+def problems(cells: Sequence[Cell]) -> list[Problem]:
+    """Distinct problems of the cells (cells with the same shape share compiles)."""
+    seen: dict[str, Problem] = {}
+    for c in cells:
+        seen.setdefault(c.problem.key, c.problem)
+    return list(seen.values())
+
+
+def coverage(target: str = "gfx942", out_dir: Path | str = "out/coverage", dtypes: Optional[Sequence[str]] = None,
+             ms: Sequence[int] = tuple(parse_m(DEFAULT_M)),
+             edge_ms: Optional[Sequence[int]] = tuple(parse_m(DEFAULT_EDGE_M)), cases: Sequence[ShapeCase] = CASES, full: bool = False, **sweep_kwargs) -> CoverageResult:
+    """Library entry point: build the grid, compile, classify, write coverage.csv/.md/PNGs into out_dir."""
+    cells = grid(target, dtypes, ms, edge_ms, cases, full)
+    return run(cells, SweepOptions(target=target, out_dir=Path(out_dir), **sweep_kwargs))
