@@ -89,10 +89,12 @@ def _table(rows: list[ResultRow]) -> Table:
     return table
 
 
-def run_sweep(problems, options: SweepOptions, run_hook=None) -> list[ResultRow]:
+def run_sweep(problems, options: SweepOptions, run_hook=None, banner: str = "") -> list[ResultRow]:
     """Run a sweep with a progress bar; returns all rows."""
     with progress() as bar:
-        sweep = Sweep(problems, options, run_hook=run_hook)
+        sweep = Sweep(problems, options, run_hook=run_hook)  # plans first: bad input fails here
+        if banner:
+            console.print(banner)
         total = len(sweep.pending()) * len(sweep.modes)
         task = bar.add_task("sweep", total=total, last="")
 
@@ -202,10 +204,10 @@ def sweep(
 
             options.runnable, options.cache_modes = True, ("hot", "cold")
             hook = sweep_run_hook(run_device, reps, cache_size)
-        console.print(f"sweep: {len(problems)} problems x {list(options.variants)} for "
-                      f"{'host (llvm-cpu)' if variants == 'cpu' else target}, "
-                      + (f"running on {run_device}" if run_device else "compile-only (no device)"))
-        rows = run_sweep(problems, options, run_hook=hook)
+        banner = (f"sweep: {len(problems)} problems x {list(options.variants)} for "
+                  f"{'host (llvm-cpu)' if variants == 'cpu' else target}, "
+                  + (f"running on {run_device}" if run_device else "compile-only (no device)"))
+        rows = run_sweep(problems, options, run_hook=hook, banner=banner)
         console.print(_table(rows))
         bad = [r for r in rows if r.status != Status.OK.value]
         console.print(f"{len(rows)} rows in {out / 'results.csv'}; {len(bad)} not ok")
