@@ -8,7 +8,9 @@ app = typer.Typer(
         "Generate, prove and measure VDMFMA skinny-GEMM kernels with IREE for AMD Instinct GPUs.\n\n"
         "Typical flow: `vdmfma spec` writes a tuning spec for a shape list; `vdmfma sweep` compiles "
         "every shape x variant, proves from the ISA what was generated, optionally runs it, and "
-        "writes results.csv; `vdmfma report` turns results into tables and plots."
+        "writes results.csv (with --device, also runs, checks numerics and times every row); `vdmfma report` "
+        "turns results into tables and plots; `vdmfma coverage` maps where VDMFMA is reached by IREE's "
+        "default, only with a spec, or by nobody."
     ),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
