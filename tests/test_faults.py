@@ -270,16 +270,29 @@ def _statuses(results: Path) -> collections.Counter:
         return collections.Counter()
 
 
-def _interrupt_when(cmd: list[str], results: Path, ok_at_least: int, sig: int) -> tuple[int, str]:
+def _compiling(cache: Path) -> set[str]:
+    """Cache keys of the iree-compile processes running now (they build in cache/.KEY.random/)."""
+    keys = set()
+    for pid in _processes_mentioning(str(cache)):
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+        except OSError:
+            continue
+        keys |= set(re.findall(re.escape(str(cache)) + r"/\.([0-9a-f]{32})\.", cmdline))
+    return keys
+
+
+def _interrupt_when(cmd: list[str], results: Path, cache: Path, ok_at_least: int, sig: int) -> tuple[int, str, set]:
+    """Start the sweep; once ``ok_at_least`` rows are ok and a compile is in flight, send ``sig``."""
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
-    while _statuses(results)[Status.OK.value] < ok_at_least:
+    while _statuses(results)[Status.OK.value] < ok_at_least or not (in_flight := _compiling(cache)):
         assert proc.poll() is None, proc.communicate()
         assert time.monotonic() < deadline, "the sweep made no progress"
-        time.sleep(0.05)
+        time.sleep(0.02)
     proc.send_signal(sig)
     _, err = proc.communicate(timeout=60)
-    return proc.returncode, err
+    return proc.returncode, err, in_flight
 
 
 def test_sweep_interrupted_by_sigint_and_sigterm_resumes_without_redoing_finished_rows(tmp_path):
@@ -291,7 +304,7 @@ def test_sweep_interrupted_by_sigint_and_sigterm_resumes_without_redoing_finishe
     cmd = ["vdmfma", "sweep", str(shapes), "--variants", "vdmfma", "-o", str(out), "--cache-dir", str(cache),
            "--workers", "1"]
 
-    code, err = _interrupt_when(cmd, results, 2, signal.SIGINT)
+    code, err, in_flight = _interrupt_when(cmd, results, cache, 2, signal.SIGINT)
     assert code == 130, err
     assert "Traceback" not in err
     assert err.strip().splitlines()[-1] == ("interrupted: finished rows are on disk; run the same command again "
@@ -306,9 +319,12 @@ def test_sweep_interrupted_by_sigint_and_sigterm_resumes_without_redoing_finishe
         meta = json.loads((entry / "manifest.json").read_text())
         assert meta["returncode"] == 0 and (entry / "out.vmfb").exists()
     finished = {r.row_key: r for r in read_rows(results) if r.status == "ok"}
+    # The compile that was in flight was killed, not left to finish into the cache behind a pending row.
+    assert len(_cache_entries(cache)) == len(finished)
+    assert not {e.name for e in _cache_entries(cache)} & in_flight
     stamps = {k: os.stat(Path(r.artifacts) / "out.vmfb") for k, r in finished.items()}
 
-    code, err = _interrupt_when(cmd, results, first["ok"] + 1, signal.SIGTERM)
+    code, err, _ = _interrupt_when(cmd, results, cache, first["ok"] + 1, signal.SIGTERM)
     assert code == 130 and "Traceback" not in err and err.strip().splitlines()[-1].startswith("interrupted: "), err
     assert _statuses(results)["pending"] >= 1
 

@@ -7,8 +7,8 @@ app = typer.Typer(
     help=(
         "Generate, prove and measure VDMFMA skinny-GEMM kernels with IREE for AMD Instinct GPUs.\n\n"
         "Typical flow: `vdmfma spec` writes a tuning spec for a shape list; `vdmfma sweep` compiles "
-        "every shape x variant, proves from the ISA what was generated, optionally runs it, and "
-        "writes results.csv (with --device, also runs, checks numerics and times every row); `vdmfma report` "
+        "every shape x variant, proves from the ISA what was generated, and writes "
+        "results.csv (with --device it also runs, checks numerics and times every row); `vdmfma report` "
         "turns results into tables and plots; `vdmfma coverage` maps where VDMFMA is reached by IREE's "
         "default, only with a spec, or by nobody."
     ),
