@@ -11,6 +11,7 @@ a time so timings never overlap with each other or with compiles.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import signal
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -96,6 +97,10 @@ def plan(problems: Sequence[Problem], options: SweepOptions) -> list[Job]:
     """
     if not problems:
         raise ValueError("nothing to do: the list of problems is empty")
+    if not options.timeout_s > 0:
+        raise ValueError(f"the per-job timeout must be > 0 seconds, got {options.timeout_s}")
+    if options.workers is not None and options.workers < 0:
+        raise ValueError(f"workers must be >= 1 (0: all cores), got {options.workers}")
     get_target(options.target)
     variants = [get_variant(v) for v in options.variants]
     if not variants:
@@ -208,7 +213,9 @@ class Sweep:
         meta = {"target": self.options.target, "variants": list(self.options.variants),
                 "cache_modes": list(self.modes), "compiler_version": compiler_version(),
                 "jobs": len(self.jobs)}
-        (self.out / "sweep.json").write_text(json.dumps(meta, indent=1))
+        tmp = self.out / ".sweep.json.tmp"
+        tmp.write_text(json.dumps(meta, indent=1))
+        os.replace(tmp, self.out / "sweep.json")  # never half-written, even on Ctrl-C
 
     def pending(self) -> list[Job]:
         return [job for job in self.jobs if not self._done(job)]
@@ -296,19 +303,22 @@ def _one_line(e: BaseException) -> str:
 
 @contextmanager
 def _sigterm_as_interrupt() -> Iterator[None]:
-    """Treat SIGTERM like Ctrl-C so both stop cleanly (rows on disk stay as they are)."""
+    """Treat SIGTERM and SIGHUP like Ctrl-C so all stop cleanly (rows on disk stay as they are)."""
     def handler(signum, frame):
         raise KeyboardInterrupt(f"signal {signum}")
 
+    previous = {}
     try:
-        previous = signal.signal(signal.SIGTERM, handler)
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            previous[sig] = signal.signal(sig, handler)
     except ValueError:  # not the main thread: leave signals alone
         yield
         return
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for sig, old in previous.items():
+            signal.signal(sig, old)
 
 
 def sweep(problems: Sequence[Problem], options: SweepOptions, **kwargs) -> list[ResultRow]:

@@ -163,6 +163,24 @@ def test_sweep_timeout_row_resume_and_retry_failed(tmp_path):
     assert redone.status == Status.OK.value and redone.smfmac > 0 and not redone.cached
 
 
+def test_compile_killed_from_outside_is_an_uncached_compile_error(tmp_path):
+    cache = tmp_path / "cache"
+    compiler = Compiler(cache, workers=1)
+    outcome = {}
+    thread = threading.Thread(target=lambda: outcome.setdefault("result", compiler.compile(_job())))
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not (pids := _processes_mentioning(str(cache))) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    for pid in pids:
+        os.kill(pid, signal.SIGKILL)  # as the OOM killer would
+    thread.join(30)
+    result = outcome["result"]
+    assert not result.ok and not result.timed_out and "killed by SIGKILL" in result.error
+    assert _cache_entries(cache) == []  # not a property of the job: never cached
+    assert compiler.compile(_job()).ok
+
+
 # --- an interrupt while compiling (library level) -------------------------------------------------------
 
 def test_cancel_kills_the_compile_in_flight_and_records_nothing(tmp_path):

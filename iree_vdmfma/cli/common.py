@@ -36,11 +36,12 @@ def _sigterm(signum, frame):
 def user_errors(debug: bool = False) -> Iterator[None]:
     """Input errors: one 'error:' line, exit 2 (``--debug`` re-raises for the traceback).
 
-    Ctrl-C and SIGTERM: one line, exit 130; finished rows are already on disk.
+    Ctrl-C, SIGTERM and SIGHUP: one line, exit 130; finished rows are already on disk.
     """
-    previous = None
+    previous = {}
     if threading.current_thread() is threading.main_thread():
-        previous = signal.signal(signal.SIGTERM, _sigterm)
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            previous[sig] = signal.signal(sig, _sigterm)
     try:
         yield
     except USER_ERRORS as e:
@@ -53,8 +54,8 @@ def user_errors(debug: bool = False) -> Iterator[None]:
                       highlight=False, soft_wrap=True)
         raise typer.Exit(EXIT_INTERRUPTED)
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
+        for sig, old in previous.items():
+            signal.signal(sig, old)
 
 
 def split_list(value: str) -> list[str]:
