@@ -35,7 +35,7 @@ from . import timing
 from .numerics import Checker, NumericsResult
 from .problem import Problem
 from .results import ResultRow, Status
-from .targets import TARGETS
+from .targets import CPU_TARGET, TARGETS, compile_flags
 
 CPU_DEVICES = ("local-task", "local-sync")
 DEVICE_ALIASES = {"cpu": "local-task", "host": "local-task", "rocm": "hip"}
@@ -196,8 +196,7 @@ def device_target(device: str) -> str:
 
 def cpu_compile_flags() -> list[str]:
     """iree-compile flags for running on local-task/local-sync (this host's CPU)."""
-    return ["--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu",
-            "--iree-llvmcpu-target-cpu=host"]
+    return compile_flags(CPU_TARGET)
 
 
 def compile_flags_for(target: str) -> list[str]:
@@ -215,21 +214,21 @@ def compile_for_run(problem: Problem, target: str, out_dir: Path,
                     extra_flags: Sequence[str] = ()) -> Path:
     """Compile a runnable module (``@gemm`` + ``@gemm_loop``) for ``target``.
 
-    The ONE place this module compiles; the project's compile driver should
-    take it over (it must compile ``timing.runner_input_ir(problem)``).
+    Goes through the project's compile driver (and its cache, like sweeps do);
+    the input IR and vmfb are copied to ``out_dir`` for the user.
     """
-    from iree.compiler.tools import CompilerToolError, compile_str
+    from .compiler import CompileJob, Compiler, default_cache_dir
 
+    job = CompileJob(f"{problem.key}/run/{target}", timing.runner_input_ir(problem),
+                     tuple(compile_flags_for(target)) + tuple(extra_flags))
+    result = Compiler(default_cache_dir(), workers=1).compile(job)
+    if not result.ok:
+        raise RunnerError(f"compile for {target} failed: {result.error} (repro: {result.repro})")
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    src = out_dir / f"{problem.key}.run.mlir"
-    src.write_text(timing.runner_input_ir(problem))
+    shutil.copyfile(result.workdir / "input.mlir", out_dir / f"{problem.key}.run.mlir")
     vmfb = out_dir / f"{problem.key}.{target}.vmfb"
-    try:
-        compile_str(src.read_text(), output_file=str(vmfb),
-                    extra_args=compile_flags_for(target) + list(extra_flags))
-    except CompilerToolError as e:
-        raise RunnerError(f"compile for {target} failed: {str(e).strip().splitlines()[0]}") from e
+    shutil.copyfile(result.vmfb, vmfb)
     return vmfb
 
 

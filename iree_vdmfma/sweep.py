@@ -30,11 +30,10 @@ from .timing import runner_input_ir
 from .problem import Problem
 from .results import FAILED, ResultRow, Status, read_rows, write_rows
 from .spec import spec_text, write_spec
-from .targets import compile_flags, target as get_target
+from .targets import CPU_TARGET, compile_flags, target as get_target
 from .toolchain import compiler_version
 from .variants import UnknownVariantError, Variant, variant as get_variant
 
-CPU_TARGET = "host"
 TERMINAL = {Status.OK, Status.NOT_APPLIED} | FAILED
 
 # A run hook: (compile result, problem, row for one cache mode) -> finished row.
@@ -66,11 +65,6 @@ class SweepOptions:
     cache_modes: Sequence[str] = ("",)  # ('hot', 'cold') when a run hook is given
     extra_flags: Sequence[str] = ()
     runnable: bool = False  # compile the runner's module (adds @gemm_loop) so rows can be run
-
-
-def cpu_flags() -> list[str]:
-    return ["--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu",
-            "--iree-llvmcpu-target-cpu=host"]
 
 
 def _resolve(problem: Problem, v: Variant, arch: str) -> Optional[KernelConfig]:
@@ -123,7 +117,7 @@ def plan(problems: Sequence[Problem], options: SweepOptions) -> list[Job]:
         for v in variants:
             config = configs[(problem.key, v.name)]
             arch = options.target if v.backend == "rocm" else CPU_TARGET
-            flags = compile_flags(arch) if v.backend == "rocm" else cpu_flags()
+            flags = compile_flags(arch)
             spec = spec_text([(problem, config)]) if config else None
             cj = CompileJob(f"{problem.key}/{v.name}/{arch}", ir_text, tuple(flags) + tuple(options.extra_flags),
                             spec, options.timeout_s)

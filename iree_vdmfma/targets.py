@@ -8,10 +8,7 @@ from the compiler itself through ``iree_gpu.TargetInfo``.
 
 from __future__ import annotations
 
-import re
-import subprocess
 from dataclasses import dataclass
-from functools import lru_cache
 
 
 @dataclass(frozen=True)
@@ -54,7 +51,13 @@ def target(arch: str) -> Target:
         raise UnknownTargetError(f"unknown target {arch!r}; valid: {', '.join(TARGETS)}") from None
 
 
+CPU_TARGET = "host"  # llvm-cpu for this machine: the target of local-task runs
+
+
 def compile_flags(arch: str) -> list[str]:
-    """iree-compile flags that select a ROCm target."""
+    """iree-compile flags that select a ROCm target, or this host's CPU for ``host``."""
+    if arch == CPU_TARGET:
+        return ["--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu",
+                "--iree-llvmcpu-target-cpu=host"]
     target(arch)
     return ["--iree-hal-target-device=hip", f"--iree-rocm-target={arch}"]
