@@ -166,7 +166,7 @@ def _bandwidth_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, p
 
     def lab(shape, ser, v):
         p = pct.get((shape, ser))
-        return f"{v:.0f}" + (f" ({p:.0f}%)" if p is not None and np.isfinite(p) else "")
+        return f"{v:.3g}" + (f" ({p:.0f}%)" if p is not None and np.isfinite(p) else "")
 
     def missing(shape, ser):
         return f"n/a ({status[(shape, ser)]})" if (shape, ser) in status else None
@@ -181,8 +181,8 @@ def _bandwidth_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, p
         ax.set_xlim(0, max(hi, t.peak_hbm_gbps * 1.08))
         ax.text(t.peak_hbm_gbps, len(shapes) - 0.45, f"HBM peak {t.peak_hbm_gbps:g} GB/s \n(data sheet; memory roof) ",
                 color="#c62828", fontsize=7, va="top", ha="right")
-    ax.set_xlabel("achieved bandwidth, GB/s (label: % of HBM peak)")
-    note = " (hot: weights may sit in Infinity Cache)" if cache == "hot" else ""
+    ax.set_xlabel("achieved bandwidth, GB/s (label: GB/s, and % of HBM peak where the device's peak is known)")
+    note = " (hot: weights may stay in the last-level cache)" if cache == "hot" else ""
     ax.set_title(f"Achieved bandwidth — MEASURED on {_devices(sub)} [{target}], cache={cache}{note}", fontsize=10)
     ax.legend(handles=[Patch(facecolor=colours[v], label=v) for v in variants], fontsize=7, loc="upper left",
               bbox_to_anchor=(1.01, 1.0))

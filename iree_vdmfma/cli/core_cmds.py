@@ -120,6 +120,7 @@ CACHE_OPT = typer.Option(None, "--cache-dir", help="Compile cache (default $VDMF
 NO_CACHE_OPT = typer.Option(False, "--no-cache", help="Compile everything afresh.")
 WORKERS_OPT = typer.Option(None, "--workers", "-j", help="Parallel compiles (default: all cores).")
 TIMEOUT_OPT = typer.Option(300.0, "--timeout", help="Per-job timeout in seconds.")
+RETRY_OPT = typer.Option(False, "--retry-failed", help="Redo rows that failed or timed out.")
 
 
 @app.command()
@@ -181,7 +182,7 @@ def sweep(
                                              help="Bytes the cold mode must exceed (default: the device's LLC)."),
     cache_dir: Optional[Path] = CACHE_OPT, no_cache: bool = NO_CACHE_OPT,
     workers: Optional[int] = WORKERS_OPT, timeout: float = TIMEOUT_OPT,
-    retry_failed: bool = typer.Option(False, "--retry-failed", help="Redo rows that failed or timed out."),
+    retry_failed: bool = RETRY_OPT,
     report: bool = typer.Option(True, "--report/--no-report", help="Write OUT/report/ at the end."),
     debug: bool = DEBUG_OPT,
 ) -> None:

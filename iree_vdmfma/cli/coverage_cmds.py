@@ -14,7 +14,7 @@ from ..sweep import Sweep, SweepOptions
 from ..targets import target as get_target
 from .app import app
 from .common import console, progress, split_list, user_errors
-from .core_cmds import CACHE_OPT, DEBUG_OPT, NO_CACHE_OPT, TARGET_OPT, TIMEOUT_OPT, WORKERS_OPT
+from .core_cmds import CACHE_OPT, DEBUG_OPT, NO_CACHE_OPT, TARGET_OPT, RETRY_OPT, TIMEOUT_OPT, WORKERS_OPT
 
 _CASES_HELP = "; ".join(f"{c.name}: N={c.n} K={c.k}" + (f" batch={c.batch}" if c.batch > 1 else "")
                         + f" ({c.description})" for c in cov.CASES)
@@ -54,7 +54,7 @@ def coverage(
                              "coverage-TARGET-DTYPE.png, plus the sweep's results.csv and artifacts/."),
     cache_dir: Optional[Path] = CACHE_OPT, no_cache: bool = NO_CACHE_OPT,
     workers: Optional[int] = WORKERS_OPT, timeout: float = TIMEOUT_OPT,
-    retry_failed: bool = typer.Option(False, "--retry-failed", help="Redo rows that failed or timed out."),
+    retry_failed: bool = RETRY_OPT,
     no_plots: bool = typer.Option(False, "--no-plots", help="Skip the PNG heat maps."),
     debug: bool = DEBUG_OPT,
 ) -> None:
