@@ -14,6 +14,7 @@ import json
 import os
 import shutil
 import signal
+import threading
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -228,7 +229,7 @@ class Sweep:
         self._save([_base_row(job, k[3]) for job in todo for k in self._keys(job)])
         compiler = Compiler(self.options.cache_dir, self.options.workers, retry_failed=self.options.retry_failed)
         try:
-            with _sigterm_as_interrupt():
+            with stop_signals_as_interrupt():
                 compiled = self._compile_all(compiler, todo)
                 for job, result in compiled:
                     for k in self._keys(job):
@@ -295,19 +296,20 @@ def _one_line(e: BaseException) -> str:
     return f"{type(e).__name__}: {text[0]}"[:500] if text else type(e).__name__
 
 
-@contextmanager
-def _sigterm_as_interrupt() -> Iterator[None]:
-    """Treat SIGTERM and SIGHUP like Ctrl-C so all stop cleanly (rows on disk stay as they are)."""
-    def handler(signum, frame):
-        raise KeyboardInterrupt(f"signal {signum}")
+def _raise_interrupt(signum, frame):
+    raise KeyboardInterrupt(f"signal {signum}")
 
+
+@contextmanager
+def stop_signals_as_interrupt() -> Iterator[None]:
+    """Treat SIGTERM and SIGHUP like Ctrl-C so all stop cleanly (rows on disk stay as they are).
+
+    Only the main thread may set handlers; elsewhere signals are left alone.
+    """
     previous = {}
-    try:
+    if threading.current_thread() is threading.main_thread():
         for sig in (signal.SIGTERM, signal.SIGHUP):
-            previous[sig] = signal.signal(sig, handler)
-    except ValueError:  # not the main thread: leave signals alone
-        yield
-        return
+            previous[sig] = signal.signal(sig, _raise_interrupt)
     try:
         yield
     finally:

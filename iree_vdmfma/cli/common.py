@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import signal
 import sys
-import threading
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, Optional
@@ -16,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from ..catalog import IntrinsicUnavailableError
 from ..problem import Problem
 from ..shapes import ShapeListError, load_shape_list
+from ..sweep import stop_signals_as_interrupt
 from ..targets import UnknownTargetError
 from ..variants import UnknownVariantError
 
@@ -28,22 +27,15 @@ EXIT_USER_ERROR = 2
 EXIT_INTERRUPTED = 130
 
 
-def _sigterm(signum, frame):
-    raise KeyboardInterrupt(f"signal {signum}")
-
-
 @contextmanager
 def user_errors(debug: bool = False) -> Iterator[None]:
     """Input errors: one 'error:' line, exit 2 (``--debug`` re-raises for the traceback).
 
     Ctrl-C, SIGTERM and SIGHUP: one line, exit 130; finished rows are already on disk.
     """
-    previous = {}
-    if threading.current_thread() is threading.main_thread():
-        for sig in (signal.SIGTERM, signal.SIGHUP):
-            previous[sig] = signal.signal(sig, _sigterm)
     try:
-        yield
+        with stop_signals_as_interrupt():
+            yield
     except USER_ERRORS as e:
         if debug:
             raise
@@ -53,9 +45,6 @@ def user_errors(debug: bool = False) -> Iterator[None]:
         console.print("[yellow]interrupted[/]: finished rows are on disk; run the same command again to resume",
                       highlight=False, soft_wrap=True)
         raise typer.Exit(EXIT_INTERRUPTED)
-    finally:
-        for sig, old in previous.items():
-            signal.signal(sig, old)
 
 
 def split_list(value: str) -> list[str]:
