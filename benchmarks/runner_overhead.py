@@ -27,9 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from iree_vdmfma import runner, timing  # noqa: E402
-from iree_vdmfma.numerics import Checker  # noqa: E402
-from iree_vdmfma.problem import Problem  # noqa: E402
+from iree_vdmfma import devices  # noqa: E402
+from iree_vdmfma.run import runner, timing  # noqa: E402
+from iree_vdmfma.run.numerics import Checker  # noqa: E402
+from iree_vdmfma.problems.problem import Problem  # noqa: E402
 
 
 def bare(vmfb: Path, problem: Problem, chk: Checker, device: str, reps: int, min_time: float,
@@ -62,8 +63,8 @@ def main() -> None:
     args = ap.parse_args()
 
     problem = Problem(args.m, args.n, args.k, dtype=args.dtype)
-    device = runner.resolve_device(args.device)
-    target = runner.device_target(device)
+    device = devices.resolve_device(args.device)
+    target = devices.device_target(device)
     wd = Path(tempfile.mkdtemp(prefix="vdmfma-overhead-"))
     vmfb = runner.compile_for_run(problem, target, wd)
     chk = Checker(problem, 0)

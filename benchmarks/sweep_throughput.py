@@ -17,8 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from iree_vdmfma.shapes import load_shape_list
-from iree_vdmfma.sweep import SweepOptions, plan, sweep
+from iree_vdmfma.problems.shapes import load_shape_list
+from iree_vdmfma.sweep.sweep import SweepOptions, plan, sweep
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from conftest import isa_counts
-from iree_vdmfma.compiler import Compiler
-from iree_vdmfma.problem import Problem
-from iree_vdmfma.results import Status
-from iree_vdmfma.sweep import SweepOptions, plan, sweep
+from iree_vdmfma.build.compiler import Compiler
+from iree_vdmfma.problems.problem import Problem
+from iree_vdmfma.problems.rows import Status
+from iree_vdmfma.sweep.sweep import SweepOptions, plan, sweep
 
 PROBLEM = Problem(8, 256, 1024)
 

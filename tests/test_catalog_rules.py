@@ -2,10 +2,10 @@
 
 import pytest
 
-from iree_vdmfma.catalog import IntrinsicUnavailableError, dense_intrinsic, target_intrinsics, vdmfma_intrinsic
-from iree_vdmfma.problem import Problem
-from iree_vdmfma.rules import lds_bytes
-from iree_vdmfma.targets import TARGETS
+from iree_vdmfma.configs.catalog import IntrinsicUnavailableError, dense_intrinsic, target_intrinsics, vdmfma_intrinsic
+from iree_vdmfma.problems.problem import Problem
+from iree_vdmfma.configs.rules import lds_bytes
+from iree_vdmfma.devices.targets import TARGETS
 from iree_vdmfma.variants import REGISTRY, baseline, variant
 
 # The measured table of the shared notes: which VDMFMA compiles where.

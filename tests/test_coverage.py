@@ -1,4 +1,4 @@
-"""Tests for iree_vdmfma.coverage.
+"""Tests for iree_vdmfma.report.coverage.
 
 The classify unit tests use HAND-BUILT ResultRow values (synthetic, not measurements).
 test_small_grid_real_compiles compiles for gfx942 for real (CPU only, ~10-20 s on 2 cores).
@@ -12,9 +12,9 @@ import matplotlib.image as mpimg
 import pytest
 from typer.testing import CliRunner
 
-from iree_vdmfma import coverage as cov
+from iree_vdmfma.report import coverage as cov
 from iree_vdmfma.cli import app
-from iree_vdmfma.results import ResultRow
+from iree_vdmfma.problems.rows import ResultRow
 
 BY, SPEC, NO = cov.BY_DEFAULT, cov.ONLY_WITH_SPEC, cov.NOT_REACHABLE
 

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from iree_vdmfma.evidence import (Evidence, check_applied, collect, mma_counts, occupancy, parse_rocmasm,
+from iree_vdmfma.build.evidence import (Evidence, check_applied, collect, mma_counts, occupancy, parse_rocmasm,
                                   waves_per_simd)
-from iree_vdmfma.inputs import input_ir
-from iree_vdmfma.problem import Problem
-from iree_vdmfma.targets import compile_flags, target
+from iree_vdmfma.problems.inputs import input_ir
+from iree_vdmfma.problems.problem import Problem
+from iree_vdmfma.devices import compile_flags, target
 
 VDMFMA_F16 = "VDMFMA_F32_8x16x64x2_F16"
 MFMA_F16 = "MFMA_F32_16x16x16_F16"

@@ -6,8 +6,8 @@ import ml_dtypes
 import numpy as np
 import pytest
 
-from iree_vdmfma import numerics as nm
-from iree_vdmfma.problem import DTYPES, Problem
+from iree_vdmfma.run import numerics as nm
+from iree_vdmfma.problems.problem import DTYPES, Problem
 
 FLOAT_DTYPES = [d for d, t in DTYPES.items() if not t.is_int]
 

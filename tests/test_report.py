@@ -1,4 +1,4 @@
-"""Tests for iree_vdmfma.report (pure data processing).
+"""Tests for iree_vdmfma.report.report (pure data processing).
 
 All result rows here are SYNTHETIC: hand-made ResultRow values written with results.write_rows.
 They are not measurements and must not be quoted as such.
@@ -19,7 +19,7 @@ from hypothesis import strategies as hs
 from typer.testing import CliRunner
 
 from iree_vdmfma.cli import app
-from iree_vdmfma.report import (
+from iree_vdmfma.report.report import (
     COMPARE_COLUMNS,
     GROUP_COLUMNS,
     SUMMARY_COLUMNS,
@@ -30,7 +30,7 @@ from iree_vdmfma.report import (
     judge,
     md_table,
 )
-from iree_vdmfma.results import ResultRow, write_rows
+from iree_vdmfma.problems.rows import ResultRow, write_rows
 
 SYNTH_DEVICE = "SYNTHETIC-MI300X (test data)"
 SHAPES = [("f16", 8, 13312, 16384), ("f16", 8, 2304, 8192), ("f16", 6, 6656, 8192), ("bf16", 16, 4096, 4096)]

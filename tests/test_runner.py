@@ -9,11 +9,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from iree_vdmfma import runner, timing
-from iree_vdmfma.inputs import input_ir
-from iree_vdmfma.numerics import Checker
-from iree_vdmfma.problem import Problem
-from iree_vdmfma.results import ResultRow, Status
+from iree_vdmfma import devices
+from iree_vdmfma.devices import modules as devmodules
+from iree_vdmfma.problems import loop_ir
+from iree_vdmfma.run import runner, timing
+from iree_vdmfma.problems.inputs import input_ir
+from iree_vdmfma.run.numerics import Checker
+from iree_vdmfma.problems.problem import Problem
+from iree_vdmfma.problems.rows import ResultRow, Status
 
 FAST = dict(warmup_s=0.01, min_time_s=0.01)  # keep the suite quick on 2 cores
 SHAPE = (8, 128, 512)
@@ -107,7 +110,7 @@ def test_cold_mode_rotates_more_weight_bytes_than_the_cache(f16, tmp_path):
 
 
 def test_plan_for_mi300x_infinity_cache():
-    from iree_vdmfma.targets import TARGETS
+    from iree_vdmfma.devices.targets import TARGETS
 
     p = Problem(8, 2304, 8192, dtype="f16")  # 37.7 MB of weights
     cache = TARGETS["gfx942"].last_level_cache_bytes
@@ -138,7 +141,7 @@ def test_timed_kernel_is_the_proven_kernel_on_gfx942(tmp_path):
     """@gemm_loop adds no executable: its dispatch is @gemm's, byte for byte (compile only)."""
     p = Problem(*SHAPE, dtype="f16")
     dumps = {}
-    for name, text in (("plain", input_ir(p)), ("runner", timing.runner_input_ir(p))):
+    for name, text in (("plain", input_ir(p)), ("runner", loop_ir.runner_input_ir(p))):
         (tmp_path / f"{name}.mlir").write_text(text)
         dumps[name] = tmp_path / f"dump_{name}"
         subprocess.run(["iree-compile", str(tmp_path / f"{name}.mlir"), "-o", str(tmp_path / f"{name}.vmfb"),
@@ -170,7 +173,7 @@ def test_gfx942_module_on_cpu_is_refused_clearly(tmp_path):
     vmfb = tmp_path / "gfx942.vmfb"
     subprocess.run(["iree-compile", str(src), "-o", str(vmfb), "--iree-hal-target-device=hip",
                     "--iree-rocm-target=gfx942"], check=True, capture_output=True)
-    read = runner.read_module_target(vmfb)
+    read = devices.read_module_target(vmfb)
     assert read.kind == "hip" and read.arch == "gfx942" and "rocm-hsaco-fb" in read.formats
     for said in ("gfx942", None):
         with pytest.raises(runner.TargetMismatchError) as e:
@@ -187,20 +190,20 @@ def test_gfx942_module_on_cpu_is_refused_clearly(tmp_path):
 
 def test_cpu_module_target_and_device_helpers(f16):
     _, vmfb = f16
-    read = runner.read_module_target(vmfb)
-    assert read.kind == "cpu" and read.arch == runner._host_arch()
-    assert runner.device_target("local-task") == "host" and runner.device_target("cpu") == "host"
-    assert runner.cpu_compile_flags() == ["--iree-hal-target-device=local",
+    read = devices.read_module_target(vmfb)
+    assert read.kind == "cpu" and read.arch == devmodules._host_arch()
+    assert devices.device_target("local-task") == "host" and devices.device_target("cpu") == "host"
+    assert devices.compile_flags("host") == ["--iree-hal-target-device=local",
                                           "--iree-hal-local-target-device-backends=llvm-cpu",
                                           "--iree-llvmcpu-target-cpu=host"]
-    assert runner.compile_flags_for("gfx942") == ["--iree-hal-target-device=hip", "--iree-rocm-target=gfx942"]
-    assert runner.resolve_device("cpu") == "local-task"
-    assert runner.resolve_device("none") is None and runner.resolve_device(None) is None
-    auto = runner.resolve_device("auto")  # hip if an AMD GPU is visible, else compile-only
-    assert auto == ("hip" if runner.probe_driver("hip") else None)
-    assert runner.check_target(vmfb, "local-task", "host") == read
+    assert devices.compile_flags("gfx942") == ["--iree-hal-target-device=hip", "--iree-rocm-target=gfx942"]
+    assert devices.resolve_device("cpu") == "local-task"
+    assert devices.resolve_device("none") is None and devices.resolve_device(None) is None
+    auto = devices.resolve_device("auto")  # hip if an AMD GPU is visible, else compile-only
+    assert auto == ("hip" if devices.probe_driver("hip") else None)
+    assert devices.check_target(vmfb, "local-task", "host") == read
     with pytest.raises(runner.TargetMismatchError):
-        runner.check_target(vmfb, "hip", None)
+        devices.check_target(vmfb, "hip", None)
     with pytest.raises(runner.DeviceUnavailableError):
         runner.run_problem(vmfb, Problem(*SHAPE), "none")
 

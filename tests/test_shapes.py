@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 from typer.testing import CliRunner
 
 from iree_vdmfma.cli import app
-from iree_vdmfma.problem import DTYPES, MAX_DIM, Problem
-from iree_vdmfma.shapes import ShapeListError, load_shape_list, parse_shape_list, write_shape_list
+from iree_vdmfma.problems.problem import DTYPES, MAX_DIM, Problem
+from iree_vdmfma.problems.shapes import ShapeListError, load_shape_list, parse_shape_list, write_shape_list
 
 FIELDS = ("m", "n", "k", "batch", "dtype", "name")
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

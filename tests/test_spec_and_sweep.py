@@ -6,13 +6,13 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT, iree_compile, isa_counts
-from iree_vdmfma.annotate import annotate_text
+from iree_vdmfma.configs.annotate import annotate_text
 from iree_vdmfma.cli import app
-from iree_vdmfma.problem import Problem
-from iree_vdmfma.results import read_rows
-from iree_vdmfma.shapes import load_shape_list
-from iree_vdmfma.spec import build_spec
-from iree_vdmfma.sweep import SweepOptions, sweep
+from iree_vdmfma.problems.problem import Problem
+from iree_vdmfma.problems.rows import read_rows
+from iree_vdmfma.problems.shapes import load_shape_list
+from iree_vdmfma.configs.spec import build_spec
+from iree_vdmfma.sweep.sweep import SweepOptions, sweep
 from iree_vdmfma.variants import variant
 
 GFX942 = ("--iree-hal-target-device=hip", "--iree-rocm-target=gfx942")
@@ -87,7 +87,7 @@ def _instructions(dump: Path) -> list[str]:
 @pytest.mark.parametrize("name,problem", [("vdmfma", Problem(8, 256, 2048, dtype="i8")),
                                           ("padded", Problem(8, 2304, 8192))])
 def test_attribute_route_gives_the_same_isa_as_spec_route(tmp_path, name, problem):
-    from iree_vdmfma.inputs import input_ir
+    from iree_vdmfma.problems.inputs import input_ir
 
     config = variant(name).config(problem, "gfx942")
     src = tmp_path / "in.mlir"

@@ -11,12 +11,12 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from ..catalog import IntrinsicUnavailableError
-from ..problem import Problem
-from ..shapes import ShapeListError, load_shape_list
-from ..sweep import stop_signals_as_interrupt
-from ..targets import UnknownTargetError
-from ..variants import UnknownVariantError
+from ..configs.catalog import IntrinsicUnavailableError
+from ..problems.problem import Problem
+from ..problems.shapes import ShapeListError, load_shape_list
+from ..sweep.sweep import stop_signals_as_interrupt
+from ..devices.targets import UnknownTargetError
+from ..variants.registry import UnknownVariantError
 
 console = Console(stderr=True, width=None if sys.stderr.isatty() else 160)
 

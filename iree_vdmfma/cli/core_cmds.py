@@ -8,13 +8,13 @@ from typing import Optional
 import typer
 from rich.table import Table
 
-from ..annotate import annotate_text
-from ..compiler import default_cache_dir
-from ..results import ResultRow, Status
-from ..spec import write_spec
-from ..sweep import Sweep, SweepOptions
-from ..targets import target as get_target
-from ..variants import REGISTRY, variant as get_variant
+from ..configs.annotate import annotate_text
+from ..build.compiler import default_cache_dir
+from ..problems.rows import ResultRow, Status
+from ..configs.spec import write_spec
+from ..sweep.sweep import Sweep, SweepOptions
+from ..devices.targets import target as get_target
+from ..variants.registry import REGISTRY, variant as get_variant
 from .app import app
 from .common import console, problems_from, progress, split_list, user_errors
 
@@ -148,19 +148,20 @@ def compile(
 
 def _device_plan(device: str, target: str, variants: str) -> tuple[Optional[str], str, str]:
     """(device or None for compile-only, target, variants) for a sweep's --device."""
-    from .. import runner
+    from .. import devices
+    from ..run import runner
 
-    resolved = runner.resolve_device(device)
+    resolved = devices.resolve_device(device)
     if resolved is None:
         return None, target, variants
-    kind = runner.device_kind(resolved)
+    kind = devices.device_kind(resolved)
     if kind == "cpu":
         if variants != DEFAULT_VARIANTS and "cpu" not in split_list(variants):
             console.print("note: on a CPU device the GPU variants do not apply; running the 'cpu' variant")
         return resolved, target, "cpu"
     if kind != "hip":
         raise ValueError(f"sweep runs on hip or local-task; use `vdmfma run --device {device}` for {kind}")
-    arch = runner.device_target(resolved)
+    arch = devices.device_target(resolved)
     if arch != target:
         raise ValueError(f"device {resolved} is {arch}, but --target is {target}; pass --target {arch}")
     return resolved, target, variants
@@ -193,7 +194,7 @@ def sweep(
     finish; run the same command again after Ctrl-C and only unfinished rows are redone.
     """
     with user_errors(debug):
-        from ..shapes import load_shape_list
+        from ..problems.shapes import load_shape_list
 
         problems = load_shape_list(shapes)
         run_device, target, variants = (None, target, variants) if device == "none" else \
@@ -201,7 +202,7 @@ def sweep(
         options = _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed)
         hook = None
         if run_device:
-            from ..runner import sweep_run_hook
+            from ..run.runner import sweep_run_hook
 
             options.runnable, options.cache_modes = True, ("hot", "cold")
             hook = sweep_run_hook(run_device, reps, cache_size)
@@ -217,8 +218,8 @@ def sweep(
 
 
 def _report(out: Path, variants) -> None:
-    from ..report import build_report
-    from ..variants import baseline
+    from ..report.report import build_report
+    from ..variants.registry import baseline
 
     base = baseline().name if baseline().name in variants else list(variants)[0]
     result = build_report([out / "results.csv"], baseline=base, out_dir=out / "report")

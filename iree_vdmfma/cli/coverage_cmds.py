@@ -8,10 +8,10 @@ from typing import Optional
 import typer
 from rich.table import Table
 
-from .. import coverage as cov
-from ..compiler import default_cache_dir
-from ..sweep import Sweep, SweepOptions
-from ..targets import target as get_target
+from ..report import coverage as cov
+from ..build.compiler import default_cache_dir
+from ..sweep.sweep import Sweep, SweepOptions
+from ..devices.targets import target as get_target
 from .app import app
 from .common import console, progress, split_list, user_errors
 from .core_cmds import CACHE_OPT, DEBUG_OPT, NO_CACHE_OPT, TARGET_OPT, RETRY_OPT, TIMEOUT_OPT, WORKERS_OPT
@@ -64,7 +64,7 @@ def coverage(
         dts = split_list(dtypes) if dtypes else None
         ms = cov.parse_m(m)
         if shapes is not None:
-            from ..shapes import load_shape_list
+            from ..problems.shapes import load_shape_list
 
             if dts:
                 cov.check_dtypes(target, dts)

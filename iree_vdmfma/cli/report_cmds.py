@@ -14,7 +14,7 @@ _console = Console()
 
 
 def _rule(noise_k: float, noise_floor: float, min_reps: int):
-    from ..report import NoiseRule
+    from ..report.report import NoiseRule
 
     if noise_k < 0 or noise_floor < 0 or min_reps < 1:
         raise typer.BadParameter("--noise-k and --noise-floor must be >= 0, --min-reps >= 1")
@@ -52,7 +52,7 @@ def report_cmd(
     min_reps: int = typer.Option(2, help="Fewer repetitions than this give verdict 'undetermined'."),
     plots: bool = typer.Option(True, "--plots/--no-plots", help="Write PNG plots."),
 ) -> None:
-    from ..report import build_report
+    from ..report.report import build_report
 
     _check_files(results)
     try:
@@ -93,7 +93,7 @@ def compare_cmd(
     min_reps: int = typer.Option(2, help="Fewer repetitions than this give verdict 'undetermined'."),
     plots: bool = typer.Option(True, "--plots/--no-plots", help="Write PNG plots."),
 ) -> None:
-    from ..report import compare_runs
+    from ..report.report import compare_runs
 
     _check_files([a, b])
     try:

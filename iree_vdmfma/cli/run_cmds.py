@@ -51,8 +51,9 @@ def run_cmd(
     from rich.console import Console
     from rich.table import Table
 
-    from .. import runner
-    from ..problem import Problem
+    from .. import devices
+    from ..run import runner
+    from ..problems.problem import Problem
 
     console = Console()
     try:
@@ -62,12 +63,12 @@ def run_cmd(
     modes = ["hot", "cold"] if cache_mode == "both" else [cache_mode]
     if any(md not in ("hot", "cold") for md in modes):
         raise typer.BadParameter("--cache-mode must be hot, cold or both")
-    dev = runner.resolve_device(device)
+    dev = devices.resolve_device(device)
     if dev is None:
         console.print(f"[yellow]no device to run on (--device {device}); nothing to do. "
                       "Use --device local-task to run on the CPU.[/]")
         raise typer.Exit(2)
-    target = runner.device_target(dev)
+    target = devices.device_target(dev)
     wd = workdir or runner.run_default_dir()
     try:
         if vmfb is None:
@@ -84,7 +85,7 @@ def run_cmd(
             if i > 0:
                 res.numerics = results[0].numerics
             results.append(res)
-    except runner.RunnerError as e:
+    except devices.DeviceError as e:
         console.print(f"[red]{type(e).__name__}: {e}[/]")
         raise typer.Exit(1)
 

@@ -13,8 +13,8 @@ from typing import Callable, Optional
 from iree.compiler import ir
 
 from .config import KernelConfig
-from .inputs import contraction_maps
-from .problem import DTYPES, Problem
+from ..problems.inputs import contraction_maps
+from ..problems.problem import DTYPES, Problem
 
 ConfigFor = Callable[[Problem], Optional[KernelConfig]]
 

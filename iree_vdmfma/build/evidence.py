@@ -28,8 +28,8 @@ import re
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-from .problem import Problem
-from .targets import Target
+from ..problems.problem import Problem
+from ..devices.targets import Target
 
 WAVE_SIZE = 64  # CDNA wave64
 MAX_BARRIER_WORKGROUPS_PER_CU = 16  # multi-wave workgroups need a barrier slot (gfx9)

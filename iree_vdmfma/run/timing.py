@@ -63,10 +63,10 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from .problem import Problem
+from ..devices.caches import default_cache_bytes  # noqa: F401  (re-exported for callers)
+from ..problems.loop_ir import GEMM_FUNC, LOOP_FUNC, copy_stride  # noqa: F401
+from ..problems.problem import Problem
 
-LOOP_FUNC = "gemm_loop"
-GEMM_FUNC = "gemm"
 CACHE_MODES = ("hot", "cold")
 DEFAULT_MIN_CALLS = 16  # dispatches per gemm_loop call (hot); cold rounds up to copies
 DEFAULT_MAX_ROTATION_BYTES = 8 * 2**30
@@ -81,63 +81,6 @@ class TimingError(RuntimeError):
         self.command = command
 
 
-# --------------------------------------------------------------------------- IR
-
-
-def _tensor(shape: Sequence[int | str], elem: str) -> str:
-    return "tensor<" + "x".join(str(d) for d in shape) + f"x{elem}>"
-
-
-COPY_ALIGN = 256  # bytes; each weight copy starts on this boundary (bindings assume >= 64)
-
-
-def copy_stride(problem: Problem) -> int:
-    """Bytes from one weight copy to the next in the rotation buffer (B padded to COPY_ALIGN)."""
-    return -(-problem.weight_bytes // COPY_ALIGN) * COPY_ALIGN
-
-
-def loop_function_ir(problem: Problem) -> str:
-    """Text of ``func.func @gemm_loop`` (it calls ``@gemm``, which must be in the module).
-
-    ``Bs`` is a flat i8 buffer of ``copies * copy_stride(problem)`` bytes. Each
-    trip makes a buffer view of copy ``i mod copies`` at its byte offset and
-    imports it as B, so the matmul dispatch binds that copy directly: no slice
-    copy, no offset arithmetic in the kernel, and the executable is the very
-    same one ``@gemm`` uses (IREE deduplicates it).
-    """
-    a_shape, b_shape, c_shape = problem.shapes()
-    elem, acc = problem.dtype, problem.dt.acc
-    a_t, b_t, c_t = _tensor(a_shape, elem), _tensor(b_shape, elem), _tensor(c_shape, acc)
-    dims = "\n".join(f"    %d{i} = arith.constant {d} : index" for i, d in enumerate(b_shape))
-    shape = ", ".join(f"%d{i}" for i in range(len(b_shape)))
-    return f"""
-  func.func @{LOOP_FUNC}(%a: {a_t}, %bs: !hal.buffer_view, %iters: i32) -> {c_t} {{
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %stride = arith.constant {copy_stride(problem)} : index
-    %len = arith.constant {problem.weight_bytes} : index
-{dims}
-    %total = hal.buffer_view.dim<%bs : !hal.buffer_view>[0] : index
-    %q = arith.divui %total, %stride : index
-    %copies = arith.maxui %q, %c1 : index
-    %buf = hal.buffer_view.buffer<%bs : !hal.buffer_view> : !hal.buffer
-    %et = hal.element_type<{elem}> : i32
-    %enc = hal.encoding_type<dense_row_major> : i32
-    %n = arith.index_cast %iters : i32 to index
-    %init = tensor.empty() : {c_t}
-    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> ({c_t}) {{
-      %idx = arith.remui %i, %copies : index
-      %off = arith.muli %idx, %stride : index
-      %view = hal.buffer_view.create buffer(%buf : !hal.buffer)[%off, %len] shape([{shape}]) type(%et) encoding(%enc) : !hal.buffer_view
-      %b = hal.tensor.import %view "weight copy" : !hal.buffer_view -> {b_t}
-      %c = func.call @{GEMM_FUNC}(%a, %b) : ({a_t}, {b_t}) -> {c_t}
-      scf.yield %c : {c_t}
-    }}
-    return %r : {c_t}
-  }}
-"""
-
-
 def rotation_buffer(copies: Sequence[np.ndarray], problem: Problem) -> np.ndarray:
     """The flat uint8 buffer @gemm_loop takes: the given B copies, each padded to the stride."""
     stride = copy_stride(problem)
@@ -146,85 +89,6 @@ def rotation_buffer(copies: Sequence[np.ndarray], problem: Problem) -> np.ndarra
         row[:problem.weight_bytes] = np.ascontiguousarray(b).view(np.uint8).reshape(-1)
     return buf.reshape(-1)
 
-
-def add_loop_function(module_text: str, problem: Problem) -> str:
-    """Append ``@gemm_loop`` to a module that defines ``@gemm`` (textual splice)."""
-    body = module_text.rstrip()
-    if not body.endswith("}"):
-        raise ValueError("module text does not end with '}'")
-    return body[:-1] + loop_function_ir(problem) + "}\n"
-
-
-def runner_input_ir(problem: Problem) -> str:
-    """The problem's input IR (``@gemm``) plus ``@gemm_loop``: what a runnable module is built from."""
-    from iree.compiler import ir
-
-    from .inputs import input_ir
-
-    text = add_loop_function(input_ir(problem), problem)
-    with ir.Context():  # verify the splice
-        module = ir.Module.parse(text)
-        if not module.operation.verify():
-            raise RuntimeError(f"runner IR for {problem.key} does not verify")
-    return text
-
-
-# ------------------------------------------------------------------ cache plan
-
-
-def _parse_size(text: str) -> Optional[int]:
-    m = re.match(r"\s*([\d.]+)\s*([KMG]?)(i?B)?", text.strip(), re.I)
-    if not m:
-        return None
-    mult = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30}[m.group(2).upper()]
-    return int(float(m.group(1)) * mult)
-
-
-@lru_cache(maxsize=None)
-def cpu_last_level_cache_bytes() -> Optional[int]:
-    """Size of the host CPU's last-level cache (one instance), from /sys, else lscpu."""
-    best: tuple[int, int] | None = None
-    base = Path("/sys/devices/system/cpu/cpu0/cache")
-    for idx in sorted(base.glob("index*")) if base.exists() else []:
-        try:
-            if (idx / "type").read_text().strip() == "Instruction":
-                continue
-            level = int((idx / "level").read_text())
-            size = _parse_size((idx / "size").read_text())
-        except (OSError, ValueError):
-            continue
-        if size and (best is None or level > best[0]):
-            best = (level, size)
-    if best:
-        return best[1]
-    try:
-        out = subprocess.run(["lscpu", "-B"], capture_output=True, text=True, timeout=10).stdout
-    except (OSError, subprocess.SubprocessError):
-        return None
-    for name in ("L3", "L2"):
-        m = re.search(rf"^{name} cache:\s+(\d+)", out, re.M)
-        if m:
-            return int(m.group(1))  # -B: bytes, summed over instances (an over-estimate: safe)
-    return None
-
-
-def default_cache_bytes(device: str, device_target: str = "") -> int:
-    """Bytes of the last-level cache to defeat in cold mode.
-
-    ``VDMFMA_CACHE_BYTES`` overrides. HIP: the target's Infinity Cache from
-    targets.py (256 MiB on MI300X/MI355X). CPU: the host LLC. CUDA or unknown:
-    256 MiB, larger than any current GPU L2 (a conservative guess).
-    """
-    env = os.environ.get("VDMFMA_CACHE_BYTES")
-    if env:
-        return int(float(env))
-    from .targets import TARGETS
-
-    if device_target in TARGETS:
-        return TARGETS[device_target].last_level_cache_bytes
-    if device.startswith("local"):
-        return cpu_last_level_cache_bytes() or 32 * 2**20
-    return 256 * 2**20
 
 
 @dataclass(frozen=True)

@@ -30,10 +30,10 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Iterable, Optional, Sequence
 
-from .catalog import IntrinsicUnavailableError, vdmfma_intrinsic
-from .problem import DTYPES, Problem
-from .results import ResultRow, Status
-from .sweep import Sweep, SweepOptions
+from ..configs.catalog import IntrinsicUnavailableError, vdmfma_intrinsic
+from ..problems.problem import DTYPES, Problem
+from ..problems.rows import ResultRow, Status
+from ..sweep.sweep import Sweep, SweepOptions
 
 VARIANTS = ("default", "vdmfma")
 

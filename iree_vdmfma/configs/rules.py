@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from .catalog import Intrinsic, dense_intrinsic, vdmfma_intrinsic
 from .config import KernelConfig
-from .problem import Problem
-from .targets import target
+from ..problems.problem import Problem
+from ..devices.targets import target
 
 N_TILE = 64
 N_SUBGROUPS = 2

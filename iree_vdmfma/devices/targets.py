@@ -52,12 +52,3 @@ def target(arch: str) -> Target:
 
 
 CPU_TARGET = "host"  # llvm-cpu for this machine: the target of local-task runs
-
-
-def compile_flags(arch: str) -> list[str]:
-    """iree-compile flags that select a ROCm target, or this host's CPU for ``host``."""
-    if arch == CPU_TARGET:
-        return ["--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu",
-                "--iree-llvmcpu-target-cpu=host"]
-    target(arch)
-    return ["--iree-hal-target-device=hip", f"--iree-rocm-target={arch}"]

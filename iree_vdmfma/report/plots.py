@@ -18,8 +18,8 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
-from .results import FAILED, Status  # noqa: E402
-from .targets import TARGETS  # noqa: E402
+from ..problems.rows import FAILED, Status  # noqa: E402
+from ..devices.targets import TARGETS  # noqa: E402
 
 _NOT_OK = {str(x) for x in FAILED} | {str(Status.NOT_APPLIED)}
 

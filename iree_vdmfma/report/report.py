@@ -37,8 +37,8 @@ from typing import Iterable, Mapping, Optional, Sequence, Union
 import numpy as np
 import pandas as pd
 
-from .results import COLUMNS, FAILED, ResultRow, Status, read_rows
-from .targets import TARGETS
+from ..problems.rows import COLUMNS, FAILED, ResultRow, Status, read_rows
+from ..devices.targets import TARGETS
 
 __all__ = [
     "NoiseRule",
@@ -191,7 +191,7 @@ def geomean(values: Iterable[float]) -> float:
 
 def _shape_key(m, n, k, batch, dtype) -> str:
     try:
-        from .problem import Problem
+        from ..problems.problem import Problem
 
         return Problem(int(m), int(n), int(k), int(batch or 1), str(dtype)).key
     except Exception:  # unknown dtype etc.: same spelling, without validation
@@ -694,7 +694,7 @@ def build_report(
     groups.to_csv(res.paths["groups"], index=False, float_format="%.6g")
     plot_paths: dict[str, Path] = {}
     if plots:
-        from . import report_plots
+        from . import plots as report_plots
 
         plot_paths = report_plots.report_plots(summary, baseline, out_dir, measured)
         res.paths.update({f"plot:{k}": v for k, v in plot_paths.items()})
@@ -830,7 +830,7 @@ def compare_runs(
     groups.to_csv(res.paths["groups"], index=False, float_format="%.6g")
     plot_paths: dict[str, Path] = {}
     if plots and measured:
-        from . import report_plots
+        from . import plots as report_plots
 
         plot_paths = report_plots.compare_plots(table, out_dir, labels)
         res.paths.update({f"plot:{k}": v for k, v in plot_paths.items()})

@@ -18,8 +18,8 @@ from iree.compiler.dialects import preprocessing_transform as match
 from iree.compiler.dialects import transform
 
 from .config import KernelConfig
-from .inputs import contraction_maps, element_type
-from .problem import Problem
+from ..problems.inputs import contraction_maps, element_type
+from ..problems.problem import Problem
 
 APPLY = "apply_op_config"
 ENTRY = "__kernel_config"

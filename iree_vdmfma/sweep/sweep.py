@@ -21,19 +21,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator, Optional, Sequence
 
-from . import evidence as proof
-from .catalog import IntrinsicUnavailableError, dense_intrinsic
-from .compiler import (Compiler, CompileInterrupted, CompileJob, CompileResult, DEFAULT_TIMEOUT_S, default_cache_dir,
+from ..build import evidence as proof
+from ..configs.catalog import IntrinsicUnavailableError, dense_intrinsic
+from ..build.compiler import (Compiler, CompileInterrupted, CompileJob, CompileResult, DEFAULT_TIMEOUT_S, default_cache_dir,
                        repro_command)
-from .config import KernelConfig
-from .inputs import input_ir
-from .timing import runner_input_ir
-from .problem import Problem
-from .results import FAILED, ResultRow, Status, read_rows, write_rows
-from .spec import spec_text, write_spec
-from .targets import CPU_TARGET, compile_flags, target as get_target
-from .toolchain import compiler_version
-from .variants import UnknownVariantError, Variant, variant as get_variant
+from ..configs.config import KernelConfig
+from ..problems.inputs import input_ir
+from ..problems.loop_ir import runner_input_ir
+from ..problems.problem import Problem
+from ..problems.rows import FAILED, ResultRow, Status, read_rows, write_rows
+from ..configs.spec import spec_text, write_spec
+from ..devices.flags import compile_flags
+from ..devices.targets import CPU_TARGET, target as get_target
+from ..build.toolchain import compiler_version
+from ..variants.registry import UnknownVariantError, Variant, variant as get_variant
 
 TERMINAL = {Status.OK, Status.NOT_APPLIED} | FAILED
 

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .problem import Problem
+from ..problems.problem import Problem
 
 EPS_F32 = float(np.finfo(np.float32).eps)  # 2**-23
 TOL_SAFETY = 4.0

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Optional
 
-from .config import KernelConfig
-from .problem import Problem
-from .rules import padded_config, vdmfma_config
+from ..configs.config import KernelConfig
+from ..problems.problem import Problem
+from ..configs.rules import padded_config, vdmfma_config
 
 Rule = Callable[[Problem, str], Optional[KernelConfig]]
 

@@ -33,181 +33,17 @@ import numpy as np
 
 from . import timing
 from .numerics import Checker, NumericsResult
-from .problem import Problem
-from .results import ResultRow, Status
-from .targets import CPU_TARGET, TARGETS, compile_flags
+from ..problems.problem import Problem
+from ..problems.rows import ResultRow, Status
+from ..devices.caches import peak_gbps
+from ..devices.flags import compile_flags
+from ..devices.modules import ModuleTarget, check_target
+from ..devices.probe import (DeviceError, DeviceUnavailableError, TargetMismatchError, device_target,
+                             normalize_device, resolve_device)
+from ..problems.loop_ir import runner_input_ir
 
-CPU_DEVICES = ("local-task", "local-sync")
-DEVICE_ALIASES = {"cpu": "local-task", "host": "local-task", "rocm": "hip"}
-KNOWN_DRIVERS = ("hip", "cuda", "local-task", "local-sync", "vulkan")
-
-
-class RunnerError(RuntimeError):
+class RunnerError(DeviceError):
     """A module could not be loaded or run for a reason outside the kernel."""
-
-
-class TargetMismatchError(RunnerError):
-    """The module was compiled for a different target than the device."""
-
-
-class DeviceUnavailableError(RunnerError):
-    """The requested device does not exist here."""
-
-
-# ----------------------------------------------------------------- devices
-
-
-def normalize_device(device: str) -> str:
-    d = device.strip().lower()
-    return DEVICE_ALIASES.get(d, d)
-
-
-def driver_of(device: str) -> str:
-    """``hip://1`` -> ``hip``."""
-    return normalize_device(device).split("://", 1)[0]
-
-
-def device_kind(device: str) -> str:
-    """What a device runs: 'cpu', 'hip', 'cuda', 'vulkan' (the module side uses the same words)."""
-    drv = driver_of(device)
-    return "cpu" if drv in CPU_DEVICES else drv
-
-
-def _device_index(device: str) -> int:
-    tail = normalize_device(device).split("://", 1)[1] if "://" in device else ""
-    return int(tail) if tail.isdigit() else 0
-
-
-@lru_cache(maxsize=None)
-def probe_driver(driver: str, timeout_s: float = 60.0) -> tuple[dict, ...]:
-    """Devices a driver reports, probed in a child process so a broken driver cannot crash us.
-
-    Returns () when the driver is missing, its library is absent, or it fails.
-    """
-    import iree.runtime as rt
-
-    if driver not in rt.query_available_drivers():
-        return ()
-    code = ("import json, iree.runtime as r\n"
-            f"print(json.dumps(r.get_driver({driver!r}).query_available_devices()))")
-    try:
-        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                              timeout=timeout_s)
-    except (OSError, subprocess.SubprocessError):
-        return ()
-    if proc.returncode != 0:
-        return ()
-    try:
-        devices = json.loads(proc.stdout.strip().splitlines()[-1])
-    except (ValueError, IndexError):
-        return ()
-    return tuple(d for d in devices if isinstance(d, dict))
-
-
-def resolve_device(spec: Optional[str] = "auto") -> Optional[str]:
-    """'auto': ``hip`` when an AMD GPU is visible to IREE, else None (compile-only).
-
-    None/''/'none' -> None; anything else is normalised and returned as given
-    (``cpu`` -> ``local-task``).
-    """
-    if spec is None or spec.strip().lower() in ("", "none", "off", "compile-only"):
-        return None
-    if spec.strip().lower() == "auto":
-        return "hip" if probe_driver("hip") else None
-    return normalize_device(spec)
-
-
-def _kfd_gfx_archs() -> list[str]:
-    """gfx names of the GPUs in the KFD topology (Linux), in node order."""
-    archs = []
-    for props in sorted(Path("/sys/class/kfd/kfd/topology/nodes").glob("*/properties"),
-                        key=lambda p: int(p.parent.name) if p.parent.name.isdigit() else 0):
-        try:
-            m = re.search(r"^gfx_target_version\s+(\d+)", props.read_text(), re.M)
-        except OSError:
-            continue
-        if m and int(m.group(1)):
-            v = int(m.group(1))  # e.g. 90402 -> gfx942, 90010 -> gfx90a
-            archs.append(f"gfx{v // 10000}{(v // 100) % 100:x}{v % 100:x}")
-    return archs
-
-
-@lru_cache(maxsize=None)
-def hip_arch(index: int = 0) -> Optional[str]:
-    """The gfx arch of HIP device ``index``: VDMFMA_HIP_ARCH, KFD topology, amdgpu-arch, device name."""
-    env = os.environ.get("VDMFMA_HIP_ARCH")
-    if env:
-        return env
-    archs = _kfd_gfx_archs()
-    if len(archs) > index:
-        return archs[index]
-    for tool in ("amdgpu-arch", "offload-arch"):
-        exe = shutil.which(tool)
-        if exe:
-            try:
-                out = subprocess.run([exe], capture_output=True, text=True, timeout=30).stdout
-            except (OSError, subprocess.SubprocessError):
-                continue
-            names = re.findall(r"gfx[0-9a-f]+", out)
-            if len(names) > index:
-                return names[index]
-    devices = probe_driver("hip")
-    if len(devices) > index:
-        name = str(devices[index].get("name", ""))
-        m = re.search(r"gfx[0-9a-f]+", name)
-        if m:
-            return m.group(0)
-        for arch, t in TARGETS.items():
-            if t.product.lower() in name.lower().replace(" ", ""):
-                return arch
-    return None
-
-
-@lru_cache(maxsize=None)
-def cuda_arch(index: int = 0) -> Optional[str]:
-    """sm_XX of CUDA device ``index`` from nvidia-smi, if it is there."""
-    exe = shutil.which("nvidia-smi")
-    if not exe:
-        return None
-    try:
-        out = subprocess.run([exe, "--query-gpu=compute_cap", "--format=csv,noheader"],
-                             capture_output=True, text=True, timeout=30).stdout.split()
-    except (OSError, subprocess.SubprocessError):
-        return None
-    if len(out) > index and re.fullmatch(r"\d+\.\d+", out[index]):
-        return "sm_" + out[index].replace(".", "")
-    return None
-
-
-def device_target(device: str) -> str:
-    """Compile target for a device: 'host' for CPU, the gfx arch for hip, sm_XX for cuda.
-
-    Returns the bare driver name ('hip', 'cuda') when the arch cannot be read.
-    """
-    kind = device_kind(device)
-    if kind == "cpu":
-        return "host"
-    if kind == "hip":
-        return hip_arch(_device_index(device)) or "hip"
-    if kind == "cuda":
-        return cuda_arch(_device_index(device)) or "cuda"
-    return kind
-
-
-def cpu_compile_flags() -> list[str]:
-    """iree-compile flags for running on local-task/local-sync (this host's CPU)."""
-    return compile_flags(CPU_TARGET)
-
-
-def compile_flags_for(target: str) -> list[str]:
-    """iree-compile flags for a device target ('host', 'gfx942', 'sm_90', ...)."""
-    if target in ("host", "cpu"):
-        return cpu_compile_flags()
-    if target.startswith("gfx"):
-        return ["--iree-hal-target-device=hip", f"--iree-rocm-target={target}"]
-    if target.startswith("sm_"):
-        return ["--iree-hal-target-device=cuda", f"--iree-cuda-target={target}"]
-    raise ValueError(f"no compile flags known for target {target!r}")
 
 
 def compile_for_run(problem: Problem, target: str, out_dir: Path,
@@ -217,10 +53,10 @@ def compile_for_run(problem: Problem, target: str, out_dir: Path,
     Goes through the project's compile driver (and its cache, like sweeps do);
     the input IR and vmfb are copied to ``out_dir`` for the user.
     """
-    from .compiler import CompileJob, Compiler, default_cache_dir
+    from ..build.compiler import CompileJob, Compiler, default_cache_dir
 
-    job = CompileJob(f"{problem.key}/run/{target}", timing.runner_input_ir(problem),
-                     tuple(compile_flags_for(target)) + tuple(extra_flags))
+    job = CompileJob(f"{problem.key}/run/{target}", runner_input_ir(problem),
+                     tuple(compile_flags(target)) + tuple(extra_flags))
     result = Compiler(default_cache_dir(), workers=1).compile(job)
     if not result.ok:
         raise RunnerError(f"compile for {target} failed: {result.error} (repro: {result.repro})")
@@ -230,117 +66,6 @@ def compile_for_run(problem: Problem, target: str, out_dir: Path,
     vmfb = out_dir / f"{problem.key}.{target}.vmfb"
     shutil.copyfile(result.vmfb, vmfb)
     return vmfb
-
-
-# ----------------------------------------------------------- module targets
-
-
-_FORMAT_RE = re.compile(rb"(rocm-hsaco-fb|cuda-nvptx-fb|embedded-elf-[a-z0-9_]+|system-elf-[a-z0-9_]+"
-                        rb"|system-dylib-[a-z0-9_]+|vmvx-bytecode-fb|vulkan-spirv-fb|metal-msl-fb)")
-_FORMAT_KIND = (("rocm-", "hip"), ("cuda-", "cuda"), ("embedded-elf", "cpu"), ("system-", "cpu"),
-                ("vmvx-", "cpu"), ("vulkan-", "vulkan"), ("metal-", "metal"))
-
-
-@dataclass(frozen=True)
-class ModuleTarget:
-    kind: str  # 'cpu', 'hip', 'cuda', 'vulkan', '' (unknown)
-    arch: str = ""  # 'gfx942', 'sm_90', 'x86_64', ''
-    formats: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        what = self.arch or self.kind or "unknown target"
-        return f"{what} ({', '.join(self.formats)})" if self.formats else what
-
-
-def _kind_of_format(fmt: str) -> str:
-    return next((k for prefix, k in _FORMAT_KIND if fmt.startswith(prefix)), "")
-
-
-def read_module_target(vmfb: Path | str) -> ModuleTarget:
-    """Executable formats and arch named inside a .vmfb (a cheap byte scan, not a parser)."""
-    data = Path(vmfb).read_bytes()
-    formats = tuple(sorted({m.decode() for m in _FORMAT_RE.findall(data)}))
-    kinds = {_kind_of_format(f) for f in formats} - {""}
-    kind = kinds.pop() if len(kinds) == 1 else ""
-    arch = ""
-    if kind == "hip":
-        m = re.search(rb'arch = "(gfx[0-9a-f]+)"', data) or re.search(rb"amdhsa-[a-z-]*?(gfx[0-9a-f]+)", data)
-        arch = m.group(1).decode() if m else ""
-    elif kind == "cuda":
-        m = re.search(rb"\b(sm_\d+)", data)
-        arch = m.group(1).decode() if m else ""
-    elif kind == "cpu":
-        m = re.search(r"embedded-elf-([a-z0-9_]+)|system-(?:elf|dylib)-([a-z0-9_]+)", " ".join(formats))
-        arch = (m.group(1) or m.group(2)) if m else ""
-    return ModuleTarget(kind, arch, formats)
-
-
-def parse_target(spec: str) -> ModuleTarget:
-    """What a caller says a module was compiled for: 'gfx942', 'host', 'llvm-cpu', 'sm_90', 'hip'..."""
-    s = spec.strip()
-    low = s.lower()
-    if low.startswith("gfx"):
-        return ModuleTarget("hip", low)
-    if low.startswith("sm_"):
-        return ModuleTarget("cuda", low)
-    if low in ("host", "cpu", "llvm-cpu", "local", "local-task", "local-sync", "x86_64", "aarch64",
-               "riscv_64"):
-        return ModuleTarget("cpu", low if low in ("x86_64", "aarch64", "riscv_64") else "")
-    if low in ("hip", "rocm"):
-        return ModuleTarget("hip")
-    if low == "cuda":
-        return ModuleTarget("cuda")
-    if low == "vulkan":
-        return ModuleTarget("vulkan")
-    return ModuleTarget("", low)
-
-
-def _host_arch() -> str:
-    import platform
-
-    m = platform.machine().lower()
-    return {"amd64": "x86_64", "arm64": "aarch64"}.get(m, m)
-
-
-def _compatible(m: ModuleTarget, dev_kind: str, dev_target: str) -> bool:
-    if not m.kind:
-        return True  # nothing known: let the runtime decide
-    if m.kind != dev_kind:
-        return False
-    if m.kind in ("hip", "cuda") and m.arch and dev_target[:3] in ("gfx", "sm_"):
-        return m.arch == dev_target
-    if m.kind == "cpu" and m.arch:
-        return m.arch == _host_arch()
-    return True
-
-
-def check_target(vmfb: Path | str, device: str, module_target: Optional[str] = None) -> ModuleTarget:
-    """Raise TargetMismatchError unless the module can run on ``device``; return what was read.
-
-    Checks what the caller says (``module_target``), then what the .vmfb names.
-    """
-    device = normalize_device(device)
-    dev_kind, dev_target = device_kind(device), device_target(device)
-    read = read_module_target(vmfb)
-    fix = ""
-    try:
-        fix = " Recompile with: " + " ".join(compile_flags_for(dev_target))
-    except ValueError:
-        pass
-    if dev_kind == "cpu":
-        dev_target = f"host {_host_arch()}"
-    if module_target:
-        said = parse_target(module_target)
-        if said.kind and read.kind and not _compatible(read, said.kind, said.arch or read.arch):
-            raise TargetMismatchError(f"module_target {module_target!r} disagrees with the .vmfb "
-                                      f"{Path(vmfb).name}, which was compiled for {read}")
-        if not _compatible(said, dev_kind, dev_target):
-            raise TargetMismatchError(f"module compiled for {module_target!r} ({read}) cannot run on "
-                                      f"device {device!r} (target {dev_target}).{fix}")
-    if not _compatible(read, dev_kind, dev_target):
-        raise TargetMismatchError(f"module {Path(vmfb).name} compiled for {read} cannot run on "
-                                  f"device {device!r} (target {dev_target}).{fix}")
-    return read
 
 
 # ------------------------------------------------------------------ loading
@@ -424,20 +149,6 @@ def load_module(vmfb: Path | str, device: str, module_target: Optional[str] = No
 
 
 # ------------------------------------------------------------------ metrics
-
-
-def peak_gbps(device: str, target: str = "") -> Optional[float]:
-    """Peak memory bandwidth (GB/s) of the device, where known; VDMFMA_PEAK_GBPS overrides.
-
-    HIP: the target's HBM peak from targets.py. CPU and CUDA: unknown (None)
-    unless given, rather than invented.
-    """
-    env = os.environ.get("VDMFMA_PEAK_GBPS")
-    if env:
-        return float(env)
-    if target in TARGETS:
-        return TARGETS[target].peak_hbm_gbps
-    return None
 
 
 @dataclass

@@ -1,0 +1,85 @@
+"""Cache sizes a cold timing run must defeat: the device's own, from data sheets or the host.
+
+``VDMFMA_CACHE_BYTES`` overrides. Hardware sizes are data-sheet facts
+(devices/targets.py); the CPU's comes from /sys or lscpu.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from functools import lru_cache
+from pathlib import Path
+from typing import Optional
+
+from .targets import TARGETS
+
+
+
+def _parse_size(text: str) -> Optional[int]:
+    m = re.match(r"\s*([\d.]+)\s*([KMG]?)(i?B)?", text.strip(), re.I)
+    if not m:
+        return None
+    mult = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30}[m.group(2).upper()]
+    return int(float(m.group(1)) * mult)
+
+
+@lru_cache(maxsize=None)
+def cpu_last_level_cache_bytes() -> Optional[int]:
+    """Size of the host CPU's last-level cache (one instance), from /sys, else lscpu."""
+    best: tuple[int, int] | None = None
+    base = Path("/sys/devices/system/cpu/cpu0/cache")
+    for idx in sorted(base.glob("index*")) if base.exists() else []:
+        try:
+            if (idx / "type").read_text().strip() == "Instruction":
+                continue
+            level = int((idx / "level").read_text())
+            size = _parse_size((idx / "size").read_text())
+        except (OSError, ValueError):
+            continue
+        if size and (best is None or level > best[0]):
+            best = (level, size)
+    if best:
+        return best[1]
+    try:
+        out = subprocess.run(["lscpu", "-B"], capture_output=True, text=True, timeout=10).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    for name in ("L3", "L2"):
+        m = re.search(rf"^{name} cache:\s+(\d+)", out, re.M)
+        if m:
+            return int(m.group(1))  # -B: bytes, summed over instances (an over-estimate: safe)
+    return None
+
+
+def default_cache_bytes(device: str, device_target: str = "") -> int:
+    """Bytes of the last-level cache to defeat in cold mode.
+
+    ``VDMFMA_CACHE_BYTES`` overrides. HIP: the target's Infinity Cache from
+    targets.py (256 MiB on MI300X/MI355X). CPU: the host LLC. CUDA or unknown:
+    256 MiB, larger than any current GPU L2 (a conservative guess).
+    """
+    env = os.environ.get("VDMFMA_CACHE_BYTES")
+    if env:
+        return int(float(env))
+    if device_target in TARGETS:
+        return TARGETS[device_target].last_level_cache_bytes
+    if device.startswith("local"):
+        return cpu_last_level_cache_bytes() or 32 * 2**20
+    return 256 * 2**20
+
+
+
+def peak_gbps(device: str, target: str = "") -> Optional[float]:
+    """Peak memory bandwidth (GB/s) of the device, where known; VDMFMA_PEAK_GBPS overrides.
+
+    HIP: the target's HBM peak from targets.py. CPU and CUDA: unknown (None)
+    unless given, rather than invented.
+    """
+    env = os.environ.get("VDMFMA_PEAK_GBPS")
+    if env:
+        return float(env)
+    if target in TARGETS:
+        return TARGETS[target].peak_hbm_gbps
+    return None

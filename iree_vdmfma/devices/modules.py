@@ -1,0 +1,120 @@
+"""Module/device compatibility: what a .vmfb was built for, and whether a device can run it."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+from .flags import compile_flags
+from .probe import TargetMismatchError, device_kind, device_target, normalize_device
+
+_FORMAT_RE = re.compile(rb"(rocm-hsaco-fb|cuda-nvptx-fb|embedded-elf-[a-z0-9_]+|system-elf-[a-z0-9_]+"
+                        rb"|system-dylib-[a-z0-9_]+|vmvx-bytecode-fb|vulkan-spirv-fb|metal-msl-fb)")
+_FORMAT_KIND = (("rocm-", "hip"), ("cuda-", "cuda"), ("embedded-elf", "cpu"), ("system-", "cpu"),
+                ("vmvx-", "cpu"), ("vulkan-", "vulkan"), ("metal-", "metal"))
+
+
+@dataclass(frozen=True)
+class ModuleTarget:
+    kind: str  # 'cpu', 'hip', 'cuda', 'vulkan', '' (unknown)
+    arch: str = ""  # 'gfx942', 'sm_90', 'x86_64', ''
+    formats: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        what = self.arch or self.kind or "unknown target"
+        return f"{what} ({', '.join(self.formats)})" if self.formats else what
+
+
+def _kind_of_format(fmt: str) -> str:
+    return next((k for prefix, k in _FORMAT_KIND if fmt.startswith(prefix)), "")
+
+
+def read_module_target(vmfb: Path | str) -> ModuleTarget:
+    """Executable formats and arch named inside a .vmfb (a cheap byte scan, not a parser)."""
+    data = Path(vmfb).read_bytes()
+    formats = tuple(sorted({m.decode() for m in _FORMAT_RE.findall(data)}))
+    kinds = {_kind_of_format(f) for f in formats} - {""}
+    kind = kinds.pop() if len(kinds) == 1 else ""
+    arch = ""
+    if kind == "hip":
+        m = re.search(rb'arch = "(gfx[0-9a-f]+)"', data) or re.search(rb"amdhsa-[a-z-]*?(gfx[0-9a-f]+)", data)
+        arch = m.group(1).decode() if m else ""
+    elif kind == "cuda":
+        m = re.search(rb"\b(sm_\d+)", data)
+        arch = m.group(1).decode() if m else ""
+    elif kind == "cpu":
+        m = re.search(r"embedded-elf-([a-z0-9_]+)|system-(?:elf|dylib)-([a-z0-9_]+)", " ".join(formats))
+        arch = (m.group(1) or m.group(2)) if m else ""
+    return ModuleTarget(kind, arch, formats)
+
+
+def parse_target(spec: str) -> ModuleTarget:
+    """What a caller says a module was compiled for: 'gfx942', 'host', 'llvm-cpu', 'sm_90', 'hip'..."""
+    s = spec.strip()
+    low = s.lower()
+    if low.startswith("gfx"):
+        return ModuleTarget("hip", low)
+    if low.startswith("sm_"):
+        return ModuleTarget("cuda", low)
+    if low in ("host", "cpu", "llvm-cpu", "local", "local-task", "local-sync", "x86_64", "aarch64",
+               "riscv_64"):
+        return ModuleTarget("cpu", low if low in ("x86_64", "aarch64", "riscv_64") else "")
+    if low in ("hip", "rocm"):
+        return ModuleTarget("hip")
+    if low == "cuda":
+        return ModuleTarget("cuda")
+    if low == "vulkan":
+        return ModuleTarget("vulkan")
+    return ModuleTarget("", low)
+
+
+def _host_arch() -> str:
+    import platform
+
+    m = platform.machine().lower()
+    return {"amd64": "x86_64", "arm64": "aarch64"}.get(m, m)
+
+
+def _compatible(m: ModuleTarget, dev_kind: str, dev_target: str) -> bool:
+    if not m.kind:
+        return True  # nothing known: let the runtime decide
+    if m.kind != dev_kind:
+        return False
+    if m.kind in ("hip", "cuda") and m.arch and dev_target[:3] in ("gfx", "sm_"):
+        return m.arch == dev_target
+    if m.kind == "cpu" and m.arch:
+        return m.arch == _host_arch()
+    return True
+
+
+def check_target(vmfb: Path | str, device: str, module_target: Optional[str] = None) -> ModuleTarget:
+    """Raise TargetMismatchError unless the module can run on ``device``; return what was read.
+
+    Checks what the caller says (``module_target``), then what the .vmfb names.
+    """
+    device = normalize_device(device)
+    dev_kind, dev_target = device_kind(device), device_target(device)
+    read = read_module_target(vmfb)
+    fix = ""
+    try:
+        fix = " Recompile with: " + " ".join(compile_flags(dev_target))
+    except ValueError:  # no flags for that device target
+        pass
+    if dev_kind == "cpu":
+        dev_target = f"host {_host_arch()}"
+    if module_target:
+        said = parse_target(module_target)
+        if said.kind and read.kind and not _compatible(read, said.kind, said.arch or read.arch):
+            raise TargetMismatchError(f"module_target {module_target!r} disagrees with the .vmfb "
+                                      f"{Path(vmfb).name}, which was compiled for {read}")
+        if not _compatible(said, dev_kind, dev_target):
+            raise TargetMismatchError(f"module compiled for {module_target!r} ({read}) cannot run on "
+                                      f"device {device!r} (target {dev_target}).{fix}")
+    if not _compatible(read, dev_kind, dev_target):
+        raise TargetMismatchError(f"module {Path(vmfb).name} compiled for {read} cannot run on "
+                                  f"device {device!r} (target {dev_target}).{fix}")
+    return read
+
+

@@ -1,0 +1,178 @@
+"""Devices: the ONE owner of IREE device names, aliases, probing and arch detection.
+
+A device is an IREE device URI: ``hip``/``hip://N`` (AMD GPU), ``cuda``/``cuda://N``,
+``local-task``/``local-sync`` (this CPU; ``cpu`` and ``host`` are aliases). Probing
+happens in a child process so a broken driver cannot crash the caller. Nothing here
+is measured: it asks the system (KFD topology, amdgpu-arch, nvidia-smi, the IREE
+runtime) what is present.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Optional
+
+from .targets import TARGETS
+
+CPU_DEVICES = ("local-task", "local-sync")
+DEVICE_ALIASES = {"cpu": "local-task", "host": "local-task", "rocm": "hip"}
+
+
+class DeviceError(RuntimeError):
+    """A device cannot be used as asked (absent, or the module does not fit it)."""
+
+
+class TargetMismatchError(DeviceError):
+    """The module was compiled for a different target than the device."""
+
+
+class DeviceUnavailableError(DeviceError):
+    """The requested device does not exist here."""
+
+
+
+
+def normalize_device(device: str) -> str:
+    d = device.strip().lower()
+    return DEVICE_ALIASES.get(d, d)
+
+
+def driver_of(device: str) -> str:
+    """``hip://1`` -> ``hip``."""
+    return normalize_device(device).split("://", 1)[0]
+
+
+def device_kind(device: str) -> str:
+    """What a device runs: 'cpu', 'hip', 'cuda', 'vulkan' (the module side uses the same words)."""
+    drv = driver_of(device)
+    return "cpu" if drv in CPU_DEVICES else drv
+
+
+def _device_index(device: str) -> int:
+    tail = normalize_device(device).split("://", 1)[1] if "://" in device else ""
+    return int(tail) if tail.isdigit() else 0
+
+
+@lru_cache(maxsize=None)
+def probe_driver(driver: str, timeout_s: float = 60.0) -> tuple[dict, ...]:
+    """Devices a driver reports, probed in a child process so a broken driver cannot crash us.
+
+    Returns () when the driver is missing, its library is absent, or it fails.
+    """
+    import iree.runtime as rt
+
+    if driver not in rt.query_available_drivers():
+        return ()
+    code = ("import json, iree.runtime as r\n"
+            f"print(json.dumps(r.get_driver({driver!r}).query_available_devices()))")
+    try:
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              timeout=timeout_s)
+    except (OSError, subprocess.SubprocessError):
+        return ()
+    if proc.returncode != 0:
+        return ()
+    try:
+        devices = json.loads(proc.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        return ()
+    return tuple(d for d in devices if isinstance(d, dict))
+
+
+def resolve_device(spec: Optional[str] = "auto") -> Optional[str]:
+    """'auto': ``hip`` when an AMD GPU is visible to IREE, else None (compile-only).
+
+    None/''/'none' -> None; anything else is normalised and returned as given
+    (``cpu`` -> ``local-task``).
+    """
+    if spec is None or spec.strip().lower() in ("", "none", "off", "compile-only"):
+        return None
+    if spec.strip().lower() == "auto":
+        return "hip" if probe_driver("hip") else None
+    return normalize_device(spec)
+
+
+def _kfd_gfx_archs() -> list[str]:
+    """gfx names of the GPUs in the KFD topology (Linux), in node order."""
+    archs = []
+    for props in sorted(Path("/sys/class/kfd/kfd/topology/nodes").glob("*/properties"),
+                        key=lambda p: int(p.parent.name) if p.parent.name.isdigit() else 0):
+        try:
+            m = re.search(r"^gfx_target_version\s+(\d+)", props.read_text(), re.M)
+        except OSError:
+            continue
+        if m and int(m.group(1)):
+            v = int(m.group(1))  # e.g. 90402 -> gfx942, 90010 -> gfx90a
+            archs.append(f"gfx{v // 10000}{(v // 100) % 100:x}{v % 100:x}")
+    return archs
+
+
+@lru_cache(maxsize=None)
+def hip_arch(index: int = 0) -> Optional[str]:
+    """The gfx arch of HIP device ``index``: VDMFMA_HIP_ARCH, KFD topology, amdgpu-arch, device name."""
+    env = os.environ.get("VDMFMA_HIP_ARCH")
+    if env:
+        return env
+    archs = _kfd_gfx_archs()
+    if len(archs) > index:
+        return archs[index]
+    for tool in ("amdgpu-arch", "offload-arch"):
+        exe = shutil.which(tool)
+        if exe:
+            try:
+                out = subprocess.run([exe], capture_output=True, text=True, timeout=30).stdout
+            except (OSError, subprocess.SubprocessError):
+                continue
+            names = re.findall(r"gfx[0-9a-f]+", out)
+            if len(names) > index:
+                return names[index]
+    devices = probe_driver("hip")
+    if len(devices) > index:
+        name = str(devices[index].get("name", ""))
+        m = re.search(r"gfx[0-9a-f]+", name)
+        if m:
+            return m.group(0)
+        for arch, t in TARGETS.items():
+            if t.product.lower() in name.lower().replace(" ", ""):
+                return arch
+    return None
+
+
+@lru_cache(maxsize=None)
+def cuda_arch(index: int = 0) -> Optional[str]:
+    """sm_XX of CUDA device ``index`` from nvidia-smi, if it is there."""
+    exe = shutil.which("nvidia-smi")
+    if not exe:
+        return None
+    try:
+        out = subprocess.run([exe, "--query-gpu=compute_cap", "--format=csv,noheader"],
+                             capture_output=True, text=True, timeout=30).stdout.split()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if len(out) > index and re.fullmatch(r"\d+\.\d+", out[index]):
+        return "sm_" + out[index].replace(".", "")
+    return None
+
+
+def device_target(device: str) -> str:
+    """Compile target for a device: 'host' for CPU, the gfx arch for hip, sm_XX for cuda.
+
+    Returns the bare driver name ('hip', 'cuda') when the arch cannot be read.
+    """
+    kind = device_kind(device)
+    if kind == "cpu":
+        return "host"
+    if kind == "hip":
+        return hip_arch(_device_index(device)) or "hip"
+    if kind == "cuda":
+        return cuda_arch(_device_index(device)) or "cuda"
+    return kind
+
+

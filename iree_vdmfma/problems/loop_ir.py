@@ -1,0 +1,93 @@
+"""The runnable module's IR: ``@gemm`` plus the timing loop ``@gemm_loop``.
+
+See ``run/timing.py`` for how the loop is used to take a latency. This module
+only builds and verifies the IR (it is an input to the compile stage).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .problem import Problem
+
+LOOP_FUNC = "gemm_loop"
+GEMM_FUNC = "gemm"
+
+
+
+def _tensor(shape: Sequence[int | str], elem: str) -> str:
+    return "tensor<" + "x".join(str(d) for d in shape) + f"x{elem}>"
+
+
+COPY_ALIGN = 256  # bytes; each weight copy starts on this boundary (bindings assume >= 64)
+
+
+def copy_stride(problem: Problem) -> int:
+    """Bytes from one weight copy to the next in the rotation buffer (B padded to COPY_ALIGN)."""
+    return -(-problem.weight_bytes // COPY_ALIGN) * COPY_ALIGN
+
+
+def loop_function_ir(problem: Problem) -> str:
+    """Text of ``func.func @gemm_loop`` (it calls ``@gemm``, which must be in the module).
+
+    ``Bs`` is a flat i8 buffer of ``copies * copy_stride(problem)`` bytes. Each
+    trip makes a buffer view of copy ``i mod copies`` at its byte offset and
+    imports it as B, so the matmul dispatch binds that copy directly: no slice
+    copy, no offset arithmetic in the kernel, and the executable is the very
+    same one ``@gemm`` uses (IREE deduplicates it).
+    """
+    a_shape, b_shape, c_shape = problem.shapes()
+    elem, acc = problem.dtype, problem.dt.acc
+    a_t, b_t, c_t = _tensor(a_shape, elem), _tensor(b_shape, elem), _tensor(c_shape, acc)
+    dims = "\n".join(f"    %d{i} = arith.constant {d} : index" for i, d in enumerate(b_shape))
+    shape = ", ".join(f"%d{i}" for i in range(len(b_shape)))
+    return f"""
+  func.func @{LOOP_FUNC}(%a: {a_t}, %bs: !hal.buffer_view, %iters: i32) -> {c_t} {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %stride = arith.constant {copy_stride(problem)} : index
+    %len = arith.constant {problem.weight_bytes} : index
+{dims}
+    %total = hal.buffer_view.dim<%bs : !hal.buffer_view>[0] : index
+    %q = arith.divui %total, %stride : index
+    %copies = arith.maxui %q, %c1 : index
+    %buf = hal.buffer_view.buffer<%bs : !hal.buffer_view> : !hal.buffer
+    %et = hal.element_type<{elem}> : i32
+    %enc = hal.encoding_type<dense_row_major> : i32
+    %n = arith.index_cast %iters : i32 to index
+    %init = tensor.empty() : {c_t}
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> ({c_t}) {{
+      %idx = arith.remui %i, %copies : index
+      %off = arith.muli %idx, %stride : index
+      %view = hal.buffer_view.create buffer(%buf : !hal.buffer)[%off, %len] shape([{shape}]) type(%et) encoding(%enc) : !hal.buffer_view
+      %b = hal.tensor.import %view "weight copy" : !hal.buffer_view -> {b_t}
+      %c = func.call @{GEMM_FUNC}(%a, %b) : ({a_t}, {b_t}) -> {c_t}
+      scf.yield %c : {c_t}
+    }}
+    return %r : {c_t}
+  }}
+"""
+
+
+def add_loop_function(module_text: str, problem: Problem) -> str:
+    """Append ``@gemm_loop`` to a module that defines ``@gemm`` (textual splice)."""
+    body = module_text.rstrip()
+    if not body.endswith("}"):
+        raise ValueError("module text does not end with '}'")
+    return body[:-1] + loop_function_ir(problem) + "}\n"
+
+
+def runner_input_ir(problem: Problem) -> str:
+    """The problem's input IR (``@gemm``) plus ``@gemm_loop``: what a runnable module is built from."""
+    from iree.compiler import ir
+
+    from .inputs import input_ir
+
+    text = add_loop_function(input_ir(problem), problem)
+    with ir.Context():  # verify the splice
+        module = ir.Module.parse(text)
+        if not module.operation.verify():
+            raise RuntimeError(f"runner IR for {problem.key} does not verify")
+    return text
+
+
