@@ -100,4 +100,4 @@ def test_gfx950_vdmfma_reduction_scaled_by_unroll():
 
 def test_registry_has_one_baseline():
     assert baseline().name == "padded"
-    assert {"default", "vdmfma", "padded", "cpu"} <= set(REGISTRY)
+    assert {"default", "vdmfma", "padded"} <= set(REGISTRY)

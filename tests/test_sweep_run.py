@@ -9,7 +9,7 @@ from conftest import ROOT
 from iree_vdmfma.cli import app
 
 
-def test_cpu_sweep_fills_numerics_and_latency_hot_and_cold(tmp_path, cache_dir):
+def test_cpu_sweep_runs_default_for_host_and_skips_gpu_only_variants(tmp_path, cache_dir):
     shapes = tmp_path / "small.csv"
     lines = (ROOT / "sweeps" / "tiny-cpu.csv").read_text().splitlines()
     shapes.write_text("\n".join(l for l in lines if not l.startswith("tiny-bf16")) + "\n")
@@ -17,9 +17,13 @@ def test_cpu_sweep_fills_numerics_and_latency_hot_and_cold(tmp_path, cache_dir):
     result = CliRunner().invoke(app, ["sweep", str(shapes), "--device", "local-task", "--out", str(out),
                                       "--reps", "3", "--cache-dir", str(cache_dir)])
     assert result.exit_code == 0, result.output
-    df = pd.read_csv(out / "results.csv")
+    every = pd.read_csv(out / "results.csv")
+    assert (every["target"] == "host").all() and set(every["variant"]) == {"default", "vdmfma", "padded"}
+    gpu_only = every[every["variant"] != "default"]  # the CLI never renames variants: they are skipped
+    assert (gpu_only["status"] == "skipped").all() and gpu_only["compile_s"].isna().all()
+    assert gpu_only["reason"].str.contains("builds only for rocm targets").all()
+    df = every[every["variant"] == "default"]
     assert len(df) == 4 * 2 and set(df["cache_mode"]) == {"hot", "cold"}
-    assert (df["variant"] == "cpu").all() and (df["target"] == "host").all()
     assert (df["status"] == "ok").all() and (df["numerics"] == "pass").all()
     for col in ("latency_us_median", "latency_us_min", "latency_us_max", "latency_us_std", "gbps", "tflops"):
         assert df[col].notna().all(), col

@@ -28,8 +28,8 @@ from typing import Callable, Iterable, Optional
 
 from .toolchain import compiler_version, tool
 
-# Dump files worth keeping: configured IR, ISA, the dispatch benchmark module.
-KEEP_SUFFIXES = (".rocmasm", ".mlir", ".s")
+# Dump files worth keeping: configured IR, ISA (ROCm .rocmasm, CUDA .ptx), the dispatch benchmark module.
+KEEP_SUFFIXES = (".rocmasm", ".ptx", ".mlir", ".s")
 MANIFEST = "manifest.json"
 DEFAULT_TIMEOUT_S = 300.0
 
@@ -243,6 +243,10 @@ class Compiler:
         self._lock = threading.Lock()
         self._procs: set[subprocess.Popen] = set()
         self._cancelled = threading.Event()
+        # Identical jobs (same key, e.g. two variants that both inject nothing) compile once:
+        # the second waits for the first and reuses its entry instead of replacing it mid-copy.
+        self._key_locks: dict[str, threading.Lock] = {}
+        self._finished: set[str] = set()
 
     @property
     def scratch(self) -> Path:
@@ -285,12 +289,18 @@ class Compiler:
         if self.cancelled:
             raise CompileInterrupted(f"{job.label}: not started, the compile was cancelled")
         workdir = self._entry(job)
-        if self.cache_dir is not None:
-            meta = _read_valid_manifest(workdir)
-            usable = meta is not None and not meta.get("timed_out") and not meta.get("uncacheable")
-            if usable and (meta["returncode"] == 0 or not self.retry_failed):
-                return self._result(job, workdir, meta, cached=True)
-        return self._compile_fresh(job, workdir)
+        with self._lock:
+            key_lock = self._key_locks.setdefault(workdir.name, threading.Lock())
+        with key_lock:
+            if self.cache_dir is not None or workdir.name in self._finished:
+                meta = _read_valid_manifest(workdir)
+                usable = meta is not None and not meta.get("timed_out") and not meta.get("uncacheable")
+                fresh = workdir.name in self._finished  # compiled by this instance: never retried twice
+                if usable and (meta["returncode"] == 0 or not self.retry_failed or fresh):
+                    return self._result(job, workdir, meta, cached=True)
+            result = self._compile_fresh(job, workdir)
+            self._finished.add(workdir.name)
+            return result
 
     def _run(self, cmd: list[str], timeout_s: float) -> tuple[Optional[int], str, bool]:
         """(returncode, stderr, timed_out) of one iree-compile in its own process group."""

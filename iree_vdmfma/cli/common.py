@@ -16,7 +16,7 @@ from ..problems.problem import Problem
 from ..problems.shapes import ShapeListError, load_shape_list
 from ..sweep.sweep import stop_signals_as_interrupt
 from ..devices.targets import UnknownTargetError
-from ..variants.registry import UnknownVariantError
+from ..variants import UnknownVariantError
 
 console = Console(stderr=True, width=None if sys.stderr.isatty() else 160)
 

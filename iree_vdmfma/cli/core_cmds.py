@@ -14,13 +14,14 @@ from ..problems.rows import ResultRow, Status
 from ..configs.spec import write_spec
 from ..sweep.sweep import Sweep, SweepOptions
 from ..devices.targets import target as get_target
-from ..variants.registry import REGISTRY, variant as get_variant
+from ..backends import backend_for
+from ..variants import REGISTRY, variant as get_variant
 from .app import app
 from .common import console, problems_from, progress, split_list, user_errors
 
 SHAPES_ARG = typer.Argument(None, help="Shape-list CSV (header m,n,k[,batch,dtype,name]; '#' comments).",
                             exists=False, dir_okay=False)
-TARGET_OPT = typer.Option("gfx942", "--target", "-t", help="gfx942 (MI300X) or gfx950 (MI355X).")
+TARGET_OPT = typer.Option("gfx942", "--target", "-t", help="gfx942 (MI300X), gfx950 (MI355X), sm_NN (CUDA) or host (llvm-cpu).")
 DEBUG_OPT = typer.Option(False, "--debug", help="Show Python tracebacks for input errors.")
 
 
@@ -83,7 +84,7 @@ def _table(rows: list[ResultRow]) -> Table:
         ("mma_kind", "smfmac", "mfma", "vgpr", "lds", "wgs")
     table = Table("problem", "variant", "status", *extra, "reason/error")
     for r in sorted(rows, key=lambda r: (r.key, r.variant, r.cache_mode)):
-        colour = "green" if r.status == Status.OK.value else "red"
+        colour = {Status.OK.value: "green", Status.SKIPPED.value: "yellow"}.get(r.status, "red")
         table.add_row(r.key, r.variant + (f"/{r.cache_mode}" if r.cache_mode else ""), f"[{colour}]{r.status}[/]",
                       *_cells(r, measured), (r.reason + (": " + r.error if r.error else ""))[:80])
     return table
@@ -107,7 +108,7 @@ def run_sweep(problems, options: SweepOptions, run_hook=None, banner: str = "") 
 
 
 def _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed) -> SweepOptions:
-    get_target(target)
+    backend_for(target)
     names = split_list(variants)
     for name in names:
         get_variant(name)
@@ -155,10 +156,8 @@ def _device_plan(device: str, target: str, variants: str) -> tuple[Optional[str]
     if resolved is None:
         return None, target, variants
     kind = devices.device_kind(resolved)
-    if kind == "cpu":
-        if variants != DEFAULT_VARIANTS and "cpu" not in split_list(variants):
-            console.print("note: on a CPU device the GPU variants do not apply; running the 'cpu' variant")
-        return resolved, target, "cpu"
+    if kind == "cpu":  # variants that do not build for the host become 'skipped' rows saying why
+        return resolved, devices.device_target(resolved), variants
     if kind != "hip":
         raise ValueError(f"sweep runs on hip or local-task; use `vdmfma run --device {device}` for {kind}")
     arch = devices.device_target(resolved)
@@ -207,20 +206,24 @@ def sweep(
             options.runnable, options.cache_modes = True, ("hot", "cold")
             hook = sweep_run_hook(run_device, reps, cache_size)
         banner = (f"sweep: {len(problems)} problems x {list(options.variants)} for "
-                  f"{'host (llvm-cpu)' if variants == 'cpu' else target}, "
+                  f"{target}{' (llvm-cpu)' if target == 'host' else ''}, "
                   + (f"running on {run_device}" if run_device else "compile-only (no device)"))
         rows = run_sweep(problems, options, run_hook=hook, banner=banner)
         console.print(_table(rows))
-        bad = [r for r in rows if r.status != Status.OK.value]
-        console.print(f"{len(rows)} rows in {out / 'results.csv'}; {len(bad)} not ok")
+        skipped = [r for r in rows if r.status == Status.SKIPPED.value]
+        bad = [r for r in rows if r.status not in (Status.OK.value, Status.SKIPPED.value)]
+        console.print(f"{len(rows)} rows in {out / 'results.csv'}; {len(bad)} not ok"
+                      + (f", {len(skipped)} skipped (variant does not build for {target})" if skipped else ""))
         if report:
-            _report(out, options.variants)
+            _report(out, options.variants, rows)
 
 
-def _report(out: Path, variants) -> None:
+def _report(out: Path, variants, rows: list[ResultRow]) -> None:
     from ..report.report import build_report
-    from ..variants.registry import baseline
+    from ..variants import baseline
 
-    base = baseline().name if baseline().name in variants else list(variants)[0]
+    built = [v for v in variants if any(r.variant == v and r.status != Status.SKIPPED.value for r in rows)]
+    candidates = built or list(variants)
+    base = baseline().name if baseline().name in candidates else candidates[0]
     result = build_report([out / "results.csv"], baseline=base, out_dir=out / "report")
     console.print(f"report (baseline {base}): {result.paths.get('markdown', out / 'report')}")

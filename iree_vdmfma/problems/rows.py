@@ -15,6 +15,8 @@ from enum import Enum
 from pathlib import Path
 from typing import Iterable, Optional
 
+from .problem import Problem
+
 
 class Status(str, Enum):
     """Per-row (and per-job) state; terminal states end a job."""
@@ -27,12 +29,18 @@ class Status(str, Enum):
     TIMEOUT = "timeout"
     RUN_ERROR = "run-error"
     NUMERICS_FAILED = "numerics-failed"
+    SKIPPED = "skipped"  # the variant does not build for this target (reason says why): not a failure
+
 
     def __str__(self) -> str:
         return self.value
 
 
 FAILED = {Status.COMPILE_ERROR, Status.TIMEOUT, Status.RUN_ERROR, Status.NUMERICS_FAILED}
+# Rows that end a job: finished, refused by the proof, skipped, or failed.
+TERMINAL = {Status.OK, Status.NOT_APPLIED, Status.SKIPPED} | FAILED
+# Rows that never enter a comparison or a geomean.
+EXCLUDED = FAILED | {Status.NOT_APPLIED, Status.SKIPPED}
 
 
 @dataclass(frozen=True)
@@ -148,3 +156,28 @@ def write_rows(rows: Iterable[ResultRow], path: Path | str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+# ------------------------------------------------------------------ problem <-> row
+
+
+def row_for(problem: Problem, target: str, variant: str, status: Status | str = Status.PENDING,
+            **fields) -> ResultRow:
+    """A row for ``problem`` (identity columns filled from it); the one place a Problem becomes a row."""
+    return ResultRow(name=problem.name, m=problem.m, n=problem.n, k=problem.k, batch=problem.batch,
+                     dtype=problem.dtype, target=target, variant=variant, status=str(status),
+                     key=problem.key, **fields)
+
+
+def problem_of(row: ResultRow) -> Problem:
+    """The Problem a row describes (ValueError if its identity columns do not make one)."""
+    return Problem(int(row.m), int(row.n), int(row.k), int(row.batch or 1), str(row.dtype), row.name or "")
+
+
+def shape_key(m, n, k, batch, dtype) -> str:
+    """The canonical key of a shape, also for a dtype this version does not know (same spelling)."""
+    try:
+        return Problem(int(m), int(n), int(k), int(batch or 1), str(dtype)).key
+    except ValueError:
+        b = f"b{int(batch)}_" if batch and int(batch) > 1 else ""
+        return f"{dtype}_{b}{int(m)}x{int(n)}x{int(k)}"

@@ -21,7 +21,7 @@ from matplotlib.patches import Patch  # noqa: E402
 from ..problems.rows import FAILED, Status  # noqa: E402
 from ..devices.targets import TARGETS  # noqa: E402
 
-_NOT_OK = {str(x) for x in FAILED} | {str(Status.NOT_APPLIED)}
+_NOT_OK = {str(x) for x in FAILED} | {str(Status.NOT_APPLIED), str(Status.SKIPPED)}
 
 VERDICT_COLOURS = {"win": "#2e7d32", "loss": "#c62828", "within-noise": "#9e9e9e", "undetermined": "#f9a825"}
 _PALETTE = plt.get_cmap("tab10").colors

@@ -67,7 +67,7 @@ VERDICTS = (WIN, LOSS, WITHIN_NOISE, UNDETERMINED)
 _FIELD_TYPES = {f.name: f.type for f in dataclasses.fields(ResultRow)}
 _NUMERIC = [c for c, t in _FIELD_TYPES.items() if t in ("int", "Optional[int]", "Optional[float]")]
 _TEXT = [c for c, t in _FIELD_TYPES.items() if t == "str"]
-_NOT_OK = {str(s) for s in FAILED} | {str(Status.NOT_APPLIED)}
+_NOT_OK = {str(s) for s in FAILED} | {str(Status.NOT_APPLIED), str(Status.SKIPPED)}
 STATIC_METRICS = ["smfmac", "mfma", "vgpr", "agpr", "lds_bytes", "spills", "waves_per_simd", "workgroups"]
 
 

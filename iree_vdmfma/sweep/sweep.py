@@ -21,22 +21,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator, Optional, Sequence
 
-from ..build import evidence as proof
-from ..configs.catalog import IntrinsicUnavailableError, dense_intrinsic
-from ..build.compiler import (Compiler, CompileInterrupted, CompileJob, CompileResult, DEFAULT_TIMEOUT_S, default_cache_dir,
-                       repro_command)
+from ..backends import Backend, backend_for
+from ..build.compiler import (Compiler, CompileInterrupted, CompileJob, CompileResult, DEFAULT_TIMEOUT_S,
+                              default_cache_dir, repro_command)
+from ..build.toolchain import compiler_version
+from ..configs.catalog import IntrinsicUnavailableError
 from ..configs.config import KernelConfig
+from ..configs.spec import spec_text, write_spec
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import runner_input_ir
 from ..problems.problem import Problem
-from ..problems.rows import FAILED, ResultRow, Status, read_rows, write_rows
-from ..configs.spec import spec_text, write_spec
-from ..devices.flags import compile_flags
-from ..devices.targets import CPU_TARGET, target as get_target
-from ..build.toolchain import compiler_version
-from ..variants.registry import UnknownVariantError, Variant, variant as get_variant
-
-TERMINAL = {Status.OK, Status.NOT_APPLIED} | FAILED
+from ..problems.rows import FAILED, TERMINAL, ResultRow, Status, read_rows, row_for, write_rows
+from ..variants import UnknownVariantError, Variant, variant as get_variant
 
 # A run hook: (compile result, problem, row for one cache mode) -> finished row.
 RunHook = Callable[[CompileResult, Problem, ResultRow], ResultRow]
@@ -48,7 +44,9 @@ class Job:
     variant: Variant
     target: str
     config: Optional[KernelConfig]
-    compile_job: CompileJob
+    compile_job: Optional[CompileJob]  # None when skipped
+    backend: Backend
+    skipped: str = ""  # why this variant does not build for the target ("" = it does)
 
     @property
     def label(self) -> str:
@@ -69,18 +67,11 @@ class SweepOptions:
     runnable: bool = False  # compile the runner's module (adds @gemm_loop) so rows can be run
 
 
-def _resolve(problem: Problem, v: Variant, arch: str) -> Optional[KernelConfig]:
-    """The variant's config for the problem on arch; IntrinsicUnavailableError if it cannot exist there."""
-    if v.backend != "rocm":
-        return None
-    config = v.config(problem, arch)  # a variant that injects a config checks its own intrinsic
+def _resolve(problem: Problem, v: Variant, target: str) -> Optional[KernelConfig]:
+    """The variant's config for the problem on target; IntrinsicUnavailableError if it cannot exist there."""
+    config = v.config(problem, target)  # a variant that injects a config checks its own intrinsic
     if config is None:
-        try:
-            dense_intrinsic(arch, problem.dtype)  # IREE's own choice: the target must have MFMA for the type
-        except IntrinsicUnavailableError as e:
-            valid = str(e).split("element types with one:", 1)[-1].strip()
-            raise IntrinsicUnavailableError(f"{problem.dtype} is not supported on {arch} (no MFMA for it); "
-                                            f"element types it has: {valid}") from None
+        v.backend_for(target).require(problem, target)  # IREE's own choice: the target must support it
     return config
 
 
@@ -97,14 +88,19 @@ def plan(problems: Sequence[Problem], options: SweepOptions) -> list[Job]:
         raise ValueError(f"the per-job timeout must be > 0 seconds, got {options.timeout_s}")
     if options.workers is not None and options.workers < 0:
         raise ValueError(f"workers must be >= 1 (0: all cores), got {options.workers}")
-    get_target(options.target)
+    backend = backend_for(options.target)  # UnknownTargetError naming every valid target
     variants = [get_variant(v) for v in options.variants]
     if not variants:
         raise UnknownVariantError("no variants given")
     configs: dict[tuple[str, str], Optional[KernelConfig]] = {}
+    skipped: dict[tuple[str, str], str] = {}
     refused: list[str] = []
     for problem in problems:
         for v in variants:
+            enabled, why = v.enabled(problem, options.target)
+            if not enabled:
+                skipped[(problem.key, v.name)] = why
+                continue
             try:
                 configs[(problem.key, v.name)] = _resolve(problem, v, options.target)
             except IntrinsicUnavailableError as e:
@@ -112,26 +108,29 @@ def plan(problems: Sequence[Problem], options: SweepOptions) -> list[Job]:
     if refused:
         more = f" (and {len(refused) - 1} more shape/variant pairs)" if len(refused) > 1 else ""
         raise IntrinsicUnavailableError(f"cannot build for {options.target}: {refused[0]}{more}; nothing was compiled")
-    jobs = []
-    for problem in problems:
-        # A runnable module adds @gemm_loop (cold-cache rotation) around the same @gemm kernel.
-        ir_text = runner_input_ir(problem) if options.runnable else input_ir(problem)
-        for v in variants:
-            config = configs[(problem.key, v.name)]
-            arch = options.target if v.backend == "rocm" else CPU_TARGET
-            flags = compile_flags(arch)
-            spec = spec_text([(problem, config)]) if config else None
-            cj = CompileJob(f"{problem.key}/{v.name}/{arch}", ir_text, tuple(flags) + tuple(options.extra_flags),
-                            spec, options.timeout_s)
-            jobs.append(Job(problem, v, arch, config, cj))
-    return jobs
+    return [_job(problem, v, options, backend, configs.get((problem.key, v.name)),
+                 skipped.get((problem.key, v.name), "")) for problem in problems for v in variants]
+
+
+def _job(problem: Problem, v: Variant, options: SweepOptions, backend: Backend,
+         config: Optional[KernelConfig], skipped: str) -> Job:
+    target = options.target
+    if skipped:
+        return Job(problem, v, target, None, None, backend, skipped)
+    # A runnable module adds @gemm_loop (cold-cache rotation) around the same @gemm kernel.
+    ir_text = runner_input_ir(problem) if options.runnable else input_ir(problem)
+    spec = spec_text([(problem, config)]) if config else None
+    flags = tuple(backend.compile_flags(target)) + tuple(options.extra_flags)
+    return Job(problem, v, target, config, CompileJob(f"{problem.key}/{v.name}/{target}", ir_text, flags, spec,
+                                                      options.timeout_s), backend)
 
 
 def _base_row(job: Job, cache_mode: str) -> ResultRow:
-    p = job.problem
-    return ResultRow(name=p.name, m=p.m, n=p.n, k=p.k, batch=p.batch, dtype=p.dtype, target=job.target,
-                     variant=job.variant.name, status=Status.PENDING.value, key=p.key, cache_mode=cache_mode,
-                     intended_mma_kind=job.config.mma_kind if job.config else "")
+    if job.skipped:
+        return row_for(job.problem, job.target, job.variant.name, Status.SKIPPED, cache_mode=cache_mode,
+                       reason=job.skipped)
+    return row_for(job.problem, job.target, job.variant.name, Status.PENDING, cache_mode=cache_mode,
+                   intended_mma_kind=job.config.mma_kind if job.config else "")
 
 
 def proved_row(job: Job, result: CompileResult, row: ResultRow, artifacts: Path) -> ResultRow:
@@ -143,16 +142,11 @@ def proved_row(job: Job, result: CompileResult, row: ResultRow, artifacts: Path)
         return row.replace(status=Status.TIMEOUT.value, error=error, reason="compile timed out")
     if not result.ok:
         return row.replace(status=Status.COMPILE_ERROR.value, error=error, reason="iree-compile failed")
-    if job.variant.backend != "rocm":
-        return row.replace(status=Status.COMPILED.value)
-    ev = proof.collect(result.dump_dir, job.problem, get_target(job.target))
-    row = row.replace(mma_kind=ev.mma_kind, smfmac=ev.smfmac, mfma=ev.mfma, vgpr=ev.vgpr, agpr=ev.agpr,
-                      sgpr=ev.sgpr, lds_bytes=ev.lds_bytes, spills=ev.spills, scratch_bytes=ev.scratch_bytes,
-                      workgroups=ev.workgroups, workgroup_size=ev.workgroup_size,
-                      waves_per_simd=ev.waves_per_simd, status=Status.COMPILED.value)
-    reason = proof.check_applied(ev, job.config.mma_kind if job.config else None)
-    if reason:
-        return row.replace(status=Status.NOT_APPLIED.value, reason=reason)
+    proof = job.backend.prove(result.dump_dir, job.problem, job.target,
+                              job.config.mma_kind if job.config else None)
+    row = row.replace(**proof.fields, status=Status.COMPILED.value)
+    if proof.reason:
+        return row.replace(status=Status.NOT_APPLIED.value, reason=proof.reason)
     return row
 
 
@@ -231,7 +225,7 @@ class Sweep:
         compiler = Compiler(self.options.cache_dir, self.options.workers, retry_failed=self.options.retry_failed)
         try:
             with stop_signals_as_interrupt():
-                compiled = self._compile_all(compiler, todo)
+                compiled = self._compile_all(compiler, [job for job in todo if not job.skipped])
                 for job, result in compiled:
                     for k in self._keys(job):
                         self._save([self._run_one(job, result, self.rows[k])])

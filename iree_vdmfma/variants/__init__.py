@@ -1,4 +1,8 @@
-"""Variants: named ways to build a problem, each a registry entry (see registry.py)."""
+"""Variants: named ways to build a problem, each a registry entry (see registry.py).
+
+A new variant: one module calling ``register(Variant(...))``, imported below.
+"""
 
 from .registry import (REGISTRY, UnknownVariantError, Variant, baseline, register,  # noqa: F401
-                       variant)
+                       unregister, variant)
+from . import builtin  # noqa: F401,E402  (registers default, vdmfma, padded)

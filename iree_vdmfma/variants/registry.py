@@ -1,8 +1,11 @@
-"""Variants: named config rules, registered like benchmark backends.
+"""Variants: named ways to build a problem, each one registry entry carrying its backend.
 
-A variant maps (problem, arch) to the KernelConfig to inject, or to None when it
-injects nothing (IREE's own choice). Exactly one variant is the baseline that
-reports compare against. New variants (tuned, ...) call ``register``.
+A variant maps (problem, target) to the KernelConfig to inject, or to None when
+it injects nothing (IREE's own choice). ``backend`` is the backend whose targets
+it builds for (vdmfma and padded: ROCm MFMA configs), or None for a variant that
+builds anywhere with the target's own backend (``default``). Exactly one variant
+is the baseline that reports compare against. A new variant is one module with a
+``register(Variant(...))`` call, imported from ``variants/__init__.py``.
 """
 
 from __future__ import annotations
@@ -10,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Optional
 
+from ..backends import Backend, backend_for
 from ..configs.config import KernelConfig
 from ..problems.problem import Problem
-from ..configs.rules import padded_config, vdmfma_config
 
 Rule = Callable[[Problem, str], Optional[KernelConfig]]
 
@@ -22,11 +25,23 @@ class Variant:
     name: str
     description: str
     rule: Rule
-    backend: str = "rocm"  # 'rocm': compiled for a gfx target; 'cpu': llvm-cpu for local runs
+    backend: Optional[Backend] = None  # None: any target, built by that target's backend
     baseline: bool = False
 
-    def config(self, problem: Problem, arch: str) -> Optional[KernelConfig]:
-        return self.rule(problem, arch)
+    def config(self, problem: Problem, target: str) -> Optional[KernelConfig]:
+        return self.rule(problem, target)
+
+    def backend_for(self, target: str) -> Backend:
+        """The backend that builds this variant for ``target`` (UnknownTargetError if none does)."""
+        return backend_for(target)
+
+    def enabled(self, problem: Problem, target: str) -> tuple[bool, str]:
+        """(True, "") if this variant builds ``problem`` for ``target``; else (False, why) -> a skipped row."""
+        be = backend_for(target)
+        if self.backend is not None and self.backend.name != be.name:
+            return False, (f"variant {self.name} builds only for {self.backend.name} targets "
+                           f"({self.backend.targets_help()}); {target} is a {be.name} target")
+        return be.enabled(problem, target)
 
 
 REGISTRY: dict[str, Variant] = {}
@@ -43,6 +58,11 @@ def register(variant: Variant) -> Variant:
     return variant
 
 
+def unregister(name: str) -> None:
+    """Remove a variant (tests that register toys clean up with this)."""
+    REGISTRY.pop(name, None)
+
+
 def variant(name: str) -> Variant:
     try:
         return REGISTRY[name]
@@ -52,11 +72,3 @@ def variant(name: str) -> Variant:
 
 def baseline() -> Variant:
     return next(v for v in REGISTRY.values() if v.baseline)
-
-
-register(Variant("default", "no spec: whatever IREE's own selector picks", lambda p, a: None))
-register(Variant("vdmfma", "forced VDMFMA (virtual dense MFMA from sparse v_smfmac)", vdmfma_config))
-register(Variant("padded", "forced dense 16x16 MFMA with M padded to 16 (the write-up's baseline)",
-                 padded_config, baseline=True))
-register(Variant("cpu", "llvm-cpu build of the same problem, to exercise the runtime path on a CPU",
-                 lambda p, a: None, backend="cpu"))

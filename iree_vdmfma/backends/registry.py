@@ -1,0 +1,34 @@
+"""The backend registry: one entry per backend, looked up by name or by target."""
+
+from __future__ import annotations
+
+from ..devices.targets import UnknownTargetError
+from .base import Backend
+
+BACKENDS: dict[str, Backend] = {}
+
+
+def register(backend: Backend) -> Backend:
+    BACKENDS[backend.name] = backend
+    return backend
+
+
+def backend(name: str) -> Backend:
+    try:
+        return BACKENDS[name]
+    except KeyError:
+        raise ValueError(f"unknown backend {name!r}; valid: {', '.join(BACKENDS)}") from None
+
+
+def backend_for(target: str) -> Backend:
+    """The backend that builds for ``target``; UnknownTargetError naming every valid target."""
+    for b in BACKENDS.values():
+        if b.handles(target):
+            return b
+    valid = "; ".join(f"{b.targets_help()} ({b.name})" for b in BACKENDS.values())
+    raise UnknownTargetError(f"unknown target {target!r}; valid: {valid}")
+
+
+def unregister(name: str) -> None:
+    """Remove a backend (tests that register toys clean up with this)."""
+    BACKENDS.pop(name, None)

@@ -1,0 +1,11 @@
+"""The built-in variants: IREE's own choice, forced VDMFMA, and the padded-MFMA baseline."""
+
+from ..backends import ROCM
+from ..configs.rules import padded_config, vdmfma_config
+from .registry import Variant, register
+
+DEFAULT = register(Variant("default", "no spec: whatever IREE's own selector picks (any target)", lambda p, a: None))
+VDMFMA = register(Variant("vdmfma", "forced VDMFMA (virtual dense MFMA from sparse v_smfmac)", vdmfma_config,
+                          backend=ROCM))
+PADDED = register(Variant("padded", "forced dense 16x16 MFMA with M padded to 16 (the write-up's baseline)",
+                          padded_config, backend=ROCM, baseline=True))

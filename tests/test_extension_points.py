@@ -1,0 +1,64 @@
+"""Backends and variants are one module plus a register call: a toy of each sweeps for real."""
+
+import importlib
+import sys
+from pathlib import Path
+
+import pytest
+
+from iree_vdmfma import backends, variants
+from iree_vdmfma.problems.problem import Problem
+from iree_vdmfma.problems.rows import Status, read_rows
+from iree_vdmfma.sweep.sweep import SweepOptions, sweep
+
+
+@pytest.fixture
+def toys():
+    """Import (register) the toy modules; unregister them afterwards so other tests see the real registry."""
+    for name in ("toy_backend", "toy_variant"):
+        sys.modules.pop(name, None)
+        importlib.import_module(name)
+    yield
+    variants.unregister("toy")
+    backends.unregister("toy-backend")
+
+
+def test_a_registered_toy_backend_and_variant_compile_prove_and_skip_for_real(tmp_path, cache_dir, toys):
+    problems = [Problem(4, 64, 128), Problem(4, 64, 128, batch=2)]
+    rows = sweep(problems, SweepOptions(target="toy", variants=("default", "toy"), out_dir=tmp_path / "out",
+                                        cache_dir=cache_dir, workers=2))
+    by = {(r.key, r.variant): r for r in rows}
+    for v in ("default", "toy"):
+        done = by[("f16_4x64x128", v)]
+        assert done.status == Status.OK.value and done.target == "toy", done
+        assert done.workgroups == 1  # the toy's evidence parser read one configured dispatch
+        assert "--iree-llvmcpu-target-cpu=generic" in done.repro
+        batched = by[("f16_b2_4x64x128", v)]
+        assert batched.status == Status.SKIPPED.value and batched.reason == "toy backend builds unbatched problems only"
+    assert {r.status for r in read_rows(tmp_path / "out" / "results.csv")} == {"ok", "skipped"}
+
+
+def test_a_variant_of_another_backend_is_a_skipped_row_that_says_why(tmp_path, cache_dir, toys):
+    rows = sweep([Problem(4, 64, 128)], SweepOptions(target="host", variants=("toy",), out_dir=tmp_path / "out",
+                                                     cache_dir=cache_dir))
+    assert [(r.variant, r.status, r.compile_s) for r in rows] == [("toy", "skipped", None)]
+    assert rows[0].reason == "variant toy builds only for toy-backend targets (toy); host is a cpu target"
+
+
+def test_an_unknown_target_names_every_backends_targets():
+    with pytest.raises(ValueError, match=r"unknown target 'gfx1'; valid: gfx942, gfx950 \(rocm\); "
+                                         r"sm_NN e.g. sm_89 \(cuda\); host \(cpu\)"):
+        backends.backend_for("gfx1")
+
+
+def test_sm89_compiles_without_a_gpu_and_ptx_evidence_proves_the_mma(tmp_path, cache_dir):
+    out = tmp_path / "out"
+    rows = sweep([Problem(8, 256, 512)], SweepOptions(target="sm_89", variants=("default", "vdmfma"), out_dir=out,
+                                                      cache_dir=cache_dir))
+    by = {r.variant: r for r in rows}
+    assert by["vdmfma"].status == Status.SKIPPED.value and "rocm" in by["vdmfma"].reason
+    ok = by["default"]
+    assert ok.status == Status.OK.value and ok.mma_kind.startswith("NV_MMA_SYNC_F32"), ok
+    assert ok.vgpr is None  # PTX registers are virtual: never reported as allocated registers
+    proof = backends.CUDA.prove(Path(ok.artifacts) / "dump", Problem(8, 256, 512), "sm_89", None)
+    assert proof.details["kernels"] == 1 and proof.details["mma_sync"] > 0 and proof.reason == ""
