@@ -41,6 +41,7 @@ class Backend:
     name: str
     description: str
     attributes: tuple[str, ...] = ()  # named attributes its configs write on an op
+    compiled: bool = True  # False: a peer (e.g. torch) that is run, never compiled by iree-compile
 
     def handles(self, target: str) -> bool:
         """True if ``target`` is one of this backend's targets."""

@@ -22,10 +22,11 @@ def backend(name: str) -> Backend:
 
 def backend_for(target: str) -> Backend:
     """The backend that builds for ``target``; UnknownTargetError naming every valid target."""
-    for b in BACKENDS.values():
+    compilers = [b for b in BACKENDS.values() if b.compiled]
+    for b in compilers:
         if b.handles(target):
             return b
-    valid = "; ".join(f"{b.targets_help()} ({b.name})" for b in BACKENDS.values())
+    valid = "; ".join(f"{b.targets_help()} ({b.name})" for b in compilers)
     raise UnknownTargetError(f"unknown target {target!r}; valid: {valid}")
 
 

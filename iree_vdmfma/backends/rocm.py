@@ -8,7 +8,7 @@ from typing import Optional
 
 from ..build import evidence
 from ..configs.catalog import IntrinsicUnavailableError, dense_intrinsic
-from ..devices.targets import TARGETS, target as get_target
+from ..devices.targets import TARGETS, base_arch, target as get_target
 from ..problems.problem import Problem
 from .base import Backend, Proof
 from .registry import register
@@ -17,7 +17,7 @@ from .registry import register
 @dataclass(frozen=True)
 class RocmBackend(Backend):
     def handles(self, target: str) -> bool:
-        return target in TARGETS
+        return base_arch(target) in TARGETS  # also 'gfx942:sramecc+:xnack-'
 
     def targets_help(self) -> str:
         return ", ".join(TARGETS)

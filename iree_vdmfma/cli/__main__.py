@@ -1,4 +1,4 @@
-"""`python -m iree_vdmfma.cli`: the same as the `vdmfma` command."""
+"""`python -m iree_vdmfma.cli ...` is the `vdmfma` command."""
 
 from . import app
 

@@ -150,7 +150,6 @@ def compile(
 def _device_plan(device: str, target: str, variants: str) -> tuple[Optional[str], str, str]:
     """(device or None for compile-only, target, variants) for a sweep's --device."""
     from .. import devices
-    from ..run import runner
 
     resolved = devices.resolve_device(device)
     if resolved is None:
@@ -158,10 +157,14 @@ def _device_plan(device: str, target: str, variants: str) -> tuple[Optional[str]
     kind = devices.device_kind(resolved)
     if kind == "cpu":  # variants that do not build for the host become 'skipped' rows saying why
         return resolved, devices.device_target(resolved), variants
+    if kind == "cuda":  # the newest target this compiler accepts at or below the device (PTX runs forward)
+        from ..build.cuda_targets import cuda_compile_target
+
+        return resolved, cuda_compile_target(devices.device_target(resolved)), variants
     if kind != "hip":
-        raise ValueError(f"sweep runs on hip or local-task; use `vdmfma run --device {device}` for {kind}")
+        raise ValueError(f"sweep runs on cuda, hip or local-task; use `vdmfma run --device {device}` for {kind}")
     arch = devices.device_target(resolved)
-    if arch != target:
+    if arch.split(":")[0] != target.split(":")[0]:
         raise ValueError(f"device {resolved} is {arch}, but --target is {target}; pass --target {arch}")
     return resolved, target, variants
 
@@ -199,6 +202,7 @@ def sweep(
         run_device, target, variants = (None, target, variants) if device == "none" else \
             _device_plan(device, target, variants)
         options = _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed)
+        options.runnable = True  # every sweep directory can be run later with `vdmfma bench`
         hook = None
         if run_device:
             from ..run.runner import sweep_run_hook
@@ -209,6 +213,10 @@ def sweep(
                   f"{target}{' (llvm-cpu)' if target == 'host' else ''}, "
                   + (f"running on {run_device}" if run_device else "compile-only (no device)"))
         rows = run_sweep(problems, options, run_hook=hook, banner=banner)
+        if run_device and any(not get_variant(v).compiled for v in options.variants):
+            from ..sweep.bench import BenchOptions, bench as run_bench  # the torch peer's rows
+
+            rows = run_bench(out, BenchOptions(run_device, reps, cache_size))
         console.print(_table(rows))
         skipped = [r for r in rows if r.status == Status.SKIPPED.value]
         bad = [r for r in rows if r.status not in (Status.OK.value, Status.SKIPPED.value)]

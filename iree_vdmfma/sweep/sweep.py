@@ -13,13 +13,10 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import signal
-import threading
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from ..backends import Backend, backend_for
 from ..build.compiler import (Compiler, CompileInterrupted, CompileJob, CompileResult, DEFAULT_TIMEOUT_S,
@@ -32,7 +29,9 @@ from ..problems.inputs import input_ir
 from ..problems.loop_ir import runner_input_ir
 from ..problems.problem import Problem
 from ..problems.rows import FAILED, TERMINAL, ResultRow, Status, read_rows, row_for, write_rows
+from ..util.signals import stop_signals_as_interrupt  # noqa: F401  (re-exported)
 from ..variants import UnknownVariantError, Variant, variant as get_variant
+from .manifest import Manifest, ModuleEntry, write_manifest
 
 # A run hook: (compile result, problem, row for one cache mode) -> finished row.
 RunHook = Callable[[CompileResult, Problem, ResultRow], ResultRow]
@@ -44,9 +43,9 @@ class Job:
     variant: Variant
     target: str
     config: Optional[KernelConfig]
-    compile_job: Optional[CompileJob]  # None when skipped
+    compile_job: Optional[CompileJob]  # None: skipped (skip_reason) or a peer (not compiled)
     backend: Backend
-    skipped: str = ""  # why this variant does not build for the target ("" = it does)
+    skip_reason: str = ""  # why this variant does not build for the target ("" = it does)
 
     @property
     def label(self) -> str:
@@ -98,7 +97,7 @@ def plan(problems: Sequence[Problem], options: SweepOptions) -> list[Job]:
     for problem in problems:
         for v in variants:
             enabled, why = v.enabled(problem, options.target)
-            if not enabled:
+            if not enabled or not v.compiled:
                 skipped[(problem.key, v.name)] = why
                 continue
             try:
@@ -115,20 +114,20 @@ def plan(problems: Sequence[Problem], options: SweepOptions) -> list[Job]:
 def _job(problem: Problem, v: Variant, options: SweepOptions, backend: Backend,
          config: Optional[KernelConfig], skipped: str) -> Job:
     target = options.target
-    if skipped:
-        return Job(problem, v, target, None, None, backend, skipped)
+    if skipped or not v.compiled:
+        return Job(problem, v, target, None, None, v.backend_for(target), skipped)
     # A runnable module adds @gemm_loop (cold-cache rotation) around the same @gemm kernel.
     ir_text = runner_input_ir(problem) if options.runnable else input_ir(problem)
     spec = spec_text([(problem, config)]) if config else None
-    flags = tuple(backend.compile_flags(target)) + tuple(options.extra_flags)
+    flags = tuple(backend.compile_flags(target)) + v.flags + tuple(options.extra_flags)
     return Job(problem, v, target, config, CompileJob(f"{problem.key}/{v.name}/{target}", ir_text, flags, spec,
                                                       options.timeout_s), backend)
 
 
 def _base_row(job: Job, cache_mode: str) -> ResultRow:
-    if job.skipped:
+    if job.skip_reason:
         return row_for(job.problem, job.target, job.variant.name, Status.SKIPPED, cache_mode=cache_mode,
-                       reason=job.skipped)
+                       reason=job.skip_reason)
     return row_for(job.problem, job.target, job.variant.name, Status.PENDING, cache_mode=cache_mode,
                    intended_mma_kind=job.config.mma_kind if job.config else "")
 
@@ -199,6 +198,21 @@ class Sweep:
             paths.append(write_spec(entries, self.out / "specs" / f"{name}-{self.options.target}.mlir"))
         return paths
 
+    def manifest(self) -> Manifest:
+        """What `vdmfma bench` needs to run this directory elsewhere (no compiler there)."""
+        entries = []
+        for job in self.jobs:
+            if job.skip_reason:
+                continue
+            vmfb = "" if job.compile_job is None else \
+                str(Path("artifacts") / job.problem.key / f"{job.variant.name}-{job.target}" / "out.vmfb")
+            entries.append(ModuleEntry.of(job.problem, job.variant.name, job.target, vmfb,
+                                          job.compile_job.flags if job.compile_job else (),
+                                          "iree" if job.variant.compiled else "torch",
+                                          runnable=self.options.runnable))
+        base = next((v for v in self.options.variants if get_variant(v).baseline), self.options.variants[0])
+        return Manifest.new(self.options.target, compiler_version(), base, entries)
+
     def _write_meta(self) -> None:
         meta = {"target": self.options.target, "variants": list(self.options.variants),
                 "cache_modes": list(self.modes), "compiler_version": compiler_version(),
@@ -208,7 +222,8 @@ class Sweep:
         os.replace(tmp, self.out / "sweep.json")  # never half-written, even on Ctrl-C
 
     def pending(self) -> list[Job]:
-        return [job for job in self.jobs if not self._done(job)]
+        """Jobs with rows still to finish (peers have no rows here: `vdmfma bench` runs them)."""
+        return [job for job in self.jobs if job.variant.compiled and not self._done(job)]
 
     def run(self) -> list[ResultRow]:
         """Compile (and run) every unfinished job; each row is on disk the moment it finishes.
@@ -220,12 +235,14 @@ class Sweep:
         self.out.mkdir(parents=True, exist_ok=True)
         self._write_meta()
         self.write_specs()
+        write_manifest(self.out, self.manifest())
         todo = self.pending()
-        self._save([_base_row(job, k[3]) for job in todo for k in self._keys(job)])
+        self._save([_base_row(job, k[3]) for job in todo for k in self._keys(job)])  # skipped rows: final
+        todo = [job for job in todo if not job.skip_reason]
         compiler = Compiler(self.options.cache_dir, self.options.workers, retry_failed=self.options.retry_failed)
         try:
             with stop_signals_as_interrupt():
-                compiled = self._compile_all(compiler, [job for job in todo if not job.skipped])
+                compiled = self._compile_all(compiler, todo)
                 for job, result in compiled:
                     for k in self._keys(job):
                         self._save([self._run_one(job, result, self.rows[k])])
@@ -289,27 +306,6 @@ def _one_line(e: BaseException) -> str:
     """An exception as one line for a row: 'Type: first line of the message'."""
     text = str(e).strip().splitlines()
     return f"{type(e).__name__}: {text[0]}"[:500] if text else type(e).__name__
-
-
-def _raise_interrupt(signum, frame):
-    raise KeyboardInterrupt(f"signal {signum}")
-
-
-@contextmanager
-def stop_signals_as_interrupt() -> Iterator[None]:
-    """Treat SIGTERM and SIGHUP like Ctrl-C so all stop cleanly (rows on disk stay as they are).
-
-    Only the main thread may set handlers; elsewhere signals are left alone.
-    """
-    previous = {}
-    if threading.current_thread() is threading.main_thread():
-        for sig in (signal.SIGTERM, signal.SIGHUP):
-            previous[sig] = signal.signal(sig, _raise_interrupt)
-    try:
-        yield
-    finally:
-        for sig, old in previous.items():
-            signal.signal(sig, old)
 
 
 def sweep(problems: Sequence[Problem], options: SweepOptions, **kwargs) -> list[ResultRow]:

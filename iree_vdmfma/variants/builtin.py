@@ -1,6 +1,6 @@
-"""The built-in variants: IREE's own choice, forced VDMFMA, and the padded-MFMA baseline."""
+"""The built-in variants: IREE's own choice, forced VDMFMA, the padded-MFMA baseline, split-K, the torch peer."""
 
-from ..backends import ROCM
+from ..backends import PEER, ROCM
 from ..configs.rules import padded_config, vdmfma_config
 from .registry import Variant, register
 
@@ -9,3 +9,7 @@ VDMFMA = register(Variant("vdmfma", "forced VDMFMA (virtual dense MFMA from spar
                           backend=ROCM))
 PADDED = register(Variant("padded", "forced dense 16x16 MFMA with M padded to 16 (the write-up's baseline)",
                           padded_config, backend=ROCM, baseline=True))
+SPLITK = register(Variant("splitk", "IREE's own split-reduction heuristic (--iree-dispatch-creation-enable-split-reduction)",
+                          lambda p, a: None, flags=("--iree-dispatch-creation-enable-split-reduction",)))
+TORCH = register(Variant("torch", "the vendor library through torch.matmul (cuBLAS, hipBLASLt, CPU BLAS): a peer, "
+                         "not compiled; runs with `vdmfma bench` / sweep --device", lambda p, a: None, backend=PEER))

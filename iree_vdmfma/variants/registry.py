@@ -27,21 +27,27 @@ class Variant:
     rule: Rule
     backend: Optional[Backend] = None  # None: any target, built by that target's backend
     baseline: bool = False
+    flags: tuple[str, ...] = ()  # extra iree-compile flags of this variant
 
     def config(self, problem: Problem, target: str) -> Optional[KernelConfig]:
         return self.rule(problem, target)
 
+    @property
+    def compiled(self) -> bool:
+        """False for a peer (torch): run by `vdmfma bench`, never compiled."""
+        return self.backend is None or self.backend.compiled
+
     def backend_for(self, target: str) -> Backend:
         """The backend that builds this variant for ``target`` (UnknownTargetError if none does)."""
-        return backend_for(target)
+        return self.backend if self.backend is not None and not self.backend.compiled else backend_for(target)
 
     def enabled(self, problem: Problem, target: str) -> tuple[bool, str]:
         """(True, "") if this variant builds ``problem`` for ``target``; else (False, why) -> a skipped row."""
         be = backend_for(target)
-        if self.backend is not None and self.backend.name != be.name:
+        if self.backend is not None and not self.backend.handles(target):
             return False, (f"variant {self.name} builds only for {self.backend.name} targets "
                            f"({self.backend.targets_help()}); {target} is a {be.name} target")
-        return be.enabled(problem, target)
+        return (self.backend or be).enabled(problem, target)
 
 
 REGISTRY: dict[str, Variant] = {}
