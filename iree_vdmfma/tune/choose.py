@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
-from ..report.report import WIN, WITHIN_NOISE, Timing, judge
+from ..report.verdict import WIN, WITHIN_NOISE, Timing, judge
 from .state import CandidateRow
 
 MODEL_BAND = 0.01

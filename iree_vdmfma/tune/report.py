@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..report.report import geomean, md_table
+from ..report.markdown import md_table
+from ..report.verdict import geomean
 from . import state
 
 

@@ -244,7 +244,7 @@ class Tuner:
 
     def _side_by_side(self, compiler, p, base, w, default, padded, choice, checker) -> state.WinnerRow:
         """Re-measure default, padded and winner now, in one sitting, to report drift."""
-        from ..report.report import judge  # noqa: PLC0415
+        from ..report.verdict import judge  # noqa: PLC0415
 
         from .choose import timing  # noqa: PLC0415
 
