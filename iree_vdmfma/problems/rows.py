@@ -139,6 +139,12 @@ def _cell(value) -> str:
     return str(value)
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_rows(rows: Iterable[ResultRow], path: Path | str) -> None:
     """Write all rows atomically: a reader sees the old file or the new one."""
     path = Path(path)
@@ -152,6 +158,7 @@ def write_rows(rows: Iterable[ResultRow], path: Path | str) -> None:
                 writer.writerow([_cell(getattr(row, c)) for c in COLUMNS])
             f.flush()
             os.fsync(f.fileno())
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; results are for everyone to read (0644)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
