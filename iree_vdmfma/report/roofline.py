@@ -81,7 +81,7 @@ def roofline_plot(sub: pd.DataFrame, device: str, cache: str, path: Path) -> Opt
     roof = "roofs: data-sheet peaks" if known else "no data-sheet peaks for this device: no roofs drawn"
     ax.set_title(f"Roofline — MEASURED on {device} [{', '.join(targets)}], cache={cache}\n{roof}", fontsize=10)
     ax.grid(which="both", alpha=0.25)
-    ax.legend(fontsize=8, loc="lower right")
+    ax.legend(fontsize=8, loc="best")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
