@@ -30,7 +30,10 @@ _PALETTE = plt.get_cmap("tab10").colors
 
 
 def _devices(sub: pd.DataFrame) -> str:
-    d = sorted({x for x in sub["device"] if isinstance(x, str) and x})
+    """The devices of some rows: the driver's name with the device URI, e.g. 'NVIDIA H100 80GB HBM3 (cuda://0)'."""
+    names = sub["device_name"] if "device_name" in sub else pd.Series([""] * len(sub), index=sub.index)
+    d = sorted({f"{n} ({x})" if isinstance(n, str) and n else x
+                for x, n in zip(sub["device"], names) if isinstance(x, str) and x})
     return ", ".join(d) if d else "device not recorded"
 
 

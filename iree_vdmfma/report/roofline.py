@@ -3,8 +3,9 @@
 Each measured row is a marker at (arithmetic intensity, achieved TFLOP/s), one marker shape per
 variant. Intensity is exact (FLOP per compulsory byte, from the shape); TFLOP/s is MEASURED
 (flops / median latency, from results). The roofs are data-sheet peaks from ``devices`` (HBM
-bandwidth and the dense compute peak for each element width), drawn only where the device's peaks
-are known; they are not measurements. No vendor-library peer is drawn: none was measured.
+bandwidth and the dense compute peak for each element width, the summary's ``peak_gbps`` and
+``peak_tflops`` columns), drawn only where the device's peaks are known; they are not measurements.
+A vendor-library peer (e.g. the torch peer variant) is one more marker when its rows were measured.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 from matplotlib.ticker import FuncFormatter, NullFormatter  # noqa: E402
 
-from ..devices.targets import TARGETS  # noqa: E402
 
 _MARKERS = "osD^vP*Xh<>"
 _PALETTE = plt.get_cmap("tab10").colors
@@ -35,20 +35,26 @@ def _decades(axis, ax) -> float:
     return float(np.log10(hi / lo)) if lo > 0 else 9.0
 
 
-def _roofs(ax, target: str, widths: list[int], xs: np.ndarray) -> bool:
-    """Memory roof and one compute roof per element width; False when the device's peaks are unknown."""
-    t = TARGETS.get(target)
-    if t is None:
+def _roofs(ax, sub: pd.DataFrame) -> bool:
+    """The memory roof (``peak_gbps``) and one compute roof per element width (``peak_tflops``), from the
+    table's data-sheet columns; False when the device's bandwidth peak is unknown."""
+    gbps = sorted(set(sub["peak_gbps"].dropna()))
+    if not gbps:
         return False
+    xs = sub["arith_intensity"].to_numpy(float)
     lo, hi = min(xs.min(), 0.5) / 2, max(xs.max(), 2000) * 2
     x = np.geomspace(lo, hi, 200)
-    for w in sorted(set(widths)):
-        peak = t.peak_tflops(w)
-        ax.plot(x, np.minimum(x * t.peak_hbm_gbps / 1e3, peak), color="#c62828", linestyle="--", linewidth=1)
+    bw = gbps[0]
+    widths = (sub["weight_bytes"] / (sub["batch"] * sub["n"] * sub["k"])).round()
+    peaks = {int(w): p for w, p in zip(widths, sub["peak_tflops"]) if p == p}
+    for w, peak in sorted(peaks.items()):
+        ax.plot(x, np.minimum(x * bw / 1e3, peak), color="#c62828", linestyle="--", linewidth=1)
         ax.text(hi, peak, f"{8 * w}-bit dense peak {peak:g} TFLOP/s (data sheet) ", color="#c62828", fontsize=7,
                 ha="right", va="bottom")
-    ax.text(lo * 1.1, lo * 1.1 * t.peak_hbm_gbps / 1e3, f" HBM {t.peak_hbm_gbps:g} GB/s (data sheet)",
-            color="#c62828", fontsize=7, rotation=0, va="bottom")
+    if not peaks:  # the compute peak is not known for this device: the memory roof alone
+        ax.plot(x, x * bw / 1e3, color="#c62828", linestyle="--", linewidth=1)
+    ax.text(lo * 1.1, lo * 1.1 * bw / 1e3, f" HBM {bw:g} GB/s (data sheet)", color="#c62828", fontsize=7,
+            va="bottom")
     return True
 
 
@@ -64,8 +70,7 @@ def roofline_plot(sub: pd.DataFrame, device: str, cache: str, path: Path) -> Opt
         ax.scatter(vs["arith_intensity"], vs["tflops"], marker=_MARKERS[i % len(_MARKERS)], s=40,
                    color=_PALETTE[i % len(_PALETTE)], label=f"{v} (measured)", zorder=3)
     targets = sorted(set(sub["target"]))
-    widths = [int(b) for b in (sub["weight_bytes"] / (sub["batch"] * sub["n"] * sub["k"])).round() if b == b]
-    known = any([_roofs(ax, t, widths, sub["arith_intensity"].to_numpy(float)) for t in targets])
+    known = _roofs(ax, sub)
     if sub["key"].nunique() <= 30:  # name each problem once (its variants share an x) while that stays readable
         for r in sub.sort_values("tflops").drop_duplicates("key", keep="last").to_dict("records"):
             ax.annotate(str(r.get("name") or r["key"]), (r["arith_intensity"], r["tflops"]), fontsize=7,
@@ -92,9 +97,11 @@ def roofline_plots(summary: pd.DataFrame, out_dir: Path) -> dict[str, Path]:
     """One roofline per (device, cache mode) of the measured rows: {name: path}."""
     out: dict[str, Path] = {}
     run = summary[(summary["cache_mode"] != "") & summary["tflops"].notna()]
-    for (device, cache), sub in run.groupby(["device", "cache_mode"], sort=True):
-        name = f"roofline_{_safe(device or 'unknown-device')}_{_safe(cache)}"
-        p = roofline_plot(sub, device or "device not recorded", cache, out_dir / f"{name}.png")
+    names = run["device_name"] if "device_name" in run else pd.Series("", index=run.index)
+    run = run.assign(_dev=[f"{n} ({d})" if n else (d or "device not recorded") for n, d in zip(names, run["device"])])
+    for (device, cache), sub in run.groupby(["_dev", "cache_mode"], sort=True):
+        name = f"roofline_{_safe(device)}_{_safe(cache)}"
+        p = roofline_plot(sub, device, cache, out_dir / f"{name}.png")
         if p:
             out[name] = p
     return out

@@ -12,7 +12,7 @@ from typing import Mapping, Optional
 import numpy as np
 import pandas as pd
 
-from ..devices.targets import TARGETS
+from ..devices.targets import TARGETS, device_spec
 from ..problems.rows import STATIC_METRICS, Status
 from .derived import DERIVED_DOC, derived, element_bytes
 from .load import NOT_OK
@@ -36,6 +36,7 @@ SUMMARY_DOC: dict[str, str] = {
     "workgroups": "workgroups launched, MODELLED from the configured workgroup tile and the problem shape", "compute_units": "target CU count (data sheet, targets.py)",
     "workgroups_per_cu": "workgroups / compute_units (MODELLED)",
     **DERIVED_DOC,
+    "peak_gbps": "HBM peak of the device (data sheet, devices/targets.py; by driver name, else arch)",
     "peak_tflops": "device's dense compute peak for the dtype's width (data sheet, devices/targets.py)",
     "pct_peak_tflops": "tflops / peak_tflops · 100 (measured / data sheet)",
     "reps": "timed repetitions", "latency_us_median": "median latency (us)",
@@ -84,12 +85,22 @@ def own_problem(row: Mapping, measured: bool) -> str:
     return ""
 
 
-def _pct_peak(row: Mapping) -> float:
+def _peak_gbps(row: Mapping) -> float:
+    """Data-sheet HBM peak of the device the row ran on (by driver name, else AMD arch); NaN when unknown
+    (a CPU, an unknown GPU). Compile-only rows: the target's peak."""
+    device = str(row.get("device") or "")
+    if device.startswith("local"):
+        return float("nan")
+    spec = device_spec(str(row.get("device_name") or ""), str(row.get("device_arch") or row["target"]))
+    return spec.peak_hbm_gbps if spec else float("nan")
+
+
+def _pct_peak(row: Mapping, peak: float) -> float:
     pct = num(row.get("pct_peak_bw"))
     if pct is not None:
         return pct
-    gbps, t = num(row.get("gbps")), TARGETS.get(row["target"])
-    return gbps / t.peak_hbm_gbps * 100.0 if gbps is not None and t else float("nan")
+    gbps = num(row.get("gbps"))
+    return gbps / peak * 100.0 if gbps is not None and peak == peak else float("nan")
 
 
 def _compute_peak(row: Mapping, t) -> dict:
@@ -118,10 +129,11 @@ def build_summary(df: pd.DataFrame, baseline: str, rule: NoiseRule, measured: bo
             m_pow2=bool(int(r["m"]) & (int(r["m"]) - 1) == 0),
             is_baseline=is_base,
             compute_units=t.compute_units if t else np.nan,
-            pct_peak_bw=_pct_peak(r),
+            peak_gbps=_peak_gbps(r),
             baseline=baseline,
             speedup=np.nan, verdict="", noise_threshold=np.nan,
         )
+        s["pct_peak_bw"] = _pct_peak(r, s["peak_gbps"])
         s.update(derived(r))
         s.update(_compute_peak(r, t))
         s["workgroups_per_cu"] = (r["workgroups"] / t.compute_units) if t and num(r["workgroups"]) is not None else np.nan
