@@ -245,7 +245,7 @@ def sweep(
                   f"{'host (llvm-cpu)' if variants == 'cpu' else target}, "
                   + (f"running on {run_device}" + ("" if reps else ", numerics only (--reps 0)")
                      if run_device else "compile-only (no device)")
-                  + f"; progress in {out / 'sweep.log'}")
+                  + f"; progress log: {out.name}/sweep.log")
         rows = run_sweep(problems, options, run_hook=hook, banner=banner)
         if run_device and any(get_variant(v).backend == "peer" for v in options.variants):
             from ..sweep.bench import BenchOptions, bench as run_bench  # the torch peer's rows

@@ -23,7 +23,6 @@ from typing import Mapping, Optional
 
 from ..devices.targets import TARGETS
 from ..problems.problem import DTYPES, Problem
-from ..variants.registry import REGISTRY
 
 DERIVED_DOC: dict[str, str] = {
     "flops": "2·batch·M·N·K (exact, from the shape)",
@@ -47,7 +46,17 @@ def problem_of(row: Mapping) -> Optional[Problem]:
 
 @lru_cache(maxsize=4096)
 def m_tile(variant: str, problem: Problem, target: str) -> Optional[int]:
-    """The M workgroup tile the variant's config asks for on ``target`` (None: no config / unknown)."""
+    """The M workgroup tile the variant's config asks for on ``target`` (None: no config / unknown).
+
+    The variant registry (and with it the compiler bindings) is imported here, not at module import:
+    a report is also written where no compiler is installed (``vdmfma bench``); there, no model.
+    """
+    if target not in TARGETS:
+        return None
+    try:
+        from ..variants.registry import REGISTRY
+    except ImportError:
+        return None
     v = REGISTRY.get(variant)
     if v is None or v.backend != "rocm" or target not in TARGETS:
         return None

@@ -127,6 +127,9 @@ def section_header(res, sources: list[str], title: str) -> list[str]:
         meas = s[s["latency_us_median"].notna()]
         where = "; ".join(f"{t} on {devices_of(sub)}" for t, sub in meas.groupby("target"))
         L.append(f"**Measured** latencies ({where}). Comparisons are within the same key, target and cache mode.")
+    elif (s["numerics"] != "").any():
+        L.append(f"**No timing** (numerics only, e.g. `--reps 0`): rows were run on {devices_of(s)} and checked "
+                 "against numpy; no latency was measured, so no speedups are computed.")
     else:
         L.append("**Static only**: no runtime data (compile-only sweep). Numbers below come from the compiler's "
                  "output and ISA; no speedups are computed.")
@@ -207,6 +210,10 @@ def section_static(res) -> list[str]:
         L += [f"### {target}" + (f" ({t.product}, {t.compute_units} CUs)" if t else ""), ""]
         if sub[list(STATIC_METRICS)].isna().all().all():
             L += ["No static data for these rows: no GPU ISA metadata (e.g. a host llvm-cpu build).", ""]
+            if (sub["numerics"] != "").any():  # run for numerics only (no timing): show what was checked
+                L.append(md_table(pd.DataFrame({**_names(sub), "variant": sub["variant"], "status": sub["status"],
+                                                "device": sub["device"], "numerics": sub["numerics"],
+                                                "max rel err": sub["max_rel_err"]}), {"max rel err": ".3g"}))
             continue
         recs = sub.to_dict("records")
         tab = pd.DataFrame({

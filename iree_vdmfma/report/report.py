@@ -149,6 +149,8 @@ def where(summary: pd.DataFrame, measured: bool) -> str:
     if measured:
         meas = summary[summary["latency_us_median"].notna()]
         return "measured on " + "; ".join(f"{devices_of(sub)} [{t}]" for t, sub in meas.groupby("target"))
+    if (summary["numerics"] != "").any():
+        return "numerics only (no timing) on " + devices_of(summary[summary["numerics"] != ""])
     return "compile-only for " + ", ".join(sorted(set(summary["target"])))
 
 
@@ -161,6 +163,10 @@ def index_sentences(summary: pd.DataFrame, measured: bool) -> tuple[str, str]:
         said = (f"Measured: the latency of {len(meas)} rows ({', '.join(sorted(set(meas['cache_mode'])))} cache, "
                 f"median of {'/'.join(map(str, reps)) or '?'} repetitions) {where(summary, True)}, with GB/s and "
                 f"TFLOP/s computed from those latencies and numerics checked against numpy.")
+    elif (summary["numerics"] != "").any():
+        ran = summary[summary["numerics"] != ""]
+        said = (f"No timing was measured: {len(ran)} rows were run on {devices_of(ran)} only to check numerics "
+                f"against numpy (built for {targets}).")
     else:
         said = (f"Nothing was measured: every number comes from compiling for {targets} (configured IR and ISA "
                 f"metadata); no kernel was run.")

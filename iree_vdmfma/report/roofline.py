@@ -77,6 +77,7 @@ def roofline_plot(sub: pd.DataFrame, device: str, cache: str, path: Path) -> Opt
                         xytext=(6, 4), textcoords="offset points", color="#444444")
     ax.set_xscale("log")
     ax.set_yscale("log")
+    ax.margins(x=0.12, y=0.08)  # room for the point names
     plain = FuncFormatter(lambda v, _: f"{v:g}")
     for axis in (ax.xaxis, ax.yaxis):
         axis.set_major_formatter(plain)
