@@ -38,7 +38,7 @@ def test_reps_0_checks_numerics_only_one_row_per_job_no_timing(tmp_path, cache_d
     shapes.write_text("name,m,n,k,dtype\nmy-tiny,8,128,256,f16\n")
     out = tmp_path / "out"
     result = CliRunner().invoke(app, ["sweep", str(shapes), "--device", "local-task", "--out", str(out),
-                                      "--reps", "0", "--cache-dir", str(cache_dir)])
+                                      "--variants", "default", "--reps", "0", "--cache-dir", str(cache_dir)])
     assert result.exit_code == 0, result.output
     df = pd.read_csv(out / "results.csv", keep_default_na=False, na_values=[""])
     assert len(df) == 1 and df["cache_mode"].isna().all()  # no hot/cold timing rows
@@ -46,5 +46,5 @@ def test_reps_0_checks_numerics_only_one_row_per_job_no_timing(tmp_path, cache_d
     assert df["latency_us_median"].isna().all() and df["reps"].isna().all()
     assert (out / "results.csv").stat().st_mode & 0o777 == 0o644
     log = (out / "sweep.log").read_text()
-    assert "[1/1] my-tiny (f16_8x128x256) cpu: ok" in log
+    assert "[1/1] my-tiny (f16_8x128x256) default: ok" in log
     assert "my-tiny" in (out / "report" / "report.md").read_text()
