@@ -29,6 +29,8 @@ from ..problems.inputs import input_ir
 from ..problems.loop_ir import runner_input_ir
 from ..problems.problem import Problem
 from ..problems.rows import FAILED, TERMINAL, ResultRow, Status, read_rows, row_for, write_rows
+from ..configs.knobs import dispatch_problem
+from ..configs.prespec import preprocessing_spec_text
 from ..util.signals import stop_signals_as_interrupt  # noqa: F401  (re-exported)
 from ..variants import UnknownVariantError, Variant, variant as get_variant
 from .manifest import Manifest, ModuleEntry, write_manifest
@@ -118,10 +120,12 @@ def _job(problem: Problem, v: Variant, options: SweepOptions, backend: Backend,
         return Job(problem, v, target, None, None, v.backend_for(target), skipped)
     # A runnable module adds @gemm_loop (cold-cache rotation) around the same @gemm kernel.
     ir_text = runner_input_ir(problem) if options.runnable else input_ir(problem)
-    spec = spec_text([(problem, config)]) if config else None
+    chunk = v.split(problem, target)  # a per-shape split-K chunk goes into a preprocessing spec
+    spec = spec_text([(dispatch_problem(problem, chunk), config)]) if config else None
     flags = tuple(backend.compile_flags(target)) + v.flags + tuple(options.extra_flags)
+    prespec = preprocessing_spec_text([(problem, chunk)]) if chunk else None
     return Job(problem, v, target, config, CompileJob(f"{problem.key}/{v.name}/{target}", ir_text, flags, spec,
-                                                      options.timeout_s), backend)
+                                                      options.timeout_s, preprocessing_spec=prespec), backend)
 
 
 def _base_row(job: Job, cache_mode: str) -> ResultRow:

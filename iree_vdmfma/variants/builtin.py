@@ -1,8 +1,9 @@
-"""The built-in variants: IREE's own choice, forced VDMFMA, the padded-MFMA baseline, split-K, the torch peer."""
+"""The built-in variants: IREE's own choice, forced VDMFMA, the padded-MFMA baseline, split-K, the torch peer, tuned."""
 
 from ..backends import PEER, ROCM
 from ..configs.rules import padded_config, vdmfma_config
 from .registry import Variant, register
+from .tuned import tuned_config, tuned_split
 
 DEFAULT = register(Variant("default", "no spec: whatever IREE's own selector picks (any target)", lambda p, a: None))
 VDMFMA = register(Variant("vdmfma", "forced VDMFMA (virtual dense MFMA from sparse v_smfmac)", vdmfma_config,
@@ -13,3 +14,6 @@ SPLITK = register(Variant("splitk", "IREE's own split-reduction heuristic (--ire
                           lambda p, a: None, flags=("--iree-dispatch-creation-enable-split-reduction",)))
 TORCH = register(Variant("torch", "the vendor library through torch.matmul (cuBLAS, hipBLASLt, CPU BLAS): a peer, "
                          "not compiled; runs with `vdmfma bench` / sweep --device", lambda p, a: None, backend=PEER))
+TUNED = register(Variant("tuned", "the winners of `vdmfma tune` from a tuning library ($VDMFMA_TUNED_LIBRARY, else "
+                         "specs/): split-K chunk + config per shape; shapes not in it get IREE's default",
+                         tuned_config, split_rule=tuned_split))

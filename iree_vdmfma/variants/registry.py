@@ -28,6 +28,7 @@ class Variant:
     backend: Optional[Backend] = None  # None: any target, built by that target's backend
     baseline: bool = False
     flags: tuple[str, ...] = ()  # extra iree-compile flags of this variant
+    split_rule: Optional[Callable[[Problem, str], int]] = None  # per-shape split-K chunk (0: none)
 
     def config(self, problem: Problem, target: str) -> Optional[KernelConfig]:
         return self.rule(problem, target)
@@ -48,6 +49,10 @@ class Variant:
             return False, (f"variant {self.name} builds only for {self.backend.name} targets "
                            f"({self.backend.targets_help()}); {target} is a {be.name} target")
         return (self.backend or be).enabled(problem, target)
+
+    def split(self, problem: Problem, arch: str) -> int:
+        """The K chunk a preprocessing spec sets for this problem (0: no per-shape split)."""
+        return self.split_rule(problem, arch) if self.split_rule else 0
 
 
 REGISTRY: dict[str, Variant] = {}
