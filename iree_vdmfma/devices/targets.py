@@ -25,6 +25,12 @@ class Target:
     peak_tflops_16bit: float  # dense
     peak_tflops_8bit: float  # dense
     last_level_cache_bytes: int  # Infinity Cache
+    l2_bytes: int  # all L2 caches together (one per XCD)
+
+    @property
+    def cache_bytes(self) -> int:
+        """Every cache level weights can sit in between two uses: Infinity Cache + all L2s."""
+        return self.last_level_cache_bytes + self.l2_bytes
 
     def peak_tflops(self, dtype_bytes: int) -> float:
         return self.peak_tflops_8bit if dtype_bytes == 1 else self.peak_tflops_16bit
@@ -33,9 +39,12 @@ class Target:
 TARGETS: dict[str, Target] = {
     t.arch: t
     for t in (
-        Target("gfx942", "MI300X", 304, 64 * 1024, 4, 512, 8, 8, 5300.0, 1307.4, 2614.9, 256 * 2**20),
-        # MI355X: 160 KiB LDS; peaks for dense fp16/fp8 from AMD's data sheet.
-        Target("gfx950", "MI355X", 256, 160 * 1024, 4, 512, 8, 8, 8000.0, 2516.6, 5033.2, 256 * 2**20),
+        # MI300X: 256 MiB Infinity Cache; 8 XCDs x 4 MiB L2.
+        Target("gfx942", "MI300X", 304, 64 * 1024, 4, 512, 8, 8, 5300.0, 1307.4, 2614.9, 256 * 2**20, 8 * 4 * 2**20),
+        # MI355X: 160 KiB LDS; peaks for dense fp16/fp8 from AMD's data sheet; 256 MiB Infinity Cache,
+        # 8 XCDs x 4 MiB L2.
+        Target("gfx950", "MI355X", 256, 160 * 1024, 4, 512, 8, 8, 8000.0, 2516.6, 5033.2, 256 * 2**20,
+               8 * 4 * 2**20),
     )
 }
 
