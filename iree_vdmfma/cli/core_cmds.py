@@ -12,7 +12,7 @@ from ..configs.annotate import annotate_text
 from ..build.compiler import default_cache_dir
 from ..problems.rows import ResultRow, Status
 from ..configs.spec import write_spec
-from ..sweep.sweep import Sweep, SweepOptions, exit_code
+from ..sweep.sweep import Sweep, SweepOptions, exit_code, target_kind
 from ..devices.targets import target as get_target
 from ..variants.registry import REGISTRY, variant as get_variant
 from .app import app
@@ -20,7 +20,7 @@ from .common import console, problems_from, progress, split_list, user_errors
 
 SHAPES_ARG = typer.Argument(None, help="Shape-list CSV (header m,n,k[,batch,dtype,name]; '#' comments).",
                             exists=False, dir_okay=False)
-TARGET_OPT = typer.Option("gfx942", "--target", "-t", help="gfx942 (MI300X) or gfx950 (MI355X).")
+TARGET_OPT = typer.Option("gfx942", "--target", "-t", help="gfx942 (MI300X), gfx950 (MI355X), sm_NN (CUDA) or host.")
 DEBUG_OPT = typer.Option(False, "--debug", help="Show Python tracebacks for input errors.")
 
 
@@ -111,7 +111,7 @@ def run_sweep(problems, options: SweepOptions, run_hook=None, banner: str = "") 
 
 def _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed,
              append: bool = False) -> SweepOptions:
-    get_target(target)
+    target_kind(target)
     names = split_list(variants)
     for name in names:
         get_variant(name)
@@ -167,10 +167,14 @@ def _device_plan(device: str, target: str, variants: str) -> tuple[Optional[str]
         if variants != DEFAULT_VARIANTS and "cpu" not in split_list(variants):
             console.print("note: on a CPU device the GPU variants do not apply; running the 'cpu' variant")
         return resolved, target, "cpu"
+    if kind == "cuda":  # the newest target this compiler accepts at or below the device (PTX runs forward)
+        from ..build.cuda_targets import cuda_compile_target
+
+        return resolved, cuda_compile_target(devices.device_target(resolved)), variants
     if kind != "hip":
-        raise ValueError(f"sweep runs on hip or local-task; use `vdmfma run --device {device}` for {kind}")
+        raise ValueError(f"sweep runs on cuda, hip or local-task; use `vdmfma run --device {device}` for {kind}")
     arch = devices.device_target(resolved)
-    if arch != target:
+    if arch.split(":")[0] != target.split(":")[0]:
         raise ValueError(f"device {resolved} is {arch}, but --target is {target}; pass --target {arch}")
     return resolved, target, variants
 
@@ -214,6 +218,7 @@ def sweep(
         run_device, target, variants = (None, target, variants) if device == "none" else \
             _device_plan(device, target, variants)
         options = _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed, append)
+        options.runnable = True  # every sweep directory can be run later with `vdmfma bench`
         hook = None
         if run_device:
             from ..run.runner import sweep_run_hook
@@ -224,8 +229,12 @@ def sweep(
                   f"{'host (llvm-cpu)' if variants == 'cpu' else target}, "
                   + (f"running on {run_device}" if run_device else "compile-only (no device)"))
         rows = run_sweep(problems, options, run_hook=hook, banner=banner)
+        if run_device and any(get_variant(v).backend == "peer" for v in options.variants):
+            from ..sweep.bench import BenchOptions, bench as run_bench  # the torch peer's rows
+
+            rows = run_bench(out, BenchOptions(run_device, reps, cache_size))
         console.print(_table(rows))
-        bad = [r for r in rows if r.status != Status.OK.value]
+        bad = [r for r in rows if r.status not in (Status.OK.value, Status.SKIPPED.value)]
         console.print(f"{len(rows)} rows in {out / 'results.csv'}; {len(bad)} not ok")
         if report:
             _report(out, options.variants)

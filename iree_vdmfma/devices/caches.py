@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
-from .targets import TARGETS
+from .targets import device_spec
 
 
 
@@ -51,35 +51,35 @@ def cpu_cache_bytes() -> Optional[int]:
     return sum(sizes) or None
 
 
-def default_cache_bytes(device: str, device_target: str = "") -> int:
-    """Bytes of cache (all levels that can hold weights between uses) cold mode must defeat.
+def default_cache_bytes(device: str, device_target: str = "", device_name: str = "") -> int:
+    """Bytes of cache (every level that can hold weights between uses) cold mode must defeat.
 
-    ``VDMFMA_CACHE_BYTES`` overrides. HIP: the target's Infinity Cache plus all
-    its L2s from targets.py (MI300X: 256 MiB + 8 x 4 MiB). CPU: the host's L2 +
-    L3. CUDA or unknown: 256 MiB, larger than any current GPU L2 (a conservative
-    guess). The cold rotation then puts at least twice this between two reads of
-    one weight copy (timing.COLD_MARGIN).
+    ``VDMFMA_CACHE_BYTES`` overrides. A known product (targets.DEVICE_SPECS, by
+    driver name or AMD arch): its data-sheet caches (H100/H200 L2 50 MB; MI300X/MI355X
+    Infinity Cache 256 MiB + 8 x 4 MiB L2). CPU: the host's L2 + L3. Unknown GPU:
+    256 MiB, larger than any current GPU L2 (a conservative guess). The cold rotation
+    puts at least twice this between two reads of one weight copy (timing.COLD_MARGIN).
     """
     env = os.environ.get("VDMFMA_CACHE_BYTES")
     if env:
         return int(float(env))
-    if device_target in TARGETS:
-        return TARGETS[device_target].cache_bytes
+    spec = None if device.startswith("local") else device_spec(device_name, device_target)
+    if spec:
+        return spec.cache_bytes
     if device.startswith("local"):
         return cpu_cache_bytes() or 32 * 2**20
     return 256 * 2**20
 
 
 
-def peak_gbps(device: str, target: str = "") -> Optional[float]:
+def peak_gbps(device: str, target: str = "", device_name: str = "") -> Optional[float]:
     """Peak memory bandwidth (GB/s) of the device, where known; VDMFMA_PEAK_GBPS overrides.
 
-    HIP: the target's HBM peak from targets.py. CPU and CUDA: unknown (None)
-    unless given, rather than invented.
+    A known product (H100 SXM, H200, MI300X, MI355X; by driver name or AMD arch):
+    its data-sheet HBM peak. CPU and unknown GPUs: None unless given, rather than invented.
     """
     env = os.environ.get("VDMFMA_PEAK_GBPS")
     if env:
         return float(env)
-    if target in TARGETS:
-        return TARGETS[target].peak_hbm_gbps
-    return None
+    spec = None if device.startswith("local") else device_spec(device_name, target)
+    return spec.peak_hbm_gbps if spec else None

@@ -37,6 +37,7 @@ class Status(str, Enum):
     # The machine failed, not the job (disk full or read-only, permissions, a missing tool, killed for
     # memory): never cached, never kept as finished (a rerun redoes it), not counted as a compile failure.
     MACHINE_ERROR = "machine-error"
+    SKIPPED = "skipped"  # the variant cannot apply to this backend/device (reason says why)
 
     def __str__(self) -> str:
         return self.value
@@ -44,7 +45,7 @@ class Status(str, Enum):
 
 FAILED = {Status.COMPILE_ERROR, Status.TIMEOUT, Status.RUN_ERROR, Status.NUMERICS_FAILED}
 # Findings, not failures: a sweep whose rows all end in one of these exits 0.
-SUCCEEDED = {Status.OK, Status.NOT_APPLIED}
+SUCCEEDED = {Status.OK, Status.NOT_APPLIED, Status.SKIPPED}
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,9 @@ class ResultRow:
     workgroups: Optional[int] = None
     workgroup_size: Optional[int] = None
     waves_per_simd: Optional[int] = None
+    kernels: Optional[int] = None  # CUDA: .entry kernels in the PTX
+    nv_mma: Optional[int] = None  # CUDA: mma.sync / wmma instructions in the PTX
+    ptx_regs32: Optional[int] = None  # CUDA: PTX virtual registers (32-bit equivalents; not physical)
     compile_s: Optional[float] = None
     cached: Optional[bool] = None
     # runtime (filled when a device is given)
@@ -94,6 +98,14 @@ class ResultRow:
     # cold mode: weight copies rotated through, and distinct weight bytes read between two reads of one copy
     rotation_copies: Optional[int] = None
     bytes_between_reuses: Optional[int] = None
+    # provenance of a measured row: where, with what, when (run/provenance.py)
+    device_name: str = ""  # the driver's name for the device, e.g. 'NVIDIA H100 80GB HBM3'
+    device_arch: str = ""  # 'sm_90', 'gfx942:sramecc+:xnack-', 'host x86_64'
+    driver_version: str = ""
+    compiler_version: str = ""  # iree-compile that built the module ('' for the torch peer)
+    runtime_version: str = ""  # iree-base-runtime (the torch peer: torch's version)
+    toolkit_version: str = ""  # iree-vdmfma
+    measured_at: str = ""  # UTC, ISO 8601
     # diagnosis
     reason: str = ""  # why not-applied / failed, in words
     error: str = ""  # the tool's first error line
