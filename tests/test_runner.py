@@ -133,9 +133,10 @@ def test_loop_executes_one_dispatch_per_trip(f16, tmp_path):
     times = {}
     for calls in (1, 64):
         pl = timing.Plan("hot", 1, calls, p.weight_bytes, None)
-        run = timing.time_module(vmfb, p, a, b, "local-task", pl, True, reps=3, workdir=tmp_path,
+        run = timing.time_module(vmfb, p, a, b, "local-task", pl, True, reps=5, workdir=tmp_path,
                                  warmup_s=0.01, min_time_s=0.02)
-        times[calls] = run.latency.median_us * calls  # per gemm_loop call
+        # per gemm_loop call; the fastest repetition, as other processes (xdist workers) share the cores
+        times[calls] = run.latency.min_us * calls
     assert times[64] > 8 * times[1]
 
 
