@@ -52,10 +52,14 @@ class CompileJob:
     flags: tuple[str, ...]
     spec: Optional[str] = None
     timeout_s: float = DEFAULT_TIMEOUT_S
+    preprocessing_spec: Optional[str] = None  # transform spec run before dispatch creation (split-K)
 
     def cache_key(self) -> str:
         h = hashlib.sha256()
-        for part in (compiler_version(), self.input_ir, self.spec or "", "\0".join(self.flags)):
+        parts = [compiler_version(), self.input_ir, self.spec or "", "\0".join(self.flags)]
+        if self.preprocessing_spec is not None:  # absent: the same keys as before the field existed
+            parts.append("preprocessing:" + self.preprocessing_spec)
+        for part in parts:
             h.update(part.encode())
             h.update(b"\0\0")
         return h.hexdigest()[:32]
@@ -162,6 +166,8 @@ def _command(job: CompileJob, workdir: Path, compiler: Optional[str] = None) -> 
            f"--iree-hal-dump-executable-files-to={workdir / 'dump'}"]
     if job.spec is not None:
         cmd.append(f"--iree-codegen-tuning-spec-path={workdir / 'spec.mlir'}")
+    if job.preprocessing_spec is not None:
+        cmd.append(f"--iree-preprocessing-transform-spec-filename={workdir / 'preprocess.mlir'}")
     return cmd
 
 
@@ -334,6 +340,8 @@ class Compiler:
             (tmp / "input.mlir").write_text(job.input_ir)
             if job.spec is not None:
                 (tmp / "spec.mlir").write_text(job.spec)
+            if job.preprocessing_spec is not None:
+                (tmp / "preprocess.mlir").write_text(job.preprocessing_spec)
             start = time.perf_counter()
             returncode, stderr, timed_out = self._run(_command(job, tmp), job.timeout_s)
             elapsed = time.perf_counter() - start

@@ -131,12 +131,14 @@ STATIC_METRICS: tuple[str, ...] = ("smfmac", "mfma", "vgpr", "agpr", "lds_bytes"
                                    "workgroups")
 _TYPES = {f.name: f.type for f in fields(ResultRow)}
 IDENTITY = ("name", "m", "n", "k", "batch", "dtype", "target", "variant", "status")
-# On disk each row ends with a checksum of its other cells: a row cut off or edited by hand is not trusted.
-FILE_COLUMNS: list[str] = COLUMNS + ["checksum"]
 
 
 def _parse_cell(name: str, raw: str):
-    kind = _TYPES[name]
+    return parse_typed(_TYPES[name], raw)
+
+
+def parse_typed(kind: str, raw: str):
+    """A CSV cell as the dataclass field type ``kind`` names ('' -> None, or '' for str)."""
     if raw == "":
         return "" if kind == "str" else None
     if kind in ("int", "Optional[int]"):
@@ -226,16 +228,22 @@ def read_rows(path: Path | str) -> list[ResultRow]:
 
 def write_rows(rows: Iterable[ResultRow], path: Path | str) -> None:
     """Write all rows atomically: a reader sees the old file or the new one."""
+    write_table(rows, path, COLUMNS, checksum=True)
+
+
+def write_table(rows: Iterable, path: Path | str, columns: list[str], checksum: bool = False) -> None:
+    """Write objects' ``columns`` as CSV atomically (temp file + fsync + rename); ``checksum``: a last
+    column hashing each row's cells, so a row cut off or edited is detected on reading."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", newline="") as f:
             writer = csv.writer(f)
-            writer.writerow(FILE_COLUMNS)
+            writer.writerow(columns + (["checksum"] if checksum else []))
             for row in rows:
-                cells = [_cell(getattr(row, c)) for c in COLUMNS]
-                writer.writerow(cells + [row_checksum(cells)])
+                cells = [_cell(getattr(row, c)) for c in columns]
+                writer.writerow(cells + [row_checksum(cells)] if checksum else cells)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
