@@ -65,6 +65,25 @@ class CompileJob:
         return h.hexdigest()[:32]
 
 
+class SpecTargetError(ValueError):
+    """A tuning spec handed to a compile for a target it was not written for."""
+
+
+def check_spec_target(job: CompileJob) -> None:
+    """Refuse a gfx tuning spec on a non-ROCm compile.
+
+    The spec flag applies to every executable of the compile, and IREE 3.13's transform
+    dialect has no matcher op that can read the executable target (only op names, types,
+    dims and indexing maps), so the spec cannot guard itself: an llvm-cpu compile given a
+    gfx942 spec fails every matched dispatch ("failed to build pass pipeline"). The
+    toolkit's specs are all gfx specs (iree_gpu lowering configs), so only ROCm compiles get one.
+    """
+    if job.spec is not None and "--iree-hal-target-device=hip" not in job.flags:
+        device = next((f.split("=", 1)[1] for f in job.flags if f.startswith("--iree-hal-target-device=")), "?")
+        raise SpecTargetError(f"{job.label}: a gfx tuning spec was given to a {device} compile; "
+                              "tuning specs are only for ROCm (gfx) targets")
+
+
 @dataclass(frozen=True)
 class CompileResult:
     job: CompileJob
@@ -297,6 +316,7 @@ class Compiler:
         self.close()
 
     def compile(self, job: CompileJob) -> CompileResult:
+        check_spec_target(job)
         if self.cancelled:
             raise CompileInterrupted(f"{job.label}: not started, the compile was cancelled")
         workdir = self._entry(job)

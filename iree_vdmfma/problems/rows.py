@@ -226,6 +226,12 @@ def read_rows(path: Path | str) -> list[ResultRow]:
     return read_results(path).rows
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_rows(rows: Iterable[ResultRow], path: Path | str) -> None:
     """Write all rows atomically: a reader sees the old file or the new one."""
     write_table(rows, path, COLUMNS, checksum=True)
@@ -246,6 +252,7 @@ def write_table(rows: Iterable, path: Path | str, columns: list[str], checksum: 
                 writer.writerow(cells + [row_checksum(cells)] if checksum else cells)
             f.flush()
             os.fsync(f.fileno())
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; results are for everyone to read (0644)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
