@@ -130,7 +130,9 @@ def _dispatch_count(vmfb: Path, p: Problem, a, bufs: np.ndarray, trips: int, tmp
     """How many times the GEMM executable ran in one @gemm_loop call, from IREE's own device statistics."""
     np.save(tmp_path / "a.npy", a)
     np.save(tmp_path / "bs.npy", bufs)
-    proc = subprocess.run(["iree-run-module", f"--module={vmfb}", "--device=local-task", f"--function={timing.LOOP_FUNC}",
+    # local-sync: dispatches run inline, so the statistics are complete when printed (local-task
+    # workers may still be updating them: a busy machine once counted 6 of 7).
+    proc = subprocess.run(["iree-run-module", f"--module={vmfb}", "--device=local-sync", f"--function={timing.LOOP_FUNC}",
                            f"--input=@{tmp_path / 'a.npy'}", f"--input=@{tmp_path / 'bs.npy'}", f"--input={trips}",
                            "--print_device_statistics=true"], capture_output=True, text=True, check=True)
     counts = [int(c) for c in re.findall(r"host_execute \S*gemm_dispatch\S*\s+count=(\d+)", proc.stderr)]
