@@ -12,7 +12,7 @@ from ..configs.annotate import annotate_text
 from ..build.compiler import default_cache_dir
 from ..problems.rows import ResultRow, Status
 from ..configs.spec import write_spec
-from ..sweep.sweep import Sweep, SweepOptions
+from ..sweep.sweep import Sweep, SweepOptions, exit_code
 from ..devices.targets import target as get_target
 from ..backends import backend_for
 from ..variants import REGISTRY, variant as get_variant
@@ -96,6 +96,9 @@ def run_sweep(problems, options: SweepOptions, run_hook=None, banner: str = "") 
         sweep = Sweep(problems, options, run_hook=run_hook)  # plans first: bad input fails here
         if banner:
             console.print(banner)
+        if sweep.damaged:
+            console.print(f"[yellow]{len(sweep.damaged)} damaged row(s) in {sweep.results_path}[/] (cut off or "
+                          f"edited; first: {sweep.damaged[0]}): not trusted, redoing them", highlight=False)
         total = len(sweep.pending()) * len(sweep.modes)
         task = bar.add_task("sweep", total=total, last="")
 
@@ -131,7 +134,8 @@ class _ProgressLog:
                     + (f" — {row.reason}" if row.reason else ""))
 
 
-def _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed) -> SweepOptions:
+def _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed,
+             append: bool = False) -> SweepOptions:
     backend_for(target)
     given = split_list(variants)
     names = list(dict.fromkeys(given))  # a variant named twice is swept once
@@ -141,7 +145,7 @@ def _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry
         get_variant(name)
     return SweepOptions(target=target, variants=names, out_dir=out,
                         cache_dir=None if no_cache else (cache_dir or default_cache_dir()),
-                        workers=workers, timeout_s=timeout, retry_failed=retry_failed)
+                        workers=workers, timeout_s=timeout, retry_failed=retry_failed, append=append)
 
 
 CACHE_OPT = typer.Option(None, "--cache-dir", help="Compile cache (default $VDMFMA_CACHE_DIR or ~/.cache/iree-vdmfma).")
@@ -167,11 +171,15 @@ def compile(
 
     Each job leaves input.mlir, spec.mlir, out.vmfb and dump/ (configured_*.mlir,
     *.rocmasm) under OUT/artifacts, with the command that reproduces it in OUT/results.csv.
+    OUT accumulates: each compile adds its rows. Exit code 0 when every row is ok or
+    not-applied, 1 when some failed.
     """
     with user_errors(debug):
         problems = problems_from(shapes, m, n, k, batch, dtype)
-        rows = run_sweep(problems, _options(target, variants, out, cache_dir, no_cache, workers, timeout, True))
+        rows = run_sweep(problems, _options(target, variants, out, cache_dir, no_cache, workers, timeout, True,
+                                            append=True))
         console.print(_table(rows))
+    raise typer.Exit(exit_code(rows))
 
 
 def _device_plan(device: str, target: str, variants: str) -> tuple[Optional[str], str, str]:
@@ -213,6 +221,8 @@ def sweep(
     cache_dir: Optional[Path] = CACHE_OPT, no_cache: bool = NO_CACHE_OPT,
     workers: Optional[int] = WORKERS_OPT, timeout: float = TIMEOUT_OPT,
     retry_failed: bool = RETRY_OPT,
+    append: bool = typer.Option(False, "--append", help="Add to an --out that holds a different sweep "
+                                "(other shapes, target or variants) instead of refusing."),
     report: bool = typer.Option(True, "--report/--no-report", help="Write OUT/report/ at the end."),
     debug: bool = DEBUG_OPT,
 ) -> None:
@@ -221,6 +231,10 @@ def sweep(
     With a device, every compiled row is also run twice (cache_mode hot and cold),
     checked against numpy and timed. Resumable: rows are on disk as soon as they
     finish; run the same command again after Ctrl-C and only unfinished rows are redone.
+
+    Exit codes: 0 every row ok or not-applied; 1 some rows failed (compile-error, timeout,
+    run-error, numerics-failed, machine-error); 2 bad input, or OUT in use by another
+    sweep or holding a different sweep; 130 interrupted.
     """
     with user_errors(debug):
         from ..problems.shapes import load_shape_list
@@ -228,7 +242,7 @@ def sweep(
         problems = load_shape_list(shapes)
         run_device, target, variants = (None, target, variants) if device == "none" else \
             _device_plan(device, target, variants)
-        options = _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed)
+        options = _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed, append)
         options.runnable = True  # every sweep directory can be run later with `vdmfma bench`
         hook = None
         if run_device:
@@ -256,6 +270,7 @@ def sweep(
                       + (f", {len(skipped)} skipped (variant does not build for {target})" if skipped else ""))
         if report:
             _report(out, options.variants, rows, shapes.name)
+    raise typer.Exit(exit_code(rows))
 
 
 def _report(out: Path, variants, rows: list[ResultRow], subject: str = "") -> None:

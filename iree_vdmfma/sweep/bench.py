@@ -21,6 +21,7 @@ from typing import Callable, Optional, Sequence
 from .manifest import Manifest, ModuleEntry, read_manifest
 from ..devices.modules import check_target
 from ..devices.probe import TargetMismatchError, device_info, normalize_device
+from ..util.lock import locked_dir
 from ..problems.rows import FAILED, ResultRow, Status, read_rows, write_rows
 from ..run.numerics import Checker
 from ..run.provenance import provenance
@@ -108,9 +109,9 @@ def bench(directory: Path | str, options: BenchOptions,
     manifest = read_manifest(directory)
     check_fits(directory, manifest, options.device)
     path = directory / "results.csv"
-    rows = {r.row_key: r for r in read_rows(path)}
     finished = {str(s) for s in FINISHED - (FAILED if options.retry_failed else set())}
-    with stop_signals_as_interrupt():
+    with locked_dir(directory), stop_signals_as_interrupt():  # one writer at a time, as for sweeps
+        rows = {r.row_key: r for r in read_rows(path)}
         for entry in manifest.entries:
             start = _runnable(entry, rows)
             if start is None:
