@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ..configs.catalog import IntrinsicUnavailableError
+from ..executors import ExecutorError
 from ..problems.problem import Problem
 from ..problems.shapes import ShapeListError, load_shape_list
 from ..sweep.sweep import stop_signals_as_interrupt
@@ -22,7 +23,8 @@ console = Console(stderr=True, width=None if sys.stderr.isatty() else 160)
 
 # Errors that are the user's input, not our bug: one clear line, exit code 2.
 USER_ERRORS = (ShapeListError, UnknownTargetError, UnknownVariantError, IntrinsicUnavailableError,
-               FileNotFoundError, PermissionError, IsADirectoryError, NotADirectoryError, ValueError)
+               FileNotFoundError, PermissionError, IsADirectoryError, NotADirectoryError, ValueError,
+               ExecutorError)
 EXIT_USER_ERROR = 2
 EXIT_INTERRUPTED = 130
 

@@ -12,6 +12,7 @@ from ..configs.annotate import annotate_text
 from ..build.compiler import default_cache_dir
 from ..problems.rows import ResultRow, Status
 from ..configs.spec import write_spec
+from ..executors import ExecutorSpec
 from ..sweep.sweep import Sweep, SweepOptions
 from ..devices.targets import target as get_target
 from ..variants.registry import REGISTRY, variant as get_variant
@@ -106,14 +107,15 @@ def run_sweep(problems, options: SweepOptions, run_hook=None, banner: str = "") 
         return sweep.run()
 
 
-def _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed) -> SweepOptions:
+def _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed,
+             executor: ExecutorSpec = ExecutorSpec()) -> SweepOptions:
     get_target(target)
     names = split_list(variants)
     for name in names:
         get_variant(name)
     return SweepOptions(target=target, variants=names, out_dir=out,
                         cache_dir=None if no_cache else (cache_dir or default_cache_dir()),
-                        workers=workers, timeout_s=timeout, retry_failed=retry_failed)
+                        workers=workers, timeout_s=timeout, retry_failed=retry_failed, executor=executor)
 
 
 CACHE_OPT = typer.Option(None, "--cache-dir", help="Compile cache (default $VDMFMA_CACHE_DIR or ~/.cache/iree-vdmfma).")
@@ -121,6 +123,10 @@ NO_CACHE_OPT = typer.Option(False, "--no-cache", help="Compile everything afresh
 WORKERS_OPT = typer.Option(None, "--workers", "-j", help="Parallel compiles (default: all cores).")
 TIMEOUT_OPT = typer.Option(300.0, "--timeout", help="Per-job timeout in seconds.")
 RETRY_OPT = typer.Option(False, "--retry-failed", help="Redo rows that failed or timed out.")
+EXECUTOR_OPT = typer.Option("local", "--executor", help="local (threads on this machine) or ray (a Ray cluster: "
+                            "compiles as CPU tasks, runs as one-GPU tasks; needs iree-vdmfma[cluster]).")
+RAY_ADDRESS_OPT = typer.Option(None, "--ray-address", help="With --executor ray: auto (the running cluster) or "
+                               "HOST:PORT of its head; default: start a private local cluster.")
 
 
 @app.command()
@@ -184,6 +190,7 @@ def sweep(
     cache_dir: Optional[Path] = CACHE_OPT, no_cache: bool = NO_CACHE_OPT,
     workers: Optional[int] = WORKERS_OPT, timeout: float = TIMEOUT_OPT,
     retry_failed: bool = RETRY_OPT,
+    executor: str = EXECUTOR_OPT, ray_address: Optional[str] = RAY_ADDRESS_OPT,
     report: bool = typer.Option(True, "--report/--no-report", help="Write OUT/report/ at the end."),
     debug: bool = DEBUG_OPT,
 ) -> None:
@@ -199,7 +206,8 @@ def sweep(
         problems = load_shape_list(shapes)
         run_device, target, variants = (None, target, variants) if device == "none" else \
             _device_plan(device, target, variants)
-        options = _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed)
+        options = _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed,
+                           ExecutorSpec(executor, ray_address))
         hook = None
         if run_device:
             from ..run.runner import sweep_run_hook
@@ -208,7 +216,8 @@ def sweep(
             hook = sweep_run_hook(run_device, reps, cache_size)
         banner = (f"sweep: {len(problems)} problems x {list(options.variants)} for "
                   f"{'host (llvm-cpu)' if variants == 'cpu' else target}, "
-                  + (f"running on {run_device}" if run_device else "compile-only (no device)"))
+                  + (f"running on {run_device}" if run_device else "compile-only (no device)")
+                  + (f", executor {executor}" + (f" at {ray_address}" if ray_address else "") if executor != "local" else ""))
         rows = run_sweep(problems, options, run_hook=hook, banner=banner)
         console.print(_table(rows))
         bad = [r for r in rows if r.status != Status.OK.value]
