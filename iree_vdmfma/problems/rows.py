@@ -94,6 +94,14 @@ class ResultRow:
 
 
 COLUMNS: list[str] = [f.name for f in fields(ResultRow)]
+
+# The one list of static fields: proved from configured IR and ISA at compile time, so the same for a
+# job's compile-only, hot and cold rows. STATIC_METRICS is its numeric part (deltas, plots).
+STATIC_FIELDS: tuple[str, ...] = ("mma_kind", "intended_mma_kind", "smfmac", "mfma", "vgpr", "agpr", "sgpr",
+                                  "lds_bytes", "spills", "scratch_bytes", "workgroups", "workgroup_size",
+                                  "waves_per_simd")
+STATIC_METRICS: tuple[str, ...] = ("smfmac", "mfma", "vgpr", "agpr", "lds_bytes", "spills", "waves_per_simd",
+                                   "workgroups")
 _TYPES = {f.name: f.type for f in fields(ResultRow)}
 
 

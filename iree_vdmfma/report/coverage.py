@@ -12,7 +12,8 @@ proof from configured IR and ISA) and classified from the two result rows:
 * ``not-reachable``: neither; the reason says why (matvec form at M=1, the
   compiler's first error line, spills, not applied, ...).
 
-Spills and not-applied never count as success.
+Spills and not-applied never count as success. The classes live in ``coverage_classes`` (imported
+by the heat maps too); this module builds the grid, sweeps it and writes coverage.csv/.md/PNGs.
 
 Grid size: a full cross of 5 dtypes x 32 M x 5 cases x 2 variants is 1600
 compiles (~18 min on 2 cores at the measured ~0.7 s/compile), so the default grid is a *cross*: the base case
@@ -23,25 +24,22 @@ VDMFMA selector fires, and M=16, a tiled M > 8). ``full=True`` crosses all.
 
 from __future__ import annotations
 
-import csv
 import re
 import time
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Optional, Sequence
 
 from ..configs.catalog import IntrinsicUnavailableError, vdmfma_intrinsic
 from ..problems.problem import DTYPES, Problem
-from ..problems.rows import ResultRow, Status
+from ..problems.rows import ResultRow
 from ..sweep.sweep import Sweep, SweepOptions
+from .coverage_classes import (BY_DEFAULT, CLASSES, CSV_COLUMNS, NOT_IN_GRID, NOT_REACHABLE,  # noqa: F401
+                               ONLY_WITH_SPEC, SIDE_FIELDS, CoverageRow, classify, error_line, outcome, read_csv,
+                               reason_tag, write_csv, _side)
+from .coverage_plots import heatmaps
 
 VARIANTS = ("default", "vdmfma")
-
-BY_DEFAULT = "vdmfma-by-default"
-ONLY_WITH_SPEC = "only-with-spec"
-NOT_REACHABLE = "not-reachable"
-NOT_IN_GRID = "not-in-grid"  # only for rendering: a (case, M) pair that was not compiled
-CLASSES = (BY_DEFAULT, ONLY_WITH_SPEC, NOT_REACHABLE)
 
 
 @dataclass(frozen=True)
@@ -168,153 +166,6 @@ def cells_from_problems(problems: Iterable[Problem], dtypes: Optional[Sequence[s
     return cells
 
 
-# ---------------------------------------------------------------------------- classification
-
-
-_LOC = re.compile(r"^\S*?:\d+:\d+:\s*")
-
-
-def error_line(error: str) -> str:
-    """First error line without the 'file:line:col: ' prefix (temp paths differ per run)."""
-    line = (error or "").strip().splitlines()[0] if (error or "").strip() else ""
-    return _LOC.sub("", line)
-
-
-def _n(x) -> int:
-    return int(x) if x is not None else 0
-
-
-def _is_vdmfma(row: Optional[ResultRow]) -> bool:
-    return row is not None and row.mma_kind.startswith("VDMFMA")
-
-
-def outcome(row: Optional[ResultRow]) -> str:
-    """What one compile produced, in a few words (used for reasons)."""
-    if row is None:
-        return "not compiled"
-    st = row.status
-    if st == Status.COMPILE_ERROR.value:
-        return f"compile-error: {error_line(row.error) or row.reason}"
-    if st == Status.TIMEOUT.value:
-        return "compile timed out"
-    if st == Status.NOT_APPLIED.value:
-        return f"not applied: {row.reason}"
-    if st != Status.OK.value:
-        return f"{st}: {row.reason or error_line(row.error)}".rstrip(": ")
-    if row.spills is None:
-        return f"{row.mma_kind or 'no mma_kind'}; no spill count in the ISA metadata"
-    if _n(row.spills) > 0:
-        return f"{row.mma_kind or 'no mma_kind'} but spills {row.spills} registers"
-    if not row.mma_kind:
-        mv = " (matvec form at M=1)" if row.m == 1 else ""
-        return f"no MMA: smfmac={_n(row.smfmac)} mfma={_n(row.mfma)}{mv}"
-    if row.mma_kind.startswith("VDMFMA") and not _n(row.smfmac):
-        return f"{row.mma_kind} configured but no v_smfmac in the ISA"
-    return f"{row.mma_kind} (smfmac={_n(row.smfmac)} mfma={_n(row.mfma)})"
-
-
-def classify(default: Optional[ResultRow], vdmfma: Optional[ResultRow]) -> tuple[str, str]:
-    """(class, reason) for one cell from its default and vdmfma rows.
-
-    The reason is empty for ``vdmfma-by-default``; for ``only-with-spec`` it says
-    what the default did instead; for ``not-reachable`` why the vdmfma row failed.
-    """
-    if (default is not None and default.status == Status.OK.value and _is_vdmfma(default)
-            and _n(default.smfmac) > 0 and default.spills == 0):
-        return BY_DEFAULT, ""
-    if (vdmfma is not None and vdmfma.status == Status.OK.value and _is_vdmfma(vdmfma)
-            and _n(vdmfma.smfmac) > 0 and vdmfma.mfma == 0 and vdmfma.spills == 0):
-        return ONLY_WITH_SPEC, f"default: {outcome(default)}"
-    return NOT_REACHABLE, _not_reachable_reason(vdmfma)
-
-
-def _not_reachable_reason(row: Optional[ResultRow]) -> str:
-    if row is None:
-        return "no vdmfma row (not compiled)"
-    st = row.status
-    if st == Status.NOT_APPLIED.value and ("matvec" in row.reason or row.m == 1):
-        return f"matvec form at M=1: {row.reason}" if row.m == 1 else f"matvec form: {row.reason}"
-    if st == Status.COMPILE_ERROR.value:
-        return f"compiler error: {error_line(row.error) or row.reason}"
-    if st == Status.OK.value:
-        if row.spills is None:
-            return "no spill count in the ISA metadata"
-        if _n(row.spills) > 0:
-            return f"spills: {row.spills} spilled registers ({_n(row.scratch_bytes)} B scratch)"
-        if not _n(row.smfmac):
-            return f"no v_smfmac in the ISA ({row.mma_kind or 'no mma_kind'})"
-        if _n(row.mfma) or row.mfma is None:
-            return f"dense v_mfma in the ISA next to v_smfmac (mfma={row.mfma})"
-        return f"not VDMFMA: {row.mma_kind}"
-    return outcome(row)
-
-
-# ---------------------------------------------------------------------------- rows
-
-
-@dataclass(frozen=True)
-class CoverageRow:
-    target: str
-    dtype: str
-    case: str
-    case_description: str
-    m: int
-    n: int
-    k: int
-    batch: int
-    cls: str
-    reason: str
-    default_status: str = ""
-    default_mma_kind: str = ""
-    default_smfmac: Optional[int] = None
-    default_mfma: Optional[int] = None
-    default_vgpr: Optional[int] = None
-    default_spills: Optional[int] = None
-    default_error: str = ""
-    vdmfma_status: str = ""
-    vdmfma_intended_mma_kind: str = ""
-    vdmfma_mma_kind: str = ""
-    vdmfma_smfmac: Optional[int] = None
-    vdmfma_mfma: Optional[int] = None
-    vdmfma_vgpr: Optional[int] = None
-    vdmfma_spills: Optional[int] = None
-    vdmfma_error: str = ""
-    default_artifacts: str = ""
-    vdmfma_artifacts: str = ""
-
-    @property
-    def code(self) -> str:
-        """Short matrix code: D, S, S! (default failed to compile), x."""
-        if self.cls == BY_DEFAULT:
-            return "D"
-        if self.cls == ONLY_WITH_SPEC:
-            return "S!" if self.default_status in (Status.COMPILE_ERROR.value, Status.TIMEOUT.value) else "S"
-        return "x"
-
-
-def reason_tag(reason: str) -> str:
-    """One word for a not-reachable reason (plots): matvec, error, spills, not-applied, timeout, ..."""
-    for prefix, tag in (("matvec", "matvec"), ("compiler error", "error"), ("spills", "spills"),
-                        ("not applied", "not-applied"), ("compile timed out", "timeout"),
-                        ("dense v_mfma", "mixed"), ("no v_smfmac", "no smfmac")):
-        if reason.startswith(prefix):
-            return tag
-    return ""
-
-
-CSV_COLUMNS = [("class" if f.name == "cls" else f.name) for f in fields(CoverageRow)]
-
-
-def _side(prefix: str, row: Optional[ResultRow]) -> dict:
-    if row is None:
-        return {}
-    d = {"status": row.status, "mma_kind": row.mma_kind, "smfmac": row.smfmac, "mfma": row.mfma,
-         "vgpr": row.vgpr, "spills": row.spills, "error": error_line(row.error), "artifacts": row.artifacts}
-    if prefix == "vdmfma":
-        d["intended_mma_kind"] = row.intended_mma_kind
-    return {f"{prefix}_{k}": v for k, v in d.items()}
-
-
 def coverage_rows(cells: Sequence[Cell], rows: Iterable[ResultRow], target: str) -> list[CoverageRow]:
     """Join cells with their sweep rows and classify each."""
     by = {(r.key, r.variant): r for r in rows if r.target == target and not r.cache_mode}
@@ -326,27 +177,6 @@ def coverage_rows(cells: Sequence[Cell], rows: Iterable[ResultRow], target: str)
         out.append(CoverageRow(target=target, dtype=c.dtype, case=c.case.name, case_description=c.case.description,
                                m=c.m, n=p.n, k=p.k, batch=p.batch, cls=cls, reason=reason,
                                **_side("default", d), **_side("vdmfma", v)))
-    return out
-
-
-def write_csv(rows: Sequence[CoverageRow], path: Path) -> Path:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(CSV_COLUMNS)
-        for r in rows:
-            w.writerow(["" if v is None else v for v in asdict(r).values()])
-    return path
-
-
-def read_csv(path: Path) -> list[CoverageRow]:
-    ints = {f.name for f in fields(CoverageRow) if "int" in str(f.type)}
-    out = []
-    with Path(path).open(newline="") as f:
-        for d in csv.DictReader(f):
-            d["cls"] = d.pop("class")
-            out.append(CoverageRow(**{k: (int(v) if v != "" else None) if k in ints else v for k, v in d.items()}))
     return out
 
 
@@ -463,8 +293,6 @@ def run(cells: Sequence[Cell], options: SweepOptions, sweep: Optional[Sweep] = N
     (out / "coverage.md").write_text(markdown(rows, target, note))
     files.append(out / "coverage.md")
     if plots:
-        from .coverage_plots import heatmaps
-
         files += heatmaps(rows, out, target)
     return CoverageResult(rows, all_rows, wall, len(todo), sum(bool(r.cached) for r in fresh), files)
 

@@ -248,10 +248,9 @@ def _static_plot(st: pd.DataFrame, baseline: str, target: str, path: Path) -> Op
     return path
 
 
-def report_plots(summary: pd.DataFrame, baseline: str, out_dir: Path, measured: bool) -> dict[str, Path]:
-    """Write the report's PNGs; return {name: path}."""
-    from .report import _static_table  # local: avoid a cycle at import time
-
+def report_plots(summary: pd.DataFrame, static: pd.DataFrame, baseline: str, out_dir: Path,
+                 measured: bool) -> dict[str, Path]:
+    """Write the report's PNGs from the summary and static tables (given, not rebuilt); {name: path}."""
     out: dict[str, Path] = {}
     if measured:
         run = summary[summary["cache_mode"] != ""]
@@ -263,7 +262,7 @@ def report_plots(summary: pd.DataFrame, baseline: str, out_dir: Path, measured: 
             p = _bandwidth_plot(sub, baseline, target, cache, out_dir / f"{name}.png")
             if p:
                 out[name] = p
-    st = _static_table(summary)
+    st = static
     for target, sub in st.groupby("target", sort=True):
         name = f"static_{_safe(target)}"
         p = _static_plot(sub, baseline, target, out_dir / f"{name}.png")

@@ -1,0 +1,191 @@
+"""The report's tables: one summary row per result row (speedup and verdict against the baseline
+variant of the same key, target and cache mode), geomeans per group, and the static table.
+
+Every number is a results column, a ratio or difference of results columns, or (labelled) a
+results column divided by a data-sheet figure from ``devices`` (peaks, CU counts).
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Optional
+
+import numpy as np
+import pandas as pd
+
+from ..devices.targets import TARGETS
+from ..problems.rows import STATIC_METRICS, Status
+from .load import NOT_OK
+from .verdict import LOSS, UNDETERMINED, WIN, WITHIN_NOISE, NoiseRule, Timing, geomean, judge, num
+
+SUMMARY_DOC: dict[str, str] = {
+    "key": "problem key, e.g. f16_8x13312x16384",
+    "name": "problem name",
+    "dtype": "element type", "m": "M", "n": "N", "k": "K", "batch": "batch count",
+    "m_pow2": "True when M is a power of two",
+    "target": "gfx arch", "device": "device the row was measured on ('' if compile-only)",
+    "cache_mode": "'' compile-only, 'hot' or 'cold'",
+    "variant": "variant name", "is_baseline": "True for the baseline variant's own rows",
+    "status": "results status (ok, compiled, not-applied, compile-error, ...)",
+    "mma_kind": "MMA kind applied (from the ISA/IR)", "intended_mma_kind": "MMA kind the spec asked for",
+    "smfmac": "sparse MFMA instruction count", "mfma": "dense MFMA instruction count",
+    "vgpr": "VGPRs", "agpr": "AGPRs", "sgpr": "SGPRs", "lds_bytes": "LDS bytes", "spills": "spills",
+    "scratch_bytes": "scratch bytes",
+    "waves_per_simd": "MODELLED occupancy (waves per SIMD) from the ISA's VGPRs, LDS and workgroup size "
+                      "(build/evidence.py), not measured",
+    "workgroups": "workgroups launched, MODELLED from the configured workgroup tile and the problem shape", "compute_units": "target CU count (data sheet, targets.py)",
+    "workgroups_per_cu": "workgroups / compute_units",
+    "reps": "timed repetitions", "latency_us_median": "median latency (us)",
+    "latency_us_min": "min latency (us)", "latency_us_max": "max latency (us)",
+    "latency_us_std": "std of latency over reps (us)",
+    "gbps": "achieved bandwidth (GB/s, from results)",
+    "pct_peak_bw": "% of HBM peak (from results; else gbps / targets peak_hbm_gbps)",
+    "tflops": "achieved TFLOP/s (from results)",
+    "numerics": "numerics check result", "max_abs_err": "max abs error", "max_rel_err": "max rel error",
+    "baseline": "baseline variant name", "baseline_status": "status of the matched baseline row",
+    "baseline_latency_us_median": "baseline median latency (us)",
+    "baseline_latency_us_std": "baseline latency std (us)",
+    "speedup": "baseline median / variant median (> 1: variant faster); empty when not compared",
+    "verdict": "win | loss | within-noise | undetermined; 'baseline' on baseline rows; '' when not compared",
+    "noise_threshold": "relative difference needed to leave the noise (NoiseRule)",
+    "baseline_mma_kind": "baseline's applied MMA kind",
+    **{f"d_{m}": "variant - baseline" for m in STATIC_METRICS},
+    "included": "True when the row is compared with the baseline (and enters the geomean when measured)",
+    "excluded_reason": "why the row is not compared (own failure, baseline failure, no data)",
+    "repro": "command that reproduces the job", "source": "results file the row came from",
+}
+
+SUMMARY_COLUMNS: list[str] = list(SUMMARY_DOC)
+
+GROUP_COLUMNS: list[str] = [
+    "target", "cache_mode", "variant", "group_by", "group", "n_rows", "n_compared", "n_excluded",
+    "geomean_speedup", "min_speedup", "max_speedup", "wins", "losses", "within_noise", "undetermined",
+]
+
+GROUP_BY = ["dtype", "m", "n", "m_pow2"]
+
+
+def own_problem(row: Mapping, measured: bool) -> str:
+    status = row["status"]
+    detail = row["error"] or row["reason"]
+    if status in NOT_OK:
+        return f"{status}: {detail}" if detail else status
+    if status == str(Status.PENDING):
+        return "pending: job did not finish"
+    if "fail" in str(row["numerics"]).lower():
+        return f"numerics {row['numerics']}" + (f": {detail}" if detail else "")
+    if measured and num(row["latency_us_median"]) is None:
+        return f"no runtime data (status {status})"
+    return ""
+
+
+def _pct_peak(row: Mapping) -> float:
+    pct = num(row.get("pct_peak_bw"))
+    if pct is not None:
+        return pct
+    gbps, t = num(row.get("gbps")), TARGETS.get(row["target"])
+    return gbps / t.peak_hbm_gbps * 100.0 if gbps is not None and t else float("nan")
+
+
+def _find_baseline(index: dict, key: str, target: str, cache: str) -> Optional[Mapping]:
+    for c in (cache, ""):
+        if (key, target, c) in index:
+            return index[(key, target, c)]
+    return next((r for (k, t, _), r in index.items() if k == key and t == target), None)
+
+
+def build_summary(df: pd.DataFrame, baseline: str, rule: NoiseRule, measured: bool) -> pd.DataFrame:
+    base_rows = {(r["key"], r["target"], r["cache_mode"]): r for r in df[df["variant"] == baseline].to_dict("records")}
+    out = []
+    for r in df.to_dict("records"):
+        is_base = r["variant"] == baseline
+        t = TARGETS.get(r["target"])
+        s = {c: r.get(c) for c in SUMMARY_COLUMNS if c in r}
+        s.update(
+            m_pow2=bool(int(r["m"]) & (int(r["m"]) - 1) == 0),
+            is_baseline=is_base,
+            compute_units=t.compute_units if t else np.nan,
+            pct_peak_bw=_pct_peak(r),
+            baseline=baseline,
+            speedup=np.nan, verdict="", noise_threshold=np.nan,
+        )
+        s["workgroups_per_cu"] = (r["workgroups"] / t.compute_units) if t and num(r["workgroups"]) is not None else np.nan
+        reason = own_problem(r, measured)
+        if is_base:
+            b = r
+            s["verdict"] = "baseline" if not reason else ""
+        else:
+            b = _find_baseline(base_rows, r["key"], r["target"], r["cache_mode"])
+            if not reason:
+                if b is None:
+                    reason = f"no {baseline} row for this key/target/cache_mode"
+                else:
+                    breason = own_problem(b, measured)
+                    if breason:
+                        reason = f"baseline {baseline} {breason}"
+        if b is not None:
+            s.update(baseline_status=b["status"], baseline_latency_us_median=b["latency_us_median"],
+                     baseline_latency_us_std=b["latency_us_std"], baseline_mma_kind=b["mma_kind"])
+            for m in STATIC_METRICS:
+                s[f"d_{m}"] = r[m] - b[m]
+        if not is_base and not reason and measured:
+            j = judge(Timing.from_row(b), Timing.from_row(r), rule)
+            s.update(speedup=j.speedup, verdict=j.verdict, noise_threshold=j.threshold)
+        s["included"] = not reason
+        s["excluded_reason"] = reason
+        out.append(s)
+    summary = pd.DataFrame(out)
+    summary = summary.reindex(columns=SUMMARY_COLUMNS)
+    for c in ("baseline_status", "baseline_mma_kind"):
+        summary[c] = summary[c].fillna("")
+    summary = summary.sort_values(
+        ["target", "cache_mode", "dtype", "batch", "m", "n", "k", "is_baseline", "variant"],
+        ascending=[True, True, True, True, True, True, True, False, True], kind="stable",
+    ).reset_index(drop=True)
+    return summary
+
+
+def _group_rows(sub: pd.DataFrame, label: dict) -> dict:
+    comp = sub[sub["included"] & sub["speedup"].notna()]
+    v = comp["verdict"]
+    sp = comp["speedup"].to_numpy(dtype=float)
+    return dict(
+        label,
+        n_rows=len(sub),
+        n_compared=int(sub["included"].sum()),
+        n_excluded=int((~sub["included"]).sum()),
+        geomean_speedup=geomean(sp),
+        min_speedup=float(sp.min()) if sp.size else np.nan,
+        max_speedup=float(sp.max()) if sp.size else np.nan,
+        wins=int((v == WIN).sum()), losses=int((v == LOSS).sum()),
+        within_noise=int((v == WITHIN_NOISE).sum()), undetermined=int((v == UNDETERMINED).sum()),
+    )
+
+
+def build_groups(summary: pd.DataFrame) -> pd.DataFrame:
+    rows = []
+    var = summary[~summary["is_baseline"]]
+    for (target, cache, variant), sub in var.groupby(["target", "cache_mode", "variant"], sort=True):
+        ident = dict(target=target, cache_mode=cache, variant=variant)
+        rows.append(_group_rows(sub, dict(ident, group_by="all", group="all")))
+        for g in GROUP_BY:
+            for value, gsub in sub.groupby(g, sort=True):
+                if g == "m_pow2":
+                    label = "pow2" if value else "not-pow2"
+                elif g in ("m", "n"):
+                    label = str(int(value))
+                else:
+                    label = str(value)
+                rows.append(_group_rows(gsub, dict(ident, group_by=g, group=label)))
+    return pd.DataFrame(rows, columns=GROUP_COLUMNS)
+
+
+def static_table(summary: pd.DataFrame) -> pd.DataFrame:
+    """One row per (key, target, variant): static metrics are the same for hot and cold rows."""
+    s = summary.copy()
+    s["_has_static"] = s[list(STATIC_METRICS)].notna().any(axis=1)
+    s["_ok"] = ~s["status"].isin(NOT_OK)
+    s = s.sort_values(["_has_static", "_ok", "cache_mode"], ascending=[False, False, True], kind="stable")
+    s = s.drop_duplicates(["key", "target", "variant"])
+    s = s.sort_values(["target", "dtype", "batch", "m", "n", "k", "is_baseline", "variant"],
+                      ascending=[True, True, True, True, True, True, False, True], kind="stable")
+    return s.reset_index(drop=True)

@@ -1,0 +1,128 @@
+"""Verdict maths, in one place: the noise rule (win / loss / within-noise / undetermined) and geomeans.
+
+Pure functions of measured latencies (median, std, min, max, reps of one row's repetitions);
+nothing here is modelled. Used by the report, the run-vs-run comparison and the tuner's winners.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Optional
+
+import numpy as np
+import pandas as pd
+
+__all__ = ["NoiseRule", "DEFAULT_RULE", "Timing", "Judgement", "judge", "geomean", "num",
+           "WIN", "LOSS", "WITHIN_NOISE", "UNDETERMINED", "VERDICTS"]
+
+WIN, LOSS, WITHIN_NOISE, UNDETERMINED = "win", "loss", "within-noise", "undetermined"
+VERDICTS = (WIN, LOSS, WITHIN_NOISE, UNDETERMINED)
+
+
+@dataclass(frozen=True)
+class NoiseRule:
+    """When a latency difference is a win, a loss, or within the noise.
+
+    Each side's noise interval is ``median +/- k * std`` (std of the repetitions), or
+    ``[min, max]`` when no std was recorded. The relative difference
+    ``d = (base_median - new_median) / base_median`` is *within-noise* when the two intervals
+    overlap or ``|d| < floor``; otherwise it is a *win* (new faster) or a *loss* (new slower).
+    Equivalently ``|d| <= threshold`` where ``threshold = max(floor, gap / base_median)`` and
+    ``gap`` is the distance the medians must be apart for the intervals to separate (the new
+    side's upper half-width plus the base's lower half-width for a win, and vice versa).
+    With fewer than ``min_reps`` repetitions, or no spread recorded, the verdict is
+    *undetermined*: one number cannot tell a win from noise.
+    """
+
+    k: float = 2.0
+    floor: float = 0.01
+    min_reps: int = 2
+
+    def describe(self, base: str = "the baseline", new: str = "a variant") -> str:
+        return (
+            f"Verdict rule: each side's noise interval is median ± {self.k:g}·std of its repetitions "
+            f"([min, max] when no std was recorded). {new[0].upper() + new[1:]} is `within-noise` against "
+            f"{base} when the intervals overlap or the medians differ by less than {self.floor:.1%} of "
+            f"{base}'s; otherwise `win` (faster) or `loss` (slower). Fewer than {self.min_reps} repetitions "
+            f"or no recorded spread gives `undetermined`. `noise_threshold` is the relative difference "
+            f"a row needed to leave the noise."
+        )
+
+
+DEFAULT_RULE = NoiseRule()
+
+
+def num(x) -> Optional[float]:
+    """A finite float, or None for missing / NaN / NA."""
+    if x is None or x is pd.NA:
+        return None
+    try:
+        v = float(x)
+    except (TypeError, ValueError):
+        return None
+    return v if math.isfinite(v) else None
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Latency statistics of one row's repetitions (microseconds)."""
+
+    median: Optional[float]
+    std: Optional[float] = None
+    min: Optional[float] = None
+    max: Optional[float] = None
+    reps: Optional[int] = None
+
+    @classmethod
+    def from_row(cls, row: Mapping, suffix: str = "") -> "Timing":
+        """From a results/summary row; ``suffix`` selects e.g. ``_a`` columns of a merge."""
+        get = lambda c: num(row.get(c + suffix))  # noqa: E731
+        reps = get("reps")
+        return cls(
+            get("latency_us_median"), get("latency_us_std"), get("latency_us_min"), get("latency_us_max"),
+            None if reps is None else int(reps),
+        )
+
+    def interval(self, k: float) -> Optional[tuple[float, float]]:
+        if self.median is None:
+            return None
+        if self.std is not None:
+            return self.median - k * self.std, self.median + k * self.std
+        if self.min is not None and self.max is not None:
+            return min(self.min, self.median), max(self.max, self.median)
+        return None
+
+
+@dataclass(frozen=True)
+class Judgement:
+    speedup: float  # base median / new median; > 1: new is faster
+    verdict: str  # one of VERDICTS
+    threshold: float  # relative difference needed to leave the noise (NaN when undetermined)
+
+
+def judge(base: Timing, new: Timing, rule: NoiseRule = DEFAULT_RULE) -> Judgement:
+    """Compare ``new`` with ``base`` under ``rule`` (see ``NoiseRule``)."""
+    if base.median is None or new.median is None or base.median <= 0 or new.median <= 0:
+        raise ValueError("judge needs positive medians on both sides")
+    speedup = base.median / new.median
+    diff = (base.median - new.median) / base.median
+    too_few = any(t.reps is not None and t.reps < rule.min_reps for t in (base, new))
+    bi, ni = base.interval(rule.k), new.interval(rule.k)
+    if too_few or bi is None or ni is None:
+        return Judgement(speedup, UNDETERMINED, float("nan"))
+    if diff > 0:  # new faster: new's upper half-width + base's lower half-width
+        gap = (ni[1] - new.median) + (base.median - bi[0])
+    else:
+        gap = (bi[1] - base.median) + (new.median - ni[0])
+    threshold = max(rule.floor, gap / base.median)
+    if abs(diff) <= threshold:
+        return Judgement(speedup, WITHIN_NOISE, threshold)
+    return Judgement(speedup, WIN if diff > 0 else LOSS, threshold)
+
+
+def geomean(values: Iterable[float]) -> float:
+    """Geometric mean of positive finite values (NaN when there are none)."""
+    a = np.asarray([v for v in values if v is not None], dtype=float)
+    a = a[np.isfinite(a) & (a > 0)]
+    return float(np.exp(np.mean(np.log(a)))) if a.size else float("nan")
