@@ -160,3 +160,24 @@ def test_runs_are_one_gpu_tasks_that_never_overlap_and_name_their_worker(cluster
     assert all(r.device == f"local-task on {socket.gethostname()} (GPU 0)" for r in rows)
     spans = sorted(tuple(map(float, line.split())) for line in log.read_text().splitlines())
     assert len(spans) == 2 and all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))  # one GPU: one run at a time
+
+
+def test_a_corrupt_or_incomplete_shipped_entry_is_refused(tmp_path):
+    import hashlib
+
+    from iree_vdmfma.build.compiler import _unpack
+
+    good = {"input.mlir": b"module {}", "stderr.txt": b""}
+    meta = {"files": {k: hashlib.sha256(v).hexdigest() for k, v in good.items()}}
+    with pytest.raises(RuntimeError, match="corrupt in transfer"):
+        _unpack({"workdir": "/w", "meta": meta, "files": {**good, "input.mlir": b"module {"}}, tmp_path, tmp_path)
+    with pytest.raises(RuntimeError, match="incomplete"):
+        _unpack({"workdir": "/w", "meta": meta, "files": {"input.mlir": good["input.mlir"]}}, tmp_path, tmp_path)
+
+
+@pytest.mark.parametrize("args, message", [(["--executor", "slurm"], "unknown executor 'slurm'; valid: local, ray"),
+                                           (["--ray-address", "auto"], "--ray-address needs --executor ray")])
+def test_bad_executor_options_are_one_error_line(tmp_path, args, message):
+    done = CliRunner().invoke(app, ["sweep", str(_seed_subset(tmp_path)), "--device", "none", "--out",
+                                    str(tmp_path / "out"), *args])
+    assert done.exit_code == 2 and message in done.output, done.output
