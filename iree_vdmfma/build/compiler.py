@@ -30,7 +30,7 @@ from ..executors import Executor
 from .toolchain import compiler_version, tool
 
 # Dump files worth keeping: configured IR, ISA, the dispatch benchmark module.
-KEEP_SUFFIXES = (".rocmasm", ".mlir", ".s")
+KEEP_SUFFIXES = (".rocmasm", ".mlir", ".s", ".ptx")
 MANIFEST = "manifest.json"
 DEFAULT_TIMEOUT_S = 300.0
 

@@ -1,9 +1,24 @@
 """`vdmfma` command line: a thin typer layer over the library API.
 
-Each stage's commands live in their own module and register on ``app``.
+Each stage's commands live in their own module and register on ``app``. When the
+process was started as `vdmfma bench ...` only the bench command is loaded, so a
+machine with just iree-base-runtime never imports ``iree.compiler``.
 """
 
+import os
+import sys
+
 from .app import app
-from . import core_cmds, report_cmds, run_cmds, coverage_cmds  # noqa: F401  (registration)
+from . import bench_cmds  # noqa: F401  (registration; imports no compiler)
+
+
+def _bench_only(argv: list[str]) -> bool:
+    prog = os.path.basename(argv[0]) if argv else ""
+    args = [a for a in argv[1:] if not a.startswith("-")]
+    return prog in ("vdmfma", "__main__.py", "-m") and bool(args) and args[0] == "bench"  # "-m": python -m
+
+
+if not _bench_only(sys.argv):
+    from . import core_cmds, report_cmds, run_cmds, coverage_cmds  # noqa: F401  (registration)
 
 __all__ = ["app"]

@@ -16,3 +16,8 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=False,
 )
+
+
+@app.callback()
+def _group() -> None:
+    """Always a command group (`vdmfma bench ...` loads only that command, and must still take its name)."""

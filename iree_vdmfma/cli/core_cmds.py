@@ -13,7 +13,7 @@ from ..build.compiler import default_cache_dir
 from ..problems.rows import ResultRow, Status
 from ..configs.spec import write_spec
 from ..executors import ExecutorSpec
-from ..sweep.sweep import Sweep, SweepOptions
+from ..sweep.sweep import Sweep, SweepOptions, target_kind
 from ..devices.targets import target as get_target
 from ..variants.registry import REGISTRY, variant as get_variant
 from .app import app
@@ -21,7 +21,7 @@ from .common import console, problems_from, progress, split_list, user_errors
 
 SHAPES_ARG = typer.Argument(None, help="Shape-list CSV (header m,n,k[,batch,dtype,name]; '#' comments).",
                             exists=False, dir_okay=False)
-TARGET_OPT = typer.Option("gfx942", "--target", "-t", help="gfx942 (MI300X) or gfx950 (MI355X).")
+TARGET_OPT = typer.Option("gfx942", "--target", "-t", help="gfx942 (MI300X), gfx950 (MI355X), sm_NN (CUDA) or host.")
 DEBUG_OPT = typer.Option(False, "--debug", help="Show Python tracebacks for input errors.")
 
 
@@ -109,7 +109,7 @@ def run_sweep(problems, options: SweepOptions, run_hook=None, banner: str = "") 
 
 def _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed,
              executor: ExecutorSpec = ExecutorSpec()) -> SweepOptions:
-    get_target(target)
+    target_kind(target)
     names = split_list(variants)
     for name in names:
         get_variant(name)
@@ -165,10 +165,14 @@ def _device_plan(device: str, target: str, variants: str) -> tuple[Optional[str]
         if variants != DEFAULT_VARIANTS and "cpu" not in split_list(variants):
             console.print("note: on a CPU device the GPU variants do not apply; running the 'cpu' variant")
         return resolved, target, "cpu"
+    if kind == "cuda":  # the newest target this compiler accepts at or below the device (PTX runs forward)
+        from ..build.cuda_targets import cuda_compile_target
+
+        return resolved, cuda_compile_target(devices.device_target(resolved)), variants
     if kind != "hip":
-        raise ValueError(f"sweep runs on hip or local-task; use `vdmfma run --device {device}` for {kind}")
+        raise ValueError(f"sweep runs on cuda, hip or local-task; use `vdmfma run --device {device}` for {kind}")
     arch = devices.device_target(resolved)
-    if arch != target:
+    if arch.split(":")[0] != target.split(":")[0]:
         raise ValueError(f"device {resolved} is {arch}, but --target is {target}; pass --target {arch}")
     return resolved, target, variants
 
@@ -208,6 +212,7 @@ def sweep(
             _device_plan(device, target, variants)
         options = _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed,
                            ExecutorSpec(executor, ray_address))
+        options.runnable = True  # every sweep directory can be run later with `vdmfma bench`
         hook = None
         if run_device:
             from ..run.runner import sweep_run_hook
@@ -219,8 +224,12 @@ def sweep(
                   + (f"running on {run_device}" if run_device else "compile-only (no device)")
                   + (f", executor {executor}" + (f" at {ray_address}" if ray_address else "") if executor != "local" else ""))
         rows = run_sweep(problems, options, run_hook=hook, banner=banner)
+        if run_device and any(get_variant(v).backend == "peer" for v in options.variants):
+            from ..sweep.bench import BenchOptions, bench as run_bench  # the torch peer's rows
+
+            rows = run_bench(out, BenchOptions(run_device, reps, cache_size))
         console.print(_table(rows))
-        bad = [r for r in rows if r.status != Status.OK.value]
+        bad = [r for r in rows if r.status not in (Status.OK.value, Status.SKIPPED.value)]
         console.print(f"{len(rows)} rows in {out / 'results.csv'}; {len(bad)} not ok")
         if report:
             _report(out, options.variants)

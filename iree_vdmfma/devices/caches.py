@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
-from .targets import TARGETS
+from .targets import device_spec
 
 
 
@@ -53,33 +53,34 @@ def cpu_last_level_cache_bytes() -> Optional[int]:
     return None
 
 
-def default_cache_bytes(device: str, device_target: str = "") -> int:
-    """Bytes of the last-level cache to defeat in cold mode.
+def default_cache_bytes(device: str, device_target: str = "", device_name: str = "") -> int:
+    """Bytes of the last-level cache to defeat in cold mode: the device's own.
 
-    ``VDMFMA_CACHE_BYTES`` overrides. HIP: the target's Infinity Cache from
-    targets.py (256 MiB on MI300X/MI355X). CPU: the host LLC. CUDA or unknown:
-    256 MiB, larger than any current GPU L2 (a conservative guess).
+    ``VDMFMA_CACHE_BYTES`` overrides. A known product (targets.DEVICE_SPECS, by
+    driver name or AMD arch): its data-sheet LLC (H100/H200 L2 50 MB, MI300X/MI355X
+    Infinity Cache 256 MiB). CPU: the host LLC. Unknown GPU: 256 MiB, larger than
+    any current GPU L2 (a conservative guess).
     """
     env = os.environ.get("VDMFMA_CACHE_BYTES")
     if env:
         return int(float(env))
-    if device_target in TARGETS:
-        return TARGETS[device_target].last_level_cache_bytes
+    spec = None if device.startswith("local") else device_spec(device_name, device_target)
+    if spec:
+        return spec.last_level_cache_bytes
     if device.startswith("local"):
         return cpu_last_level_cache_bytes() or 32 * 2**20
     return 256 * 2**20
 
 
 
-def peak_gbps(device: str, target: str = "") -> Optional[float]:
+def peak_gbps(device: str, target: str = "", device_name: str = "") -> Optional[float]:
     """Peak memory bandwidth (GB/s) of the device, where known; VDMFMA_PEAK_GBPS overrides.
 
-    HIP: the target's HBM peak from targets.py. CPU and CUDA: unknown (None)
-    unless given, rather than invented.
+    A known product (H100 SXM, H200, MI300X, MI355X; by driver name or AMD arch):
+    its data-sheet HBM peak. CPU and unknown GPUs: None unless given, rather than invented.
     """
     env = os.environ.get("VDMFMA_PEAK_GBPS")
     if env:
         return float(env)
-    if target in TARGETS:
-        return TARGETS[target].peak_hbm_gbps
-    return None
+    spec = None if device.startswith("local") else device_spec(device_name, target)
+    return spec.peak_hbm_gbps if spec else None

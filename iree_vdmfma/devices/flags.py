@@ -6,7 +6,7 @@ Targets: ``host`` (llvm-cpu for this machine: what local-task runs), ``gfxNNN``
 
 from __future__ import annotations
 
-from .targets import CPU_TARGET, target
+from .targets import CPU_TARGET, base_arch, target
 
 
 def compile_flags(arch: str) -> list[str]:
@@ -17,4 +17,4 @@ def compile_flags(arch: str) -> list[str]:
     if arch.startswith("sm_"):
         return ["--iree-hal-target-device=cuda", f"--iree-cuda-target={arch}"]
     target(arch)
-    return ["--iree-hal-target-device=hip", f"--iree-rocm-target={arch}"]
+    return ["--iree-hal-target-device=hip", f"--iree-rocm-target={base_arch(arch)}"]  # IREE takes no :features

@@ -1,4 +1,12 @@
-"""Module/device compatibility: what a .vmfb was built for, and whether a device can run it."""
+"""Module/device compatibility: what a .vmfb was built for, and whether a device can run it.
+
+Rules: the vendor must match (a HIP module never runs on CUDA or a CPU). HIP: the
+base gfx arch must match, and where both sides name xnack/sramecc they must agree
+(``gfx942:sramecc+:xnack-``). CUDA: IREE embeds PTX (``cuda-nvptx-fb``), which the
+driver JIT-compiles forward, so a PTX module for sm_89 runs on an sm_90 device (seen
+on an H100, shared/notes/gpu-measurements.md); a newer sm than the device, or a
+non-PTX (cubin) module for another sm, is refused.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +16,8 @@ from pathlib import Path
 from typing import Optional
 
 from .flags import compile_flags
-from .probe import TargetMismatchError, device_kind, device_target, normalize_device
+from .probe import GFX_ARCH_RE, TargetMismatchError, device_kind, device_target, normalize_device
+from .targets import base_arch
 
 _FORMAT_RE = re.compile(rb"(rocm-hsaco-fb|cuda-nvptx-fb|embedded-elf-[a-z0-9_]+|system-elf-[a-z0-9_]+"
                         rb"|system-dylib-[a-z0-9_]+|vmvx-bytecode-fb|vulkan-spirv-fb|metal-msl-fb)")
@@ -39,10 +48,11 @@ def read_module_target(vmfb: Path | str) -> ModuleTarget:
     kind = kinds.pop() if len(kinds) == 1 else ""
     arch = ""
     if kind == "hip":
-        m = re.search(rb'arch = "(gfx[0-9a-f]+)"', data) or re.search(rb"amdhsa-[a-z-]*?(gfx[0-9a-f]+)", data)
+        gfx = GFX_ARCH_RE.encode()
+        m = re.search(rb'arch = "(' + gfx + rb')"', data) or re.search(rb"amdhsa-[a-z-]*?(" + gfx + rb")", data)
         arch = m.group(1).decode() if m else ""
     elif kind == "cuda":
-        m = re.search(rb"\b(sm_\d+)", data)
+        m = re.search(rb"\b(sm_\d+a?)", data)
         arch = m.group(1).decode() if m else ""
     elif kind == "cpu":
         m = re.search(r"embedded-elf-([a-z0-9_]+)|system-(?:elf|dylib)-([a-z0-9_]+)", " ".join(formats))
@@ -77,13 +87,44 @@ def _host_arch() -> str:
     return {"amd64": "x86_64", "arm64": "aarch64"}.get(m, m)
 
 
+def _features(arch: str) -> dict[str, str]:
+    """'gfx942:sramecc+:xnack-' -> {'sramecc': '+', 'xnack': '-'}."""
+    return {f[:-1]: f[-1] for f in arch.lower().split(":")[1:] if f[-1:] in "+-"}
+
+
+def _hip_compatible(module_arch: str, dev_arch: str) -> bool:
+    if base_arch(module_arch) != base_arch(dev_arch):
+        return False
+    mf, df = _features(module_arch), _features(dev_arch)
+    return all(df[k] == v for k, v in mf.items() if k in df)
+
+
+def sm_number(arch: str) -> int | None:
+    """'sm_89' -> 89, 'sm_90a' -> 90; None for anything else."""
+    m = re.fullmatch(r"sm_(\d+)a?", arch.strip().lower())
+    return int(m.group(1)) if m else None
+
+
+def _cuda_compatible(m: ModuleTarget, dev_arch: str) -> bool:
+    """PTX runs forward (module sm <= device sm); any other CUDA format needs the same sm."""
+    mod, dev = sm_number(m.arch), sm_number(dev_arch)
+    if mod is None or dev is None:
+        return True  # nothing known: let the runtime decide
+    is_ptx = not m.formats or all("nvptx" in f for f in m.formats)
+    if m.arch.endswith("a"):  # arch-specific features (sm_90a): that arch only
+        return m.arch == dev_arch
+    return mod <= dev if is_ptx else mod == dev
+
+
 def _compatible(m: ModuleTarget, dev_kind: str, dev_target: str) -> bool:
     if not m.kind:
         return True  # nothing known: let the runtime decide
     if m.kind != dev_kind:
         return False
-    if m.kind in ("hip", "cuda") and m.arch and dev_target[:3] in ("gfx", "sm_"):
-        return m.arch == dev_target
+    if m.kind == "hip" and m.arch and dev_target.startswith("gfx"):
+        return _hip_compatible(m.arch, dev_target)
+    if m.kind == "cuda" and m.arch and dev_target.startswith("sm_"):
+        return _cuda_compatible(m, dev_target)
     if m.kind == "cpu" and m.arch:
         return m.arch == _host_arch()
     return True
@@ -98,10 +139,13 @@ def check_target(vmfb: Path | str, device: str, module_target: Optional[str] = N
     dev_kind, dev_target = device_kind(device), device_target(device)
     read = read_module_target(vmfb)
     fix = ""
-    try:
-        fix = " Recompile with: " + " ".join(compile_flags(dev_target))
-    except ValueError:  # no flags for that device target
-        pass
+    if dev_kind == "cuda":
+        fix = f" Recompile for {dev_target} or an older sm (PTX runs forward)." if dev_target != "cuda" else ""
+    else:
+        try:
+            fix = " Recompile with: " + " ".join(compile_flags(dev_target))
+        except ValueError:  # no flags for that device target
+            pass
     if dev_kind == "cpu":
         dev_target = f"host {_host_arch()}"
     if module_target:

@@ -19,9 +19,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
-from .targets import TARGETS
+from dataclasses import dataclass
+
+from .targets import TARGETS, base_arch
 
 CPU_DEVICES = ("local-task", "local-sync")
+GFX_ARCH_RE = r"gfx[0-9a-f]+(?::[a-z]+[+-])*"  # with target features: gfx942:sramecc+:xnack-
 DEVICE_ALIASES = {"cpu": "local-task", "host": "local-task", "rocm": "hip"}
 
 
@@ -130,13 +133,13 @@ def hip_arch(index: int = 0) -> Optional[str]:
                 out = subprocess.run([exe], capture_output=True, text=True, timeout=30).stdout
             except (OSError, subprocess.SubprocessError):
                 continue
-            names = re.findall(r"gfx[0-9a-f]+", out)
+            names = re.findall(GFX_ARCH_RE, out)
             if len(names) > index:
                 return names[index]
     devices = probe_driver("hip")
     if len(devices) > index:
         name = str(devices[index].get("name", ""))
-        m = re.search(r"gfx[0-9a-f]+", name)
+        m = re.search(GFX_ARCH_RE, name)
         if m:
             return m.group(0)
         for arch, t in TARGETS.items():
@@ -146,19 +149,33 @@ def hip_arch(index: int = 0) -> Optional[str]:
 
 
 @lru_cache(maxsize=None)
-def cuda_arch(index: int = 0) -> Optional[str]:
-    """sm_XX of CUDA device ``index`` from nvidia-smi, if it is there."""
+def _nvidia_smi() -> tuple[tuple[str, str, str], ...]:
+    """(name, driver_version, compute_cap) per NVIDIA GPU, from nvidia-smi; () without it."""
     exe = shutil.which("nvidia-smi")
     if not exe:
-        return None
+        return ()
     try:
-        out = subprocess.run([exe, "--query-gpu=compute_cap", "--format=csv,noheader"],
-                             capture_output=True, text=True, timeout=30).stdout.split()
+        out = subprocess.run([exe, "--query-gpu=name,driver_version,compute_cap", "--format=csv,noheader"],
+                             capture_output=True, text=True, timeout=30).stdout
     except (OSError, subprocess.SubprocessError):
-        return None
-    if len(out) > index and re.fullmatch(r"\d+\.\d+", out[index]):
-        return "sm_" + out[index].replace(".", "")
-    return None
+        return ()
+    rows = [tuple(c.strip() for c in line.split(",")) for line in out.splitlines() if line.count(",") == 2]
+    return tuple(rows)  # type: ignore[return-value]
+
+
+def sm_of_compute_cap(cap: str) -> Optional[str]:
+    """'9.0' -> 'sm_90' (None for anything else)."""
+    return "sm_" + cap.replace(".", "") if re.fullmatch(r"\d+\.\d+", cap.strip()) else None
+
+
+@lru_cache(maxsize=None)
+def cuda_arch(index: int = 0) -> Optional[str]:
+    """sm_XX of CUDA device ``index`` (its compute capability): VDMFMA_CUDA_ARCH, else nvidia-smi."""
+    env = os.environ.get("VDMFMA_CUDA_ARCH")
+    if env:
+        return env
+    gpus = _nvidia_smi()
+    return sm_of_compute_cap(gpus[index][2]) if len(gpus) > index else None
 
 
 def device_target(device: str) -> str:
@@ -176,3 +193,57 @@ def device_target(device: str) -> str:
     return kind
 
 
+
+
+@dataclass(frozen=True)
+class DeviceInfo:
+    """What a measured row records about where it ran (asked from the system, not measured)."""
+
+    device: str  # IREE URI, e.g. 'cuda://0'
+    name: str  # e.g. 'NVIDIA H100 80GB HBM3', 'AMD Instinct MI300X', 'Intel(R) Xeon(R) ...'
+    arch: str  # 'sm_90', 'gfx942:sramecc+:xnack-', 'host x86_64'
+    driver_version: str  # NVIDIA/amdgpu kernel driver version; '' for CPU or unknown
+
+
+def _cpu_name() -> str:
+    try:
+        m = re.search(r"^model name\s*:\s*(.+)$", Path("/proc/cpuinfo").read_text(), re.M)
+        if m:
+            return m.group(1).strip()
+    except OSError:
+        pass
+    import platform
+
+    return platform.processor() or platform.machine()
+
+
+def _amdgpu_driver_version() -> str:
+    for path in ("/sys/module/amdgpu/version",):
+        try:
+            return Path(path).read_text().strip()
+        except OSError:
+            continue
+    return ""
+
+
+@lru_cache(maxsize=None)
+def device_info(device: str) -> DeviceInfo:
+    """Name, arch and driver version of a device; fields that cannot be read stay ''."""
+    device = normalize_device(device)
+    kind, index = device_kind(device), _device_index(device)
+    if kind == "cpu":
+        import platform
+
+        return DeviceInfo(device, _cpu_name(), f"host {platform.machine().lower()}", "")
+    arch = device_target(device)
+    name, driver = "", ""
+    if kind == "cuda":
+        gpus = _nvidia_smi()
+        if len(gpus) > index:
+            name, driver = gpus[index][0], gpus[index][1]
+    if kind == "hip":
+        driver = _amdgpu_driver_version()
+    if not name:
+        found = probe_driver(driver_of(device))
+        name = str(found[index].get("name", "")) if len(found) > index else ""
+    return DeviceInfo(device, name, arch if arch not in ("hip", "cuda") else "", driver)

@@ -40,13 +40,56 @@ TARGETS: dict[str, Target] = {
 }
 
 
+@dataclass(frozen=True)
+class DeviceSpec:
+    """Data-sheet memory facts of one GPU product: what % of peak and cold rotation sizes use.
+
+    Several products share an arch (H100 and H200 are both sm_90), so products are
+    matched by the device name the driver reports, then (AMD only) by arch.
+    """
+
+    product: str
+    arch: str  # base arch: 'sm_90', 'gfx942'
+    peak_hbm_gbps: float
+    last_level_cache_bytes: int  # NVIDIA: L2; AMD: Infinity Cache
+    names: tuple[str, ...]  # substrings of the driver's device name (case-insensitive)
+    not_names: tuple[str, ...] = ()  # ... that must not appear (another SKU of the same chip)
+
+
+DEVICE_SPECS: tuple[DeviceSpec, ...] = (
+    # NVIDIA data sheets: H100 SXM5 3.35 TB/s HBM3, 50 MB L2; H200 SXM 4.8 TB/s HBM3e, 50 MB L2.
+    # H100 PCIe/NVL are other SKUs (other bandwidths): not matched, so their peak stays unknown.
+    DeviceSpec("H100 SXM", "sm_90", 3350.0, 50 * 2**20, ("h100",), ("pcie", "nvl")),
+    DeviceSpec("H200", "sm_90", 4800.0, 50 * 2**20, ("h200",), ("nvl",)),
+    *(DeviceSpec(t.product, t.arch, t.peak_hbm_gbps, t.last_level_cache_bytes, (t.product.lower(),))
+      for t in TARGETS.values()),
+)
+
+
+def base_arch(arch: str) -> str:
+    """'gfx942:sramecc+:xnack-' -> 'gfx942' (target features dropped)."""
+    return arch.split(":", 1)[0].strip().lower()
+
+
+def device_spec(name: str = "", arch: str = "") -> "DeviceSpec | None":
+    """The product a device is: by its driver name first, else (AMD) by arch; None when unknown."""
+    low = name.lower().replace(" ", "")
+    for s in DEVICE_SPECS:
+        if low and any(n.replace(" ", "") in low for n in s.names) and not any(x in low for x in s.not_names):
+            return s
+    arch = base_arch(arch)
+    if arch in TARGETS:
+        return next(s for s in DEVICE_SPECS if s.arch == arch)
+    return None
+
+
 class UnknownTargetError(ValueError):
     pass
 
 
 def target(arch: str) -> Target:
     try:
-        return TARGETS[arch]
+        return TARGETS[base_arch(arch)]
     except KeyError:
         raise UnknownTargetError(f"unknown target {arch!r}; valid: {', '.join(TARGETS)}") from None
 

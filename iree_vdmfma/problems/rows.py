@@ -27,6 +27,7 @@ class Status(str, Enum):
     TIMEOUT = "timeout"
     RUN_ERROR = "run-error"
     NUMERICS_FAILED = "numerics-failed"
+    SKIPPED = "skipped"  # the variant cannot apply to this backend/device (reason says why)
 
     def __str__(self) -> str:
         return self.value
@@ -63,6 +64,9 @@ class ResultRow:
     workgroups: Optional[int] = None
     workgroup_size: Optional[int] = None
     waves_per_simd: Optional[int] = None
+    kernels: Optional[int] = None  # CUDA: .entry kernels in the PTX
+    nv_mma: Optional[int] = None  # CUDA: mma.sync / wmma instructions in the PTX
+    ptx_regs32: Optional[int] = None  # CUDA: PTX virtual registers (32-bit equivalents; not physical)
     compile_s: Optional[float] = None
     cached: Optional[bool] = None
     # runtime (filled when a device is given)
@@ -79,6 +83,14 @@ class ResultRow:
     gbps: Optional[float] = None
     tflops: Optional[float] = None
     pct_peak_bw: Optional[float] = None
+    # provenance of a measured row: where, with what, when (run/provenance.py)
+    device_name: str = ""  # the driver's name for the device, e.g. 'NVIDIA H100 80GB HBM3'
+    device_arch: str = ""  # 'sm_90', 'gfx942:sramecc+:xnack-', 'host x86_64'
+    driver_version: str = ""
+    compiler_version: str = ""  # iree-compile that built the module ('' for the torch peer)
+    runtime_version: str = ""  # iree-base-runtime (the torch peer: torch's version)
+    toolkit_version: str = ""  # iree-vdmfma
+    measured_at: str = ""  # UTC, ISO 8601
     # diagnosis
     reason: str = ""  # why not-applied / failed, in words
     error: str = ""  # the tool's first error line

@@ -30,6 +30,11 @@ round less carefully all pass; an f16 accumulator, a lost K-tile or a wrong
 element fail (tests/test_numerics.py shows each). The rule is per element and
 the same for every batch of a batched problem.
 
+A kernel whose output is a narrower float than the accumulator (the torch peer
+where the library returns f16/bf16) is held to the same rule plus the rounding of
+that output: ``+ 0.5 * eps_out * (|ref| + tol)`` (round-to-nearest moves a value by
+at most half an ulp); ``output_dtype`` names it. Everything else is unchanged.
+
 Reported errors: ``max_abs_err = max |C - ref|`` and ``max_rel_err =
 max |C - ref| / max |ref|`` (norm-wise, so a reference element that cancels to
 ~0 cannot blow it up). Any NaN/Inf in C, or a shape mismatch, fails.
@@ -40,6 +45,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+import ml_dtypes
 import numpy as np
 
 from ..problems.problem import Problem
@@ -99,11 +105,18 @@ def abs_product_sum(problem: Problem, a: np.ndarray, b: np.ndarray) -> np.ndarra
                      np.swapaxes(np.abs(_wide(b, dt.is_int)).astype(np.float64), -1, -2))
 
 
-def tolerance(problem: Problem, abs_sum: np.ndarray) -> np.ndarray:
-    """Per-element allowed |C - ref| under TOLERANCE_RULE."""
+def tolerance(problem: Problem, abs_sum: np.ndarray, ref: np.ndarray | None = None,
+              output_dtype: str | None = None) -> np.ndarray:
+    """Per-element allowed |C - ref| under TOLERANCE_RULE (plus output rounding, see above)."""
     if problem.dt.is_int:
         return np.zeros_like(abs_sum)
-    return TOL_SAFETY * math.sqrt(problem.k) * EPS_F32 * abs_sum
+    tol = TOL_SAFETY * math.sqrt(problem.k) * EPS_F32 * abs_sum
+    if output_dtype and ref is not None:
+        from ..problems.problem import dtype as get_dtype
+
+        eps_out = float(ml_dtypes.finfo(get_dtype(output_dtype).numpy).eps)
+        tol = tol + 0.5 * eps_out * (np.abs(ref.astype(np.float64)) + tol)
+    return tol
 
 
 @dataclass(frozen=True)
@@ -135,7 +148,7 @@ class NumericsResult:
 
 
 def compare(problem: Problem, got: np.ndarray, ref: np.ndarray, abs_sum: np.ndarray,
-            label: str = "C") -> NumericsResult:
+            label: str = "C", output_dtype: str | None = None) -> NumericsResult:
     """Check a computed C against the reference under TOLERANCE_RULE."""
     got = np.asarray(got)
     if got.shape != ref.shape:
@@ -147,7 +160,7 @@ def compare(problem: Problem, got: np.ndarray, ref: np.ndarray, abs_sum: np.ndar
     finite = np.isfinite(g) if not problem.dt.is_int else np.ones(g.shape, bool)
     err = np.abs(g - ref.astype(wide)).astype(np.float64)
     err = np.where(finite, err, np.inf)
-    tol = tolerance(problem, abs_sum)
+    tol = tolerance(problem, abs_sum, ref, output_dtype)
     bad = ~(err <= tol)
     n_bad = int(bad.sum())
     max_abs = float(err.max()) if err.size else 0.0
@@ -173,5 +186,6 @@ class Checker:
         self.ref = reference(problem, self.inputs.a, self.inputs.b)
         self.abs_sum = abs_product_sum(problem, self.inputs.a, self.inputs.b)
 
-    def check(self, got: np.ndarray, label: str = "C") -> NumericsResult:
-        return compare(self.problem, got, self.ref, self.abs_sum, label)
+    def check(self, got: np.ndarray, label: str = "C", output_dtype: str | None = None) -> NumericsResult:
+        """``output_dtype``: the float type ``got`` was rounded to, when narrower than the accumulator."""
+        return compare(self.problem, got, self.ref, self.abs_sum, label, output_dtype)

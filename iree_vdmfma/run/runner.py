@@ -38,7 +38,7 @@ from ..problems.rows import ResultRow, Status
 from ..devices.caches import peak_gbps
 from ..devices.flags import compile_flags
 from ..devices.modules import ModuleTarget, check_target
-from ..devices.probe import (DeviceError, DeviceUnavailableError, TargetMismatchError, device_target,
+from ..devices.probe import (DeviceError, DeviceUnavailableError, TargetMismatchError, device_info, device_target,
                              normalize_device, resolve_device)
 from ..problems.loop_ir import runner_input_ir
 
@@ -226,8 +226,9 @@ def run_problem(vmfb: Path | str, problem: Problem, device: str = "local-task",
         raise DeviceUnavailableError(f"no device to run on (asked for {device!r}); compile-only")
     mod = loaded or load_module(vmfb, dev, module_target)
     dev_target = device_target(dev)
+    dev_name = device_info(dev).name if dev_target not in ("host",) else ""
     res = RunResult(problem, dev, dev_target, module_target or str(mod.target), cache_mode,
-                    peak_gbps=peak if peak is not None else peak_gbps(dev, dev_target),
+                    peak_gbps=peak if peak is not None else peak_gbps(dev, dev_target, dev_name),
                     functions=list(mod.functions))
     if not mod.has(timing.GEMM_FUNC):
         raise RunnerError(f"{vmfb} has no @{timing.GEMM_FUNC} (functions: {mod.functions})")
@@ -250,7 +251,7 @@ def run_problem(vmfb: Path | str, problem: Problem, device: str = "local-task",
     if reps > 0:
         try:
             cb = cache_bytes if cache_bytes is not None else (
-                timing.default_cache_bytes(dev, dev_target) if cache_mode == "cold" else None)
+                timing.default_cache_bytes(dev, dev_target, dev_name) if cache_mode == "cold" else None)
             res.plan = timing.plan(problem, cache_mode, cb, min_calls)
             run = timing.time_module(Path(vmfb), problem, a, b, dev, res.plan, has_loop, reps=reps,
                                      warmup_s=warmup_s, min_time_s=min_time_s, workdir=workdir,

@@ -15,13 +15,10 @@ import json
 import os
 import tempfile
 import shutil
-import signal
-import threading
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from ..build import evidence as proof
 from ..configs.catalog import IntrinsicUnavailableError, dense_intrinsic
@@ -35,11 +32,14 @@ from ..problems.problem import Problem
 from ..problems.rows import FAILED, ResultRow, Status, read_rows, write_rows
 from ..configs.spec import spec_text, write_spec
 from ..devices.flags import compile_flags
+from ..devices.modules import sm_number
 from ..devices.targets import CPU_TARGET, target as get_target
 from ..build.toolchain import compiler_version
+from .manifest import Manifest, ModuleEntry, write_manifest
+from ..util.signals import stop_signals_as_interrupt  # noqa: F401  (re-exported)
 from ..variants.registry import UnknownVariantError, Variant, variant as get_variant
 
-TERMINAL = {Status.OK, Status.NOT_APPLIED} | FAILED
+TERMINAL = {Status.OK, Status.NOT_APPLIED, Status.SKIPPED} | FAILED
 
 # A run hook: (compile result, problem, row for one cache mode) -> finished row.
 RunHook = Callable[[CompileResult, Problem, ResultRow], ResultRow]
@@ -51,7 +51,8 @@ class Job:
     variant: Variant
     target: str
     config: Optional[KernelConfig]
-    compile_job: CompileJob
+    compile_job: Optional[CompileJob]  # None: skipped (skip_reason) or a peer (not compiled)
+    skip_reason: str = ""
 
     @property
     def label(self) -> str:
@@ -73,9 +74,19 @@ class SweepOptions:
     executor: ExecutorSpec = ExecutorSpec()  # local threads (default) or a Ray cluster
 
 
+def target_kind(target: str) -> str:
+    """'hip' for gfx targets, 'cuda' for sm_NN, 'cpu' for host; UnknownTargetError otherwise."""
+    if target == CPU_TARGET:
+        return "cpu"
+    if sm_number(target) is not None:
+        return "cuda"
+    get_target(target)
+    return "hip"
+
+
 def _resolve(problem: Problem, v: Variant, arch: str) -> Optional[KernelConfig]:
     """The variant's config for the problem on arch; IntrinsicUnavailableError if it cannot exist there."""
-    if v.backend != "rocm":
+    if v.backend != "rocm" or target_kind(arch) != "hip" or v.skip_reason("hip"):
         return None
     config = v.config(problem, arch)  # a variant that injects a config checks its own intrinsic
     if config is None:
@@ -101,7 +112,7 @@ def plan(problems: Sequence[Problem], options: SweepOptions) -> list[Job]:
         raise ValueError(f"the per-job timeout must be > 0 seconds, got {options.timeout_s}")
     if options.workers is not None and options.workers < 0:
         raise ValueError(f"workers must be >= 1 (0: all cores), got {options.workers}")
-    get_target(options.target)
+    kind = target_kind(options.target)
     variants = [get_variant(v) for v in options.variants]
     if not variants:
         raise UnknownVariantError("no variants given")
@@ -122,11 +133,14 @@ def plan(problems: Sequence[Problem], options: SweepOptions) -> list[Job]:
         ir_text = runner_input_ir(problem) if options.runnable else input_ir(problem)
         for v in variants:
             config = configs[(problem.key, v.name)]
-            arch = options.target if v.backend == "rocm" else CPU_TARGET
-            flags = compile_flags(arch)
+            arch = CPU_TARGET if v.backend == "cpu" else options.target
+            skip = v.skip_reason(kind) if v.backend == "rocm" else ""
+            if skip or v.backend == "peer":
+                jobs.append(Job(problem, v, arch, None, None, skip))
+                continue
+            flags = tuple(compile_flags(arch)) + v.flags + tuple(options.extra_flags)
             spec = spec_text([(problem, config)]) if config else None
-            cj = CompileJob(f"{problem.key}/{v.name}/{arch}", ir_text, tuple(flags) + tuple(options.extra_flags),
-                            spec, options.timeout_s)
+            cj = CompileJob(f"{problem.key}/{v.name}/{arch}", ir_text, flags, spec, options.timeout_s)
             jobs.append(Job(problem, v, arch, config, cj))
     return jobs
 
@@ -147,8 +161,12 @@ def proved_row(job: Job, result: CompileResult, row: ResultRow, artifacts: Path)
         return row.replace(status=Status.TIMEOUT.value, error=error, reason="compile timed out")
     if not result.ok:
         return row.replace(status=Status.COMPILE_ERROR.value, error=error, reason="iree-compile failed")
-    if job.variant.backend != "rocm":
+    if job.target == CPU_TARGET:
         return row.replace(status=Status.COMPILED.value)
+    if target_kind(job.target) == "cuda":
+        ptx = proof.collect_ptx(result.dump_dir)
+        return row.replace(kernels=ptx.kernels, nv_mma=ptx.mma,
+                           ptx_regs32=ptx.ptx_regs32, status=Status.COMPILED.value)
     ev = proof.collect(result.dump_dir, job.problem, get_target(job.target))
     row = row.replace(mma_kind=ev.mma_kind, smfmac=ev.smfmac, mfma=ev.mfma, vgpr=ev.vgpr, agpr=ev.agpr,
                       sgpr=ev.sgpr, lds_bytes=ev.lds_bytes, spills=ev.spills, scratch_bytes=ev.scratch_bytes,
@@ -209,6 +227,21 @@ class Sweep:
             paths.append(write_spec(entries, self.out / "specs" / f"{name}-{self.options.target}.mlir"))
         return paths
 
+    def manifest(self) -> Manifest:
+        """What `vdmfma bench` needs to run this directory elsewhere (no compiler there)."""
+        entries = []
+        for job in self.jobs:
+            if job.skip_reason:
+                continue
+            vmfb = "" if job.compile_job is None else \
+                str(Path("artifacts") / job.problem.key / f"{job.variant.name}-{job.target}" / "out.vmfb")
+            entries.append(ModuleEntry.of(job.problem, job.variant.name, job.target, vmfb,
+                                          job.compile_job.flags if job.compile_job else (),
+                                          "torch" if job.variant.backend == "peer" else "iree",
+                                          runnable=self.options.runnable))
+        base = next((v for v in self.options.variants if get_variant(v).baseline), self.options.variants[0])
+        return Manifest.new(self.options.target, compiler_version(), base, entries)
+
     def _write_meta(self) -> None:
         meta = {"target": self.options.target, "variants": list(self.options.variants),
                 "cache_modes": list(self.modes), "compiler_version": compiler_version(),
@@ -218,7 +251,8 @@ class Sweep:
         os.replace(tmp, self.out / "sweep.json")  # never half-written, even on Ctrl-C
 
     def pending(self) -> list[Job]:
-        return [job for job in self.jobs if not self._done(job)]
+        """Jobs with rows still to finish (peers have no rows here: `vdmfma bench` runs them)."""
+        return [job for job in self.jobs if job.variant.backend != "peer" and not self._done(job)]
 
     def run(self) -> list[ResultRow]:
         """Compile (and run) every unfinished job; each row is on disk the moment it finishes.
@@ -230,8 +264,13 @@ class Sweep:
         self.out.mkdir(parents=True, exist_ok=True)
         self._write_meta()
         self.write_specs()
+        write_manifest(self.out, self.manifest())
         todo = self.pending()
         self._save([_base_row(job, k[3]) for job in todo for k in self._keys(job)])
+        skipped = [job for job in todo if job.skip_reason]
+        self._save([self.rows[k].replace(status=Status.SKIPPED.value, reason=job.skip_reason)
+                    for job in skipped for k in self._keys(job)])
+        todo = [job for job in todo if not job.skip_reason]
         executor = make_executor(self.options.executor, self.options.workers)
         compiler = Compiler(self.options.cache_dir, self.options.workers, retry_failed=self.options.retry_failed,
                             executor=executor)
@@ -343,27 +382,6 @@ def _one_line(e: BaseException) -> str:
     """An exception as one line for a row: 'Type: first line of the message'."""
     text = str(e).strip().splitlines()
     return f"{type(e).__name__}: {text[0]}"[:500] if text else type(e).__name__
-
-
-def _raise_interrupt(signum, frame):
-    raise KeyboardInterrupt(f"signal {signum}")
-
-
-@contextmanager
-def stop_signals_as_interrupt() -> Iterator[None]:
-    """Treat SIGTERM and SIGHUP like Ctrl-C so all stop cleanly (rows on disk stay as they are).
-
-    Only the main thread may set handlers; elsewhere signals are left alone.
-    """
-    previous = {}
-    if threading.current_thread() is threading.main_thread():
-        for sig in (signal.SIGTERM, signal.SIGHUP):
-            previous[sig] = signal.signal(sig, _raise_interrupt)
-    try:
-        yield
-    finally:
-        for sig, old in previous.items():
-            signal.signal(sig, old)
 
 
 def sweep(problems: Sequence[Problem], options: SweepOptions, **kwargs) -> list[ResultRow]:

@@ -22,8 +22,16 @@ class Variant:
     name: str
     description: str
     rule: Rule
-    backend: str = "rocm"  # 'rocm': compiled for a gfx target; 'cpu': llvm-cpu for local runs
+    backend: str = "rocm"  # 'rocm': compiled for the sweep's target; 'cpu': llvm-cpu; 'peer': not compiled (torch)
     baseline: bool = False
+    flags: tuple[str, ...] = ()  # extra iree-compile flags of this variant
+    kinds: tuple[str, ...] = ("hip", "cuda", "cpu")  # target kinds it applies to; elsewhere: skipped
+
+    def skip_reason(self, kind: str) -> str:
+        """'' when the variant applies to targets of ``kind`` ('hip', 'cuda', 'cpu'), else why not."""
+        if kind in self.kinds:
+            return ""
+        return f"variant {self.name!r} applies to {'/'.join(self.kinds)} targets only, not {kind}"
 
     def config(self, problem: Problem, arch: str) -> Optional[KernelConfig]:
         return self.rule(problem, arch)
@@ -55,8 +63,13 @@ def baseline() -> Variant:
 
 
 register(Variant("default", "no spec: whatever IREE's own selector picks", lambda p, a: None))
-register(Variant("vdmfma", "forced VDMFMA (virtual dense MFMA from sparse v_smfmac)", vdmfma_config))
+register(Variant("vdmfma", "forced VDMFMA (virtual dense MFMA from sparse v_smfmac)", vdmfma_config,
+                 kinds=("hip",)))
 register(Variant("padded", "forced dense 16x16 MFMA with M padded to 16 (the write-up's baseline)",
-                 padded_config, baseline=True))
+                 padded_config, baseline=True, kinds=("hip",)))
+register(Variant("splitk", "IREE's own split-reduction heuristic (--iree-dispatch-creation-enable-split-reduction)",
+                 lambda p, a: None, flags=("--iree-dispatch-creation-enable-split-reduction",)))
+register(Variant("torch", "the vendor library through torch.matmul (cuBLAS, hipBLASLt, CPU BLAS): a peer, "
+                 "not compiled; runs with `vdmfma bench` / sweep --device", lambda p, a: None, backend="peer"))
 register(Variant("cpu", "llvm-cpu build of the same problem, to exercise the runtime path on a CPU",
                  lambda p, a: None, backend="cpu"))

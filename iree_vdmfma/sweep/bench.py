@@ -1,0 +1,127 @@
+"""Bench a compiled sweep directory on this machine's device: compile there, bench here.
+
+Reads OUT/modules.json (sweep/manifest.py) and OUT/results.csv, runs every
+compiled module (and every torch peer) hot and cold on ``device``, and writes one
+measured row per (module, cache mode) into results.csv the moment it finishes,
+with provenance (device name, arch, driver, compiler version from the manifest,
+runtime and toolkit versions, date). Re-running resumes: finished rows are kept.
+A directory whose modules the device cannot run is refused before anything runs.
+
+Nothing on this path imports ``iree.compiler`` (tests/test_bench.py proves it):
+only iree-base-runtime, numpy and (for the peer, optionally) torch are needed.
+``bench_entry`` is a plain function of its arguments, so an executor can wrap it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Optional, Sequence
+
+from .manifest import Manifest, ModuleEntry, read_manifest
+from ..devices.modules import check_target
+from ..devices.probe import TargetMismatchError, device_info, normalize_device
+from ..problems.rows import FAILED, ResultRow, Status, read_rows, write_rows
+from ..run.numerics import Checker
+from ..run.provenance import provenance
+from ..util.signals import stop_signals_as_interrupt
+
+FINISHED = {Status.OK, Status.NOT_APPLIED, Status.SKIPPED} | FAILED
+
+
+@dataclass(frozen=True)
+class BenchOptions:
+    device: str = "local-task"
+    reps: int = 10
+    cache_bytes: Optional[int] = None  # cold mode must defeat this; None: the device's own cache
+    cache_modes: Sequence[str] = ("hot", "cold")
+    retry_failed: bool = False
+    warmup_s: float = 0.1
+    min_time_s: float = 0.05
+
+
+def check_fits(directory: Path, manifest: Manifest, device: str) -> None:
+    """TargetMismatchError (one line) unless every module of the directory can run on ``device``."""
+    for e in manifest.entries:
+        if e.runner != "iree":
+            continue
+        vmfb = Path(directory) / e.vmfb
+        if vmfb.is_file():
+            try:
+                check_target(vmfb, device, e.target)
+            except TargetMismatchError as err:
+                raise TargetMismatchError(f"{directory} was compiled for {manifest.target}; {err}") from None
+
+
+def _fresh_row(e: ModuleEntry, mode: str) -> ResultRow:
+    return ResultRow(name=e.name, m=e.m, n=e.n, k=e.k, batch=e.batch, dtype=e.dtype, target=e.target,
+                     variant=e.variant, status=Status.COMPILED.value, key=e.key, cache_mode=mode)
+
+
+def bench_entry(directory: Path, entry: ModuleEntry, row: ResultRow, options: BenchOptions,
+                compiler_version: str = "") -> ResultRow:
+    """Run one entry for ``row.cache_mode`` and return the filled row (failures are rows, not raises)."""
+    from ..run import runner
+
+    device = normalize_device(options.device)
+    name = device_info(device).name
+    problem = entry.problem
+    try:
+        if entry.runner == "torch":
+            from ..run.peer import PeerUnavailable, run_torch
+
+            try:
+                res = run_torch(problem, device, row.cache_mode, options.reps, seed=entry.seed,
+                                cache_bytes=options.cache_bytes, warmup_s=options.warmup_s,
+                                min_time_s=options.min_time_s, device_name=name)
+            except PeerUnavailable as e:
+                return row.replace(status=Status.SKIPPED.value, reason=str(e), device=device)
+            prov = provenance(device, "", f"torch {res.module_target.split(' ', 1)[-1]}")
+        else:
+            res = runner.run_problem(Path(directory) / entry.vmfb, problem, device, module_target=entry.target,
+                                     cache_mode=row.cache_mode, reps=options.reps, seed=entry.seed,
+                                     cache_bytes=options.cache_bytes, warmup_s=options.warmup_s,
+                                     min_time_s=options.min_time_s, checker=Checker(problem, entry.seed))
+            prov = provenance(device, compiler_version)
+    except Exception as e:  # noqa: BLE001  (no device, a module that will not load: a row, go on)
+        first = str(e).strip().splitlines()[0][:300] if str(e).strip() else ""
+        return row.replace(status=Status.RUN_ERROR.value, error=f"{type(e).__name__}: {first}",
+                           reason=f"run on {device} failed", device=device)
+    return runner.apply_to_row(row, res).replace(**prov.columns())
+
+
+def _runnable(entry: ModuleEntry, rows: dict) -> Optional[ResultRow]:
+    """The compile row a module's measured rows start from; None when it did not compile."""
+    if entry.runner == "torch":
+        return _fresh_row(entry, "")
+    compiled = rows.get((entry.key, entry.target, entry.variant, ""))
+    if compiled is None or compiled.status not in (Status.OK.value, Status.COMPILED.value):
+        return None
+    return compiled
+
+
+def bench(directory: Path | str, options: BenchOptions,
+          on_row: Callable[[ResultRow], None] = lambda row: None,
+          run_entry: Callable[..., ResultRow] = bench_entry) -> list[ResultRow]:
+    """Bench every compiled entry of ``directory`` on ``options.device``; returns all rows of results.csv."""
+    directory = Path(directory)
+    manifest = read_manifest(directory)
+    check_fits(directory, manifest, options.device)
+    path = directory / "results.csv"
+    rows = {r.row_key: r for r in read_rows(path)}
+    finished = {str(s) for s in FINISHED - (FAILED if options.retry_failed else set())}
+    with stop_signals_as_interrupt():
+        for entry in manifest.entries:
+            start = _runnable(entry, rows)
+            if start is None:
+                continue
+            for mode in options.cache_modes:
+                key = (entry.key, entry.target, entry.variant, mode)
+                if key in rows and rows[key].status in finished:
+                    continue
+                begin = start.replace(cache_mode=mode, status=Status.COMPILED.value, error="", reason="")
+                done = run_entry(directory, entry, begin, options, manifest.compiler_version)
+                rows[key] = done
+                write_rows(rows.values(), path)
+                on_row(done)
+    return list(rows.values())

@@ -1,0 +1,97 @@
+"""The manifest of a sweep directory: what `vdmfma bench` needs to run it on another machine.
+
+``OUT/modules.json`` lists every module (relative path to its .vmfb, the flags that
+built it, the target) and every peer (the torch variant: nothing compiled), each
+with its input recipe: problem shape and dtype, the seed and the generator
+(run/numerics.make_inputs) -- the data itself is regenerated, never shipped. It
+also records the compiler version and toolkit version that built the directory.
+Imports neither the compiler nor the runtime.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Sequence
+
+from ..problems.problem import Problem
+
+MANIFEST_NAME = "modules.json"
+FORMAT = 1
+INPUT_GENERATOR = "iree_vdmfma.run.numerics.make_inputs"
+
+
+@dataclass(frozen=True)
+class ModuleEntry:
+    key: str
+    name: str
+    m: int
+    n: int
+    k: int
+    batch: int
+    dtype: str
+    variant: str
+    target: str
+    vmfb: str  # relative to the directory; '' for a peer
+    flags: tuple[str, ...] = ()
+    runner: str = "iree"  # 'iree' (a module) or 'torch' (the vendor-library peer)
+    runnable: bool = True  # the module has @gemm_loop (cold rotation)
+    seed: int = 0
+    generator: str = INPUT_GENERATOR
+
+    @classmethod
+    def of(cls, problem: Problem, variant: str, target: str, vmfb: str, flags: Sequence[str],
+           runner: str, runnable: bool = True, seed: int = 0) -> "ModuleEntry":
+        return cls(problem.key, problem.name, problem.m, problem.n, problem.k, problem.batch, problem.dtype,
+                   variant, target, vmfb, tuple(flags), runner, runnable, seed)
+
+    @property
+    def problem(self) -> Problem:
+        return Problem(self.m, self.n, self.k, batch=self.batch, dtype=self.dtype, name=self.name)
+
+
+@dataclass(frozen=True)
+class Manifest:
+    target: str
+    compiler_version: str
+    toolkit_version: str
+    baseline: str
+    entries: tuple[ModuleEntry, ...] = field(default_factory=tuple)
+    format: int = FORMAT
+
+    @classmethod
+    def new(cls, target: str, compiler_version: str, baseline: str, entries: Sequence[ModuleEntry]) -> "Manifest":
+        from importlib import metadata
+
+        try:
+            toolkit = metadata.version("iree-vdmfma")
+        except metadata.PackageNotFoundError:
+            toolkit = ""
+        return cls(target, compiler_version, toolkit, baseline, tuple(entries))
+
+
+def write_manifest(out: Path, manifest: Manifest) -> Path:
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / MANIFEST_NAME
+    tmp = out / f".{MANIFEST_NAME}.{os.getpid()}.tmp"
+    tmp.write_text(json.dumps(asdict(manifest), indent=1))
+    os.replace(tmp, path)
+    return path
+
+
+def read_manifest(directory: Path) -> Manifest:
+    """The directory's manifest; ValueError (one line) when it is missing or unreadable."""
+    path = Path(directory) / MANIFEST_NAME
+    if not path.is_file():
+        raise ValueError(f"{directory}: no {MANIFEST_NAME}; make it with `vdmfma sweep LIST --target T --out {directory}`")
+    try:
+        data = json.loads(path.read_text())
+        if data.get("format") != FORMAT:
+            raise ValueError(f"format {data.get('format')!r}, expected {FORMAT}")
+        entries = tuple(ModuleEntry(**{**e, "flags": tuple(e.get("flags", ()))}) for e in data.pop("entries"))
+        return Manifest(**data, entries=entries)
+    except (ValueError, TypeError, KeyError) as e:
+        raise ValueError(f"{path}: not a usable manifest ({e})") from None

@@ -1,0 +1,106 @@
+"""Compile here, bench there; CUDA targets; the torch peer. Every compile is a real iree-compile."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from iree_vdmfma.build.cuda_targets import newest_not_above, probe_accepted
+from iree_vdmfma.devices import TargetMismatchError, check_target
+from iree_vdmfma.devices.targets import device_spec
+from iree_vdmfma.problems.problem import Problem
+from iree_vdmfma.sweep.sweep import Sweep, SweepOptions
+
+TINY = [Problem(8, 128, 256, dtype="f16")]
+
+
+def _sweep(tmp: Path, target: str, variants, cache_dir) -> Path:
+    out = tmp / target
+    Sweep(TINY, SweepOptions(target=target, variants=variants, out_dir=out, cache_dir=cache_dir,
+                             runnable=True)).run()
+    return out
+
+
+def test_sm89_ptx_is_accepted_on_an_sm90_device_and_gfx942_is_refused_in_one_line(tmp_path, cache_dir, monkeypatch):
+    from iree_vdmfma.devices import probe
+
+    monkeypatch.setenv("VDMFMA_CUDA_ARCH", "sm_90")
+    probe.cuda_arch.cache_clear()
+    sm89 = _sweep(tmp_path, "sm_89", ("default", "splitk", "vdmfma"), cache_dir)
+    gfx = _sweep(tmp_path, "gfx942", ("default",), cache_dir)
+    df = pd.read_csv(sm89 / "results.csv").set_index("variant")
+    assert df.loc["default", "status"] == "ok" and df.loc["default", "kernels"] >= 1  # PTX evidence
+    assert df.loc["vdmfma", "status"] == "skipped" and "hip" in df.loc["vdmfma", "reason"]
+    vmfb = sm89 / "artifacts" / TINY[0].key / "default-sm_89" / "out.vmfb"
+    assert check_target(vmfb, "cuda").arch == "sm_89"
+    with pytest.raises(TargetMismatchError) as e:
+        check_target(gfx / "artifacts" / TINY[0].key / "default-gfx942" / "out.vmfb", "cuda")
+    assert "\n" not in str(e.value) and "gfx942" in str(e.value)
+    probe.cuda_arch.cache_clear()
+
+
+def test_cuda_target_is_the_newest_accepted_not_above_the_device(tmp_path):
+    accepted = probe_accepted(tmp_path, ("sm_89", "sm_90"))  # IREE 3.13 rejects sm_90 (measured on an H100)
+    assert "sm_89" in accepted
+    assert newest_not_above("sm_90", accepted) == "sm_89"
+    assert newest_not_above("sm_90", ("sm_80", "sm_89", "sm_120")) == "sm_89"
+    assert json.loads(next((tmp_path / "cuda-targets").glob("*.json")).read_text())["accepted"] == list(accepted)
+
+
+def test_h100_and_h200_peaks_and_caches_come_from_their_names():
+    assert device_spec("NVIDIA H100 80GB HBM3", "sm_90").peak_hbm_gbps == 3350.0
+    assert device_spec("NVIDIA H200", "sm_90").peak_hbm_gbps == 4800.0
+    assert device_spec("NVIDIA H100 PCIe", "sm_90") is None  # another SKU: unknown, not guessed
+    assert device_spec("", "gfx942:sramecc+:xnack-").product == "MI300X"
+
+
+BENCH_WITHOUT_COMPILER = """
+import sys
+class NoCompiler:
+    def find_spec(self, name, path=None, target=None):
+        if name == "iree.compiler" or name.startswith("iree.compiler."):
+            raise ImportError("the bench path imported " + name)
+sys.meta_path.insert(0, NoCompiler())
+sys.argv = ["vdmfma", "bench", sys.argv[1], "--device", "local-task", "--reps", "1"]
+from iree_vdmfma.cli import app
+try:
+    app()
+finally:
+    assert not any(m.startswith("iree.compiler") for m in sys.modules), "iree.compiler was imported"
+"""
+
+
+def test_host_sweep_benched_in_another_process_fills_every_row_without_importing_the_compiler(tmp_path, cache_dir):
+    out = _sweep(tmp_path, "host", ("default", "torch"), cache_dir)
+    env = {"VDMFMA_CACHE_BYTES": str(2**20), "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    import os
+
+    proc = subprocess.run([sys.executable, "-c", BENCH_WITHOUT_COMPILER, str(out)], capture_output=True, text=True,
+                          env={**os.environ, **env}, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    df = pd.read_csv(out / "results.csv")
+    run = df[df["cache_mode"].isin(["hot", "cold"])]
+    assert set(map(tuple, run[["variant", "cache_mode"]].to_numpy())) == {
+        ("default", "hot"), ("default", "cold"), ("torch", "hot"), ("torch", "cold")}
+    assert (run["status"] == "ok").all() and (run["numerics"] == "pass").all()
+    assert run["latency_us_median"].notna().all()
+    assert run["device_name"].notna().all() and run["measured_at"].notna().all()
+    assert run.loc[run["variant"] == "default", "compiler_version"].notna().all()
+    assert (out / "report" / "report.md").exists()
+    again = subprocess.run([sys.executable, "-c", BENCH_WITHOUT_COMPILER, str(out)], capture_output=True,
+                           text=True, env={**os.environ, **env}, timeout=600)
+    assert again.returncode == 0 and pd.read_csv(out / "results.csv")["measured_at"].equals(df["measured_at"])
+
+
+def test_bench_refuses_a_directory_built_for_another_device_in_one_line(tmp_path, cache_dir):
+    out = _sweep(tmp_path, "sm_89", ("default",), cache_dir)
+    proc = subprocess.run([sys.executable, "-m", "iree_vdmfma.cli", "bench", str(out), "--device", "local-task"],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 2
+    lines = [l for l in proc.stderr.splitlines() if l.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error:") and "sm_89" in lines[0]
