@@ -74,7 +74,7 @@ def test_ray_sweep_cli_gives_the_same_rows_as_the_local_executor(cluster, tmp_pa
     assert len(entries) == 3 and all(_read_valid_manifest(e) for e in entries)  # shipped back and verified
     for row in b.values():  # the row's files name the driver's copy, not the worker's scratch
         assert "vdmfma-nocache" not in (Path(row.artifacts) / "stderr.txt").read_text() + row.repro
-    again = sweep(load_shape_list(shapes), SweepOptions(target="gfx942", out_dir=tmp_path / "again",
+    again = sweep(load_shape_list(shapes), SweepOptions(target="gfx942", out_dir=tmp_path / "again", runnable=True,
                                                         cache_dir=tmp_path / "ray-cache", executor=RAY))
     assert all(r.cached and r.status == "ok" for r in again)
 
