@@ -181,3 +181,19 @@ def test_bad_executor_options_are_one_error_line(tmp_path, args, message):
     done = CliRunner().invoke(app, ["sweep", str(_seed_subset(tmp_path)), "--device", "none", "--out",
                                     str(tmp_path / "out"), *args])
     assert done.exit_code == 2 and message in done.output, done.output
+
+
+def test_bench_through_ray_measures_each_row_on_a_gpu_worker_that_names_itself(cluster, tmp_path, cache_dir):
+    from iree_vdmfma.executors.ray_executor import RayExecutor
+    from iree_vdmfma.sweep.bench import BenchOptions, bench
+
+    out = tmp_path / "out"
+    problems = load_shape_list(ROOT / "sweeps" / "tiny-cpu.csv")[:1]
+    sweep(problems, SweepOptions(target="host", variants=("cpu",), out_dir=out, cache_dir=cache_dir, runnable=True))
+    with RayExecutor() as executor:  # joins the module's cluster, leaves it running
+        rows = bench(out, BenchOptions("local-task", reps=2), executor=executor)
+    measured = [r for r in rows if r.cache_mode]
+    assert sorted(r.cache_mode for r in measured) == ["cold", "hot"]
+    assert all(r.status == "ok" and r.numerics == "pass" and r.device_name for r in measured), measured
+    assert all(r.device == f"local-task on {socket.gethostname()} (GPU 0)" for r in measured)
+    assert len(read_rows(out / "results.csv")) == 3  # the compile row and one per cache mode, no duplicates

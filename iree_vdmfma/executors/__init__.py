@@ -14,9 +14,12 @@ the same way; ``remote`` says whether a task's files live on another machine
 from __future__ import annotations
 
 import os
+import socket
+import sys
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, Optional
 
 KINDS = ("local", "ray")
@@ -121,6 +124,33 @@ class LocalExecutor(Executor):
 
     def describe(self) -> str:
         return f"local ({self.workers} workers)"
+
+
+def task_provenance() -> str:
+    """Inside a Ray task: 'host (GPU 0)', the node and the accelerators Ray gave the task; else ''."""
+    ray = sys.modules.get("ray")  # never imported here: only a Ray worker has it loaded
+    if ray is None or not ray.is_initialized():
+        return ""
+    try:
+        ids = ray.get_runtime_context().get_accelerator_ids()
+    except Exception:
+        ids = {}
+    held = "; ".join(f"{k} {','.join(map(str, v))}" for k, v in sorted(ids.items()) if v)
+    return socket.gethostname() + (f" ({held})" if held else "")
+
+
+def where_ran(device: str) -> str:
+    """A row's device column with the worker that ran it: 'hip on node7 (GPU 3)'; unchanged off Ray."""
+    where = task_provenance()
+    return (f"{device} on {where}" if device else where) if where else device
+
+
+def write_files(files: dict, into: Path) -> None:
+    """Materialise shipped files {relative path: bytes} under ``into`` (on the worker)."""
+    for rel, data in files.items():
+        path = Path(into) / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
 
 
 def make_executor(spec: Optional[ExecutorSpec] = None, workers: Optional[int] = None) -> Executor:

@@ -12,8 +12,6 @@ raises KeyboardInterrupt inside running ones (so they kill their iree-compile).
 from __future__ import annotations
 
 import logging
-import socket
-import sys
 import threading
 from concurrent.futures import Future
 from typing import Callable, Optional
@@ -29,19 +27,6 @@ def _ray():
     except ImportError:
         raise ExecutorError("--executor ray needs ray: pip install 'iree-vdmfma[cluster]'") from None
     return ray
-
-
-def task_provenance() -> str:
-    """Inside a Ray task: 'host (GPU 0)', the node and the accelerators Ray gave the task; else ''."""
-    ray = sys.modules.get("ray")
-    if ray is None or not ray.is_initialized():
-        return ""
-    try:
-        ids = ray.get_runtime_context().get_accelerator_ids()
-    except Exception:
-        ids = {}
-    held = "; ".join(f"{k} {','.join(map(str, v))}" for k, v in sorted(ids.items()) if v)
-    return socket.gethostname() + (f" ({held})" if held else "")
 
 
 class RayExecutor(Executor):

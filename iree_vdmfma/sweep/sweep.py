@@ -25,7 +25,7 @@ from ..configs.catalog import IntrinsicUnavailableError, dense_intrinsic
 from ..build.compiler import (Compiler, CompileInterrupted, CompileJob, CompileResult, DEFAULT_TIMEOUT_S, default_cache_dir,
                        repro_command)
 from ..configs.config import KernelConfig
-from ..executors import Executor, ExecutorSpec, TaskCancelled, make_executor
+from ..executors import Executor, ExecutorSpec, TaskCancelled, make_executor, where_ran, write_files
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import runner_input_ir
 from ..problems.problem import Problem
@@ -364,18 +364,10 @@ class Sweep:
 
 def run_shipped(hook: RunHook, packed: dict, result: CompileResult, problem: Problem, row: ResultRow) -> ResultRow:
     """On a GPU worker: put the shipped module in a temp dir, run the hook, say where it ran."""
-    from ..executors.ray_executor import task_provenance
-
     with tempfile.TemporaryDirectory(prefix="vdmfma-run-") as tmp:
-        for rel, data in packed["files"].items():
-            path = Path(tmp) / rel
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
+        write_files(packed["files"], Path(tmp))
         done = hook(dataclasses.replace(result, workdir=Path(tmp)), problem, row)
-    where = task_provenance()
-    if isinstance(done, ResultRow) and where:
-        done = done.replace(device=f"{done.device} on {where}" if done.device else where)
-    return done
+    return done.replace(device=where_ran(done.device)) if isinstance(done, ResultRow) else done
 
 
 def _one_line(e: BaseException) -> str:
