@@ -52,13 +52,36 @@ class CompileJob:
     flags: tuple[str, ...]
     spec: Optional[str] = None
     timeout_s: float = DEFAULT_TIMEOUT_S
+    preprocessing_spec: Optional[str] = None  # transform spec run before dispatch creation (split-K)
 
     def cache_key(self) -> str:
         h = hashlib.sha256()
-        for part in (compiler_version(), self.input_ir, self.spec or "", "\0".join(self.flags)):
+        parts = [compiler_version(), self.input_ir, self.spec or "", "\0".join(self.flags)]
+        if self.preprocessing_spec is not None:  # absent: the same keys as before the field existed
+            parts.append("preprocessing:" + self.preprocessing_spec)
+        for part in parts:
             h.update(part.encode())
             h.update(b"\0\0")
         return h.hexdigest()[:32]
+
+
+class SpecTargetError(ValueError):
+    """A tuning spec handed to a compile for a target it was not written for."""
+
+
+def check_spec_target(job: CompileJob) -> None:
+    """Refuse a gfx tuning spec on a non-ROCm compile.
+
+    The spec flag applies to every executable of the compile, and IREE 3.13's transform
+    dialect has no matcher op that can read the executable target (only op names, types,
+    dims and indexing maps), so the spec cannot guard itself: an llvm-cpu compile given a
+    gfx942 spec fails every matched dispatch ("failed to build pass pipeline"). The
+    toolkit's specs are all gfx specs (iree_gpu lowering configs), so only ROCm compiles get one.
+    """
+    if job.spec is not None and "--iree-hal-target-device=hip" not in job.flags:
+        device = next((f.split("=", 1)[1] for f in job.flags if f.startswith("--iree-hal-target-device=")), "?")
+        raise SpecTargetError(f"{job.label}: a gfx tuning spec was given to a {device} compile; "
+                              "tuning specs are only for ROCm (gfx) targets")
 
 
 @dataclass(frozen=True)
@@ -156,6 +179,8 @@ def _command(job: CompileJob, workdir: Path, compiler: Optional[str] = None) -> 
            f"--iree-hal-dump-executable-files-to={workdir / 'dump'}"]
     if job.spec is not None:
         cmd.append(f"--iree-codegen-tuning-spec-path={workdir / 'spec.mlir'}")
+    if job.preprocessing_spec is not None:
+        cmd.append(f"--iree-preprocessing-transform-spec-filename={workdir / 'preprocess.mlir'}")
     return cmd
 
 
@@ -286,6 +311,7 @@ class Compiler:
         self.close()
 
     def compile(self, job: CompileJob) -> CompileResult:
+        check_spec_target(job)
         if self.cancelled:
             raise CompileInterrupted(f"{job.label}: not started, the compile was cancelled")
         workdir = self._entry(job)
@@ -360,6 +386,8 @@ class Compiler:
             (tmp / "input.mlir").write_text(job.input_ir)
             if job.spec is not None:
                 (tmp / "spec.mlir").write_text(job.spec)
+            if job.preprocessing_spec is not None:
+                (tmp / "preprocess.mlir").write_text(job.preprocessing_spec)
             start = time.perf_counter()
             returncode, stderr, timed_out = self._run(_command(job, tmp), job.timeout_s)
             elapsed = time.perf_counter() - start

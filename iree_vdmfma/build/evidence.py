@@ -168,7 +168,7 @@ _MMA_RE = re.compile(r"^\s+(v_smfmac|v_mfma)\w*\s", re.M)
 _LABEL_RE = re.compile(r"^([A-Za-z_.$][\w.$]*):", re.M)
 _KD_RE = re.compile(r"^\s*\.amdhsa_kernel\s+(\S+)(.*?)^\s*\.end_amdhsa_kernel", re.M | re.S)
 _META_RE = re.compile(r"^\s*\.amdgpu_metadata\s*$(.*?)^\s*\.end_amdgpu_metadata", re.M | re.S)
-_META_KEY_RE = re.compile(r"^(?:  - |    )\.([\w]+):\s+(\S+)\s*$")
+_META_KEY_RE = re.compile(r"^(?:  - |    )\.([\w]+):\s+('[^']*'|\"[^\"]*\"|\S+)\s*$")
 
 
 def _mma_counts(asm: str) -> dict[str, tuple[int, int]]:
@@ -193,6 +193,13 @@ def mma_counts(asm: str) -> tuple[int, int]:
     return sum(c[0] for c in counts), sum(c[1] for c in counts)
 
 
+def _unquote(value: str) -> str:
+    """YAML scalars as LLVM writes them: names with ``$`` (``'main$async_dispatch_0_...'``) come quoted."""
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        return value[1:-1].replace("''", "'") if value[0] == "'" else value[1:-1]
+    return value
+
+
 def _metadata(asm: str) -> list[dict[str, str]]:
     """Top-level keys of each entry of ``amdhsa.kernels`` (nested .args are skipped)."""
     block = _META_RE.search(asm)
@@ -202,7 +209,7 @@ def _metadata(asm: str) -> list[dict[str, str]]:
             kernels.append({})
         m = _META_KEY_RE.match(line)
         if m and kernels:
-            kernels[-1][m.group(1)] = m.group(2)
+            kernels[-1][m.group(1)] = _unquote(m.group(2))
     return kernels
 
 

@@ -57,13 +57,13 @@ def annotate(
     output: Path = typer.Option(..., "-o", "--output"),
     debug: bool = DEBUG_OPT,
 ) -> None:
-    """Write VARIANT's compilation_info onto every A.B^T contraction of INPUT (the attribute route)."""
+    """Write VARIANT's compilation_info onto every contraction of INPUT (matmul, batch_matmul, generic; the attribute route)."""
     with user_errors(debug):
         get_target(target)
         v = get_variant(variant)
         text, done = annotate_text(input.read_text(), lambda p: v.config(p, target))
         if not done:
-            raise ValueError(f"{input}: no A[MxK].B[NxK]^T linalg.generic contraction in a supported dtype found")
+            raise ValueError(f"{input}: no contraction (linalg.matmul, batch_matmul or generic in a known form) in a supported dtype found")
         output.write_text(text)
         for a in done:
             console.print(f"annotated {a.problem.key}: {a.config.describe()}")

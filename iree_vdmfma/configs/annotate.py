@@ -13,8 +13,8 @@ from typing import Callable, Optional
 from iree.compiler import ir
 
 from .config import KernelConfig
-from ..problems.inputs import contraction_maps
-from ..problems.problem import DTYPES, Problem
+from .forms import FORMS, Contraction, classify
+from ..problems.problem import Problem
 
 ConfigFor = Callable[[Problem], Optional[KernelConfig]]
 
@@ -23,44 +23,38 @@ ConfigFor = Callable[[Problem], Optional[KernelConfig]]
 class Annotated:
     problem: Problem
     config: KernelConfig
-
-
-def _tensor(value: ir.Value) -> Optional[ir.RankedTensorType]:
-    return value.type if isinstance(value.type, ir.RankedTensorType) else None
+    form: str = "mmt"
 
 
 def contraction_problem(op: ir.Operation) -> Optional[Problem]:
-    """The Problem an op computes, if it is A[MxK] . B[NxK]^T (maybe batched) in a known dtype."""
-    if op.name != "linalg.generic" or len(op.operands) != 3 or "indexing_maps" not in op.attributes:
-        return None
-    a, b, c = (_tensor(v) for v in op.operands)
-    if not (a and b and c) or a.rank != b.rank or a.rank != c.rank or a.rank not in (2, 3):
-        return None
-    if not (a.has_static_shape and b.has_static_shape):
-        return None
-    batched = a.rank == 3
-    maps = [ir.AffineMapAttr(m).value for m in ir.ArrayAttr(op.attributes["indexing_maps"])]
-    if maps != contraction_maps(batched):
-        return None
-    elem, acc = str(a.element_type), str(c.element_type)
-    if elem != str(b.element_type) or elem not in DTYPES or DTYPES[elem].acc != acc:
-        return None
-    shape_a, shape_b = list(a.shape), list(b.shape)
-    batch = shape_a[0] if batched else 1
-    return Problem(m=shape_a[-2], n=shape_b[-2], k=shape_a[-1], batch=batch, dtype=elem)
+    """The Problem an op computes, if it is a GEMM in a known form (forms.FORMS) and dtype."""
+    found, _ = classify(op)
+    return found.problem if found else None
+
+
+def config_for_form(contraction: Contraction, config: KernelConfig) -> KernelConfig:
+    """A problem's config, with a unit batch loop prepended where the op has one."""
+    if FORMS[contraction.form].batched and not contraction.problem.batched:
+        return config.with_unit_batch()
+    return config
 
 
 def annotate_module(module: ir.Module, config_for: ConfigFor) -> list[Annotated]:
-    """Set ``compilation_info`` on every contraction ``config_for`` gives a config; returns them."""
+    """Set ``compilation_info`` on every contraction ``config_for`` gives a config; returns them.
+
+    Named ``linalg.matmul`` / ``linalg.batch_matmul`` and ``linalg.generic`` in every form of
+    ``forms.FORMS`` are recognised (what iree-turbine exports and what the toolkit writes).
+    """
     done: list[Annotated] = []
 
     def visit(op):
-        problem = contraction_problem(op.operation)
-        if problem is not None:
-            config = config_for(problem)
+        found, _ = classify(op.operation)
+        if found is not None:
+            config = config_for(found.problem)
             if config is not None:
+                config = config_for_form(found, config)
                 op.operation.attributes["compilation_info"] = config.compilation_info()
-                done.append(Annotated(problem, config))
+                done.append(Annotated(found.problem, config, found.form))
         return ir.WalkResult.ADVANCE
 
     with module.context, ir.Location.unknown():

@@ -7,7 +7,7 @@ the bindings. Nothing here is a string template.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Optional
 
 from iree.compiler import ir
@@ -71,6 +71,12 @@ class KernelConfig:
     def compilation_info(self) -> ir.Attribute:
         """#iree_codegen.compilation_info (needs an active context)."""
         return iree_codegen.CompilationInfoAttr.get(self.lowering_config(), self.translation_info())
+
+    def with_unit_batch(self) -> "KernelConfig":
+        """The same tiling for an op with a leading unit batch loop (``batch_matmul`` of [1, M, K])."""
+        pad = (1,) + self.padding if self.padding is not None else None
+        return replace(self, workgroup=(1,) + self.workgroup, reduction=(0,) + self.reduction,
+                       subgroup=(0,) + self.subgroup, padding=pad)
 
     def describe(self) -> str:
         pad = f" padding={list(self.padding)}" if self.padding else ""

@@ -18,15 +18,25 @@ from iree.compiler.dialects import preprocessing_transform as match
 from iree.compiler.dialects import transform
 
 from .config import KernelConfig
-from ..problems.inputs import contraction_maps, element_type
+from .forms import FORMS, Contraction
+from ..problems.inputs import element_type
 from ..problems.problem import Problem
+
+Entry = tuple  # (Problem | Contraction, KernelConfig)
 
 APPLY = "apply_op_config"
 ENTRY = "__kernel_config"
 
 
-def matcher_name(problem: Problem) -> str:
+def matcher_name(problem: Problem | Contraction) -> str:
     return f"match_{problem.key}"
+
+
+def as_contraction(problem: Problem | Contraction) -> Contraction:
+    """A toolkit Problem is the A*B^T form (batched when batch > 1)."""
+    if isinstance(problem, Contraction):
+        return problem
+    return Contraction(problem, "bmmt" if problem.batched else "mmt", problem.dt.acc)
 
 
 def _any_op() -> ir.Type:
@@ -49,23 +59,27 @@ def _build_apply() -> None:
         transform.YieldOp([])
 
 
-def _build_matcher(problem: Problem, config: KernelConfig) -> None:
-    """Match this problem's contraction exactly (types, maps, every dim) and yield its config."""
-    seq = transform.NamedSequenceOp(matcher_name(problem), [_any_op()], [_any_op(), _any_param()],
+def _build_matcher(contraction: Contraction, config: KernelConfig) -> None:
+    """Match one contraction exactly (types, indexing maps of its form, every dim); yield its config.
+
+    One builder serves every form in ``forms.FORMS``: the form gives the maps, and the
+    batch dim is checked whenever the form has one (a unit batch is matched as [1]).
+    """
+    problem, op_form = contraction.problem, FORMS[contraction.form]
+    seq = transform.NamedSequenceOp(matcher_name(contraction), [_any_op()], [_any_op(), _any_param()],
                                     arg_attrs=[_readonly()])
     with ir.InsertionPoint(seq.body):
         (op,) = seq.body.arguments
-        elem, acc = element_type(problem.dtype), element_type(problem.dt.acc)
-        dims = match.MatchContractionOp(op, elem, elem, acc,
-                                        indexing_maps=contraction_maps(problem.batched)).results
-        expected = ([problem.batch] if problem.batched else [], [problem.m], [problem.n], [problem.k])
+        elem, acc = element_type(problem.dtype), element_type(contraction.acc)
+        dims = match.MatchContractionOp(op, elem, elem, acc, indexing_maps=op_form.maps()).results
+        expected = ([problem.batch] if op_form.batched else [], [problem.m], [problem.n], [problem.k])
         for handle, values in zip(dims, expected):
             match.MatchDimsEqualOp(handle, values)
         param = transform.ParamConstantOp(_any_param(), config.compilation_info()).result
         transform.YieldOp([op, param])
 
 
-def _build_entry(problems: list[Problem]) -> None:
+def _build_entry(problems: list[Contraction]) -> None:
     seq = transform.NamedSequenceOp(ENTRY, [_any_op()], [_any_op()],
                                      arg_attrs=[{"transform.consumed": ir.UnitAttr.get()}])
     seq.operation.attributes["iree_codegen.tuning_spec_entrypoint"] = ir.UnitAttr.get()
@@ -77,11 +91,15 @@ def _build_entry(problems: list[Problem]) -> None:
         transform.YieldOp([result])
 
 
-def build_spec(entries: Iterable[tuple[Problem, KernelConfig]], context: ir.Context | None = None) -> ir.Module:
-    """A verified tuning-spec module; problems with the same key share one matcher."""
-    unique: dict[str, tuple[Problem, KernelConfig]] = {}
+def build_spec(entries: Iterable[Entry], context: ir.Context | None = None) -> ir.Module:
+    """A verified tuning-spec module from (Problem or Contraction, config) pairs.
+
+    Contractions with the same key (shape, dtype and form) share one matcher.
+    """
+    unique: dict[str, tuple[Contraction, KernelConfig]] = {}
     for problem, config in entries:
-        unique.setdefault(problem.key, (problem, config))
+        contraction = as_contraction(problem)
+        unique.setdefault(contraction.key, (contraction, config))
     if not unique:
         raise ValueError("a tuning spec needs at least one problem with a config")
     with context or ir.Context(), ir.Location.unknown():
@@ -98,11 +116,11 @@ def build_spec(entries: Iterable[tuple[Problem, KernelConfig]], context: ir.Cont
         return module
 
 
-def spec_text(entries: Iterable[tuple[Problem, KernelConfig]]) -> str:
+def spec_text(entries: Iterable[Entry]) -> str:
     return str(build_spec(entries))
 
 
-def write_spec(entries: Iterable[tuple[Problem, KernelConfig]], path: Path | str) -> Path:
+def write_spec(entries: Iterable[Entry], path: Path | str) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(spec_text(entries))

@@ -118,7 +118,11 @@ _TYPES = {f.name: f.type for f in fields(ResultRow)}
 
 
 def _parse_cell(name: str, raw: str):
-    kind = _TYPES[name]
+    return parse_typed(_TYPES[name], raw)
+
+
+def parse_typed(kind: str, raw: str):
+    """A CSV cell as the dataclass field type ``kind`` names ('' -> None, or '' for str)."""
     if raw == "":
         return "" if kind == "str" else None
     if kind in ("int", "Optional[int]"):
@@ -153,15 +157,20 @@ def _cell(value) -> str:
 
 def write_rows(rows: Iterable[ResultRow], path: Path | str) -> None:
     """Write all rows atomically: a reader sees the old file or the new one."""
+    write_table(rows, path, COLUMNS)
+
+
+def write_table(rows: Iterable, path: Path | str, columns: list[str]) -> None:
+    """Write objects' ``columns`` as CSV atomically (temp file + fsync + rename)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", newline="") as f:
             writer = csv.writer(f)
-            writer.writerow(COLUMNS)
+            writer.writerow(columns)
             for row in rows:
-                writer.writerow([_cell(getattr(row, c)) for c in COLUMNS])
+                writer.writerow([_cell(getattr(row, c)) for c in columns])
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)

@@ -1,0 +1,136 @@
+"""A Llama-like decoder layer built in code (random weights, no downloads), for `vdmfma model`.
+
+RMSNorm -> q/k/v projections (grouped-query attention) -> causal attention over the M tokens
+(``scaled_dot_product_attention``; no KV cache, no rotary embedding) -> o projection + residual
+-> RMSNorm -> SiLU-gated MLP (gate, up, down) + residual. Sizes are configurable: ``LLAMA3_8B`` is
+Llama-3-8B's (hidden 4096, 32 heads, 8 KV heads, MLP 14336); ``TINY`` keeps CI compiles small
+while every K stays a multiple of 256 (what the VDMFMA tiles need without K padding).
+
+Builders for ``vdmfma model``: ``build(m)`` gives activations [M, hidden] (rank 2: every Linear
+is a linalg.matmul A*B^T); ``build_rank3(m)`` gives [1, M, hidden] (how HF models call Linear:
+transpose + linalg.batch_matmul A*B). ``build_tiny`` / ``build_tiny_rank3`` use TINY.
+
+    vdmfma model examples/llama_layer.py:build_tiny --m 1,8 --target gfx942 --out out/tiny
+    python examples/llama_layer.py --tiny --m 4     # CPU run through iree-turbine vs torch
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+@dataclass(frozen=True)
+class LayerConfig:
+    hidden: int
+    heads: int
+    kv_heads: int
+    ffn: int
+    eps: float = 1e-5
+
+    @property
+    def head_dim(self) -> int:
+        return self.hidden // self.heads
+
+
+LLAMA3_8B = LayerConfig(hidden=4096, heads=32, kv_heads=8, ffn=14336)
+TINY = LayerConfig(hidden=256, heads=4, kv_heads=2, ffn=512)
+DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16, "f32": torch.float32}
+
+
+class RMSNorm(nn.Module):
+    def __init__(self, dim: int, eps: float, dtype: torch.dtype):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(dim, dtype=dtype))
+        self.eps = eps
+
+    def forward(self, x):
+        xf = x.float()
+        return (xf * torch.rsqrt(xf.pow(2).mean(-1, keepdim=True) + self.eps)).to(x.dtype) * self.weight
+
+
+class DecoderLayer(nn.Module):
+    def __init__(self, cfg: LayerConfig, dtype: torch.dtype = torch.float16):
+        super().__init__()
+        self.cfg = cfg
+        kv = cfg.kv_heads * cfg.head_dim
+        lin = lambda i, o: nn.Linear(i, o, bias=False, dtype=dtype)  # noqa: E731
+        self.attn_norm, self.mlp_norm = RMSNorm(cfg.hidden, cfg.eps, dtype), RMSNorm(cfg.hidden, cfg.eps, dtype)
+        self.q, self.k, self.v, self.o = lin(cfg.hidden, cfg.hidden), lin(cfg.hidden, kv), lin(cfg.hidden, kv), \
+            lin(cfg.hidden, cfg.hidden)
+        self.gate, self.up, self.down = lin(cfg.hidden, cfg.ffn), lin(cfg.hidden, cfg.ffn), lin(cfg.ffn, cfg.hidden)
+
+    def _attention(self, h):
+        c = self.cfg
+        lead = h.shape[:-1]  # (M,) or (1, M)
+        m = lead[-1]
+        q = self.q(h).reshape(m, c.heads, c.head_dim).transpose(0, 1)
+        k = self.k(h).reshape(m, c.kv_heads, c.head_dim).transpose(0, 1)
+        v = self.v(h).reshape(m, c.kv_heads, c.head_dim).transpose(0, 1)
+        rep = c.heads // c.kv_heads
+        k, v = k.repeat_interleave(rep, 0), v.repeat_interleave(rep, 0)
+        a = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        return self.o(a.transpose(0, 1).reshape(*lead, c.hidden))
+
+    def forward(self, x):
+        h = x + self._attention(self.attn_norm(x))
+        n = self.mlp_norm(h)
+        return h + self.down(F.silu(self.gate(n)) * self.up(n))
+
+
+def make(m: int, cfg: LayerConfig = TINY, rank: int = 2, dtype: str = "f16", seed: int = 0):
+    """(layer, (x,)) with random weights (seeded) and activations [M, hidden] or [1, M, hidden]."""
+    torch.manual_seed(seed)
+    tdtype = DTYPES[dtype]
+    layer = DecoderLayer(cfg, tdtype)
+    with torch.no_grad():
+        for p in layer.parameters():
+            if p.dim() == 2:
+                p.normal_(0.0, p.shape[1] ** -0.5)
+    shape = (m, cfg.hidden) if rank == 2 else (1, m, cfg.hidden)
+    return layer.eval(), (torch.randn(*shape, dtype=tdtype),)
+
+
+def build(m: int, dtype: str = "f16"):
+    return make(m, LLAMA3_8B, 2, dtype)
+
+
+def build_rank3(m: int, dtype: str = "f16"):
+    return make(m, LLAMA3_8B, 3, dtype)
+
+
+def build_tiny(m: int, dtype: str = "f16"):
+    return make(m, TINY, 2, dtype)
+
+
+def build_tiny_rank3(m: int, dtype: str = "f16"):
+    return make(m, TINY, 3, dtype)
+
+
+def run_on_cpu(m: int, cfg: LayerConfig = TINY, rank: int = 2, dtype: str = "f16"):
+    """(iree output, torch reference) for one layer run on local-task through iree-turbine."""
+    layer, args = make(m, cfg, rank, dtype)
+    with torch.no_grad():
+        expected = layer(*args)
+        compiled = torch.compile(layer, backend="iree_turbine")
+        got = compiled(*args)
+    return got, expected
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--m", type=int, default=4)
+    ap.add_argument("--rank", type=int, choices=(2, 3), default=2)
+    ap.add_argument("--tiny", action="store_true")
+    args = ap.parse_args()
+    got, expected = run_on_cpu(args.m, TINY if args.tiny else LLAMA3_8B, args.rank)
+    err = (got.float() - expected.float()).abs().max().item()
+    print(f"max abs error vs torch: {err:.3g} (shape {tuple(got.shape)})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,78 @@
+"""vdmfma tune: search each shape's knob space, measure (or model), ship the winners as a spec pair."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from .app import app
+from .common import console, user_errors
+from .core_cmds import CACHE_OPT, DEBUG_OPT, NO_CACHE_OPT, WORKERS_OPT
+
+
+def _default_target(device: str) -> str:
+    return {"hip": "gfx942", "cuda": "sm_89"}.get(device.split(":")[0], "host" if device != "none" else "gfx942")
+
+
+@app.command()
+def tune(
+    shapes: Path = typer.Argument(..., help="Shape-list CSV."),
+    target: Optional[str] = typer.Option(None, "--target", "-t",
+                                         help="gfx942, gfx950, sm_89 or host (default: from --device)."),
+    device: str = typer.Option("local-task", "--device", "-d",
+                               help="hip, cuda, local-task, or none (compile, prove and rank by a static MODEL)."),
+    out: Path = typer.Option(..., "--out", "-o", help="Directory: candidates.csv, winners.csv, specs/, report/."),
+    max_candidates: Optional[int] = typer.Option(None, "--max-candidates",
+                                                 help="Per shape, references included (default: the whole pruned space)."),
+    time_budget: Optional[float] = typer.Option(None, "--time-budget",
+                                                help="Seconds for the whole tune; unfinished candidates resume on rerun."),
+    search: str = typer.Option("exhaustive", "--search",
+                               help="exhaustive (in simplicity order) or optuna (TPE, when the space exceeds --max-candidates)."),
+    reps: int = typer.Option(10, "--reps", help="Timing repetitions per candidate."),
+    hot: bool = typer.Option(True, "--hot/--no-hot", help="Also time each candidate hot (cold always)."),
+    workers: Optional[int] = WORKERS_OPT,
+    timeout: float = typer.Option(300.0, "--timeout", help="Per-candidate compile and run timeout in seconds."),
+    cache_dir: Optional[Path] = CACHE_OPT, no_cache: bool = NO_CACHE_OPT,
+    publish: bool = typer.Option(False, "--publish", help="Copy the spec pair into ./specs/ as well."),
+    debug: bool = DEBUG_OPT,
+) -> None:
+    """Tune every shape: candidates -> prune -> compile -> prove -> measure (numerics checked) -> winner.
+
+    Writes OUT/candidates.csv (every candidate's row), OUT/winners.csv, OUT/specs/ (a
+    preprocessing spec with the split chunks + a codegen tuning spec, and the exact
+    iree-compile flags in flags-TARGET.txt) and OUT/report/. Resumable: after Ctrl-C run
+    the same command again; nothing finished is redone. --device none ranks by a MODEL.
+    """
+    with user_errors(debug):
+        from ..build.compiler import default_cache_dir
+        from ..problems.shapes import load_shape_list
+        from ..tune.report import write_report
+        from ..tune.tuner import TuneOptions, Tuner
+
+        problems = load_shape_list(shapes)
+        options = TuneOptions(target=target or _default_target(device), device=device, out_dir=out,
+                              cache_dir=None if no_cache else (cache_dir or default_cache_dir()),
+                              workers=workers, timeout_s=timeout, max_candidates=max_candidates,
+                              time_budget_s=time_budget, reps=reps, hot=hot, search=search)
+        tuner = Tuner(problems, options, on_event=lambda msg: console.print(msg, highlight=False))
+        console.print(f"tune: {len(problems)} shapes for {options.target} on "
+                      f"{'no device (modelled ranking)' if device == 'none' else device}")
+        winners = tuner.run()
+        written = tuner.write_library()
+        report = write_report(out, options.target)
+        for w in winners:
+            sp = f"{w.speedup_vs_default:.3g}x" if w.speedup_vs_default else "-"
+            console.print(f"{w.key}: {w.winner or '(none)'}  vs default {sp}  [{w.verdict}; {w.basis}]",
+                          highlight=False)
+        console.print(f"{len(winners)}/{len(problems)} shapes done; {out / 'winners.csv'}; report {report}")
+        if written.get("flags"):
+            console.print(f"iree-compile flags: {written['flags'].read_text().strip()}", highlight=False)
+        if publish and written:
+            dest = Path("specs")
+            dest.mkdir(exist_ok=True)
+            for kind, path in written.items():
+                shutil.copyfile(path, dest / path.name)
+            console.print(f"published {', '.join(p.name for p in written.values())} to {dest}/")

@@ -1,0 +1,57 @@
+"""Knob settings -> the (split chunk, KernelConfig) pair they stand for.
+
+A setting is a plain mapping of knob name to value (what ``vdmfma tune`` searches
+and what a tuning library stores). ``split`` is the K chunk (0: no split; it goes
+into the preprocessing spec); ``mma`` is ``default`` (inject nothing: IREE's own
+choice), ``vdmfma`` or ``dense`` (the padded 16x16 MFMA); the tile knobs
+(``n_tile``, ``subgroups``, ``reduction``, ``promote``, ``prefetch``) override the
+variant rule's TileAndFuse config, whose tiles for a split dispatch see k = chunk.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Mapping, Optional
+
+from ..problems.problem import Problem
+from .config import KernelConfig
+from .rules import LDS_ROW_PAD_BYTES, padded_config, vdmfma_config
+
+MMA_KINDS = ("default", "vdmfma", "dense")
+PROMOTE = {"AB": (0, 1), "A": (0,), "none": ()}
+
+
+def dispatch_problem(problem: Problem, chunk: int) -> Problem:
+    """The contraction codegen sees: k = chunk for a split dispatch (matched by the codegen spec)."""
+    return replace(problem, k=chunk, name="") if chunk else problem
+
+
+def promoted_lds_bytes(config: KernelConfig, elem_bytes: int) -> int:
+    """Modelled LDS of the promoted operands (A: M tile rows, B: N tile rows of the K tile)."""
+    *_, m_tile, n_tile, _ = config.workgroup
+    k_tile = config.reduction[-1] * config.intrinsic.k
+    rows = {0: m_tile, 1: n_tile}
+    return sum(rows[i] for i in config.promote_operands if i in rows) * (k_tile * elem_bytes + LDS_ROW_PAD_BYTES)
+
+
+def knob_config(problem: Problem, arch: str, knobs: Mapping[str, object]) -> Optional[KernelConfig]:
+    """The codegen config a knob setting asks for on ``arch`` (None: IREE's own choice)."""
+    mma = knobs.get("mma", "default")
+    if mma == "default" or not arch.startswith("gfx"):
+        return None
+    p = dispatch_problem(problem, int(knobs.get("split", 0) or 0))
+    base = vdmfma_config(p, arch) if mma == "vdmfma" else padded_config(p, arch)
+    lead = base.workgroup[:-3]
+    zero = base.subgroup[:-3]
+    m_tile, n_tile, _ = base.workgroup[-3:]
+    n_tile = int(knobs.get("n_tile", n_tile))
+    subgroups = int(knobs.get("subgroups", base.subgroup[-2]))
+    reduction = int(knobs.get("reduction", base.reduction[-1]))
+    promote = PROMOTE[str(knobs.get("promote", "AB"))]
+    padding = None
+    if base.padding is not None:
+        padding = lead + (base.padding[-3], n_tile, reduction * base.intrinsic.k)
+    config = replace(base, workgroup=lead + (m_tile, n_tile, 0), subgroup=zero + (1, subgroups, 0),
+                     reduction=base.reduction[:-1] + (reduction,), padding=padding, promote_operands=promote,
+                     prefetch_num_stages=int(knobs.get("prefetch", base.prefetch_num_stages)))
+    return replace(config, lds_estimate=promoted_lds_bytes(config, problem.dt.bytes))

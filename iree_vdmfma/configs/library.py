@@ -1,0 +1,132 @@
+"""Tuning libraries: per target, the winning knob setting per shape, as a PAIR of spec files.
+
+A library directory holds ``library-<target>.json`` (the knob settings, the source
+of truth), ``preprocess-<target>.mlir`` (split chunks, a preprocessing transform
+spec), ``tuning-<target>.mlir`` (codegen configs; a split shape's matcher sees
+k = chunk) and ``flags-<target>.txt`` (the exact iree-compile flags that use them).
+``vdmfma tune`` writes one; the ``tuned`` variant reads one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping, Optional, Sequence
+
+from ..problems.problem import Problem
+from .config import KernelConfig
+from .knobs import dispatch_problem, knob_config
+from .prespec import FLAG as PREPROCESS_FLAG, preprocessing_spec_text
+from .spec import spec_text
+
+TUNING_FLAG = "--iree-codegen-tuning-spec-path"
+
+
+@dataclass(frozen=True)
+class Entry:
+    problem: Problem
+    knobs: Mapping[str, object]
+
+    @property
+    def split(self) -> int:
+        return int(self.knobs.get("split", 0) or 0)
+
+
+@dataclass(frozen=True)
+class Library:
+    target: str
+    entries: tuple[Entry, ...]
+
+    def find(self, problem: Problem) -> Optional[Entry]:
+        return next((e for e in self.entries if e.problem.key == problem.key), None)
+
+    def config(self, problem: Problem, arch: str) -> Optional[KernelConfig]:
+        entry = self.find(problem)
+        return knob_config(problem, arch, entry.knobs) if entry else None
+
+    def split(self, problem: Problem) -> int:
+        entry = self.find(problem)
+        return entry.split if entry else 0
+
+    def codegen_entries(self) -> list[tuple[Problem, KernelConfig]]:
+        """(dispatch problem, config) per entry with a config; first entry wins a shared dispatch."""
+        out: dict[str, tuple[Problem, KernelConfig]] = {}
+        for e in self.entries:
+            config = knob_config(e.problem, self.target, e.knobs)
+            if config is not None:
+                out.setdefault(dispatch_problem(e.problem, e.split).key, (dispatch_problem(e.problem, e.split), config))
+        return list(out.values())
+
+    def conflicts(self) -> list[str]:
+        """Shapes whose split dispatch another entry's config already claims with a different config."""
+        seen: dict[str, tuple[str, KernelConfig]] = {}
+        notes = []
+        for e in self.entries:
+            config = knob_config(e.problem, self.target, e.knobs)
+            if config is None:
+                continue
+            key = dispatch_problem(e.problem, e.split).key
+            if key in seen and seen[key][1] != config:
+                notes.append(f"{e.problem.key}: its dispatch {key} takes {seen[key][0]}'s config")
+            seen.setdefault(key, (e.problem.key, config))
+        return notes
+
+
+def paths(directory: Path | str, target: str) -> dict[str, Path]:
+    d = Path(directory)
+    return {"library": d / f"library-{target}.json", "preprocess": d / f"preprocess-{target}.mlir",
+            "tuning": d / f"tuning-{target}.mlir", "flags": d / f"flags-{target}.txt"}
+
+
+def _atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text)
+    os.replace(tmp, path)
+
+
+def write_library(library: Library, directory: Path | str, base_flags: Sequence[str]) -> dict[str, Path]:
+    """Write the JSON, the spec pair (each only when it has entries) and the flags; returns what was written."""
+    p = paths(directory, library.target)
+    p["library"].parent.mkdir(parents=True, exist_ok=True)
+    data = {"target": library.target, "entries": [
+        {"name": e.problem.name, "m": e.problem.m, "n": e.problem.n, "k": e.problem.k, "batch": e.problem.batch,
+         "dtype": e.problem.dtype, "knobs": dict(e.knobs)} for e in library.entries]}
+    _atomic(p["library"], json.dumps(data, indent=1))
+    flags = list(base_flags)
+    written = {"library": p["library"]}
+    splits = [(e.problem, e.split) for e in library.entries if e.split]
+    for kind, flag, text in (("preprocess", PREPROCESS_FLAG, preprocessing_spec_text(splits) if splits else None),
+                             ("tuning", TUNING_FLAG, spec_text(library.codegen_entries())
+                              if library.codegen_entries() else None)):
+        if text is None:
+            p[kind].unlink(missing_ok=True)
+            continue
+        _atomic(p[kind], text)
+        flags.append(f"{flag}={p[kind].resolve()}")
+        written[kind] = p[kind]
+    _atomic(p["flags"], " ".join(flags) + "\n")
+    written["flags"] = p["flags"]
+    return written
+
+
+def read_library(path: Path | str, target: Optional[str] = None) -> Library:
+    """A library from its JSON file, or from a directory holding library-<target>.json."""
+    path = Path(path)
+    if path.is_dir():
+        if target is None:
+            found = sorted(path.glob("library-*.json"))
+            if len(found) != 1:
+                raise ValueError(f"{path}: expected one library-<target>.json, found {len(found)}")
+            path = found[0]
+        else:
+            path = paths(path, target)["library"]
+    try:
+        data = json.loads(path.read_text())
+        entries = tuple(Entry(Problem(m=int(e["m"]), n=int(e["n"]), k=int(e["k"]), batch=int(e.get("batch", 1)),
+                                      dtype=e.get("dtype", "f16"), name=e.get("name", "")), dict(e["knobs"]))
+                        for e in data["entries"])
+        return Library(str(data["target"]), entries)
+    except (KeyError, TypeError, json.JSONDecodeError) as e:
+        raise ValueError(f"{path}: not a tuning library ({type(e).__name__}: {e})") from None

@@ -1,0 +1,58 @@
+"""The winner rule, in one place.
+
+Measured: the fastest candidate (cold median) becomes the winner only if it beats
+IREE's default beyond noise (report/report.py's NoiseRule: median +/- 2 std
+intervals apart and > 1%); otherwise the default stays. Among the candidates that
+beat the default and are within noise of the fastest, the simplest wins (fewest
+knobs changed from the default, then the faster). Modelled (--device none): the same
+with a fixed 1% band in place of the measured noise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional, Sequence
+
+from ..report.verdict import WIN, WITHIN_NOISE, Timing, judge
+from .state import CandidateRow
+
+MODEL_BAND = 0.01
+
+
+@dataclass(frozen=True)
+class Choice:
+    winner: Optional[CandidateRow]
+    verdict: str  # vs the default: win / within-noise / default / modelled / no-default / none
+    note: str = ""
+
+
+def timing(row: CandidateRow) -> Timing:
+    return Timing(row.cold_us_median, row.cold_us_std, row.cold_us_min, row.cold_us_max, row.cold_reps)
+
+
+def choose_measured(rows: Sequence[CandidateRow], default: Optional[CandidateRow],
+                    simplicity: Callable[[CandidateRow], int]) -> Choice:
+    ok = [r for r in rows if r.cold_us_median]
+    if not ok:
+        return Choice(None, "none", "no candidate measured")
+    best = min(ok, key=lambda r: r.cold_us_median)
+    if default is None or not default.cold_us_median:
+        return Choice(best, "no-default", "IREE's default did not compile or run; fastest candidate kept")
+    if judge(timing(default), timing(best)).verdict != WIN:
+        return Choice(default, "default", "no candidate beat the default beyond noise")
+    tied = [r for r in ok if r is best or (judge(timing(best), timing(r)).verdict == WITHIN_NOISE
+                                           and judge(timing(default), timing(r)).verdict == WIN)]
+    return Choice(min(tied, key=lambda r: (simplicity(r), r.cold_us_median)), WIN)
+
+
+def choose_modelled(rows: Sequence[CandidateRow], default: Optional[CandidateRow],
+                    simplicity: Callable[[CandidateRow], int]) -> Choice:
+    ok = [r for r in rows if r.modelled_us]
+    if not ok:
+        return Choice(default, "unmeasured", "no model for this target: IREE's default kept")
+    best = min(ok, key=lambda r: r.modelled_us)
+    base = default.modelled_us if default is not None and default.modelled_us else None
+    if base is not None and best.modelled_us >= base * (1 - MODEL_BAND):
+        return Choice(default, "modelled", "modelled within 1% of the default: default kept")
+    tied = [r for r in ok if r.modelled_us <= best.modelled_us * (1 + MODEL_BAND)]
+    return Choice(min(tied, key=lambda r: (simplicity(r), r.modelled_us)), "modelled")

@@ -1,0 +1,53 @@
+"""Measure one compiled candidate on a device: numerics, then cold (and hot) latency.
+
+The ONE place the tuner touches a device (an executor can wrap :func:`measure`).
+Numerics are checked for every candidate against a float64 reference (run/numerics.py);
+a candidate with wrong numbers is never timed or ranked. Latencies are
+dispatch-level (run/timing.py), cold: the weights rotate through more copies than
+the last-level cache holds; hot: one copy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+from ..problems.problem import Problem
+from ..run.numerics import Checker
+from ..run.runner import run_problem
+from . import state
+
+
+@dataclass(frozen=True)
+class MeasureOptions:
+    device: str
+    reps: int = 10
+    hot: bool = True
+    timeout_s: float = 300.0
+    cache_bytes: Optional[int] = None
+
+
+def measure(vmfb: Path, problem: Problem, module_target: str, options: MeasureOptions,
+            checker: Optional[Checker] = None) -> dict:
+    """CandidateRow fields from one measurement (status measured / numerics-failed / run-error / timeout)."""
+    checker = checker or Checker(problem)
+    kwargs = dict(module_target=module_target, reps=options.reps, timeout_s=options.timeout_s,
+                  cache_bytes=options.cache_bytes, checker=checker)
+    cold = run_problem(vmfb, problem, options.device, cache_mode="cold", check=True, **kwargs)
+    out: dict = {"device": cold.device}
+    if cold.numerics is not None:
+        out.update(numerics=cold.numerics.verdict, max_rel_err=cold.numerics.max_rel_err)
+    status = str(cold.status)
+    if status != "ok":
+        what = {"numerics-failed": state.NUMERICS_FAILED, "timeout": state.TIMEOUT}.get(status, state.RUN_ERROR)
+        reason = cold.numerics.message if what == state.NUMERICS_FAILED else f"run on {cold.device} failed"
+        return {**out, "status": what, "reason": reason, "error": cold.error.splitlines()[0] if cold.error else ""}
+    lat = cold.latency
+    out.update(status=state.MEASURED, cold_us_median=lat.median_us, cold_us_std=lat.std_us,
+               cold_us_min=lat.min_us, cold_us_max=lat.max_us, cold_reps=lat.reps)
+    if options.hot:
+        hot = run_problem(vmfb, problem, options.device, cache_mode="hot", check=False, **kwargs)
+        if hot.latency is not None:
+            out.update(hot_us_median=hot.latency.median_us, hot_us_std=hot.latency.std_us)
+    return out

@@ -1,0 +1,78 @@
+"""A STATIC latency MODEL for --device none. It is a model, not a measurement.
+
+modelled_us = bytes / effective_bandwidth + launch_us * dispatches, where
+- bytes = weights once + A re-read by every N-tile column of workgroups + C (f32
+  partials written and re-read by the reduce dispatch when split) + C written;
+- effective bandwidth = peak HBM x min(1, bytes in flight / (peak x latency)) (Little's
+  law): bytes in flight = resident waves x weight bytes one wave has in flight
+  (its N/subgroup rows of one K tile: prefetch keeps a tile in flight), and resident
+  waves = min(workgroups, CUs x workgroups per CU from the evidence's occupancy)
+  x waves per workgroup.
+Assumed (not measured): HBM latency MEM_LATENCY_US, LAUNCH_US per dispatch, MI300X
+data-sheet peak. Checked against the write-up's six published MI300X numbers in the
+README (rank correlation and error); it ranks configs, it does not predict time.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Optional
+
+from ..configs.knobs import knob_config
+from ..devices.targets import target as get_target
+from .space import Candidate
+from .state import CandidateRow
+
+MEM_LATENCY_US = 2.0
+LAUNCH_US = 3.0
+
+
+def modelled_us(candidate: Candidate, row: CandidateRow, arch: str) -> Optional[float]:
+    """Modelled latency of a proved candidate (None without the evidence it needs)."""
+    if not row.workgroups or not row.workgroup_size or not row.waves_per_simd:
+        return None
+    t = get_target(arch)
+    p = candidate.problem
+    config = knob_config(p, arch, candidate.settings)
+    b = p.dt.bytes
+    n_tile = config.workgroup[-2] if config else 64  # IREE's default N tile (tuning-knobs.md)
+    subgroups = config.subgroup[-2] if config else 2
+    k_tile = (config.reduction[-1] * config.intrinsic.k) if config else 256
+    a_bytes = p.batch * p.m * p.k * b * math.ceil(p.n / n_tile)
+    c_bytes = p.batch * p.m * p.n * 4
+    split = p.k // candidate.split if candidate.split else 1
+    partials = 2 * c_bytes * split if split > 1 else 0
+    total = p.weight_bytes + a_bytes + partials + c_bytes
+    waves_per_wg = math.ceil(row.workgroup_size / 64)
+    wgs_per_cu = max(1, row.waves_per_simd * t.simds_per_cu // waves_per_wg)
+    resident_waves = min(row.workgroups, t.compute_units * wgs_per_cu) * waves_per_wg
+    in_flight = resident_waves * (n_tile / subgroups) * k_tile * b
+    peak = t.peak_hbm_gbps * 1e9
+    efficiency = min(1.0, in_flight / (peak * MEM_LATENCY_US * 1e-6))
+    dispatches = 2 if split > 1 else 1
+    return total / (peak * efficiency) * 1e6 + LAUNCH_US * dispatches
+
+
+def estimate_us(candidate: Candidate, arch: str) -> float:
+    """Pre-compile estimate for ordering a space larger than --max-candidates (like Triton's
+    perf-model pruning): the same model fed with the config's own workgroups and an LDS-only
+    occupancy. IREE's default stands in as the vdmfma rule's config. A MODEL, for ordering only."""
+    from ..build.evidence import occupancy
+    from ..configs.knobs import dispatch_problem as _dp
+
+    p, t = candidate.problem, get_target(arch)
+    settings = candidate.settings
+    proxy = dict(settings, mma="vdmfma") if settings.get("mma") == "default" else settings
+    try:
+        config = knob_config(p, arch, proxy)
+    except Exception:  # no VDMFMA for this dtype: fall back to the dense rule
+        config = knob_config(p, arch, dict(settings, mma="dense"))
+    split = p.k // candidate.split if candidate.split else 1
+    q = _dp(p, candidate.split)
+    *_, m_tile, n_tile, _ = config.workgroup
+    wgs = p.batch * math.ceil(q.m / m_tile) * math.ceil(q.n / n_tile) * split
+    waves, _ = occupancy(128, config.lds_estimate, config.workgroup_size, t)
+    row = CandidateRow(key=p.key, name=p.name, m=p.m, n=p.n, k=p.k, batch=p.batch, dtype=p.dtype, target=arch,
+                       candidate=candidate.id, workgroups=wgs, workgroup_size=config.workgroup_size,
+                       waves_per_simd=max(1, waves))
+    return modelled_us(Candidate(p, tuple(proxy.items())), row, arch) or float("inf")

@@ -1,0 +1,83 @@
+"""The tune report: per-shape speedups over default and padded, geomeans by group, one plot.
+
+Every figure says whether it is MEASURED (device, cold cache) or MODELLED (--device
+none: tune/model.py, not a measurement).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+from ..report.markdown import md_table
+from ..report.verdict import geomean
+from . import state
+
+
+def _groups(w: pd.DataFrame) -> pd.DataFrame:
+    rows = [{"group": "all", "shapes": len(w), "geomean_vs_default": geomean(w.speedup_vs_default),
+             "geomean_vs_padded": geomean(w.speedup_vs_padded)}]
+    for col in ("dtype", "m", "n"):
+        for value, sub in w.groupby(col):
+            rows.append({"group": f"{col}={value}", "shapes": len(sub),
+                         "geomean_vs_default": geomean(sub.speedup_vs_default),
+                         "geomean_vs_padded": geomean(sub.speedup_vs_padded)})
+    return pd.DataFrame(rows)
+
+
+def _plot(cands: pd.DataFrame, path: Path, label: str) -> Path | None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    col = "cold_us_median" if "MEASURED" in label else "modelled_us"
+    ok = cands[cands[col].notna()]
+    if ok.empty:
+        return None
+    xcol = "workgroups" if ok["workgroups"].notna().any() else "split"
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for key, sub in ok.groupby("key"):
+        ax.scatter(sub[xcol].fillna(0), sub[col], label=key, s=18)
+    ax.set_xlabel(xcol + (" (contraction dispatch)" if xcol == "workgroups" else " (K chunk; 0 = no split)"))
+    if xcol == "workgroups":
+        ax.set_xscale("log")
+    ax.set_ylabel("latency us" + (" (cold)" if "MEASURED" in label else ""))
+    ax.set_title(f"candidates: {label}", fontsize=9)
+    ax.legend(fontsize=6)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def write_report(out_dir: Path | str, target: str) -> Path:
+    out = Path(out_dir)
+    winners = pd.DataFrame([w.__dict__ for w in state.read_table(out / "winners.csv", state.WinnerRow)
+                            if w.target == target])
+    cands = pd.DataFrame([c.__dict__ for c in state.read_table(out / "candidates.csv", state.CandidateRow)
+                          if c.target == target])
+    rep = out / "report"
+    rep.mkdir(parents=True, exist_ok=True)
+    if winners.empty:
+        (rep / "report.md").write_text("# vdmfma tune\n\nNo shape finished yet.\n")
+        return rep / "report.md"
+    modelled = (winners.basis == "modelled").all()
+    label = (f"MODELLED (static model, no device; {target})" if modelled
+             else f"MEASURED on {winners.device.iloc[0]} ({target}), cold cache")
+    plot = _plot(cands, rep / "candidates.png", label)
+    cols = ["key", "winner", "latency_us_median", "default_us_median", "padded_us_median", "speedup_vs_default",
+            "speedup_vs_padded", "verdict", "drift_default", "candidates"]
+    status = cands.groupby("status").size().rename("candidates").reset_index() if not cands.empty else pd.DataFrame()
+    text = [f"# vdmfma tune: {target}", "", f"All latencies here are **{label}**."]
+    if modelled:
+        text.append("They come from tune/model.py, a static model (bytes moved, workgroups per CU, loads in "
+                    "flight, occupancy from the ISA): it ranks configs; it is not a measurement.")
+    text += ["", "## Winners", "", md_table(winners[[c for c in cols if c in winners]]), "",
+             "## Geomean speedup by group", "", md_table(_groups(winners)), "",
+             "## Candidates by status", "", md_table(status) if not status.empty else "(none)", ""]
+    if plot:
+        text += [f"![candidates]({plot.name})", f"*Candidate latency against {'workgroups' if 'workgroups' in plot.name else 'the knob'}: {label}.*", ""]
+    (rep / "report.md").write_text("\n".join(text))
+    return rep / "report.md"

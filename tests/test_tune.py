@@ -1,0 +1,152 @@
+"""vdmfma tune: the whole loop for real (CPU), the modelled gfx942 path, the spec pair, CUDA split-K.
+
+Every compile is a real iree-compile; every CPU candidate is really run and checked.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, iree_compile
+from iree_vdmfma.build import evidence as proof
+from iree_vdmfma.devices.targets import target as get_target
+from iree_vdmfma.problems.problem import Problem
+from iree_vdmfma.tune import state
+from iree_vdmfma.tune.choose import choose_measured
+from iree_vdmfma.tune.space import prune_reason, reference, space, Candidate
+from iree_vdmfma.tune.tuner import TuneOptions, Tuner
+
+
+def _cli(*args: str, env: dict) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "iree_vdmfma.cli", "tune", *args], env=env, cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def _env(cache: Path) -> dict:
+    return {**os.environ, "PYTHONPATH": str(ROOT), "VDMFMA_CACHE_DIR": str(cache)}
+
+
+def test_tune_on_cpu_measures_every_candidate_and_a_sigint_rerun_redoes_nothing_finished(tmp_path):
+    out, env = tmp_path / "tune", _env(tmp_path / "cache")
+    args = [str(ROOT / "sweeps/tiny-cpu.csv"), "--device", "local-task", "--out", str(out),
+            "--max-candidates", "2", "--reps", "3", "-j", "2"]
+    proc = _cli(*args, env=env)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        rows = state.read_table(out / "candidates.csv", state.CandidateRow) if (out / "candidates.csv").exists() else []
+        if sum(r.status == state.MEASURED for r in rows) >= 3:
+            break
+        time.sleep(0.2)
+    assert proc.poll() is None, "tune finished before it could be interrupted"
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(60) == 130, proc.stdout.read()
+    before = {r.row_key: r for r in state.read_table(out / "candidates.csv", state.CandidateRow)
+              if r.status == state.MEASURED}
+    assert len(before) >= 3
+
+    rerun = _cli(*args, env=env)
+    output = rerun.communicate(timeout=300)[0]
+    assert rerun.returncode == 0, output
+    after = {r.row_key: r for r in state.read_table(out / "candidates.csv", state.CandidateRow)}
+    for key, row in before.items():  # a measured candidate is never measured again: same numbers
+        assert after[key] == row
+    for key in {k for k, _ in after}:
+        measured = [r for (k, _), r in after.items() if k == key and r.status == state.MEASURED]
+        assert len(measured) >= 2 and all(r.numerics == "pass" and r.cold_us_median > 0 for r in measured)
+        assert any(r.split for r in measured) and any(r.reference == "default" for r in measured)
+    winners = state.read_table(out / "winners.csv", state.WinnerRow)
+    assert len(winners) == 5
+    for w in winners:
+        assert w.device == "local-task" and w.basis.startswith("measured") and w.default_us_median > 0
+        assert w.verdict in ("win", "loss", "within-noise", "default", "undetermined")
+    assert (out / "report" / "report.md").read_text().count("MEASURED on local-task") >= 1
+
+
+HAND_WRITTEN = """func.func @gemm(%a: tensor<{m}x{k}xf16>, %b: tensor<{n}x{k}xf16>) -> tensor<{m}x{n}xf32> {{
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<{m}x{n}xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<{m}x{n}xf32>) -> tensor<{m}x{n}xf32>
+  %r = linalg.generic {{indexing_maps = [affine_map<(i, j, l) -> (i, l)>, affine_map<(i, j, l) -> (j, l)>,
+                                        affine_map<(i, j, l) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel", "reduction"]}}
+       ins(%a, %b : tensor<{m}x{k}xf16>, tensor<{n}x{k}xf16>) outs(%c : tensor<{m}x{n}xf32>) {{
+  ^bb0(%x: f16, %y: f16, %acc: f32):
+    %xf = arith.extf %x : f16 to f32
+    %yf = arith.extf %y : f16 to f32
+    %p = arith.mulf %xf, %yf : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }} -> tensor<{m}x{n}xf32>
+  return %r : tensor<{m}x{n}xf32>
+}}
+"""
+
+
+def test_modelled_gfx942_tune_writes_six_winners_and_a_spec_pair_plain_iree_compile_applies(tmp_path):
+    out, env = tmp_path / "tune", _env(tmp_path / "cache")
+    proc = _cli(str(ROOT / "sweeps/seed-f16.csv"), "--target", "gfx942", "--device", "none", "--out", str(out),
+                "--max-candidates", "3", "-j", "2", env=env)
+    output = proc.communicate(timeout=300)[0]
+    assert proc.returncode == 0, output
+    winners = state.read_table(out / "winners.csv", state.WinnerRow)
+    assert len(winners) == 6 and all(w.basis == "modelled" and w.winner for w in winners)
+    assert "MODELLED" in (out / "report" / "report.md").read_text()
+    flags = (out / "specs" / "flags-gfx942.txt").read_text().split()
+    assert any(f.startswith("--iree-preprocessing-transform-spec-filename=") for f in flags)
+    assert any(f.startswith("--iree-codegen-tuning-spec-path=") for f in flags)
+    for w in winners:  # the user's own IR + the exact flags: the ISA shows the winner's config
+        src = tmp_path / f"{w.key}.mlir"
+        src.write_text(HAND_WRITTEN.format(m=w.m, n=w.n, k=w.k))
+        dump = iree_compile(src, tmp_path / w.key, *flags)
+        ev = proof.collect(dump, Problem(w.m, w.n, w.k), get_target("gfx942"))
+        assert ev.workgroups == w.workgroups and ev.smfmac > 0, (w.key, ev)
+        assert (ev.dispatches >= 2) == bool(w.split)
+        if w.mma == "vdmfma":
+            n_tile = int(dict(p.split("=") for p in w.winner.split(","))["n_tile"])
+            assert ev.workgroup_tile[1] == n_tile and ev.mma_kind.startswith("VDMFMA")
+
+
+def test_cuda_split_k_candidates_compile_for_sm_89_as_two_dispatches(tmp_path):
+    problem = Problem(8, 512, 2048)
+    options = TuneOptions(target="sm_89", device="none", out_dir=tmp_path / "out", cache_dir=tmp_path / "cache",
+                          max_candidates=2, workers=2)
+    Tuner([problem], options).run()
+    rows = state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow)
+    split = [r for r in rows if r.split]
+    assert split and all(r.status == state.MODELLED and r.dispatches == 2 for r in split)
+    winner = state.read_table(tmp_path / "out" / "winners.csv", state.WinnerRow)[0]
+    assert winner.verdict == "unmeasured" and winner.winner == "split=0"  # no device, no CUDA model: default kept
+
+
+def test_space_prunes_lds_overflow_thread_count_and_tiles_that_do_not_divide():
+    p = Problem(8, 2304, 8192)
+    kept, pruned = space(p, "gfx942")
+    reasons = " ".join(r for _, r in pruned)
+    assert "LDS estimate" in reasons and "do not divide" in reasons or "does not split" in reasons
+    assert kept[0].id == reference(p, "gfx942", "default").id
+    big = Candidate(p, (("split", 0), ("mma", "vdmfma"), ("n_tile", 64), ("subgroups", 2), ("reduction", 8),
+                        ("promote", "AB")))
+    assert prune_reason(big, "gfx942").startswith("LDS estimate 74304")  # the 69632 B compile failure, modelled
+    assert [c.id for c in space(Problem(8, 256, 1024), "host")[0]] == ["split=0", "split=512", "split=256"]
+
+
+def _row(cid: str, median: float, std: float, ref: str = "") -> state.CandidateRow:
+    return state.CandidateRow(key="k", name="k", m=8, n=8, k=8, batch=1, dtype="f16", target="host", candidate=cid,
+                              reference=ref, cold_us_median=median, cold_us_std=std, cold_reps=10)
+
+
+def test_winner_must_beat_default_beyond_noise_and_ties_go_to_the_simpler_config():
+    default = _row("split=0", 100.0, 1.0, "default")
+    simple = lambda r: r.candidate.count(",") + (r.candidate != "split=0")  # noqa: E731
+    inside = choose_measured([default, _row("split=512", 98.5, 1.0)], default, simple)
+    assert inside.winner is default and inside.verdict == "default"
+    a, b = _row("split=512", 80.0, 1.0), _row("split=256,x=1", 79.5, 1.0)
+    clear = choose_measured([default, a, b], default, simple)
+    assert clear.winner is a and clear.verdict == "win"  # b is faster but within noise of a, and less simple
