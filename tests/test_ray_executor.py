@@ -197,3 +197,19 @@ def test_bench_through_ray_measures_each_row_on_a_gpu_worker_that_names_itself(c
     assert all(r.status == "ok" and r.numerics == "pass" and r.device_name for r in measured), measured
     assert all(r.device == f"local-task on {socket.gethostname()} (GPU 0)" for r in measured)
     assert len(read_rows(out / "results.csv")) == 3  # the compile row and one per cache mode, no duplicates
+
+
+def test_tune_compiles_through_ray_with_the_same_outcome_as_local(cluster, tmp_path):
+    from iree_vdmfma.tune import state
+    from iree_vdmfma.tune.tuner import Tuner, TuneOptions
+
+    # The same tune as test_tune.py's split-K test (which runs it locally), its candidates compiled on the cluster.
+    options = TuneOptions(target="sm_89", device="none", out_dir=tmp_path / "out", cache_dir=tmp_path / "cache",
+                          max_candidates=2, executor=RAY)
+    Tuner([Problem(8, 512, 2048)], options).run()
+    rows = state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow)
+    split = [r for r in rows if r.split]
+    assert split and all(r.status == state.MODELLED and r.dispatches == 2 for r in split)
+    winner = state.read_table(tmp_path / "out" / "winners.csv", state.WinnerRow)[0]
+    assert winner.verdict == "unmeasured" and winner.winner == "split=0"
+    assert all(_read_valid_manifest(e) for e in (tmp_path / "cache").iterdir() if not e.name.startswith("."))
