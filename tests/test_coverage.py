@@ -145,6 +145,10 @@ def test_small_grid_real_compiles(tmp_path: Path):
     for dt in ("f16", "i8"):
         img = mpimg.imread(out / f"coverage-gfx942-{dt}.png")
         assert img.shape[0] > 200 and img.shape[1] > 400
+    index = (out / "index.md").read_text()  # one page: what was (not) measured, links to every file
+    assert "Nothing was measured" in index and "Nothing was modelled" in index
+    for p in [*out.glob("*.png"), out / "coverage.md", out / "coverage.csv"]:
+        assert f"]({p.name})" in index, p.name
 
     # the CLI over the same grid: everything comes from the finished sweep, nothing recompiles
     res = CliRunner().invoke(app, ["coverage", "--target", "gfx942", "--dtypes", "f16", "--m", "1,8,16",

@@ -27,3 +27,20 @@ def test_cpu_sweep_fills_numerics_and_latency_hot_and_cold(tmp_path, cache_dir):
     assert (df["latency_us_median"] <= df["latency_us_max"]).all()
     assert set(df["dtype"]) == {"f16", "f8E4M3FNUZ", "i8"}
     assert (out / "report" / "report.md").exists()
+
+
+def test_reps_0_checks_numerics_only_one_row_per_job_no_timing(tmp_path, cache_dir):
+    shapes = tmp_path / "one.csv"
+    shapes.write_text("name,m,n,k,dtype\nmy-tiny,8,128,256,f16\n")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["sweep", str(shapes), "--device", "local-task", "--out", str(out),
+                                      "--reps", "0", "--cache-dir", str(cache_dir)])
+    assert result.exit_code == 0, result.output
+    df = pd.read_csv(out / "results.csv", keep_default_na=False, na_values=[""])
+    assert len(df) == 1 and df["cache_mode"].isna().all()  # no hot/cold timing rows
+    assert df["status"].iloc[0] == "ok" and df["numerics"].iloc[0] == "pass"
+    assert df["latency_us_median"].isna().all() and df["reps"].isna().all()
+    assert (out / "results.csv").stat().st_mode & 0o777 == 0o644
+    log = (out / "sweep.log").read_text()
+    assert "[1/1] my-tiny (f16_8x128x256) cpu: ok" in log
+    assert "my-tiny" in (out / "report" / "report.md").read_text()

@@ -103,14 +103,41 @@ def run_sweep(problems, options: SweepOptions, run_hook=None, banner: str = "") 
             if row.status not in (Status.PENDING.value, Status.COMPILED.value):
                 bar.update(task, advance=1, last=f"{row.key}/{row.variant} {row.status}")
 
-        sweep.on_row = on_row
+        log = _ProgressLog(Path(options.out_dir) / "sweep.log", total)
+        sweep.on_row = lambda row: (on_row(row), log(row))
         return sweep.run()
+
+
+class _ProgressLog:
+    """Sweep progress as plain lines in OUT/sweep.log (the bar is only drawn on a terminal)."""
+
+    def __init__(self, path: Path, total: int):
+        self.path, self.total, self.done = path, total, 0
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._write(f"start: {total} row(s) to do")
+
+    def _write(self, text: str) -> None:
+        import time
+
+        with self.path.open("a") as f:
+            f.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {text}\n")
+
+    def __call__(self, row: ResultRow) -> None:
+        if row.status in (Status.PENDING.value, Status.COMPILED.value):
+            return
+        self.done += 1
+        mode = f"/{row.cache_mode}" if row.cache_mode else ""
+        self._write(f"[{self.done}/{self.total}] {row.name} ({row.key}) {row.variant}{mode}: {row.status}"
+                    + (f" — {row.reason}" if row.reason else ""))
 
 
 def _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed,
              executor: ExecutorSpec = ExecutorSpec()) -> SweepOptions:
     target_kind(target)
-    names = split_list(variants)
+    given = split_list(variants)
+    names = list(dict.fromkeys(given))  # a variant named twice is swept once
+    if len(names) < len(given):
+        console.print(f"note: variants given more than once are swept once: {', '.join(names)}")
     for name in names:
         get_variant(name)
     return SweepOptions(target=target, variants=names, out_dir=out,
@@ -217,12 +244,17 @@ def sweep(
         if run_device:
             from ..run.runner import sweep_run_hook
 
-            options.runnable, options.cache_modes = True, ("hot", "cold")
+            if reps < 0:
+                raise ValueError(f"--reps must be >= 0 (0: numerics only, no timing), got {reps}")
+            # --reps 0: one numerics-checked row per job, no hot/cold timing rows
+            options.runnable, options.cache_modes = True, (("hot", "cold") if reps > 0 else ("",))
             hook = sweep_run_hook(run_device, reps, cache_size)
-        banner = (f"sweep: {len(problems)} problems x {list(options.variants)} for "
+        banner = (f"sweep: {len(problems)} problems x {', '.join(options.variants)} for "
                   f"{'host (llvm-cpu)' if variants == 'cpu' else target}, "
-                  + (f"running on {run_device}" if run_device else "compile-only (no device)")
-                  + (f", executor {executor}" + (f" at {ray_address}" if ray_address else "") if executor != "local" else ""))
+                  + (f"running on {run_device}" + ("" if reps else ", numerics only (--reps 0)")
+                     if run_device else "compile-only (no device)")
+                  + (f", executor {executor}" + (f" at {ray_address}" if ray_address else "") if executor != "local" else "")
+                  + f"; progress log: {out.name}/sweep.log")
         rows = run_sweep(problems, options, run_hook=hook, banner=banner)
         if run_device and any(get_variant(v).backend == "peer" for v in options.variants):
             from ..sweep.bench import BenchOptions, bench as run_bench  # the torch peer's rows
@@ -232,13 +264,13 @@ def sweep(
         bad = [r for r in rows if r.status not in (Status.OK.value, Status.SKIPPED.value)]
         console.print(f"{len(rows)} rows in {out / 'results.csv'}; {len(bad)} not ok")
         if report:
-            _report(out, options.variants)
+            _report(out, options.variants, shapes.name)
 
 
-def _report(out: Path, variants) -> None:
+def _report(out: Path, variants, subject: str = "") -> None:
     from ..report.report import build_report
     from ..variants.registry import baseline
 
     base = baseline().name if baseline().name in variants else list(variants)[0]
-    result = build_report([out / "results.csv"], baseline=base, out_dir=out / "report")
-    console.print(f"report (baseline {base}): {result.paths.get('markdown', out / 'report')}")
+    result = build_report([out / "results.csv"], baseline=base, out_dir=out / "report", subject=subject or None)
+    console.print(f"report (baseline {base}): {result.paths['index']}")

@@ -155,6 +155,12 @@ def _cell(value) -> str:
     return str(value)
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_rows(rows: Iterable[ResultRow], path: Path | str) -> None:
     """Write all rows atomically: a reader sees the old file or the new one."""
     write_table(rows, path, COLUMNS)
@@ -173,6 +179,7 @@ def write_table(rows: Iterable, path: Path | str, columns: list[str]) -> None:
                 writer.writerow([_cell(getattr(row, c)) for c in columns])
             f.flush()
             os.fsync(f.fileno())
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; results are for everyone to read (0644)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

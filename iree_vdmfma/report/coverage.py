@@ -38,6 +38,7 @@ from .coverage_classes import (BY_DEFAULT, CLASSES, CSV_COLUMNS, NOT_IN_GRID, NO
                                ONLY_WITH_SPEC, SIDE_FIELDS, CoverageRow, classify, error_line, outcome, read_csv,
                                reason_tag, write_csv, _side)
 from .coverage_plots import heatmaps
+from .index import write_index
 
 VARIANTS = ("default", "vdmfma")
 
@@ -294,6 +295,12 @@ def run(cells: Sequence[Cell], options: SweepOptions, sweep: Optional[Sweep] = N
     files.append(out / "coverage.md")
     if plots:
         files += heatmaps(rows, out, target)
+    files.append(write_index(
+        out, f"VDMFMA coverage on {target}: default vs vdmfma over {len(cells)} cells",
+        f"Nothing was measured: each cell was compiled for {target} under `default` and `vdmfma` with iree-compile "
+        f"on this machine and classified from the configured IR and the ISA (v_smfmac / v_mfma counts, spills).",
+        "Nothing was modelled either: the classes are read off the compiler's output, and a class says what the "
+        "compiler generated, not how fast it runs."))
     return CoverageResult(rows, all_rows, wall, len(todo), sum(bool(r.cached) for r in fresh), files)
 
 

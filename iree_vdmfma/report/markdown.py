@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from ..devices.targets import TARGETS
+from ..problems.rows import STATIC_METRICS
 from .summary import static_table
 from .verdict import NoiseRule, num
 
@@ -54,7 +55,21 @@ def md_table(df: pd.DataFrame, formats: Optional[Mapping[str, str]] = None) -> s
 
 
 def shape_label(r: Mapping) -> str:
-    return str(r["key"])
+    """The name the user gave the problem (its key when none was given)."""
+    return str(r.get("name") or r["key"])
+
+
+def _names(sub: pd.DataFrame) -> dict:
+    """The first two columns of every per-row table: the user's name, then the problem key."""
+    return {"name": [shape_label(r) for r in sub.to_dict("records")], "key": list(sub["key"])}
+
+
+def _weights(r: Mapping) -> str:
+    """'4.2 MiB ×4' : weight bytes read per call (modelled) and the re-read factor across M tiles."""
+    read, tiles = num(r.get("weight_bytes_read")), num(r.get("m_tiles"))
+    if read is None:
+        return "—"
+    return f"{read / 2**20:.3g} MiB" + (f" (×{int(tiles)} re-read)" if tiles and tiles > 1 else "")
 
 
 def _spread(r: Mapping) -> str:
@@ -95,7 +110,10 @@ def _group_pivot(g: pd.DataFrame) -> pd.DataFrame:
 
 
 def devices_of(sub: pd.DataFrame) -> str:
-    d = sorted({x for x in sub["device"] if x})
+    """The devices of some rows: the driver's name with the device URI, e.g. 'NVIDIA H100 80GB HBM3 (cuda://0)'."""
+    names = sub["device_name"] if "device_name" in sub else pd.Series([""] * len(sub), index=sub.index)
+    d = sorted({f"{n} ({x})" if isinstance(n, str) and n else x
+                for x, n in zip(sub["device"], names) if isinstance(x, str) and x})
     return ", ".join(d) if d else "device not recorded"
 
 
@@ -109,6 +127,9 @@ def section_header(res, sources: list[str], title: str) -> list[str]:
         meas = s[s["latency_us_median"].notna()]
         where = "; ".join(f"{t} on {devices_of(sub)}" for t, sub in meas.groupby("target"))
         L.append(f"**Measured** latencies ({where}). Comparisons are within the same key, target and cache mode.")
+    elif (s["numerics"] != "").any():
+        L.append(f"**No timing** (numerics only, e.g. `--reps 0`): rows were run on {devices_of(s)} and checked "
+                 "against numpy; no latency was measured, so no speedups are computed.")
     else:
         L.append("**Static only**: no runtime data (compile-only sweep). Numbers below come from the compiler's "
                  "output and ISA; no speedups are computed.")
@@ -116,9 +137,13 @@ def section_header(res, sources: list[str], title: str) -> list[str]:
     L += [f"> Note: {n}" for n in res.notes] + ([""] if res.notes else [])
     var = s[~s["is_baseline"]]
     n_exc = int((~s["included"]).sum())
-    L.append(f"{len(var)} variant rows, {int(var['included'].sum())} compared with `{base}`, "
-             f"{n_exc} row(s) excluded (listed under *Excluded rows*"
-             + (", left out of every geomean)." if res.mode == "measured" else ")."))
+    if var.empty:
+        L.append(f"Only the baseline variant `{base}` is in the results: there is nothing to compare it with, "
+                 f"so no speedups or verdicts; {n_exc} row(s) have a problem of their own (*Excluded rows*).")
+    else:
+        L.append(f"{len(var)} variant rows, {int(var['included'].sum())} compared with `{base}`, "
+                 f"{n_exc} row(s) excluded (listed under *Excluded rows*"
+                 + (", left out of every geomean)." if res.mode == "measured" else ")."))
     L.append("")
     return L
 
@@ -142,40 +167,64 @@ def section_geomeans(res, rule: NoiseRule) -> list[str]:
 
 
 def section_per_problem(res) -> list[str]:
-    """Per (target, cache): every measured row with latency, spread, speedup, verdict, GB/s, % of peak."""
-    L = ["## Per problem", ""]
+    """Per (target, cache): every measured row, worst % of peak first (the rows to look at first)."""
+    L = ["## Per problem (worst % of peak first)", ""]
     s = res.summary
     for (target, cache), sub in s[s["cache_mode"] != ""].groupby(["target", "cache_mode"], sort=True):
         peak = TARGETS[target].peak_hbm_gbps if target in TARGETS else None
         L += [f"### {target}, cache `{cache}` — measured on {devices_of(sub)}", ""]
         if peak:
-            L += [f"% HBM peak against {peak:g} GB/s (data sheet, `targets.py`).", ""]
+            L += [f"% of peak: GB/s against the {peak:g} GB/s HBM peak and TFLOP/s against the dense compute peak "
+                  "for the element width (data sheet, `devices/targets.py`). Sorted worst % of HBM peak first.", ""]
+        else:
+            L += ["No data-sheet peak for this device: % of peak is not shown; sorted slowest first.", ""]
+        sub = sub.assign(_worst=sub["pct_peak_bw"].fillna(-sub["latency_us_median"]))
+        sub = sub.sort_values(["_worst", "variant"], kind="stable")
         t = pd.DataFrame({
-            "shape": [shape_label(r) for r in sub.to_dict("records")],
-            "variant": sub["variant"], "status": sub["status"],
+            **_names(sub), "variant": sub["variant"], "status": sub["status"],
             "median µs": sub["latency_us_median"],
             "spread µs": [_spread(r) for r in sub.to_dict("records")],
             "speedup": sub["speedup"], "verdict": sub["verdict"],
-            "GB/s": sub["gbps"], "% HBM peak": sub["pct_peak_bw"], "numerics": sub["numerics"],
+            "GB/s": sub["gbps"], "% HBM peak": sub["pct_peak_bw"],
+            "TFLOP/s": sub["tflops"], "% compute peak": sub["pct_peak_tflops"], "numerics": sub["numerics"],
         })
-        L.append(md_table(t, {"speedup": ".3f", "% HBM peak": ".1f", "median µs": ".4g", "GB/s": ".4g"}))
+        if not peak:
+            t = t.drop(columns=["% HBM peak", "% compute peak"])
+        if sub["is_baseline"].all():  # nothing compared: no speedup or verdict to show
+            t = t.drop(columns=["speedup", "verdict"])
+        L.append(md_table(t, {"speedup": ".3f", "% HBM peak": ".1f", "median µs": ".4g", "GB/s": ".4g",
+                              "TFLOP/s": ".3g", "% compute peak": ".2f"}))
     return L
 
 
 def section_static(res) -> list[str]:
-    """Static comparison per target: applied mma_kind, instruction counts, registers, LDS, workgroups."""
-    L = ["## Static comparison (compiler output / ISA, not measured)", ""]
+    """Static comparison per target: applied mma_kind, instruction counts, registers, LDS, and the
+    modelled columns a reader needs (weights read per call, % of CUs with work, waves/SIMD)."""
+    L = ["## Static comparison (compiler output / ISA, not measured)", "",
+         "Columns marked *modelled* are computed, not measured: `weights read` = weight bytes × M tiles (each "
+         "M tile's workgroups re-read the weights; the M tile is the variant's config, — for IREE's own choice), "
+         "`% CUs busy` = min(workgroups, CUs) / CUs, `waves/SIMD` from the ISA's VGPRs, LDS and workgroup size.",
+         ""]
     for target, sub in static_table(res.summary).groupby("target", sort=True):
         t = TARGETS.get(target)
         L += [f"### {target}" + (f" ({t.product}, {t.compute_units} CUs)" if t else ""), ""]
+        if sub[list(STATIC_METRICS)].isna().all().all():
+            L += ["No static data for these rows: no GPU ISA metadata (e.g. a host llvm-cpu build).", ""]
+            if (sub["numerics"] != "").any():  # run for numerics only (no timing): show what was checked
+                L.append(md_table(pd.DataFrame({**_names(sub), "variant": sub["variant"], "status": sub["status"],
+                                                "device": sub["device"], "numerics": sub["numerics"],
+                                                "max rel err": sub["max_rel_err"]}), {"max rel err": ".3g"}))
+            continue
         recs = sub.to_dict("records")
         tab = pd.DataFrame({
-            "shape": [shape_label(r) for r in recs], "variant": sub["variant"], "status": sub["status"],
+            **_names(sub), "variant": sub["variant"], "status": sub["status"],
             "mma_kind": [_mma_cell(r) for r in recs], "smfmac": sub["smfmac"], "mfma": sub["mfma"],
             "VGPR": sub["vgpr"], "AGPR": sub["agpr"], "LDS KiB": sub["lds_bytes"] / 1024, "spills": sub["spills"],
-            "waves/SIMD": sub["waves_per_simd"], "WGs": sub["workgroups"], "WGs/CU": sub["workgroups_per_cu"],
+            "WGs (modelled)": sub["workgroups"], "% CUs busy (modelled)": sub["pct_cus_busy"],
+            "weights read (modelled)": [_weights(r) for r in recs],
+            "waves/SIMD (modelled)": sub["waves_per_simd"],
         })
-        L.append(md_table(tab, {"LDS KiB": ".3g", "WGs/CU": ".3g"}))
+        L.append(md_table(tab, {"LDS KiB": ".3g", "% CUs busy (modelled)": ".0f"}))
     return L
 
 
@@ -185,13 +234,13 @@ def section_excluded(res) -> list[str]:
     s = res.summary
     ex = s[~s["included"]]
     if ex.empty:
-        L.append("None: every row was compared.")
+        L.append("None: no row failed, was not applied, or lacked data.")
     else:
         L.append(f"{len(ex)} row(s) were not compared" + (" and are not in any geomean" if res.mode == "measured" else "")
                  + ". Reasons come from the results file (`reason`/`error`).")
         L.append("")
         L.append(md_table(pd.DataFrame({
-            "shape": ex["key"], "target": ex["target"], "cache": ex["cache_mode"], "variant": ex["variant"],
+            **_names(ex), "target": ex["target"], "cache": ex["cache_mode"], "variant": ex["variant"],
             "status": ex["status"], "reason": ex["excluded_reason"], "repro": ex["repro"],
         })))
     L.append("")
@@ -214,6 +263,6 @@ def write_markdown(res, sources: list[str], rule: NoiseRule, title: str, plots: 
     """report.md: the sections in order (measured sections only when there is runtime data)."""
     L = section_header(res, sources, title)
     if res.mode == "measured":
-        L += section_geomeans(res, rule) + section_per_problem(res)
+        L += (section_geomeans(res, rule) if (~res.summary["is_baseline"]).any() else []) + section_per_problem(res)
     L += section_static(res) + section_excluded(res) + section_plots(plots) + section_files()
     return "\n".join(L)

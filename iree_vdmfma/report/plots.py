@@ -17,9 +17,11 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
+from matplotlib.textpath import TextPath  # noqa: E402
 
 from ..problems.rows import FAILED, Status  # noqa: E402
 from ..devices.targets import TARGETS  # noqa: E402
+from .roofline import roofline_plots  # noqa: E402
 
 _NOT_OK = {str(x) for x in FAILED} | {str(Status.NOT_APPLIED)}
 
@@ -28,7 +30,10 @@ _PALETTE = plt.get_cmap("tab10").colors
 
 
 def _devices(sub: pd.DataFrame) -> str:
-    d = sorted({x for x in sub["device"] if isinstance(x, str) and x})
+    """The devices of some rows: the driver's name with the device URI, e.g. 'NVIDIA H100 80GB HBM3 (cuda://0)'."""
+    names = sub["device_name"] if "device_name" in sub else pd.Series([""] * len(sub), index=sub.index)
+    d = sorted({f"{n} ({x})" if isinstance(n, str) and n else x
+                for x, n in zip(sub["device"], names) if isinstance(x, str) and x})
     return ", ".join(d) if d else "device not recorded"
 
 
@@ -41,6 +46,14 @@ def _shape_order(sub: pd.DataFrame) -> list[str]:
     return list(dict.fromkeys(o["key"]))
 
 
+def _labels(sub: pd.DataFrame, shapes: list[str]) -> list[str]:
+    """Axis labels: the user's name for each key (the key itself when no name was given)."""
+    names = {}
+    for r in sub.to_dict("records"):
+        names.setdefault(r["key"], str(r.get("name") or r["key"]))
+    return [names.get(k, k) for k in shapes]
+
+
 def _hbars(
     ax,
     shapes: list[str],
@@ -51,24 +64,29 @@ def _hbars(
     missing: Callable[[str, str], Optional[str]],
     base: float = 0.0,
     max_labels: int = 400,
+    labels: Optional[list[str]] = None,
+    interval: Optional[Callable[[str, str], Optional[tuple[float, float]]]] = None,
 ):
     """Grouped horizontal bars: one group per shape (top to bottom), one bar per series.
 
     Bars start at ``base`` (0 for amounts; 1 for ratios, so gains and losses point opposite ways).
     Values are written next to the bars unless there are more than ``max_labels`` of them.
+    ``interval(shape, series)``: a (low, high) range drawn as an error bar on the bar (noise interval).
     """
     n = max(len(series), 1)
     h = 0.8 / n
     y0 = np.arange(len(shapes))[::-1].astype(float)
     finite = [v for s in shapes for v in (value(s, x) for x in series) if v is not None and np.isfinite(v)]
+    n_bars = len(finite)
+    if interval:  # the axis must hold the noise intervals too
+        finite += [e for s in shapes for x in series for e in (interval(s, x) or ()) if np.isfinite(e)]
     if base == 0.0:
-        lo, hi = 0.0, (max(finite) if finite else 1.0) * 1.22
+        lo, hi = 0.0, (max(finite) if finite and max(finite) > 0 else 1.0) * 1.22
     else:
         vals = finite + [base]
         span = max(max(vals) - min(vals), 0.02 * base)
         lo, hi = min(vals) - 0.35 * span, max(vals) + 0.55 * span
     pad = (hi - lo) * 0.01
-    n_bars = len(finite)
     for j, ser in enumerate(series):
         ys, vs, styles = [], [], []
         for i, shape in enumerate(shapes):
@@ -83,9 +101,14 @@ def _hbars(
             ys.append(y)
             vs.append(v)
             styles.append(style(shape, ser, j))
+            right, at = v >= base, v
+            iv = interval(shape, ser) if interval else None
+            if iv and all(np.isfinite(iv)):
+                ax.errorbar(v, y, xerr=[[max(v - iv[0], 0)], [max(iv[1] - v, 0)]], fmt="none", ecolor="black",
+                            elinewidth=1, capsize=2.5, zorder=4)
+                at = max(iv[1], v) if right else min(iv[0], v)  # the label goes past the interval
             if n_bars <= max_labels:
-                right = v >= base
-                ax.text(v + (pad if right else -pad), y, label(shape, ser, v), va="center",
+                ax.text(at + (pad if right else -pad), y, label(shape, ser, v), va="center",
                         ha="left" if right else "right", fontsize=7)
         if not ys:
             continue
@@ -94,7 +117,7 @@ def _hbars(
         for patch, st in zip(bars.patches, styles):
             patch.set(**{k: v for k, v in st.items() if v is not None or k == "hatch"})
     ax.set_yticks(y0)
-    ax.set_yticklabels(shapes, fontsize=8)
+    ax.set_yticklabels(labels or shapes, fontsize=8)
     ax.set_ylim(-0.6, len(shapes) - 0.4)
     ax.set_xlim(lo, hi)
     ax.grid(axis="x", alpha=0.3)
@@ -105,14 +128,20 @@ def _layout(fig, shapes: list[str], *, legend_right: bool = False, title_lines: 
             ncol: int = 1, nrow: int = 1) -> None:
     """Fixed margins in inches (cheaper than tight_layout, which draws the figure an extra time)."""
     w, h = fig.get_size_inches()
-    left = 0.25 + 0.062 * max((len(s) for s in shapes), default=8)
+    left = 0.3 + _text_width_in(shapes)
     right = 1.9 if legend_right else 0.25
     top = 0.3 + 0.22 * title_lines + (0.45 if suptitle else 0.0)
     bottom = 0.55
     kw = {}
     if ncol > 1 or nrow > 1:
-        kw = dict(wspace=0.12, hspace=(0.45 / ((h - top - bottom) / nrow)))
+        kw = dict(wspace=0.12, hspace=(0.75 / ((h - top - bottom) / nrow)))
     fig.subplots_adjust(left=min(left / w, 0.45), right=1 - right / w, top=1 - top / h, bottom=bottom / h, **kw)
+
+
+def _text_width_in(labels: list[str], size: float = 8.0) -> float:
+    """Width in inches of the widest label drawn at ``size`` points (measured from the glyph outlines)."""
+    widths = [TextPath((0, 0), str(t), size=size).get_extents().width for t in labels if str(t)]
+    return max(widths, default=48.0) / 72.0 * 1.05
 
 
 def _height(n_shapes: int, n_series: int) -> float:
@@ -143,14 +172,17 @@ def _speedup_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, pat
         return "excluded (" + str(reason[(shape, ser)]).split(":")[0] + ")"
 
     fig, ax = plt.subplots(figsize=(12, _height(len(shapes), len(variants))))
-    _hbars(ax, shapes, variants, lambda s, v: sp.get((s, v)), style, lab, missing, base=1.0)
+    lo, hi = _lookup(var, "speedup_lo"), _lookup(var, "speedup_hi")
+    _hbars(ax, shapes, variants, lambda s, v: sp.get((s, v)), style, lab, missing, base=1.0,
+           labels=_labels(var, shapes), interval=lambda s, v: (lo.get((s, v)), hi.get((s, v))) if (s, v) in lo else None)
     ax.axvline(1.0, color="black", linewidth=1)
-    ax.set_xlabel(f"speedup vs {baseline} (baseline median / variant median; > 1 = faster)")
+    ax.set_xlabel(f"speedup vs {baseline} (baseline median / variant median; > 1 = faster); "
+                  f"whiskers: noise interval (median ± k·std on each side)")
     ax.set_title(f"Speedup vs {baseline} — MEASURED on {_devices(sub)} [{target}], cache={cache}", fontsize=10)
     handles = [Patch(facecolor=c, label=v) for v, c in VERDICT_COLOURS.items()]
     handles += [Patch(facecolor="white", edgecolor=colours[v], linewidth=1.5, label=f"variant {v}") for v in variants]
     ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), framealpha=0.9)
-    _layout(fig, shapes, legend_right=True)
+    _layout(fig, _labels(var, shapes), legend_right=True)
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path
@@ -173,7 +205,7 @@ def _bandwidth_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, p
 
     fig, ax = plt.subplots(figsize=(10, _height(len(shapes), len(variants))))
     _hbars(ax, shapes, variants, lambda s, v: gb.get((s, v)), lambda s, v, j: dict(color=colours[v]),
-           lab, missing)
+           lab, missing, labels=_labels(sub, shapes))
     t = TARGETS.get(target)
     if t:
         ax.axvline(t.peak_hbm_gbps, color="#c62828", linestyle="--", linewidth=1.2)
@@ -186,7 +218,7 @@ def _bandwidth_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, p
     ax.set_title(f"Achieved bandwidth — MEASURED on {_devices(sub)} [{target}], cache={cache}{note}", fontsize=10)
     ax.legend(handles=[Patch(facecolor=colours[v], label=v) for v in variants], fontsize=7, loc="upper left",
               bbox_to_anchor=(1.01, 1.0))
-    _layout(fig, shapes, legend_right=True)
+    _layout(fig, _labels(sub, shapes), legend_right=True)
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path
@@ -197,8 +229,9 @@ _STATIC_PANELS = [
     ("mfma", "mfma (dense) count", 1.0),
     ("vgpr", "VGPRs", 1.0),
     ("lds_bytes", "LDS (KiB)", 1 / 1024),
-    ("waves_per_simd", "occupancy (waves/SIMD)", 1.0),
-    ("workgroups_per_cu", "workgroups / CU", 1.0),
+    ("waves_per_simd", "waves/SIMD (modelled)", 1.0),
+    ("workgroups_per_cu", "workgroups / CU (modelled)", 1.0),
+    ("m_tiles", "weight re-reads: M tiles (modelled)", 1.0),
 ]
 
 
@@ -212,9 +245,10 @@ def _static_plot(st: pd.DataFrame, baseline: str, target: str, path: Path) -> Op
     colours = {v: _PALETTE[i % len(_PALETTE)] for i, v in enumerate(variants)}
     status = _lookup(st, "status")
     # one row of panels sharing the shape axis: the figure grows with the shape count only once
-    ncol, nrow = len(panels), 1
-    label_w = 0.3 + 0.062 * max(len(x) for x in shapes)
-    height = _height(len(shapes), len(variants)) + 0.5
+    ncol = min(len(panels), 4)  # at most four panels a row: the figure stays readable on a page
+    nrow = -(-len(panels) // ncol)
+    label_w = 0.35 + _text_width_in(_labels(st, shapes))
+    height = (_height(len(shapes), len(variants)) - 0.4) * nrow + 0.9
     fig, axes = plt.subplots(nrow, ncol, figsize=(label_w + 3.4 * ncol, height), squeeze=False)
     for ax, (col, title, scale) in zip(axes.flat, panels):
         vals = _lookup(st, col)
@@ -227,7 +261,9 @@ def _static_plot(st: pd.DataFrame, baseline: str, target: str, path: Path) -> Op
                lambda s, v, j: dict(color=colours[v], hatch="xx" if status.get((s, v)) in _NOT_OK else None,
                                     alpha=0.45 if status.get((s, v)) in _NOT_OK else 1.0),
                lambda s, v, x: f"{x:.3g}" + (f" ({status[(s, v)]})" if status.get((s, v)) in _NOT_OK else ""),
-               lambda s, v: f"n/a ({status[(s, v)]})" if (s, v) in status else None, max_labels=60)
+               lambda s, v: ("n/a" + (f" ({status[(s, v)]})" if status[(s, v)] in _NOT_OK else "")
+                             if (s, v) in status else None), max_labels=60,
+               labels=_labels(st, shapes))
         ax.set_title(title, fontsize=9)
         if col == "workgroups_per_cu":
             ax.axvline(1.0, color="black", linestyle="--", linewidth=1)
@@ -242,7 +278,7 @@ def _static_plot(st: pd.DataFrame, baseline: str, target: str, path: Path) -> Op
                  y=1 - 0.12 / height, va="top")
     fig.legend(handles=[Patch(facecolor=colours[v], label=v) for v in variants], fontsize=8, ncol=len(variants),
                loc="upper right", bbox_to_anchor=(1 - 0.1 / fig.get_size_inches()[0], 1 - 0.05 / height))
-    _layout(fig, shapes, suptitle=True, ncol=ncol, nrow=nrow)
+    _layout(fig, _labels(st, shapes), suptitle=True, ncol=ncol, nrow=nrow)
     fig.savefig(path, dpi=100)
     plt.close(fig)
     return path
@@ -262,6 +298,7 @@ def report_plots(summary: pd.DataFrame, static: pd.DataFrame, baseline: str, out
             p = _bandwidth_plot(sub, baseline, target, cache, out_dir / f"{name}.png")
             if p:
                 out[name] = p
+    out.update(roofline_plots(summary, out_dir) if measured else {})
     st = static
     for target, sub in st.groupby("target", sort=True):
         name = f"static_{_safe(target)}"
@@ -284,14 +321,15 @@ def compare_plots(table: pd.DataFrame, out_dir: Path, labels: tuple[str, str]) -
         fig, ax = plt.subplots(figsize=(12, _height(len(shapes), len(variants))))
         _hbars(ax, shapes, variants, lambda s, v: ratio.get((s, v)),
                lambda s, v, j: dict(color=VERDICT_COLOURS.get(verdict.get((s, v), ""), "#777777")),
-               lambda s, v, x: f"{x:.3f}  {v}", lambda s, v: (": ".join(str(reason.get((s, v)) or "").split(": ")[:2]) or None), base=1.0)
+               lambda s, v, x: f"{x:.3f}  {v}", lambda s, v: (": ".join(str(reason.get((s, v)) or "").split(": ")[:2]) or None), base=1.0,
+               labels=_labels(sub, shapes))
         ax.axvline(1.0, color="black", linewidth=1)
         ax.set_xlabel(f"latency ratio {B}/{A} (< 1: {B} faster)")
         dev = f"{A}: {_devices(sub.rename(columns={'device_a': 'device'}))}; {B}: {_devices(sub.rename(columns={'device_b': 'device'}))}"
         ax.set_title(f"{B} vs {A} — MEASURED [{target}], cache={cache}\n{dev}", fontsize=10)
         ax.legend(handles=[Patch(facecolor=c, label=f"{v}" + (f" ({B} faster)" if v == "win" else f" ({B} slower)" if v == "loss" else ""))
                            for v, c in VERDICT_COLOURS.items()], fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
-        _layout(fig, shapes, legend_right=True, title_lines=2)
+        _layout(fig, _labels(sub, shapes), legend_right=True, title_lines=2)
         name = f"ratio_{_safe(target)}_{_safe(cache)}"
         out[name] = out_dir / f"{name}.png"
         fig.savefig(out[name], dpi=110)

@@ -28,15 +28,17 @@ left out of the geomean, and the report says how many.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Sequence
 
 import pandas as pd
 
 from .compare import COMPARE_COLUMNS, COMPARE_GROUP_COLUMNS, CompareResult, compare_runs  # noqa: F401
 from .load import ResultsInput, fold_compile_rows, load_results
-from .markdown import md_table, write_markdown
+from .index import write_index
+from .markdown import devices_of, md_table, write_markdown
 from .summary import GROUP_COLUMNS, SUMMARY_COLUMNS, SUMMARY_DOC, build_groups, build_summary, static_table  # noqa: F401
 from .verdict import DEFAULT_RULE, NoiseRule, Timing, Judgement, judge, geomean  # noqa: F401
 
@@ -74,14 +76,20 @@ def build_report(
     *,
     rule: NoiseRule = DEFAULT_RULE,
     title: Optional[str] = None,
+    subject: Optional[str] = None,
+    notes: Sequence[str] = (),
     plots: bool = True,
 ) -> ReportResult:
     """Compare every variant with ``baseline`` and write summary.csv, groups.csv, report.md, PNGs.
 
     ``results``: results.csv path(s), ResultRow values, or a DataFrame with ``results.COLUMNS``.
-    Raises ValueError when there are no rows or the baseline variant is absent.
+    ``title`` defaults to "VDMFMA report: SUBJECT — where", SUBJECT being ``subject`` (e.g. the shape
+    list's name) or the input files' names, and where the device(s) measured on or the compile target(s).
+    Also writes index.md (see ``index.py``). Raises ValueError when there are no rows or the baseline
+    variant is absent.
     """
-    df, notes = load_results(results)
+    df, load_notes = load_results(results)
+    notes = list(notes) + load_notes  # the caller's notes (e.g. how the machine was loaded) come first
     if df.empty:
         raise ValueError("no result rows to report")
     variants = sorted(df["variant"].unique())
@@ -100,13 +108,76 @@ def build_report(
     res.paths["groups"] = out_dir / "groups.csv"
     groups.to_csv(res.paths["groups"], index=False, float_format="%.6g")
     plot_paths: dict[str, Path] = {}
+    for old in out_dir.glob("*.png"):
+        if old.name.startswith(_PLOT_PREFIXES):  # an earlier report's plot that this one may not redraw
+            old.unlink()
     if plots:
         from . import plots as report_plots
 
         plot_paths = report_plots.report_plots(summary, static_table(summary), baseline, out_dir, measured)
         res.paths.update({f"plot:{k}": v for k, v in plot_paths.items()})
-    sources = sorted(df["source"].unique())
-    md = write_markdown(res, sources, rule, title or f"VDMFMA report: {out_dir.name}", plot_paths)
+    sources = sorted(_relative(x, out_dir) for x in df["source"].unique())  # links that work from report.md
+    title = title or f"VDMFMA report: {subject or _subject(sources)} — {where(summary, measured)}"
+    md = write_markdown(res, sources, rule, title, plot_paths)
     res.paths["report"] = out_dir / "report.md"
     res.paths["report"].write_text(md)
+    res.paths["index"] = write_index(out_dir, title, *index_sentences(summary, measured))
     return res
+
+
+_PLOT_PREFIXES = ("roofline_", "speedup_", "bandwidth_", "static_")
+
+
+def _relative(source: str, out_dir: Path) -> str:
+    if source.startswith("<"):
+        return source
+    try:
+        return os.path.relpath(Path(source).resolve(), out_dir.resolve())
+    except ValueError:  # another drive
+        return source
+
+
+def _subject(sources: list[str]) -> str:
+    """Input files by name: a sweep's results.csv by its folder's name."""
+    names = [Path(x).parent.name if Path(x).name == "results.csv" and Path(x).parent.name else Path(x).stem
+             for x in sources]
+    return ", ".join(dict.fromkeys(n for n in names if n)) or "results"
+
+
+def where(summary: pd.DataFrame, measured: bool) -> str:
+    """'measured on DEVICE [target]; ...' or 'compile-only for gfx942'."""
+    if measured:
+        meas = summary[summary["latency_us_median"].notna()]
+        return "measured on " + "; ".join(f"{devices_of(sub)} [{t}]" for t, sub in meas.groupby("target"))
+    if (summary["numerics"] != "").any():
+        return "numerics only (no timing) on " + devices_of(summary[summary["numerics"] != ""])
+    return "compile-only for " + ", ".join(sorted(set(summary["target"])))
+
+
+def index_sentences(summary: pd.DataFrame, measured: bool) -> tuple[str, str]:
+    """The two sentences of index.md: what was measured and where; what was modelled."""
+    targets = ", ".join(sorted(set(summary["target"])))
+    if measured:
+        meas = summary[summary["latency_us_median"].notna()]
+        reps = sorted({int(r) for r in meas["reps"].dropna()})
+        said = (f"Measured: the latency of {len(meas)} rows ({', '.join(sorted(set(meas['cache_mode'])))} cache, "
+                f"median of {'/'.join(map(str, reps)) or '?'} repetitions) {where(summary, True)}, with GB/s and "
+                f"TFLOP/s computed from those latencies and numerics checked against numpy.")
+    elif (summary["numerics"] != "").any():
+        ran = summary[summary["numerics"] != ""]
+        said = (f"No timing was measured: {len(ran)} rows were run on {devices_of(ran)} only to check numerics "
+                f"against numpy (built for {targets}).")
+    else:
+        said = (f"Nothing was measured: every number comes from compiling for {targets} (configured IR and ISA "
+                f"metadata); no kernel was run.")
+    parts = []
+    if summary["waves_per_simd"].notna().any():
+        parts.append("waves/SIMD, workgroups and % of CUs busy (ISA metadata and the configured tile)")
+    if summary["weight_bytes_read"].notna().any():
+        parts.append("weights read per call (weight bytes × M tiles of the variant's config)")
+    if summary["pct_peak_bw"].notna().any() or summary["pct_peak_tflops"].notna().any():
+        parts.append("every % of peak (data-sheet peaks from devices/targets.py)")
+    if not parts:
+        return said, ("Nothing was modelled: these builds carry no GPU ISA metadata and the device has no "
+                      "data-sheet peak, so no occupancy, weight-traffic or %-of-peak figure is shown.")
+    return said, "Modelled, not measured: " + "; ".join(parts) + "."

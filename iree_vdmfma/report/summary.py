@@ -12,10 +12,11 @@ from typing import Mapping, Optional
 import numpy as np
 import pandas as pd
 
-from ..devices.targets import TARGETS
+from ..devices.targets import TARGETS, device_spec
 from ..problems.rows import STATIC_METRICS, Status
+from .derived import DERIVED_DOC, derived, element_bytes
 from .load import NOT_OK
-from .verdict import LOSS, UNDETERMINED, WIN, WITHIN_NOISE, NoiseRule, Timing, geomean, judge, num
+from .verdict import LOSS, UNDETERMINED, WIN, WITHIN_NOISE, NoiseRule, Timing, geomean, judge, num, speedup_interval
 
 SUMMARY_DOC: dict[str, str] = {
     "key": "problem key, e.g. f16_8x13312x16384",
@@ -33,7 +34,11 @@ SUMMARY_DOC: dict[str, str] = {
     "waves_per_simd": "MODELLED occupancy (waves per SIMD) from the ISA's VGPRs, LDS and workgroup size "
                       "(build/evidence.py), not measured",
     "workgroups": "workgroups launched, MODELLED from the configured workgroup tile and the problem shape", "compute_units": "target CU count (data sheet, targets.py)",
-    "workgroups_per_cu": "workgroups / compute_units",
+    "workgroups_per_cu": "workgroups / compute_units (MODELLED)",
+    **DERIVED_DOC,
+    "peak_gbps": "HBM peak of the device (data sheet, devices/targets.py; by driver name, else arch)",
+    "peak_tflops": "device's dense compute peak for the dtype's width (data sheet, devices/targets.py)",
+    "pct_peak_tflops": "tflops / peak_tflops · 100 (measured / data sheet)",
     "reps": "timed repetitions", "latency_us_median": "median latency (us)",
     "latency_us_min": "min latency (us)", "latency_us_max": "max latency (us)",
     "latency_us_std": "std of latency over reps (us)",
@@ -45,6 +50,8 @@ SUMMARY_DOC: dict[str, str] = {
     "baseline_latency_us_median": "baseline median latency (us)",
     "baseline_latency_us_std": "baseline latency std (us)",
     "speedup": "baseline median / variant median (> 1: variant faster); empty when not compared",
+    "speedup_lo": "speedup's noise interval, low end: baseline interval low / variant interval high (NoiseRule)",
+    "speedup_hi": "speedup's noise interval, high end: baseline interval high / variant interval low",
     "verdict": "win | loss | within-noise | undetermined; 'baseline' on baseline rows; '' when not compared",
     "noise_threshold": "relative difference needed to leave the noise (NoiseRule)",
     "baseline_mma_kind": "baseline's applied MMA kind",
@@ -78,12 +85,30 @@ def own_problem(row: Mapping, measured: bool) -> str:
     return ""
 
 
-def _pct_peak(row: Mapping) -> float:
+def _peak_gbps(row: Mapping) -> float:
+    """Data-sheet HBM peak of the device the row ran on (by driver name, else AMD arch); NaN when unknown
+    (a CPU, an unknown GPU). Compile-only rows: the target's peak."""
+    device = str(row.get("device") or "")
+    if device.startswith("local"):
+        return float("nan")
+    spec = device_spec(str(row.get("device_name") or ""), str(row.get("device_arch") or row["target"]))
+    return spec.peak_hbm_gbps if spec else float("nan")
+
+
+def _pct_peak(row: Mapping, peak: float) -> float:
     pct = num(row.get("pct_peak_bw"))
     if pct is not None:
         return pct
-    gbps, t = num(row.get("gbps")), TARGETS.get(row["target"])
-    return gbps / t.peak_hbm_gbps * 100.0 if gbps is not None and t else float("nan")
+    gbps = num(row.get("gbps"))
+    return gbps / peak * 100.0 if gbps is not None and peak == peak else float("nan")
+
+
+def _compute_peak(row: Mapping, t) -> dict:
+    """Data-sheet dense compute peak for the row's dtype width, and achieved TFLOP/s as % of it."""
+    eb = element_bytes(str(row["dtype"]))
+    peak = t.peak_tflops(eb) if t and eb else float("nan")
+    tf = num(row.get("tflops"))
+    return dict(peak_tflops=peak, pct_peak_tflops=tf / peak * 100.0 if tf is not None and peak == peak else np.nan)
 
 
 def _find_baseline(index: dict, key: str, target: str, cache: str) -> Optional[Mapping]:
@@ -104,10 +129,13 @@ def build_summary(df: pd.DataFrame, baseline: str, rule: NoiseRule, measured: bo
             m_pow2=bool(int(r["m"]) & (int(r["m"]) - 1) == 0),
             is_baseline=is_base,
             compute_units=t.compute_units if t else np.nan,
-            pct_peak_bw=_pct_peak(r),
+            peak_gbps=_peak_gbps(r),
             baseline=baseline,
             speedup=np.nan, verdict="", noise_threshold=np.nan,
         )
+        s["pct_peak_bw"] = _pct_peak(r, s["peak_gbps"])
+        s.update(derived(r))
+        s.update(_compute_peak(r, t))
         s["workgroups_per_cu"] = (r["workgroups"] / t.compute_units) if t and num(r["workgroups"]) is not None else np.nan
         reason = own_problem(r, measured)
         if is_base:
@@ -129,7 +157,8 @@ def build_summary(df: pd.DataFrame, baseline: str, rule: NoiseRule, measured: bo
                 s[f"d_{m}"] = r[m] - b[m]
         if not is_base and not reason and measured:
             j = judge(Timing.from_row(b), Timing.from_row(r), rule)
-            s.update(speedup=j.speedup, verdict=j.verdict, noise_threshold=j.threshold)
+            lo, hi = speedup_interval(Timing.from_row(b), Timing.from_row(r), rule)
+            s.update(speedup=j.speedup, verdict=j.verdict, noise_threshold=j.threshold, speedup_lo=lo, speedup_hi=hi)
         s["included"] = not reason
         s["excluded_reason"] = reason
         out.append(s)

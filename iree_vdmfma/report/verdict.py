@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 __all__ = ["NoiseRule", "DEFAULT_RULE", "Timing", "Judgement", "judge", "geomean", "num",
-           "WIN", "LOSS", "WITHIN_NOISE", "UNDETERMINED", "VERDICTS"]
+           "speedup_interval", "WIN", "LOSS", "WITHIN_NOISE", "UNDETERMINED", "VERDICTS"]
 
 WIN, LOSS, WITHIN_NOISE, UNDETERMINED = "win", "loss", "within-noise", "undetermined"
 VERDICTS = (WIN, LOSS, WITHIN_NOISE, UNDETERMINED)
@@ -119,6 +119,15 @@ def judge(base: Timing, new: Timing, rule: NoiseRule = DEFAULT_RULE) -> Judgemen
     if abs(diff) <= threshold:
         return Judgement(speedup, WITHIN_NOISE, threshold)
     return Judgement(speedup, WIN if diff > 0 else LOSS, threshold)
+
+
+def speedup_interval(base: Timing, new: Timing, rule: NoiseRule = DEFAULT_RULE) -> tuple[float, float]:
+    """The speedup's noise interval: (base low / new high, base high / new low) from each side's interval
+    under ``rule``; (NaN, NaN) when either side has none."""
+    bi, ni = base.interval(rule.k), new.interval(rule.k)
+    if bi is None or ni is None or ni[0] <= 0 or ni[1] <= 0:
+        return float("nan"), float("nan")
+    return bi[0] / ni[1], bi[1] / ni[0]
 
 
 def geomean(values: Iterable[float]) -> float:

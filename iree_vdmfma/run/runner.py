@@ -302,8 +302,9 @@ def sweep_run_hook(device: str, reps: int = 10, cache_bytes: Optional[int] = Non
     """A Sweep run hook: run a compiled job's module for one row's cache mode and fill the row."""
 
     def hook(result, problem: Problem, row: ResultRow) -> ResultRow:
-        run = run_problem(result.vmfb, problem, device, module_target=row.target, cache_mode=row.cache_mode,
-                          reps=reps, cache_bytes=cache_bytes)
-        return apply_to_row(row, run)
+        # a '' cache_mode row (reps=0) is checked for numerics only: no timing, so no cache mode
+        run = run_problem(result.vmfb, problem, device, module_target=row.target, cache_mode=row.cache_mode or "hot",
+                          reps=reps if row.cache_mode else 0, cache_bytes=cache_bytes)
+        return apply_to_row(row, run).replace(cache_mode=row.cache_mode)
 
     return hook

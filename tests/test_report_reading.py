@@ -1,0 +1,129 @@
+"""What a reader of a report needs (issue 15): derived columns, names, titles, index.md, plots that open.
+
+All result rows here are SYNTHETIC (hand-made ResultRow values); they are not measurements.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import matplotlib.image as mpimg
+import pytest
+
+from iree_vdmfma.cli.core_cmds import _options
+from iree_vdmfma.problems.rows import ResultRow, write_rows
+from iree_vdmfma.report.report import build_report
+
+DEVICE = "SYNTHETIC-MI300X (test data)"
+# qwen7b down projection at M=32 (N=3584, K=18944), the case of the issue: VDMFMA tiles M by 8
+N, K = 3584, 18944
+WGS = {"vdmfma": 224, "padded": 112, "default": 56}
+MEDIAN = {"padded": 100.0, "vdmfma": 80.0, "default": 95.0}
+
+
+def _row(variant, cache="cold", m=32, name="qwen7b_down_m32", **kw) -> ResultRow:
+    med = MEDIAN[variant]
+    d = dict(name=name, m=m, n=N, k=K, batch=1, dtype="f16", target="gfx942", variant=variant, status="ok",
+             key=f"f16_{m}x{N}x{K}", cache_mode=cache, workgroups=WGS[variant], waves_per_simd=2, vgpr=100,
+             smfmac=0, mfma=64, lds_bytes=20000, spills=0, mma_kind="K", intended_mma_kind="K")
+    if cache:
+        d.update(device=DEVICE, numerics="pass", reps=10, latency_us_median=med, latency_us_std=med * 0.01,
+                 latency_us_min=med * 0.98, latency_us_max=med * 1.03,
+                 gbps=N * K * 2 / (med * 1e3), tflops=2 * m * N * K / (med * 1e6))
+    d.update(kw)
+    return ResultRow(**d)
+
+
+@pytest.fixture
+def report(tmp_path):
+    rows = [_row(v, c) for v in WGS for c in ("hot", "cold")]
+    rows += [_row(v, "cold", m=8, name="", workgroups=56) for v in WGS]  # no name given: the key stands in
+    p = tmp_path / "run1" / "results.csv"
+    write_rows(rows, p)
+    return build_report(p, baseline="padded", out_dir=tmp_path / "rep")
+
+
+def test_derived_columns_match_an_independent_computation(report):
+    s = report.summary.set_index(["key", "variant", "cache_mode"])
+    weights = N * K * 2  # f16: 2 bytes
+    for variant, m_tile in (("vdmfma", 8), ("padded", 16)):
+        r = s.loc[(f"f16_32x{N}x{K}", variant, "cold")]
+        assert r.weight_bytes == weights
+        assert r.m_tiles == 32 // m_tile  # VDMFMA: 4 M tiles, each re-reading the weights
+        assert r.weight_bytes_read == weights * (32 // m_tile)
+        assert r.pct_cus_busy == pytest.approx(100 * min(WGS[variant], 304) / 304)
+        assert r.flops == 2 * 32 * N * K
+        assert r.arith_intensity == pytest.approx(2 * 32 * N * K / (32 * K * 2 + N * K * 2 + 32 * N * 4))
+        assert r.pct_peak_tflops == pytest.approx(r.tflops / 1307.4 * 100)
+    d = s.loc[(f"f16_32x{N}x{K}", "default", "cold")]
+    assert math.isnan(d.m_tiles) and math.isnan(d.weight_bytes_read)  # IREE's own tile is not known
+    assert s.loc[(f"f16_8x{N}x{K}", "vdmfma", "cold")].m_tiles == 1
+    # the speedup's noise interval: baseline interval over the variant's (median ± 2 std on each side)
+    v = s.loc[(f"f16_32x{N}x{K}", "vdmfma", "cold")]
+    assert v.speedup_lo == pytest.approx((100 - 2 * 1.0) / (80 + 2 * 0.8))
+    assert v.speedup_hi == pytest.approx((100 + 2 * 1.0) / (80 - 2 * 0.8))
+    assert v.speedup_lo < v.speedup < v.speedup_hi
+    md = report.paths["report"].read_text()
+    assert "(×4 re-read)" in md and "(×2 re-read)" in md and "waves/SIMD (modelled)" in md
+
+
+def test_names_appear_in_tables_with_the_key_in_the_next_column(report):
+    md = report.paths["report"].read_text()
+    assert re.search(rf"\| qwen7b_down_m32 \| f16_32x{N}x{K} \| vdmfma \|", md)
+    assert re.search(rf"\| f16_8x{N}x{K} \| f16_8x{N}x{K} \| padded \|", md)  # no name given: the key
+    per_problem = md.split("## Per problem")[1].split("## Static")[0]
+    assert "qwen7b_down_m32" in per_problem and "worst % of peak first" in md.split("\n## Per problem")[1][:40]
+    for table in per_problem.split("\n### ")[1:]:  # one table per target and cache mode
+        rows = [line for line in table.splitlines() if line.startswith("| ") and "µs" not in line]
+        pct = [float(line.split(" | ")[9]) for line in rows]
+        assert len(pct) >= 3 and pct == sorted(pct)  # worst % of HBM peak first
+
+
+def test_title_says_what_ran_where_and_index_links_every_png_which_opens(report, tmp_path):
+    md = report.paths["report"].read_text()
+    assert md.startswith(f"# VDMFMA report: run1 — measured on {DEVICE} [gfx942]")
+    index = (tmp_path / "rep" / "index.md").read_text()
+    assert "Measured:" in index and "Modelled, not measured:" in index
+    pngs = sorted((tmp_path / "rep").glob("*.png"))
+    assert {p.stem.split("_")[0] for p in pngs} == {"roofline", "speedup", "bandwidth", "static"}
+    for p in pngs:
+        assert f"]({p.name})" in index, p.name
+        img = mpimg.imread(p)
+        assert img.shape[0] > 200 and img.shape[1] > 400
+    for name in ("report.md", "summary.csv", "groups.csv"):
+        assert f"]({name})" in index
+
+
+def test_static_report_index_says_nothing_was_measured(tmp_path):
+    p = tmp_path / "seed.csv"
+    write_rows([_row(v, "") for v in WGS], p)
+    res = build_report(p, baseline="padded", out_dir=tmp_path / "rep", plots=False)
+    index = res.paths["index"].read_text()
+    assert "# VDMFMA report: seed — compile-only for gfx942" in index and "Nothing was measured" in index
+    assert "reported by the compiler" not in str(res.summary.columns) and "MODELLED" in \
+        __import__("iree_vdmfma.report.summary", fromlist=["SUMMARY_DOC"]).SUMMARY_DOC["waves_per_simd"]
+
+
+def test_a_single_variant_report_claims_no_comparison(tmp_path):
+    p = tmp_path / "cpu.csv"
+    write_rows([_row("padded", c).replace(variant="cpu", target="host", device="local-task") for c in ("hot", "cold")], p)
+    md = build_report(p, baseline="cpu", out_dir=tmp_path / "rep", plots=False).paths["report"].read_text()
+    assert "0 compared" not in md and "every row was compared" not in md and "geomean speedup" not in md
+    assert "nothing to compare it with" in md
+
+
+def test_a_repeated_variant_is_swept_once(tmp_path):
+    assert list(_options("gfx942", "vdmfma,padded,vdmfma", tmp_path, None, True, 1, 10.0, False).variants) == \
+        ["vdmfma", "padded"]
+
+
+def test_results_csv_is_readable_by_everyone(tmp_path):
+    import os
+
+    old = os.umask(0o022)
+    try:
+        write_rows([_row("padded")], tmp_path / "results.csv")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "results.csv").stat().st_mode & 0o777 == 0o644
