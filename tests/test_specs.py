@@ -1,0 +1,40 @@
+"""specs/: the shipped tuning specs are fresh (rebuilt in memory, no compiles) and one applies (real iree-compile)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+from iree_vdmfma.build.compiler import Compiler
+from iree_vdmfma.model import decode
+from iree_vdmfma.problems.problem import Problem
+
+SPECS = Path(__file__).resolve().parents[1] / "specs"
+
+
+def _regenerate():
+    spec = importlib.util.spec_from_file_location("specs_regenerate", SPECS / "regenerate.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_shipped_spec_is_what_the_generator_writes_today():
+    assert _regenerate().stale(SPECS) == []
+
+
+def test_specs_match_separate_and_fused_projections_in_rank2_and_rank3_forms():
+    keys = {c.key for c, _ in decode.entries("gfx942", "f16")}
+    llama = decode.projections(decode.MODELS["llama3-8b"])
+    for proj in ("q", "k", "gate", "qkv", "gate_up", "down"):
+        n, k = llama[proj]
+        for m in decode.M_VALUES:
+            key = Problem(m=m, n=n, k=k, dtype="f16").key
+            assert {key, f"{key}_bmm"} <= keys
+
+
+def test_a_shipped_spec_forces_vdmfma_on_a_decode_gemm(tmp_path):
+    """Real iree-compile for gfx942 with specs/gfx942-f16.mlir as-is: v_smfmac, no dense v_mfma."""
+    proof = decode.prove(SPECS / "gfx942-f16.mlir", "gfx942", decode.proof_samples("f16")[0], Compiler(tmp_path))
+    assert proof.ok and proof.smfmac > 0 and proof.mfma == 0, proof
+    assert proof.mma_kind.startswith("VDMFMA_")
