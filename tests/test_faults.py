@@ -250,7 +250,7 @@ def test_run_hook_exceptions_become_run_error_rows_and_the_sweep_goes_on(tmp_pat
 
 @pytest.mark.parametrize("dtype,target,variants,expected", [
     ("f16", "gfx999", "vdmfma", "unknown target 'gfx999'; valid: gfx942, gfx950"),
-    ("f16", "gfx942", "vdmfma,dense", "unknown variant 'dense'; valid: default, vdmfma, padded, splitk, torch, cpu"),
+    ("f16", "gfx942", "vdmfma,dense", "unknown variant 'dense'; valid: default, vdmfma, padded, splitk, torch, tuned, cpu"),
     ("f8E4M3FN", "gfx942", "vdmfma", "no VDMFMA x2 intrinsic for f8E4M3FN on gfx942; element types with one: "
                                      "bf16, f16, f8E4M3FNUZ, f8E5M2FNUZ, i8"),
     ("f8E4M3FN", "gfx942", "default", "f8E4M3FN is not supported on gfx942 (no MFMA for it); element types it "

@@ -28,9 +28,10 @@ def _fits(p: Problem) -> bool:
 
 
 dims = st.one_of(st.integers(1, 64), st.integers(1, 1 << 20), st.just(MAX_DIM))
-# Names a user could write: printable, no surrounding blanks; commas, quotes and '#' included on purpose.
+# Names a user could write: printable, no surrounding blanks; commas, quotes and '#' included on purpose,
+# but not a leading '#': a line that starts with '#' is a comment by the format (name may be the first column).
 names = st.text(st.characters(min_codepoint=32, max_codepoint=0x2FF, blacklist_characters="\x7f"),
-                min_size=1, max_size=16).filter(lambda s: s == s.strip() and s.isprintable())
+                min_size=1, max_size=16).filter(lambda s: s == s.strip() and s.isprintable() and not s.startswith("#"))
 
 
 @st.composite

@@ -150,3 +150,35 @@ def test_winner_must_beat_default_beyond_noise_and_ties_go_to_the_simpler_config
     a, b = _row("split=512", 80.0, 1.0), _row("split=256,x=1", 79.5, 1.0)
     clear = choose_measured([default, a, b], default, simple)
     assert clear.winner is a and clear.verdict == "win"  # b is faster but within noise of a, and less simple
+
+
+def test_tuned_variant_sweeps_a_library_entry_with_its_split_and_config(tmp_path, monkeypatch):
+    from iree_vdmfma.configs.library import Entry, Library, write_library
+    from iree_vdmfma.devices.flags import compile_flags
+    from iree_vdmfma.sweep.sweep import SweepOptions, sweep
+
+    p = Problem(8, 2304, 8192)
+    knobs = {"split": 1024, "mma": "vdmfma", "n_tile": 32, "subgroups": 1, "reduction": 4, "promote": "AB"}
+    write_library(Library("gfx942", (Entry(p, knobs),)), tmp_path / "lib", compile_flags("gfx942"))
+    monkeypatch.setenv("VDMFMA_TUNED_LIBRARY", str(tmp_path / "lib"))
+    rows = sweep([p], SweepOptions(target="gfx942", variants=("tuned",), out_dir=tmp_path / "out",
+                                   cache_dir=tmp_path / "cache", workers=1))
+    (row,) = rows
+    assert row.status == "ok" and row.mma_kind.startswith("VDMFMA") and row.smfmac > 0
+    assert row.workgroups == (2304 // 32) * (8192 // 1024)  # the split dispatch with the tuned N tile
+    monkeypatch.setenv("VDMFMA_TUNED_LIBRARY", str(tmp_path / "nowhere"))
+    with pytest.raises(ValueError, match="no tuning library for gfx942"):
+        sweep([p], SweepOptions(target="gfx942", variants=("tuned",), out_dir=tmp_path / "out2",
+                                cache_dir=tmp_path / "cache"))
+
+
+def test_optuna_search_evaluates_at_most_the_budget_and_a_rerun_adds_nothing(tmp_path):
+    options = TuneOptions(target="gfx942", device="none", out_dir=tmp_path / "out", cache_dir=tmp_path / "cache",
+                          max_candidates=4, workers=2, search="optuna")
+    Tuner([Problem(8, 256, 1024)], options).run()
+    rows = state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow)
+    evaluated = [r for r in rows if r.status not in (state.PENDING, state.PRUNED)]
+    assert 4 <= len(evaluated) <= 4 + 2  # the last batch may overshoot by < workers
+    assert all(r.status in state.TERMINAL for r in rows)
+    Tuner([Problem(8, 256, 1024)], options).run()
+    assert state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow) == rows

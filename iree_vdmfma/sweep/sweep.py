@@ -30,6 +30,8 @@ from ..problems.inputs import input_ir
 from ..problems.loop_ir import runner_input_ir
 from ..problems.problem import Problem
 from ..problems.rows import FAILED, ResultRow, Status, read_rows, write_rows
+from ..configs.knobs import dispatch_problem
+from ..configs.prespec import preprocessing_spec_text
 from ..configs.spec import spec_text, write_spec
 from ..devices.flags import compile_flags
 from ..devices.modules import sm_number
@@ -139,8 +141,10 @@ def plan(problems: Sequence[Problem], options: SweepOptions) -> list[Job]:
                 jobs.append(Job(problem, v, arch, None, None, skip))
                 continue
             flags = tuple(compile_flags(arch)) + v.flags + tuple(options.extra_flags)
-            spec = spec_text([(problem, config)]) if config else None
-            cj = CompileJob(f"{problem.key}/{v.name}/{arch}", ir_text, flags, spec, options.timeout_s)
+            chunk = v.split(problem, arch)  # a per-shape split-K chunk goes into a preprocessing spec
+            spec = spec_text([(dispatch_problem(problem, chunk), config)]) if config else None
+            cj = CompileJob(f"{problem.key}/{v.name}/{arch}", ir_text, flags, spec, options.timeout_s,
+                            preprocessing_spec=preprocessing_spec_text([(problem, chunk)]) if chunk else None)
             jobs.append(Job(problem, v, arch, config, cj))
     return jobs
 

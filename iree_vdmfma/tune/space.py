@@ -25,6 +25,7 @@ from typing import Callable, Iterable, Mapping, Optional, Sequence
 
 from ..configs.catalog import IntrinsicUnavailableError
 from ..configs.knobs import knob_config
+from ..configs.rules import padded_config
 from ..devices.targets import CPU_TARGET, target as get_target
 from ..problems.problem import Problem
 
@@ -165,7 +166,8 @@ def reference(problem: Problem, arch: str, kind: str) -> Optional[Candidate]:
     if kind == "padded":
         if backend != "rocm":
             return None
-        settings["mma"] = "dense"
+        settings["mma"] = "dense"  # with the padded rule's own reduction depth: the `padded` variant's config
+        settings["reduction"] = padded_config(problem, arch).reduction[-1]
     return _make(problem, settings, list(KNOBS[backend]))
 
 

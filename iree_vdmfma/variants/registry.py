@@ -13,6 +13,7 @@ from typing import Callable, Optional
 from ..configs.config import KernelConfig
 from ..problems.problem import Problem
 from ..configs.rules import padded_config, vdmfma_config
+from .tuned import tuned_config, tuned_split
 
 Rule = Callable[[Problem, str], Optional[KernelConfig]]
 
@@ -26,6 +27,7 @@ class Variant:
     baseline: bool = False
     flags: tuple[str, ...] = ()  # extra iree-compile flags of this variant
     kinds: tuple[str, ...] = ("hip", "cuda", "cpu")  # target kinds it applies to; elsewhere: skipped
+    split_rule: Optional[Callable[[Problem, str], int]] = None  # per-shape split-K chunk (0: none)
 
     def skip_reason(self, kind: str) -> str:
         """'' when the variant applies to targets of ``kind`` ('hip', 'cuda', 'cpu'), else why not."""
@@ -35,6 +37,10 @@ class Variant:
 
     def config(self, problem: Problem, arch: str) -> Optional[KernelConfig]:
         return self.rule(problem, arch)
+
+    def split(self, problem: Problem, arch: str) -> int:
+        """The K chunk a preprocessing spec sets for this problem (0: no per-shape split)."""
+        return self.split_rule(problem, arch) if self.split_rule else 0
 
 
 REGISTRY: dict[str, Variant] = {}
@@ -71,5 +77,8 @@ register(Variant("splitk", "IREE's own split-reduction heuristic (--iree-dispatc
                  lambda p, a: None, flags=("--iree-dispatch-creation-enable-split-reduction",)))
 register(Variant("torch", "the vendor library through torch.matmul (cuBLAS, hipBLASLt, CPU BLAS): a peer, "
                  "not compiled; runs with `vdmfma bench` / sweep --device", lambda p, a: None, backend="peer"))
+register(Variant("tuned", "the winners of `vdmfma tune` from a tuning library ($VDMFMA_TUNED_LIBRARY, else "
+                 "specs/): split-K chunk + config per shape; shapes not in it get IREE's default",
+                 tuned_config, split_rule=tuned_split))
 register(Variant("cpu", "llvm-cpu build of the same problem, to exercise the runtime path on a CPU",
                  lambda p, a: None, backend="cpu"))
