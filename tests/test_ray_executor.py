@@ -129,11 +129,12 @@ def test_ctrl_c_cancels_cluster_tasks_and_leaves_unfinished_rows_pending(cluster
     assert len(rows) == 3 and statuses.count("pending") == 2 and set(statuses) <= {"ok", "pending"}
     import psutil
 
-    def left() -> list:  # iree-compiles (zombies included: killed but not yet reaped) under a Ray worker
+    def left() -> list:  # iree-compiles still running under a Ray worker
         found = []
         for p in psutil.process_iter(["name"]):
             try:
-                if p.info["name"] == "iree-compile" and psutil.Process(p.ppid()).name().startswith("ray::"):
+                if (p.info["name"] == "iree-compile" and p.status() != psutil.STATUS_ZOMBIE
+                        and psutil.Process(p.ppid()).name().startswith("ray::")):
                     found.append(p)
             except psutil.Error:
                 continue

@@ -372,7 +372,12 @@ class Compiler:
                 return None, err, True
         except BaseException:  # Ctrl-C in the calling thread: take the compiler down with us
             _kill_group(proc)
-            _reap(proc)
+            while True:  # a second interrupt (ray.cancel may repeat it) must not leave a zombie behind
+                try:
+                    _reap(proc)
+                    break
+                except KeyboardInterrupt:
+                    _kill_group(proc)
             raise
         finally:
             with self._lock:
