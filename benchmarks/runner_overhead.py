@@ -65,7 +65,11 @@ def main() -> None:
     problem = Problem(args.m, args.n, args.k, dtype=args.dtype)
     device = devices.resolve_device(args.device)
     target = devices.device_target(device)
-    wd = Path(tempfile.mkdtemp(prefix="vdmfma-overhead-"))
+    with tempfile.TemporaryDirectory(prefix="vdmfma-overhead-") as tmp:  # module and inputs: gone afterwards
+        measure(args, problem, device, target, Path(tmp))
+
+
+def measure(args, problem: Problem, device: str, target: str, wd: Path) -> None:
     vmfb = runner.compile_for_run(problem, target, wd)
     chk = Checker(problem, 0)
     print(f"problem {problem.key} on {device} ({target}), {os.cpu_count()} CPUs, reps={args.reps}, "

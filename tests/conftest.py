@@ -17,6 +17,14 @@ def cache_dir(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("compile-cache")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def own_compile_cache(cache_dir):
+    """Every test, and every process it starts, compiles into the session's cache, never the user's."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("VDMFMA_CACHE_DIR", str(cache_dir))
+        yield cache_dir
+
+
 def isa_counts(dump_dir: Path) -> tuple[int, int]:
     """(v_smfmac, v_mfma) instruction counts across the .rocmasm files of a dump."""
     text = "".join(p.read_text() for p in Path(dump_dir).glob("*.rocmasm"))

@@ -101,8 +101,9 @@ def test_cold_mode_rotates_more_weight_bytes_than_the_cache(f16, tmp_path):
     assert pl.calls % pl.copies == 0  # every copy is used equally per call
     # ...and that is what the benchmark really got: a [copies,N,K] stack and calls trips
     b_file = tmp_path / f"{p.key}.b_x{pl.copies}.bin"
-    assert b_file.stat().st_size == pl.copies * timing.copy_stride(p) >= pl.rotated_weight_bytes
+    assert pl.copies * timing.copy_stride(p) >= pl.rotated_weight_bytes
     assert f"--input={pl.copies * timing.copy_stride(p)}xi8=@{b_file}" in res.command
+    assert list(tmp_path.glob("*.bin")) == []  # the rotation file (up to GiBs) is removed after the run
     assert f"--function={timing.LOOP_FUNC}" in res.command and f"--input={pl.calls} " in res.command
     assert res.latency.calls_per_sample == pl.calls
     hot = runner.run_problem(vmfb, p, "local-task", "host", "hot", reps=2, check=False, **FAST)
@@ -114,10 +115,11 @@ def test_plan_for_mi300x_infinity_cache():
     from iree_vdmfma.devices.targets import TARGETS
 
     p = Problem(8, 2304, 8192, dtype="f16")  # 37.7 MB of weights
-    cache = TARGETS["gfx942"].last_level_cache_bytes
+    cache = timing.default_cache_bytes("hip", "gfx942")
+    assert cache == TARGETS["gfx942"].last_level_cache_bytes + 8 * 4 * 2**20  # Infinity Cache + 8 XCDs x 4 MiB L2
     pl = timing.plan(p, "cold", cache)
-    assert pl.bytes_between_reuse > cache >= (pl.copies - 2) * pl.weight_bytes  # minimal
-    assert timing.default_cache_bytes("hip", "gfx942") == cache
+    assert pl.bytes_between_reuse >= 2 * cache > (pl.copies - 2) * pl.weight_bytes  # the 2x margin, minimal
+    assert pl.defeats_cache and timing.COLD_MARGIN == 2
     with pytest.raises(ValueError):
         timing.plan(p, "cold", None)
     with pytest.raises(ValueError):
@@ -128,7 +130,9 @@ def _dispatch_count(vmfb: Path, p: Problem, a, bufs: np.ndarray, trips: int, tmp
     """How many times the GEMM executable ran in one @gemm_loop call, from IREE's own device statistics."""
     np.save(tmp_path / "a.npy", a)
     np.save(tmp_path / "bs.npy", bufs)
-    proc = subprocess.run(["iree-run-module", f"--module={vmfb}", "--device=local-task", f"--function={timing.LOOP_FUNC}",
+    # local-sync: dispatches run inline, so the statistics are complete when printed (local-task
+    # workers may still be updating them: a busy machine once counted 6 of 7).
+    proc = subprocess.run(["iree-run-module", f"--module={vmfb}", "--device=local-sync", f"--function={timing.LOOP_FUNC}",
                            f"--input=@{tmp_path / 'a.npy'}", f"--input=@{tmp_path / 'bs.npy'}", f"--input={trips}",
                            "--print_device_statistics=true"], capture_output=True, text=True, check=True)
     counts = [int(c) for c in re.findall(r"host_execute \S*gemm_dispatch\S*\s+count=(\d+)", proc.stderr)]
@@ -258,3 +262,5 @@ def test_cli_run_prints_table(tmp_path):
     out = result.output
     assert "f16_8x128x512 on local-task (host)" in out and "pass" in out
     assert "latency median us" in out and "cold" in out and "between reuses >" in out
+    # The workdir keeps the module and its input IR; the inputs (the cold rotation: up to GiBs) are gone.
+    assert sorted(p.suffix for p in tmp_path.iterdir()) == [".mlir", ".vmfb"]

@@ -17,6 +17,7 @@ import re
 import shlex
 import threading
 import shutil
+import weakref
 import signal
 import subprocess
 import tempfile
@@ -103,6 +104,12 @@ class CompileResult:
     @property
     def dump_dir(self) -> Path:
         return self.workdir / "dump"
+
+    @property
+    def killed(self) -> bool:
+        """Killed from outside (the OOM killer, an admin): the machine's failure, not the job's."""
+        return (not self.timed_out and self.returncode is not None and self.returncode < 0
+                and -self.returncode in EXTERNAL_SIGNALS)
 
 
 _FRAME = re.compile(r"^#\d+\s+0x[0-9a-fA-F]+\s+(?P<sym>.*)$")
@@ -277,6 +284,8 @@ class Compiler:
         with self._lock:
             if self._scratch is None:
                 self._scratch = Path(tempfile.mkdtemp(prefix="vdmfma-nocache-"))
+                # Removed on close(), or when the Compiler is garbage-collected or the process exits.
+                self._finalizer = weakref.finalize(self, shutil.rmtree, str(self._scratch), True)
             return self._scratch
 
     def _entry(self, job: CompileJob) -> Path:
@@ -302,7 +311,7 @@ class Compiler:
         with self._lock:
             scratch, self._scratch = self._scratch, None
         if scratch is not None:
-            shutil.rmtree(scratch, ignore_errors=True)
+            self._finalizer()  # rmtree, once
 
     def __enter__(self) -> "Compiler":
         return self

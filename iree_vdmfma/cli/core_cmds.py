@@ -13,7 +13,7 @@ from ..build.compiler import default_cache_dir
 from ..problems.rows import ResultRow, Status
 from ..configs.spec import write_spec
 from ..executors import ExecutorSpec
-from ..sweep.sweep import Sweep, SweepOptions, target_kind
+from ..sweep.sweep import Sweep, SweepOptions, exit_code, target_kind
 from ..devices.targets import target as get_target
 from ..variants.registry import REGISTRY, variant as get_variant
 from .app import app
@@ -96,6 +96,9 @@ def run_sweep(problems, options: SweepOptions, run_hook=None, banner: str = "") 
         sweep = Sweep(problems, options, run_hook=run_hook)  # plans first: bad input fails here
         if banner:
             console.print(banner)
+        if sweep.damaged:
+            console.print(f"[yellow]{len(sweep.damaged)} damaged row(s) in {sweep.results_path}[/] (cut off or "
+                          f"edited; first: {sweep.damaged[0]}): not trusted, redoing them", highlight=False)
         total = len(sweep.pending()) * len(sweep.modes)
         task = bar.add_task("sweep", total=total, last="")
 
@@ -132,7 +135,7 @@ class _ProgressLog:
 
 
 def _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed,
-             executor: ExecutorSpec = ExecutorSpec()) -> SweepOptions:
+             append: bool = False, executor: ExecutorSpec = ExecutorSpec()) -> SweepOptions:
     target_kind(target)
     given = split_list(variants)
     names = list(dict.fromkeys(given))  # a variant named twice is swept once
@@ -142,7 +145,8 @@ def _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry
         get_variant(name)
     return SweepOptions(target=target, variants=names, out_dir=out,
                         cache_dir=None if no_cache else (cache_dir or default_cache_dir()),
-                        workers=workers, timeout_s=timeout, retry_failed=retry_failed, executor=executor)
+                        workers=workers, timeout_s=timeout, retry_failed=retry_failed, append=append,
+                        executor=executor)
 
 
 CACHE_OPT = typer.Option(None, "--cache-dir", help="Compile cache (default $VDMFMA_CACHE_DIR or ~/.cache/iree-vdmfma).")
@@ -172,11 +176,15 @@ def compile(
 
     Each job leaves input.mlir, spec.mlir, out.vmfb and dump/ (configured_*.mlir,
     *.rocmasm) under OUT/artifacts, with the command that reproduces it in OUT/results.csv.
+    OUT accumulates: each compile adds its rows. Exit code 0 when every row is ok or
+    not-applied, 1 when some failed.
     """
     with user_errors(debug):
         problems = problems_from(shapes, m, n, k, batch, dtype)
-        rows = run_sweep(problems, _options(target, variants, out, cache_dir, no_cache, workers, timeout, True))
+        rows = run_sweep(problems, _options(target, variants, out, cache_dir, no_cache, workers, timeout, True,
+                                            append=True))
         console.print(_table(rows))
+    raise typer.Exit(exit_code(rows))
 
 
 def _device_plan(device: str, target: str, variants: str) -> tuple[Optional[str], str, str]:
@@ -222,6 +230,8 @@ def sweep(
     workers: Optional[int] = WORKERS_OPT, timeout: float = TIMEOUT_OPT,
     retry_failed: bool = RETRY_OPT,
     executor: str = EXECUTOR_OPT, ray_address: Optional[str] = RAY_ADDRESS_OPT,
+    append: bool = typer.Option(False, "--append", help="Add to an --out that holds a different sweep "
+                                "(other shapes, target or variants) instead of refusing."),
     report: bool = typer.Option(True, "--report/--no-report", help="Write OUT/report/ at the end."),
     debug: bool = DEBUG_OPT,
 ) -> None:
@@ -230,6 +240,10 @@ def sweep(
     With a device, every compiled row is also run twice (cache_mode hot and cold),
     checked against numpy and timed. Resumable: rows are on disk as soon as they
     finish; run the same command again after Ctrl-C and only unfinished rows are redone.
+
+    Exit codes: 0 every row ok or not-applied; 1 some rows failed (compile-error, timeout,
+    run-error, numerics-failed, machine-error); 2 bad input, or OUT in use by another
+    sweep or holding a different sweep; 130 interrupted.
     """
     with user_errors(debug):
         from ..problems.shapes import load_shape_list
@@ -237,7 +251,7 @@ def sweep(
         problems = load_shape_list(shapes)
         run_device, target, variants = (None, target, variants) if device == "none" else \
             _device_plan(device, target, variants)
-        options = _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed,
+        options = _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed, append,
                            ExecutorSpec(executor, ray_address))
         options.runnable = True  # every sweep directory can be run later with `vdmfma bench`
         hook = None
@@ -265,6 +279,7 @@ def sweep(
         console.print(f"{len(rows)} rows in {out / 'results.csv'}; {len(bad)} not ok")
         if report:
             _report(out, options.variants, shapes.name)
+    raise typer.Exit(exit_code(rows))
 
 
 def _report(out: Path, variants, subject: str = "") -> None:

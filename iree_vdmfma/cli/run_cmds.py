@@ -52,7 +52,7 @@ def run_cmd(
     from rich.table import Table
 
     from .. import devices
-    from ..run import runner
+    from ..run import runner, timing
     from ..problems.problem import Problem
 
     console = Console()
@@ -101,7 +101,8 @@ def run_cmd(
         text = f"{pl.copies} x {pl.weight_bytes / 2**20:.4g} MiB"
         if pl.cache_bytes is not None:
             text += (f", {pl.bytes_between_reuse / 2**20:.4g} MiB between reuses "
-                     f"{'>' if pl.defeats_cache else '<='} {pl.cache_bytes / 2**20:.4g} MiB cache")
+                     f"{'>=' if pl.defeats_cache else '<'} {timing.COLD_MARGIN} x {pl.cache_bytes / 2**20:.4g} MiB "
+                     "of cache")
         return text
 
     lat = lambda r, attr: _fmt(getattr(r.latency, attr), ".2f") if r.latency else ""  # noqa: E731

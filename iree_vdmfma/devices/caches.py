@@ -26,9 +26,9 @@ def _parse_size(text: str) -> Optional[int]:
 
 
 @lru_cache(maxsize=None)
-def cpu_last_level_cache_bytes() -> Optional[int]:
-    """Size of the host CPU's last-level cache (one instance), from /sys, else lscpu."""
-    best: tuple[int, int] | None = None
+def cpu_cache_bytes() -> Optional[int]:
+    """L2 + L3 of the host CPU as cpu0 sees them (one instance each), from /sys, else lscpu."""
+    by_level: dict[int, int] = {}
     base = Path("/sys/devices/system/cpu/cpu0/cache")
     for idx in sorted(base.glob("index*")) if base.exists() else []:
         try:
@@ -38,37 +38,36 @@ def cpu_last_level_cache_bytes() -> Optional[int]:
             size = _parse_size((idx / "size").read_text())
         except (OSError, ValueError):
             continue
-        if size and (best is None or level > best[0]):
-            best = (level, size)
-    if best:
-        return best[1]
+        if size and level >= 2:
+            by_level[level] = by_level.get(level, 0) + size
+    if by_level:
+        return sum(by_level.values())
     try:
         out = subprocess.run(["lscpu", "-B"], capture_output=True, text=True, timeout=10).stdout
     except (OSError, subprocess.SubprocessError):
         return None
-    for name in ("L3", "L2"):
-        m = re.search(rf"^{name} cache:\s+(\d+)", out, re.M)
-        if m:
-            return int(m.group(1))  # -B: bytes, summed over instances (an over-estimate: safe)
-    return None
+    # -B: bytes, summed over instances (an over-estimate: safe)
+    sizes = [int(m.group(1)) for name in ("L2", "L3") for m in [re.search(rf"^{name} cache:\s+(\d+)", out, re.M)] if m]
+    return sum(sizes) or None
 
 
 def default_cache_bytes(device: str, device_target: str = "", device_name: str = "") -> int:
-    """Bytes of the last-level cache to defeat in cold mode: the device's own.
+    """Bytes of cache (every level that can hold weights between uses) cold mode must defeat.
 
     ``VDMFMA_CACHE_BYTES`` overrides. A known product (targets.DEVICE_SPECS, by
-    driver name or AMD arch): its data-sheet LLC (H100/H200 L2 50 MB, MI300X/MI355X
-    Infinity Cache 256 MiB). CPU: the host LLC. Unknown GPU: 256 MiB, larger than
-    any current GPU L2 (a conservative guess).
+    driver name or AMD arch): its data-sheet caches (H100/H200 L2 50 MB; MI300X/MI355X
+    Infinity Cache 256 MiB + 8 x 4 MiB L2). CPU: the host's L2 + L3. Unknown GPU:
+    256 MiB, larger than any current GPU L2 (a conservative guess). The cold rotation
+    puts at least twice this between two reads of one weight copy (timing.COLD_MARGIN).
     """
     env = os.environ.get("VDMFMA_CACHE_BYTES")
     if env:
         return int(float(env))
     spec = None if device.startswith("local") else device_spec(device_name, device_target)
     if spec:
-        return spec.last_level_cache_bytes
+        return spec.cache_bytes
     if device.startswith("local"):
-        return cpu_last_level_cache_bytes() or 32 * 2**20
+        return cpu_cache_bytes() or 32 * 2**20
     return 256 * 2**20
 
 

@@ -25,6 +25,12 @@ class Target:
     peak_tflops_16bit: float  # dense
     peak_tflops_8bit: float  # dense
     last_level_cache_bytes: int  # Infinity Cache
+    l2_bytes: int  # all L2 caches together (one per XCD)
+
+    @property
+    def cache_bytes(self) -> int:
+        """Every cache level weights can sit in between two uses: Infinity Cache + all L2s."""
+        return self.last_level_cache_bytes + self.l2_bytes
 
     def peak_tflops(self, dtype_bytes: int) -> float:
         return self.peak_tflops_8bit if dtype_bytes == 1 else self.peak_tflops_16bit
@@ -33,9 +39,12 @@ class Target:
 TARGETS: dict[str, Target] = {
     t.arch: t
     for t in (
-        Target("gfx942", "MI300X", 304, 64 * 1024, 4, 512, 8, 8, 5300.0, 1307.4, 2614.9, 256 * 2**20),
-        # MI355X: 160 KiB LDS; peaks for dense fp16/fp8 from AMD's data sheet.
-        Target("gfx950", "MI355X", 256, 160 * 1024, 4, 512, 8, 8, 8000.0, 2516.6, 5033.2, 256 * 2**20),
+        # MI300X: 256 MiB Infinity Cache; 8 XCDs x 4 MiB L2.
+        Target("gfx942", "MI300X", 304, 64 * 1024, 4, 512, 8, 8, 5300.0, 1307.4, 2614.9, 256 * 2**20, 8 * 4 * 2**20),
+        # MI355X: 160 KiB LDS; peaks for dense fp16/fp8 from AMD's data sheet; 256 MiB Infinity Cache,
+        # 8 XCDs x 4 MiB L2.
+        Target("gfx950", "MI355X", 256, 160 * 1024, 4, 512, 8, 8, 8000.0, 2516.6, 5033.2, 256 * 2**20,
+               8 * 4 * 2**20),
     )
 }
 
@@ -54,6 +63,12 @@ class DeviceSpec:
     last_level_cache_bytes: int  # NVIDIA: L2; AMD: Infinity Cache
     names: tuple[str, ...]  # substrings of the driver's device name (case-insensitive)
     not_names: tuple[str, ...] = ()  # ... that must not appear (another SKU of the same chip)
+    l2_bytes: int = 0  # AMD: all L2s under the Infinity Cache (NVIDIA: the L2 is the last level)
+
+    @property
+    def cache_bytes(self) -> int:
+        """Every cache level weights can sit in between two uses."""
+        return self.last_level_cache_bytes + self.l2_bytes
 
 
 DEVICE_SPECS: tuple[DeviceSpec, ...] = (
@@ -61,8 +76,8 @@ DEVICE_SPECS: tuple[DeviceSpec, ...] = (
     # H100 PCIe/NVL are other SKUs (other bandwidths): not matched, so their peak stays unknown.
     DeviceSpec("H100 SXM", "sm_90", 3350.0, 50 * 2**20, ("h100",), ("pcie", "nvl")),
     DeviceSpec("H200", "sm_90", 4800.0, 50 * 2**20, ("h200",), ("nvl",)),
-    *(DeviceSpec(t.product, t.arch, t.peak_hbm_gbps, t.last_level_cache_bytes, (t.product.lower(),))
-      for t in TARGETS.values()),
+    *(DeviceSpec(t.product, t.arch, t.peak_hbm_gbps, t.last_level_cache_bytes, (t.product.lower(),),
+                 l2_bytes=t.l2_bytes) for t in TARGETS.values()),
 )
 
 

@@ -1,13 +1,20 @@
 """Result rows: the one table every stage appends to and every report reads.
 
 A row is keyed by (problem key, target, variant, cache_mode). Rows are written
-atomically (temp file + rename) so results.csv is never half-written.
+atomically (temp file + rename) so results.csv is never half-written; still, a
+file can be cut off (a full disk, a copy interrupted) or edited by hand. So every
+row carries a ``checksum`` of its other cells as its last column, and reading
+validates each row (all cells present and parseable, a known status, a key that
+matches m/n/k/batch/dtype, the checksum): a damaged row is set aside, never
+trusted (:func:`read_results`). A file without the identity columns is not a
+results file and is refused with one line naming it.
 """
 
 from __future__ import annotations
 
 import csv
 import dataclasses
+import hashlib
 import os
 import tempfile
 from dataclasses import dataclass, fields
@@ -27,6 +34,9 @@ class Status(str, Enum):
     TIMEOUT = "timeout"
     RUN_ERROR = "run-error"
     NUMERICS_FAILED = "numerics-failed"
+    # The machine failed, not the job (disk full or read-only, permissions, a missing tool, killed for
+    # memory): never cached, never kept as finished (a rerun redoes it), not counted as a compile failure.
+    MACHINE_ERROR = "machine-error"
     SKIPPED = "skipped"  # the variant cannot apply to this backend/device (reason says why)
 
     def __str__(self) -> str:
@@ -34,6 +44,8 @@ class Status(str, Enum):
 
 
 FAILED = {Status.COMPILE_ERROR, Status.TIMEOUT, Status.RUN_ERROR, Status.NUMERICS_FAILED}
+# Findings, not failures: a sweep whose rows all end in one of these exits 0.
+SUCCEEDED = {Status.OK, Status.NOT_APPLIED, Status.SKIPPED}
 
 
 @dataclass(frozen=True)
@@ -83,6 +95,9 @@ class ResultRow:
     gbps: Optional[float] = None
     tflops: Optional[float] = None
     pct_peak_bw: Optional[float] = None
+    # cold mode: weight copies rotated through, and distinct weight bytes read between two reads of one copy
+    rotation_copies: Optional[int] = None
+    bytes_between_reuses: Optional[int] = None
     # provenance of a measured row: where, with what, when (run/provenance.py)
     device_name: str = ""  # the driver's name for the device, e.g. 'NVIDIA H100 80GB HBM3'
     device_arch: str = ""  # 'sm_90', 'gfx942:sramecc+:xnack-', 'host x86_64'
@@ -115,6 +130,7 @@ STATIC_FIELDS: tuple[str, ...] = ("mma_kind", "intended_mma_kind", "smfmac", "mf
 STATIC_METRICS: tuple[str, ...] = ("smfmac", "mfma", "vgpr", "agpr", "lds_bytes", "spills", "waves_per_simd",
                                    "workgroups")
 _TYPES = {f.name: f.type for f in fields(ResultRow)}
+IDENTITY = ("name", "m", "n", "k", "batch", "dtype", "target", "variant", "status")
 
 
 def _parse_cell(name: str, raw: str):
@@ -135,16 +151,7 @@ def parse_typed(kind: str, raw: str):
 
 
 def row_from_dict(d: dict) -> ResultRow:
-    return ResultRow(**{k: _parse_cell(k, str(d.get(k, "") or "")) for k in COLUMNS if k in d or k in
-                        ("name", "m", "n", "k", "batch", "dtype", "target", "variant", "status")})
-
-
-def read_rows(path: Path | str) -> list[ResultRow]:
-    path = Path(path)
-    if not path.exists():
-        return []
-    with path.open(newline="") as f:
-        return [row_from_dict(d) for d in csv.DictReader(f)]
+    return ResultRow(**{k: _parse_cell(k, str(d.get(k, "") or "")) for k in COLUMNS if k in d or k in IDENTITY})
 
 
 def _cell(value) -> str:
@@ -155,6 +162,70 @@ def _cell(value) -> str:
     return str(value)
 
 
+def row_checksum(cells: Iterable[str]) -> str:
+    """A short hash of a row's cells as written (all columns but the checksum, in order)."""
+    return hashlib.sha256("\x1f".join(cells).encode()).hexdigest()[:16]
+
+
+def _damage(d: dict, header: list[str]) -> str:
+    """Why a row read back cannot be trusted ('' when it can)."""
+    if None in d or any(v is None for v in d.values()):
+        return "wrong number of cells (cut off?)"
+    try:
+        row = row_from_dict(d)
+        Status(row.status)
+        from .problem import Problem  # same layer: the one definition of a problem's key
+
+        key = Problem(row.m, row.n, row.k, batch=row.batch, dtype=row.dtype).key
+    except (ValueError, TypeError) as e:
+        return f"unreadable cell ({e})"
+    if row.key != key:
+        return f"key {row.key!r} does not match m/n/k/batch/dtype ({key})"
+    if "checksum" in header:
+        cells = [d.get(c, "") for c in COLUMNS if c in header]
+        if d["checksum"] != row_checksum(cells):
+            return "checksum does not match its cells (edited or cut off)"
+    return ""
+
+
+@dataclass(frozen=True)
+class Results:
+    """What a results.csv holds: the rows that can be trusted, and why the others cannot."""
+
+    rows: list[ResultRow]
+    damaged: list[str]  # 'line N: why', one per damaged row
+
+
+def read_results(path: Path | str) -> Results:
+    """Read and validate every row; ValueError (naming the file) if it is not a results file at all."""
+    path = Path(path)
+    if not path.exists():
+        return Results([], [])
+    try:
+        with path.open(newline="") as f:
+            reader = csv.DictReader(f)
+            header = list(reader.fieldnames or [])
+            missing = [c for c in IDENTITY if c not in header]
+            if missing:
+                raise ValueError(f"{path}: not a results file (no column {', '.join(missing)}; "
+                                 f"a results.csv starts with: {','.join(COLUMNS[:9])},...)")
+            rows, damaged = [], []
+            for d in reader:
+                why = _damage(d, header)
+                if why:
+                    damaged.append(f"line {reader.line_num}: {why}")
+                else:
+                    rows.append(row_from_dict(d))
+    except (UnicodeDecodeError, csv.Error) as e:
+        raise ValueError(f"{path}: not a results file ({e})") from None
+    return Results(rows, damaged)
+
+
+def read_rows(path: Path | str) -> list[ResultRow]:
+    """The trusted rows of a results.csv (damaged rows are left out; see read_results)."""
+    return read_results(path).rows
+
+
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
@@ -163,20 +234,22 @@ def _umask() -> int:
 
 def write_rows(rows: Iterable[ResultRow], path: Path | str) -> None:
     """Write all rows atomically: a reader sees the old file or the new one."""
-    write_table(rows, path, COLUMNS)
+    write_table(rows, path, COLUMNS, checksum=True)
 
 
-def write_table(rows: Iterable, path: Path | str, columns: list[str]) -> None:
-    """Write objects' ``columns`` as CSV atomically (temp file + fsync + rename)."""
+def write_table(rows: Iterable, path: Path | str, columns: list[str], checksum: bool = False) -> None:
+    """Write objects' ``columns`` as CSV atomically (temp file + fsync + rename); ``checksum``: a last
+    column hashing each row's cells, so a row cut off or edited is detected on reading."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", newline="") as f:
             writer = csv.writer(f)
-            writer.writerow(columns)
+            writer.writerow(columns + (["checksum"] if checksum else []))
             for row in rows:
-                writer.writerow([_cell(getattr(row, c)) for c in columns])
+                cells = [_cell(getattr(row, c)) for c in columns]
+                writer.writerow(cells + [row_checksum(cells)] if checksum else cells)
             f.flush()
             os.fsync(f.fileno())
         os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; results are for everyone to read (0644)

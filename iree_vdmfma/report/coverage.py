@@ -264,8 +264,8 @@ class CoverageResult:
 
 
 def sweep_options(options: SweepOptions) -> SweepOptions:
-    """The options with exactly the coverage variants."""
-    return SweepOptions(**{**vars(options), "variants": VARIANTS})
+    """The options with exactly the coverage variants; a coverage directory accumulates grids (append)."""
+    return SweepOptions(**{**vars(options), "variants": VARIANTS, "append": True})
 
 
 def run(cells: Sequence[Cell], options: SweepOptions, sweep: Optional[Sweep] = None,

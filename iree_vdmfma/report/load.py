@@ -14,7 +14,7 @@ from typing import Sequence, Union
 import numpy as np
 import pandas as pd
 
-from ..problems.rows import COLUMNS, FAILED, STATIC_FIELDS, ResultRow, Status, read_rows
+from ..problems.rows import COLUMNS, FAILED, STATIC_FIELDS, ResultRow, Status, read_results
 
 ResultsInput = Union[pd.DataFrame, Path, str, Sequence[Union[Path, str]], Sequence[ResultRow]]
 
@@ -80,7 +80,11 @@ def load_results(results: ResultsInput) -> tuple[pd.DataFrame, list[str]]:
                 p = Path(p)
                 if not p.is_file():
                     raise FileNotFoundError(f"results file not found: {p}")
-                rows = read_rows(p)
+                results = read_results(p)  # ValueError naming the file if it is not a results file
+                rows = results.rows
+                if results.damaged:
+                    notes.append(f"{p}: {len(results.damaged)} damaged row(s) left out (cut off or edited; "
+                                 f"first: {results.damaged[0]}).")
                 frames.append(pd.DataFrame([dataclasses.asdict(r) for r in rows], columns=COLUMNS).assign(source=str(p)))
         df = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=COLUMNS + ["source"])
     df = _normalise(df)

@@ -47,24 +47,26 @@ class RunnerError(DeviceError):
 
 
 def compile_for_run(problem: Problem, target: str, out_dir: Path,
-                    extra_flags: Sequence[str] = ()) -> Path:
+                    extra_flags: Sequence[str] = (), cache_dir: Optional[Path] = None) -> Path:
     """Compile a runnable module (``@gemm`` + ``@gemm_loop``) for ``target``.
 
-    Goes through the project's compile driver (and its cache, like sweeps do);
-    the input IR and vmfb are copied to ``out_dir`` for the user.
+    Goes through the project's compile driver and its cache (``cache_dir``,
+    default ``$VDMFMA_CACHE_DIR`` or ~/.cache/iree-vdmfma, like sweeps); the
+    input IR and vmfb are copied to ``out_dir`` for the user.
     """
     from ..build.compiler import CompileJob, Compiler, default_cache_dir
 
     job = CompileJob(f"{problem.key}/run/{target}", runner_input_ir(problem),
                      tuple(compile_flags(target)) + tuple(extra_flags))
-    result = Compiler(default_cache_dir(), workers=1).compile(job)
-    if not result.ok:
-        raise RunnerError(f"compile for {target} failed: {result.error} (repro: {result.repro})")
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(result.workdir / "input.mlir", out_dir / f"{problem.key}.run.mlir")
-    vmfb = out_dir / f"{problem.key}.{target}.vmfb"
-    shutil.copyfile(result.vmfb, vmfb)
+    with Compiler(cache_dir or default_cache_dir(), workers=1) as compiler:
+        result = compiler.compile(job)
+        if not result.ok:
+            raise RunnerError(f"compile for {target} failed: {result.error} (repro: {result.repro})")
+        out_dir = Path(out_dir)
+        out_dir.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(result.workdir / "input.mlir", out_dir / f"{problem.key}.run.mlir")
+        vmfb = out_dir / f"{problem.key}.{target}.vmfb"
+        shutil.copyfile(result.vmfb, vmfb)
     return vmfb
 
 
@@ -271,6 +273,8 @@ def apply_to_row(row: ResultRow, result: RunResult) -> ResultRow:
     n = result.numerics
     if n is not None:
         ch.update(numerics=n.verdict, max_abs_err=n.max_abs_err, max_rel_err=n.max_rel_err)
+    if result.plan is not None:
+        ch.update(rotation_copies=result.plan.copies, bytes_between_reuses=result.plan.bytes_between_reuse)
     lat = result.latency
     if lat is not None:
         ch.update(reps=lat.reps, latency_us_median=lat.median_us, latency_us_min=lat.min_us,

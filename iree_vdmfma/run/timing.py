@@ -38,9 +38,13 @@ stay in the last-level cache when they fit (MI300X: 256 MB Infinity Cache).
 addresses (each padded to a 256-byte boundary) and the loop walks them round-robin, with ``iters`` a multiple of
 ``copies``. Between two uses of one copy the kernel reads the other
 ``copies - 1`` copies, ``(copies - 1) * weight_bytes`` distinct bytes, and
-:func:`plan` picks ``copies = cache_bytes // weight_bytes + 2`` so that this
-exceeds the cache size: with any LRU-like policy the copy has been evicted
-when it is read again, and each dispatch streams its weights from memory.
+:func:`plan` picks the fewest copies that make this at least ``COLD_MARGIN``
+(2) times ``cache_bytes``, the sum of every cache level weights can sit in
+(MI300X: 256 MiB Infinity Cache + 8 x 4 MiB L2; the CPU: L2 + L3). The margin
+covers what a plain "more than the cache" would not: non-LRU replacement, the
+L2s, and A, C and other traffic sharing the caches. So the copy has been
+evicted when it is read again, and each dispatch streams its weights from
+memory. Every cold row records ``rotation_copies`` and ``bytes_between_reuses``.
 Hot and cold run the very same executable and loop; only the number of
 distinct weight copies differs. (A and C are small and stay cached in both
 modes, as they would in a decode step.)
@@ -70,6 +74,7 @@ from ..problems.problem import Problem
 CACHE_MODES = ("hot", "cold")
 DEFAULT_MIN_CALLS = 16  # dispatches per gemm_loop call (hot); cold rounds up to copies
 DEFAULT_MAX_ROTATION_BYTES = 8 * 2**30
+COLD_MARGIN = 2  # cold mode: distinct weight bytes between two reads of one copy >= COLD_MARGIN x cache bytes
 
 
 class TimingError(RuntimeError):
@@ -113,7 +118,8 @@ class Plan:
 
     @property
     def defeats_cache(self) -> bool:
-        return self.cache_bytes is not None and self.bytes_between_reuse > self.cache_bytes
+        """At least COLD_MARGIN x the cache is read between two reads of one copy."""
+        return self.cache_bytes is not None and self.bytes_between_reuse >= COLD_MARGIN * self.cache_bytes
 
 
 def plan(problem: Problem, cache_mode: str, cache_bytes: Optional[int] = None,
@@ -127,7 +133,7 @@ def plan(problem: Problem, cache_mode: str, cache_bytes: Optional[int] = None,
         return Plan("hot", 1, max(1, min_calls), w, None)
     if cache_bytes is None or cache_bytes < 0:
         raise ValueError("cold mode needs the cache size in bytes")
-    copies = cache_bytes // w + 2  # (copies - 1) * w > cache_bytes
+    copies = max(2, -(-COLD_MARGIN * cache_bytes // w) + 1)  # fewest with (copies - 1) * w >= COLD_MARGIN * cache_bytes
     if copies * w > max_rotation_bytes:
         raise ValueError(f"cold mode would need {copies} copies x {w} B = {copies * w} B of weights "
                          f"(> max_rotation_bytes {max_rotation_bytes})")
@@ -282,19 +288,22 @@ def time_module(vmfb: Path, problem: Problem, a: np.ndarray, b: np.ndarray, devi
     own = workdir is None
     wd = Path(tempfile.mkdtemp(prefix="vdmfma-time-")) if own else Path(workdir)
     wd.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []  # input files (the cold rotation: up to GiBs): removed when done, always
     try:
         elem, key = problem.dtype, problem.key
-        inputs = [input_flag(a, wd / f"{key}.a.bin", elem)]
+        written.append(wd / f"{key}.a.bin")
+        inputs = [input_flag(a, written[-1], elem)]
         if has_loop:
-            inputs.append(rotation_input_flag(b, problem, the_plan.copies,
-                                              wd / f"{key}.b_x{the_plan.copies}.bin"))
+            written.append(wd / f"{key}.b_x{the_plan.copies}.bin")
+            inputs.append(rotation_input_flag(b, problem, the_plan.copies, written[-1]))
             inputs.append(f"--input={the_plan.calls}")
             function, calls = LOOP_FUNC, the_plan.calls
         else:
             if the_plan.cache_mode != "hot":
                 raise TimingError(f"cold mode needs @{LOOP_FUNC} in the module; build it from "
                                   "timing.runner_input_ir(problem)")
-            inputs.append(input_flag(b, wd / f"{key}.b.bin", elem))
+            written.append(wd / f"{key}.b.bin")
+            inputs.append(input_flag(b, written[-1], elem))
             function, calls = GEMM_FUNC, 1
         fd, out_name = tempfile.mkstemp(dir=wd, prefix=f"{key}.{the_plan.cache_mode}.", suffix=".json")
         os.close(fd)
@@ -307,5 +316,7 @@ def time_module(vmfb: Path, problem: Problem, a: np.ndarray, b: np.ndarray, devi
             out_json.unlink(missing_ok=True)
         return TimingRun(lat, the_plan, function, " ".join(cmd))
     finally:
+        for path in written:
+            path.unlink(missing_ok=True)
         if own:
             shutil.rmtree(wd, ignore_errors=True)

@@ -24,6 +24,7 @@ from .manifest import Manifest, ModuleEntry, read_manifest
 from ..executors import Executor, ExecutorError, TaskCancelled, where_ran, write_files
 from ..devices.modules import check_target
 from ..devices.probe import TargetMismatchError, device_info, normalize_device
+from ..util.lock import locked_dir
 from ..problems.rows import FAILED, ResultRow, Status, read_rows, write_rows
 from ..run.numerics import Checker
 from ..run.provenance import provenance
@@ -143,14 +144,14 @@ def bench(directory: Path | str, options: BenchOptions,
     if not remote:
         check_fits(directory, manifest, options.device)
     path = directory / "results.csv"
-    rows = {r.row_key: r for r in read_rows(path)}
 
     def save(key, done: ResultRow) -> None:
         rows[key] = done
         write_rows(rows.values(), path)
         on_row(done)
 
-    with stop_signals_as_interrupt():
+    with locked_dir(directory), stop_signals_as_interrupt():  # one writer at a time, as for sweeps
+        rows = {r.row_key: r for r in read_rows(path)}
         if remote:
             _bench_remote(directory, manifest, rows, options, executor, save)
         else:

@@ -4,6 +4,12 @@ The persisted state is results.csv itself: every planned row is written as
 ``pending`` before any work, and each row is rewritten (atomically) the moment
 its job finishes. Re-running the same command skips rows in a terminal state, so
 an interrupted sweep resumes where it stopped; ``retry_failed`` redoes failures.
+Rows that fail validation on reading (cut off, edited) are redone, never trusted
+(``Sweep.damaged`` says which). A ``machine-error`` row (the machine failed, not
+the job) is never kept as finished. The output directory is locked while a sweep
+writes into it (``OUT/.lock``), and it refuses an output directory that holds a
+different sweep (other target, shapes, variants) unless ``append`` is set;
+``sweep.json`` lists every run.
 Compiles run in parallel; proof and runs happen in the main thread, runs one at
 a time so timings never overlap with each other or with compiles.
 """
@@ -13,8 +19,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import shlex
 import tempfile
 import shutil
+import sys
+import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,7 +38,7 @@ from ..executors import Executor, ExecutorSpec, TaskCancelled, make_executor, wh
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import runner_input_ir
 from ..problems.problem import Problem
-from ..problems.rows import FAILED, ResultRow, Status, read_rows, write_rows
+from ..problems.rows import FAILED, SUCCEEDED, ResultRow, Status, read_results, write_rows
 from ..configs.knobs import dispatch_problem
 from ..configs.prespec import preprocessing_spec_text
 from ..configs.spec import spec_text, write_spec
@@ -37,6 +46,7 @@ from ..devices.flags import compile_flags
 from ..devices.modules import sm_number
 from ..devices.targets import CPU_TARGET, target as get_target
 from ..build.toolchain import compiler_version
+from ..util.lock import locked_dir
 from .manifest import Manifest, ModuleEntry, write_manifest
 from ..util.signals import stop_signals_as_interrupt  # noqa: F401  (re-exported)
 from ..variants.registry import UnknownVariantError, Variant, variant as get_variant
@@ -74,6 +84,7 @@ class SweepOptions:
     extra_flags: Sequence[str] = ()
     runnable: bool = False  # compile the runner's module (adds @gemm_loop) so rows can be run
     executor: ExecutorSpec = ExecutorSpec()  # local threads (default) or a Ray cluster
+    append: bool = False  # add to an output directory that holds a different sweep (else refuse)
 
 
 def target_kind(target: str) -> str:
@@ -163,6 +174,8 @@ def proved_row(job: Job, result: CompileResult, row: ResultRow, artifacts: Path)
                       repro=repro_command(result.job, Path(artifacts).resolve()), error="", reason="")
     if result.timed_out:
         return row.replace(status=Status.TIMEOUT.value, error=error, reason="compile timed out")
+    if result.killed:
+        return row.replace(status=Status.MACHINE_ERROR.value, error=error, reason=MACHINE_REASON)
     if not result.ok:
         return row.replace(status=Status.COMPILE_ERROR.value, error=error, reason="iree-compile failed")
     if job.target == CPU_TARGET:
@@ -182,6 +195,14 @@ def proved_row(job: Job, result: CompileResult, row: ResultRow, artifacts: Path)
     return row
 
 
+MACHINE_REASON = "the machine failed, not the job; a rerun redoes it"
+
+
+def exit_code(rows: Sequence[ResultRow]) -> int:
+    """0 when every row is ok or not-applied (a finding, not a failure), else 1."""
+    return 0 if all(Status(r.status) in SUCCEEDED for r in rows) else 1
+
+
 class Sweep:
     """One sweep directory: its results.csv, artifacts/ and specs/."""
 
@@ -194,12 +215,48 @@ class Sweep:
         self.run_hook = run_hook
         self.on_row = on_row or (lambda row: None)
         self.modes = tuple(options.cache_modes) if run_hook else ("",)
+        self._load()
+
+    def _load(self) -> None:
+        """Rows on disk (damaged ones left out: they are redone) and a check that OUT holds this sweep."""
         try:
-            self.rows: dict[tuple, ResultRow] = {r.row_key: r for r in read_rows(self.results_path)}
-            for r in self.rows.values():
-                Status(r.status)
-        except (ValueError, TypeError, KeyError) as e:
-            raise ValueError(f"{self.results_path}: cannot resume from it ({e}); move it away to start afresh") from None
+            results = read_results(self.results_path)
+        except ValueError as e:
+            raise ValueError(f"cannot resume from it: {e}; move it away to start afresh") from None
+        self.rows: dict[tuple, ResultRow] = {r.row_key: r for r in results.rows}
+        self.damaged: list[str] = results.damaged
+        self._check_same_sweep()
+
+    @property
+    def identity(self) -> dict:
+        """What makes two runs the same sweep: target, variants, cache modes, shapes."""
+        return {"target": self.options.target, "variants": list(self.options.variants),
+                "cache_modes": list(self.modes), "problems": sorted({j.problem.key for j in self.jobs})}
+
+    def _previous_runs(self) -> list[dict]:
+        try:
+            meta = json.loads((self.out / "sweep.json").read_text())
+        except FileNotFoundError:
+            return []
+        except (OSError, ValueError) as e:
+            raise ValueError(f"{self.out / 'sweep.json'}: unreadable ({e}); move it away to start afresh") from None
+        return meta.get("runs") or [meta]  # a sweep.json from before runs were listed: its one run
+
+    def _check_same_sweep(self) -> None:
+        if self.options.append:
+            return
+        mine = self.identity
+        for run in self._previous_runs():
+            diffs = []
+            for name in ("target", "variants", "cache_modes"):
+                if name in run and run[name] != mine[name]:
+                    diffs.append(f"{name} {run[name]} (now {mine[name]})")
+            if "problems" in run and run["problems"] != mine["problems"]:
+                had, now = set(run["problems"]), set(mine["problems"])
+                diffs.append(f"other shapes ({len(now - had)} new, {len(had - now)} not in this list)")
+            if diffs:
+                raise ValueError(f"{self.out} holds a different sweep: {'; '.join(diffs)}; pass --append to "
+                                 "add this run's rows to it, or choose another --out")
 
     @property
     def results_path(self) -> Path:
@@ -247,9 +304,11 @@ class Sweep:
         return Manifest.new(self.options.target, compiler_version(), base, entries)
 
     def _write_meta(self) -> None:
-        meta = {"target": self.options.target, "variants": list(self.options.variants),
-                "cache_modes": list(self.modes), "compiler_version": compiler_version(),
-                "jobs": len(self.jobs)}
+        """sweep.json: this run's identity at the top (as before), every run so far under 'runs'."""
+        run = {**self.identity, "compiler_version": compiler_version(), "jobs": len(self.jobs),
+               "append": self.options.append, "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+               "command": shlex.join(sys.argv)[:1000]}
+        meta = {**run, "runs": self._previous_runs() + [run]}
         tmp = self.out / ".sweep.json.tmp"
         tmp.write_text(json.dumps(meta, indent=1))
         os.replace(tmp, self.out / "sweep.json")  # never half-written, even on Ctrl-C
@@ -265,30 +324,31 @@ class Sweep:
         ``pending`` (never a compile-error, never cached) and KeyboardInterrupt
         propagates; finished rows are already in results.csv.
         """
-        self.out.mkdir(parents=True, exist_ok=True)
-        self._write_meta()
-        self.write_specs()
-        write_manifest(self.out, self.manifest())
-        todo = self.pending()
-        self._save([_base_row(job, k[3]) for job in todo for k in self._keys(job)])
-        skipped = [job for job in todo if job.skip_reason]
-        self._save([self.rows[k].replace(status=Status.SKIPPED.value, reason=job.skip_reason)
-                    for job in skipped for k in self._keys(job)])
-        todo = [job for job in todo if not job.skip_reason]
-        executor = make_executor(self.options.executor, self.options.workers)
-        compiler = Compiler(self.options.cache_dir, self.options.workers, retry_failed=self.options.retry_failed,
-                            executor=executor)
-        try:
-            with stop_signals_as_interrupt():
-                compiled = self._compile_all(compiler, todo)
-                if executor.remote:
-                    self._run_remote(executor, compiler, compiled)
-                for job, result in ([] if executor.remote else compiled):
-                    for k in self._keys(job):
-                        self._save([self._run_one(job, result, self.rows[k])])
-        finally:
-            compiler.close()
-            executor.close()
+        with locked_dir(self.out):
+            self._load()  # again, under the lock: what is on disk now
+            self._write_meta()
+            self.write_specs()
+            write_manifest(self.out, self.manifest())
+            todo = self.pending()
+            self._save([_base_row(job, k[3]) for job in todo for k in self._keys(job)])
+            skipped = [job for job in todo if job.skip_reason]
+            self._save([self.rows[k].replace(status=Status.SKIPPED.value, reason=job.skip_reason)
+                        for job in skipped for k in self._keys(job)])
+            todo = [job for job in todo if not job.skip_reason]
+            executor = make_executor(self.options.executor, self.options.workers)
+            compiler = Compiler(self.options.cache_dir, self.options.workers,
+                                retry_failed=self.options.retry_failed, executor=executor)
+            try:
+                with stop_signals_as_interrupt():
+                    compiled = self._compile_all(compiler, todo)
+                    if executor.remote:
+                        self._run_remote(executor, compiler, compiled)
+                    for job, result in ([] if executor.remote else compiled):
+                        for k in self._keys(job):
+                            self._save([self._run_one(job, result, self.rows[k])])
+            finally:
+                compiler.close()
+                executor.close()
         return list(self.rows.values())
 
     def _run_remote(self, executor: Executor, compiler: Compiler, compiled: list[tuple[Job, CompileResult]]) -> None:
@@ -320,10 +380,11 @@ class Sweep:
                     result = future.result()
                 except CompileInterrupted:
                     raise
-                except Exception as e:  # could not even run the compiler (missing tool, disk full): a row, go on
+                except Exception as e:  # could not even run the compiler (missing tool, disk full, read-only
+                    # cache): the machine's failure, not the job's; a row that a rerun redoes, and go on
                     self._save([(self.rows.get(k) or _base_row(job, k[3])).replace(
-                        status=Status.COMPILE_ERROR.value, error=_one_line(e), reason="could not run iree-compile")
-                        for k in self._keys(job)])
+                        status=Status.MACHINE_ERROR.value, error=_one_line(e),
+                        reason=f"could not run iree-compile: {MACHINE_REASON}") for k in self._keys(job)])
                     continue
                 rows = self._after_compile(job, result)
                 if self.run_hook and all(Status(r.status) == Status.COMPILED for r in rows):

@@ -1,0 +1,57 @@
+"""An exclusive lock on an output directory, so two runs never write into one at once.
+
+``OUT/.lock`` is locked with ``flock`` for as long as the run holds it; the
+kernel drops the lock when the process ends, however it ends (no stale locks
+after a crash or SIGKILL). The holder writes its pid, host and command line
+into the file, so a second run can say who holds it.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import shlex
+import socket
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+LOCK_NAME = ".lock"
+
+
+class DirectoryLockedError(ValueError):
+    """Another process is writing into the directory."""
+
+
+def _holder(path: Path) -> str:
+    try:
+        info = json.loads(path.read_text())
+        return f"pid {info['pid']} on {info['host']} ({info['command']})"
+    except (OSError, ValueError, KeyError, TypeError):
+        return "another process (it has not said which yet)"
+
+
+@contextmanager
+def locked_dir(directory: Path | str) -> Iterator[Path]:
+    """Hold ``directory/.lock`` exclusively; DirectoryLockedError naming the holder if it is taken."""
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / LOCK_NAME
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise DirectoryLockedError(f"{directory} is in use by {_holder(path)}; wait for it to finish, "
+                                       "or choose another --out") from None
+        info = {"pid": os.getpid(), "host": socket.gethostname(), "command": shlex.join(sys.argv)[:300]}
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, json.dumps(info).encode(), 0)
+        try:
+            yield path
+        finally:
+            os.ftruncate(fd, 0)  # released: nobody holds it (the file itself stays; it is harmless)
+    finally:
+        os.close(fd)  # closing drops the flock

@@ -1,0 +1,213 @@
+"""Reliability: a failing machine, two sweeps at once, a reused or damaged output directory, exit codes,
+leftovers. Real processes and real compiles; results.csv read back is also checked property-based."""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from hypothesis import given, settings, strategies as st
+from typer.testing import CliRunner
+
+from iree_vdmfma.build.compiler import Compiler, default_cache_dir
+from iree_vdmfma.cli import app
+from iree_vdmfma.devices.caches import cpu_cache_bytes
+from iree_vdmfma.problems.problem import Problem
+from iree_vdmfma.problems.rows import ResultRow, Status, read_results, read_rows, write_rows
+from iree_vdmfma.sweep.sweep import SweepOptions, exit_code, plan
+
+SHAPES = "name,m,n,k\nsmall,8,256,1024\n"  # one cheap gfx942 compile (shared with test_faults via the cache)
+
+
+def _sweep(shapes: Path, out: Path, *extra: str):
+    return CliRunner().invoke(app, ["sweep", str(shapes), "--variants", "vdmfma", "--out", str(out),
+                                    "--device", "none", "--no-report", *extra])
+
+
+def _shapes(tmp_path: Path, text: str = SHAPES) -> Path:
+    path = tmp_path / "shapes.csv"
+    path.write_text(text)
+    return path
+
+
+# --- the machine fails, not the job ---------------------------------------------------------------------
+
+def test_an_unwritable_cache_gives_machine_error_rows_that_a_rerun_redoes_without_retry_failed(tmp_path):
+    shapes, out = _shapes(tmp_path), tmp_path / "out"
+    (tmp_path / "a-file").write_text("not a directory")
+    broken = _sweep(shapes, out, "--cache-dir", str(tmp_path / "a-file" / "cache"))  # as a read-only disk would
+    assert broken.exit_code == 1, broken.output
+    (row,) = read_rows(out / "results.csv")
+    assert row.status == Status.MACHINE_ERROR.value and "NotADirectoryError" in row.error
+    assert "not the job" in row.reason
+    fixed = _sweep(shapes, out)  # the session's own cache: no --retry-failed needed
+    assert fixed.exit_code == 0, fixed.output
+    (row,) = read_rows(out / "results.csv")
+    assert row.status == Status.OK.value and row.smfmac > 0
+
+
+def test_exit_code_counts_failures_not_findings():
+    row = ResultRow("p", 8, 256, 1024, 1, "f16", "gfx942", "vdmfma", Status.OK.value, key="f16_8x256x1024")
+    with_status = lambda s: row.replace(status=s.value)  # noqa: E731
+    assert exit_code([row, with_status(Status.NOT_APPLIED)]) == 0  # not-applied is a finding
+    for bad in (Status.COMPILE_ERROR, Status.TIMEOUT, Status.RUN_ERROR, Status.NUMERICS_FAILED,
+                Status.MACHINE_ERROR, Status.PENDING):
+        assert exit_code([row, with_status(bad)]) == 1, bad
+
+
+# --- two sweeps at once ---------------------------------------------------------------------------------
+
+HOLD = """
+import sys, time
+from iree_vdmfma.util.lock import locked_dir
+with locked_dir(sys.argv[1]):
+    print("holding", flush=True)
+    time.sleep(120)
+"""
+
+
+def test_a_second_sweep_into_a_locked_out_says_who_holds_it_and_exits_2(tmp_path):
+    out = tmp_path / "out"
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(out)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "holding"
+        second = subprocess.run(["vdmfma", "sweep", str(_shapes(tmp_path)), "--out", str(out), "--device", "none"],
+                                capture_output=True, text=True, timeout=120)
+        assert second.returncode == 2, second.stderr
+        assert f"is in use by pid {holder.pid} on " in second.stderr and "locked_dir" not in second.stdout
+        assert "Traceback" not in second.stderr and not (out / "results.csv").exists()
+    finally:
+        holder.kill()
+        holder.wait()
+    from iree_vdmfma.util.lock import locked_dir
+
+    with locked_dir(out):  # the kernel dropped the dead holder's lock: no stale lock file to clean up
+        pass
+
+
+# --- reusing an output directory --------------------------------------------------------------------------
+
+def test_another_shape_list_into_the_same_out_is_refused_unless_appended(tmp_path):
+    out = tmp_path / "out"
+    assert _sweep(_shapes(tmp_path), out).exit_code == 0
+    other = tmp_path / "other.csv"
+    other.write_text("name,m,n,k\nother,16,256,1024\n")
+    refused = _sweep(other, out)
+    assert refused.exit_code == 2
+    assert "holds a different sweep: other shapes (1 new, 1 not in this list); pass --append" in refused.output
+    assert [r.name for r in read_rows(out / "results.csv")] == ["small"]  # untouched
+    refused = CliRunner().invoke(app, ["sweep", str(_shapes(tmp_path)), "--variants", "vdmfma", "--target", "gfx950",
+                                       "--out", str(out), "--device", "none", "--no-report"])
+    assert refused.exit_code == 2 and "target gfx942 (now gfx950)" in refused.output
+    appended = _sweep(other, out, "--append")
+    assert appended.exit_code == 0, appended.output
+    assert sorted(r.name for r in read_rows(out / "results.csv")) == ["other", "small"]
+    runs = json.loads((out / "sweep.json").read_text())["runs"]
+    assert [r["problems"] for r in runs] == [["f16_8x256x1024"], ["f16_16x256x1024"]]
+    assert [r["append"] for r in runs] == [False, True]
+
+
+# --- damaged results.csv --------------------------------------------------------------------------------
+
+def test_damaged_rows_are_redone_and_counted(tmp_path):
+    shapes = _shapes(tmp_path, SHAPES + "other,16,256,1024\n")
+    out = tmp_path / "out"
+    assert _sweep(shapes, out).exit_code == 0
+    results = out / "results.csv"
+    lines = results.read_text().splitlines(keepends=True)
+    edited = lines[1].replace(",8,256,1024,", ",9,256,1024,", 1)  # m no longer matches the key
+    assert edited != lines[1]
+    results.write_text(lines[0] + edited + lines[2][: len(lines[2]) // 2])  # and the last row cut off
+    assert read_results(results).rows == []
+    rerun = _sweep(shapes, out)
+    assert rerun.exit_code == 0, rerun.output
+    assert "2 damaged row(s)" in rerun.output and "redoing them" in rerun.output
+    rows = read_rows(results)
+    assert sorted((r.name, r.m, r.status) for r in rows) == [("other", 16, "ok"), ("small", 8, "ok")]
+
+
+def test_report_on_a_file_that_is_not_results_names_it(tmp_path):
+    shapes = _shapes(tmp_path)
+    res = CliRunner().invoke(app, ["report", str(shapes), "--out", str(tmp_path / "rep")])
+    assert res.exit_code in (1, 2) and isinstance(res.exception, SystemExit), res.output  # no traceback
+    flat = lambda text: "".join(text.split())  # noqa: E731  (rich wraps long lines)
+    assert flat(f"{shapes}: not a results file (no column") in flat(res.output)
+    assert "NaN" not in res.output
+
+
+_text = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=20)
+_rows = st.builds(
+    lambda m, n, k, batch, dtype, status, error, lat, cached, variant: ResultRow(
+        name=f"p{m}", m=m, n=n, k=k, batch=batch, dtype=dtype, target="gfx942", variant=variant,
+        status=status, key=Problem(m, n, k, batch=batch, dtype=dtype).key, cache_mode="hot",
+        error=error, latency_us_median=lat, cached=cached, artifacts="/out/artifacts/" + variant),
+    st.integers(1, 64), st.integers(1, 4096), st.integers(1, 4096), st.integers(1, 4),
+    st.sampled_from(["f16", "bf16", "i8"]), st.sampled_from([s.value for s in Status]), _text,
+    st.one_of(st.none(), st.floats(0.001, 1e6).map(lambda x: float(f"{x:.6g}"))), st.one_of(st.none(), st.booleans()),
+    st.sampled_from(["default", "vdmfma", "padded"]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=st.lists(_rows, min_size=1, max_size=5))
+def test_results_round_trip(tmp_path_factory, rows):
+    path = tmp_path_factory.mktemp("rt") / "results.csv"
+    write_rows(rows, path)
+    back = read_results(path)
+    assert back.damaged == []
+    assert back.rows == rows
+
+
+@settings(max_examples=100, deadline=None)
+@given(rows=st.lists(_rows, min_size=1, max_size=4), cut=st.floats(0, 1, exclude_max=True))
+def test_a_truncated_results_file_never_yields_a_row_that_was_not_written_whole(tmp_path_factory, rows, cut):
+    path = tmp_path_factory.mktemp("cut") / "results.csv"
+    write_rows(rows, path)
+    data = path.read_bytes()
+    path.write_bytes(data[: int(len(data) * cut)])
+    try:
+        back = read_results(path)
+    except ValueError as e:  # cut inside the header: not a results file, said so
+        assert "not a results file" in str(e)
+        return
+    trusted = back.rows
+    assert trusted == rows[: len(trusted)]  # only whole rows, in order; the cut one is damaged or gone
+    assert len(back.damaged) <= 1
+
+
+# --- leftovers and the user's cache -----------------------------------------------------------------------
+
+def test_a_compiler_without_a_cache_removes_its_scratch_dir_when_closed_or_collected(tmp_path):
+    job = plan([Problem(8, 256, 1024)], SweepOptions(target="gfx942", variants=("default",)))[0].compile_job
+    with Compiler(None, workers=1) as compiler:
+        result = compiler.compile(job)
+        assert result.ok and result.workdir.is_relative_to(compiler.scratch)
+        closed = compiler.scratch
+    assert not closed.exists()
+    forgotten = Compiler(None, workers=1)
+    scratch = forgotten.scratch  # used, never closed
+    del forgotten
+    gc.collect()
+    assert not scratch.exists()
+
+
+def test_tests_compile_into_their_own_cache_never_the_users(cache_dir, tmp_path):
+    assert default_cache_dir() == cache_dir and os.environ["VDMFMA_CACHE_DIR"] == str(cache_dir)
+    from iree_vdmfma.run.runner import compile_for_run
+
+    own = tmp_path / "cache"
+    vmfb = compile_for_run(Problem(1, 16, 32), "host", tmp_path / "run", cache_dir=own)
+    assert vmfb.is_file() and len(list(own.iterdir())) == 1
+
+
+def test_cpu_cold_cache_is_l2_plus_l3():
+    base = Path("/sys/devices/system/cpu/cpu0/cache")
+    sizes = {}
+    for idx in base.glob("index*"):
+        if (idx / "type").read_text().strip() != "Instruction" and int((idx / "level").read_text()) >= 2:
+            sizes[idx.name] = int((idx / "size").read_text().strip().rstrip("K")) * 1024
+    if sizes:  # a machine without /sys cache info falls back to lscpu
+        assert cpu_cache_bytes() == sum(sizes.values())
