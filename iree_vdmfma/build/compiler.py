@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
+from ..executors import Executor
 from .toolchain import compiler_version, tool
 
 # Dump files worth keeping: configured IR, ISA (ROCm .rocmasm, CUDA .ptx), the dispatch benchmark module.
@@ -267,9 +268,10 @@ class Compiler:
     """
 
     def __init__(self, cache_dir: Optional[Path] = None, workers: Optional[int] = None,
-                 retry_failed: bool = False):
+                 retry_failed: bool = False, executor: Optional[Executor] = None):
         self.cache_dir = Path(cache_dir) if cache_dir else None
-        self.workers = workers or os.cpu_count() or 1
+        self.executor = executor if executor is not None and executor.remote else None
+        self.workers = self.executor.cpu_slots if self.executor else (workers or os.cpu_count() or 1)
         self.retry_failed = retry_failed
         self._scratch: Optional[Path] = None
         self._lock = threading.Lock()
@@ -297,6 +299,8 @@ class Compiler:
     def cancel(self) -> None:
         """Stop every running compile and refuse new ones (they raise CompileInterrupted)."""
         self._cancelled.set()
+        if self.executor is not None:
+            self.executor.cancel()
         with self._lock:
             procs = list(self._procs)
         for proc in procs:
@@ -333,9 +337,41 @@ class Compiler:
                 fresh = workdir.name in self._finished  # compiled by this instance: never retried twice
                 if usable and (meta["returncode"] == 0 or not self.retry_failed or fresh):
                     return self._result(job, workdir, meta, cached=True)
-            result = self._compile_fresh(job, workdir)
+            if self.executor is not None:
+                result = self._compile_remote(job, workdir)
+            else:
+                result = self._compile_fresh(job, workdir)
             self._finished.add(workdir.name)
             return result
+
+    def _compile_remote(self, job: CompileJob, workdir: Path) -> CompileResult:
+        """Compile on an executor's worker; install the files it ships back exactly as a local build."""
+        try:
+            shipped = self.executor.submit_cpu(build_shipped, job, compiler_version()).result()
+        except BaseException as e:
+            if self.cancelled or isinstance(e, KeyboardInterrupt):
+                raise CompileInterrupted(f"iree-compile for {job.label} was interrupted") from None
+            raise
+        if self.cancelled:
+            raise CompileInterrupted(f"iree-compile for {job.label} was interrupted")
+        meta = shipped["meta"]
+        final = (self.scratch / f"{workdir.name}-remote" if meta["uncacheable"] and self.cache_dir is not None
+                 else workdir)
+        final.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(dir=final.parent, prefix=f".{final.name}."))
+        try:
+            _unpack(shipped, tmp, final)
+            meta = {k: v for k, v in meta.items() if k != "files"}
+            meta["error"] = meta["error"].replace(shipped["workdir"], str(final))
+            _write_manifest(tmp, meta)
+            self._install(tmp, final)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
+        checked = _read_valid_manifest(final)  # verified as a cache hit is: every file against its hash
+        if checked is None:
+            raise RuntimeError(f"{job.label}: the entry built on the worker did not verify in {final}")
+        return self._result(job, final, checked, cached=False)
 
     def _run(self, cmd: list[str], timeout_s: float) -> tuple[Optional[int], str, bool]:
         """(returncode, stderr, timed_out) of one iree-compile in its own process group."""
@@ -356,7 +392,12 @@ class Compiler:
                 return None, err, True
         except BaseException:  # Ctrl-C in the calling thread: take the compiler down with us
             _kill_group(proc)
-            _reap(proc)
+            while True:  # a second interrupt (ray.cancel may repeat it) must not leave a zombie behind
+                try:
+                    _reap(proc)
+                    break
+                except KeyboardInterrupt:
+                    _kill_group(proc)
             raise
         finally:
             with self._lock:
@@ -421,6 +462,10 @@ class Compiler:
         return CompileResult(job, ok, bool(meta["timed_out"]), meta["returncode"], meta["error"],
                              float(meta["compile_s"]), cached, workdir, repro_command(job, workdir))
 
+    def pack(self, result: CompileResult) -> dict:
+        """A result's entry as bytes (to ship it to another machine); see :func:`_unpack`."""
+        return _pack(result.workdir)
+
     def compile_many(self, jobs: Iterable[CompileJob],
                      on_done: Optional[Callable[[CompileResult], None]] = None) -> list[CompileResult]:
         """Compile in parallel; ``on_done`` is called (in the caller's thread order of completion).
@@ -443,3 +488,40 @@ class Compiler:
                 self.cancel()
                 raise
         return [r for r in results if r is not None]
+
+
+def _pack(workdir: Path) -> dict:
+    """An entry as {'workdir', 'meta', 'files': {relative path: bytes}} (small: vmfb, kept dumps, stderr)."""
+    meta = json.loads((workdir / MANIFEST).read_text())
+    files = {str(p.relative_to(workdir)): p.read_bytes() for p in sorted(workdir.rglob("*"))
+             if p.is_file() and p.name != MANIFEST}
+    return {"workdir": str(workdir), "meta": meta, "files": files}
+
+
+def _unpack(shipped: dict, into: Path, final: Path) -> None:
+    """Write shipped files into ``into``, checking each against the sender's manifest (a corrupt
+    transfer raises); stderr.txt is rewritten to name ``final`` instead of the sender's directory."""
+    expected = shipped["meta"]["files"]
+    if set(expected) != set(shipped["files"]):
+        raise RuntimeError(f"shipped entry is incomplete: {sorted(set(expected) ^ set(shipped['files']))}")
+    for rel, data in shipped["files"].items():
+        if hashlib.sha256(data).hexdigest() != expected[rel]:
+            raise RuntimeError(f"shipped file {rel} does not match its hash (corrupt in transfer)")
+        if rel == "stderr.txt":
+            data = data.decode(errors="replace").replace(shipped["workdir"], str(final)).encode()
+        path = into / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+
+
+def build_shipped(job: CompileJob, expected_version: str) -> dict:
+    """On a worker: compile ``job`` in a scratch directory and return the entry as bytes.
+
+    Refuses a worker whose iree-compile is not the driver's (the cache key names the version).
+    """
+    if compiler_version() != expected_version:
+        raise RuntimeError(f"worker {os.uname().nodename} has iree-compile {compiler_version()}, "
+                           f"the driver {expected_version}: install the same iree-base-compiler on every node")
+    with Compiler(None, workers=1) as compiler:
+        result = compiler._compile_fresh(job, compiler._entry(job))
+        return _pack(result.workdir)

@@ -32,6 +32,10 @@ def bench(
                                              help="Bytes the cold mode must exceed (default: the device's own cache)."),
     retry_failed: bool = typer.Option(False, "--retry-failed", help="Redo rows that failed or timed out."),
     report: bool = typer.Option(True, "--report/--no-report", help="Write DIR/report/ at the end."),
+    executor: str = typer.Option("local", "--executor", help="local (this machine) or ray (each measurement a "
+                                 "one-GPU task on a Ray cluster, module shipped; needs iree-vdmfma[cluster])."),
+    ray_address: Optional[str] = typer.Option(None, "--ray-address", help="With --executor ray: auto or HOST:PORT "
+                                              "of the head; default: a private local cluster."),
     debug: bool = typer.Option(False, "--debug", help="Show Python tracebacks for input errors."),
 ) -> None:
     """Run every compiled module of DIR (and the torch peer) hot and cold on DEVICE; resumable.
@@ -40,6 +44,7 @@ def bench(
     iree-base-runtime (and, for the torch peer, torch) is needed.
     """
     from ..devices.probe import DeviceError, resolve_device
+    from ..executors import ExecutorSpec, make_executor
     from ..sweep.bench import BenchOptions, bench as run_bench
     from ..sweep.manifest import read_manifest
 
@@ -47,8 +52,11 @@ def bench(
         dev = resolve_device(device)
         if dev is None:
             raise ValueError(f"--device {device}: no device to bench on")
+        spec = ExecutorSpec(executor, ray_address)
         try:
-            rows = run_bench(directory, BenchOptions(dev, reps, cache_size, retry_failed=retry_failed))
+            with make_executor(spec) as runner:
+                rows = run_bench(directory, BenchOptions(dev, reps, cache_size, retry_failed=retry_failed),
+                                 executor=runner)
         except DeviceError as e:
             raise ValueError(str(e)) from None
         measured = [r for r in rows if r.cache_mode]

@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from ..executors import ExecutorError
 from ..problems.problem import Problem
 from ..problems.shapes import ShapeListError, load_shape_list
 from ..devices.targets import UnknownTargetError
@@ -22,7 +23,7 @@ from ..util.signals import stop_signals_as_interrupt
 console = Console(stderr=True, width=None if sys.stderr.isatty() else 160)
 
 # Errors that are the user's input, not our bug: one clear line, exit code 2.
-USER_ERRORS = (ShapeListError, UnknownTargetError,
+USER_ERRORS = (ShapeListError, UnknownTargetError, ExecutorError,
                FileNotFoundError, PermissionError, IsADirectoryError, NotADirectoryError, ValueError)
 EXIT_USER_ERROR = 2
 EXIT_INTERRUPTED = 130

@@ -12,6 +12,7 @@ from ..configs.annotate import annotate_text
 from ..build.compiler import default_cache_dir
 from ..problems.rows import ResultRow, Status
 from ..configs.spec import write_spec
+from ..executors import ExecutorSpec
 from ..sweep.sweep import Sweep, SweepOptions, exit_code
 from ..devices.targets import target as get_target
 from ..backends import backend_for
@@ -135,7 +136,7 @@ class _ProgressLog:
 
 
 def _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed,
-             append: bool = False) -> SweepOptions:
+             append: bool = False, executor: ExecutorSpec = ExecutorSpec()) -> SweepOptions:
     backend_for(target)
     given = split_list(variants)
     names = list(dict.fromkeys(given))  # a variant named twice is swept once
@@ -145,7 +146,8 @@ def _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry
         get_variant(name)
     return SweepOptions(target=target, variants=names, out_dir=out,
                         cache_dir=None if no_cache else (cache_dir or default_cache_dir()),
-                        workers=workers, timeout_s=timeout, retry_failed=retry_failed, append=append)
+                        workers=workers, timeout_s=timeout, retry_failed=retry_failed, append=append,
+                        executor=executor)
 
 
 CACHE_OPT = typer.Option(None, "--cache-dir", help="Compile cache (default $VDMFMA_CACHE_DIR or ~/.cache/iree-vdmfma).")
@@ -153,6 +155,10 @@ NO_CACHE_OPT = typer.Option(False, "--no-cache", help="Compile everything afresh
 WORKERS_OPT = typer.Option(None, "--workers", "-j", help="Parallel compiles (default: all cores).")
 TIMEOUT_OPT = typer.Option(300.0, "--timeout", help="Per-job timeout in seconds.")
 RETRY_OPT = typer.Option(False, "--retry-failed", help="Redo rows that failed or timed out.")
+EXECUTOR_OPT = typer.Option("local", "--executor", help="local (threads on this machine) or ray (a Ray cluster: "
+                            "compiles as CPU tasks, runs as one-GPU tasks; needs iree-vdmfma[cluster]).")
+RAY_ADDRESS_OPT = typer.Option(None, "--ray-address", help="With --executor ray: auto (the running cluster) or "
+                               "HOST:PORT of its head; default: start a private local cluster.")
 
 
 @app.command()
@@ -221,6 +227,7 @@ def sweep(
     cache_dir: Optional[Path] = CACHE_OPT, no_cache: bool = NO_CACHE_OPT,
     workers: Optional[int] = WORKERS_OPT, timeout: float = TIMEOUT_OPT,
     retry_failed: bool = RETRY_OPT,
+    executor: str = EXECUTOR_OPT, ray_address: Optional[str] = RAY_ADDRESS_OPT,
     append: bool = typer.Option(False, "--append", help="Add to an --out that holds a different sweep "
                                 "(other shapes, target or variants) instead of refusing."),
     report: bool = typer.Option(True, "--report/--no-report", help="Write OUT/report/ at the end."),
@@ -242,7 +249,8 @@ def sweep(
         problems = load_shape_list(shapes)
         run_device, target, variants = (None, target, variants) if device == "none" else \
             _device_plan(device, target, variants)
-        options = _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed, append)
+        options = _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed, append,
+                           ExecutorSpec(executor, ray_address))
         options.runnable = True  # every sweep directory can be run later with `vdmfma bench`
         hook = None
         if run_device:
@@ -257,6 +265,7 @@ def sweep(
                   f"{target}{' (llvm-cpu)' if target == 'host' else ''}, "
                   + (f"running on {run_device}" + ("" if reps else ", numerics only (--reps 0)")
                      if run_device else "compile-only (no device)")
+                  + (f", executor {executor}" + (f" at {ray_address}" if ray_address else "") if executor != "local" else "")
                   + f"; progress log: {out.name}/sweep.log")
         rows = run_sweep(problems, options, run_hook=hook, banner=banner)
         if run_device and any(not get_variant(v).compiled for v in options.variants):

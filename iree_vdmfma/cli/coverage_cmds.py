@@ -14,7 +14,9 @@ from ..sweep.sweep import Sweep, SweepOptions
 from ..devices.targets import target as get_target
 from .app import app
 from .common import console, progress, split_list, user_errors
-from .core_cmds import CACHE_OPT, DEBUG_OPT, NO_CACHE_OPT, TARGET_OPT, RETRY_OPT, TIMEOUT_OPT, WORKERS_OPT
+from ..executors import ExecutorSpec
+from .core_cmds import (CACHE_OPT, DEBUG_OPT, EXECUTOR_OPT, NO_CACHE_OPT, RAY_ADDRESS_OPT, RETRY_OPT, TARGET_OPT,
+                        TIMEOUT_OPT, WORKERS_OPT)
 
 _CASES_HELP = "; ".join(f"{c.name}: N={c.n} K={c.k}" + (f" batch={c.batch}" if c.batch > 1 else "")
                         + f" ({c.description})" for c in cov.CASES)
@@ -55,6 +57,7 @@ def coverage(
     cache_dir: Optional[Path] = CACHE_OPT, no_cache: bool = NO_CACHE_OPT,
     workers: Optional[int] = WORKERS_OPT, timeout: float = TIMEOUT_OPT,
     retry_failed: bool = RETRY_OPT,
+    executor: str = EXECUTOR_OPT, ray_address: Optional[str] = RAY_ADDRESS_OPT,
     no_plots: bool = typer.Option(False, "--no-plots", help="Skip the PNG heat maps."),
     debug: bool = DEBUG_OPT,
 ) -> None:
@@ -77,7 +80,8 @@ def coverage(
             raise ValueError("the coverage grid is empty (check --m/--edge-m/--dtypes/--cases)")
         options = cov.sweep_options(SweepOptions(
             target=target, out_dir=out, cache_dir=None if no_cache else (cache_dir or default_cache_dir()),
-            workers=workers, timeout_s=timeout, retry_failed=retry_failed))
+            workers=workers, timeout_s=timeout, retry_failed=retry_failed,
+            executor=ExecutorSpec(executor, ray_address)))
         problems = cov.problems(cells)
         console.print(f"coverage {target}: {len(cells)} cells, {len(problems) * len(cov.VARIANTS)} compile jobs")
         with progress() as bar:

@@ -10,7 +10,7 @@ import typer
 
 from .app import app
 from .common import console, user_errors
-from .core_cmds import CACHE_OPT, DEBUG_OPT, NO_CACHE_OPT, WORKERS_OPT
+from .core_cmds import CACHE_OPT, DEBUG_OPT, EXECUTOR_OPT, NO_CACHE_OPT, RAY_ADDRESS_OPT, WORKERS_OPT
 
 
 def _default_target(device: str) -> str:
@@ -34,6 +34,7 @@ def tune(
     reps: int = typer.Option(10, "--reps", help="Timing repetitions per candidate."),
     hot: bool = typer.Option(True, "--hot/--no-hot", help="Also time each candidate hot (cold always)."),
     workers: Optional[int] = WORKERS_OPT,
+    executor: str = EXECUTOR_OPT, ray_address: Optional[str] = RAY_ADDRESS_OPT,
     timeout: float = typer.Option(300.0, "--timeout", help="Per-candidate compile and run timeout in seconds."),
     cache_dir: Optional[Path] = CACHE_OPT, no_cache: bool = NO_CACHE_OPT,
     publish: bool = typer.Option(False, "--publish", help="Copy the spec pair into ./specs/ as well."),
@@ -50,13 +51,15 @@ def tune(
         from ..build.compiler import default_cache_dir
         from ..problems.shapes import load_shape_list
         from ..tune.report import write_report
+        from ..executors import ExecutorSpec
         from ..tune.tuner import TuneOptions, Tuner
 
         problems = load_shape_list(shapes)
         options = TuneOptions(target=target or _default_target(device), device=device, out_dir=out,
                               cache_dir=None if no_cache else (cache_dir or default_cache_dir()),
                               workers=workers, timeout_s=timeout, max_candidates=max_candidates,
-                              time_budget_s=time_budget, reps=reps, hot=hot, search=search)
+                              time_budget_s=time_budget, reps=reps, hot=hot, search=search,
+                              executor=ExecutorSpec(executor, ray_address))
         tuner = Tuner(problems, options, on_event=lambda msg: console.print(msg, highlight=False))
         console.print(f"tune: {len(problems)} shapes for {options.target} on "
                       f"{'no device (modelled ranking)' if device == 'none' else device}")

@@ -14,11 +14,14 @@ only iree-base-runtime, numpy and (for the peer, optionally) torch are needed.
 
 from __future__ import annotations
 
+import tempfile
+from concurrent.futures import as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
 from .manifest import Manifest, ModuleEntry, read_manifest
+from ..executors import Executor, ExecutorError, TaskCancelled, where_ran, write_files
 from ..devices.modules import check_target
 from ..devices.probe import TargetMismatchError, device_info, normalize_device
 from ..util.lock import locked_dir
@@ -101,28 +104,79 @@ def _runnable(entry: ModuleEntry, rows: dict) -> Optional[ResultRow]:
     return compiled
 
 
+def bench_shipped(vmfb: Optional[bytes], entry: ModuleEntry, row: ResultRow, options: BenchOptions,
+                  compiler_version: str) -> ResultRow:
+    """On a GPU worker (an executor task): the shipped module in a temp dir, :func:`bench_entry`, and the
+    worker's node and GPU in the row's device column (its provenance columns are the worker's own)."""
+    with tempfile.TemporaryDirectory(prefix="vdmfma-bench-") as tmp:
+        if vmfb is not None:
+            write_files({entry.vmfb: vmfb}, Path(tmp))
+        done = bench_entry(Path(tmp), entry, row, options, compiler_version)
+    return done.replace(device=where_ran(done.device))
+
+
+def _todo(directory: Path, manifest: Manifest, rows: dict, options: BenchOptions):
+    """(row key, entry, starting row) of every measurement still to do."""
+    finished = {str(s) for s in FINISHED - (FAILED if options.retry_failed else set())}
+    for entry in manifest.entries:
+        start = _runnable(entry, rows)
+        if start is None:
+            continue
+        for mode in options.cache_modes:
+            key = (entry.key, entry.target, entry.variant, mode)
+            if key in rows and rows[key].status in finished:
+                continue
+            yield key, entry, start.replace(cache_mode=mode, status=Status.COMPILED.value, error="", reason="")
+
+
 def bench(directory: Path | str, options: BenchOptions,
           on_row: Callable[[ResultRow], None] = lambda row: None,
-          run_entry: Callable[..., ResultRow] = bench_entry) -> list[ResultRow]:
-    """Bench every compiled entry of ``directory`` on ``options.device``; returns all rows of results.csv."""
+          run_entry: Callable[..., ResultRow] = bench_entry,
+          executor: Optional[Executor] = None) -> list[ResultRow]:
+    """Bench every compiled entry of ``directory`` on ``options.device``; returns all rows of results.csv.
+
+    With a remote ``executor`` (ray) every measurement is a one-GPU task, its module shipped along;
+    the device is then the worker's, so the fit check happens there, per row.
+    """
     directory = Path(directory)
     manifest = read_manifest(directory)
-    check_fits(directory, manifest, options.device)
+    remote = executor is not None and executor.remote
+    if not remote:
+        check_fits(directory, manifest, options.device)
     path = directory / "results.csv"
-    finished = {str(s) for s in FINISHED - (FAILED if options.retry_failed else set())}
+
+    def save(key, done: ResultRow) -> None:
+        rows[key] = done
+        write_rows(rows.values(), path)
+        on_row(done)
+
     with locked_dir(directory), stop_signals_as_interrupt():  # one writer at a time, as for sweeps
         rows = {r.row_key: r for r in read_rows(path)}
-        for entry in manifest.entries:
-            start = _runnable(entry, rows)
-            if start is None:
-                continue
-            for mode in options.cache_modes:
-                key = (entry.key, entry.target, entry.variant, mode)
-                if key in rows and rows[key].status in finished:
-                    continue
-                begin = start.replace(cache_mode=mode, status=Status.COMPILED.value, error="", reason="")
-                done = run_entry(directory, entry, begin, options, manifest.compiler_version)
-                rows[key] = done
-                write_rows(rows.values(), path)
-                on_row(done)
+        if remote:
+            _bench_remote(directory, manifest, rows, options, executor, save)
+        else:
+            for key, entry, begin in list(_todo(directory, manifest, rows, options)):
+                save(key, run_entry(directory, entry, begin, options, manifest.compiler_version))
     return list(rows.values())
+
+
+def _bench_remote(directory: Path, manifest: Manifest, rows: dict, options: BenchOptions, executor: Executor,
+                  save: Callable) -> None:
+    futures = {}
+    try:
+        for key, entry, begin in list(_todo(directory, manifest, rows, options)):
+            vmfb = (directory / entry.vmfb).read_bytes() if entry.runner != "torch" else None
+            future = executor.submit_gpu(bench_shipped, vmfb, entry, begin, options, manifest.compiler_version)
+            futures[future] = (key, begin)
+        for future in as_completed(futures):
+            key, begin = futures[future]
+            try:
+                done = future.result()
+            except TaskCancelled:
+                raise KeyboardInterrupt("cancelled") from None
+            except ExecutorError as e:  # the worker was lost on every retry: a failed row, not a lost one
+                done = begin.replace(status=Status.RUN_ERROR.value, error=str(e)[:500], reason="worker lost")
+            save(key, done)
+    except BaseException:
+        executor.cancel()  # unfinished measurements keep their rows as they were
+        raise

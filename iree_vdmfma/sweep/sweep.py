@@ -16,9 +16,11 @@ a time so timings never overlap with each other or with compiles.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shlex
+import tempfile
 import shutil
 import sys
 import time
@@ -34,6 +36,7 @@ from ..build.toolchain import compiler_version
 from ..configs.catalog import IntrinsicUnavailableError
 from ..configs.config import KernelConfig
 from ..configs.spec import spec_text, write_spec
+from ..executors import Executor, ExecutorSpec, TaskCancelled, make_executor, where_ran, write_files
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import runner_input_ir
 from ..problems.problem import Problem
@@ -76,6 +79,7 @@ class SweepOptions:
     cache_modes: Sequence[str] = ("",)  # ('hot', 'cold') when a run hook is given
     extra_flags: Sequence[str] = ()
     runnable: bool = False  # compile the runner's module (adds @gemm_loop) so rows can be run
+    executor: ExecutorSpec = ExecutorSpec()  # local threads (default) or a Ray cluster
     append: bool = False  # add to an output directory that holds a different sweep (else refuse)
 
 
@@ -303,16 +307,38 @@ class Sweep:
             todo = self.pending()
             self._save([_base_row(job, k[3]) for job in todo for k in self._keys(job)])  # skipped rows: final
             todo = [job for job in todo if not job.skip_reason]
-            compiler = Compiler(self.options.cache_dir, self.options.workers, retry_failed=self.options.retry_failed)
+            executor = make_executor(self.options.executor, self.options.workers)
+            compiler = Compiler(self.options.cache_dir, self.options.workers,
+                                retry_failed=self.options.retry_failed, executor=executor)
             try:
                 with stop_signals_as_interrupt():
                     compiled = self._compile_all(compiler, todo)
-                    for job, result in compiled:
+                    if executor.remote:
+                        self._run_remote(executor, compiler, compiled)
+                    for job, result in ([] if executor.remote else compiled):
                         for k in self._keys(job):
                             self._save([self._run_one(job, result, self.rows[k])])
             finally:
                 compiler.close()
+                executor.close()
         return list(self.rows.values())
+
+    def _run_remote(self, executor: Executor, compiler: Compiler, compiled: list[tuple[Job, CompileResult]]) -> None:
+        """Runs as GPU tasks (one per GPU at a time), the module shipped along; rows saved as they finish."""
+        futures = {}
+        try:
+            for job, result in compiled:
+                packed = compiler.pack(result)
+                for k in self._keys(job):
+                    row = self.rows[k]
+                    futures[executor.submit_gpu(run_shipped, self.run_hook, packed, result, job.problem, row)] = row
+            for future in as_completed(futures):
+                if compiler.cancelled:
+                    raise KeyboardInterrupt("cancelled")
+                self._save([self._checked_row(futures[future], future.result)])
+        except BaseException:
+            executor.cancel()  # unfinished runs stay pending
+            raise
 
     def _compile_all(self, compiler: Compiler, todo: list[Job]) -> list[tuple[Job, CompileResult]]:
         """Compile in parallel, saving rows as jobs finish; the jobs that are ready to run."""
@@ -345,9 +371,15 @@ class Sweep:
         return compiled
 
     def _run_one(self, job: Job, result: CompileResult, row: ResultRow) -> ResultRow:
+        return self._checked_row(row, lambda: self.run_hook(result, job.problem, row))
+
+    @staticmethod
+    def _checked_row(row: ResultRow, call: Callable[[], ResultRow]) -> ResultRow:
         """The run hook's row; an exception from it (no device, out of memory...) is a run-error row."""
         try:
-            done = self.run_hook(result, job.problem, row)
+            done = call()
+        except TaskCancelled:
+            raise KeyboardInterrupt("cancelled") from None
         except Exception as e:
             return row.replace(status=Status.RUN_ERROR.value, error=_one_line(e), reason="run failed")
         if not isinstance(done, ResultRow):
@@ -365,6 +397,14 @@ class Sweep:
             rows = [r.replace(status=Status.OK.value) if r.status == Status.COMPILED.value else r for r in rows]
         self._save(rows)
         return rows
+
+
+def run_shipped(hook: RunHook, packed: dict, result: CompileResult, problem: Problem, row: ResultRow) -> ResultRow:
+    """On a GPU worker: put the shipped module in a temp dir, run the hook, say where it ran."""
+    with tempfile.TemporaryDirectory(prefix="vdmfma-run-") as tmp:
+        write_files(packed["files"], Path(tmp))
+        done = hook(dataclasses.replace(result, workdir=Path(tmp)), problem, row)
+    return done.replace(device=where_ran(done.device)) if isinstance(done, ResultRow) else done
 
 
 def _one_line(e: BaseException) -> str:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
+from ..executors import ExecutorSpec, make_executor
 from ..build.compiler import Compiler, CompileJob, CompileResult, default_cache_dir
 from ..build.toolchain import compiler_version
 from ..configs.knobs import dispatch_problem, knob_config
@@ -53,6 +54,7 @@ class TuneOptions:
     hot: bool = True
     search: str = "exhaustive"  # or 'optuna' (budgeted, when the space exceeds max_candidates)
     seed: int = 0
+    executor: ExecutorSpec = ExecutorSpec()  # compiles on local threads (default) or a Ray cluster
 
     @property
     def measuring(self) -> bool:
@@ -282,7 +284,8 @@ class Tuner:
         meta = {"target": self.o.target, "device": self.o.device, "compiler_version": compiler_version(),
                 "max_candidates": self.o.max_candidates, "search": self.o.search}
         (self.out / "tune.json").write_text(json.dumps(meta, indent=1))
-        compiler = Compiler(self.o.cache_dir, self.o.workers)
+        executor = make_executor(self.o.executor, self.o.workers)
+        compiler = Compiler(self.o.cache_dir, self.o.workers, executor=executor)
         try:
             with stop_signals_as_interrupt():
                 for p in self.problems:
@@ -290,6 +293,7 @@ class Tuner:
                     self.tune_shape(compiler, p)
         finally:
             compiler.close()
+            executor.close()
         self.write_library()
         return [self.winners[p.key] for p in self.problems if p.key in self.winners]
 

@@ -1,0 +1,226 @@
+"""The ray executor on a real local Ray cluster (2 CPUs, one fake GPU): same rows as local, retries, Ctrl-C.
+
+One module-scoped cluster (each ray.init costs seconds on 2 cores); a few real compiles.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import ROOT
+
+ray = pytest.importorskip("ray")
+
+from iree_vdmfma.build.compiler import _read_valid_manifest  # noqa: E402
+from iree_vdmfma.cli import app  # noqa: E402
+from iree_vdmfma.executors import ExecutorSpec  # noqa: E402
+from iree_vdmfma.problems.problem import Problem  # noqa: E402
+from iree_vdmfma.problems.rows import read_rows  # noqa: E402
+from iree_vdmfma.problems.shapes import load_shape_list  # noqa: E402
+from iree_vdmfma.sweep.sweep import Sweep, SweepOptions, sweep  # noqa: E402
+
+EVIDENCE = ("status", "mma_kind", "intended_mma_kind", "smfmac", "mfma", "vgpr", "agpr", "sgpr", "lds_bytes",
+            "spills", "scratch_bytes", "workgroups", "workgroup_size", "waves_per_simd", "reason", "error")
+RAY = ExecutorSpec("ray")
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """A private local cluster: 2 CPUs, 1 GPU that is not there (placement only); its files in one temp dir."""
+    root = Path(tempfile.mkdtemp(prefix="vdr", dir="/tmp"))  # short: Ray's socket paths must fit 107 bytes
+    (root / "tmp").mkdir()
+    ray.init(num_cpus=2, num_gpus=1, include_dashboard=False, _temp_dir=str(root / "ray"), log_to_driver=False,
+             runtime_env={"env_vars": {"TMPDIR": str(root / "tmp")}})  # a killed worker's scratch lands here
+    ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])  # test hooks travel to the workers
+    yield root
+    ray.shutdown()
+    shutil.rmtree(root, ignore_errors=True)
+
+
+def _seed_subset(tmp_path: Path) -> Path:
+    lines = (ROOT / "sweeps" / "seed-f16.csv").read_text().splitlines()
+    path = tmp_path / "seed-one.csv"
+    path.write_text("\n".join(l for l in lines if not l.startswith("f16_") or l.startswith("f16_8x2304x8192,")) + "\n")
+    return path
+
+
+def test_ray_sweep_cli_gives_the_same_rows_as_the_local_executor(cluster, tmp_path, cache_dir):
+    shapes = _seed_subset(tmp_path)
+    local, remote = tmp_path / "local", tmp_path / "ray"
+    args = ["sweep", str(shapes), "--target", "gfx942", "--device", "none", "--no-report"]
+    done = CliRunner().invoke(app, [*args, "--out", str(local), "--cache-dir", str(cache_dir)])
+    assert done.exit_code == 0, done.output
+    done = CliRunner().invoke(app, [*args, "--executor", "ray", "--out", str(remote),
+                                    "--cache-dir", str(tmp_path / "ray-cache")])
+    assert done.exit_code == 0, done.output
+    by_key = lambda rows: {r.row_key: r for r in rows}  # noqa: E731
+    a, b = by_key(read_rows(local / "results.csv")), by_key(read_rows(remote / "results.csv"))
+    assert set(a) == set(b) and len(b) == 3
+    for key in a:
+        assert [getattr(a[key], c) for c in EVIDENCE] == [getattr(b[key], c) for c in EVIDENCE], key
+        assert b[key].status == "ok" and not b[key].cached
+    entries = [p for p in (tmp_path / "ray-cache").iterdir() if not p.name.startswith(".")]
+    assert len(entries) == 3 and all(_read_valid_manifest(e) for e in entries)  # shipped back and verified
+    for row in b.values():  # the row's files name the driver's copy, not the worker's scratch
+        assert "vdmfma-nocache" not in (Path(row.artifacts) / "stderr.txt").read_text() + row.repro
+    again = sweep(load_shape_list(shapes), SweepOptions(target="gfx942", out_dir=tmp_path / "again", runnable=True,
+                                                        cache_dir=tmp_path / "ray-cache", executor=RAY))
+    assert all(r.cached and r.status == "ok" for r in again)
+
+
+def _kill_worker_of_first_compile(stop: threading.Event, killed: list) -> None:
+    import psutil
+
+    while not stop.is_set() and not killed:
+        for proc in psutil.process_iter(["name", "ppid"]):
+            try:
+                if proc.info["name"] != "iree-compile":
+                    continue
+                parent = psutil.Process(proc.info["ppid"])
+                if not parent.name().startswith("ray::"):
+                    continue
+                parent.kill()  # the worker dies mid-job ...
+                os.killpg(proc.pid, signal.SIGKILL)  # ... and its orphaned compile with it
+                killed.append(parent.pid)
+                return
+            except (psutil.Error, ProcessLookupError):
+                continue
+        time.sleep(0.02)
+
+
+def test_a_worker_killed_mid_compile_costs_a_retry_never_a_lost_or_bad_row(cluster, tmp_path):
+    stop, killed = threading.Event(), []
+    killer = threading.Thread(target=_kill_worker_of_first_compile, args=(stop, killed))
+    killer.start()
+    try:
+        rows = sweep([Problem(m=8, n=512, k=2048, dtype="f16")],
+                     SweepOptions(target="gfx942", variants=("vdmfma",), out_dir=tmp_path / "out",
+                                  cache_dir=tmp_path / "cache", executor=RAY))
+    finally:
+        stop.set()
+        killer.join()
+    assert killed, "no ray worker was running iree-compile"
+    assert [r.status for r in rows] == ["ok"] and rows[0].smfmac > 0
+    assert len(read_rows(tmp_path / "out" / "results.csv")) == 1
+    entries = [p for p in (tmp_path / "cache").iterdir()]
+    assert len(entries) == 1 and _read_valid_manifest(entries[0])  # no half entry left by the dead worker
+
+
+def test_ctrl_c_cancels_cluster_tasks_and_leaves_unfinished_rows_pending(cluster, tmp_path):
+    problems = [Problem(m=8, n=256, k=1024, dtype="f16")]  # 3 jobs on 2 CPUs: 2 unfinished at the first row
+    options = SweepOptions(target="gfx942", out_dir=tmp_path / "out", cache_dir=tmp_path / "cache", executor=RAY)
+    sw = Sweep(problems, options)
+    sw.on_row = lambda row: row.status == "ok" and signal.raise_signal(signal.SIGINT)
+    with pytest.raises(KeyboardInterrupt):
+        sw.run()
+    rows = read_rows(tmp_path / "out" / "results.csv")
+    statuses = sorted(r.status for r in rows)
+    assert len(rows) == 3 and statuses.count("pending") == 2 and set(statuses) <= {"ok", "pending"}
+    import psutil
+
+    def left() -> list:  # iree-compiles still running under a Ray worker
+        found = []
+        for p in psutil.process_iter(["name"]):
+            try:
+                if (p.info["name"] == "iree-compile" and p.status() != psutil.STATUS_ZOMBIE
+                        and psutil.Process(p.ppid()).name().startswith("ray::")):
+                    found.append(p)
+            except psutil.Error:
+                continue
+        return found
+
+    deadline = time.monotonic() + 30  # the worker kills and reaps its compile; slow on a loaded 2-core box
+    while left() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not left(), "a cancelled task left its iree-compile running"
+    rows = sweep(problems, options)  # resume: the pending rows are done, the finished ones not redone
+    assert len(rows) == 3 and all(r.status == "ok" for r in rows)
+
+
+def _logging_hook(hook, log: Path):
+    def timed(result, problem, row):
+        start = time.time()
+        done = hook(result, problem, row)
+        with open(log, "a") as f:
+            f.write(f"{start} {time.time()}\n")
+        return done
+
+    return timed
+
+
+def test_runs_are_one_gpu_tasks_that_never_overlap_and_name_their_worker(cluster, tmp_path, cache_dir):
+    from iree_vdmfma.run.runner import sweep_run_hook
+
+    log = tmp_path / "runs.log"
+    problems = load_shape_list(ROOT / "sweeps" / "tiny-cpu.csv")[:1]
+    options = SweepOptions(target="gfx942", variants=("cpu",), out_dir=tmp_path / "out", cache_dir=cache_dir,
+                           runnable=True, cache_modes=("hot", "cold"), executor=RAY)
+    rows = sweep(problems, options, run_hook=_logging_hook(sweep_run_hook("local-task", reps=2), log))
+    assert len(rows) == 2 and all(r.status == "ok" and r.numerics == "pass" for r in rows), rows
+    assert all(r.device == f"local-task on {socket.gethostname()} (GPU 0)" for r in rows)
+    spans = sorted(tuple(map(float, line.split())) for line in log.read_text().splitlines())
+    assert len(spans) == 2 and all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))  # one GPU: one run at a time
+
+
+def test_a_corrupt_or_incomplete_shipped_entry_is_refused(tmp_path):
+    import hashlib
+
+    from iree_vdmfma.build.compiler import _unpack
+
+    good = {"input.mlir": b"module {}", "stderr.txt": b""}
+    meta = {"files": {k: hashlib.sha256(v).hexdigest() for k, v in good.items()}}
+    with pytest.raises(RuntimeError, match="corrupt in transfer"):
+        _unpack({"workdir": "/w", "meta": meta, "files": {**good, "input.mlir": b"module {"}}, tmp_path, tmp_path)
+    with pytest.raises(RuntimeError, match="incomplete"):
+        _unpack({"workdir": "/w", "meta": meta, "files": {"input.mlir": good["input.mlir"]}}, tmp_path, tmp_path)
+
+
+@pytest.mark.parametrize("args, message", [(["--executor", "slurm"], "unknown executor 'slurm'; valid: local, ray"),
+                                           (["--ray-address", "auto"], "--ray-address needs --executor ray")])
+def test_bad_executor_options_are_one_error_line(tmp_path, args, message):
+    done = CliRunner().invoke(app, ["sweep", str(_seed_subset(tmp_path)), "--device", "none", "--out",
+                                    str(tmp_path / "out"), *args])
+    assert done.exit_code == 2 and message in done.output, done.output
+
+
+def test_bench_through_ray_measures_each_row_on_a_gpu_worker_that_names_itself(cluster, tmp_path, cache_dir):
+    from iree_vdmfma.executors.ray_executor import RayExecutor
+    from iree_vdmfma.sweep.bench import BenchOptions, bench
+
+    out = tmp_path / "out"
+    problems = load_shape_list(ROOT / "sweeps" / "tiny-cpu.csv")[:1]
+    sweep(problems, SweepOptions(target="host", variants=("cpu",), out_dir=out, cache_dir=cache_dir, runnable=True))
+    with RayExecutor() as executor:  # joins the module's cluster, leaves it running
+        rows = bench(out, BenchOptions("local-task", reps=2), executor=executor)
+    measured = [r for r in rows if r.cache_mode]
+    assert sorted(r.cache_mode for r in measured) == ["cold", "hot"]
+    assert all(r.status == "ok" and r.numerics == "pass" and r.device_name for r in measured), measured
+    assert all(r.device == f"local-task on {socket.gethostname()} (GPU 0)" for r in measured)
+    assert len(read_rows(out / "results.csv")) == 3  # the compile row and one per cache mode, no duplicates
+
+
+def test_tune_compiles_through_ray_with_the_same_outcome_as_local(cluster, tmp_path):
+    from iree_vdmfma.tune import state
+    from iree_vdmfma.tune.tuner import Tuner, TuneOptions
+
+    # The same tune as test_tune.py's split-K test (which runs it locally), its candidates compiled on the cluster.
+    options = TuneOptions(target="sm_89", device="none", out_dir=tmp_path / "out", cache_dir=tmp_path / "cache",
+                          max_candidates=2, executor=RAY)
+    Tuner([Problem(8, 512, 2048)], options).run()
+    rows = state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow)
+    split = [r for r in rows if r.split]
+    assert split and all(r.status == state.MODELLED and r.dispatches == 2 for r in split)
+    winner = state.read_table(tmp_path / "out" / "winners.csv", state.WinnerRow)[0]
+    assert winner.verdict == "unmeasured" and winner.winner == "split=0"
+    assert all(_read_valid_manifest(e) for e in (tmp_path / "cache").iterdir() if not e.name.startswith("."))
