@@ -164,7 +164,7 @@ def test_runs_are_one_gpu_tasks_that_never_overlap_and_name_their_worker(cluster
 
     log = tmp_path / "runs.log"
     problems = load_shape_list(ROOT / "sweeps" / "tiny-cpu.csv")[:1]
-    options = SweepOptions(target="gfx942", variants=("cpu",), out_dir=tmp_path / "out", cache_dir=cache_dir,
+    options = SweepOptions(target="host", variants=("default",), out_dir=tmp_path / "out", cache_dir=cache_dir,
                            runnable=True, cache_modes=("hot", "cold"), executor=RAY)
     rows = sweep(problems, options, run_hook=_logging_hook(sweep_run_hook("local-task", reps=2), log))
     assert len(rows) == 2 and all(r.status == "ok" and r.numerics == "pass" for r in rows), rows
@@ -200,7 +200,7 @@ def test_bench_through_ray_measures_each_row_on_a_gpu_worker_that_names_itself(c
 
     out = tmp_path / "out"
     problems = load_shape_list(ROOT / "sweeps" / "tiny-cpu.csv")[:1]
-    sweep(problems, SweepOptions(target="host", variants=("cpu",), out_dir=out, cache_dir=cache_dir, runnable=True))
+    sweep(problems, SweepOptions(target="host", variants=("default",), out_dir=out, cache_dir=cache_dir, runnable=True))
     with RayExecutor() as executor:  # joins the module's cluster, leaves it running
         rows = bench(out, BenchOptions("local-task", reps=2), executor=executor)
     measured = [r for r in rows if r.cache_mode]
