@@ -152,6 +152,15 @@ def test_winner_must_beat_default_beyond_noise_and_ties_go_to_the_simpler_config
     assert clear.winner is a and clear.verdict == "win"  # b is faster but within noise of a, and less simple
 
 
+def test_a_noisy_fastest_median_does_not_hide_a_candidate_that_clearly_wins():
+    # The pattern measured on an H100 (8x2304x8192 f16, cold): split 512 had the lowest median but one
+    # slow repetition (std 26 us) kept it within noise of the default; split 1024 won clearly.
+    default = _row("split=0", 128.7, 2.3, "default")
+    noisy, clear = _row("split=512", 77.2, 26.0), _row("split=1024", 78.6, 3.6)
+    choice = choose_measured([default, noisy, clear], default, lambda r: 1)
+    assert choice.winner is clear and choice.verdict == "win"
+
+
 def test_tuned_variant_sweeps_a_library_entry_with_its_split_and_config(tmp_path, monkeypatch):
     from iree_vdmfma.configs.library import Entry, Library, write_library
     from iree_vdmfma.devices.flags import compile_flags

@@ -1,10 +1,9 @@
 """The winner rule, in one place.
 
-Measured: the fastest candidate (cold median) becomes the winner only if it beats
-IREE's default beyond noise (report/report.py's NoiseRule: median +/- 2 std
-intervals apart and > 1%); otherwise the default stays. Among the candidates that
-beat the default and are within noise of the fastest, the simplest wins (fewest
-knobs changed from the default, then the faster). Modelled (--device none): the same
+Measured: only candidates that beat IREE's default beyond noise (report/verdict.py's
+NoiseRule: median +/- 2 std intervals apart and > 1%) compete; if none does, the default
+stays. Among those, the fastest (cold median) and the ones within noise of it are tied, and
+the simplest of them wins (fewest knobs changed from the default, then the faster). Modelled (--device none): the same
 with a fixed 1% band in place of the measured noise.
 """
 
@@ -35,13 +34,16 @@ def choose_measured(rows: Sequence[CandidateRow], default: Optional[CandidateRow
     ok = [r for r in rows if r.cold_us_median]
     if not ok:
         return Choice(None, "none", "no candidate measured")
-    best = min(ok, key=lambda r: r.cold_us_median)
     if default is None or not default.cold_us_median:
-        return Choice(best, "no-default", "IREE's default did not compile or run; fastest candidate kept")
-    if judge(timing(default), timing(best)).verdict != WIN:
+        return Choice(min(ok, key=lambda r: r.cold_us_median), "no-default",
+                      "IREE's default did not compile or run; fastest candidate kept")
+    # Only candidates that beat the default beyond noise compete: the fastest median alone may be
+    # a noisy one (one slow repetition widens its interval) while a slightly slower one wins clearly.
+    winners = [r for r in ok if r is not default and judge(timing(default), timing(r)).verdict == WIN]
+    if not winners:
         return Choice(default, "default", "no candidate beat the default beyond noise")
-    tied = [r for r in ok if r is best or (judge(timing(best), timing(r)).verdict == WITHIN_NOISE
-                                           and judge(timing(default), timing(r)).verdict == WIN)]
+    best = min(winners, key=lambda r: r.cold_us_median)
+    tied = [r for r in winners if r is best or judge(timing(best), timing(r)).verdict == WITHIN_NOISE]
     return Choice(min(tied, key=lambda r: (simplicity(r), r.cold_us_median)), WIN)
 
 
