@@ -30,6 +30,9 @@ def test_cpu_sweep_runs_default_for_host_and_skips_gpu_only_variants(tmp_path, c
     assert (df["latency_us_min"] <= df["latency_us_median"]).all()
     assert (df["latency_us_median"] <= df["latency_us_max"]).all()
     assert set(df["dtype"]) == {"f16", "f8E4M3FNUZ", "i8"}
+    # provenance, as `vdmfma bench` rows have it: what ran it, with which versions, when
+    for col in ("device_arch", "compiler_version", "runtime_version", "toolkit_version", "measured_at"):
+        assert df[col].notna().all() and (df[col].astype(str) != "").all(), col
     assert (out / "report" / "report.md").exists()
 
 

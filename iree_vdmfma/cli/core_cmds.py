@@ -254,13 +254,14 @@ def sweep(
         options.runnable = True  # every sweep directory can be run later with `vdmfma bench`
         hook = None
         if run_device:
+            from ..build.toolchain import compiler_version
             from ..run.runner import sweep_run_hook
 
             if reps < 0:
                 raise ValueError(f"--reps must be >= 0 (0: numerics only, no timing), got {reps}")
             # --reps 0: one numerics-checked row per job, no hot/cold timing rows
             options.runnable, options.cache_modes = True, (("hot", "cold") if reps > 0 else ("",))
-            hook = sweep_run_hook(run_device, reps, cache_size)
+            hook = sweep_run_hook(run_device, reps, cache_size, compiler_version())
         banner = (f"sweep: {len(problems)} problems x {', '.join(options.variants)} for "
                   f"{target}{' (llvm-cpu)' if target == 'host' else ''}, "
                   + (f"running on {run_device}" + ("" if reps else ", numerics only (--reps 0)")
