@@ -91,7 +91,8 @@ def test_host_sweep_benched_in_another_process_fills_every_row_without_importing
     assert run["latency_us_median"].notna().all()
     assert run["device_name"].notna().all() and run["measured_at"].notna().all()
     assert run.loc[run["variant"] == "default", "compiler_version"].notna().all()
-    assert (out / "report" / "report.md").exists()
+    title = (out / "report" / "report.md").read_text().splitlines()[0]
+    assert title.startswith(f"# VDMFMA report: {out.name} — measured on"), title  # named after DIR, not '..'
     again = subprocess.run([sys.executable, "-c", BENCH_WITHOUT_COMPILER, str(out)], capture_output=True,
                            text=True, env={**os.environ, **env}, timeout=600)
     assert again.returncode == 0 and pd.read_csv(out / "results.csv")["measured_at"].equals(df["measured_at"])

@@ -127,3 +127,17 @@ def test_results_csv_is_readable_by_everyone(tmp_path):
     finally:
         os.umask(old)
     assert (tmp_path / "results.csv").stat().st_mode & 0o777 == 0o644
+
+
+def test_a_cuda_report_names_the_gpu_and_shows_pct_of_its_hbm_peak(tmp_path):
+    # SYNTHETIC rows shaped like the H100 sweep's (target sm_89 PTX, device cuda, driver name H100):
+    # the peak comes from the device's name, not from the compile target
+    rows = [_row(v, "cold", target="sm_89", device="cuda", device_name="NVIDIA H100 80GB HBM3", device_arch="sm_90")
+            for v in ("default", "padded")]
+    write_rows(rows, tmp_path / "h100" / "results.csv")
+    res = build_report(tmp_path / "h100" / "results.csv", baseline="default", out_dir=tmp_path / "rep", plots=False)
+    md = (tmp_path / "rep" / "report.md").read_text()
+    assert "measured on NVIDIA H100 80GB HBM3 (cuda)" in md.splitlines()[0]
+    assert "against the 3350 GB/s HBM peak" in md and "% HBM peak" in md
+    s = res.summary.set_index("variant")
+    assert s.loc["padded", "pct_peak_bw"] == pytest.approx(s.loc["padded", "gbps"] / 3350 * 100)

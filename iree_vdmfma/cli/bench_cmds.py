@@ -20,7 +20,7 @@ def write_report(out: Path, baseline: str) -> None:
     from ..report.report import build_report
 
     result = build_report([out / "results.csv"], baseline=baseline, out_dir=out / "report")
-    console.print(f"report (baseline {baseline}): {result.paths.get('markdown', out / 'report')}")
+    console.print(f"report (baseline {baseline}): {result.paths['index']}")
 
 
 @app.command()

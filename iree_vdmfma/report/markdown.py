@@ -171,7 +171,8 @@ def section_per_problem(res) -> list[str]:
     L = ["## Per problem (worst % of peak first)", ""]
     s = res.summary
     for (target, cache), sub in s[s["cache_mode"] != ""].groupby(["target", "cache_mode"], sort=True):
-        peak = TARGETS[target].peak_hbm_gbps if target in TARGETS else None
+        peaks = sorted(set(sub["peak_gbps"].dropna()))  # per device (by driver name, else arch): summary.py
+        peak = peaks[0] if len(peaks) == 1 else None
         L += [f"### {target}, cache `{cache}` — measured on {devices_of(sub)}", ""]
         if peak:
             L += [f"% of peak: GB/s against the {peak:g} GB/s HBM peak and TFLOP/s against the dense compute peak "

@@ -116,8 +116,10 @@ def build_report(
 
         plot_paths = report_plots.report_plots(summary, static_table(summary), baseline, out_dir, measured)
         res.paths.update({f"plot:{k}": v for k, v in plot_paths.items()})
-    sources = sorted(_relative(x, out_dir) for x in df["source"].unique())  # links that work from report.md
-    title = title or f"VDMFMA report: {subject or _subject(sources)} — {where(summary, measured)}"
+    inputs = [str(Path(x).resolve()) if not x.startswith("<") else x for x in df["source"].unique()]
+    sources = sorted(_relative(x, out_dir) for x in inputs)  # links that work from report.md
+    # named from the resolved inputs: a relative '../results.csv' would name the folder '..'
+    title = title or f"VDMFMA report: {subject or _subject(inputs)} — {where(summary, measured)}"
     md = write_markdown(res, sources, rule, title, plot_paths)
     res.paths["report"] = out_dir / "report.md"
     res.paths["report"].write_text(md)
