@@ -169,13 +169,27 @@ def model(ctx: Context) -> None:
     (ctx.out / "index.md").write_text("\n".join(text))
 
 
+# Folders measured on a lent GPU: committed as they came back, not rebuilt here (this needs no GPU).
+MEASURED_ON_GPU = {
+    "gpu-h100-seed": ("gpu-h100-seed/report/index.md", "MEASURED on a lent NVIDIA H100 (sm_89 PTX): the six seed "
+                      "shapes, IREE default vs splitk vs torch (cuBLAS), hot and cold: `vdmfma sweep "
+                      "sweeps/seed-f16.csv --device cuda --variants default,splitk,torch`; `env.txt` says what ran it"),
+    "tune-h100": ("tune-h100/report/report.md", "MEASURED on the same H100: `vdmfma tune sweeps/seed-f16.csv "
+                  "--device cuda --reps 20`: every candidate, the winners re-measured against the default, and "
+                  "the spec pair (its flags file names the GPU machine's paths)"),
+}
+
+
 def write_root_index() -> Path:
-    """reports/index.md: one line per section folder present."""
+    """reports/index.md: one line per section folder present, then the GPU-measured folders present."""
     lines = ["# Example reports", "", "Regenerate with `python reports/regenerate.py` (see its docstring). Each "
              "folder has an index.md saying what was measured, where, and what was modelled.", ""]
     for s in SECTIONS.values():
         if (REPORTS / s.name / "index.md").is_file():
             lines.append(f"- [{s.name}]({s.name}/index.md): {s.what}")
+    for name, (link, what) in MEASURED_ON_GPU.items():
+        if (REPORTS / name).is_dir():
+            lines.append(f"- [{name}]({link}): {what} (not rebuilt by this script)")
     path = REPORTS / "index.md"
     path.write_text("\n".join(lines) + "\n")
     return path
