@@ -23,6 +23,7 @@ from typing import Optional
 
 from iree.compiler import ir
 
+from ..problems.inputs import contraction_maps
 from ..problems.problem import DTYPES, Problem
 
 
@@ -37,13 +38,7 @@ class OpForm:
 
     def maps(self) -> list[ir.AffineMap]:
         """Indexing maps of A, B and C (needs an active context)."""
-        rank = 4 if self.batched else 3
-        dims = [ir.AffineDimExpr.get(i) for i in range(rank)]
-        lead = dims[:1] if self.batched else []
-        m, n, k = dims[-3:]
-        b = [n, k] if self.b_transposed else [k, n]
-        return [ir.AffineMap.get(rank, 0, lead + [m, k]), ir.AffineMap.get(rank, 0, lead + b),
-                ir.AffineMap.get(rank, 0, lead + [m, n])]
+        return contraction_maps(self.batched, self.b_transposed)
 
 
 FORMS: dict[str, OpForm] = {f.name: f for f in (

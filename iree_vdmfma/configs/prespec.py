@@ -17,12 +17,10 @@ from pathlib import Path
 from typing import Iterable
 
 from iree.compiler import ir
-from iree.compiler.dialects import preprocessing_transform as match
 from iree.compiler.dialects import transform
 
-from ..problems.inputs import contraction_maps, element_type
 from ..problems.problem import Problem
-from .spec import _any_op, _any_param, _readonly, matcher_name
+from .spec import _any_op, _any_param, _readonly, as_contraction, match_exactly, matcher_name
 
 SPLIT_ATTR = "iree_linalg_ext.split_reduction"
 SET_SPLIT = "set_split"
@@ -39,11 +37,7 @@ def _build_matcher(problem: Problem) -> None:
     seq = transform.NamedSequenceOp(matcher_name(problem), [_any_op()], [_any_op()], arg_attrs=[_readonly()])
     with ir.InsertionPoint(seq.body):
         (op,) = seq.body.arguments
-        elem, acc = element_type(problem.dtype), element_type(problem.dt.acc)
-        dims = match.MatchContractionOp(op, elem, elem, acc, indexing_maps=contraction_maps(problem.batched)).results
-        expected = ([problem.batch] if problem.batched else [], [problem.m], [problem.n], [problem.k])
-        for handle, values in zip(dims, expected):
-            match.MatchDimsEqualOp(handle, values)
+        match_exactly(op, as_contraction(problem))
         transform.YieldOp([op])
 
 

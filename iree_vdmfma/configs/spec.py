@@ -59,22 +59,30 @@ def _build_apply() -> None:
         transform.YieldOp([])
 
 
+def match_exactly(op: ir.Value, contraction: Contraction) -> None:
+    """Emit the checks that ``op`` is this contraction: element types, its form's maps, every dim.
+
+    The batch dim is checked whenever the form has one (a unit batch is matched as [1]). Shared
+    by the codegen tuning spec and the preprocessing (split-K) spec: one definition of "this GEMM".
+    """
+    problem, op_form = contraction.problem, FORMS[contraction.form]
+    elem, acc = element_type(problem.dtype), element_type(contraction.acc)
+    dims = match.MatchContractionOp(op, elem, elem, acc, indexing_maps=op_form.maps()).results
+    expected = ([problem.batch] if op_form.batched else [], [problem.m], [problem.n], [problem.k])
+    for handle, values in zip(dims, expected):
+        match.MatchDimsEqualOp(handle, values)
+
+
 def _build_matcher(contraction: Contraction, config: KernelConfig) -> None:
     """Match one contraction exactly (types, indexing maps of its form, every dim); yield its config.
 
-    One builder serves every form in ``forms.FORMS``: the form gives the maps, and the
-    batch dim is checked whenever the form has one (a unit batch is matched as [1]).
+    One builder serves every form in ``forms.FORMS`` (see :func:`match_exactly`).
     """
-    problem, op_form = contraction.problem, FORMS[contraction.form]
     seq = transform.NamedSequenceOp(matcher_name(contraction), [_any_op()], [_any_op(), _any_param()],
                                     arg_attrs=[_readonly()])
     with ir.InsertionPoint(seq.body):
         (op,) = seq.body.arguments
-        elem, acc = element_type(problem.dtype), element_type(contraction.acc)
-        dims = match.MatchContractionOp(op, elem, elem, acc, indexing_maps=op_form.maps()).results
-        expected = ([problem.batch] if op_form.batched else [], [problem.m], [problem.n], [problem.k])
-        for handle, values in zip(dims, expected):
-            match.MatchDimsEqualOp(handle, values)
+        match_exactly(op, contraction)
         param = transform.ParamConstantOp(_any_param(), config.compilation_info()).result
         transform.YieldOp([op, param])
 

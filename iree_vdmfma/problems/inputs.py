@@ -20,14 +20,18 @@ def element_type(name: str) -> ir.Type:
     return ir.Type.parse(name)
 
 
-def contraction_maps(batched: bool) -> list[ir.AffineMap]:
-    """Indexing maps of A, B^T and C, as plain affine maps."""
-    n = 4 if batched else 3
-    dims = [ir.AffineDimExpr.get(i) for i in range(n)]
+def contraction_maps(batched: bool, b_transposed: bool = True) -> list[ir.AffineMap]:
+    """Indexing maps of A, B and C over (batch..., m, n, k), as plain affine maps (needs a context).
+
+    ``b_transposed``: B indexed [n, k] (A*B^T, the toolkit's own form) rather than [k, n] (A*B).
+    """
+    rank = 4 if batched else 3
+    dims = [ir.AffineDimExpr.get(i) for i in range(rank)]
     lead = dims[:1] if batched else []
-    m, nn, k = dims[-3:]
-    return [ir.AffineMap.get(n, 0, lead + [m, k]), ir.AffineMap.get(n, 0, lead + [nn, k]),
-            ir.AffineMap.get(n, 0, lead + [m, nn])]
+    m, n, k = dims[-3:]
+    b = [n, k] if b_transposed else [k, n]
+    return [ir.AffineMap.get(rank, 0, lead + [m, k]), ir.AffineMap.get(rank, 0, lead + b),
+            ir.AffineMap.get(rank, 0, lead + [m, n])]
 
 
 def _body(block: ir.Block, is_int: bool, acc_type: ir.Type) -> None:
