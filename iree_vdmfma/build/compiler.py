@@ -23,7 +23,7 @@ import subprocess
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
@@ -118,7 +118,6 @@ _PLUMBING = ("llvm::sys::", "SignalHandler", "__restore_rt", "__pthread_kill", "
              "__assert_fail", "llvm::report_fatal_error", "llvm::llvm_unreachable_internal")
 # Signals that say "someone stopped the compiler", not "the compiler crashed".
 EXTERNAL_SIGNALS = {signal.SIGKILL, signal.SIGTERM, signal.SIGINT, signal.SIGHUP}
-INTERRUPT_SIGNALS = EXTERNAL_SIGNALS  # old name
 
 
 class CompileInterrupted(KeyboardInterrupt):

@@ -26,7 +26,8 @@ from typing import Callable, Iterable, Mapping, Optional, Sequence
 from ..configs.catalog import IntrinsicUnavailableError
 from ..configs.knobs import knob_config
 from ..configs.rules import padded_config
-from ..devices.targets import CPU_TARGET, target as get_target
+from ..backends import backend_for
+from ..devices.targets import target as get_target
 from ..problems.problem import Problem
 
 Values = Callable[[Problem, str], Sequence[object]]
@@ -53,12 +54,8 @@ def knob(backend: str, name: str, tile: bool = False) -> Callable[[Values], Valu
 
 
 def backend_of(arch: str) -> str:
-    if arch in (CPU_TARGET, "cpu"):
-        return "cpu"
-    if arch.startswith("sm_"):
-        return "cuda"
-    get_target(arch)
-    return "rocm"
+    """The name of the backend that builds for ``arch`` (backends/ owns that; UnknownTargetError if none)."""
+    return backend_for(arch).name
 
 
 def split_chunks(problem: Problem, factors: Iterable[int], min_chunk: int) -> list[int]:

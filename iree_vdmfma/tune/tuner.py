@@ -11,7 +11,6 @@ tune/measure.py's :func:`measure`: the two places an executor can wrap.
 from __future__ import annotations
 
 import json
-import os
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
