@@ -132,7 +132,7 @@ COLUMNS: list[str] = [f.name for f in fields(ResultRow)]
 # job's compile-only, hot and cold rows. STATIC_METRICS is its numeric part (deltas, plots).
 STATIC_FIELDS: tuple[str, ...] = ("mma_kind", "intended_mma_kind", "smfmac", "mfma", "vgpr", "agpr", "sgpr",
                                   "lds_bytes", "spills", "scratch_bytes", "workgroups", "workgroup_size",
-                                  "waves_per_simd")
+                                  "waves_per_simd", "kernels", "nv_mma", "ptx_regs32")
 STATIC_METRICS: tuple[str, ...] = ("smfmac", "mfma", "vgpr", "agpr", "lds_bytes", "spills", "waves_per_simd",
                                    "workgroups")
 _TYPES = {f.name: f.type for f in fields(ResultRow)}
