@@ -284,9 +284,9 @@ def test_cli_report_and_compare(tmp_path, results_csv):
     assert r.exit_code == 0, r.output
     assert (out / "summary.csv").is_file() and (out / "report.md").is_file() and "geomean" in r.output
     r = runner.invoke(app, ["report", str(results_csv), "--baseline", "nope", "--out", str(out)])
-    assert r.exit_code == 1 and "variants present" in r.output
+    assert r.exit_code == 2 and "variants present" in r.output  # bad input: one error line, exit 2
     r = runner.invoke(app, ["report", str(tmp_path / "missing.csv"), "--out", str(out)])
-    assert r.exit_code != 0
+    assert r.exit_code == 2 and "results file not found" in r.output
     r = runner.invoke(app, ["compare", str(results_csv), str(results_csv), "--out", str(tmp_path / "c"), "--no-plots"])
     assert r.exit_code == 0, r.output
     assert "geomean B/A 1.0000" in r.output

@@ -14,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from ..executors import ExecutorError
 from ..problems.problem import Problem
 from ..problems.shapes import ShapeListError, load_shape_list
+from ..devices.probe import DeviceUnavailableError, TargetMismatchError
 from ..devices.targets import UnknownTargetError
 from ..util.signals import stop_signals_as_interrupt
 
@@ -23,7 +24,7 @@ from ..util.signals import stop_signals_as_interrupt
 console = Console(stderr=True, width=None if sys.stderr.isatty() else 160)
 
 # Errors that are the user's input, not our bug: one clear line, exit code 2.
-USER_ERRORS = (ShapeListError, UnknownTargetError, ExecutorError,
+USER_ERRORS = (ShapeListError, UnknownTargetError, ExecutorError, DeviceUnavailableError, TargetMismatchError,
                FileNotFoundError, PermissionError, IsADirectoryError, NotADirectoryError, ValueError)
 EXIT_USER_ERROR = 2
 EXIT_INTERRUPTED = 130

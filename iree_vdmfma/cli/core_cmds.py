@@ -195,6 +195,7 @@ def _device_plan(device: str, target: str, variants: str) -> tuple[Optional[str]
     resolved = devices.resolve_device(device)
     if resolved is None:
         return None, target, variants
+    resolved = devices.require_device(resolved)  # no such device here: say which exist, how to compile only
     kind = devices.device_kind(resolved)
     if kind == "cpu":  # variants that do not build for the host become 'skipped' rows saying why
         return resolved, devices.device_target(resolved), variants

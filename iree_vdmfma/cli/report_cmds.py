@@ -9,15 +9,17 @@ import typer
 from rich.console import Console
 
 from .app import app
+from .common import user_errors
 
 _console = Console()
+DEBUG_OPT = typer.Option(False, "--debug", help="Show Python tracebacks for input errors.")
 
 
 def _rule(noise_k: float, noise_floor: float, min_reps: int):
     from ..report.report import NoiseRule
 
     if noise_k < 0 or noise_floor < 0 or min_reps < 1:
-        raise typer.BadParameter("--noise-k and --noise-floor must be >= 0, --min-reps >= 1")
+        raise ValueError("--noise-k and --noise-floor must be >= 0, --min-reps >= 1")
     return NoiseRule(k=noise_k, floor=noise_floor, min_reps=min_reps)
 
 
@@ -25,7 +27,7 @@ def _check_files(paths: List[Path]) -> None:
     for p in paths:
         if not p.is_file():
             hint = " (to compare two runs use: vdmfma compare A.csv B.csv --out DIR)" if str(p) == "compare" else ""
-            raise typer.BadParameter(f"results file not found: {p}{hint}", param_hint="RESULTS")
+            raise FileNotFoundError(f"results file not found: {p}{hint}")
 
 
 @app.command(
@@ -51,16 +53,15 @@ def report_cmd(
     noise_floor: float = typer.Option(0.01, help="Relative differences below this are within-noise."),
     min_reps: int = typer.Option(2, help="Fewer repetitions than this give verdict 'undetermined'."),
     plots: bool = typer.Option(True, "--plots/--no-plots", help="Write PNG plots."),
+    debug: bool = DEBUG_OPT,
 ) -> None:
+    """Exit codes: 0 written; 2 bad input (a missing or damaged results file, an unwritable --out); 130 interrupted."""
     from ..report.report import build_report
 
-    _check_files(results)
-    try:
+    with user_errors(debug):
+        _check_files(results)
         res = build_report(results, baseline=baseline, out_dir=out, rule=_rule(noise_k, noise_floor, min_reps),
                            title=title, plots=plots)
-    except ValueError as e:
-        _console.print(f"[red]error:[/red] {e}")
-        raise typer.Exit(1)
     _console.print(f"[bold]{res.mode}[/bold] report, baseline [cyan]{baseline}[/cyan]: "
                    f"{len(res.summary)} rows, {int((~res.summary['included']).sum())} excluded (see report.md)")
     if res.mode == "measured":
@@ -92,15 +93,14 @@ def compare_cmd(
     noise_floor: float = typer.Option(0.01, help="Relative differences below this are within-noise."),
     min_reps: int = typer.Option(2, help="Fewer repetitions than this give verdict 'undetermined'."),
     plots: bool = typer.Option(True, "--plots/--no-plots", help="Write PNG plots."),
+    debug: bool = DEBUG_OPT,
 ) -> None:
     from ..report.report import compare_runs
 
-    _check_files([a, b])
-    try:
-        res = compare_runs(a, b, out, labels=(label_a, label_b), rule=_rule(noise_k, noise_floor, min_reps), plots=plots)
-    except ValueError as e:
-        _console.print(f"[red]error:[/red] {e}")
-        raise typer.Exit(1)
+    with user_errors(debug):
+        _check_files([a, b])
+        res = compare_runs(a, b, out, labels=(label_a, label_b), rule=_rule(noise_k, noise_floor, min_reps),
+                           plots=plots)
     t = res.table
     _console.print(f"{int((t['presence'] == 'both').sum())} rows in both, {int((t['presence'] == 'only-a').sum())} "
                    f"only in {label_a}, {int((t['presence'] == 'only-b').sum())} only in {label_b}")

@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Optional
 
 import typer
 
+from ..util.sizes import parse_size
 from .app import app
+from .common import user_errors
 
 
 def _size(text: Optional[str]) -> Optional[int]:
-    """'32M', '256MiB', '1.5G', '1048576' -> bytes."""
+    """'32M', '256MiB', '1.5G', '1048576' -> bytes (util/sizes.py is the one parser)."""
     if text is None:
         return None
-    m = re.fullmatch(r"\s*([\d.]+)\s*([KMG]?)(?:i?B)?\s*", text, re.I)
-    if not m:
+    size = parse_size(text)
+    if size is None:
         raise typer.BadParameter(f"not a size: {text!r} (e.g. 32M, 256MiB, 1048576)")
-    return int(float(m.group(1)) * {"": 1, "K": 2**10, "M": 2**20, "G": 2**30}[m.group(2).upper()])
+    return size
 
 
 def _fmt(v, spec: str = ".4g") -> str:
@@ -46,8 +47,20 @@ def run_cmd(
     warmup: float = typer.Option(0.1, "--warmup", help="benchmark warm-up seconds"),
     min_time: float = typer.Option(0.05, "--min-time", help="minimum seconds per repetition"),
     flag: list[str] = typer.Option([], "--flag", help="extra iree-compile flag (repeatable)"),
+    debug: bool = typer.Option(False, "--debug", help="Show Python tracebacks for input errors."),
 ) -> None:
-    """Run one problem on a device: numerics check, then hot and/or cold timing."""
+    """Run one problem on a device: numerics check, then hot and/or cold timing.
+
+    Exit codes: 0 ok; 1 the run failed (no table is printed); 2 bad input (no such device,
+    a module built for another target, an unwritable --workdir); 130 interrupted.
+    """
+    with user_errors(debug):
+        _run(m, n, k, batch, dtype, device, cache_mode, reps, seed, cache_size, vmfb, module_target, workdir,
+             warmup, min_time, flag)
+
+
+def _run(m, n, k, batch, dtype, device, cache_mode, reps, seed, cache_size, vmfb, module_target, workdir,
+         warmup, min_time, flag) -> None:
     from rich.console import Console
     from rich.table import Table
 
@@ -68,6 +81,7 @@ def run_cmd(
         console.print(f"[yellow]no device to run on (--device {device}); nothing to do. "
                       "Use --device local-task to run on the CPU.[/]")
         raise typer.Exit(2)
+    dev = devices.require_device(dev)
     target = devices.device_target(dev)
     wd = workdir or runner.run_default_dir()
     try:
@@ -85,7 +99,7 @@ def run_cmd(
             if i > 0:
                 res.numerics = results[0].numerics
             results.append(res)
-    except devices.DeviceError as e:
+    except runner.RunnerError as e:  # the module would not load or run: not the input's fault
         console.print(f"[red]{type(e).__name__}: {e}[/]")
         raise typer.Exit(1)
 

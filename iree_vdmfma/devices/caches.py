@@ -13,16 +13,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
+from ..util.sizes import parse_size
 from .targets import device_spec
 
-
-
-def _parse_size(text: str) -> Optional[int]:
-    m = re.match(r"\s*([\d.]+)\s*([KMG]?)(i?B)?", text.strip(), re.I)
-    if not m:
-        return None
-    mult = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30}[m.group(2).upper()]
-    return int(float(m.group(1)) * mult)
 
 
 @lru_cache(maxsize=None)
@@ -35,7 +28,7 @@ def cpu_cache_bytes() -> Optional[int]:
             if (idx / "type").read_text().strip() == "Instruction":
                 continue
             level = int((idx / "level").read_text())
-            size = _parse_size((idx / "size").read_text())
+            size = parse_size((idx / "size").read_text())
         except (OSError, ValueError):
             continue
         if size and level >= 2:

@@ -102,6 +102,33 @@ def resolve_device(spec: Optional[str] = "auto") -> Optional[str]:
     return normalize_device(spec)
 
 
+GPU_DRIVERS = ("hip", "cuda", "vulkan")
+
+
+def devices_here() -> list[str]:
+    """Every device IREE can run on here: the CPU ones, then each GPU as DRIVER://N."""
+    here = ["local-task", "local-sync"]
+    for drv in GPU_DRIVERS:
+        here += [f"{drv}://{i}" for i in range(len(probe_driver(drv)))]
+    return here
+
+
+def require_device(device: str) -> str:
+    """The normalised device, or DeviceUnavailableError saying which devices exist and how to compile only."""
+    dev = normalize_device(device)
+    kind = device_kind(dev)
+    if kind == "cpu":
+        return dev
+    found = probe_driver(driver_of(dev)) if kind in GPU_DRIVERS else ()
+    if len(found) > _device_index(dev):
+        return dev
+    what = f"no {kind} device {dev!r}" if kind in GPU_DRIVERS else f"unknown device {device!r}"
+    raise DeviceUnavailableError(
+        f"{what} here; devices here: {', '.join(devices_here())}. To compile without a device, give the "
+        "target instead: `vdmfma sweep LIST --target gfx942|sm_89|host --device none` (then `vdmfma bench` "
+        "where the GPU is)")
+
+
 def _kfd_gfx_archs() -> list[str]:
     """gfx names of the GPUs in the KFD topology (Linux), in node order."""
     archs = []

@@ -1,0 +1,15 @@
+"""Sizes written for people ('32M', '256MiB', '1.5G', '1048576') as bytes: the one parser."""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+_SIZE = re.compile(r"\s*([\d.]+)\s*([KMG]?)(?:i?B)?\s*", re.I)
+_UNIT = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30}
+
+
+def parse_size(text: str) -> Optional[int]:
+    """Bytes (binary units: K = 1024), or None when ``text`` is not a size."""
+    m = _SIZE.fullmatch(text)
+    return int(float(m.group(1)) * _UNIT[m.group(2).upper()]) if m else None

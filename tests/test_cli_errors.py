@@ -1,0 +1,61 @@
+"""Bad input to any command: one `error:` line naming what is wrong, exit code 2, no traceback.
+
+Issue 9 (every command through the same user-error handling) and issue 13 items 1-2
+(unwritable or misnamed output paths; devices that do not exist here).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from conftest import ROOT
+from iree_vdmfma.cli import app
+from iree_vdmfma.devices import probe_driver
+
+
+def _fails_with_one_line(args: list[str]) -> str:
+    res = CliRunner().invoke(app, args)
+    lines = [line for line in res.output.splitlines() if line.strip()]
+    assert res.exit_code == 2, res.output
+    assert isinstance(res.exception, SystemExit), f"a traceback, not an error line: {res.exception!r}"
+    errors = [line for line in lines if line.startswith("error:")]
+    assert len(errors) == 1, res.output
+    return errors[0]
+
+
+@pytest.mark.parametrize("device", ["bogus", "cuda", "hip://3"])
+def test_run_on_a_device_that_is_not_here_names_the_devices_here_and_how_to_compile_only(device):
+    if device != "bogus" and len(probe_driver(device.split(":")[0])) > 3:
+        pytest.skip(f"{device} exists on this machine")
+    line = _fails_with_one_line(["run", "--m", "8", "--n", "64", "--k", "64", "--device", device])
+    assert "devices here: local-task, local-sync" in line and "--device none" in line
+
+
+def test_run_into_an_unwritable_workdir_is_one_line(tmp_path, cache_dir):
+    line = _fails_with_one_line(["run", "--m", "8", "--n", "64", "--k", "64", "--device", "local-task",
+                                 "--reps", "0", "--workdir", "/proc/nope"])
+    assert "/proc/nope" in line
+
+
+def test_report_and_compare_refuse_missing_files_and_bad_options_in_one_line(tmp_path):
+    assert "results file not found" in _fails_with_one_line(["report", str(tmp_path / "none.csv")])
+    assert "results file not found" in _fails_with_one_line(
+        ["compare", str(tmp_path / "a.csv"), str(tmp_path / "b.csv"), "--out", str(tmp_path / "c")])
+    results = tmp_path / "r.csv"
+    results.write_text("name,m,n,k\n")
+    assert "--min-reps" in _fails_with_one_line(["report", str(results), "--min-reps", "0"])
+
+
+def test_outputs_that_cannot_be_written_are_one_line(tmp_path):
+    shapes = ROOT / "sweeps" / "tiny-cpu.csv"
+    a_file = tmp_path / "a-file"
+    a_file.write_text("not a directory")
+    assert "/proc/nope" in _fails_with_one_line(["spec", str(ROOT / "sweeps" / "seed-f16.csv"), "--target",
+                                                 "gfx942", "-o", "/proc/nope/x.mlir"])
+    assert str(a_file) in _fails_with_one_line(["sweep", str(shapes), "--target", "host", "--device", "none",
+                                                "--out", str(a_file)])
+    assert "/proc/nope" in _fails_with_one_line(["sweep", str(shapes), "--target", "host", "--device", "none",
+                                                 "--out", "/proc/nope"])
