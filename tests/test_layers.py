@@ -1,0 +1,78 @@
+"""The package's imports go one way: each stage imports only stages below it, and no module
+imports itself back through others (issue 9). Read from the source with ``ast``: lazy imports
+inside functions count too, since a lazy import up a layer is the same coupling, only hidden.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PKG = Path(__file__).resolve().parents[1] / "iree_vdmfma"
+
+# Bottom to top. A new stage goes where it belongs in this list, and nowhere else.
+LAYERS = ["util", "problems", "devices", "executors", "build", "configs", "backends", "variants",
+          "run", "sweep", "report", "tune", "model", "cli"]
+
+
+def _module(path: Path) -> str:
+    parts = list(path.relative_to(PKG.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports() -> list[tuple[str, str, str]]:
+    """(importing module, imported module, 'file:line') for every import of the package by itself."""
+    modules = {_module(f) for f in PKG.rglob("*.py")}
+    found = []
+    for f in sorted(PKG.rglob("*.py")):
+        mod = _module(f)
+        here = mod.split(".") if f.name == "__init__.py" else mod.split(".")[:-1]
+        for node in ast.walk(ast.parse(f.read_text())):
+            targets: list[str] = []
+            if isinstance(node, ast.ImportFrom) and node.level:
+                base = ".".join(here[: len(here) - node.level + 1] + ([node.module] if node.module else []))
+                targets = [t for t in (f"{base}.{a.name}" for a in node.names) if t in modules] or [base]
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("iree_vdmfma"):
+                targets = [node.module]
+            elif isinstance(node, ast.Import):
+                targets = [a.name for a in node.names if a.name.startswith("iree_vdmfma")]
+            found += [(mod, t, f"{f.relative_to(PKG.parent)}:{node.lineno}") for t in targets]
+    return found
+
+
+def _layer(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "<root>"
+
+
+def test_every_stage_is_in_the_layer_list():
+    stages = {p.name for p in PKG.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    assert stages == set(LAYERS), f"add new stages to LAYERS in order: {sorted(stages ^ set(LAYERS))}"
+
+
+def test_imports_only_go_down_a_layer():
+    up = [f"{where}: {a} imports {b}" for a, b, where in imports()
+          if _layer(a) in LAYERS and _layer(b) in LAYERS and LAYERS.index(_layer(b)) > LAYERS.index(_layer(a))]
+    assert not up, "imports going up a layer:\n" + "\n".join(up)
+
+
+def test_no_module_imports_itself_back_through_others():
+    graph: dict[str, set[str]] = {}
+    for a, b, _ in imports():
+        if a != b and not a.startswith(b + "."):  # a package's own __init__ re-exporting its modules is not a cycle
+            graph.setdefault(a, set()).add(b)
+    cycles, state = [], {}
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = "open"
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == "open":
+                cycles.append(" -> ".join(path[path.index(nxt):] + [nxt]))
+            elif nxt not in state:
+                visit(nxt, path + [nxt])
+        state[node] = "done"
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [node])
+    assert not cycles, "import cycles:\n" + "\n".join(cycles)
