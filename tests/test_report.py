@@ -30,7 +30,7 @@ from iree_vdmfma.report.report import (
     judge,
     md_table,
 )
-from iree_vdmfma.problems.rows import ResultRow, write_rows
+from iree_vdmfma.problems.rows import ResultRow, read_rows, write_rows
 
 SYNTH_DEVICE = "SYNTHETIC-MI300X (test data)"
 SHAPES = [("f16", 8, 13312, 16384), ("f16", 8, 2304, 8192), ("f16", 6, 6656, 8192), ("bf16", 16, 4096, 4096)]
@@ -311,3 +311,19 @@ def test_compile_rows_fold_into_measured_rows(tmp_path):
     v = s[(s.variant == "vdmfma") & (s.cache_mode == "cold")]
     assert (v.vgpr == 96).all() and (v.smfmac == 64).all() and v.included.all()
     assert s[s.key == "f16_64x64x64"].excluded_reason.iloc[0] == "compile-error: E1"
+
+
+def test_a_report_is_rebuilt_only_when_its_results_or_options_change(results_csv, tmp_path):
+    from iree_vdmfma.report.once import build_report_once
+
+    out = tmp_path / "once"
+    assert build_report_once(results_csv, out, baseline="padded", plots=False) is not None
+    built = (out / "report.md").stat().st_mtime_ns
+    assert build_report_once(results_csv, out, baseline="padded", plots=False) is None  # same bytes, same options
+    assert (out / "report.md").stat().st_mtime_ns == built
+    assert build_report_once(results_csv, out, baseline="vdmfma", plots=False) is not None  # other options
+    rows = read_rows(results_csv)
+    write_rows([rows[0].replace(latency_us_median=(rows[0].latency_us_median or 1.0) * 2)] + rows[1:], results_csv)
+    assert build_report_once(results_csv, out, baseline="vdmfma", plots=False) is not None  # other rows
+    (out / "index.md").unlink()
+    assert build_report_once(results_csv, out, baseline="vdmfma", plots=False) is not None  # a report gone missing

@@ -285,11 +285,12 @@ def sweep(
 
 
 def _report(out: Path, variants, rows: list[ResultRow], subject: str = "") -> None:
-    from ..report.report import build_report
+    from ..report.once import build_report_once
     from ..variants import baseline
 
     built = [v for v in variants if any(r.variant == v and r.status != Status.SKIPPED.value for r in rows)]
     candidates = built or list(variants)
     base = baseline().name if baseline().name in candidates else candidates[0]
-    result = build_report([out / "results.csv"], baseline=base, out_dir=out / "report", subject=subject or None)
-    console.print(f"report (baseline {base}): {result.paths['index']}")
+    result = build_report_once(out / "results.csv", out / "report", baseline=base, subject=subject or None)
+    state = "unchanged since the last run" if result is None else "written"
+    console.print(f"report (baseline {base}, {state}): {out / 'report' / 'index.md'}")

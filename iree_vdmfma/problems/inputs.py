@@ -7,6 +7,8 @@ IREE 3.13); a batch adds a leading parallel dim to all three maps.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from iree.compiler import ir
 from iree.compiler.dialects import arith, func, linalg, tensor
 
@@ -85,6 +87,7 @@ def build_module(problem: Problem, context: ir.Context | None = None) -> ir.Modu
         return module
 
 
+@lru_cache(maxsize=1024)  # one build per problem: a sweep asks once per variant
 def input_ir(problem: Problem) -> str:
     """Textual input IR for a problem (the compile driver's input)."""
     return str(build_module(problem))

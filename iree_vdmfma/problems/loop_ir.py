@@ -6,6 +6,7 @@ only builds and verifies the IR (it is an input to the compile stage).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Sequence
 
 from .problem import Problem
@@ -77,6 +78,7 @@ def add_loop_function(module_text: str, problem: Problem) -> str:
     return body[:-1] + loop_function_ir(problem) + "}\n"
 
 
+@lru_cache(maxsize=1024)  # one build per problem: a sweep asks once per variant
 def runner_input_ir(problem: Problem) -> str:
     """The problem's input IR (``@gemm``) plus ``@gemm_loop``: what a runnable module is built from."""
     from iree.compiler import ir

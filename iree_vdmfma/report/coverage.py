@@ -37,7 +37,6 @@ from ..sweep.sweep import Sweep, SweepOptions
 from .coverage_classes import (BY_DEFAULT, CLASSES, CSV_COLUMNS, NOT_IN_GRID, NOT_REACHABLE,  # noqa: F401
                                ONLY_WITH_SPEC, SIDE_FIELDS, CoverageRow, classify, error_line, outcome, read_csv,
                                reason_tag, write_csv, _side)
-from .coverage_plots import heatmaps
 from .index import write_index
 
 VARIANTS = ("default", "vdmfma")
@@ -294,6 +293,8 @@ def run(cells: Sequence[Cell], options: SweepOptions, sweep: Optional[Sweep] = N
     (out / "coverage.md").write_text(markdown(rows, target, note))
     files.append(out / "coverage.md")
     if plots:
+        from .coverage_plots import heatmaps  # noqa: PLC0415  (matplotlib only when plotting)
+
         files += heatmaps(rows, out, target)
     files.append(write_index(
         out, f"VDMFMA coverage on {target}: default vs vdmfma over {len(cells)} cells",

@@ -28,6 +28,7 @@ left out of the geomean, and the report says how many.
 
 from __future__ import annotations
 
+
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
