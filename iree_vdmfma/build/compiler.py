@@ -29,6 +29,7 @@ from typing import Callable, Iterable, Optional
 
 from ..executors import Executor
 from .toolchain import compiler_version, tool
+from ..util.io import atomic_write_text
 
 # Dump files worth keeping: configured IR, ISA (ROCm .rocmasm, CUDA .ptx), the dispatch benchmark module.
 KEEP_SUFFIXES = (".rocmasm", ".ptx", ".mlir", ".s")
@@ -210,9 +211,7 @@ def _prune_dump(dump: Path) -> None:
 def _write_manifest(workdir: Path, meta: dict) -> None:
     files = {str(p.relative_to(workdir)): _sha(p) for p in sorted(workdir.rglob("*"))
              if p.is_file() and p.name != MANIFEST}
-    tmp = workdir / (MANIFEST + ".tmp")
-    tmp.write_text(json.dumps({**meta, "files": files}, indent=1))
-    os.replace(tmp, workdir / MANIFEST)
+    atomic_write_text(workdir / MANIFEST, json.dumps({**meta, "files": files}, indent=1))
 
 
 def _read_valid_manifest(workdir: Path) -> Optional[dict]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import subprocess
 import tempfile
 from functools import lru_cache
@@ -24,6 +23,7 @@ from ..devices.flags import compile_flags
 from ..problems.inputs import input_ir
 from ..problems.problem import Problem
 from .toolchain import compiler_version, tool
+from ..util.io import atomic_write_text
 
 # Oldest to newest; the probe keeps those the compiler accepts.
 CANDIDATES = ("sm_70", "sm_75", "sm_80", "sm_86", "sm_87", "sm_89", "sm_90", "sm_90a", "sm_100", "sm_120")
@@ -63,11 +63,8 @@ def probe_accepted(cache_dir: Path, candidates: Sequence[str] = CANDIDATES,
         src = Path(tmp) / "probe.mlir"
         src.write_text(input_ir(Problem(8, 64, 64, dtype="f16")))
         accepted = tuple(sm for sm in candidates if _accepts(sm, src, timeout_s))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp_path = path.with_suffix(f".{os.getpid()}.tmp")
-    tmp_path.write_text(json.dumps({"compiler_version": compiler_version(), "candidates": list(candidates),
-                                    "accepted": list(accepted)}, indent=1))
-    os.replace(tmp_path, path)
+    atomic_write_text(path, json.dumps({"compiler_version": compiler_version(), "candidates": list(candidates),
+                                        "accepted": list(accepted)}, indent=1))
     return accepted
 
 

@@ -10,7 +10,6 @@ k = chunk) and ``flags-<target>.txt`` (the exact iree-compile flags that use the
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Optional, Sequence
@@ -20,6 +19,7 @@ from .config import KernelConfig
 from .knobs import dispatch_problem, knob_config
 from .prespec import FLAG as PREPROCESS_FLAG, preprocessing_spec_text
 from .spec import spec_text
+from ..util.io import atomic_write_text
 
 TUNING_FLAG = "--iree-codegen-tuning-spec-path"
 
@@ -80,12 +80,6 @@ def paths(directory: Path | str, target: str) -> dict[str, Path]:
             "tuning": d / f"tuning-{target}.mlir", "flags": d / f"flags-{target}.txt"}
 
 
-def _atomic(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text)
-    os.replace(tmp, path)
-
-
 def write_library(library: Library, directory: Path | str, base_flags: Sequence[str]) -> dict[str, Path]:
     """Write the JSON, the spec pair (each only when it has entries) and the flags; returns what was written."""
     p = paths(directory, library.target)
@@ -93,7 +87,7 @@ def write_library(library: Library, directory: Path | str, base_flags: Sequence[
     data = {"target": library.target, "entries": [
         {"name": e.problem.name, "m": e.problem.m, "n": e.problem.n, "k": e.problem.k, "batch": e.problem.batch,
          "dtype": e.problem.dtype, "knobs": dict(e.knobs)} for e in library.entries]}
-    _atomic(p["library"], json.dumps(data, indent=1))
+    atomic_write_text(p["library"], json.dumps(data, indent=1))
     flags = list(base_flags)
     written = {"library": p["library"]}
     splits = [(e.problem, e.split) for e in library.entries if e.split]
@@ -103,10 +97,10 @@ def write_library(library: Library, directory: Path | str, base_flags: Sequence[
         if text is None:
             p[kind].unlink(missing_ok=True)
             continue
-        _atomic(p[kind], text)
+        atomic_write_text(p[kind], text)
         flags.append(f"{flag}={p[kind].resolve()}")
         written[kind] = p[kind]
-    _atomic(p["flags"], " ".join(flags) + "\n")
+    atomic_write_text(p["flags"], " ".join(flags) + "\n")
     written["flags"] = p["flags"]
     return written
 

@@ -21,7 +21,7 @@ from typing import Optional
 
 from dataclasses import dataclass
 
-from .targets import TARGETS, base_arch
+from .targets import TARGETS
 
 CPU_DEVICES = ("local-task", "local-sync")
 GFX_ARCH_RE = r"gfx[0-9a-f]+(?::[a-z]+[+-])*"  # with target features: gfx942:sramecc+:xnack-

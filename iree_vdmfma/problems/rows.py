@@ -15,14 +15,13 @@ from __future__ import annotations
 import csv
 import dataclasses
 import hashlib
-import os
-import tempfile
 from dataclasses import dataclass, fields
 from enum import Enum
 from pathlib import Path
 from typing import Iterable, Optional
 
 from .problem import Problem
+from ..util.io import atomic_writer
 
 
 class Status(str, Enum):
@@ -232,12 +231,6 @@ def read_rows(path: Path | str) -> list[ResultRow]:
     return read_results(path).rows
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def write_rows(rows: Iterable[ResultRow], path: Path | str) -> None:
     """Write all rows atomically: a reader sees the old file or the new one."""
     write_table(rows, path, COLUMNS, checksum=True)
@@ -246,23 +239,12 @@ def write_rows(rows: Iterable[ResultRow], path: Path | str) -> None:
 def write_table(rows: Iterable, path: Path | str, columns: list[str], checksum: bool = False) -> None:
     """Write objects' ``columns`` as CSV atomically (temp file + fsync + rename); ``checksum``: a last
     column hashing each row's cells, so a row cut off or edited is detected on reading."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", newline="") as f:
-            writer = csv.writer(f)
-            writer.writerow(columns + (["checksum"] if checksum else []))
-            for row in rows:
-                cells = [_cell(getattr(row, c)) for c in columns]
-                writer.writerow(cells + [row_checksum(cells)] if checksum else cells)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; results are for everyone to read (0644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with atomic_writer(path) as f:  # readable by everyone the umask allows (0644), not mkstemp's 0600
+        writer = csv.writer(f)
+        writer.writerow(columns + (["checksum"] if checksum else []))
+        for row in rows:
+            cells = [_cell(getattr(row, c)) for c in columns]
+            writer.writerow(cells + [row_checksum(cells)] if checksum else cells)
 
 
 # ------------------------------------------------------------------ problem <-> row

@@ -17,12 +17,7 @@ can record them and go on.
 
 from __future__ import annotations
 
-import json
-import os
-import re
 import shutil
-import subprocess
-import sys
 import tempfile
 from dataclasses import dataclass, field
 from functools import lru_cache

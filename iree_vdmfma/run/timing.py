@@ -61,7 +61,6 @@ import statistics
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -70,6 +69,7 @@ import numpy as np
 from ..devices.caches import default_cache_bytes  # noqa: F401  (re-exported for callers)
 from ..problems.loop_ir import GEMM_FUNC, LOOP_FUNC, copy_stride  # noqa: F401
 from ..problems.problem import Problem
+from ..util.io import atomic_write_bytes
 
 CACHE_MODES = ("hot", "cold")
 DEFAULT_MIN_CALLS = 16  # dispatches per gemm_loop call (hot); cold rounds up to copies
@@ -207,24 +207,9 @@ def benchmark_tool() -> str:
     return benchmark_exe()
 
 
-def _atomic_write(path: Path, chunks) -> None:
-    """Write to a temporary name and rename, so concurrent runs sharing a directory
-    never read a half-written file."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            for chunk in chunks:
-                f.write(chunk)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def input_flag(array: np.ndarray, path: Path, elem: str) -> str:
     """Write raw bytes and return ``--input=SHAPExTYPE=@path`` (works for fp8/bf16)."""
-    _atomic_write(path, [np.ascontiguousarray(array).view(np.uint8).tobytes()])
+    atomic_write_bytes(path, [np.ascontiguousarray(array).view(np.uint8).tobytes()])
     shape = "x".join(str(d) for d in array.shape)
     return f"--input={shape}x{elem}=@{path}"
 
@@ -234,7 +219,7 @@ def rotation_input_flag(b: np.ndarray, problem: Problem, copies: int, path: Path
     stride = copy_stride(problem)
     raw = np.ascontiguousarray(b).view(np.uint8).tobytes()
     pad = bytes(stride - len(raw))
-    _atomic_write(path, (part for _ in range(copies) for part in (raw, pad)))
+    atomic_write_bytes(path, (part for _ in range(copies) for part in (raw, pad)))
     return f"--input={copies * stride}xi8=@{path}"
 
 

@@ -11,12 +11,12 @@ Imports neither the compiler nor the runtime.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Sequence
 
 from ..problems.problem import Problem
+from ..util.io import atomic_write_text
 
 MANIFEST_NAME = "modules.json"
 FORMAT = 1
@@ -75,11 +75,7 @@ class Manifest:
 def write_manifest(out: Path, manifest: Manifest) -> Path:
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    path = out / MANIFEST_NAME
-    tmp = out / f".{MANIFEST_NAME}.{os.getpid()}.tmp"
-    tmp.write_text(json.dumps(asdict(manifest), indent=1))
-    os.replace(tmp, path)
-    return path
+    return atomic_write_text(out / MANIFEST_NAME, json.dumps(asdict(manifest), indent=1))
 
 
 def read_manifest(directory: Path) -> Manifest:

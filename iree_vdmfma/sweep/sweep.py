@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import shlex
 import tempfile
 import shutil
@@ -47,6 +46,7 @@ from ..util.lock import locked_dir
 from ..util.signals import stop_signals_as_interrupt  # noqa: F401  (re-exported)
 from ..variants import UnknownVariantError, Variant, variant as get_variant
 from .manifest import Manifest, ModuleEntry, write_manifest
+from ..util.io import atomic_write_text
 
 # A run hook: (compile result, problem, row for one cache mode) -> finished row.
 RunHook = Callable[[CompileResult, Problem, ResultRow], ResultRow]
@@ -284,9 +284,7 @@ class Sweep:
                "append": self.options.append, "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
                "command": shlex.join(sys.argv)[:1000]}
         meta = {**run, "runs": self._previous_runs() + [run]}
-        tmp = self.out / ".sweep.json.tmp"
-        tmp.write_text(json.dumps(meta, indent=1))
-        os.replace(tmp, self.out / "sweep.json")  # never half-written, even on Ctrl-C
+        atomic_write_text(self.out / "sweep.json", json.dumps(meta, indent=1))  # never half-written
 
     def pending(self) -> list[Job]:
         """Jobs with rows still to finish (peers have no rows here: `vdmfma bench` runs them)."""
