@@ -17,7 +17,7 @@ from iree_vdmfma.run import runner, timing
 from iree_vdmfma.problems.inputs import input_ir
 from iree_vdmfma.run.numerics import Checker
 from iree_vdmfma.problems.problem import Problem
-from iree_vdmfma.problems.rows import ResultRow, Status
+from iree_vdmfma.problems.rows import ResultRow, Status, row_for
 
 FAST = dict(warmup_s=0.01, min_time_s=0.01)  # keep the suite quick on 2 cores
 SHAPE = (8, 128, 512)
@@ -44,7 +44,7 @@ def f16(build):
 
 
 def _row(p: Problem) -> ResultRow:
-    return runner.row_for(p, "host")
+    return row_for(p, "host", "default", Status.COMPILED)
 
 
 @pytest.mark.parametrize("dtype", ["f16", "bf16", "f8E4M3FNUZ", "f8E4M3FN", "i8"])

@@ -286,13 +286,6 @@ def apply_to_row(row: ResultRow, result: RunResult) -> ResultRow:
     return row.replace(**ch)
 
 
-def row_for(problem: Problem, target: str, variant: str = "default") -> ResultRow:
-    """A fresh compiled row for a problem (for callers without a sweep row)."""
-    return ResultRow(name=problem.name, m=problem.m, n=problem.n, k=problem.k, batch=problem.batch,
-                     dtype=problem.dtype, target=target, variant=variant,
-                     status=str(Status.COMPILED), key=problem.key)
-
-
 def run_default_dir() -> Path:
     return Path(tempfile.gettempdir()) / "vdmfma-run"
 

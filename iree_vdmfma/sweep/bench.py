@@ -25,7 +25,7 @@ from ..executors import Executor, ExecutorError, TaskCancelled, where_ran, write
 from ..devices.modules import check_target
 from ..devices.probe import TargetMismatchError, device_info, normalize_device
 from ..util.lock import locked_dir
-from ..problems.rows import FAILED, ResultRow, Status, read_rows, write_rows
+from ..problems.rows import FAILED, ResultRow, Status, read_rows, row_for, write_rows
 from ..run.numerics import Checker
 from ..run.provenance import provenance
 from ..util.signals import stop_signals_as_interrupt
@@ -58,8 +58,7 @@ def check_fits(directory: Path, manifest: Manifest, device: str) -> None:
 
 
 def _fresh_row(e: ModuleEntry, mode: str) -> ResultRow:
-    return ResultRow(name=e.name, m=e.m, n=e.n, k=e.k, batch=e.batch, dtype=e.dtype, target=e.target,
-                     variant=e.variant, status=Status.COMPILED.value, key=e.key, cache_mode=mode)
+    return row_for(e.problem, e.target, e.variant, Status.COMPILED, cache_mode=mode)
 
 
 def bench_entry(directory: Path, entry: ModuleEntry, row: ResultRow, options: BenchOptions,
