@@ -59,3 +59,12 @@ def test_outputs_that_cannot_be_written_are_one_line(tmp_path):
                                                 "--out", str(a_file)])
     assert "/proc/nope" in _fails_with_one_line(["sweep", str(shapes), "--target", "host", "--device", "none",
                                                  "--out", "/proc/nope"])
+
+
+def test_sweep_on_a_gpu_that_is_not_here_says_which_devices_are_and_how_to_compile_only():
+    if probe_driver("hip"):
+        pytest.skip("an AMD GPU exists on this machine")
+    line = _fails_with_one_line(["sweep", str(ROOT / "sweeps" / "seed-f16.csv"), "--device", "hip",
+                                 "--out", "/tmp/never-written"])
+    assert "no hip device" in line and "devices here: local-task" in line and "--device none" in line
+    assert not Path("/tmp/never-written").exists()
