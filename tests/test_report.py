@@ -107,6 +107,24 @@ def test_verdict_floor_minmax_and_undetermined():
     assert judge(Timing(100, 3, reps=10), Timing(96, 3, reps=10), NoiseRule(k=0.5)).verdict == "win"
 
 
+def test_one_slow_repetition_does_not_hide_a_clear_gain_when_the_mad_is_recorded():
+    # Measured shape of the H100 data: 20 reps, one 2x outlier on the faster side.
+    from iree_vdmfma.run.timing import Latency
+
+    base = Latency(tuple(156.0 + 0.5 * (i % 5) for i in range(20)))
+    new = Latency(tuple(142.0 + 0.5 * (i % 5) for i in range(19)) + (290.0,))
+    by_std = judge(Timing(base.median_us, base.std_us, reps=20), Timing(new.median_us, new.std_us, reps=20))
+    by_mad = judge(Timing(base.median_us, base.std_us, reps=20, mad=base.mad_us),
+                   Timing(new.median_us, new.std_us, reps=20, mad=new.mad_us))
+    assert by_std.verdict == "within-noise" and by_mad.verdict == "win"
+    assert new.mad_us == pytest.approx(0.5)  # the outlier moves the std (about 33 us), not the MAD
+    # and a real overlap stays within noise with the MAD too
+    wide = Latency(tuple(150.0 + 6 * (i % 5) for i in range(20)))  # median 162 (3% slower), MAD 6
+    j = judge(Timing(base.median_us, reps=20, mad=base.mad_us), Timing(wide.median_us, reps=20, mad=wide.mad_us))
+    assert j.verdict == "within-noise" and j.threshold > 0.03
+    assert Timing.from_row({"latency_us_median": 10, "latency_us_mad": 0.5, "reps": 5}).mad == 0.5
+
+
 @settings(max_examples=60, deadline=None)
 @given(hs.floats(1, 1e4), hs.floats(0, 50), hs.floats(1, 1e4), hs.floats(0, 50))
 def test_verdict_reverses(m1, s1, m2, s2):

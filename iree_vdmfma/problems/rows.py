@@ -96,6 +96,7 @@ class ResultRow:
     latency_us_min: Optional[float] = None
     latency_us_max: Optional[float] = None
     latency_us_std: Optional[float] = None
+    latency_us_mad: Optional[float] = None  # median absolute deviation (the noise rule's spread)
     bytes_moved: Optional[int] = None
     gbps: Optional[float] = None
     tflops: Optional[float] = None

@@ -24,7 +24,8 @@ COMPARE_DOC: dict[str, str] = {
     "presence": "both | only-a | only-b",
     "status_a": "status in A", "status_b": "status in B", "device_a": "device in A", "device_b": "device in B",
     "latency_us_median_a": "median latency in A (us)", "latency_us_median_b": "median latency in B (us)",
-    "latency_us_std_a": "std in A (us)", "latency_us_std_b": "std in B (us)", "reps_a": "reps in A", "reps_b": "reps in B",
+    "latency_us_std_a": "std in A (us)", "latency_us_std_b": "std in B (us)",
+    "latency_us_mad_a": "median absolute deviation in A (us)", "latency_us_mad_b": "median absolute deviation in B (us)", "reps_a": "reps in A", "reps_b": "reps in B",
     "ratio_b_over_a": "latency_us_median_b / latency_us_median_a (< 1: B faster)",
     "verdict": "B against A under NoiseRule: win = B faster, loss = B slower, within-noise, undetermined",
     "noise_threshold": "relative difference needed to leave the noise",
@@ -88,7 +89,8 @@ def compare_runs(
         o.update({c: pick(c) for c in ("dtype", "m", "n", "k", "batch")})
         o["presence"] = side
         for s in ("a", "b"):
-            for c in ("status", "device", "latency_us_median", "latency_us_std", "reps", "gbps", "mma_kind"):
+            for c in ("status", "device", "latency_us_median", "latency_us_std", "latency_us_mad", "reps", "gbps",
+                      "mma_kind"):
                 o[f"{c}_{s}"] = r.get(f"{c}_{s}")
         reason = ""
         if side != "both":

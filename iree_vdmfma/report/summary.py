@@ -44,6 +44,7 @@ SUMMARY_DOC: dict[str, str] = {
     "reps": "timed repetitions", "latency_us_median": "median latency (us)",
     "latency_us_min": "min latency (us)", "latency_us_max": "max latency (us)",
     "latency_us_std": "std of latency over reps (us)",
+    "latency_us_mad": "median absolute deviation of latency over reps (us): the noise rule's spread",
     "gbps": "achieved bandwidth (GB/s, from results)",
     "pct_peak_bw": "% of HBM peak (from results; else gbps / targets peak_hbm_gbps)",
     "tflops": "achieved TFLOP/s (from results)",

@@ -17,6 +17,7 @@ __all__ = ["NoiseRule", "DEFAULT_RULE", "Timing", "Judgement", "judge", "geomean
            "speedup_interval", "WIN", "LOSS", "WITHIN_NOISE", "UNDETERMINED", "VERDICTS"]
 
 WIN, LOSS, WITHIN_NOISE, UNDETERMINED = "win", "loss", "within-noise", "undetermined"
+MAD_TO_SIGMA = 1.4826
 VERDICTS = (WIN, LOSS, WITHIN_NOISE, UNDETERMINED)
 
 
@@ -24,8 +25,9 @@ VERDICTS = (WIN, LOSS, WITHIN_NOISE, UNDETERMINED)
 class NoiseRule:
     """When a latency difference is a win, a loss, or within the noise.
 
-    Each side's noise interval is ``median +/- k * std`` (std of the repetitions), or
-    ``[min, max]`` when no std was recorded. The relative difference
+    Each side's noise interval is ``median +/- k * sigma``: sigma is 1.4826 x the median
+    absolute deviation of the repetitions when it was recorded (robust: on the H100 one slow
+    repetition in 20 doubled the std), else their std; ``[min, max]`` when neither was. The relative difference
     ``d = (base_median - new_median) / base_median`` is *within-noise* when the two intervals
     overlap or ``|d| < floor``; otherwise it is a *win* (new faster) or a *loss* (new slower).
     Equivalently ``|d| <= threshold`` where ``threshold = max(floor, gap / base_median)`` and
@@ -41,8 +43,9 @@ class NoiseRule:
 
     def describe(self, base: str = "the baseline", new: str = "a variant") -> str:
         return (
-            f"Verdict rule: each side's noise interval is median ± {self.k:g}·std of its repetitions "
-            f"([min, max] when no std was recorded). {new[0].upper() + new[1:]} is `within-noise` against "
+            f"Verdict rule: each side's noise interval is median ± {self.k:g}·sigma of its repetitions "
+            f"(sigma = 1.4826·MAD where the median absolute deviation was recorded, else std; "
+            f"[min, max] when neither was). {new[0].upper() + new[1:]} is `within-noise` against "
             f"{base} when the intervals overlap or the medians differ by less than {self.floor:.1%} of "
             f"{base}'s; otherwise `win` (faster) or `loss` (slower). Fewer than {self.min_reps} repetitions "
             f"or no recorded spread gives `undetermined`. `noise_threshold` is the relative difference "
@@ -73,6 +76,7 @@ class Timing:
     min: Optional[float] = None
     max: Optional[float] = None
     reps: Optional[int] = None
+    mad: Optional[float] = None  # median absolute deviation of the repetitions (preferred over std)
 
     @classmethod
     def from_row(cls, row: Mapping, suffix: str = "") -> "Timing":
@@ -81,12 +85,14 @@ class Timing:
         reps = get("reps")
         return cls(
             get("latency_us_median"), get("latency_us_std"), get("latency_us_min"), get("latency_us_max"),
-            None if reps is None else int(reps),
+            None if reps is None else int(reps), get("latency_us_mad"),
         )
 
     def interval(self, k: float) -> Optional[tuple[float, float]]:
         if self.median is None:
             return None
+        if self.mad is not None:  # robust sigma: a normal's std is 1.4826 x its MAD
+            return self.median - k * MAD_TO_SIGMA * self.mad, self.median + k * MAD_TO_SIGMA * self.mad
         if self.std is not None:
             return self.median - k * self.std, self.median + k * self.std
         if self.min is not None and self.max is not None:

@@ -273,7 +273,7 @@ def apply_to_row(row: ResultRow, result: RunResult) -> ResultRow:
     lat = result.latency
     if lat is not None:
         ch.update(reps=lat.reps, latency_us_median=lat.median_us, latency_us_min=lat.min_us,
-                  latency_us_max=lat.max_us, latency_us_std=lat.std_us, gbps=result.gbps,
+                  latency_us_max=lat.max_us, latency_us_std=lat.std_us, latency_us_mad=lat.mad_us, gbps=result.gbps,
                   tflops=result.tflops, pct_peak_bw=result.pct_peak_bw)
     status = result.status
     if status == Status.NUMERICS_FAILED:

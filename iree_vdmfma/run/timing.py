@@ -171,6 +171,12 @@ class Latency:
     def std_us(self) -> float:
         return statistics.stdev(self.samples_us) if len(self.samples_us) > 1 else 0.0
 
+    @property
+    def mad_us(self) -> float:
+        """Median absolute deviation: a spread one slow repetition cannot inflate (unlike std)."""
+        med = self.median_us
+        return statistics.median(abs(s - med) for s in self.samples_us)
+
 
 _UNIT_US = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}
 

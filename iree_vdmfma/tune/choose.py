@@ -1,7 +1,9 @@
 """The winner rule, in one place.
 
 Measured: only candidates that beat IREE's default beyond noise (report/verdict.py's
-NoiseRule: median +/- 2 std intervals apart and > 1%) compete; if none does, the default
+NoiseRule: median +/- 2 robust sigma intervals apart and > 1%; robust sigma = 1.4826 x the
+median absolute deviation of the repetitions, so one slow repetition does not hide a clear
+gain, as std did on the H100) compete; if none does, the default
 stays. Among those, the fastest (cold median) and the ones within noise of it are tied, and
 the simplest of them wins (fewest knobs changed from the default, then the faster). Modelled (--device none): the same
 with a fixed 1% band in place of the measured noise.
@@ -26,7 +28,8 @@ class Choice:
 
 
 def timing(row: CandidateRow) -> Timing:
-    return Timing(row.cold_us_median, row.cold_us_std, row.cold_us_min, row.cold_us_max, row.cold_reps)
+    return Timing(row.cold_us_median, row.cold_us_std, row.cold_us_min, row.cold_us_max, row.cold_reps,
+                  row.cold_us_mad)
 
 
 def choose_measured(rows: Sequence[CandidateRow], default: Optional[CandidateRow],

@@ -44,7 +44,7 @@ def measure(vmfb: Path, problem: Problem, module_target: str, options: MeasureOp
         reason = cold.numerics.message if what == state.NUMERICS_FAILED else f"run on {cold.device} failed"
         return {**out, "status": what, "reason": reason, "error": cold.error.splitlines()[0] if cold.error else ""}
     lat = cold.latency
-    out.update(status=state.MEASURED, cold_us_median=lat.median_us, cold_us_std=lat.std_us,
+    out.update(status=state.MEASURED, cold_us_median=lat.median_us, cold_us_std=lat.std_us, cold_us_mad=lat.mad_us,
                cold_us_min=lat.min_us, cold_us_max=lat.max_us, cold_reps=lat.reps)
     if options.hot:
         hot = run_problem(vmfb, problem, options.device, cache_mode="hot", check=False, **kwargs)

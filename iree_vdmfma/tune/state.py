@@ -60,6 +60,7 @@ class CandidateRow:
     max_rel_err: Optional[float] = None
     cold_us_median: Optional[float] = None
     cold_us_std: Optional[float] = None
+    cold_us_mad: Optional[float] = None  # median absolute deviation: the spread the winner rule uses
     cold_us_min: Optional[float] = None
     cold_us_max: Optional[float] = None
     cold_reps: Optional[int] = None
