@@ -15,7 +15,14 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, iree_compile
+from iree_vdmfma.backends.cuda import CUDA
 from iree_vdmfma.build import evidence as proof
+from iree_vdmfma.build.compiler import Compiler
+from iree_vdmfma.configs.knobs import knob_config
+from iree_vdmfma.configs.library import Entry, Library, write_library
+from iree_vdmfma.configs.spec import write_spec
+from iree_vdmfma.devices.flags import codegen_spec_honoured, compile_flags
+from iree_vdmfma.tune.prove import prove
 from iree_vdmfma.devices.targets import target as get_target
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.tune import state
@@ -116,13 +123,50 @@ def test_modelled_gfx942_tune_writes_six_winners_and_a_spec_pair_plain_iree_comp
 def test_cuda_split_k_candidates_compile_for_sm_89_as_two_dispatches(tmp_path):
     problem = Problem(8, 512, 2048)
     options = TuneOptions(target="sm_89", device="none", out_dir=tmp_path / "out", cache_dir=tmp_path / "cache",
-                          max_candidates=2, workers=2)
+                          max_candidates=3, workers=2)  # default, gemv, and one split (simplicity order)
     Tuner([problem], options).run()
     rows = state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow)
-    split = [r for r in rows if r.split]
+    split = [r for r in rows if r.split and r.status != state.PRUNED]
     assert split and all(r.status == state.MODELLED and r.dispatches == 2 for r in split)
     winner = state.read_table(tmp_path / "out" / "winners.csv", state.WinnerRow)[0]
-    assert winner.verdict == "unmeasured" and winner.winner == "split=0"  # no device, no CUDA model: default kept
+    assert winner.verdict == "unmeasured" and winner.winner == "split=0,mma=default"  # no CUDA model: default kept
+
+
+def test_cuda_gemv_candidates_are_proven_applied_from_the_configured_ir_with_and_without_split(tmp_path):
+    problem = Problem(8, 512, 2048)
+    options = TuneOptions(target="sm_89", device="none", out_dir=tmp_path / "out", cache_dir=tmp_path / "cache",
+                          workers=2)
+    tuner = Tuner([problem], options)
+    compiler = Compiler(tmp_path / "cache", 2)
+    for split in (0, 1024):
+        c = Candidate(problem, (("split", split), ("mma", "gemv"), ("rows", 2), ("kpart", 512), ("ksub", 2)))
+        result = compiler.compile(tuner.job(c))
+        assert result.ok, result.error
+        configured = "".join(p.read_text() for p in result.dump_dir.glob("configured_*.mlir"))
+        assert "pipeline<VectorDistribute>" in configured and "workgroup = [8, 2, 0]" in configured
+        pr = prove(c, result, "sm_89")
+        assert pr.status == state.COMPILED and pr.fields["dispatches"] == (2 if split else 1), pr
+
+
+def test_a_codegen_tuning_spec_is_ignored_on_cuda_so_cuda_configs_ride_the_preprocessing_spec(tmp_path):
+    """IREE 3.13 fact (devices/flags.codegen_spec_honoured): if this fails, IREE started honouring it."""
+    problem = Problem(8, 512, 2048)
+    config = knob_config(problem, "sm_89", {"mma": "gemv", "rows": 2})
+    src = tmp_path / "in.mlir"
+    src.write_text(HAND_WRITTEN.format(m=8, n=512, k=2048))
+    spec = write_spec([(problem, config)], tmp_path / "tuning.mlir")
+    dump = iree_compile(src, tmp_path / "codegen", *compile_flags("sm_89"), f"--iree-codegen-tuning-spec-path={spec}")
+    assert "pipeline<VectorDistribute>" not in "".join(p.read_text() for p in dump.glob("configured_*.mlir"))
+    assert "intended the gemv config" in CUDA.prove(dump, problem, "sm_89", config.mma_kind).reason  # reported
+    assert codegen_spec_honoured("gfx942") and not codegen_spec_honoured("sm_89")
+    lib = Library("sm_89", (Entry(problem, {"mma": "gemv", "rows": 2}),))
+    pre, tuning = lib.spec_texts()
+    assert tuning is None
+    (tmp_path / "pre.mlir").write_text(pre)
+    dump = iree_compile(src, tmp_path / "pre", *compile_flags("sm_89"),
+                        f"--iree-preprocessing-transform-spec-filename={tmp_path / 'pre.mlir'}")
+    assert "pipeline<VectorDistribute>" in "".join(p.read_text() for p in dump.glob("configured_*.mlir"))
+    assert CUDA.prove(dump, problem, "sm_89", config.mma_kind).reason == ""
 
 
 def test_space_prunes_lds_overflow_thread_count_and_tiles_that_do_not_divide():
@@ -179,6 +223,27 @@ def test_tuned_variant_sweeps_a_library_entry_with_its_split_and_config(tmp_path
     with pytest.raises(ValueError, match="no tuning library for gfx942"):
         sweep([p], SweepOptions(target="gfx942", variants=("tuned",), out_dir=tmp_path / "out2",
                                 cache_dir=tmp_path / "cache"))
+
+
+def test_tuned_variant_on_cuda_carries_a_gemv_config_in_the_preprocessing_spec_and_proves_it(tmp_path, monkeypatch):
+    from iree_vdmfma.configs.library import write_library
+    from iree_vdmfma.sweep.sweep import SweepOptions, sweep
+
+    p, q = Problem(8, 2304, 8192), Problem(8, 512, 2048)
+    knobs = {"split": 0, "mma": "gemv", "rows": 4, "kpart": 1024, "ksub": 2}
+    lib = Library("sm_89", (Entry(p, knobs), Entry(q, dict(knobs, split=1024, rows=2))))
+    written = write_library(lib, tmp_path / "lib", compile_flags("sm_89"))
+    assert "tuning" not in written and "compilation_info" in written["preprocess"].read_text()
+    monkeypatch.setenv("VDMFMA_TUNED_LIBRARY", str(tmp_path / "lib"))
+    rows = sweep([p, q], SweepOptions(target="sm_89", variants=("default", "tuned"), out_dir=tmp_path / "out",
+                                      cache_dir=tmp_path / "cache", workers=2))
+    got = {(r.key, r.variant): r for r in rows}
+    tuned, tuned_split = got[(p.key, "tuned")], got[(q.key, "tuned")]
+    assert all(r.status == "ok" for r in rows), [(r.key, r.variant, r.status, r.reason) for r in rows]
+    assert got[(p.key, "default")].mma_kind.startswith("NV_MMA") and not tuned.mma_kind
+    assert tuned.workgroups == 2304 // 4 and tuned_split.workgroups == (512 // 2) * (2048 // 1024)
+    assert (tmp_path / "out" / "specs" / "tuned-sm_89.preprocess.mlir").is_file()
+    assert not (tmp_path / "out" / "specs" / "tuned-sm_89.mlir").exists()  # IREE would ignore it on CUDA
 
 
 def test_optuna_search_evaluates_at_most_the_budget_and_a_rerun_adds_nothing(tmp_path):

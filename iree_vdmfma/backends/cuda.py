@@ -39,7 +39,9 @@ class CudaBackend(Backend):
         fields.update(mma_kind=cfg.mma_kind, workgroup_size=cfg.workgroup_size or None,
                       workgroups=evidence.workgroups(cfg, problem))
         reason = ""
-        if intended_mma_kind and cfg.mma_kind != intended_mma_kind:
+        if intended_mma_kind == "":  # a no-MMA (gemv) config was injected
+            reason = evidence.check_no_mma(cfg.pipeline, cfg.mma_kind)
+        elif intended_mma_kind and cfg.mma_kind != intended_mma_kind:
             reason = f"contraction configured with {cfg.mma_kind or 'no mma_kind'}, not the intended {intended_mma_kind}"
         return Proof(fields, reason)
 

@@ -435,16 +435,28 @@ def _replace(ev: Evidence, **changes) -> Evidence:
 # ---------------------------------------------------------------------------- verdict
 
 
+def check_no_mma(pipeline: str, mma_kind: str) -> str:
+    """"" if the root op is configured as the no-MMA VectorDistribute (gemv) config, else why not."""
+    if mma_kind or pipeline != "VectorDistribute":
+        return (f"spec did not apply: root op configured for {pipeline or 'no pipeline'} "
+                f"{'with ' + mma_kind if mma_kind else 'without MMA'}, intended the gemv config "
+                "(VectorDistribute, no MMA)")
+    return ""
+
+
 def check_applied(evidence: Evidence, intended_mma_kind: str | None) -> str:
     """"" if the intended mma_kind was applied (and shows in the ISA), else the reason in words.
 
     ``intended_mma_kind=None`` means no particular kind was intended (a default
-    compile): only completeness of the evidence is checked.
+    compile): only completeness of the evidence is checked. ``""`` means a config
+    with no MMA was intended (configs/gemv.py): see :func:`check_no_mma`.
     """
     if evidence.missing:
         return evidence.missing
     if intended_mma_kind is None:
         return ""
+    if intended_mma_kind == "":
+        return check_no_mma(evidence.pipeline, evidence.mma_kind)
     if intended_mma_kind.startswith("#"):  # accept the attribute spelling too
         intended_mma_kind = _kind_name(intended_mma_kind)
     if not evidence.mma_kind:

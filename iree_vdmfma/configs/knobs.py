@@ -6,6 +6,9 @@ into the preprocessing spec); ``mma`` is ``default`` (inject nothing: IREE's own
 choice), ``vdmfma`` or ``dense`` (the padded 16x16 MFMA); the tile knobs
 (``n_tile``, ``subgroups``, ``reduction``, ``promote``, ``prefetch``) override the
 variant rule's TileAndFuse config, whose tiles for a split dispatch see k = chunk.
+``mma=gemv`` (M <= 8, unbatched) asks for the no-MMA VectorDistribute config of
+configs/gemv.py instead, shaped by ``rows``, ``kpart`` and ``ksub``; it is the one
+config kind offered on CUDA too.
 """
 
 from __future__ import annotations
@@ -14,10 +17,14 @@ from dataclasses import replace
 from typing import Mapping, Optional
 
 from ..problems.problem import Problem
+from ..devices.targets import subgroup_size
 from .config import KernelConfig
+from .gemv import GemvConfig, gemv_config
 from .rules import LDS_ROW_PAD_BYTES, padded_config, vdmfma_config
 
-MMA_KINDS = ("default", "vdmfma", "dense")
+MMA_KINDS = ("default", "vdmfma", "dense", "gemv")
+GEMV_DEFAULTS = {"rows": 4, "kpart": 512, "ksub": 1}
+GEMV_MAX_M = 8
 PROMOTE = {"AB": (0, 1), "A": (0,), "none": ()}
 
 
@@ -34,9 +41,12 @@ def promoted_lds_bytes(config: KernelConfig, elem_bytes: int) -> int:
     return sum(rows[i] for i in config.promote_operands if i in rows) * (k_tile * elem_bytes + LDS_ROW_PAD_BYTES)
 
 
-def knob_config(problem: Problem, arch: str, knobs: Mapping[str, object]) -> Optional[KernelConfig]:
+def knob_config(problem: Problem, arch: str,
+                knobs: Mapping[str, object]) -> Optional[KernelConfig | GemvConfig]:
     """The codegen config a knob setting asks for on ``arch`` (None: IREE's own choice)."""
     mma = knobs.get("mma", "default")
+    if mma == "gemv" and arch.startswith(("gfx", "sm_")):
+        return _gemv(problem, arch, knobs)
     if mma == "default" or not arch.startswith("gfx"):
         return None
     p = dispatch_problem(problem, int(knobs.get("split", 0) or 0))
@@ -55,3 +65,10 @@ def knob_config(problem: Problem, arch: str, knobs: Mapping[str, object]) -> Opt
                      reduction=base.reduction[:-1] + (reduction,), padding=padding, promote_operands=promote,
                      prefetch_num_stages=int(knobs.get("prefetch", base.prefetch_num_stages)))
     return replace(config, lds_estimate=promoted_lds_bytes(config, problem.dt.bytes))
+
+
+def _gemv(problem: Problem, arch: str, knobs: Mapping[str, object]) -> GemvConfig:
+    if problem.m > GEMV_MAX_M or problem.batched:
+        raise ValueError(f"{problem.key}: the gemv config is for unbatched M <= {GEMV_MAX_M}")
+    get = lambda name: int(knobs.get(name, GEMV_DEFAULTS[name]))  # noqa: E731
+    return gemv_config(problem.m, problem.dt.bytes, subgroup_size(arch), get("rows"), get("kpart"), get("ksub"))

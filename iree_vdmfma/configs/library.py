@@ -4,7 +4,9 @@ A library directory holds ``library-<target>.json`` (the knob settings, the sour
 of truth), ``preprocess-<target>.mlir`` (split chunks, a preprocessing transform
 spec), ``tuning-<target>.mlir`` (codegen configs; a split shape's matcher sees
 k = chunk) and ``flags-<target>.txt`` (the exact iree-compile flags that use them).
-``vdmfma tune`` writes one; the ``tuned`` variant reads one.
+``vdmfma tune`` writes one; the ``tuned`` variant reads one. On a target whose
+codegen tuning spec IREE ignores (CUDA in 3.13, devices/flags.codegen_spec_honoured)
+the configs go into the preprocessing spec instead and there is no tuning file.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Optional, Sequence
 
+from ..devices.flags import codegen_spec_honoured
 from ..problems.problem import Problem
 from .config import KernelConfig
 from .knobs import dispatch_problem, knob_config
@@ -59,6 +62,11 @@ class Library:
                 out.setdefault(dispatch_problem(e.problem, e.split).key, (dispatch_problem(e.problem, e.split), config))
         return list(out.values())
 
+    def spec_texts(self) -> tuple[Optional[str], Optional[str]]:
+        """(preprocessing spec, codegen tuning spec) texts; None where there is nothing to say."""
+        return spec_pair([(e.problem, e.split, knob_config(e.problem, self.target, e.knobs))
+                          for e in self.entries], self.target)
+
     def conflicts(self) -> list[str]:
         """Shapes whose split dispatch another entry's config already claims with a different config."""
         seen: dict[str, tuple[str, KernelConfig]] = {}
@@ -72,6 +80,26 @@ class Library:
                 notes.append(f"{e.problem.key}: its dispatch {key} takes {seen[key][0]}'s config")
             seen.setdefault(key, (e.problem.key, config))
         return notes
+
+
+def spec_pair(entries: Sequence[tuple[Problem, int, Optional[object]]],
+              target: str) -> tuple[Optional[str], Optional[str]]:
+    """(preprocessing spec, codegen tuning spec) texts for (problem, split chunk, config or None) entries.
+
+    The ONE place that decides where a config goes: the codegen spec (matching k = chunk for a
+    split dispatch; the first entry wins a shared dispatch) where IREE honours it, else the
+    preprocessing spec next to the split (CUDA, devices/flags.codegen_spec_honoured).
+    """
+    if not codegen_spec_honoured(target):
+        pre = [(p, chunk, config) for p, chunk, config in entries if chunk or config is not None]
+        return (preprocessing_spec_text(pre) if pre else None), None
+    splits = [(p, chunk) for p, chunk, _ in entries if chunk]
+    codegen: dict[str, tuple[Problem, object]] = {}
+    for p, chunk, config in entries:
+        if config is not None:
+            codegen.setdefault(dispatch_problem(p, chunk).key, (dispatch_problem(p, chunk), config))
+    return ((preprocessing_spec_text(splits) if splits else None),
+            (spec_text(list(codegen.values())) if codegen else None))
 
 
 def paths(directory: Path | str, target: str) -> dict[str, Path]:
@@ -90,10 +118,8 @@ def write_library(library: Library, directory: Path | str, base_flags: Sequence[
     atomic_write_text(p["library"], json.dumps(data, indent=1))
     flags = list(base_flags)
     written = {"library": p["library"]}
-    splits = [(e.problem, e.split) for e in library.entries if e.split]
-    for kind, flag, text in (("preprocess", PREPROCESS_FLAG, preprocessing_spec_text(splits) if splits else None),
-                             ("tuning", TUNING_FLAG, spec_text(library.codegen_entries())
-                              if library.codegen_entries() else None)):
+    pre, tuning = library.spec_texts()
+    for kind, flag, text in (("preprocess", PREPROCESS_FLAG, pre), ("tuning", TUNING_FLAG, tuning)):
         if text is None:
             p[kind].unlink(missing_ok=True)
             continue

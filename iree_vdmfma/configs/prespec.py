@@ -8,6 +8,11 @@ this module's spec (``--iree-preprocessing-transform-spec-filename=FILE``) and a
 codegen tuning spec whose matchers see k = Kc for the split dispatch (see
 ``split_dispatch_problem``). Built and verified through the bindings; checked by
 compiling (tests/test_tune.py) for llvm-cpu, gfx942 and sm_89.
+
+An entry may also carry a config: its ``compilation_info`` is then annotated here,
+before dispatch creation, next to the split. That is how configs reach targets whose
+codegen tuning spec IREE ignores (CUDA in 3.13, devices/flags.codegen_spec_honoured):
+the attribute survives dispatch creation and the split rewrite (checked on sm_89).
 """
 
 from __future__ import annotations
@@ -41,45 +46,55 @@ def _build_matcher(problem: Problem) -> None:
         transform.YieldOp([op])
 
 
-def _build_setter(name: str, chunk: int) -> None:
+def _build_setter(name: str, chunk: int, config=None) -> None:
     seq = transform.NamedSequenceOp(name, [_any_op()], [], arg_attrs=[_readonly()])
     with ir.InsertionPoint(seq.body):
         (op,) = seq.body.arguments
-        index = ir.IndexType.get()
-        value = ir.ArrayAttr.get([ir.IntegerAttr.get(index, chunk)])
-        param = transform.ParamConstantOp(_any_param(), value).result
-        transform.AnnotateOp(op, SPLIT_ATTR, param=param)
+        if chunk:
+            index = ir.IndexType.get()
+            value = ir.ArrayAttr.get([ir.IntegerAttr.get(index, chunk)])
+            param = transform.ParamConstantOp(_any_param(), value).result
+            transform.AnnotateOp(op, SPLIT_ATTR, param=param)
+        if config is not None:
+            info = transform.ParamConstantOp(_any_param(), config.compilation_info()).result
+            transform.AnnotateOp(op, "compilation_info", param=info)
         transform.YieldOp([])
 
 
-def build_preprocessing_spec(entries: Iterable[tuple[Problem, int]], context: ir.Context | None = None) -> ir.Module:
-    """A verified preprocessing spec annotating each problem's contraction with its K chunk.
+def _setter_name(problem: Problem, chunk: int, config) -> str:
+    return f"{SET_SPLIT}_{chunk}" if config is None else f"set_{problem.key}"
 
-    Entries with chunk 0 (no split) are skipped; problems with the same key keep the first chunk.
+
+def build_preprocessing_spec(entries: Iterable[tuple], context: ir.Context | None = None) -> ir.Module:
+    """A verified preprocessing spec annotating each problem's contraction with its K chunk
+    (and, for a ``(problem, chunk, config)`` entry, the config's compilation_info).
+
+    Entries with chunk 0 and no config are skipped; problems with the same key keep the first entry.
     """
-    unique: dict[str, tuple[Problem, int]] = {}
-    for problem, chunk in entries:
-        if chunk:
-            if problem.k % chunk:
-                raise ValueError(f"{problem.key}: split chunk {chunk} does not divide K={problem.k}")
-            unique.setdefault(problem.key, (problem, chunk))
+    unique: dict[str, tuple[Problem, int, object]] = {}
+    for problem, chunk, *rest in entries:
+        config = rest[0] if rest else None
+        if chunk and problem.k % chunk:
+            raise ValueError(f"{problem.key}: split chunk {chunk} does not divide K={problem.k}")
+        if chunk or config is not None:
+            unique.setdefault(problem.key, (problem, chunk, config))
     if not unique:
-        raise ValueError("a preprocessing spec needs at least one problem with a split chunk")
+        raise ValueError("a preprocessing spec needs at least one problem with a split chunk or a config")
     with context or ir.Context(), ir.Location.unknown():
         module = ir.Module.create()
         module.operation.attributes["transform.with_named_sequence"] = ir.UnitAttr.get()
         with ir.InsertionPoint(module.body):
-            chunks = sorted({c for _, c in unique.values()})
-            for c in chunks:
-                _build_setter(f"{SET_SPLIT}_{c}", c)
-            for problem, _ in unique.values():
+            setters = {_setter_name(*e): e for e in unique.values()}
+            for name, (_, chunk, config) in sorted(setters.items()):
+                _build_setter(name, chunk, config)
+            for problem, _, _ in unique.values():
                 _build_matcher(problem)
             seq = transform.NamedSequenceOp(ENTRY, [_any_op()], [])
             with ir.InsertionPoint(seq.body):
                 (root,) = seq.body.arguments
                 problems = list(unique.values())
-                matchers = ir.ArrayAttr.get([ir.FlatSymbolRefAttr.get(matcher_name(p)) for p, _ in problems])
-                actions = ir.ArrayAttr.get([ir.FlatSymbolRefAttr.get(f"{SET_SPLIT}_{c}") for _, c in problems])
+                matchers = ir.ArrayAttr.get([ir.FlatSymbolRefAttr.get(matcher_name(e[0])) for e in problems])
+                actions = ir.ArrayAttr.get([ir.FlatSymbolRefAttr.get(_setter_name(*e)) for e in problems])
                 transform.ForeachMatchOp(_any_op(), [], root, [], matchers, actions)
                 transform.YieldOp([])
         if not module.operation.verify():
@@ -87,11 +102,11 @@ def build_preprocessing_spec(entries: Iterable[tuple[Problem, int]], context: ir
         return module
 
 
-def preprocessing_spec_text(entries: Iterable[tuple[Problem, int]]) -> str:
+def preprocessing_spec_text(entries: Iterable[tuple]) -> str:
     return str(build_preprocessing_spec(entries))
 
 
-def write_preprocessing_spec(entries: Iterable[tuple[Problem, int]], path: Path | str) -> Path:
+def write_preprocessing_spec(entries: Iterable[tuple], path: Path | str) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(preprocessing_spec_text(entries))

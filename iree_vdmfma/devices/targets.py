@@ -110,3 +110,12 @@ def target(arch: str) -> Target:
 
 
 CPU_TARGET = "host"  # llvm-cpu for this machine: the target of local-task runs
+
+
+def subgroup_size(arch: str) -> int:
+    """Lanes per subgroup IREE's GPU codegen uses: 64 on CDNA (wave64), 32 on NVIDIA (warp)."""
+    if arch.startswith("sm_"):
+        return 32
+    if arch.startswith("gfx"):
+        return 64
+    raise ValueError(f"no GPU subgroup size for target {arch!r}")

@@ -34,14 +34,12 @@ from ..build.compiler import (Compiler, CompileInterrupted, CompileJob, CompileR
 from ..build.toolchain import compiler_version
 from ..configs.catalog import IntrinsicUnavailableError
 from ..configs.config import KernelConfig
-from ..configs.spec import spec_text, write_spec
+from ..configs.library import spec_pair
 from ..executors import Executor, ExecutorSpec, TaskCancelled, make_executor, where_ran, write_files
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import runner_input_ir
 from ..problems.problem import Problem
 from ..problems.rows import FAILED, SUCCEEDED, TERMINAL, ResultRow, Status, read_results, row_for, write_rows
-from ..configs.knobs import dispatch_problem
-from ..configs.prespec import preprocessing_spec_text
 from ..util.lock import locked_dir
 from ..util.signals import stop_signals_as_interrupt  # noqa: F401  (re-exported)
 from ..variants import UnknownVariantError, Variant, variant as get_variant
@@ -136,9 +134,8 @@ def _job(problem: Problem, v: Variant, options: SweepOptions, backend: Backend,
     # A runnable module adds @gemm_loop (cold-cache rotation) around the same @gemm kernel.
     ir_text = runner_input_ir(problem) if options.runnable else input_ir(problem)
     chunk = v.split(problem, target)  # a per-shape split-K chunk goes into a preprocessing spec
-    spec = spec_text([(dispatch_problem(problem, chunk), config)]) if config else None
+    prespec, spec = spec_pair([(problem, chunk, config)], target)
     flags = tuple(backend.compile_flags(target)) + v.flags + tuple(options.extra_flags)
-    prespec = preprocessing_spec_text([(problem, chunk)]) if chunk else None
     return Job(problem, v, target, config, CompileJob(f"{problem.key}/{v.name}/{target}", ir_text, flags, spec,
                                                       options.timeout_s, preprocessing_spec=prespec), backend)
 
@@ -253,14 +250,23 @@ class Sweep:
             self.on_row(row)
 
     def write_specs(self) -> list[Path]:
-        """One spec file per injecting variant covering the whole list (for users to take away)."""
+        """Per injecting variant, its spec files covering the whole list (for users to take away):
+        ``NAME-TARGET.mlir`` (codegen tuning spec) and ``NAME-TARGET.preprocess.mlir`` (split chunks,
+        and the configs where IREE ignores a codegen spec)."""
         paths = []
         by_variant: dict[str, list] = {}
         for job in self.jobs:
-            if job.config:
-                by_variant.setdefault(job.variant.name, []).append((job.problem, job.config))
+            chunk = job.variant.split(job.problem, job.target) if job.compile_job is not None else 0
+            if job.config or chunk:
+                by_variant.setdefault(job.variant.name, []).append((job.problem, chunk, job.config))
+        target = self.options.target
         for name, entries in by_variant.items():
-            paths.append(write_spec(entries, self.out / "specs" / f"{name}-{self.options.target}.mlir"))
+            pre, tuning = spec_pair(entries, target)
+            for text, path in ((tuning, self.out / "specs" / f"{name}-{target}.mlir"),
+                               (pre, self.out / "specs" / f"{name}-{target}.preprocess.mlir")):
+                if text is not None:
+                    atomic_write_text(path, text)
+                    paths.append(path)
         return paths
 
     def manifest(self) -> Manifest:

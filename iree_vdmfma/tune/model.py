@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from typing import Optional
 
+from ..configs.gemv import GemvConfig
 from ..configs.knobs import knob_config
 from ..devices.targets import target as get_target
 from .space import Candidate
@@ -36,8 +37,6 @@ def modelled_us(candidate: Candidate, row: CandidateRow, arch: str) -> Optional[
     config = knob_config(p, arch, candidate.settings)
     b = p.dt.bytes
     n_tile = config.workgroup[-2] if config else 64  # IREE's default N tile (tuning-knobs.md)
-    subgroups = config.subgroup[-2] if config else 2
-    k_tile = (config.reduction[-1] * config.intrinsic.k) if config else 256
     a_bytes = p.batch * p.m * p.k * b * math.ceil(p.n / n_tile)
     c_bytes = p.batch * p.m * p.n * 4
     split = p.k // candidate.split if candidate.split else 1
@@ -46,11 +45,21 @@ def modelled_us(candidate: Candidate, row: CandidateRow, arch: str) -> Optional[
     waves_per_wg = math.ceil(row.workgroup_size / 64)
     wgs_per_cu = max(1, row.waves_per_simd * t.simds_per_cu // waves_per_wg)
     resident_waves = min(row.workgroups, t.compute_units * wgs_per_cu) * waves_per_wg
-    in_flight = resident_waves * (n_tile / subgroups) * k_tile * b
+    in_flight = resident_waves * _wave_bytes_in_flight(config, b)
     peak = t.peak_hbm_gbps * 1e9
     efficiency = min(1.0, in_flight / (peak * MEM_LATENCY_US * 1e-6))
     dispatches = 2 if split > 1 else 1
     return total / (peak * efficiency) * 1e6 + LAUNCH_US * dispatches
+
+
+def _wave_bytes_in_flight(config, elem_bytes: int) -> float:
+    """Weight bytes one wave has in flight: its rows of one K step (a K tile, or a gemv step)."""
+    if isinstance(config, GemvConfig):  # each wave: all rows of its share of the K step
+        return config.rows * config.partial_reduction / config.k_subgroups * elem_bytes
+    n_tile = config.workgroup[-2] if config else 64
+    subgroups = config.subgroup[-2] if config else 2
+    k_tile = (config.reduction[-1] * config.intrinsic.k) if config else 256
+    return n_tile / subgroups * k_tile * elem_bytes
 
 
 def estimate_us(candidate: Candidate, arch: str) -> float:

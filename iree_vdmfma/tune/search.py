@@ -28,15 +28,16 @@ def optuna_search(tuner, compiler, problem, refs: Sequence[Candidate], checker) 
     arch = tuner.o.target
     kept, _ = space(problem, arch)
     by_id = {c.id: c for c in kept}
-    names = list(KNOBS[backend_of(arch)])
-    dists = {n: optuna.distributions.CategoricalDistribution(sorted({dict(c.knobs)[n] for c in kept}, key=str))
-             for n in names}
+    knobs = KNOBS[backend_of(arch)]
+    choices = {n: sorted({dict(c.knobs)[n] for c in kept if n in dict(c.knobs)}, key=str) for n in knobs}
+    names = [n for n in knobs if choices[n]]  # a tile knob no kept candidate uses is not searched
+    dists = {n: optuna.distributions.CategoricalDistribution(choices[n]) for n in names}
     study = optuna.create_study(sampler=optuna.samplers.TPESampler(seed=tuner.o.seed))
     tuner.evaluate(compiler, refs, checker)
 
     def tell_done(row: state.CandidateRow) -> None:
-        if row.candidate in by_id:
-            params = dict(by_id[row.candidate].knobs)
+        if row.candidate in by_id:  # knobs the candidate does not use are told at their first choice
+            params = {n: choices[n][0] for n in names} | dict(by_id[row.candidate].knobs)
             study.add_trial(optuna.trial.create_trial(params=params, distributions=dists, value=_score(row)))
 
     for row in [r for r in tuner.rows.values() if r.key == problem.key and r.status in state.TERMINAL]:
@@ -48,7 +49,7 @@ def optuna_search(tuner, compiler, problem, refs: Sequence[Candidate], checker) 
         for _ in range(max(1, compiler.workers)):
             attempts += 1
             trial = study.ask(dists)
-            cand = _resolve(problem, trial.params, names, by_id)
+            cand = _resolve(trial.params, [n for n in names if knobs[n].applies(trial.params)], by_id)
             done = tuner.rows.get((problem.key, cand.id)) if cand else None
             if cand is None:
                 study.tell(trial, state=optuna.trial.TrialState.PRUNED)
@@ -63,14 +64,9 @@ def optuna_search(tuner, compiler, problem, refs: Sequence[Candidate], checker) 
             study.tell(trial, _score(tuner.rows[(problem.key, cand.id)]))
 
 
-def _resolve(problem, params: dict, names: list[str], by_id: dict[str, Candidate]) -> Optional[Candidate]:
-    """The kept candidate a trial names (tile knobs collapse to defaults with mma=default), or None if pruned."""
-    cid = ",".join(f"{n}={params[n]}" for n in names)
-    if cid in by_id:
-        return by_id[cid]
-    if params.get("mma") == "default":
-        return next((c for c in by_id.values() if c.mma == "default" and c.split == params.get("split")), None)
-    return None
+def _resolve(params: dict, names: list[str], by_id: dict[str, Candidate]) -> Optional[Candidate]:
+    """The kept candidate a trial names through the knobs its mma uses (``names``), or None if pruned."""
+    return by_id.get(",".join(f"{n}={params[n]}" for n in names))
 
 
 def _evaluated(tuner, problem) -> int:

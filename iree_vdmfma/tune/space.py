@@ -2,18 +2,21 @@
 
 A knob is one function ``(problem, arch) -> values`` registered with :func:`knob`
 for a backend (``rocm``, ``cuda``, ``cpu``); the first value is IREE's default. A
-candidate is one value per knob; tile knobs only vary when a codegen config is
-injected (``mma`` != default). :func:`prune` rejects, before any compile, settings
-that cannot compile or mean nothing: LDS over the target's limit (modelled by
-``promoted_lds_bytes``, exact for the configs in the shared notes), more than
-1024 threads, an N tile that does not split over its subgroups in 16-wide
-intrinsics, tiles that do not divide N or the K chunk.
+candidate is one value per knob; a tile knob belongs to some ``mma`` kinds and only
+varies (and only shows in the candidate id) when the candidate injects one of them.
+:func:`prune` rejects, before any compile, settings that cannot compile or mean
+nothing: LDS over the target's limit (modelled by ``promoted_lds_bytes``, exact for
+the configs in the shared notes), more than 1024 threads, an N tile that does not
+split over its subgroups in 16-wide intrinsics, tiles that do not divide N or the K
+chunk, a gemv K step that does not divide the K chunk.
 
 Which knobs exist per backend (IREE 3.13):
-- rocm: split, mma (default/vdmfma/dense), n_tile, subgroups, reduction, promote
-  (plus prefetch, off by default: it rarely changes the ISA, see tuning-knobs.md).
-- cuda: split only. A codegen tuning spec for CUDA would need an NVIDIA MMA
-  config; not built here, so tile knobs are not offered (the split is target-agnostic).
+- rocm: split, mma (default/vdmfma/dense, plus gemv for M <= 8); for vdmfma/dense
+  n_tile, subgroups, reduction, promote (plus prefetch, off by default: it rarely
+  changes the ISA, see tuning-knobs.md); for gemv rows, kpart, ksub.
+- cuda: split, mma (default, plus gemv for M <= 8) and gemv's rows, kpart, ksub: the
+  no-MMA VectorDistribute config is the one IREE's CUDA pipeline accepts from us
+  (its configs travel in the preprocessing spec, configs/library.py).
 - cpu: split only (a tiny space, so CI runs the whole loop for real).
 """
 
@@ -24,7 +27,8 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping, Optional, Sequence
 
 from ..configs.catalog import IntrinsicUnavailableError
-from ..configs.knobs import knob_config
+from ..configs.gemv import GemvConfig
+from ..configs.knobs import GEMV_MAX_M, knob_config
 from ..configs.rules import padded_config
 from ..backends import backend_for
 from ..devices.targets import target as get_target
@@ -32,25 +36,37 @@ from ..problems.problem import Problem
 
 Values = Callable[[Problem, str], Sequence[object]]
 MAX_THREADS = 1024
-TILE_KNOBS = ("n_tile", "subgroups", "reduction", "promote", "prefetch")
+MFMA = ("vdmfma", "dense")
+GEMV = ("gemv",)
 
 
 @dataclass(frozen=True)
 class Knob:
     name: str
     values: Values
-    tile: bool = False  # only meaningful with an injected codegen config
+    for_mma: tuple[str, ...] = ()  # a tile knob: only meaningful with one of these injected configs
+
+    @property
+    def tile(self) -> bool:
+        return bool(self.for_mma)
+
+    def applies(self, settings: Mapping[str, object]) -> bool:
+        return not self.for_mma or settings.get("mma", "default") in self.for_mma
 
 
 KNOBS: dict[str, dict[str, Knob]] = {"rocm": {}, "cuda": {}, "cpu": {}}
 
 
-def knob(backend: str, name: str, tile: bool = False) -> Callable[[Values], Values]:
+def knob(backend: str, name: str, for_mma: tuple[str, ...] = ()) -> Callable[[Values], Values]:
     """Register a knob generator for a backend: a new knob is one decorated function."""
     def register(fn: Values) -> Values:
-        KNOBS[backend][name] = Knob(name, fn, tile)
+        KNOBS[backend][name] = Knob(name, fn, for_mma)
         return fn
     return register
+
+
+def gemv_fits(p: Problem) -> bool:
+    return p.m <= GEMV_MAX_M and not p.batched
 
 
 def backend_of(arch: str) -> str:
@@ -70,25 +86,25 @@ def _rocm_split(p: Problem, arch: str):
 
 @knob("rocm", "mma")
 def _rocm_mma(p: Problem, arch: str):
-    return ["default", "vdmfma", "dense"]
+    return ["default", "vdmfma", "dense"] + (["gemv"] if gemv_fits(p) else [])
 
 
-@knob("rocm", "n_tile", tile=True)
+@knob("rocm", "n_tile", MFMA)
 def _rocm_n_tile(p: Problem, arch: str):
     return [64, 32, 128]
 
 
-@knob("rocm", "subgroups", tile=True)
+@knob("rocm", "subgroups", MFMA)
 def _rocm_subgroups(p: Problem, arch: str):
     return [2, 1, 4]
 
 
-@knob("rocm", "reduction", tile=True)
+@knob("rocm", "reduction", MFMA)
 def _rocm_reduction(p: Problem, arch: str):
     return [4, 2, 8]
 
 
-@knob("rocm", "promote", tile=True)
+@knob("rocm", "promote", MFMA)
 def _rocm_promote(p: Problem, arch: str):
     return ["AB", "A"]
 
@@ -96,6 +112,22 @@ def _rocm_promote(p: Problem, arch: str):
 @knob("cuda", "split")
 def _cuda_split(p: Problem, arch: str):
     return split_chunks(p, (2, 4, 8, 16, 32, 64), 256)
+
+
+@knob("cuda", "mma")
+def _cuda_mma(p: Problem, arch: str):
+    return ["default"] + (["gemv"] if gemv_fits(p) else [])
+
+
+# gemv: N rows per workgroup, K elements per step, subgroups along K. ROCm: the values the
+# shared notes compiled (48/48), example 11's config first. CUDA: the region an exploration
+# on the H100 found fast first (rows 4, K step 1024 over 2 warps: within 3% and 6% of the
+# best of 45 configs on 8x2304x8192 and 8x13312x8192, reports/tune-h100/README.md).
+GEMV_VALUES = {"rocm": {"rows": [4, 1, 2, 8, 16], "kpart": [512, 256, 1024, 2048], "ksub": [1, 2, 4]},
+               "cuda": {"rows": [4, 2, 1, 8], "kpart": [1024, 512, 2048], "ksub": [2, 4, 1]}}
+for _backend, _values in GEMV_VALUES.items():
+    for _name, _vals in _values.items():
+        knob(_backend, _name, GEMV)(lambda p, arch, _vals=tuple(_vals): list(_vals))
 
 
 @knob("cpu", "split")
@@ -149,9 +181,7 @@ def generate(problem: Problem, arch: str) -> list[Candidate]:
     seen: dict[str, Candidate] = {}
     for combo in itertools.product(*(values[n] for n in order)):
         settings = dict(zip(order, combo))
-        if settings.get("mma", "default") == "default":
-            settings.update({n: values[n][0] for n in order if knobs[n].tile})
-        cand = _make(problem, settings, order)
+        cand = _make(problem, settings, [n for n in order if knobs[n].applies(settings)])
         seen.setdefault(cand.id, cand)
     return list(seen.values())
 
@@ -165,7 +195,7 @@ def reference(problem: Problem, arch: str, kind: str) -> Optional[Candidate]:
             return None
         settings["mma"] = "dense"  # with the padded rule's own reduction depth: the `padded` variant's config
         settings["reduction"] = padded_config(problem, arch).reduction[-1]
-    return _make(problem, settings, list(KNOBS[backend]))
+    return _make(problem, settings, [n for n, k in KNOBS[backend].items() if k.applies(settings)])
 
 
 def prune_reason(candidate: Candidate, arch: str) -> str:
@@ -179,6 +209,8 @@ def prune_reason(candidate: Candidate, arch: str) -> str:
         return str(e)
     if config is None:
         return ""
+    if isinstance(config, GemvConfig):
+        return _gemv_prune_reason(p, candidate.split or p.k, config)
     *_, m_tile, n_tile, _ = config.workgroup
     subgroups = config.subgroup[-2]
     k_tile = config.reduction[-1] * config.intrinsic.k
@@ -191,6 +223,17 @@ def prune_reason(candidate: Candidate, arch: str) -> str:
         return f"tiles N{n_tile}/K{k_tile} do not divide N={p.n}/K={k}"
     if config.lds_estimate > get_target(arch).lds_bytes:
         return f"LDS estimate {config.lds_estimate} B > {get_target(arch).lds_bytes} B"
+    return ""
+
+
+def _gemv_prune_reason(p: Problem, k: int, config: GemvConfig) -> str:
+    if p.n % config.rows:
+        return f"{config.rows} rows per workgroup do not divide N={p.n}"
+    if config.partial_reduction % config.k_step or k % config.partial_reduction:
+        return (f"K step {config.k_step} (lanes x 16 B x K subgroups) and partial reduction "
+                f"{config.partial_reduction} do not divide each other and K={k}")
+    if config.workgroup_size > MAX_THREADS:
+        return f"{config.workgroup_size} threads > {MAX_THREADS}"
     return ""
 
 

@@ -19,10 +19,7 @@ from typing import Callable, Optional, Sequence
 from ..executors import ExecutorSpec, make_executor
 from ..build.compiler import Compiler, CompileJob, CompileResult, default_cache_dir
 from ..build.toolchain import compiler_version
-from ..configs.knobs import dispatch_problem, knob_config
 from ..configs.library import Entry, Library, write_library
-from ..configs.prespec import preprocessing_spec_text
-from ..configs.spec import spec_text
 from ..devices.flags import compile_flags
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import runner_input_ir
@@ -129,12 +126,10 @@ class Tuner:
 
     def job(self, c: Candidate) -> CompileJob:
         p, arch = c.problem, self.o.target
-        config = knob_config(p, arch, c.settings)
+        pre, tuning = Library(arch, (Entry(p, c.settings),)).spec_texts()
         ir_text = runner_input_ir(p) if self.o.measuring else input_ir(p)
         return CompileJob(f"{p.key}/tune[{c.id}]/{arch}", ir_text, tuple(compile_flags(arch)),
-                          spec_text([(dispatch_problem(p, c.split), config)]) if config else None,
-                          self.o.timeout_s,
-                          preprocessing_spec_text([(p, c.split)]) if c.split else None)
+                          tuning, self.o.timeout_s, pre)
 
     def _after_compile(self, c: Candidate, result: CompileResult, retried: bool) -> state.CandidateRow:
         row = self._row(c).replace(compile_s=round(result.compile_s, 3), retried=retried, repro=result.repro,

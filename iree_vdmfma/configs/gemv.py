@@ -1,0 +1,93 @@
+"""GEMV-style configs: VectorDistribute with no MMA, for M <= 8 (tuning-knobs.md section 3).
+
+Each workgroup owns ``rows`` rows of B (outputs n..n+rows for all M rows of A) and
+walks K ``partial_reduction`` elements per step: its lanes each load ``thread``
+contiguous elements (16 bytes) of every row, over ``k_subgroups`` subgroups along
+K whose partial sums meet in LDS. No M padding, no MMA: a weight-streaming kernel.
+Compile-checked for gfx942 (shared knob-examples 10 and 11, 64-lane subgroups) and,
+here, for sm_89 (32-lane subgroups): IREE 3.13's CUDA target accepts the config
+through ``compilation_info`` on the op (see devices/flags.codegen_spec_honoured).
+Plain data like KernelConfig; ``compilation_info`` builds the attribute through the
+bindings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from iree.compiler import ir
+from iree.compiler.dialects import iree_codegen, iree_gpu
+
+GEMV_KIND = "gemv"  # what evidence and rows call a no-MMA VectorDistribute config
+LOAD_BYTES = 16  # per lane per row and step: one 16-byte vector load
+
+
+@dataclass(frozen=True)
+class GemvConfig:
+    """One VectorDistribute config; tile lists include a leading batch dim when ``lead`` is 1."""
+
+    m: int
+    rows: int  # N rows per workgroup
+    partial_reduction: int  # K elements per workgroup step
+    thread: int  # K elements per lane per load (16 bytes)
+    subgroup_size: int  # 64 on AMD, 32 on NVIDIA
+    k_subgroups: int = 1
+    lead: int = 0  # leading unit batch dims
+    lds_estimate: int = 0  # bytes (the cross-subgroup partial sums; modelled)
+
+    mma_kind = ""  # no MMA intrinsic: the evidence shows an empty mma_kind
+    kind = GEMV_KIND
+
+    @property
+    def workgroup(self) -> tuple[int, ...]:
+        return (1,) * self.lead + (self.m, self.rows, 0)
+
+    @property
+    def workgroup_size(self) -> int:
+        return self.subgroup_size * self.k_subgroups
+
+    @property
+    def k_step(self) -> int:
+        """K elements the whole workgroup covers with one load per lane."""
+        return self.thread * self.subgroup_size * self.k_subgroups
+
+    def lowering_config(self) -> ir.Attribute:
+        i64 = ir.IntegerType.get_signless(64)
+
+        def ints(values):
+            return ir.ArrayAttr.get([ir.IntegerAttr.get(i64, v) for v in values])
+
+        lead0, lead1 = (0,) * self.lead, (1,) * self.lead
+        dims = list(range(self.lead + 3))
+        entries = {
+            "lane_basis": ir.ArrayAttr.get([ints(lead1 + (1, 1, self.subgroup_size)), ints(dims)]),
+            "partial_reduction": ints(lead0 + (0, 0, self.partial_reduction)),
+            "subgroup_basis": ir.ArrayAttr.get([ints(lead1 + (1, 1, self.k_subgroups)), ints(dims)]),
+            "thread": ints(lead0 + (0, 0, self.thread)),
+            "workgroup": ints(self.workgroup),
+        }
+        return iree_gpu.LoweringConfigAttr.get(ir.DictAttr.get(entries))
+
+    def translation_info(self) -> ir.Attribute:
+        pipeline = iree_gpu.PipelineAttr.get(int(iree_gpu.LoweringPipeline.VectorDistribute))
+        return iree_codegen.TranslationInfoAttr.get(pipeline, None, [self.workgroup_size, 1, 1],
+                                                    self.subgroup_size, None)
+
+    def compilation_info(self) -> ir.Attribute:
+        return iree_codegen.CompilationInfoAttr.get(self.lowering_config(), self.translation_info())
+
+    def with_unit_batch(self) -> "GemvConfig":
+        return replace(self, lead=self.lead + 1)
+
+    def describe(self) -> str:
+        return (f"gemv (VectorDistribute, no MMA) workgroup={list(self.workgroup)} "
+                f"partial_reduction={self.partial_reduction} thread={self.thread} "
+                f"k_subgroups={self.k_subgroups} threads={self.workgroup_size}")
+
+
+def gemv_config(m: int, elem_bytes: int, subgroup_size: int, rows: int, partial_reduction: int,
+                k_subgroups: int = 1, batched: bool = False) -> GemvConfig:
+    """A GEMV config with 16-byte lane loads; LDS holds one f32 partial per row, M and K subgroup."""
+    lds = 0 if k_subgroups == 1 else m * rows * k_subgroups * 4
+    return GemvConfig(m, rows, partial_reduction, LOAD_BYTES // elem_bytes, subgroup_size, k_subgroups,
+                      1 if batched else 0, lds)
