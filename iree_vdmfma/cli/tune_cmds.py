@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Optional
 
@@ -73,9 +72,9 @@ def tune(
         console.print(f"{len(winners)}/{len(problems)} shapes done; {out / 'winners.csv'}; report {report}")
         if written.get("flags"):
             console.print(f"iree-compile flags: {written['flags'].read_text().strip()}", highlight=False)
-        if publish and written:
-            dest = Path("specs")
-            dest.mkdir(exist_ok=True)
-            for kind, path in written.items():
-                shutil.copyfile(path, dest / path.name)
-            console.print(f"published {', '.join(p.name for p in written.values())} to {dest}/")
+        if publish and written:  # rewritten, not copied: the flags file then names specs/ (relative)
+            from ..configs.library import write_library
+            from ..devices.flags import compile_flags
+
+            published = write_library(tuner.library(), Path("specs"), compile_flags(options.target))
+            console.print(f"published {', '.join(p.name for p in published.values())} to specs/")

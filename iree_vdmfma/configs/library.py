@@ -124,7 +124,7 @@ def write_library(library: Library, directory: Path | str, base_flags: Sequence[
             p[kind].unlink(missing_ok=True)
             continue
         atomic_write_text(p[kind], text)
-        flags.append(f"{flag}={p[kind].resolve()}")
+        flags.append(f"{flag}={p[kind]}")  # as given: a relative directory stays relative (portable)
         written[kind] = p[kind]
     atomic_write_text(p["flags"], " ".join(flags) + "\n")
     written["flags"] = p["flags"]
