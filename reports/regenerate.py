@@ -174,9 +174,13 @@ MEASURED_ON_GPU = {
     "gpu-h100-seed": ("gpu-h100-seed/report/index.md", "MEASURED on a lent NVIDIA H100 (sm_89 PTX): the six seed "
                       "shapes, IREE default vs splitk vs torch (cuBLAS), hot and cold: `vdmfma sweep "
                       "sweeps/seed-f16.csv --device cuda --variants default,splitk,torch`; `env.txt` says what ran it"),
-    "tune-h100": ("tune-h100/report/report.md", "MEASURED on the same H100: `vdmfma tune sweeps/seed-f16.csv "
-                  "--device cuda --reps 20`: every candidate, the winners re-measured against the default, and "
-                  "the spec pair (its flags file names the GPU machine's paths)"),
+    "tune-h100": ("tune-h100/README.md", "MEASURED on the same H100: `vdmfma tune sweeps/seed-f16.csv "
+                  "--device cuda --reps 15 --max-candidates 21`: every candidate, the winners re-measured against "
+                  "the default (geomean 2.05x), the gemv exploration, and the library (its flags file names the GPU "
+                  "machine's paths)"),
+    "gpu-h100-tuned": ("gpu-h100-tuned/report/index.md", "MEASURED on the same H100: `vdmfma sweep "
+                       "sweeps/seed-f16.csv --device cuda --variants default,tuned,splitk,torch` with the tune's "
+                       "library as the `tuned` variant"),
 }
 
 
