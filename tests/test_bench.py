@@ -105,3 +105,28 @@ def test_bench_refuses_a_directory_built_for_another_device_in_one_line(tmp_path
     assert proc.returncode == 2
     lines = [l for l in proc.stderr.splitlines() if l.strip()]
     assert len(lines) == 1 and lines[0].startswith("error:") and "sm_89" in lines[0]
+
+
+def test_a_bench_worker_lost_on_every_retry_is_a_machine_error_that_a_rerun_redoes(tmp_path, cache_dir):
+    from concurrent.futures import Future
+
+    from iree_vdmfma.executors import Executor, ExecutorError
+    from iree_vdmfma.problems.rows import Status, read_rows
+    from iree_vdmfma.sweep.bench import BenchOptions, bench
+
+    class LostWorkers(Executor):  # a cluster whose GPU worker dies on every retry
+        remote = True
+
+        def submit_gpu(self, fn, *args, device_kind=None):
+            future = Future()
+            future.set_exception(ExecutorError("worker died (3 retries)"))
+            return future
+
+    out = _sweep(tmp_path, "host", ("default",), cache_dir)
+    options = BenchOptions("local-task", reps=2)
+    lost = [r for r in bench(out, options, executor=LostWorkers()) if r.cache_mode]
+    assert lost and all(r.status == Status.MACHINE_ERROR.value and "worker lost" in r.reason for r in lost)
+    assert {r.status for r in read_rows(out / "results.csv") if r.cache_mode} == {Status.MACHINE_ERROR.value}
+    redone = [r for r in bench(out, options) if r.cache_mode]  # the same directory, a working machine
+    assert sorted(r.cache_mode for r in redone) == ["cold", "hot"]
+    assert all(r.status == "ok" and r.numerics == "pass" for r in redone)

@@ -48,6 +48,7 @@ FAILED = {Status.COMPILE_ERROR, Status.TIMEOUT, Status.RUN_ERROR, Status.NUMERIC
 # Rows that end a job: finished, refused by the proof, skipped, or failed.
 TERMINAL = {Status.OK, Status.NOT_APPLIED, Status.SKIPPED} | FAILED
 # Rows that never enter a comparison or a geomean.
+MACHINE_REASON = "the machine failed, not the job; a rerun redoes it"  # the reason of a MACHINE_ERROR row
 EXCLUDED = FAILED | {Status.NOT_APPLIED, Status.SKIPPED, Status.MACHINE_ERROR}
 # Findings, not failures: a sweep whose rows all end in one of these exits 0.
 SUCCEEDED = {Status.OK, Status.NOT_APPLIED, Status.SKIPPED}

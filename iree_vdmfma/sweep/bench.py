@@ -25,7 +25,7 @@ from ..executors import Executor, ExecutorError, TaskCancelled, where_ran, write
 from ..devices.modules import check_target
 from ..devices.probe import TargetMismatchError, device_info, normalize_device
 from ..util.lock import locked_dir
-from ..problems.rows import FAILED, ResultRow, Status, read_rows, row_for, write_rows
+from ..problems.rows import FAILED, MACHINE_REASON, ResultRow, Status, read_rows, row_for, write_rows
 from ..run.numerics import Checker
 from ..run.provenance import provenance
 from ..util.signals import stop_signals_as_interrupt
@@ -173,8 +173,10 @@ def _bench_remote(directory: Path, manifest: Manifest, rows: dict, options: Benc
                 done = future.result()
             except TaskCancelled:
                 raise KeyboardInterrupt("cancelled") from None
-            except ExecutorError as e:  # the worker was lost on every retry: a failed row, not a lost one
-                done = begin.replace(status=Status.RUN_ERROR.value, error=str(e)[:500], reason="worker lost")
+            except ExecutorError as e:  # the worker was lost on every retry: the machine failed, not the
+                # module; the row says so and a rerun of bench redoes it (machine-error is not finished)
+                done = begin.replace(status=Status.MACHINE_ERROR.value, error=str(e)[:500],
+                                     reason=f"worker lost: {MACHINE_REASON}")
             save(key, done)
     except BaseException:
         executor.cancel()  # unfinished measurements keep their rows as they were

@@ -39,7 +39,8 @@ from ..executors import Executor, ExecutorSpec, TaskCancelled, make_executor, wh
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import runner_input_ir
 from ..problems.problem import Problem
-from ..problems.rows import FAILED, SUCCEEDED, TERMINAL, ResultRow, Status, read_results, row_for, write_rows
+from ..problems.rows import (FAILED, MACHINE_REASON, SUCCEEDED, TERMINAL, ResultRow, Status, read_results, row_for,
+                              write_rows)
 from ..util.lock import locked_dir
 from ..util.signals import stop_signals_as_interrupt  # noqa: F401  (re-exported)
 from ..variants import UnknownVariantError, Variant, variant as get_variant
@@ -167,7 +168,6 @@ def proved_row(job: Job, result: CompileResult, row: ResultRow, artifacts: Path)
     return row
 
 
-MACHINE_REASON = "the machine failed, not the job; a rerun redoes it"
 
 
 def exit_code(rows: Sequence[ResultRow]) -> int:
