@@ -135,6 +135,26 @@ def test_publish_writes_the_library_into_specs_with_a_flags_file_that_names_spec
     assert done.returncode == 0, done.stderr
 
 
+def test_waves_per_eu_2_trades_vgprs_in_the_isa_and_prefetch_3_compiles(tmp_path):
+    p = Problem(8, 2304, 8192)
+    tuner = Tuner([p], TuneOptions(target="gfx942", device="none", out_dir=tmp_path / "out",
+                                   cache_dir=tmp_path / "cache", workers=2))
+    compiler = Compiler(tmp_path / "cache", 2)
+    base = (("split", 0), ("mma", "vdmfma"), ("n_tile", 64), ("subgroups", 2), ("reduction", 8), ("promote", "A"))
+    vgpr = {}
+    for extra in ((("prefetch", 2), ("waves_per_eu", 0)), (("prefetch", 2), ("waves_per_eu", 2)),
+                  (("prefetch", 3), ("waves_per_eu", 0))):
+        c = Candidate(p, base + extra)
+        result = compiler.compile(tuner.job(c))
+        pr = prove(c, result, "gfx942")
+        assert pr.status == state.COMPILED and pr.fields["smfmac"] > 0, pr
+        vgpr[extra] = pr.fields["vgpr"]
+        configured = "".join(f.read_text() for f in result.dump_dir.glob("configured_*.mlir"))
+        assert ('"amdgpu-waves-per-eu" = "2"' in configured) == (extra[1][1] == 2)
+    unset, two = vgpr[(("prefetch", 2), ("waves_per_eu", 0))], vgpr[(("prefetch", 2), ("waves_per_eu", 2))]
+    assert two < unset <= 256, vgpr  # tuning-knobs.md measured 196 -> 148
+
+
 def test_cuda_split_k_candidates_compile_for_sm_89_as_two_dispatches(tmp_path):
     problem = Problem(8, 512, 2048)
     options = TuneOptions(target="sm_89", device="none", out_dir=tmp_path / "out", cache_dir=tmp_path / "cache",

@@ -4,7 +4,7 @@ A setting is a plain mapping of knob name to value (what ``vdmfma tune`` searche
 and what a tuning library stores). ``split`` is the K chunk (0: no split; it goes
 into the preprocessing spec); ``mma`` is ``default`` (inject nothing: IREE's own
 choice), ``vdmfma`` or ``dense`` (the padded 16x16 MFMA); the tile knobs
-(``n_tile``, ``subgroups``, ``reduction``, ``promote``, ``prefetch``) override the
+(``n_tile``, ``subgroups``, ``reduction``, ``promote``, ``prefetch``, ``waves_per_eu``) override the
 variant rule's TileAndFuse config, whose tiles for a split dispatch see k = chunk.
 ``mma=gemv`` (M <= 8, unbatched) asks for the no-MMA VectorDistribute config of
 configs/gemv.py instead, shaped by ``rows``, ``kpart`` and ``ksub``; it is the one
@@ -63,7 +63,8 @@ def knob_config(problem: Problem, arch: str,
         padding = lead + (base.padding[-3], n_tile, reduction * base.intrinsic.k)
     config = replace(base, workgroup=lead + (m_tile, n_tile, 0), subgroup=zero + (1, subgroups, 0),
                      reduction=base.reduction[:-1] + (reduction,), padding=padding, promote_operands=promote,
-                     prefetch_num_stages=int(knobs.get("prefetch", base.prefetch_num_stages)))
+                     prefetch_num_stages=int(knobs.get("prefetch", base.prefetch_num_stages)),
+                     waves_per_eu=int(knobs.get("waves_per_eu", base.waves_per_eu)))
     return replace(config, lds_estimate=promoted_lds_bytes(config, problem.dt.bytes))
 
 

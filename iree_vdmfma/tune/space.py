@@ -12,8 +12,8 @@ chunk, a gemv K step that does not divide the K chunk.
 
 Which knobs exist per backend (IREE 3.13):
 - rocm: split, mma (default/vdmfma/dense, plus gemv for M <= 8); for vdmfma/dense
-  n_tile, subgroups, reduction, promote (plus prefetch, off by default: it rarely
-  changes the ISA, see tuning-knobs.md); for gemv rows, kpart, ksub.
+  n_tile, subgroups, reduction, promote, prefetch (2/3) and waves_per_eu (unset/2);
+  for gemv rows, kpart, ksub.
 - cuda: split, mma (default, plus gemv for M <= 8) and gemv's rows, kpart, ksub: the
   no-MMA VectorDistribute config is the one IREE's CUDA pipeline accepts from us
   (its configs travel in the preprocessing spec, configs/library.py).
@@ -107,6 +107,16 @@ def _rocm_reduction(p: Problem, arch: str):
 @knob("rocm", "promote", MFMA)
 def _rocm_promote(p: Problem, arch: str):
     return ["AB", "A"]
+
+
+@knob("rocm", "prefetch", MFMA)
+def _rocm_prefetch(p: Problem, arch: str):
+    return [2, 3]  # tuning-knobs.md: 0, 1 and unset give one ISA, 2 is IREE's default, 3 = 4 = more loads in flight
+
+
+@knob("rocm", "waves_per_eu", MFMA)
+def _rocm_waves_per_eu(p: Problem, arch: str):
+    return [0, 2]  # 0: unset; 2 cut VGPRs 196 -> 148 with promote A; 4 spilled (tuning-knobs.md)
 
 
 @knob("cuda", "split")
