@@ -36,14 +36,15 @@ def tune(
     executor: str = EXECUTOR_OPT, ray_address: Optional[str] = RAY_ADDRESS_OPT,
     timeout: float = typer.Option(300.0, "--timeout", help="Per-candidate compile and run timeout in seconds."),
     cache_dir: Optional[Path] = CACHE_OPT, no_cache: bool = NO_CACHE_OPT,
-    publish: bool = typer.Option(False, "--publish", help="Copy the spec pair into ./specs/ as well."),
+    publish: bool = typer.Option(False, "--publish", help="Write the library into ./specs/ as well (its flags file then names specs/...)."),
     debug: bool = DEBUG_OPT,
 ) -> None:
     """Tune every shape: candidates -> prune -> compile -> prove -> measure (numerics checked) -> winner.
 
     Writes OUT/candidates.csv (every candidate's row), OUT/winners.csv, OUT/specs/ (a
     preprocessing spec with the split chunks + a codegen tuning spec, and the exact
-    iree-compile flags in flags-TARGET.txt) and OUT/report/. Resumable: after Ctrl-C run
+    iree-compile flags in flags-TARGET.txt; on CUDA one preprocessing spec carries both,
+    since IREE ignores codegen specs there) and OUT/report/. Resumable: after Ctrl-C run
     the same command again; nothing finished is redone. --device none ranks by a MODEL.
     """
     with user_errors(debug):
