@@ -167,20 +167,25 @@ def test_cuda_split_k_candidates_compile_for_sm_89_as_two_dispatches(tmp_path):
     assert winner.verdict == "unmeasured" and winner.winner == "split=0,mma=default"  # no CUDA model: default kept
 
 
-def test_cuda_gemv_candidates_are_proven_applied_from_the_configured_ir_with_and_without_split(tmp_path):
+@pytest.mark.parametrize("arch,ksub", [("sm_89", 2), ("gfx942", 1)])  # K step 32 x 8 x 2 / 64 x 8 x 1 = 512
+def test_gemv_candidates_are_proven_applied_from_the_configured_ir_with_and_without_split(tmp_path, arch, ksub):
     problem = Problem(8, 512, 2048)
-    options = TuneOptions(target="sm_89", device="none", out_dir=tmp_path / "out", cache_dir=tmp_path / "cache",
+    options = TuneOptions(target=arch, device="none", out_dir=tmp_path / "out", cache_dir=tmp_path / "cache",
                           workers=2)
     tuner = Tuner([problem], options)
     compiler = Compiler(tmp_path / "cache", 2)
     for split in (0, 1024):
-        c = Candidate(problem, (("split", split), ("mma", "gemv"), ("rows", 2), ("kpart", 512), ("ksub", 2)))
+        c = Candidate(problem, (("split", split), ("mma", "gemv"), ("rows", 2), ("kpart", 512), ("ksub", ksub)))
+        assert prune_reason(c, arch) == ""
         result = compiler.compile(tuner.job(c))
         assert result.ok, result.error
         configured = "".join(p.read_text() for p in result.dump_dir.glob("configured_*.mlir"))
         assert "pipeline<VectorDistribute>" in configured and "workgroup = [8, 2, 0]" in configured
-        pr = prove(c, result, "sm_89")
+        pr = prove(c, result, arch)
         assert pr.status == state.COMPILED and pr.fields["dispatches"] == (2 if split else 1), pr
+        assert pr.fields["workgroups"] == (512 // 2) * (2048 // split if split else 1) and not pr.fields["mma_kind"]
+        if arch.startswith("gfx"):  # the ISA: no MFMA of either kind
+            assert pr.fields["smfmac"] == 0 and pr.fields["mfma"] == 0
 
 
 def test_a_codegen_tuning_spec_is_ignored_on_cuda_so_cuda_configs_ride_the_preprocessing_spec(tmp_path):

@@ -43,7 +43,7 @@ class CudaBackend(Backend):
             reason = evidence.check_no_mma(cfg.pipeline, cfg.mma_kind)
         elif intended_mma_kind and cfg.mma_kind != intended_mma_kind:
             reason = f"contraction configured with {cfg.mma_kind or 'no mma_kind'}, not the intended {intended_mma_kind}"
-        return Proof(fields, reason)
+        return Proof(fields, reason, {"workgroup_tile": cfg.workgroup_tile, "pipeline": cfg.pipeline})
 
 
 CUDA = register(CudaBackend("cuda", "NVIDIA GPUs through IREE's CUDA target (PTX)", ("compilation_info",)))

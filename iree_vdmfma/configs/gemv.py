@@ -18,7 +18,6 @@ from dataclasses import dataclass, replace
 from iree.compiler import ir
 from iree.compiler.dialects import iree_codegen, iree_gpu
 
-GEMV_KIND = "gemv"  # what evidence and rows call a no-MMA VectorDistribute config
 LOAD_BYTES = 16  # per lane per row and step: one 16-byte vector load
 
 
@@ -35,8 +34,7 @@ class GemvConfig:
     lead: int = 0  # leading unit batch dims
     lds_estimate: int = 0  # bytes (the cross-subgroup partial sums; modelled)
 
-    mma_kind = ""  # no MMA intrinsic: the evidence shows an empty mma_kind
-    kind = GEMV_KIND
+    mma_kind = ""  # no MMA intrinsic: the evidence shows an empty mma_kind (check_no_mma)
 
     @property
     def workgroup(self) -> tuple[int, ...]:

@@ -53,15 +53,6 @@ class Library:
         entry = self.find(problem)
         return entry.split if entry else 0
 
-    def codegen_entries(self) -> list[tuple[Problem, KernelConfig]]:
-        """(dispatch problem, config) per entry with a config; first entry wins a shared dispatch."""
-        out: dict[str, tuple[Problem, KernelConfig]] = {}
-        for e in self.entries:
-            config = knob_config(e.problem, self.target, e.knobs)
-            if config is not None:
-                out.setdefault(dispatch_problem(e.problem, e.split).key, (dispatch_problem(e.problem, e.split), config))
-        return list(out.values())
-
     def spec_texts(self) -> tuple[Optional[str], Optional[str]]:
         """(preprocessing spec, codegen tuning spec) texts; None where there is nothing to say."""
         return spec_pair([(e.problem, e.split, knob_config(e.problem, self.target, e.knobs))

@@ -6,7 +6,7 @@ and forms a matmul dispatch over the chunk plus a reduce dispatch. A codegen tun
 spec runs after dispatch formation and cannot set it, so a tuned library is a pair:
 this module's spec (``--iree-preprocessing-transform-spec-filename=FILE``) and a
 codegen tuning spec whose matchers see k = Kc for the split dispatch (see
-``split_dispatch_problem``). Built and verified through the bindings; checked by
+``knobs.dispatch_problem``). Built and verified through the bindings; checked by
 compiling (tests/test_tune.py) for llvm-cpu, gfx942 and sm_89.
 
 An entry may also carry a config: its ``compilation_info`` is then annotated here,
@@ -17,8 +17,6 @@ the attribute survives dispatch creation and the split rewrite (checked on sm_89
 
 from __future__ import annotations
 
-from dataclasses import replace
-from pathlib import Path
 from typing import Iterable
 
 from iree.compiler import ir
@@ -31,11 +29,6 @@ SPLIT_ATTR = "iree_linalg_ext.split_reduction"
 SET_SPLIT = "set_split"
 ENTRY = "__transform_main"
 FLAG = "--iree-preprocessing-transform-spec-filename"
-
-
-def split_dispatch_problem(problem: Problem, chunk: int) -> Problem:
-    """The contraction a codegen spec sees after splitting K into chunks of ``chunk``."""
-    return replace(problem, k=chunk, name="") if chunk else problem
 
 
 def _build_matcher(problem: Problem) -> None:
@@ -105,9 +98,3 @@ def build_preprocessing_spec(entries: Iterable[tuple], context: ir.Context | Non
 def preprocessing_spec_text(entries: Iterable[tuple]) -> str:
     return str(build_preprocessing_spec(entries))
 
-
-def write_preprocessing_spec(entries: Iterable[tuple], path: Path | str) -> Path:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(preprocessing_spec_text(entries))
-    return path

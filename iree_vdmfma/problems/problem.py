@@ -85,6 +85,11 @@ class Problem:
         batch = f"b{self.batch}_" if self.batch > 1 else ""
         return f"{self.dtype}_{batch}{self.m}x{self.n}x{self.k}"
 
+    def identity(self) -> dict:
+        """The identity columns every row schema shares (results, tune candidates and winners)."""
+        return {"key": self.key, "name": self.name, "m": self.m, "n": self.n, "k": self.k, "batch": self.batch,
+                "dtype": self.dtype}
+
     @cached_property
     def dt(self) -> DType:
         return dtype(self.dtype)

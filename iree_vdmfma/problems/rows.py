@@ -255,13 +255,11 @@ def write_table(rows: Iterable, path: Path | str, columns: list[str], checksum: 
 def row_for(problem: Problem, target: str, variant: str, status: Status | str = Status.PENDING,
             **fields) -> ResultRow:
     """A row for ``problem`` (identity columns filled from it); the one place a Problem becomes a row."""
-    return ResultRow(name=problem.name, m=problem.m, n=problem.n, k=problem.k, batch=problem.batch,
-                     dtype=problem.dtype, target=target, variant=variant, status=str(status),
-                     key=problem.key, **fields)
+    return ResultRow(**problem.identity(), target=target, variant=variant, status=str(status), **fields)
 
 
-def problem_of(row: ResultRow) -> Problem:
-    """The Problem a row describes (ValueError if its identity columns do not make one)."""
+def problem_of(row) -> Problem:
+    """The Problem a row describes, any schema with the identity columns (ValueError if they do not make one)."""
     return Problem(int(row.m), int(row.n), int(row.k), int(row.batch or 1), str(row.dtype), row.name or "")
 
 

@@ -60,6 +60,7 @@ class Job:
     compile_job: Optional[CompileJob]  # None: skipped (skip_reason) or a peer (not compiled)
     backend: Backend
     skip_reason: str = ""  # why this variant does not build for the target ("" = it does)
+    chunk: int = 0  # the split-K chunk the variant set (0: none)
 
     @property
     def label(self) -> str:
@@ -138,7 +139,8 @@ def _job(problem: Problem, v: Variant, options: SweepOptions, backend: Backend,
     prespec, spec = spec_pair([(problem, chunk, config)], target)
     flags = tuple(backend.compile_flags(target)) + v.flags + tuple(options.extra_flags)
     return Job(problem, v, target, config, CompileJob(f"{problem.key}/{v.name}/{target}", ir_text, flags, spec,
-                                                      options.timeout_s, preprocessing_spec=prespec), backend)
+                                                      options.timeout_s, preprocessing_spec=prespec), backend,
+               chunk=chunk)
 
 
 def _base_row(job: Job, cache_mode: str) -> ResultRow:
@@ -256,9 +258,8 @@ class Sweep:
         paths = []
         by_variant: dict[str, list] = {}
         for job in self.jobs:
-            chunk = job.variant.split(job.problem, job.target) if job.compile_job is not None else 0
-            if job.config or chunk:
-                by_variant.setdefault(job.variant.name, []).append((job.problem, chunk, job.config))
+            if job.config or job.chunk:
+                by_variant.setdefault(job.variant.name, []).append((job.problem, job.chunk, job.config))
         target = self.options.target
         for name, entries in by_variant.items():
             pre, tuning = spec_pair(entries, target)

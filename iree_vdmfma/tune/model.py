@@ -81,7 +81,6 @@ def estimate_us(candidate: Candidate, arch: str) -> float:
     *_, m_tile, n_tile, _ = config.workgroup
     wgs = p.batch * math.ceil(q.m / m_tile) * math.ceil(q.n / n_tile) * split
     waves, _ = occupancy(128, config.lds_estimate, config.workgroup_size, t)
-    row = CandidateRow(key=p.key, name=p.name, m=p.m, n=p.n, k=p.k, batch=p.batch, dtype=p.dtype, target=arch,
-                       candidate=candidate.id, workgroups=wgs, workgroup_size=config.workgroup_size,
-                       waves_per_simd=max(1, waves))
+    row = CandidateRow(**p.identity(), target=arch, candidate=candidate.id, workgroups=wgs,
+                       workgroup_size=config.workgroup_size, waves_per_simd=max(1, waves))
     return modelled_us(Candidate(p, tuple(proxy.items())), row, arch) or float("inf")

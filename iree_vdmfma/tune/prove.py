@@ -6,18 +6,19 @@ dispatch), no spills, no scratch, occupancy > 0, and no NARROW WEIGHT LOADS:
 with promote [0] IREE 3.13 sometimes loads the weights with 2-byte
 ``buffer_load_ushort`` or 12-byte ``dwordx3`` plus branches (tuning-knobs.md:
 28 of 87 split configs); those are rejected from the ISA. Other backends: the
-dispatch count proves the split.
+dispatch count proves the split, and the backend's own proof (backends/, e.g. CUDA's
+configured IR + PTX) plus the workgroup tile prove an injected config.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
+from ..backends import backend_for
 from ..build import evidence as proof
 from ..build.compiler import CompileResult
-from ..configs.gemv import GemvConfig
 from ..configs.knobs import knob_config
 from ..devices.targets import target as get_target
 from . import state
@@ -51,51 +52,42 @@ def _dispatches(dump_dir: Path) -> int:
     return len(list(Path(dump_dir).glob("configured_*.mlir")))
 
 
-def _config_mismatch(config, pipeline: str, mma_kind: str, tile: tuple[int, ...]) -> str:
-    """'' if the root op's configured IR shows the injected config, else what it shows instead."""
-    if isinstance(config, GemvConfig):
-        reason = proof.check_no_mma(pipeline, mma_kind)
-    elif pipeline != "TileAndFuse" or mma_kind != config.mma_kind:
-        reason = f"spec did not apply: root op configured for {pipeline} {mma_kind}, intended {config.describe()}"
-    else:
-        reason = ""
-    if reason:
-        return reason
+def _tile_mismatch(config, tile: tuple[int, ...]) -> str:
+    """'' if the root op's workgroup tile (M, N) is the injected config's, else what it is."""
     if tuple(tile[-3:-1]) != tuple(config.workgroup[-3:-1]):
-        return f"spec did not apply: workgroup tile {list(tile)}, intended {list(config.workgroup)}"
+        return f"spec did not match: workgroup tile {list(tile)}, intended {list(config.workgroup)}"
     return ""
 
 
-def prove(candidate: Candidate, result: CompileResult, arch: str) -> Proof:
+_ROW_FIELDS = {f.name for f in fields(state.CandidateRow)}
+
+
+def _prove_by_backend(candidate: Candidate, result: CompileResult, arch: str, config) -> Proof:
+    """CUDA and CPU: the dispatch count proves the split; the backend's own proof, the config."""
     dispatches = _dispatches(result.dump_dir)
+    row = {"dispatches": dispatches}
+    if candidate.split and dispatches < 2:
+        return Proof(state.NOT_APPLIED, row, f"split {candidate.split} requested, {dispatches} dispatch(es)")
+    if config is None:
+        return Proof(state.COMPILED, row)
+    pr = backend_for(arch).prove(result.dump_dir, candidate.problem, arch, config.mma_kind)
+    row.update({k: v for k, v in pr.fields.items() if k in _ROW_FIELDS})
+    reason = pr.reason or _tile_mismatch(config, pr.details.get("workgroup_tile", ()))
+    return Proof(state.NOT_APPLIED if reason else state.COMPILED, row, reason)
+
+
+def prove(candidate: Candidate, result: CompileResult, arch: str) -> Proof:
     config = knob_config(candidate.problem, arch, candidate.settings)
     if backend_of(arch) != "rocm":
-        fields = {"dispatches": dispatches}
-        if candidate.split and dispatches < 2:
-            return Proof(state.NOT_APPLIED, fields, f"split {candidate.split} requested, {dispatches} dispatch(es)")
-        if config is not None:
-            cfgs = [c for path in sorted(Path(result.dump_dir).glob("configured_*.mlir"))
-                    for c in proof.configs(path.read_text())]
-            root = max(cfgs, key=lambda c: c.work) if cfgs else None
-            if root is not None:
-                fields.update(mma_kind=root.mma_kind, workgroup_size=root.workgroup_size or None,
-                              workgroups=proof.workgroups(root, candidate.problem))
-            reason = _config_mismatch(config, root.pipeline if root else "", root.mma_kind if root else "",
-                                      root.workgroup_tile if root else ())
-            if reason:
-                return Proof(state.NOT_APPLIED, fields, reason)
-        return Proof(state.COMPILED, fields)
+        return _prove_by_backend(candidate, result, arch, config)
     ev = proof.collect(result.dump_dir, candidate.problem, get_target(arch))
     fields = {"dispatches": ev.dispatches, "mma_kind": ev.mma_kind, "smfmac": ev.smfmac, "mfma": ev.mfma,
               "vgpr": ev.vgpr, "lds_bytes": ev.lds_bytes, "spills": ev.spills, "scratch_bytes": ev.scratch_bytes,
               "workgroups": ev.workgroups, "workgroup_size": ev.workgroup_size, "waves_per_simd": ev.waves_per_simd,
               "narrow_loads": narrow_loads(result.dump_dir, ev.dispatch) if ev.dispatch else None}
-    if isinstance(config, GemvConfig):
-        reason = ev.missing or _config_mismatch(config, ev.pipeline, ev.mma_kind, ev.workgroup_tile)
-    else:
-        reason = proof.check_applied(ev, config.mma_kind if config else None)
-    if not reason and config and tuple(ev.workgroup_tile[-3:-1]) != tuple(config.workgroup[-3:-1]):
-        reason = f"spec did not match: workgroup tile {list(ev.workgroup_tile)}, intended {list(config.workgroup)}"
+    reason = proof.check_applied(ev, config.mma_kind if config else None)  # "" intended: the gemv config
+    if not reason and config:
+        reason = _tile_mismatch(config, ev.workgroup_tile)
     if not reason and candidate.split and ev.dispatches < 2 and ev.split < 2:
         reason = f"split {candidate.split} requested, but one dispatch and no split loop"
     if reason:

@@ -135,9 +135,16 @@ def _cuda_mma(p: Problem, arch: str):
 # best of 45 configs on 8x2304x8192 and 8x13312x8192, reports/tune-h100/README.md).
 GEMV_VALUES = {"rocm": {"rows": [4, 1, 2, 8, 16], "kpart": [512, 256, 1024, 2048], "ksub": [1, 2, 4]},
                "cuda": {"rows": [4, 2, 1, 8], "kpart": [1024, 512, 2048], "ksub": [2, 4, 1]}}
-for _backend, _values in GEMV_VALUES.items():
-    for _name, _vals in _values.items():
-        knob(_backend, _name, GEMV)(lambda p, arch, _vals=tuple(_vals): list(_vals))
+
+
+def _fixed(values: Sequence[object]) -> Values:
+    """A knob generator with the same values for every problem."""
+    return lambda p, arch: list(values)
+
+
+for backend_name, by_knob in GEMV_VALUES.items():
+    for knob_name, values in by_knob.items():
+        knob(backend_name, knob_name, GEMV)(_fixed(values))
 
 
 @knob("cpu", "split")

@@ -24,6 +24,7 @@ from ..devices.flags import compile_flags
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import runner_input_ir
 from ..problems.problem import Problem
+from ..problems.rows import problem_of
 from ..run.numerics import Checker
 from ..sweep.sweep import stop_signals_as_interrupt
 from . import state
@@ -106,8 +107,7 @@ class Tuner:
         if old is not None:
             return old
         refs = [k for k in ("default", "padded") if (r := reference(p, self.o.target, k)) and r.id == c.id]
-        return state.CandidateRow(key=p.key, name=p.name, m=p.m, n=p.n, k=p.k, batch=p.batch, dtype=p.dtype,
-                                  target=self.o.target, candidate=c.id, reference=",".join(refs),
+        return state.CandidateRow(**p.identity(), target=self.o.target, candidate=c.id, reference=",".join(refs),
                                   split=c.split, mma=c.mma)
 
     def _save(self, *rows: state.CandidateRow) -> None:
@@ -214,7 +214,7 @@ class Tuner:
         self._save_winner(self.finish(compiler, p, rows, checker))
 
     def _simplicity(self, row: state.CandidateRow) -> int:
-        return changed(_candidate(row, row_problem(row)), self.o.target)
+        return changed(_candidate(row, problem_of(row)), self.o.target)
 
     def finish(self, compiler: Compiler, p: Problem, rows: list[state.CandidateRow],
                checker: Optional[Checker]) -> state.WinnerRow:
@@ -224,8 +224,7 @@ class Tuner:
         pick = choose_measured if self.o.measuring else choose_modelled
         choice: Choice = pick(fit, default, self._simplicity)
         w = choice.winner
-        base = dict(key=p.key, name=p.name, m=p.m, n=p.n, k=p.k, batch=p.batch, dtype=p.dtype,
-                    target=self.o.target, candidates=sum(r.compile_s is not None for r in rows))
+        base = dict(**p.identity(), target=self.o.target, candidates=sum(r.compile_s is not None for r in rows))
         if w is None:
             return state.WinnerRow(**base, device=self.o.device, winner="", verdict="none", note=choice.note)
         base.update(winner=w.candidate, split=w.split, mma=w.mma, workgroups=w.workgroups, note=choice.note)
@@ -324,7 +323,3 @@ def _candidate_settings(cid: str) -> dict[str, object]:
 
 def _candidate(row: state.CandidateRow, p: Problem) -> Candidate:
     return Candidate(p, tuple(_candidate_settings(row.candidate).items()))
-
-
-def row_problem(row: state.CandidateRow) -> Problem:
-    return Problem(m=row.m, n=row.n, k=row.k, batch=row.batch, dtype=row.dtype, name=row.name)
