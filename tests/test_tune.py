@@ -286,6 +286,17 @@ def test_tuned_variant_on_cuda_carries_a_gemv_config_in_the_preprocessing_spec_a
     assert not (tmp_path / "out" / "specs" / "tuned-sm_89.mlir").exists()  # IREE would ignore it on CUDA
 
 
+def test_two_shapes_sharing_a_split_dispatch_are_named_as_a_conflict_on_rocm_only():
+    vd = {"mma": "vdmfma", "split": 1024}
+    narrow, wide = Problem(8, 2304, 8192), Problem(8, 2304, 16384)  # both split to 8x2304x1024
+    lib = Library("gfx942", (Entry(narrow, dict(vd, n_tile=64)), Entry(wide, dict(vd, n_tile=32))))
+    (note,) = lib.conflicts()
+    assert wide.key in note and narrow.key in note and "8x2304x1024" in note
+    assert Library("gfx942", (Entry(narrow, dict(vd, n_tile=64)), Entry(wide, dict(vd, n_tile=64)))).conflicts() == []
+    gemv = {"mma": "gemv", "split": 1024}
+    assert Library("sm_89", (Entry(narrow, dict(gemv, rows=4)), Entry(wide, dict(gemv, rows=2)))).conflicts() == []
+
+
 def test_optuna_search_evaluates_at_most_the_budget_and_a_rerun_adds_nothing(tmp_path):
     options = TuneOptions(target="gfx942", device="none", out_dir=tmp_path / "out", cache_dir=tmp_path / "cache",
                           max_candidates=4, workers=2, search="optuna")

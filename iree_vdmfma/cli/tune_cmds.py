@@ -64,7 +64,7 @@ def tune(
         console.print(f"tune: {len(problems)} shapes for {options.target} on "
                       f"{'no device (modelled ranking)' if device == 'none' else device}")
         winners = tuner.run()
-        written = tuner.write_library()
+        written = tuner.written
         report = write_report(out, options.target)
         for w in winners:
             sp = f"{w.speedup_vs_default:.3g}x" if w.speedup_vs_default else "-"

@@ -92,6 +92,7 @@ class Tuner:
         self.out = Path(options.out_dir)
         self.say = on_event or (lambda msg: None)
         self.started = time.monotonic()
+        self.written: dict[str, Path] = {}  # the library files run() wrote (spec pair, JSON, flags)
         self.rows = {r.row_key: r for r in state.read_table(self.candidates_path, state.CandidateRow)}
         self.winners = {w.key: w for w in state.read_table(self.winners_path, state.WinnerRow)
                         if w.target == options.target}
@@ -287,7 +288,7 @@ class Tuner:
         finally:
             compiler.close()
             executor.close()
-        self.write_library()
+        self.written = self.write_library()
         return [self.winners[p.key] for p in self.problems if p.key in self.winners]
 
     def library(self) -> Library:
@@ -302,6 +303,8 @@ class Tuner:
         lib = self.library()
         if not lib.entries:
             return {}
+        for note in lib.conflicts():  # the spec serves the first shape's config; say which shape lost
+            self.say(f"library: {note}")
         return write_library(lib, self.out / "specs", compile_flags(self.o.target))
 
 
