@@ -154,7 +154,8 @@ class Tuner:
         todo = [c for c in cands if self._row(c).status not in state.TERMINAL]
         self._save(*(self._row(c) for c in todo))
         ready: list[tuple[Candidate, CompileResult]] = []
-        jobs = {self.job(c).cache_key(): c for c in todo}
+        planned = [(self.job(c), c) for c in todo]  # built once: a job builds its specs through the bindings
+        jobs = {job.cache_key(): c for job, c in planned}
 
         def done(result: CompileResult) -> None:
             c = jobs[result.job.cache_key()]
@@ -167,7 +168,7 @@ class Tuner:
             if row.status == state.COMPILED:
                 ready.append((c, result))
 
-        compiler.compile_many([self.job(c) for c in todo], on_done=done)
+        compiler.compile_many([job for job, _ in planned], on_done=done)
         for c, result in ready:
             if self._over_budget():
                 self.say(f"time budget spent: {c.problem.key} [{c.id}] left compiled (rerun to measure)")
