@@ -102,7 +102,7 @@ def cpu(ctx: Context) -> None:
 
 
 def _coverage(ctx: Context, target: str) -> None:
-    from iree_vdmfma.report import coverage as cov
+    from iree_vdmfma.coverage import grid as cov
     from iree_vdmfma.sweep.sweep import SweepOptions
 
     # the default grid (base case at M 1,4,5,8,9,16,24,32; edge cases at M 8 and 16): 160 compiles per target
@@ -213,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         print(f"error: unknown section(s) {', '.join(unknown)}; valid: {', '.join(SECTIONS)}", file=sys.stderr)
         return 2
-    from iree_vdmfma.build.compiler import default_cache_dir
+    from iree_vdmfma.compiler.driver import default_cache_dir
 
     cache = args.cache_dir or default_cache_dir()
     for name in args.names or list(SECTIONS):

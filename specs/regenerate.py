@@ -5,7 +5,7 @@
     python specs/regenerate.py --prove    # also compile samples per file with real iree-compile and
                                           # record the ISA proof in specs/README.md
 
-What the files cover and how they are built: iree_vdmfma/model/decode.py and specs/README.md.
+What the files cover and how they are built: iree_vdmfma/configs/decode_specs.py and specs/README.md.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ BEGIN, END = "<!-- proof:begin -->", "<!-- proof:end -->"
 
 def stale(spec_dir: Path = HERE) -> list[str]:
     """Names of shipped spec files that are missing or differ from a fresh build."""
-    from iree_vdmfma.model.decode import render, spec_files
+    from iree_vdmfma.configs.decode_specs import render, spec_files
 
     out = []
     for name, (t, d) in spec_files().items():
@@ -62,13 +62,13 @@ def main(argv: list[str] | None = None) -> int:
         for name in bad:
             print(f"stale: specs/{name} (run python specs/regenerate.py)", file=sys.stderr)
         return 1 if bad else 0
-    from iree_vdmfma.model.decode import write_all
+    from iree_vdmfma.configs.decode_specs import write_all
 
     for path in write_all(HERE):
         print(f"wrote specs/{path.name} ({path.stat().st_size // 1024} KiB)")
     if args.prove:
-        from iree_vdmfma.build.compiler import Compiler, default_cache_dir
-        from iree_vdmfma.model.decode import prove_all
+        from iree_vdmfma.compiler.driver import Compiler, default_cache_dir
+        from iree_vdmfma.configs.decode_specs import prove_all
 
         proofs = prove_all(HERE, Compiler(args.cache_dir or default_cache_dir()))
         text = proof_markdown(proofs)

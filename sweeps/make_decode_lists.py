@@ -1,4 +1,4 @@
-"""Regenerate the decode shape lists from public model configs (the table in iree_vdmfma/model/decode.py).
+"""Regenerate the decode shape lists from public model configs (the table in iree_vdmfma/configs/decode_specs.py).
 
 Projection GEMMs of one decoder layer, weights as B[N x K] (nn.Linear layout):
 fused QKV, attention output, fused gate+up, down. Run: python sweeps/make_decode_lists.py
@@ -6,7 +6,7 @@ fused QKV, attention output, fused gate+up, down. Run: python sweeps/make_decode
 
 from pathlib import Path
 
-from iree_vdmfma.model.decode import M_VALUES, MODELS, fused_projections
+from iree_vdmfma.configs.decode_specs import M_VALUES, MODELS, fused_projections
 
 LISTS = {  # file -> dtypes
     "decode-f16.csv": ("f16",),

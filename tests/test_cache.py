@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import isa_counts
-from iree_vdmfma.build.compiler import Compiler
+from iree_vdmfma.compiler.driver import Compiler
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.problems.rows import Status
 from iree_vdmfma.sweep.sweep import SweepOptions, plan, sweep

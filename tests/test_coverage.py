@@ -12,7 +12,7 @@ import matplotlib.image as mpimg
 import pytest
 from typer.testing import CliRunner
 
-from iree_vdmfma.report import coverage as cov
+from iree_vdmfma.coverage import grid as cov
 from iree_vdmfma.cli import app
 from iree_vdmfma.problems.rows import ResultRow
 

@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 
 from iree_vdmfma.configs.catalog import IntrinsicUnavailableError
 from iree_vdmfma.cli import app
-from iree_vdmfma.build.compiler import CompileInterrupted, Compiler, first_error_line
+from iree_vdmfma.compiler.driver import CompileInterrupted, Compiler, first_error_line
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.problems.rows import ResultRow, Status, read_rows
 from iree_vdmfma.sweep.sweep import SweepOptions, plan, sweep

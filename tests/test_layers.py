@@ -11,8 +11,8 @@ from pathlib import Path
 PKG = Path(__file__).resolve().parents[1] / "iree_vdmfma"
 
 # Bottom to top. A new stage goes where it belongs in this list, and nowhere else.
-LAYERS = ["util", "problems", "devices", "executors", "build", "configs", "backends", "variants",
-          "run", "sweep", "report", "tune", "model", "cli"]
+LAYERS = ["util", "problems", "devices", "executors", "compiler", "configs", "backends", "variants",
+          "run", "sweep", "report", "tune", "coverage", "model", "cli"]
 
 
 def _module(path: Path) -> str:

@@ -22,7 +22,7 @@ from conftest import ROOT
 
 ray = pytest.importorskip("ray")
 
-from iree_vdmfma.build.compiler import _read_valid_manifest  # noqa: E402
+from iree_vdmfma.compiler.driver import _read_valid_manifest  # noqa: E402
 from iree_vdmfma.cli import app  # noqa: E402
 from iree_vdmfma.executors import ExecutorSpec  # noqa: E402
 from iree_vdmfma.problems.problem import Problem  # noqa: E402
@@ -176,7 +176,7 @@ def test_runs_are_one_gpu_tasks_that_never_overlap_and_name_their_worker(cluster
 def test_a_corrupt_or_incomplete_shipped_entry_is_refused(tmp_path):
     import hashlib
 
-    from iree_vdmfma.build.compiler import _unpack
+    from iree_vdmfma.compiler.driver import _unpack
 
     good = {"input.mlir": b"module {}", "stderr.txt": b""}
     meta = {"files": {k: hashlib.sha256(v).hexdigest() for k, v in good.items()}}

@@ -13,7 +13,7 @@ from pathlib import Path
 from hypothesis import given, settings, strategies as st
 from typer.testing import CliRunner
 
-from iree_vdmfma.build.compiler import Compiler, default_cache_dir
+from iree_vdmfma.compiler.driver import Compiler, default_cache_dir
 from iree_vdmfma.cli import app
 from iree_vdmfma.devices.caches import cpu_cache_bytes
 from iree_vdmfma.problems.problem import Problem

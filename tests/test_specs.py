@@ -5,8 +5,8 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from iree_vdmfma.build.compiler import Compiler
-from iree_vdmfma.model import decode
+from iree_vdmfma.compiler.driver import Compiler
+from iree_vdmfma.configs import decode_specs as decode
 from iree_vdmfma.problems.problem import Problem
 
 SPECS = Path(__file__).resolve().parents[1] / "specs"

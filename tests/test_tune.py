@@ -16,8 +16,8 @@ import pytest
 
 from conftest import ROOT, iree_compile
 from iree_vdmfma.backends.cuda import CUDA
-from iree_vdmfma.build import evidence as proof
-from iree_vdmfma.build.compiler import Compiler
+from iree_vdmfma.compiler import evidence as proof
+from iree_vdmfma.compiler.driver import Compiler
 from iree_vdmfma.configs.knobs import knob_config
 from iree_vdmfma.configs.library import Entry, Library, write_library
 from iree_vdmfma.configs.spec import write_spec
@@ -298,6 +298,7 @@ def test_two_shapes_sharing_a_split_dispatch_are_named_as_a_conflict_on_rocm_onl
 
 
 def test_optuna_search_evaluates_at_most_the_budget_and_a_rerun_adds_nothing(tmp_path):
+    pytest.importorskip("optuna", reason="the [tune] extra (optuna) is not installed")
     options = TuneOptions(target="gfx942", device="none", out_dir=tmp_path / "out", cache_dir=tmp_path / "cache",
                           max_candidates=4, workers=2, search="optuna")
     Tuner([Problem(8, 256, 1024)], options).run()

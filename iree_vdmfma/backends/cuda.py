@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-from ..build import evidence
+from ..compiler import evidence
 from ..devices.modules import sm_number
 from ..problems.problem import Problem
 from .base import Backend, Proof

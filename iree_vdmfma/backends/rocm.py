@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-from ..build import evidence
+from ..compiler import evidence
 from ..configs.catalog import IntrinsicUnavailableError, dense_intrinsic
 from ..devices.targets import TARGETS, base_arch, target as get_target
 from ..problems.problem import Problem

@@ -9,7 +9,7 @@ import typer
 from rich.table import Table
 
 from ..configs.annotate import annotate_text
-from ..build.compiler import default_cache_dir
+from ..compiler.driver import default_cache_dir
 from ..problems.rows import ResultRow, Status
 from ..configs.spec import write_spec
 from ..executors import ExecutorSpec
@@ -200,7 +200,7 @@ def _device_plan(device: str, target: str, variants: str) -> tuple[Optional[str]
     if kind == "cpu":  # variants that do not build for the host become 'skipped' rows saying why
         return resolved, devices.device_target(resolved), variants
     if kind == "cuda":  # the newest target this compiler accepts at or below the device (PTX runs forward)
-        from ..build.cuda_targets import cuda_compile_target
+        from ..compiler.cuda_targets import cuda_compile_target
 
         return resolved, cuda_compile_target(devices.device_target(resolved)), variants
     if kind != "hip":
@@ -255,7 +255,7 @@ def sweep(
         options.runnable = True  # every sweep directory can be run later with `vdmfma bench`
         hook = None
         if run_device:
-            from ..build.toolchain import compiler_version
+            from ..compiler.toolchain import compiler_version
             from ..run.runner import sweep_run_hook
 
             if reps < 0:

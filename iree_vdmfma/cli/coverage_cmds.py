@@ -8,8 +8,8 @@ from typing import Optional
 import typer
 from rich.table import Table
 
-from ..report import coverage as cov
-from ..build.compiler import default_cache_dir
+from ..coverage import grid as cov
+from ..compiler.driver import default_cache_dir
 from ..sweep.sweep import Sweep, SweepOptions
 from ..devices.targets import target as get_target
 from .app import app

@@ -9,7 +9,7 @@ from typing import Optional
 import typer
 from rich.table import Table
 
-from ..build.compiler import default_cache_dir
+from ..compiler.driver import default_cache_dir
 from ..devices.targets import target as get_target
 from ..model.model import APPLIED, NOT_SKINNY, ModelOptions, run_model
 from ..model.source import SourceError, parse_source

@@ -48,7 +48,7 @@ def tune(
     the same command again; nothing finished is redone. --device none ranks by a MODEL.
     """
     with user_errors(debug):
-        from ..build.compiler import default_cache_dir
+        from ..compiler.driver import default_cache_dir
         from ..problems.shapes import load_shape_list
         from ..tune.report import write_report
         from ..executors import ExecutorSpec

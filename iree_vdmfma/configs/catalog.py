@@ -24,7 +24,7 @@ from iree.compiler.dialects import iree_gpu
 from ..problems.problem import DTYPES, dtype as get_dtype
 from ..devices.flags import compile_flags
 from ..devices.targets import target as get_target
-from ..build.toolchain import tool
+from ..compiler.toolchain import tool
 
 # K-depths of the 16x16 sparse MFMA (v_smfmac_*_16x16xK) per target and input
 # bit width, from the CDNA3 / CDNA4 ISA guides.

@@ -49,7 +49,7 @@ def compile_for_run(problem: Problem, target: str, out_dir: Path,
     default ``$VDMFMA_CACHE_DIR`` or ~/.cache/iree-vdmfma, like sweeps); the
     input IR and vmfb are copied to ``out_dir`` for the user.
     """
-    from ..build.compiler import CompileJob, Compiler, default_cache_dir
+    from ..compiler.driver import CompileJob, Compiler, default_cache_dir
 
     job = CompileJob(f"{problem.key}/run/{target}", runner_input_ir(problem),
                      tuple(compile_flags(target)) + tuple(extra_flags))

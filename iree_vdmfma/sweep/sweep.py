@@ -29,9 +29,9 @@ from pathlib import Path
 from typing import Callable, Optional, Sequence
 
 from ..backends import Backend, backend_for
-from ..build.compiler import (Compiler, CompileInterrupted, CompileJob, CompileResult, DEFAULT_TIMEOUT_S,
+from ..compiler.driver import (Compiler, CompileInterrupted, CompileJob, CompileResult, DEFAULT_TIMEOUT_S,
                               default_cache_dir, repro_command)
-from ..build.toolchain import compiler_version
+from ..compiler.toolchain import compiler_version
 from ..configs.catalog import IntrinsicUnavailableError
 from ..configs.config import KernelConfig
 from ..configs.library import spec_pair

@@ -1,6 +1,6 @@
 """Prove what a candidate compiled to, and reject what must not be measured.
 
-ROCm (from configured IR and ISA via build/evidence.py): the injected config
+ROCm (from configured IR and ISA via compiler/evidence.py): the injected config
 applied (mma_kind and workgroup tile), the split applied (a second, reduce
 dispatch), no spills, no scratch, occupancy > 0, and no NARROW WEIGHT LOADS:
 with promote [0] IREE 3.13 sometimes loads the weights with 2-byte
@@ -17,8 +17,8 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from ..backends import backend_for
-from ..build import evidence as proof
-from ..build.compiler import CompileResult
+from ..compiler import evidence as proof
+from ..compiler.driver import CompileResult
 from ..configs.knobs import knob_config
 from ..devices.targets import target as get_target
 from . import state

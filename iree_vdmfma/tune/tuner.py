@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Callable, Optional, Sequence
 
 from ..executors import ExecutorSpec, make_executor
-from ..build.compiler import Compiler, CompileJob, CompileResult, default_cache_dir
-from ..build.toolchain import compiler_version
+from ..compiler.driver import Compiler, CompileJob, CompileResult, default_cache_dir
+from ..compiler.toolchain import compiler_version
 from ..configs.library import Entry, Library, write_library
 from ..devices.flags import compile_flags
 from ..problems.inputs import input_ir
@@ -30,7 +30,7 @@ from ..sweep.sweep import stop_signals_as_interrupt
 from . import state
 from .choose import Choice, choose_measured, choose_modelled
 from .measure import MeasureOptions, measure
-from .model import modelled_us
+from .perf_model import modelled_us
 from .space import Candidate, backend_of, changed, reference, space
 
 RETRY_FLAG = "--mlir-disable-threading"
@@ -193,7 +193,7 @@ class Tuner:
         if limit is None or len(kept) <= limit:
             return refs + rest, len(kept)
         if backend_of(self.o.target) == "rocm":  # order the rest by the pre-compile model (a model!)
-            from .model import estimate_us  # noqa: PLC0415
+            from .perf_model import estimate_us  # noqa: PLC0415
 
             rest.sort(key=lambda c: estimate_us(c, self.o.target))
         return refs + rest[: max(0, limit - len(refs))], len(kept)

@@ -12,7 +12,7 @@ proof from configured IR and ISA) and classified from the two result rows:
 * ``not-reachable``: neither; the reason says why (matvec form at M=1, the
   compiler's first error line, spills, not applied, ...).
 
-Spills and not-applied never count as success. The classes live in ``coverage_classes`` (imported
+Spills and not-applied never count as success. The classes live in ``classes`` (imported
 by the heat maps too); this module builds the grid, sweeps it and writes coverage.csv/.md/PNGs.
 
 Grid size: a full cross of 5 dtypes x 32 M x 5 cases x 2 variants is 1600
@@ -34,10 +34,10 @@ from ..configs.catalog import IntrinsicUnavailableError, vdmfma_intrinsic
 from ..problems.problem import DTYPES, Problem
 from ..problems.rows import ResultRow
 from ..sweep.sweep import Sweep, SweepOptions
-from .coverage_classes import (BY_DEFAULT, CLASSES, CSV_COLUMNS, NOT_IN_GRID, NOT_REACHABLE,  # noqa: F401
+from .classes import (BY_DEFAULT, CLASSES, CSV_COLUMNS, NOT_IN_GRID, NOT_REACHABLE,  # noqa: F401
                                ONLY_WITH_SPEC, SIDE_FIELDS, CoverageRow, classify, error_line, outcome, read_csv,
                                reason_tag, write_csv, _side)
-from .index import write_index
+from ..report.index import write_index
 
 VARIANTS = ("default", "vdmfma")
 
@@ -293,7 +293,7 @@ def run(cells: Sequence[Cell], options: SweepOptions, sweep: Optional[Sweep] = N
     (out / "coverage.md").write_text(markdown(rows, target, note))
     files.append(out / "coverage.md")
     if plots:
-        from .coverage_plots import heatmaps  # noqa: PLC0415  (matplotlib only when plotting)
+        from .plots import heatmaps  # noqa: PLC0415  (matplotlib only when plotting)
 
         files += heatmaps(rows, out, target)
     files.append(write_index(

@@ -16,7 +16,7 @@ import numpy as np  # noqa: E402
 from matplotlib.colors import ListedColormap  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
-from .coverage_classes import BY_DEFAULT, NOT_IN_GRID, NOT_REACHABLE, ONLY_WITH_SPEC, CoverageRow, reason_tag  # noqa: E402
+from .classes import BY_DEFAULT, NOT_IN_GRID, NOT_REACHABLE, ONLY_WITH_SPEC, CoverageRow, reason_tag  # noqa: E402
 
 SPEC_DEFAULT_FAILS = "only-with-spec/default-fails"  # drawn apart: an S cell whose default does not compile
 ORDER = (NOT_IN_GRID, NOT_REACHABLE, SPEC_DEFAULT_FAILS, ONLY_WITH_SPEC, BY_DEFAULT)

@@ -1,0 +1,1 @@
+"""coverage: where does VDMFMA come from? Compiles a dtype x M x shape-case grid under default and vdmfma (through sweep) and classifies each cell from the ISA (above sweep and report, beside tune and model)."""
