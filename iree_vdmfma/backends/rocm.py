@@ -8,6 +8,7 @@ from typing import Optional
 
 from ..compiler import evidence
 from ..configs.catalog import IntrinsicUnavailableError, dense_intrinsic
+from ..configs.scaled import scaled_intrinsic
 from ..devices.targets import TARGETS, base_arch, target as get_target
 from ..problems.problem import Problem
 from .base import Backend, Proof
@@ -24,6 +25,12 @@ class RocmBackend(Backend):
 
     def require(self, problem: Problem, target: str) -> None:
         """IREE's own choice needs an MFMA for the element type (a config variant checks its own)."""
+        if problem.dt.is_mx:  # a block-scaled type needs a scaled MFMA (gfx950)
+            try:
+                scaled_intrinsic(target, problem)
+            except IntrinsicUnavailableError as e:
+                raise IntrinsicUnavailableError(f"{problem.dtype} is not supported on {target}: {e}") from None
+            return
         try:
             dense_intrinsic(target, problem.dtype)
         except IntrinsicUnavailableError as e:
@@ -35,7 +42,7 @@ class RocmBackend(Backend):
               intended_mma_kind: Optional[str]) -> Proof:
         ev = evidence.collect(dump_dir, problem, get_target(target))
         return Proof(ev.row_fields(), evidence.check_applied(ev, intended_mma_kind),
-                     {"dispatches": ev.dispatches, "pipeline": ev.pipeline})
+                     {"dispatches": ev.dispatches, "pipeline": ev.pipeline, "lowering_config": ev.lowering_config})
 
 
 ROCM = register(RocmBackend("rocm", "AMD GPUs through IREE's HIP/ROCm target", ("compilation_info",)))

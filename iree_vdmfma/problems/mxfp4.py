@@ -59,19 +59,25 @@ def abi_shapes(problem: Problem) -> list[tuple[int, ...]]:
             packed_shape(problem, problem.n), scale_shape(problem, problem.n)]
 
 
-def indexing_maps(problem: Problem) -> list[ir.AffineMap]:
-    """Maps of (A, B, A_scales, B_scales, C) over ((b,) m, n, kb, k) (needs a context)."""
+def folds_m(problem: Problem) -> bool:
+    """IREE drops a unit M before dispatch formation: the dispatch's op is then over (n, kb, k)."""
+    return problem.m == 1 and not problem.batched
+
+
+def indexing_maps(problem: Problem, folded: bool = False) -> list[ir.AffineMap]:
+    """Maps of (A, B, A_scales, B_scales, C) over ((b,) m, n, kb, k), without m when ``folded``."""
     lead = 1 if problem.batched else 0
-    rank = lead + 4
+    rank = lead + (3 if folded else 4)
     d = [ir.AffineDimExpr.get(i) for i in range(rank)]
     b = d[:lead]
-    m, n, kb, k = d[lead:]
+    m = [] if folded else [d[lead]]
+    n, kb, k = d[-3:]
     return [ir.AffineMap.get(rank, 0, x) for x in
-            (b + [m, kb, k], b + [n, kb, k], b + [m, kb], b + [n, kb], b + [m, n])]
+            (b + m + [kb, k], b + [n, kb, k], b + m + [kb], b + [n, kb], b + m + [n])]
 
 
-def iterator_types(problem: Problem) -> list[str]:
-    return ["parallel"] * (3 if problem.batched else 2) + ["reduction", "reduction"]
+def iterator_types(problem: Problem, folded: bool = False) -> list[str]:
+    return ["parallel"] * ((1 if problem.batched else 0) + (1 if folded else 2)) + ["reduction", "reduction"]
 
 
 def _types(problem: Problem):
@@ -81,14 +87,14 @@ def _types(problem: Problem):
 
 
 def build_scaled_generic(problem: Problem, a: ir.Value, b: ir.Value, a_scales: ir.Value, b_scales: ir.Value,
-                         out: ir.Value) -> ir.Operation:
+                         out: ir.Value, folded: bool = False) -> ir.Operation:
     """The scaled contraction (IREE's operand order) at the current insertion point."""
     val, scale, f32 = _types(problem)
-    c_type = ir.RankedTensorType.get(list(_lead(problem) + (problem.m, problem.n)), f32)
     generic = linalg.GenericOp(
-        [c_type], [a, b, a_scales, b_scales], [out],
-        ir.ArrayAttr.get([ir.AffineMapAttr.get(m) for m in indexing_maps(problem)]),
-        ir.ArrayAttr.get([ir.Attribute.parse(f"#linalg.iterator_type<{t}>") for t in iterator_types(problem)]),
+        [out.type], [a, b, a_scales, b_scales], [out],
+        ir.ArrayAttr.get([ir.AffineMapAttr.get(m) for m in indexing_maps(problem, folded)]),
+        ir.ArrayAttr.get([ir.Attribute.parse(f"#linalg.iterator_type<{t}>")
+                          for t in iterator_types(problem, folded)]),
     )
     block = generic.regions[0].blocks.append(val, val, scale, scale, f32)
     x, y, xs, ys, acc = block.arguments
@@ -99,13 +105,14 @@ def build_scaled_generic(problem: Problem, a: ir.Value, b: ir.Value, a_scales: i
     return generic
 
 
-def kernel_operand_types(problem: Problem) -> list[ir.Type]:
+def kernel_operand_types(problem: Problem, folded: bool = False) -> list[ir.Type]:
     """Tensor types of A, B, A_scales, B_scales, C as the contraction sees them (needs a context)."""
     val, scale, f32 = _types(problem)
     t = lambda shape, e: ir.RankedTensorType.get(list(shape), e)  # noqa: E731
-    return [t(value_shape(problem, problem.m), val), t(value_shape(problem, problem.n), val),
-            t(scale_shape(problem, problem.m), scale), t(scale_shape(problem, problem.n), scale),
-            t(_lead(problem) + (problem.m, problem.n), f32)]
+    drop = (lambda shape: shape[1:]) if folded else (lambda shape: shape)  # noqa: E731
+    return [t(drop(value_shape(problem, problem.m)), val), t(value_shape(problem, problem.n), val),
+            t(drop(scale_shape(problem, problem.m)), scale), t(scale_shape(problem, problem.n), scale),
+            t(drop(_lead(problem) + (problem.m, problem.n)), f32)]
 
 
 def build_module(problem: Problem, context: ir.Context | None = None) -> ir.Module:

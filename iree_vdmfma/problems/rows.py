@@ -85,6 +85,8 @@ class ResultRow:
     kernels: Optional[int] = None  # CUDA: .entry kernels in the PTX
     nv_mma: Optional[int] = None  # CUDA: mma.sync / wmma instructions in the PTX
     ptx_regs32: Optional[int] = None  # CUDA: PTX virtual registers (32-bit equivalents; not physical)
+    mfma_scale: Optional[int] = None  # ROCm: v_mfma_scale_f32_* (scaled MFMA, MX dtypes) in the ISA (also in mfma)
+    cvt_scale: Optional[int] = None  # ROCm: v_cvt_scalef32_* (MX values decoded in registers) in the ISA
     compile_s: Optional[float] = None
     cached: Optional[bool] = None
     # runtime (filled when a device is given)
@@ -133,7 +135,7 @@ COLUMNS: list[str] = [f.name for f in fields(ResultRow)]
 # job's compile-only, hot and cold rows. STATIC_METRICS is its numeric part (deltas, plots).
 STATIC_FIELDS: tuple[str, ...] = ("mma_kind", "intended_mma_kind", "smfmac", "mfma", "vgpr", "agpr", "sgpr",
                                   "lds_bytes", "spills", "scratch_bytes", "workgroups", "workgroup_size",
-                                  "waves_per_simd", "kernels", "nv_mma", "ptx_regs32")
+                                  "waves_per_simd", "kernels", "nv_mma", "ptx_regs32", "mfma_scale", "cvt_scale")
 STATIC_METRICS: tuple[str, ...] = ("smfmac", "mfma", "vgpr", "agpr", "lds_bytes", "spills", "waves_per_simd",
                                    "workgroups")
 _TYPES = {f.name: f.type for f in fields(ResultRow)}

@@ -165,8 +165,12 @@ def proved_row(job: Job, result: CompileResult, row: ResultRow, artifacts: Path)
     proof = job.backend.prove(result.dump_dir, job.problem, job.target,
                               job.config.mma_kind if job.config else None)
     row = row.replace(**proof.fields, status=Status.COMPILED.value)
-    if proof.reason:
-        return row.replace(status=Status.NOT_APPLIED.value, reason=proof.reason)
+    reason = proof.reason
+    configured = proof.details.get("lowering_config")
+    if not reason and configured is not None and hasattr(job.config, "not_applied"):  # gemv: tiles, not an MMA
+        reason = job.config.not_applied(configured)
+    if reason:
+        return row.replace(status=Status.NOT_APPLIED.value, reason=reason)
     return row
 
 

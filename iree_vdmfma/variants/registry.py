@@ -29,6 +29,7 @@ class Variant:
     baseline: bool = False
     flags: tuple[str, ...] = ()  # extra iree-compile flags of this variant
     split_rule: Optional[Callable[[Problem, str], int]] = None  # per-shape split-K chunk (0: none)
+    refuses: Optional[Callable[[Problem], str]] = None  # why this variant cannot build the problem's dtype ("" ok)
 
     def config(self, problem: Problem, target: str) -> Optional[KernelConfig]:
         return self.rule(problem, target)
@@ -45,6 +46,9 @@ class Variant:
     def enabled(self, problem: Problem, target: str) -> tuple[bool, str]:
         """(True, "") if this variant builds ``problem`` for ``target``; else (False, why) -> a skipped row."""
         be = backend_for(target)
+        why = self.refuses(problem) if self.refuses else ""
+        if why:
+            return False, f"variant {self.name}: {why}"
         if self.backend is not None and not self.backend.handles(target):
             return False, (f"variant {self.name} builds only for {self.backend.name} targets "
                            f"({self.backend.targets_help()}); {target} is a {be.name} target")
@@ -60,6 +64,17 @@ REGISTRY: dict[str, Variant] = {}
 
 class UnknownVariantError(ValueError):
     pass
+
+
+def plain_only(problem: Problem) -> str:
+    """``refuses`` of a variant whose configs take plain element types (not MX block-scaled ones)."""
+    return (f"{problem.dtype} is a block-scaled (MX) type; this variant's configs take plain element types "
+            "(for MX: scaled, scaled32, gemv)") if problem.dt.is_mx else ""
+
+
+def mx_only(problem: Problem) -> str:
+    """``refuses`` of a variant built for the scaled contraction of an MX dtype."""
+    return "" if problem.dt.is_mx else f"builds only MX (block-scaled) dtypes such as mxfp4, not {problem.dtype}"
 
 
 def register(variant: Variant) -> Variant:
