@@ -81,9 +81,9 @@ def coverage(
         options = cov.sweep_options(SweepOptions(
             target=target, out_dir=out, cache_dir=None if no_cache else (cache_dir or default_cache_dir()),
             workers=workers, timeout_s=timeout, retry_failed=retry_failed,
-            executor=ExecutorSpec(executor, ray_address)))
+            executor=ExecutorSpec(executor, ray_address)), cells)
         problems = cov.problems(cells)
-        console.print(f"coverage {target}: {len(cells)} cells, {len(problems) * len(cov.VARIANTS)} compile jobs")
+        console.print(f"coverage {target}: {len(cells)} cells, {len(problems) * len(options.variants)} compile jobs")
         with progress() as bar:
             sweep = Sweep(problems, options)
             task = bar.add_task("coverage", total=len(sweep.pending()), last="")

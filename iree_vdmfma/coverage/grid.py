@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Iterable, Optional, Sequence
 
 from ..configs.catalog import IntrinsicUnavailableError, vdmfma_intrinsic
+from ..configs.scaled import scaled_intrinsic
 from ..problems.problem import DTYPES, Problem
 from ..problems.rows import ResultRow
 from ..sweep.sweep import Sweep, SweepOptions
@@ -40,6 +41,16 @@ from .classes import (BY_DEFAULT, CLASSES, CSV_COLUMNS, NOT_IN_GRID, NOT_REACHAB
 from ..report.index import write_index
 
 VARIANTS = ("default", "vdmfma")
+MX_VARIANT = "scaled"  # an MX dtype's forced kernel (the scaled MFMA) takes vdmfma's place
+
+
+def spec_variant(dtype: str) -> str:
+    """The variant whose row is a cell's 'with the spec' side: vdmfma, or scaled for an MX dtype."""
+    return MX_VARIANT if DTYPES[dtype].is_mx else "vdmfma"
+
+
+def variants_for(cells: Sequence["Cell"]) -> tuple[str, ...]:
+    return VARIANTS + ((MX_VARIANT,) if any(DTYPES[c.dtype].is_mx for c in cells) else ())
 
 
 @dataclass(frozen=True)
@@ -110,17 +121,24 @@ def default_dtypes(arch: str) -> list[str]:
     found = []
     for name in DTYPES:
         try:
-            vdmfma_intrinsic(arch, name)
+            _require(arch, name)
         except IntrinsicUnavailableError:
             continue
         found.append(name)
     return found
 
 
+def _require(arch: str, dtype: str) -> None:
+    if dtype in DTYPES and DTYPES[dtype].is_mx:  # MX: the target's scaled MFMA for the value type
+        scaled_intrinsic(arch, Problem(16, 16, DTYPES[dtype].scale_block, dtype=dtype))
+    else:
+        vdmfma_intrinsic(arch, dtype)  # raises IntrinsicUnavailableError / ValueError with the valid list
+
+
 def check_dtypes(arch: str, dtypes: Sequence[str]) -> list[str]:
-    """Validate: every dtype must have a VDMFMA intrinsic on arch (else a clear error)."""
+    """Validate: every dtype must have a VDMFMA intrinsic (MX: a scaled MFMA) on arch (else a clear error)."""
     for d in dtypes:
-        vdmfma_intrinsic(arch, d)  # raises IntrinsicUnavailableError / ValueError with the valid list
+        _require(arch, d)
     return list(dtypes)
 
 
@@ -146,6 +164,9 @@ def grid(arch: str, dtypes: Optional[Sequence[str]] = None, ms: Sequence[int] = 
     cells = []
     for d in dtypes:
         for i, case in enumerate(cases):
+            block = DTYPES[d].scale_block
+            if block and case.k % block:
+                continue  # an MX dtype needs K a multiple of its block: not in the grid
             for m in (ms if i == 0 else edge):
                 cells.append(Cell(d, case, m))
     return cells
@@ -172,7 +193,7 @@ def coverage_rows(cells: Sequence[Cell], rows: Iterable[ResultRow], target: str)
     out = []
     for c in cells:
         p = c.problem
-        d, v = by.get((p.key, "default")), by.get((p.key, "vdmfma"))
+        d, v = by.get((p.key, "default")), by.get((p.key, spec_variant(c.dtype)))
         cls, reason = classify(d, v)
         out.append(CoverageRow(target=target, dtype=c.dtype, case=c.case.name, case_description=c.case.description,
                                m=c.m, n=p.n, k=p.k, batch=p.batch, cls=cls, reason=reason,
@@ -202,6 +223,11 @@ def markdown(rows: Sequence[CoverageRow], target: str, note: str = "") -> str:
               "kind); **S!** only with the spec, the default failed to compile; **x** not reachable (reason "
               "numbered below); `.` not in the grid. Every D/S cell is proved from the ISA: v_smfmac > 0, "
               "no spills (S: also no dense v_mfma).", ""]
+    mx = [dt for dt in dict.fromkeys(r.dtype for r in rows) if DTYPES[dt].is_mx]
+    if mx:
+        lines += [f"For {', '.join(mx)} (block-scaled) the kernel asked about is the scaled MFMA instead: D/S mean "
+                  f"`v_mfma_scale_f32` > 0 in the ISA, no spills, by default / only with variant `{MX_VARIANT}` "
+                  f"(coverage.csv's vdmfma_* columns hold that variant's row).", ""]
     counts = {c: sum(r.cls == c for r in rows) for c in CLASSES}
     lines += ["| dtype | " + " | ".join(CLASSES) + " |", "|---|" + "---|" * len(CLASSES)]
     for dt in dict.fromkeys(r.dtype for r in rows):
@@ -262,9 +288,10 @@ class CoverageResult:
     files: list[Path] = field(default_factory=list)
 
 
-def sweep_options(options: SweepOptions) -> SweepOptions:
-    """The options with exactly the coverage variants; a coverage directory accumulates grids (append)."""
-    return SweepOptions(**{**vars(options), "variants": VARIANTS, "append": True})
+def sweep_options(options: SweepOptions, cells: Sequence[Cell] = ()) -> SweepOptions:
+    """The options with exactly the coverage variants of ``cells`` (MX cells add ``scaled``); a coverage
+    directory accumulates grids (append)."""
+    return SweepOptions(**{**vars(options), "variants": variants_for(cells), "append": True})
 
 
 def run(cells: Sequence[Cell], options: SweepOptions, sweep: Optional[Sweep] = None,
@@ -274,7 +301,7 @@ def run(cells: Sequence[Cell], options: SweepOptions, sweep: Optional[Sweep] = N
     ``sweep``: a prepared Sweep over ``problems(cells)`` (e.g. with a progress hook);
     built here when None.
     """
-    options = sweep_options(options)
+    options = sweep_options(options, cells)
     if not cells:
         raise ValueError("the coverage grid is empty")
     target = options.target
@@ -287,7 +314,7 @@ def run(cells: Sequence[Cell], options: SweepOptions, sweep: Optional[Sweep] = N
     fresh = [r for r in all_rows if (r.key, r.variant) in keys]
     rows = coverage_rows(cells, all_rows, target)
     out = Path(options.out_dir)
-    note = (f"{len(cells)} cells x {len(VARIANTS)} variants; this run: {len(todo)} jobs "
+    note = (f"{len(cells)} cells x {len(options.variants)} variants; this run: {len(todo)} jobs "
             f"({sum(bool(r.cached) for r in fresh)} from the compile cache) in {wall:.0f} s wall.")
     files = [write_csv(rows, out / "coverage.csv")]
     (out / "coverage.md").write_text(markdown(rows, target, note))
