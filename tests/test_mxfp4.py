@@ -140,3 +140,11 @@ def test_coverage_classifies_mx_cells_by_the_scaled_mfma():
     cells = cov.grid("gfx950", ["mxfp4"], [4], edge_ms=[4])
     assert {c.case.name for c in cells} == {"k256", "k128", "n-odd", "batch4"}  # k-odd: K % 32 != 0
     assert cov.variants_for(cells) == ("default", "vdmfma", "scaled")
+
+
+def test_tune_refuses_mx_shapes_before_compiling(tmp_path: Path):
+    from iree_vdmfma.tune.tuner import TuneOptions, Tuner
+
+    with pytest.raises(ValueError, match="no knobs for block-scaled mxfp4"):
+        Tuner([Problem(4, 256, 512, dtype="mxfp4")], TuneOptions(target="gfx950", device="none", out_dir=tmp_path))
+    assert not any(tmp_path.iterdir())
