@@ -142,9 +142,28 @@ def test_coverage_classifies_mx_cells_by_the_scaled_mfma():
     assert cov.variants_for(cells) == ("default", "vdmfma", "scaled")
 
 
-def test_tune_refuses_mx_shapes_before_compiling(tmp_path: Path):
+
+def test_tune_space_for_mx_offers_scaled_and_gemv_knobs_without_split():
+    from iree_vdmfma.tune.space import reference, space
+
+    kept, pruned = space(Problem(4, 256, 512, dtype="mxfp4"), "gfx950")
+    mmas = {c.mma for c in kept}
+    assert mmas == {"default", "scaled", "scaled32", "mxgemv"} and all(c.split == 0 for c in kept)
+    assert {c.settings.get("mx_reduction") for c in kept if c.mma == "scaled"} == {2, 4, 8}
+    assert reference(Problem(4, 256, 512, dtype="mxfp4"), "gfx950", "padded") is None
+    _, pruned1 = space(Problem(1, 256, 512, dtype="mxfp4"), "gfx950")
+    assert pruned1 and all("folds the unit M" in why for _, why in pruned1)
+
+
+def test_tune_proves_mx_candidates_from_the_isa_and_models_them(tmp_path: Path):
+    import csv
+
     from iree_vdmfma.tune.tuner import TuneOptions, Tuner
 
-    with pytest.raises(ValueError, match="no knobs for block-scaled mxfp4"):
-        Tuner([Problem(4, 256, 512, dtype="mxfp4")], TuneOptions(target="gfx950", device="none", out_dir=tmp_path))
-    assert not any(tmp_path.iterdir())
+    (winner,) = Tuner([Problem(4, 256, 512, dtype="mxfp4")],
+                      TuneOptions(target="gfx950", device="none", out_dir=tmp_path / "t", cache_dir=tmp_path / "c",
+                                  max_candidates=3)).run()
+    assert winner.basis == "modelled" and winner.candidates == 3
+    rows = list(csv.DictReader((tmp_path / "t" / "candidates.csv").open()))
+    proved = [r for r in rows if r["status"] == "modelled"]
+    assert len(proved) == 3 and any(r["candidate"] != "split=0,mma=default" for r in proved)

@@ -51,6 +51,14 @@ class GemvConfig:
         return (1,) * self.lead + self._tiles(self.m, self.rows, 0, 0)
 
     @property
+    def m_tile(self) -> int:
+        return self.m
+
+    @property
+    def n_tile(self) -> int:
+        return self.rows
+
+    @property
     def workgroup_size(self) -> int:
         return self.subgroup_size * self.k_subgroups
 

@@ -59,6 +59,7 @@ class ScaledIntrinsic:
     acc: str
     virtual: bool = False
     k_unroll: int = 1
+    scaled: bool = True  # K is two loops (kb, k) in the op: KernelConfig's tile properties read this
 
     def attr(self) -> ir.Attribute:
         """#iree_gpu.scaled_mma_layout (needs an active context); the enum name is checked first."""

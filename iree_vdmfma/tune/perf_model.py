@@ -35,8 +35,8 @@ def modelled_us(candidate: Candidate, row: CandidateRow, arch: str) -> Optional[
     t = get_target(arch)
     p = candidate.problem
     config = knob_config(p, arch, candidate.settings)
-    b = p.dt.bytes
-    n_tile = config.workgroup[-2] if config else 64  # IREE's default N tile (tuning-knobs.md)
+    b = p.operand_bytes(1) / (p.batch * p.k)  # bytes an element (MX: packed values and their scales)
+    n_tile = config.n_tile if config else 64  # IREE's default N tile (tuning-knobs.md)
     a_bytes = p.batch * p.m * p.k * b * math.ceil(p.n / n_tile)
     c_bytes = p.batch * p.m * p.n * 4
     split = p.k // candidate.split if candidate.split else 1
@@ -55,10 +55,10 @@ def modelled_us(candidate: Candidate, row: CandidateRow, arch: str) -> Optional[
 def _wave_bytes_in_flight(config, elem_bytes: int) -> float:
     """Weight bytes one wave has in flight: its rows of one K step (a K tile, or a gemv step)."""
     if isinstance(config, GemvConfig):  # each wave: all rows of its share of the K step
-        return config.rows * config.partial_reduction / config.k_subgroups * elem_bytes
-    n_tile = config.workgroup[-2] if config else 64
-    subgroups = config.subgroup[-2] if config else 2
-    k_tile = (config.reduction[-1] * config.intrinsic.k) if config else 256
+        return config.rows * config.partial_reduction * max(config.block, 1) / config.k_subgroups * elem_bytes
+    n_tile = config.n_tile if config else 64
+    subgroups = max(1, config.workgroup_size // 64) if config else 2
+    k_tile = config.k_tile if config else 256
     return n_tile / subgroups * k_tile * elem_bytes
 
 
@@ -71,14 +71,15 @@ def estimate_us(candidate: Candidate, arch: str) -> float:
 
     p, t = candidate.problem, get_target(arch)
     settings = candidate.settings
-    proxy = dict(settings, mma="vdmfma") if settings.get("mma") == "default" else settings
+    stand_in = "scaled" if p.dt.is_mx else "vdmfma"  # MX: IREE's own choice at M >= 8 is the scaled MFMA
+    proxy = dict(settings, mma=stand_in) if settings.get("mma") == "default" else settings
     try:
         config = knob_config(p, arch, proxy)
     except Exception:  # no VDMFMA for this dtype: fall back to the dense rule
         config = knob_config(p, arch, dict(settings, mma="dense"))
     split = p.k // candidate.split if candidate.split else 1
     q = _dp(p, candidate.split)
-    *_, m_tile, n_tile, _ = config.workgroup
+    m_tile, n_tile = config.m_tile, config.n_tile
     wgs = p.batch * math.ceil(q.m / m_tile) * math.ceil(q.n / n_tile) * split
     waves, _ = occupancy(128, config.lds_estimate, config.workgroup_size, t)
     row = CandidateRow(**p.identity(), target=arch, candidate=candidate.id, workgroups=wgs,

@@ -88,6 +88,8 @@ def prove(candidate: Candidate, result: CompileResult, arch: str) -> Proof:
     reason = proof.check_applied(ev, config.mma_kind if config else None)  # "" intended: the gemv config
     if not reason and config:
         reason = _tile_mismatch(config, ev.workgroup_tile)
+    if not reason and hasattr(config, "not_applied"):  # a gemv: its K distribution, not an MMA, proves it
+        reason = config.not_applied(ev.lowering_config)
     if not reason and candidate.split and ev.dispatches < 2 and ev.split < 2:
         reason = f"split {candidate.split} requested, but one dispatch and no split loop"
     if reason:

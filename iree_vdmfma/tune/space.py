@@ -18,6 +18,8 @@ Which knobs exist per backend (IREE 3.13):
   no-MMA VectorDistribute config is the one IREE's CUDA pipeline accepts from us
   (its configs travel in the preprocessing spec, configs/library.py).
 - cpu: split only (a tiny space, so CI runs the whole loop for real).
+- MX (mxfp4, rocm): mma default/scaled/scaled32/mxgemv, mx_reduction for the scaled MFMAs,
+  mx_ksub for the MX gemv; no split (configs/knobs.py, configs/scaled.py).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from typing import Callable, Iterable, Mapping, Optional, Sequence
 
 from ..configs.catalog import IntrinsicUnavailableError
 from ..configs.gemv import GemvConfig
-from ..configs.knobs import GEMV_MAX_M, knob_config
+from ..configs.knobs import GEMV_MAX_M, MX_MMA_KINDS, knob_config
 from ..configs.rules import padded_config
 from ..backends import backend_for
 from ..devices.targets import target as get_target
@@ -75,7 +77,12 @@ def backend_of(arch: str) -> str:
 
 
 def split_chunks(problem: Problem, factors: Iterable[int], min_chunk: int) -> list[int]:
-    """0 (no split) then K chunks K/f for the factors that divide K into chunks >= min_chunk."""
+    """0 (no split) then K chunks K/f for the factors that divide K into chunks >= min_chunk.
+
+    MX: 0 only (the split-K preprocessing spec matches with the contraction matcher, which a scaled op
+    is not)."""
+    if problem.dt.is_mx:
+        return [0]
     return [0] + [problem.k // f for f in factors if problem.k % f == 0 and problem.k // f >= min_chunk]
 
 
@@ -86,7 +93,19 @@ def _rocm_split(p: Problem, arch: str):
 
 @knob("rocm", "mma")
 def _rocm_mma(p: Problem, arch: str):
+    if p.dt.is_mx:
+        return list(MX_MMA_KINDS)
     return ["default", "vdmfma", "dense"] + (["gemv"] if gemv_fits(p) else [])
+
+
+@knob("rocm", "mx_reduction", ("scaled", "scaled32"))
+def _rocm_mx_reduction(p: Problem, arch: str):
+    return [4, 2, 8]  # K intrinsics a step; 4 is IREE's own choice for a gfx950 scaled matmul at M = 8..16
+
+
+@knob("rocm", "mx_ksub", ("mxgemv",))
+def _rocm_mx_ksub(p: Problem, arch: str):
+    return [1, 2, 4]  # subgroups along K of the MX gemv (each: 64 lanes, one 32-value block a lane a step)
 
 
 @knob("rocm", "n_tile", MFMA)
@@ -208,7 +227,7 @@ def reference(problem: Problem, arch: str, kind: str) -> Optional[Candidate]:
     backend = backend_of(arch)
     settings = defaults(backend, problem, arch)
     if kind == "padded":
-        if backend != "rocm":
+        if backend != "rocm" or problem.dt.is_mx:  # MX: no dense MFMA takes e2m1 (the scaled one is a knob)
             return None
         settings["mma"] = "dense"  # with the padded rule's own reduction depth: the `padded` variant's config
         settings["reduction"] = padded_config(problem, arch).reduction[-1]
@@ -226,6 +245,8 @@ def prune_reason(candidate: Candidate, arch: str) -> str:
         return str(e)
     if config is None:
         return ""
+    if p.dt.is_mx:
+        return _mx_prune_reason(p, config, arch)
     if isinstance(config, GemvConfig):
         return _gemv_prune_reason(p, candidate.split or p.k, config)
     *_, m_tile, n_tile, _ = config.workgroup
@@ -251,6 +272,21 @@ def _gemv_prune_reason(p: Problem, k: int, config: GemvConfig) -> str:
                 f"{config.partial_reduction} do not divide each other and K={k}")
     if config.workgroup_size > MAX_THREADS:
         return f"{config.workgroup_size} threads > {MAX_THREADS}"
+    return ""
+
+
+def _mx_prune_reason(p: Problem, config, arch: str) -> str:
+    """MX configs pad M, N and K (scaled) or mask K (gemv, compiled at K/32 < its K step): threads and LDS
+    matter, and a scaled MFMA needs an M loop (README: MXFP4 findings)."""
+    if config.workgroup_size > MAX_THREADS:
+        return f"{config.workgroup_size} threads > {MAX_THREADS}"
+    if isinstance(config, GemvConfig):
+        return ""
+    if p.m == 1 and not p.batched:
+        return ("M=1: IREE folds the unit M and refuses a scaled MFMA on the (n, kb, k) op "
+                "('contraction like operation missing critical dimension')")
+    if config.lds_estimate > get_target(arch).lds_bytes:
+        return f"LDS estimate {config.lds_estimate} B > {get_target(arch).lds_bytes} B"
     return ""
 
 
