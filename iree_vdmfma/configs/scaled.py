@@ -37,7 +37,7 @@ from .config import KernelConfig
 from .gemv import GemvConfig
 from .rules import N_SUBGROUPS, N_TILE
 from ..devices.targets import target as get_target
-from ..problems import mxfp4
+from ..problems import mxfp4, scaled_ir
 from ..problems.problem import Problem
 
 DEFAULT_INTRINSIC = "MFMA_SCALE_F32_16x16x128_B32"
@@ -143,11 +143,11 @@ def build_matcher_body(op: ir.Value, problem: Problem) -> None:
     uses ``cast_compatible_dag_from_root`` for such ops, with the op rebuilt in the matcher's region.
     """
     folded = mxfp4.folds_m(problem)
-    types = mxfp4.kernel_operand_types(problem, folded)
+    types = scaled_ir.kernel_operand_types(problem, folded)
     any_value = transform.AnyValueType.get()
     dag = match.MatchCastCompatibleDagFromRootOp(any_value, any_value, op)
     block = dag.regions[0].blocks.append(*types)
     with ir.InsertionPoint(block):
         a, b, a_s, b_s, out = block.arguments
-        mxfp4.build_scaled_generic(problem, a, b, a_s, b_s, out, folded)
+        scaled_ir.build_scaled_generic(problem, a, b, a_s, b_s, out, folded)
         transform.YieldOp([])  # the region's implicit terminator (the parser adds it; the builder must)
