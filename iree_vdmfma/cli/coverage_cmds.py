@@ -27,7 +27,8 @@ _HELP = "\n\n".join([
     'Classes (proved from configured IR + ISA): vdmfma-by-default (the default applied a VDMFMA mma_kind,'
     ' v_smfmac > 0, no spills); only-with-spec (the vdmfma spec row is ok with v_smfmac > 0, no dense '
     "v_mfma, no spills); not-reachable, with the reason (matvec form at M=1, the compiler's first error "
-    'line, spills, not applied). Spills and not-applied never count as success.',
+    'line, spills, not applied). Spills and not-applied never count as success. An MX dtype (mxfp4, '
+    'gfx950) asks the same of the scaled MFMA: `default` against the `scaled` variant, v_mfma_scale > 0.',
     'Grid size: the full cross (5 dtypes x 32 M x 5 cases x 2 variants = 1600 compiles) would take ~18 '
     'min on 2 cores, so by default the base case k256 runs at every --m value (default '
     "1,4,5,8,9,16,24,32: matvec, padded, the default selector's 5..8 window, tiled 9..32) and the edge "
