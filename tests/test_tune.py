@@ -16,7 +16,7 @@ import pytest
 
 from conftest import ROOT, iree_compile
 from iree_vdmfma.backends.cuda import CUDA
-from iree_vdmfma.compiler import evidence as proof
+from iree_vdmfma.backends.rocm import evidence as proof
 from iree_vdmfma.compiler.driver import Compiler
 from iree_vdmfma.configs.knobs import knob_config
 from iree_vdmfma.configs.library import Entry, Library, write_library

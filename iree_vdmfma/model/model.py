@@ -3,7 +3,7 @@
 Per token count M: export (iree-turbine) -> compile with no spec and read the dispatches
 from the dump (``dispatches.collect_dispatches``) -> write one spec for every skinny
 contraction found over all M -> compile again with the spec -> per dispatch, read the
-configured IR and the ISA of its own kernel (``compiler.evidence.parse_rocmasm``). All
+configured IR and the ISA of its own kernel (``backends/rocm/evidence.parse_rocmasm``). All
 numbers come from those compiles (compile-only; nothing is run on a GPU here).
 
 A dispatch is ``applied`` when the intended mma_kind is configured and its kernel has
@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from ..compiler.driver import CompileJob, CompileResult, Compiler
-from ..compiler.evidence import Kernel, parse_rocmasm
+from ..backends.rocm.evidence import Kernel, parse_rocmasm
 from ..configs.annotate import config_for_form
 from ..configs.config import KernelConfig
 from ..configs.forms import Contraction

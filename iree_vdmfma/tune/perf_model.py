@@ -66,7 +66,7 @@ def estimate_us(candidate: Candidate, arch: str) -> float:
     """Pre-compile estimate for ordering a space larger than --max-candidates (like Triton's
     perf-model pruning): the same model fed with the config's own workgroups and an LDS-only
     occupancy. IREE's default stands in as the vdmfma rule's config. A MODEL, for ordering only."""
-    from ..compiler.evidence import occupancy
+    from ..backends.rocm.evidence import occupancy
     from ..configs.knobs import dispatch_problem as _dp
 
     p, t = candidate.problem, get_target(arch)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from ..backends import backend_for
-from ..compiler import evidence as proof
+from ..backends.rocm import evidence as proof
 from ..compiler.driver import CompileResult
 from ..configs.knobs import knob_config
 from ..devices.targets import target as get_target

@@ -1,4 +1,4 @@
-"""CUDA backend: sm_NN targets; proof from configured IR + the dumped PTX (evidence.collect_ptx).
+"""CUDA backend: sm_NN targets; proof from configured IR (compiler/configured.py) + the dumped PTX (ptx.py).
 
 Compiles need no GPU (PTX is generated here; checked for sm_89 on a CPU-only
 machine). What PTX can prove: the mma_kind applied (configured IR), the kernel
@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-from ..compiler import evidence
-from ..devices.modules import sm_number
-from ..problems.problem import Problem
-from .base import Backend, Proof
-from .registry import register
+from ...compiler import configured
+from ...devices.modules import sm_number
+from ...problems.problem import Problem
+from ..base import Backend, Proof
+from ..registry import register
+from .ptx import collect_ptx
 
 
 @dataclass(frozen=True)
@@ -30,17 +31,17 @@ class CudaBackend(Backend):
     def prove(self, dump_dir: Path, problem: Problem, target: str,
               intended_mma_kind: Optional[str]) -> Proof:
         dump_dir = Path(dump_dir)
-        cfgs = [c for p in sorted(dump_dir.glob("configured_*.mlir")) for c in evidence.configs(p.read_text())]
-        ptx = evidence.collect_ptx(dump_dir)
+        cfgs = [c for p in sorted(dump_dir.glob("configured_*.mlir")) for c in configured.configs(p.read_text())]
+        ptx = collect_ptx(dump_dir)
         fields: dict = {"kernels": ptx.kernels, "nv_mma": ptx.mma, "ptx_regs32": ptx.ptx_regs32}
         if not cfgs or not ptx.kernels:
             return Proof(fields, f"no configured IR or no PTX kernel in {dump_dir}")
         cfg = max(cfgs, key=lambda c: (bool(c.mma_kind), c.work))
         fields.update(mma_kind=cfg.mma_kind, workgroup_size=cfg.workgroup_size or None,
-                      workgroups=evidence.workgroups(cfg, problem))
+                      workgroups=configured.workgroups(cfg, problem))
         reason = ""
         if intended_mma_kind == "":  # a no-MMA (gemv) config was injected
-            reason = evidence.check_no_mma(cfg.pipeline, cfg.mma_kind)
+            reason = configured.check_no_mma(cfg.pipeline, cfg.mma_kind)
         elif intended_mma_kind and cfg.mma_kind != intended_mma_kind:
             reason = f"contraction configured with {cfg.mma_kind or 'no mma_kind'}, not the intended {intended_mma_kind}"
         return Proof(fields, reason, {"workgroup_tile": cfg.workgroup_tile, "pipeline": cfg.pipeline})

@@ -6,12 +6,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-from ..compiler import evidence
-from ..configs.catalog import IntrinsicUnavailableError, dense_intrinsic
-from ..devices.targets import TARGETS, base_arch, target as get_target
-from ..problems.problem import Problem
-from .base import Backend, Proof
-from .registry import register
+from ...configs.catalog import IntrinsicUnavailableError, dense_intrinsic
+from ...devices.targets import TARGETS, base_arch, target as get_target
+from ...problems.problem import Problem
+from ..base import Backend, Proof
+from ..registry import register
+from . import evidence
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..devices.targets import CPU_TARGET
-from .base import Backend
-from .registry import register
+from ...devices.targets import CPU_TARGET
+from ..base import Backend
+from ..registry import register
 
 
 @dataclass(frozen=True)
