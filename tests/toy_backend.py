@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from pathlib import Path
 
-from iree_vdmfma.backends import Backend, Proof, register
+from iree_vdmfma.backends import Backend, DumpProof, register
 
 
 @dataclass(frozen=True)
@@ -23,8 +23,8 @@ class ToyBackend(Backend):
 
     def prove(self, dump_dir, problem, target, intended_mma_kind):
         configured = sorted(Path(dump_dir).glob("configured_*.mlir"))
-        return Proof({"workgroups": len(configured)}, "" if configured else "toy: no configured IR",
-                     {"files": [p.name for p in configured]})
+        return DumpProof({"workgroups": len(configured)}, "" if configured else "toy: no configured IR",
+                         {"files": [p.name for p in configured]})
 
 
 TOY = register(ToyBackend("toy-backend", "llvm-cpu generic x86-64 (a test backend)", ("toy_attr",)))

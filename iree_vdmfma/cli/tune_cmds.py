@@ -74,8 +74,5 @@ def tune(
         if written.get("flags"):
             console.print(f"iree-compile flags: {written['flags'].read_text().strip()}", highlight=False)
         if publish and written:  # rewritten, not copied: the flags file then names specs/ (relative)
-            from ..configs.library import write_library
-            from ..devices.flags import compile_flags
-
-            published = write_library(tuner.library(), Path("specs"), compile_flags(options.target))
+            published = tuner.write_library(Path("specs"))
             console.print(f"published {', '.join(p.name for p in published.values())} to specs/")

@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from ..compiler.driver import CompileJob, CompileResult, Compiler
+from ..backends import backend_for
 from ..backends.rocm.evidence import Kernel, parse_rocmasm
 from ..configs.annotate import config_for_form
 from ..configs.config import KernelConfig
 from ..configs.forms import Contraction
 from ..configs.spec import spec_text
-from ..devices.flags import compile_flags
 from ..variants.registry import Variant
 from .dispatches import Dispatch, collect_dispatches
 from .source import INPUT_FLAGS, Source, input_ir
@@ -129,7 +129,9 @@ class ModelOptions:
 
 
 def _job(label: str, text: str, target: str, spec: Optional[str], timeout_s: float) -> CompileJob:
-    return CompileJob(label, text, tuple(INPUT_FLAGS) + tuple(compile_flags(target)), spec, timeout_s)
+    backend = backend_for(target)
+    return CompileJob(label, text, tuple(INPUT_FLAGS) + tuple(backend.compile_flags(target)), spec, timeout_s,
+                      spec_honoured=backend.codegen_spec_honoured(target))
 
 
 def _failed(m: int, result: CompileResult, what: str) -> DispatchRow:
