@@ -161,7 +161,7 @@ def run_model(opts: ModelOptions, log: Callable[[str], None] = lambda s: None) -
         write_shapes(opts.out / "shapes.csv", configs)
         for m, dispatches in found.items():
             rows += _prove(compiler, m, inputs[m].read_text(), dispatches, configs, spec_path, opts, log)
-    write_rows(opts.out / "dispatches.csv", rows)
+    write_dispatches(opts.out / "dispatches.csv", rows)
     return ModelResult(rows, spec_path, inputs)
 
 
@@ -206,7 +206,7 @@ def _prove(compiler: Compiler, m: int, text: str, dispatches: list[Dispatch], co
     return rows
 
 
-def write_rows(path: Path, rows: list[DispatchRow]) -> Path:
+def write_dispatches(path: Path, rows: list[DispatchRow]) -> Path:
     names = [f.name for f in fields(DispatchRow)]
     with path.open("w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=names)

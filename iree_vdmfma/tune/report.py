@@ -52,7 +52,7 @@ def _plot(cands: pd.DataFrame, path: Path, label: str) -> Path | None:
     return path
 
 
-def write_report(out_dir: Path | str, target: str) -> Path:
+def write_tune_report(out_dir: Path | str, target: str) -> Path:
     out = Path(out_dir)
     winners = pd.DataFrame([w.__dict__ for w in state.read_table(out / "winners.csv", state.WinnerRow)
                             if w.target == target])
