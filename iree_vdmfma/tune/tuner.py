@@ -323,7 +323,7 @@ def _ratio(num, den) -> Optional[float]:
 
 def _candidate_settings(cid: str) -> dict[str, object]:
     out: dict[str, object] = {}
-    for part in cid.split(","):
+    for part in filter(None, cid.split(",")):  # "" is the one candidate of a backend without knobs
         k, _, v = part.partition("=")
         out[k] = int(v) if v.lstrip("-").isdigit() else v
     return out
