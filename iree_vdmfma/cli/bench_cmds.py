@@ -15,7 +15,7 @@ from .app import app
 from .common import console, user_errors
 
 
-def write_report(out: Path, baseline: str) -> None:
+def write_bench_report(out: Path, baseline: str) -> None:
     """OUT/report/ from OUT/results.csv (the report layer imports no compiler)."""
     from ..report.report import build_report
 
@@ -63,6 +63,6 @@ def bench(
         bad = [r for r in measured if r.status not in ("ok", "skipped")]
         console.print(f"{len(measured)} measured rows in {directory / 'results.csv'} on {dev}; {len(bad)} not ok")
         if report:
-            write_report(directory, read_manifest(directory).baseline)
+            write_bench_report(directory, read_manifest(directory).baseline)
         if bad:
             raise typer.Exit(1)

@@ -50,7 +50,7 @@ def tune(
     with user_errors(debug):
         from ..compiler.driver import default_cache_dir
         from ..problems.shapes import load_shape_list
-        from ..tune.report import write_report
+        from ..tune.report import write_tune_report
         from ..executors import ExecutorSpec
         from ..tune.tuner import TuneOptions, Tuner
 
@@ -65,7 +65,7 @@ def tune(
                       f"{'no device (modelled ranking)' if device == 'none' else device}")
         winners = tuner.run()
         written = tuner.written
-        report = write_report(out, options.target)
+        report = write_tune_report(out, options.target)
         for w in winners:
             sp = f"{w.speedup_vs_default:.3g}x" if w.speedup_vs_default else "-"
             console.print(f"{w.key}: {w.winner or '(none)'}  vs default {sp}  [{w.verdict}; {w.basis}]",
@@ -74,8 +74,5 @@ def tune(
         if written.get("flags"):
             console.print(f"iree-compile flags: {written['flags'].read_text().strip()}", highlight=False)
         if publish and written:  # rewritten, not copied: the flags file then names specs/ (relative)
-            from ..configs.library import write_library
-            from ..devices.flags import compile_flags
-
-            published = write_library(tuner.library(), Path("specs"), compile_flags(options.target))
+            published = tuner.write_library(Path("specs"))
             console.print(f"published {', '.join(p.name for p in published.values())} to specs/")

@@ -235,10 +235,10 @@ def read_rows(path: Path | str) -> list[ResultRow]:
 
 def write_rows(rows: Iterable[ResultRow], path: Path | str) -> None:
     """Write all rows atomically: a reader sees the old file or the new one."""
-    write_table(rows, path, COLUMNS, checksum=True)
+    write_csv_table(rows, path, COLUMNS, checksum=True)
 
 
-def write_table(rows: Iterable, path: Path | str, columns: list[str], checksum: bool = False) -> None:
+def write_csv_table(rows: Iterable, path: Path | str, columns: list[str], checksum: bool = False) -> None:
     """Write objects' ``columns`` as CSV atomically (temp file + fsync + rename); ``checksum``: a last
     column hashing each row's cells, so a row cut off or edited is detected on reading."""
     with atomic_writer(path) as f:  # readable by everyone the umask allows (0644), not mkstemp's 0600

@@ -34,7 +34,7 @@ SUMMARY_DOC: dict[str, str] = {
     "vgpr": "VGPRs", "agpr": "AGPRs", "sgpr": "SGPRs", "lds_bytes": "LDS bytes", "spills": "spills",
     "scratch_bytes": "scratch bytes",
     "waves_per_simd": "MODELLED occupancy (waves per SIMD) from the ISA's VGPRs, LDS and workgroup size "
-                      "(compiler/evidence.py), not measured",
+                      "(backends/rocm/evidence.py), not measured",
     "workgroups": "workgroups launched, MODELLED from the configured workgroup tile and the problem shape", "compute_units": "target CU count (data sheet, targets.py)",
     "workgroups_per_cu": "workgroups / compute_units (MODELLED)",
     **DERIVED_DOC,

@@ -31,7 +31,6 @@ from .numerics import Checker, NumericsResult
 from ..problems.problem import Problem
 from ..problems.rows import ResultRow, Status
 from ..devices.caches import peak_gbps
-from ..devices.flags import compile_flags
 from ..devices.modules import ModuleTarget, check_target
 from ..devices.probe import (DeviceError, DeviceUnavailableError, TargetMismatchError, device_info, device_target,
                              normalize_device, resolve_device)
@@ -49,10 +48,11 @@ def compile_for_run(problem: Problem, target: str, out_dir: Path,
     default ``$VDMFMA_CACHE_DIR`` or ~/.cache/iree-vdmfma, like sweeps); the
     input IR and vmfb are copied to ``out_dir`` for the user.
     """
+    from ..backends import backend_for
     from ..compiler.driver import CompileJob, Compiler, default_cache_dir
 
     job = CompileJob(f"{problem.key}/run/{target}", runner_input_ir(problem),
-                     tuple(compile_flags(target)) + tuple(extra_flags))
+                     tuple(backend_for(target).compile_flags(target)) + tuple(extra_flags))
     with Compiler(cache_dir or default_cache_dir(), workers=1) as compiler:
         result = compiler.compile(job)
         if not result.ok:

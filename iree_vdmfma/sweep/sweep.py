@@ -42,7 +42,7 @@ from ..problems.problem import Problem
 from ..problems.rows import (FAILED, MACHINE_REASON, SUCCEEDED, TERMINAL, ResultRow, Status, read_results, row_for,
                               write_rows)
 from ..util.lock import locked_dir
-from ..util.signals import stop_signals_as_interrupt  # noqa: F401  (re-exported)
+from ..util.signals import stop_signals_as_interrupt
 from ..variants import UnknownVariantError, Variant, variant as get_variant
 from .manifest import Manifest, ModuleEntry, write_manifest
 from ..util.io import atomic_write_text
@@ -136,11 +136,11 @@ def _job(problem: Problem, v: Variant, options: SweepOptions, backend: Backend,
     # A runnable module adds @gemm_loop (cold-cache rotation) around the same @gemm kernel.
     ir_text = runner_input_ir(problem) if options.runnable else input_ir(problem)
     chunk = v.split(problem, target)  # a per-shape split-K chunk goes into a preprocessing spec
-    prespec, spec = spec_pair([(problem, chunk, config)], target)
+    prespec, spec = spec_pair([(problem, chunk, config)], backend.spec_route)
     flags = tuple(backend.compile_flags(target)) + v.flags + tuple(options.extra_flags)
-    return Job(problem, v, target, config, CompileJob(f"{problem.key}/{v.name}/{target}", ir_text, flags, spec,
-                                                      options.timeout_s, preprocessing_spec=prespec), backend,
-               chunk=chunk)
+    job = CompileJob(f"{problem.key}/{v.name}/{target}", ir_text, flags, spec, options.timeout_s,
+                     preprocessing_spec=prespec, spec_honoured=backend.codegen_spec_honoured(target))
+    return Job(problem, v, target, config, job, backend, chunk=chunk)
 
 
 def _base_row(job: Job, cache_mode: str) -> ResultRow:
@@ -262,7 +262,7 @@ class Sweep:
                 by_variant.setdefault(job.variant.name, []).append((job.problem, job.chunk, job.config))
         target = self.options.target
         for name, entries in by_variant.items():
-            pre, tuning = spec_pair(entries, target)
+            pre, tuning = spec_pair(entries, backend_for(target).spec_route)
             for text, path in ((tuning, self.out / "specs" / f"{name}-{target}.mlir"),
                                (pre, self.out / "specs" / f"{name}-{target}.preprocess.mlir")):
                 if text is not None:

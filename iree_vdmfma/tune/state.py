@@ -14,7 +14,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Iterable, Optional, TypeVar
 
-from ..problems.rows import parse_typed, write_table as _write
+from ..problems.rows import parse_typed, write_csv_table as _write
 
 # Candidate statuses. 'compiled' / 'pending' are unfinished; the rest are terminal.
 PENDING, COMPILED, MEASURED, MODELLED = "pending", "compiled", "measured", "modelled"

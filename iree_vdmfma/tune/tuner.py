@@ -16,25 +16,24 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
+from ..backends import BACKENDS, backend_for
+from ..devices.probe import device_kind
 from ..executors import ExecutorSpec, make_executor
 from ..compiler.driver import Compiler, CompileJob, CompileResult, default_cache_dir
 from ..compiler.toolchain import compiler_version
 from ..configs.library import Entry, Library, write_library
-from ..devices.flags import compile_flags
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import runner_input_ir
 from ..problems.problem import Problem
 from ..problems.rows import problem_of
 from ..run.numerics import Checker
-from ..sweep.sweep import stop_signals_as_interrupt
+from ..util.signals import stop_signals_as_interrupt
 from . import state
 from .choose import Choice, choose_measured, choose_modelled
 from .measure import MeasureOptions, measure
-from .perf_model import modelled_us
-from .space import Candidate, backend_of, changed, reference, space
+from .space import Candidate, changed, reference, space
 
 RETRY_FLAG = "--mlir-disable-threading"
-DEVICE_TARGETS = {"local-task": "host", "local-sync": "host", "cpu": "host"}
 
 
 @dataclass
@@ -59,12 +58,13 @@ class TuneOptions:
 
 
 def check_options(o: TuneOptions) -> None:
-    backend_of(o.target)  # validates the target
+    backend = backend_for(o.target)  # validates the target
     if o.device != "none":
-        want = {"hip": "rocm", "cuda": "cuda"}.get(o.device.split(":")[0].split("://")[0])
-        if want is None and o.device not in DEVICE_TARGETS:
-            raise ValueError(f"unknown --device {o.device!r}; valid: hip, cuda, local-task, none")
-        if (want or "cpu") != backend_of(o.target):
+        kind = device_kind(o.device.split(":")[0])
+        runnable = {b.device_kind for b in BACKENDS.values() if b.device_kind}
+        if kind not in runnable:
+            raise ValueError(f"unknown --device {o.device!r}; valid: {', '.join(sorted(runnable))} (cpu = local-task), none")
+        if kind != backend.device_kind:
             raise ValueError(f"--device {o.device} cannot run modules built for --target {o.target}")
     if not o.timeout_s > 0:
         raise ValueError(f"--timeout must be > 0 seconds, got {o.timeout_s}")
@@ -89,6 +89,7 @@ class Tuner:
         if not problems:
             raise ValueError("nothing to tune: the shape list is empty")
         self.problems, self.o = list(problems), options
+        self.backend = backend_for(options.target)
         self.out = Path(options.out_dir)
         self.say = on_event or (lambda msg: None)
         self.started = time.monotonic()
@@ -127,10 +128,10 @@ class Tuner:
 
     def job(self, c: Candidate) -> CompileJob:
         p, arch = c.problem, self.o.target
-        pre, tuning = Library(arch, (Entry(p, c.settings),)).spec_texts()
+        pre, tuning = Library(arch, (Entry(p, c.settings),)).spec_texts(self.backend.spec_route)
         ir_text = runner_input_ir(p) if self.o.measuring else input_ir(p)
-        return CompileJob(f"{p.key}/tune[{c.id}]/{arch}", ir_text, tuple(compile_flags(arch)),
-                          tuning, self.o.timeout_s, pre)
+        return CompileJob(f"{p.key}/tune[{c.id}]/{arch}", ir_text, tuple(self.backend.compile_flags(arch)),
+                          tuning, self.o.timeout_s, pre, spec_honoured=self.backend.codegen_spec_honoured(arch))
 
     def _after_compile(self, c: Candidate, result: CompileResult, retried: bool) -> state.CandidateRow:
         row = self._row(c).replace(compile_s=round(result.compile_s, 3), retried=retried, repro=result.repro,
@@ -144,7 +145,8 @@ class Tuner:
         pr = prove(c, result, self.o.target)
         row = row.replace(status=pr.status, reason=pr.reason, **pr.fields)
         if pr.status == state.COMPILED and not self.o.measuring:
-            us = modelled_us(c, row, self.o.target) if backend_of(self.o.target) == "rocm" else None
+            model = self.backend.perf_model()
+            us = model.modelled_us(c.problem, c.settings, pr.fields, self.o.target) if model else None
             row = row.replace(status=state.MODELLED, modelled_us=us,
                               reason="" if us is not None else "compile-only: no model for this target")
         return row
@@ -192,10 +194,9 @@ class Tuner:
         limit = self.o.max_candidates
         if limit is None or len(kept) <= limit:
             return refs + rest, len(kept)
-        if backend_of(self.o.target) == "rocm":  # order the rest by the pre-compile model (a model!)
-            from .perf_model import estimate_us  # noqa: PLC0415
-
-            rest.sort(key=lambda c: estimate_us(c, self.o.target))
+        model = self.backend.perf_model()
+        if model is not None:  # order the rest by the backend's pre-compile model (a model!)
+            rest.sort(key=lambda c: model.estimate_us(c.problem, c.settings, self.o.target))
         return refs + rest[: max(0, limit - len(refs))], len(kept)
 
     def tune_shape(self, compiler: Compiler, p: Problem) -> None:
@@ -300,13 +301,16 @@ class Tuner:
                 entries.append(Entry(by_key[key], _candidate_settings(w.winner)))
         return Library(self.o.target, tuple(entries))
 
-    def write_library(self) -> dict[str, Path]:
+    def write_library(self, directory: Optional[Path] = None) -> dict[str, Path]:
+        """The library, its spec pair (on the backend's spec route) and flags, into ``directory``
+        (default: the tune's specs/; `--publish` passes the repository's specs/)."""
         lib = self.library()
         if not lib.entries:
             return {}
-        for note in lib.conflicts():  # the spec serves the first shape's config; say which shape lost
+        route = self.backend.spec_route
+        for note in lib.conflicts(route):  # the spec serves the first shape's config; say which shape lost
             self.say(f"library: {note}")
-        return write_library(lib, self.out / "specs", compile_flags(self.o.target))
+        return write_library(lib, directory or self.out / "specs", self.backend.compile_flags(self.o.target), route)
 
 
 def _fmt(x) -> str:
@@ -319,7 +323,7 @@ def _ratio(num, den) -> Optional[float]:
 
 def _candidate_settings(cid: str) -> dict[str, object]:
     out: dict[str, object] = {}
-    for part in cid.split(","):
+    for part in filter(None, cid.split(",")):  # "" is the one candidate of a backend without knobs
         k, _, v = part.partition("=")
         out[k] = int(v) if v.lstrip("-").isdigit() else v
     return out
