@@ -68,7 +68,8 @@ def report_cmd(
         res = build_report(results, baseline=baseline, out_dir=out, rule=_rule(noise_k, noise_floor, min_reps),
                            title=title, plots=plots)
     _notes(res.notes)
-    excluded = res.summary.loc[~res.summary["included"], "status"].value_counts()
+    out_rows = res.summary.loc[~res.summary["included"], "status"]
+    excluded = out_rows.where(out_rows != "ok", "ok but its baseline is not").value_counts()
     why = ", ".join(f"{n} {status}" for status, n in excluded.items())
     show(f"{res.mode} report, baseline {baseline}: {len(res.summary)} rows, {int(excluded.sum())} excluded"
          + (f" ({why}; see report.md)" if why else ""))
