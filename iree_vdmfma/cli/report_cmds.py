@@ -122,7 +122,8 @@ def compare_cmd(
         raise typer.Exit(EXIT_NOTHING_MATCHED)
     show(f"{both} rows in both, {only_a} only in {label_a}, {only_b} only in {label_b}")
     for r in res.groups[res.groups["variant"] == "all"].to_dict("records"):
+        ratio = r["geomean_ratio_b_over_a"]
         show(f"  {r['target']} {r['cache_mode']:>4} geomean {label_b}/{label_a} "
-             f"{r['geomean_ratio_b_over_a']:.4f} over {r['n_compared']}")
+             + (f"{ratio:.4f} over {r['n_compared']}" if ratio == ratio else f"— (none of {r['n_rows']} rows comparable)"))
     for name, p in res.paths.items():
         show(f"  wrote {p}")
