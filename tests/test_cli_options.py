@@ -196,3 +196,12 @@ def test_compile_says_where_results_csv_is_and_shows_only_its_own_rows(tmp_path)
     assert second.exit_code == 0, second.output
     assert f"1 rows of this compile in {out / 'results.csv'} (2 in all)" in second.stdout
     assert "f16_4x64x128" in second.stdout and "f16_8x64x128" not in second.stdout
+
+
+def test_tune_says_before_tuning_anything_that_optuna_is_missing_or_the_search_is_unknown(tmp_path, monkeypatch):
+    out = tmp_path / "t"
+    assert "--search 'tpe'" in _one_error_line(["tune", SHAPES, "--search", "tpe", "--out", str(out)])
+    monkeypatch.setitem(sys.modules, "optuna", None)  # optuna not installed (import raises ImportError)
+    line = _one_error_line(["tune", SHAPES, "--search", "optuna", "--device", "none", "--out", str(out)])
+    assert "pip install -e '.[tune]'" in line  # the extra's name survives (no markup eats '[tune]')
+    assert not out.exists()

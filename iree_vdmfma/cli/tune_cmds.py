@@ -12,6 +12,18 @@ from .app import app
 from .common import say, show, user_errors
 
 
+def _check_search(search: str) -> None:
+    """--search up front: a known name, and optuna importable before any shape is tuned."""
+    if search not in ("exhaustive", "optuna"):
+        raise ValueError(f"--search {search!r}: use exhaustive or optuna")
+    if search == "optuna":
+        try:
+            import optuna  # noqa: F401
+        except ImportError:
+            raise ValueError("--search optuna needs optuna: pip install -e '.[tune]' (or use --search exhaustive)") \
+                from None
+
+
 @app.command()
 def tune(
     shapes: Path = opt.SHAPES,
@@ -50,6 +62,7 @@ def tune(
         from .core_cmds import plan_run
 
         out = opt.out_folder(out, "tune")
+        _check_search(search)
         opt.positive("--time-budget", time_budget)
         opt.positive("--timeout", timeout)
         problems = load_shape_list(shapes)
