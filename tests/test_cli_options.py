@@ -205,3 +205,16 @@ def test_tune_says_before_tuning_anything_that_optuna_is_missing_or_the_search_i
     line = _one_error_line(["tune", SHAPES, "--search", "optuna", "--device", "none", "--out", str(out)])
     assert "pip install -e '.[tune]'" in line  # the extra's name survives (no markup eats '[tune]')
     assert not out.exists()
+
+
+def test_help_texts_keep_their_brackets():
+    import re
+
+    for command, cmd in typer.main.get_command(app).commands.items():
+        texts = [p.help or "" for p in cmd.params if not getattr(p, "hidden", False)] + [cmd.help or ""]
+        wanted = {w for t in texts for w in re.findall(r"[\w.'-]*\\?\[[a-z][\w,]*\]", t)}
+        if not wanted:
+            continue
+        shown = CliRunner().invoke(app, [command, "--help"], env={"COLUMNS": "250"}).output
+        for w in wanted:
+            assert w.replace("\\[", "[") in shown, f"{command} --help lost {w!r}"

@@ -54,7 +54,7 @@ REPS_OR_NUMERICS = typer.Option(10, "--reps", min=0, help="Timing repetitions pe
 CACHE_SIZE = typer.Option(None, "--cache-size", help="Cache the cold mode must defeat: a size such as 256M, 1.5G "
                           "or 1048576 (bytes). Default: the device's last-level cache.")
 EXECUTOR = typer.Option("local", "--executor", help="local (threads on this machine) or ray (a Ray cluster: "
-                        "compiles as CPU tasks, runs as one-GPU tasks; needs iree-vdmfma[cluster]).")
+                        "compiles as CPU tasks, runs as one-GPU tasks; needs iree-vdmfma\\[cluster]).")
 RAY_ADDRESS = typer.Option(None, "--ray-address", help="With --executor ray: auto (the running cluster) or "
                            "HOST:PORT of its head; default: start a private local cluster.")
 WORKERS = typer.Option(None, "--workers", "-j", min=1, help="Parallel compiles (default: all cores).")
