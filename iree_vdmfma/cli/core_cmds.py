@@ -14,6 +14,7 @@ from ..problems.rows import ResultRow, Status
 from ..configs.spec import write_spec
 from ..executors import ExecutorSpec
 from ..sweep.sweep import Sweep, SweepOptions, exit_code
+from ..devices.probe import device_kind
 from ..devices.targets import target as get_target
 from ..backends import backend_for
 from ..variants import REGISTRY, variant as get_variant
@@ -242,6 +243,9 @@ def sweep(
         cache_bytes = opt.size_of(cache_size)
         problems = load_shape_list(shapes)
         run_device, target = plan_run(device, target)
+        if run_device and device_kind(run_device) not in ("cpu", "hip", "cuda"):
+            raise ValueError(f"sweep runs on cuda, hip or local-task; use `vdmfma run --device {device}` for "
+                             f"{device_kind(run_device)}")
         names = ",".join(opt.names(variants, DEFAULT_VARIANTS, variant))
         options = _options(target, names, out, cache_dir, no_cache, workers, timeout, retry_failed, append,
                            ExecutorSpec(executor, ray_address))
