@@ -14,11 +14,14 @@ import numpy as np
 import pandas as pd
 
 __all__ = ["NoiseRule", "DEFAULT_RULE", "Timing", "Judgement", "judge", "geomean", "num",
-           "speedup_interval", "WIN", "LOSS", "WITHIN_NOISE", "UNDETERMINED", "VERDICTS"]
+           "speedup_interval", "same_kernel", "WIN", "LOSS", "WITHIN_NOISE", "UNDETERMINED", "SAME_KERNEL", "VERDICTS"]
 
 WIN, LOSS, WITHIN_NOISE, UNDETERMINED = "win", "loss", "within-noise", "undetermined"
+# Two rows whose kernel_fingerprint is one (compiler/fingerprint.py) ran the same code: any latency
+# difference between them is drift, never a win or a loss, and they never enter a geomean.
+SAME_KERNEL = "same-kernel"
 MAD_TO_SIGMA = 1.4826
-VERDICTS = (WIN, LOSS, WITHIN_NOISE, UNDETERMINED)
+VERDICTS = (WIN, LOSS, WITHIN_NOISE, UNDETERMINED, SAME_KERNEL)
 
 
 @dataclass(frozen=True)
@@ -134,6 +137,12 @@ def speedup_interval(base: Timing, new: Timing, rule: NoiseRule = DEFAULT_RULE) 
     if bi is None or ni is None or ni[0] <= 0 or ni[1] <= 0:
         return float("nan"), float("nan")
     return bi[0] / ni[1], bi[1] / ni[0]
+
+
+def same_kernel(a: Mapping, b: Mapping) -> bool:
+    """True when two rows (results, summary or candidate rows) carry one non-empty kernel_fingerprint."""
+    fa, fb = a.get("kernel_fingerprint"), b.get("kernel_fingerprint")
+    return isinstance(fa, str) and bool(fa) and fa == fb
 
 
 def geomean(values: Iterable[float]) -> float:

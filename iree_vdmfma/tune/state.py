@@ -20,7 +20,9 @@ from ..problems.rows import parse_typed, write_table as _write
 PENDING, COMPILED, MEASURED, MODELLED = "pending", "compiled", "measured", "modelled"
 PRUNED, REJECTED, NOT_APPLIED = "pruned", "rejected", "not-applied"
 COMPILE_ERROR, TIMEOUT, RUN_ERROR, NUMERICS_FAILED = "compile-error", "timeout", "run-error", "numerics-failed"
-TERMINAL = {MEASURED, MODELLED, PRUNED, REJECTED, NOT_APPLIED, COMPILE_ERROR, TIMEOUT, RUN_ERROR, NUMERICS_FAILED}
+SAME_KERNEL = "same-kernel"  # compiled to the code of a candidate already measured (one kernel_fingerprint)
+TERMINAL = {MEASURED, MODELLED, PRUNED, REJECTED, NOT_APPLIED, COMPILE_ERROR, TIMEOUT, RUN_ERROR, NUMERICS_FAILED,
+            SAME_KERNEL}
 FAILED = {COMPILE_ERROR, TIMEOUT, RUN_ERROR, NUMERICS_FAILED}
 
 
@@ -52,6 +54,7 @@ class CandidateRow:
     workgroups: Optional[int] = None
     workgroup_size: Optional[int] = None
     waves_per_simd: Optional[int] = None
+    kernel_fingerprint: str = ""  # hash of the dispatched code (compiler/fingerprint.py): one value, one kernel
     compile_s: Optional[float] = None
     retried: Optional[bool] = None  # recompiled with --mlir-disable-threading after a timeout
     # measured

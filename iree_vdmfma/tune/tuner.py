@@ -18,6 +18,7 @@ from typing import Callable, Optional, Sequence
 
 from ..executors import ExecutorSpec, make_executor
 from ..compiler.driver import Compiler, CompileJob, CompileResult, default_cache_dir
+from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
 from ..configs.library import Entry, Library, write_library
 from ..devices.flags import compile_flags
@@ -142,7 +143,8 @@ class Tuner:
         from .prove import prove  # noqa: PLC0415  (keeps the ISA parser off the import path of the CLI help)
 
         pr = prove(c, result, self.o.target)
-        row = row.replace(status=pr.status, reason=pr.reason, **pr.fields)
+        row = row.replace(status=pr.status, reason=pr.reason, kernel_fingerprint=fingerprint(result.dump_dir).digest,
+                          **pr.fields)
         if pr.status == state.COMPILED and not self.o.measuring:
             us = modelled_us(c, row, self.o.target) if backend_of(self.o.target) == "rocm" else None
             row = row.replace(status=state.MODELLED, modelled_us=us,
@@ -169,13 +171,26 @@ class Tuner:
                 ready.append((c, result))
 
         compiler.compile_many([job for job, _ in planned], on_done=done)
-        for c, result in ready:
+        order = {c.id: i for i, c in enumerate(todo)}  # references first: a twin of the default is the one left out
+        for c, result in sorted(ready, key=lambda cr: order[cr[0].id]):
+            twin = self._twin(self._row(c))
+            if twin is not None:  # one kernel is measured once
+                self._save(self._row(c).replace(status=state.SAME_KERNEL,
+                                                reason=f"same kernel as [{twin.candidate}] (kernel_fingerprint "
+                                                       f"{twin.kernel_fingerprint}): measured once, as that one"))
+                continue
             if self._over_budget():
                 self.say(f"time budget spent: {c.problem.key} [{c.id}] left compiled (rerun to measure)")
                 continue
             fields = measure(result.vmfb, c.problem, self.o.target, self._measure_options(), checker)
             self._save(self._row(c).replace(**fields))
             self.say(f"{c.problem.key} [{c.id}]: {fields['status']} {_fmt(fields.get('cold_us_median'))}")
+
+    def _twin(self, row: state.CandidateRow) -> Optional[state.CandidateRow]:
+        """A measured candidate of the same shape that compiled to this row's very kernel, if any."""
+        return next((r for r in self.rows.values() if r.key == row.key and r.candidate != row.candidate
+                     and r.status == state.MEASURED and row.kernel_fingerprint
+                     and r.kernel_fingerprint == row.kernel_fingerprint), None)
 
     def _measure_options(self) -> MeasureOptions:
         return MeasureOptions(self.o.device, self.o.reps, self.o.hot, self.o.timeout_s)
