@@ -15,12 +15,14 @@ _console = Console()
 DEBUG_OPT = typer.Option(False, "--debug", help="Show Python tracebacks for input errors.")
 
 
-def _rule(noise_k: float, noise_floor: float, min_reps: int):
-    from ..report.report import NoiseRule
+def _rule(noise_k: float, noise_floor: Optional[float], min_reps: int):
+    from ..report.report import DEFAULT_RULE, NoiseRule
 
-    if noise_k < 0 or noise_floor < 0 or min_reps < 1:
+    if noise_k < 0 or (noise_floor is not None and noise_floor < 0) or min_reps < 1:
         raise ValueError("--noise-k and --noise-floor must be >= 0, --min-reps >= 1")
-    return NoiseRule(k=noise_k, floor=noise_floor, min_reps=min_reps)
+    if noise_floor is None and (noise_k, min_reps) == (DEFAULT_RULE.k, DEFAULT_RULE.min_reps):
+        return None  # the report takes the device's A/A-calibrated floor when there is one
+    return NoiseRule(k=noise_k, floor=DEFAULT_RULE.floor if noise_floor is None else noise_floor, min_reps=min_reps)
 
 
 def _check_files(paths: List[Path]) -> None:
@@ -50,7 +52,9 @@ def report_cmd(
     out: Path = typer.Option(Path("reports/latest"), "--out", "-o", help="Output directory (created)."),
     title: Optional[str] = typer.Option(None, help="Report title (default: the output directory's name)."),
     noise_k: float = typer.Option(2.0, help="Noise interval half-width in stds: median ± k·std."),
-    noise_floor: float = typer.Option(0.01, help="Relative differences below this are within-noise."),
+    noise_floor: Optional[float] = typer.Option(None, help="Relative differences below this are within-noise "
+                                                "(default: the device's A/A-calibrated threshold from `vdmfma "
+                                                "calibrate` when there is one, else 0.01)."),
     min_reps: int = typer.Option(2, help="Fewer repetitions than this give verdict 'undetermined'."),
     plots: bool = typer.Option(True, "--plots/--no-plots", help="Write PNG plots."),
     debug: bool = DEBUG_OPT,
@@ -90,16 +94,17 @@ def compare_cmd(
     label_a: str = typer.Option("A", help="Name of run A in tables and plots."),
     label_b: str = typer.Option("B", help="Name of run B in tables and plots."),
     noise_k: float = typer.Option(2.0, help="Noise interval half-width in stds: median ± k·std."),
-    noise_floor: float = typer.Option(0.01, help="Relative differences below this are within-noise."),
+    noise_floor: Optional[float] = typer.Option(None, help="Relative differences below this are within-noise "
+                                                "(default 0.01)."),
     min_reps: int = typer.Option(2, help="Fewer repetitions than this give verdict 'undetermined'."),
     plots: bool = typer.Option(True, "--plots/--no-plots", help="Write PNG plots."),
     debug: bool = DEBUG_OPT,
 ) -> None:
-    from ..report.report import compare_runs
+    from ..report.report import DEFAULT_RULE, compare_runs
 
     with user_errors(debug):
         _check_files([a, b])
-        res = compare_runs(a, b, out, labels=(label_a, label_b), rule=_rule(noise_k, noise_floor, min_reps),
+        res = compare_runs(a, b, out, labels=(label_a, label_b), rule=_rule(noise_k, noise_floor, min_reps) or DEFAULT_RULE,
                            plots=plots)
     t = res.table
     _console.print(f"{int((t['presence'] == 'both').sum())} rows in both, {int((t['presence'] == 'only-a').sum())} "

@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 __all__ = ["NoiseRule", "DEFAULT_RULE", "Timing", "Judgement", "judge", "geomean", "num",
-           "speedup_interval", "same_kernel", "WIN", "LOSS", "WITHIN_NOISE", "UNDETERMINED", "SAME_KERNEL", "VERDICTS"]
+           "speedup_interval", "same_kernel", "calibrated_rule", "WIN", "LOSS", "WITHIN_NOISE", "UNDETERMINED", "SAME_KERNEL", "VERDICTS"]
 
 WIN, LOSS, WITHIN_NOISE, UNDETERMINED = "win", "loss", "within-noise", "undetermined"
 # Two rows whose kernel_fingerprint is one (compiler/fingerprint.py) ran the same code: any latency
@@ -137,6 +137,17 @@ def speedup_interval(base: Timing, new: Timing, rule: NoiseRule = DEFAULT_RULE) 
     if bi is None or ni is None or ni[0] <= 0 or ni[1] <= 0:
         return float("nan"), float("nan")
     return bi[0] / ni[1], bi[1] / ni[0]
+
+
+def calibrated_rule(device: str, device_name: str = "", base: NoiseRule = DEFAULT_RULE) -> tuple[NoiseRule, str]:
+    """``base`` with its floor raised to the device's A/A-calibrated threshold (run/calibration.py) when
+    a calibration of that device exists, and where the floor came from ('default' or 'calibration PATH')."""
+    from ..run.calibration import load_rule  # noqa: PLC0415
+
+    paired = load_rule(device, device_name=device_name)
+    if paired.source == "default":
+        return base, "default"
+    return NoiseRule(base.k, max(base.floor, paired.threshold), base.min_reps), paired.source
 
 
 def same_kernel(a: Mapping, b: Mapping) -> bool:
