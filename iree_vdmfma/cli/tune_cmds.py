@@ -32,6 +32,10 @@ def tune(
                                help="exhaustive (in simplicity order) or optuna (TPE, when the space exceeds --max-candidates)."),
     reps: int = typer.Option(10, "--reps", help="Timing repetitions per candidate."),
     hot: bool = typer.Option(True, "--hot/--no-hot", help="Also time each candidate hot (cold always)."),
+    race: bool = typer.Option(False, "--race/--no-race", help="Race the measured candidates by successive halving "
+                              "in paired, interleaved rounds against the default (tune/race.py); --reps then only "
+                              "sizes the first numerics-checked timing."),
+    seed: int = typer.Option(0, "--seed", help="Seeds the race's round orders."),
     workers: Optional[int] = WORKERS_OPT,
     executor: str = EXECUTOR_OPT, ray_address: Optional[str] = RAY_ADDRESS_OPT,
     timeout: float = typer.Option(300.0, "--timeout", help="Per-candidate compile and run timeout in seconds."),
@@ -58,7 +62,7 @@ def tune(
         options = TuneOptions(target=target or _default_target(device), device=device, out_dir=out,
                               cache_dir=None if no_cache else (cache_dir or default_cache_dir()),
                               workers=workers, timeout_s=timeout, max_candidates=max_candidates,
-                              time_budget_s=time_budget, reps=reps, hot=hot, search=search,
+                              time_budget_s=time_budget, reps=reps, hot=hot, search=search, race=race, seed=seed,
                               executor=ExecutorSpec(executor, ray_address))
         tuner = Tuner(problems, options, on_event=lambda msg: console.print(msg, highlight=False))
         console.print(f"tune: {len(problems)} shapes for {options.target} on "

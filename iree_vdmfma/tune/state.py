@@ -110,6 +110,13 @@ class WinnerRow:
     workgroups: Optional[int] = None
     candidates: Optional[int] = None  # compiled candidates for the shape
     note: str = ""
+    # --race (tune/race.py): the paired race's finalists and the rule it used
+    runner_up: str = ""
+    margin: str = ""  # runner-up / leader latency ratio: 'median [low, high] xROUNDS' (> 1: the runner-up slower)
+    rounds: Optional[int] = None  # paired rounds the finalists were raced
+    fastest: str = ""  # the leader by median paired ratio (the winner unless a tie went to a simpler config)
+    threshold: Optional[float] = None  # the paired rule's threshold
+    threshold_source: str = ""  # 'default' or 'calibration PATH' (vdmfma calibrate)
 
 
 R = TypeVar("R")

@@ -52,6 +52,7 @@ class TuneOptions:
     hot: bool = True
     search: str = "exhaustive"  # or 'optuna' (budgeted, when the space exceeds max_candidates)
     seed: int = 0
+    race: bool = False  # successive halving in paired rounds (tune/race.py) instead of one timing each
     executor: ExecutorSpec = ExecutorSpec()  # compiles on local threads (default) or a Ray cluster
 
     @property
@@ -193,6 +194,8 @@ class Tuner:
                      and r.kernel_fingerprint == row.kernel_fingerprint), None)
 
     def _measure_options(self) -> MeasureOptions:
+        if self.o.race:  # numerics and one cold timing each: the race measures the rest in paired rounds
+            return MeasureOptions(self.o.device, 1, False, self.o.timeout_s)
         return MeasureOptions(self.o.device, self.o.reps, self.o.hot, self.o.timeout_s)
 
     # ------------------------------------------------------------------ per shape
@@ -228,6 +231,11 @@ class Tuner:
         if any(r.status not in state.TERMINAL for r in rows):
             self.say(f"{p.key}: unfinished candidates left (time budget); rerun to finish")
             return
+        if self.o.race and self.o.measuring:
+            from .race import race_shape  # noqa: PLC0415
+
+            self._save_winner(race_shape(self, compiler, p, rows))
+            return
         self._save_winner(self.finish(compiler, p, rows, checker))
 
     def _simplicity(self, row: state.CandidateRow) -> int:
@@ -238,8 +246,13 @@ class Tuner:
         default = next((r for r in rows if "default" in r.reference.split(",")), None)
         padded = next((r for r in rows if "padded" in r.reference.split(",")), None)
         fit = [r for r in rows if r.status in (state.MEASURED, state.MODELLED)]
-        pick = choose_measured if self.o.measuring else choose_modelled
-        choice: Choice = pick(fit, default, self._simplicity)
+        if self.o.measuring:
+            from ..report.verdict import calibrated_rule  # noqa: PLC0415
+
+            self.rule, self.rule_source = calibrated_rule(self.o.device)  # the device's A/A calibration, if any
+            choice: Choice = choose_measured(fit, default, self._simplicity, self.rule)
+        else:
+            choice = choose_modelled(fit, default, self._simplicity)
         w = choice.winner
         base = dict(**p.identity(), target=self.o.target, candidates=sum(r.compile_s is not None for r in rows))
         if w is None:
@@ -275,7 +288,7 @@ class Tuner:
         fw, fd, fp = final["winner"], final["default"], final["padded"]
         verdict = choice.verdict
         if fw is not None and fd is not None and w.candidate != (default.candidate if default else None):
-            verdict = judge(timing(fd), timing(fw)).verdict  # the side-by-side verdict is the one reported
+            verdict = judge(timing(fd), timing(fw), self.rule).verdict  # the side-by-side verdict is the one reported
         elif fw is not None and default is not None and w.candidate == default.candidate:
             verdict = "default"
         return state.WinnerRow(
@@ -285,7 +298,8 @@ class Tuner:
             speedup_vs_padded=_ratio(fp and fp.cold_us_median, fw and fw.cold_us_median),
             verdict=verdict, basis=f"measured (cold, {(fw or w).device})", search_us_median=w.cold_us_median,
             default_search_us_median=default.cold_us_median if default else None,
-            drift_default=_ratio(fd and fd.cold_us_median, default and default.cold_us_median))
+            drift_default=_ratio(fd and fd.cold_us_median, default and default.cold_us_median),
+            threshold=self.rule.floor, threshold_source=self.rule_source)
 
     # ------------------------------------------------------------------ all
 
