@@ -62,10 +62,10 @@ def test_the_vocabulary_names_each_concept_once_in_every_command_that_has_it():
     users = {name: {c for c, _ in uses} for name, uses in options.items()}
     assert {"--dtypes", "--variant", "--shapes", "--workdir", "--output", "--no-plots"}.isdisjoint(users)
     assert users["--out"] == commands - {"bench"}  # bench writes into the DIR it is given
-    assert users["--device"] == {"sweep", "tune", "bench", "run"}
+    assert users["--device"] == {"sweep", "tune", "bench", "run", "calibrate"}
     assert users["--target"] >= {"spec", "annotate", "compile", "sweep", "coverage", "model", "tune", "run"}
     assert users["--no-cache"] == users["--cache-dir"] == {"compile", "sweep", "coverage", "model", "tune", "run"}
-    assert users["--m"] == {"compile", "coverage", "model", "run"}
+    assert users["--m"] == {"compile", "coverage", "model", "run", "calibrate"}
     assert users["--variants"] == {"spec", "annotate", "compile", "sweep", "model"}
     assert users["--plots"] == {"report", "compare", "coverage"}
 
@@ -74,7 +74,7 @@ def test_vdmfma_help_lists_every_command_with_one_line():
     res = CliRunner().invoke(app, ["--help"], env={"COLUMNS": "200"})
     assert res.exit_code == 0
     commands = typer.main.get_command(app).commands
-    assert len(commands) == 11
+    assert len(commands) == 12
     listed = [line for line in res.output.splitlines() if line.strip("│ ").split(" ")[0] in commands]
     assert sorted(line.strip("│ ").split(" ")[0] for line in listed) == sorted(commands)
     for line in listed:

@@ -75,8 +75,15 @@ DEBUG = typer.Option(False, "--debug", help="Show Python tracebacks for input er
 
 # ----------------------------------------------------------------------------- the noise rule (report, compare)
 
-NOISE_K = typer.Option(2.0, "--noise-k", min=0.0, help="Noise interval half-width in stds: median ± k·std.")
-NOISE_FLOOR = typer.Option(0.01, "--noise-floor", min=0.0, help="Relative differences below this are within-noise.")
+NOISE_K = typer.Option(2.0, "--noise-k", min=0.0, help="Noise interval half-width in robust sigmas (1.4826 x MAD): "
+                       "median ± k·sigma.")
+NOISE_FLOOR = typer.Option(None, "--noise-floor", min=0.0,
+                           help="Relative differences below this are within-noise (default: the device's A/A-calibrated "
+                           "threshold from `vdmfma calibrate` when there is one, else 0.01).")
+SEED = typer.Option(0, "--seed", min=0, help="Seed of the inputs' values and, where rounds are shuffled (the race, "
+                    "calibrate), of the round orders.")
+CACHE_MODE = typer.Option("hot", "--cache-mode", help="hot (one weight buffer re-read), cold (weights rotated past the "
+                          "last-level cache) or both (where the command takes both).")
 MIN_REPS = typer.Option(2, "--min-reps", min=1, help="Fewer repetitions than this give verdict 'undetermined'.")
 
 # ----------------------------------------------------------------------------- old spellings (hidden)

@@ -14,10 +14,12 @@ from .common import say, show, user_errors
 EXIT_NOTHING_MATCHED = 1
 
 
-def _rule(noise_k: float, noise_floor: float, min_reps: int):
-    from ..report.report import NoiseRule
+def _rule(noise_k: float, noise_floor: Optional[float], min_reps: int):
+    from ..report.report import DEFAULT_RULE, NoiseRule
 
-    return NoiseRule(k=noise_k, floor=noise_floor, min_reps=min_reps)
+    if noise_floor is None and (noise_k, min_reps) == (DEFAULT_RULE.k, DEFAULT_RULE.min_reps):
+        return None  # the report takes the device's A/A-calibrated floor when there is one
+    return NoiseRule(k=noise_k, floor=DEFAULT_RULE.floor if noise_floor is None else noise_floor, min_reps=min_reps)
 
 
 def _notes(notes) -> None:
@@ -55,7 +57,7 @@ def report_cmd(
     baseline: str = typer.Option("padded", "--baseline", "-b", help="Variant every other variant is compared with."),
     out: Optional[Path] = opt.OUT,
     title: Optional[str] = typer.Option(None, help="Report title (default: the output directory's name)."),
-    noise_k: float = opt.NOISE_K, noise_floor: float = opt.NOISE_FLOOR, min_reps: int = opt.MIN_REPS,
+    noise_k: float = opt.NOISE_K, noise_floor: Optional[float] = opt.NOISE_FLOOR, min_reps: int = opt.MIN_REPS,
     plots: bool = opt.PLOTS,
     debug: bool = opt.DEBUG,
 ) -> None:
@@ -100,16 +102,16 @@ def compare_cmd(
     out: Optional[Path] = opt.OUT,
     label_a: str = typer.Option("A", help="Name of run A in tables and plots."),
     label_b: str = typer.Option("B", help="Name of run B in tables and plots."),
-    noise_k: float = opt.NOISE_K, noise_floor: float = opt.NOISE_FLOOR, min_reps: int = opt.MIN_REPS,
+    noise_k: float = opt.NOISE_K, noise_floor: Optional[float] = opt.NOISE_FLOOR, min_reps: int = opt.MIN_REPS,
     plots: bool = opt.PLOTS,
     debug: bool = opt.DEBUG,
 ) -> None:
-    from ..report.report import compare_runs
+    from ..report.report import DEFAULT_RULE, compare_runs
 
     with user_errors(debug):
         out = opt.out_folder(out, "compare")
         _check_files([a, b])
-        res = compare_runs(a, b, out, labels=(label_a, label_b), rule=_rule(noise_k, noise_floor, min_reps),
+        res = compare_runs(a, b, out, labels=(label_a, label_b), rule=_rule(noise_k, noise_floor, min_reps) or DEFAULT_RULE,
                            plots=plots)
     _notes(res.notes)
     t = res.table

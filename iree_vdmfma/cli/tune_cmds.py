@@ -38,6 +38,10 @@ def tune(
                                help="exhaustive (in simplicity order) or optuna (TPE, when the space exceeds --max-candidates)."),
     reps: int = opt.REPS,
     hot: bool = typer.Option(True, "--hot/--no-hot", help="Also time each candidate hot (cold always)."),
+    race: bool = typer.Option(False, "--race/--no-race", help="Race the measured candidates by successive halving "
+                              "in paired, interleaved rounds against the default (tune/race.py); --reps then only "
+                              "sizes the first numerics-checked timing."),
+    seed: int = opt.SEED,
     workers: Optional[int] = opt.WORKERS,
     executor: str = opt.EXECUTOR, ray_address: Optional[str] = opt.RAY_ADDRESS,
     timeout: float = opt.TIMEOUT,
@@ -70,7 +74,7 @@ def tune(
         options = TuneOptions(target=target, device=run_device or "none", out_dir=out,
                               cache_dir=opt.cache_dir_of(cache_dir, no_cache),
                               workers=workers, timeout_s=timeout, max_candidates=max_candidates,
-                              time_budget_s=time_budget, reps=reps, hot=hot, search=search,
+                              time_budget_s=time_budget, reps=reps, hot=hot, search=search, race=race, seed=seed,
                               executor=ExecutorSpec(executor, ray_address))
         tuner = Tuner(problems, options, on_event=say)
         say(f"tune: {len(problems)} shapes for {options.target} on "

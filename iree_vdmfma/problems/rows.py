@@ -93,6 +93,9 @@ class ResultRow:
     kernels: Optional[int] = None  # CUDA: .entry kernels in the PTX
     nv_mma: Optional[int] = None  # CUDA: mma.sync / wmma instructions in the PTX
     ptx_regs32: Optional[int] = None  # CUDA: PTX virtual registers (32-bit equivalents; not physical)
+    # hash of the dispatched code, volatile metadata stripped (compiler/fingerprint.py): one fingerprint, one kernel
+    kernel_fingerprint: str = ""
+    executables: Optional[int] = None  # executables (dispatches with code) the fingerprint covers
     compile_s: Optional[float] = None
     cached: Optional[bool] = None
     # runtime (filled when a device is given)
@@ -141,7 +144,8 @@ COLUMNS: list[str] = [f.name for f in fields(ResultRow)]
 # job's compile-only, hot and cold rows. STATIC_METRICS is its numeric part (deltas, plots).
 STATIC_FIELDS: tuple[str, ...] = ("mma_kind", "intended_mma_kind", "smfmac", "mfma", "vgpr", "agpr", "sgpr",
                                   "lds_bytes", "spills", "scratch_bytes", "workgroups", "workgroup_size",
-                                  "waves_per_simd", "kernels", "nv_mma", "ptx_regs32")
+                                  "waves_per_simd", "kernels", "nv_mma", "ptx_regs32",
+                                  "kernel_fingerprint", "executables")
 STATIC_METRICS: tuple[str, ...] = ("smfmac", "mfma", "vgpr", "agpr", "lds_bytes", "spills", "waves_per_simd",
                                    "workgroups")
 _TYPES = {f.name: f.type for f in fields(ResultRow)}

@@ -31,6 +31,7 @@ from typing import Callable, Optional, Sequence
 from ..backends import Backend, backend_for
 from ..compiler.driver import (Compiler, CompileInterrupted, CompileJob, CompileResult, DEFAULT_TIMEOUT_S,
                               default_cache_dir, repro_command)
+from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
 from ..configs.catalog import IntrinsicUnavailableError
 from ..configs.config import KernelConfig
@@ -164,9 +165,14 @@ def proved_row(job: Job, result: CompileResult, row: ResultRow, artifacts: Path)
         return row.replace(status=Status.COMPILE_ERROR.value, error=error, reason="iree-compile failed")
     proof = job.backend.prove(result.dump_dir, job.problem, job.target,
                               job.config.mma_kind if job.config else None)
-    row = row.replace(**proof.fields, status=Status.COMPILED.value)
+    fp = fingerprint(result.dump_dir)
+    row = row.replace(**proof.fields, status=Status.COMPILED.value, kernel_fingerprint=fp.digest,
+                      executables=fp.executables or None)
     if proof.reason:
         return row.replace(status=Status.NOT_APPLIED.value, reason=proof.reason)
+    if (job.chunk or job.variant.splits) and fp.executables == 1:  # a split makes a partial and a reduce dispatch
+        return row.replace(reason="the split did not apply: one dispatch, no reduce dispatch (compare "
+                                  "kernel_fingerprint with the default's: the same value is the same kernel)")
     return row
 
 

@@ -69,6 +69,8 @@ def write_tune_report(out_dir: Path | str, target: str) -> Path:
     plot = _plot(cands, rep / "candidates.png", label)
     cols = ["key", "winner", "latency_us_median", "default_us_median", "padded_us_median", "speedup_vs_default",
             "speedup_vs_padded", "verdict", "drift_default", "candidates"]
+    if (winners.get("runner_up", pd.Series(dtype=str)).fillna("") != "").any():  # a race: its finalists too
+        cols[2:2] = ["fastest", "runner_up", "margin", "rounds", "threshold", "threshold_source"]
     status = cands.groupby("status").size().rename("candidates").reset_index() if not cands.empty else pd.DataFrame()
     text = [f"# vdmfma tune: {target}", "", f"All latencies here are **{label}**."]
     if modelled:

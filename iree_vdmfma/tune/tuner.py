@@ -20,6 +20,7 @@ from ..backends import BACKENDS, backend_for
 from ..devices.probe import device_kind
 from ..executors import ExecutorSpec, make_executor
 from ..compiler.driver import Compiler, CompileJob, CompileResult, default_cache_dir
+from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
 from ..configs.library import Entry, Library, write_library
 from ..problems.inputs import input_ir
@@ -50,6 +51,7 @@ class TuneOptions:
     hot: bool = True
     search: str = "exhaustive"  # or 'optuna' (budgeted, when the space exceeds max_candidates)
     seed: int = 0
+    race: bool = False  # successive halving in paired rounds (tune/race.py) instead of one timing each
     executor: ExecutorSpec = ExecutorSpec()  # compiles on local threads (default) or a Ray cluster
 
     @property
@@ -143,7 +145,8 @@ class Tuner:
         from .prove import prove  # noqa: PLC0415  (keeps the ISA parser off the import path of the CLI help)
 
         pr = prove(c, result, self.o.target)
-        row = row.replace(status=pr.status, reason=pr.reason, **pr.fields)
+        row = row.replace(status=pr.status, reason=pr.reason, kernel_fingerprint=fingerprint(result.dump_dir).digest,
+                          **pr.fields)
         if pr.status == state.COMPILED and not self.o.measuring:
             model = self.backend.perf_model()
             us = model.modelled_us(c.problem, c.settings, pr.fields, self.o.target) if model else None
@@ -171,7 +174,14 @@ class Tuner:
                 ready.append((c, result))
 
         compiler.compile_many([job for job, _ in planned], on_done=done)
-        for c, result in ready:
+        order = {c.id: i for i, c in enumerate(todo)}  # references first: a twin of the default is the one left out
+        for c, result in sorted(ready, key=lambda cr: order[cr[0].id]):
+            twin = self._twin(self._row(c))
+            if twin is not None:  # one kernel is measured once
+                self._save(self._row(c).replace(status=state.SAME_KERNEL,
+                                                reason=f"same kernel as [{twin.candidate}] (kernel_fingerprint "
+                                                       f"{twin.kernel_fingerprint}): measured once, as that one"))
+                continue
             if self._over_budget():
                 self.say(f"time budget spent: {c.problem.key} [{c.id}] left compiled (rerun to measure)")
                 continue
@@ -179,7 +189,15 @@ class Tuner:
             self._save(self._row(c).replace(**fields))
             self.say(f"{c.problem.key} [{c.id}]: {fields['status']} {_fmt(fields.get('cold_us_median'))}")
 
+    def _twin(self, row: state.CandidateRow) -> Optional[state.CandidateRow]:
+        """A measured candidate of the same shape that compiled to this row's very kernel, if any."""
+        return next((r for r in self.rows.values() if r.key == row.key and r.candidate != row.candidate
+                     and r.status == state.MEASURED and row.kernel_fingerprint
+                     and r.kernel_fingerprint == row.kernel_fingerprint), None)
+
     def _measure_options(self) -> MeasureOptions:
+        if self.o.race:  # numerics and one cold timing each: the race measures the rest in paired rounds
+            return MeasureOptions(self.o.device, 1, False, self.o.timeout_s)
         return MeasureOptions(self.o.device, self.o.reps, self.o.hot, self.o.timeout_s)
 
     # ------------------------------------------------------------------ per shape
@@ -214,6 +232,12 @@ class Tuner:
         if any(r.status not in state.TERMINAL for r in rows):
             self.say(f"{p.key}: unfinished candidates left (time budget); rerun to finish")
             return
+        if self.o.race and self.o.measuring:
+            from .race import race_shape  # noqa: PLC0415
+
+            self._save_winner(race_shape(
+                self, lambda r: compile_candidate(compiler, self.job(_candidate(r, p)))[0].vmfb, p, rows))
+            return
         self._save_winner(self.finish(compiler, p, rows, checker))
 
     def _simplicity(self, row: state.CandidateRow) -> int:
@@ -224,8 +248,13 @@ class Tuner:
         default = next((r for r in rows if "default" in r.reference.split(",")), None)
         padded = next((r for r in rows if "padded" in r.reference.split(",")), None)
         fit = [r for r in rows if r.status in (state.MEASURED, state.MODELLED)]
-        pick = choose_measured if self.o.measuring else choose_modelled
-        choice: Choice = pick(fit, default, self._simplicity)
+        if self.o.measuring:
+            from ..report.verdict import calibrated_rule  # noqa: PLC0415
+
+            self.rule, self.rule_source = calibrated_rule(self.o.device)  # the device's A/A calibration, if any
+            choice: Choice = choose_measured(fit, default, self._simplicity, self.rule)
+        else:
+            choice = choose_modelled(fit, default, self._simplicity)
         w = choice.winner
         base = dict(**p.identity(), target=self.o.target, candidates=sum(r.compile_s is not None for r in rows))
         if w is None:
@@ -261,7 +290,7 @@ class Tuner:
         fw, fd, fp = final["winner"], final["default"], final["padded"]
         verdict = choice.verdict
         if fw is not None and fd is not None and w.candidate != (default.candidate if default else None):
-            verdict = judge(timing(fd), timing(fw)).verdict  # the side-by-side verdict is the one reported
+            verdict = judge(timing(fd), timing(fw), self.rule).verdict  # the side-by-side verdict is the one reported
         elif fw is not None and default is not None and w.candidate == default.candidate:
             verdict = "default"
         return state.WinnerRow(
@@ -271,7 +300,8 @@ class Tuner:
             speedup_vs_padded=_ratio(fp and fp.cold_us_median, fw and fw.cold_us_median),
             verdict=verdict, basis=f"measured (cold, {(fw or w).device})", search_us_median=w.cold_us_median,
             default_search_us_median=default.cold_us_median if default else None,
-            drift_default=_ratio(fd and fd.cold_us_median, default and default.cold_us_median))
+            drift_default=_ratio(fd and fd.cold_us_median, default and default.cold_us_median),
+            threshold=self.rule.floor, threshold_source=self.rule_source)
 
     # ------------------------------------------------------------------ all
 
