@@ -1,6 +1,7 @@
-"""Result rows: the one table every stage appends to and every report reads.
+"""Persisted rows: the one status vocabulary and the one row store (results.csv, candidates.csv,
+winners.csv).
 
-A row is keyed by (problem key, target, variant, cache_mode). Rows are written
+Result rows are the one table every stage appends to and every report reads. A result row is keyed by (problem key, target, variant, cache_mode). Rows are written
 atomically (temp file + rename) so results.csv is never half-written; still, a
 file can be cut off (a full disk, a copy interrupted) or edited by hand. So every
 row carries a ``checksum`` of its other cells as its last column, and reading
@@ -8,6 +9,11 @@ validates each row (all cells present and parseable, a known status, a key that
 matches m/n/k/batch/dtype, the checksum): a damaged row is set aside, never
 trusted (:func:`read_results`). A file without the identity columns is not a
 results file and is refused with one line naming it.
+
+The same store keeps the tuner's candidates.csv and winners.csv (tune/state.py):
+:func:`write_table` with ``checksum=True`` and :func:`read_checked` (any row dataclass
+that extends :class:`Identity`), so a tune's rows are as atomic, checksummed and validated
+on resume as a sweep's; the lock is util/lock.py's, for both.
 """
 
 from __future__ import annotations
@@ -18,14 +24,22 @@ import hashlib
 from dataclasses import dataclass, fields
 from enum import Enum
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Callable, Generic, Iterable, Optional, TypeVar
 
 from .problem import Problem
 from ..util.io import atomic_writer
 
 
 class Status(str, Enum):
-    """Per-row (and per-job) state; terminal states end a job."""
+    """Per-row (and per-job) state; terminal states end a job. One vocabulary for sweep rows and tune
+    candidates. Transitions (a rerun only moves rows that are not terminal):
+
+    - sweep row: pending -> skipped | compiled -> ok | not-applied | run-error | numerics-failed;
+      pending -> compile-error | timeout | machine-error (machine-error is redone by a rerun).
+    - tune candidate: pending -> pruned (the pre-compile model refuses it, never compiled)
+      | compile-error | timeout | compiled -> not-applied | rejected (the ISA proof refuses it)
+      | measured | modelled (--device none) | run-error | numerics-failed | timeout.
+    """
 
     PENDING = "pending"
     COMPILED = "compiled"  # compiled and proved, not (yet) run
@@ -39,6 +53,11 @@ class Status(str, Enum):
     # memory): never cached, never kept as finished (a rerun redoes it), not counted as a compile failure.
     MACHINE_ERROR = "machine-error"
     SKIPPED = "skipped"  # the variant cannot apply to this backend/device (reason says why)
+    # tune candidates only
+    PRUNED = "pruned"  # refused before compiling (the static pruner: LDS, thread count, tiles that do not divide)
+    REJECTED = "rejected"  # compiled, refused by the proof (spills, occupancy 0)
+    MEASURED = "measured"  # compiled, numerics checked, timed on a device
+    MODELLED = "modelled"  # compiled and proved, ranked by the static model (no device: MODELLED, not measured)
 
     def __str__(self) -> str:
         return self.value
@@ -52,11 +71,16 @@ MACHINE_REASON = "the machine failed, not the job; a rerun redoes it"  # the rea
 EXCLUDED = FAILED | {Status.NOT_APPLIED, Status.SKIPPED, Status.MACHINE_ERROR}
 # Findings, not failures: a sweep whose rows all end in one of these exits 0.
 SUCCEEDED = {Status.OK, Status.NOT_APPLIED, Status.SKIPPED}
+# A tune candidate's terminal states (a rerun never redoes them).
+CANDIDATE_TERMINAL = {Status.MEASURED, Status.MODELLED, Status.PRUNED, Status.REJECTED, Status.NOT_APPLIED} | FAILED
 
 
 @dataclass(frozen=True)
-class ResultRow:
-    # identity
+class Identity:
+    """The identity columns every row schema shares (results, tune candidates, tune winners): the shape
+    (m, n, k, batch, dtype; ``key`` is its canonical spelling, declared by each schema after its own
+    positional columns) and the target it was built for."""
+
     name: str
     m: int
     n: int
@@ -64,6 +88,18 @@ class ResultRow:
     batch: int
     dtype: str
     target: str
+
+    def replace(self, **changes):
+        """A copy with ``changes`` (rows are frozen)."""
+        return dataclasses.replace(self, **changes)
+
+
+IDENTITY_COLUMNS: tuple[str, ...] = ("key",) + tuple(f.name for f in fields(Identity))
+
+
+@dataclass(frozen=True)
+class ResultRow(Identity):
+    # identity: Identity's columns, then
     variant: str
     status: str
     key: str = ""
@@ -123,9 +159,6 @@ class ResultRow:
     def row_key(self) -> tuple[str, str, str, str]:
         return (self.key, self.target, self.variant, self.cache_mode)
 
-    def replace(self, **changes) -> "ResultRow":
-        return dataclasses.replace(self, **changes)
-
 
 COLUMNS: list[str] = [f.name for f in fields(ResultRow)]
 
@@ -174,13 +207,21 @@ def row_checksum(cells: Iterable[str]) -> str:
     return hashlib.sha256("\x1f".join(cells).encode()).hexdigest()[:16]
 
 
-def _damage(d: dict, header: list[str]) -> str:
+def row_of(cls: type, d: dict, types: Optional[dict] = None):
+    """A row dataclass ``cls`` from a CSV dict (cells parsed by the field types; absent cells default)."""
+    types = types or {f.name: f.type for f in fields(cls)}
+    return cls(**{k: parse_typed(types[k], str(v or "")) for k, v in d.items() if k in types})
+
+
+def _damage(d: dict, header: list[str], cls: type = ResultRow, types: Optional[dict] = None,
+            check: Optional[Callable] = None) -> str:
     """Why a row read back cannot be trusted ('' when it can)."""
     if None in d or any(v is None for v in d.values()):
         return "wrong number of cells (cut off?)"
     try:
-        row = row_from_dict(d)
-        Status(row.status)
+        row = row_of(cls, d, types)
+        if hasattr(row, "status"):
+            Status(row.status)
         from .problem import Problem  # same layer: the one definition of a problem's key
 
         key = Problem(row.m, row.n, row.k, batch=row.batch, dtype=row.dtype).key
@@ -189,43 +230,62 @@ def _damage(d: dict, header: list[str]) -> str:
     if row.key != key:
         return f"key {row.key!r} does not match m/n/k/batch/dtype ({key})"
     if "checksum" in header:
-        cells = [d.get(c, "") for c in COLUMNS if c in header]
+        cells = [d.get(c, "") for c in (types or _TYPES) if c in header]
         if d["checksum"] != row_checksum(cells):
             return "checksum does not match its cells (edited or cut off)"
-    return ""
+    return (check(row) or "") if check else ""
+
+
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
-class Results:
-    """What a results.csv holds: the rows that can be trusted, and why the others cannot."""
+class Table(Generic[R]):
+    """What a checked table holds: the rows that can be trusted, and why the others cannot."""
 
-    rows: list[ResultRow]
+    rows: list[R]
     damaged: list[str]  # 'line N: why', one per damaged row
 
 
-def read_results(path: Path | str) -> Results:
-    """Read and validate every row; ValueError (naming the file) if it is not a results file at all."""
+def read_checked(path: Path | str, cls: type[R], check: Optional[Callable[[R], str]] = None,
+                 required: Optional[Iterable[str]] = None, what: str = "") -> Table[R]:
+    """Read and validate a table of ``cls`` rows (written by :func:`write_table` with a checksum): cut
+    or edited rows, unknown statuses and keys that do not match the shape are damaged, as are rows
+    ``check`` finds wrong (it returns why). ValueError naming the file if it lacks a ``required``
+    column (default: the identity columns and status) or cannot be read as CSV."""
     path = Path(path)
     if not path.exists():
-        return Results([], [])
+        return Table([], [])
+    types = {f.name: f.type for f in fields(cls)}
+    what = what or f"a {path.name} written by vdmfma"
+    required = [c for c in (required or IDENTITY_COLUMNS + ("status",)) if c in types]
     try:
         with path.open(newline="") as f:
             reader = csv.DictReader(f)
             header = list(reader.fieldnames or [])
-            missing = [c for c in IDENTITY if c not in header]
+            missing = [c for c in required if c not in header]
             if missing:
-                raise ValueError(f"{path}: not a results file (no column {', '.join(missing)}; "
-                                 f"a results.csv starts with: {','.join(COLUMNS[:9])},...)")
+                raise ValueError(f"{path}: not {what} (no column {', '.join(missing)}"
+                                 + (f"; {what} starts with: {','.join(list(types)[:9])},...)" if cls is ResultRow
+                                    else ")"))
             rows, damaged = [], []
             for d in reader:
-                why = _damage(d, header)
+                why = _damage(d, header, cls, types, check)
                 if why:
                     damaged.append(f"line {reader.line_num}: {why}")
                 else:
-                    rows.append(row_from_dict(d))
+                    rows.append(row_of(cls, d, types))
     except (UnicodeDecodeError, csv.Error) as e:
-        raise ValueError(f"{path}: not a results file ({e})") from None
-    return Results(rows, damaged)
+        raise ValueError(f"{path}: not {what} ({e})") from None
+    return Table(rows, damaged)
+
+
+Results = Table  # what a results.csv holds (read_results)
+
+
+def read_results(path: Path | str) -> Results:
+    """Read and validate every row; ValueError (naming the file) if it is not a results file at all."""
+    return read_checked(path, ResultRow, required=IDENTITY, what="a results file")
 
 
 def read_rows(path: Path | str) -> list[ResultRow]:
