@@ -352,10 +352,11 @@ class Tuner:
         return refs + rest[: max(0, limit - len(refs))], len(kept)
 
     def tune_shape(self, compiler: Compiler, p: Problem) -> None:
-        if (w := self.winner(p)) is not None and w.verdict:
-            return
         chosen, size = self.select(p)
         optuna = self.o.search == "optuna" and self.limit is not None and size > self.limit
+        if (w := self.winner(p)) is not None and w.verdict and \
+                (optuna or all(self._row(c).status in state.TERMINAL for c in chosen)):
+            return  # finished before (a damaged or missing candidate row reopens the shape)
         planned = self.limit if optuna else len(chosen)
         cut = max(0, size - planned)
         finished = sum(self._row(c).status in state.TERMINAL for c in chosen)
@@ -419,6 +420,7 @@ class Tuner:
         self.say(f"{p.key}: final side-by-side re-measure (cold, one sitting) of IREE's default, padded and the "
                  f"search winner [{w.candidate}]: it ships only if it beats the default beyond noise here")
         final: dict[str, Optional[state.CandidateRow]] = {}
+        failed: dict[str, str] = {}  # label -> why its final re-measure failed
         for label, row in (("default", default), ("padded", padded), ("winner", w)):
             if row is None or not row.cold_us_median:
                 final[label] = None
@@ -430,6 +432,8 @@ class Tuner:
             result, _ = compile_candidate(compiler, self.job(_candidate(row, p)))
             fields = measure(result.vmfb, p, self.o.target, replace(self._measure_options(), hot=False), checker)
             final[label] = row.replace(**fields) if fields["status"] == state.MEASURED else None
+            if final[label] is None:
+                failed[label] = f"{fields['status']}: {fields.get('reason') or fields.get('error') or ''}".strip()
         fw, fd, fp = final["winner"], final["default"], final["padded"]
         is_default = default is not None and w.candidate == default.candidate
         verdict, note, ship, fship = choice.verdict, choice.note, w, fw
@@ -442,8 +446,9 @@ class Tuner:
                         f"{fd.cold_us_median / fw.cold_us_median:.3g}x vs the default; IREE's default kept")
                 verdict, ship, fship = "default", default, fd
         elif default is not None:  # nothing to confirm it against (or the winner failed now): the default stays
-            what = "the winner" if fw is None else "the default"
-            note = f"search winner [{w.candidate}] not confirmed: {what} failed the final re-measure; IREE's default kept"
+            what = "winner" if fw is None else "default"
+            note = (f"search winner [{w.candidate}] not confirmed: the {what} failed the final re-measure "
+                    f"({failed.get(what, 'not measured')}); IREE's default kept")
             verdict, ship, fship = "default", default, fd
         if ship is not w:
             self.say(f"{p.key}: {note}")
