@@ -86,7 +86,7 @@ def write_report(out_dir: Path | str, target: str, device: str | None = None) ->
     modelled = (winners.basis == "modelled").all()
     label = (f"MODELLED (static model, no device; {target})" if modelled
              else f"MEASURED on {winners.device.iloc[0]} ({target}), cold cache")
-    plot = _plot(cands, rep / "candidates.png", label)
+    plot = _plot(cands, rep / "candidates.png", label) if not cands.empty else None
     cols = ["key", "winner", "search_winner", "latency_us_median", "default_us_median", "padded_us_median", "speedup_vs_default",
             "speedup_vs_padded", "verdict", "drift_default", "candidates", "numerics", "max_rel_err"]
     status = cands.groupby("status").size().rename("candidates").reset_index() if not cands.empty else pd.DataFrame()
