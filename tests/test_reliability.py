@@ -19,6 +19,7 @@ from iree_vdmfma.devices.caches import cpu_cache_bytes
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.problems.rows import ResultRow, Status, read_results, read_rows, write_rows
 from iree_vdmfma.sweep.sweep import SweepOptions, exit_code, plan
+from iree_vdmfma.tune import state as tune_state
 
 SHAPES = "name,m,n,k\nsmall,8,256,1024\n"  # one cheap gfx942 compile (shared with test_faults via the cache)
 
@@ -269,6 +270,7 @@ def test_a_tune_out_for_another_target_device_or_shapes_is_refused_and_an_append
     assert w.numerics == "pass" and w.max_rel_err is not None and w.measured_at and w.device_name
     runs = json.loads((out / "tune.json").read_text())["runs"]
     assert [(r["device"], r["append"]) for r in runs] == [("none", False), ("local-task", True)]
+    assert "## What the search covered" in (out / "report" / "report.md").read_text()
 
 
 def test_a_second_tune_into_a_locked_out_says_who_holds_it_and_writes_nothing(tmp_path):
@@ -347,3 +349,31 @@ def test_tune_refuses_a_budget_or_reps_out_of_range_and_an_out_that_is_a_file_wi
         assert len(res.output.strip().splitlines()) == 1
     res = _tune(shapes, tmp_path / "a-file", "--device", "none", "--target", "host")
     assert res.exit_code == 2 and "is a file" in res.output, res.output
+
+
+_candidate_rows = st.builds(
+    lambda m, status, us, reason: tune_state.CandidateRow(
+        name="t", m=m, n=256, k=1024, batch=1, dtype="f16", target="host", candidate=f"split={m * 128}",
+        status=status, key=Problem(m, 256, 1024).key, device="local-task", compiler_version="3.13",
+        cold_us_median=us, cold_reps=3, reason=reason),
+    st.integers(1, 32), st.sampled_from(["measured", "pending", "compile-error"]),
+    st.floats(0.001, 1e6).map(lambda x: float(f"{x:.6g}")), _text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=st.lists(_candidate_rows, min_size=1, max_size=4), cut=st.floats(0, 1, exclude_max=True))
+def test_a_truncated_candidates_file_never_yields_a_candidate_that_was_not_written_whole(tmp_path_factory, rows,
+                                                                                        cut):
+    from iree_vdmfma.tune import state
+
+    path = tmp_path_factory.mktemp("cand") / "candidates.csv"
+    state.write_table(rows, path, state.CandidateRow)
+    assert state.read_checked_table(path, state.CandidateRow).rows == rows  # the round trip
+    data = path.read_bytes()
+    path.write_bytes(data[: int(len(data) * cut)])
+    try:
+        back = state.read_checked_table(path, state.CandidateRow)
+    except ValueError as e:  # cut inside the header: refused, naming the file
+        assert "candidates.csv" in str(e)
+        return
+    assert back.rows == rows[: len(back.rows)] and len(back.damaged) <= 1

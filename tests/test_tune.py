@@ -105,7 +105,9 @@ def test_modelled_gfx942_tune_writes_six_winners_and_a_spec_pair_plain_iree_comp
     assert proc.returncode == 0, output
     winners = state.read_table(out / "winners.csv", state.WinnerRow)
     assert len(winners) == 6 and all(w.basis == "modelled" and w.winner for w in winners)
-    assert "MODELLED" in (out / "report" / "report.md").read_text()
+    assert all(w.evaluated <= 3 and w.cut_max_candidates == w.space - 3 > 0 for w in winners)  # cuts counted
+    report = (out / "report" / "report.md").read_text()
+    assert "MODELLED" in report and "cut_by_max_candidates" in report
     flags = (out / "specs" / "flags-gfx942.txt").read_text().split()
     assert any(f.startswith("--iree-preprocessing-transform-spec-filename=") for f in flags)
     assert any(f.startswith("--iree-codegen-tuning-spec-path=") for f in flags)
