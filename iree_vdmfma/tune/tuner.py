@@ -17,7 +17,6 @@ tune/measure.py's :func:`measure`: the two places an executor can wrap.
 
 from __future__ import annotations
 
-import json
 import shlex
 import statistics
 import sys
@@ -37,8 +36,8 @@ from ..problems.loop_ir import runner_input_ir
 from ..problems.problem import Problem
 from ..problems.rows import problem_of
 from ..run.numerics import Checker
-from ..util.io import atomic_write_text
 from ..util.lock import locked_dir
+from ..util.runs import check_same, previous_runs, record_run
 from ..util.signals import stop_signals_as_interrupt
 from . import state
 from .choose import Choice, choose_measured, choose_modelled
@@ -165,32 +164,17 @@ class Tuner:
                 "problems": sorted({p.key for p in self.problems})}
 
     def _previous_runs(self) -> list[dict]:
-        try:
-            meta = json.loads(self.meta_path.read_text())
-        except FileNotFoundError:
-            meta = None
-        except (OSError, ValueError) as e:
-            raise ValueError(f"{self.meta_path}: unreadable ({e}); move it away to start afresh") from None
-        if meta is not None:
-            return meta.get("runs") or [meta]  # a tune.json from before runs were listed: its one run
+        runs = previous_runs(self.meta_path)
+        if runs or self.meta_path.exists():
+            return runs
         held = sorted({(r.target, r.device) for r in self.rows.values()})  # no tune.json: what the rows say
         return [{"target": t, "device": d or "(not recorded)",
                  "problems": sorted({r.key for r in self.rows.values() if (r.target, r.device) == (t, d)})}
                 for t, d in held]
 
     def _check_same_tune(self) -> None:
-        if self.o.append:
-            return
-        mine = self.identity
-        for run in self._previous_runs():
-            diffs = [f"{name} {run[name]} (now {mine[name]})" for name in ("target", "device")
-                     if name in run and run[name] != mine[name]]
-            if "problems" in run and run["problems"] != mine["problems"]:
-                had, now = set(run["problems"]), set(mine["problems"])
-                diffs.append(f"other shapes ({len(now - had)} new, {len(had - now)} not in this list)")
-            if diffs:
-                raise ValueError(f"{self.out} holds a different tune: {'; '.join(diffs)}; pass --append to "
-                                 "add this run's candidates to it, or choose another --out")
+        if not self.o.append:
+            check_same(self.out, self._previous_runs(), self.identity, ("target", "device"), "tune", "candidates")
 
     def _write_meta(self) -> None:
         """tune.json: this run at the top, every run so far under 'runs'; atomic, after validation."""
@@ -198,7 +182,7 @@ class Tuner:
                "time_budget_s": self.o.time_budget_s, "search": self.o.search, "reps": self.o.reps,
                "append": self.o.append, "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
                "command": shlex.join(sys.argv)[:1000]}
-        atomic_write_text(self.meta_path, json.dumps({**run, "runs": self._previous_runs() + [run]}, indent=1))
+        record_run(self.meta_path, run, self._previous_runs())
 
     # ------------------------------------------------------------------ rows
 
