@@ -361,8 +361,10 @@ class Tuner:
             self.evaluate(compiler, chosen, checker)
         ids = {c.id for c in chosen}
         rows = [r for r in self.shape_rows(p) if optuna or r.candidate in ids or r.status == state.PRUNED]
-        if any(r.status not in state.TERMINAL for r in rows):
-            self.say(f"{p.key}: unfinished candidates left (time budget); rerun to finish")
+        open_rows = sum(r.status not in state.TERMINAL for r in rows)
+        if open_rows or (self.o.measuring and self._over_budget()):
+            why = f"{open_rows} candidate(s) unfinished" if open_rows else "no time left for the final re-measure"
+            self.say(f"{p.key}: time budget spent, {why}; rerun to finish")
             self.left.append(p.key)
             return
         self._save_winner(self.finish(compiler, p, rows, checker).replace(
