@@ -431,7 +431,7 @@ class Tuner:
                 note = (f"search winner [{w.candidate}] not confirmed by the final side-by-side: {verdict}, "
                         f"{fd.cold_us_median / fw.cold_us_median:.3g}x vs the default; IREE's default kept")
                 verdict, ship, fship = "default", default, fd
-        elif default is not None:  # nothing to confirm it against (or the winner failed now): the default stays
+        elif default is not None and default.cold_us_median:  # the default ran, the winner is unconfirmed: it stays
             what = "winner" if fw is None else "default"
             note = (f"search winner [{w.candidate}] not confirmed: the {what} failed the final re-measure "
                     f"({failed.get(what, 'not measured')}); IREE's default kept")
