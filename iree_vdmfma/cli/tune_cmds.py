@@ -81,7 +81,9 @@ def tune(
     preprocessing spec with the split chunks + a codegen tuning spec, and the exact
     iree-compile flags in flags-TARGET.txt; on CUDA one preprocessing spec carries both,
     since IREE ignores codegen specs there) and OUT/report/. Resumable: after Ctrl-C run
-    the same command again; nothing finished is redone. --device none ranks by a MODEL.
+    the same command again; nothing finished is redone (rows cut off or edited are redone).
+    OUT is locked while a tune writes into it, and an OUT holding another target, device or
+    shape list is refused unless --append. --device none ranks by a MODEL.
     """
     with user_errors(debug):
         from ..compiler.driver import default_cache_dir
