@@ -71,6 +71,8 @@ MACHINE_REASON = "the machine failed, not the job; a rerun redoes it"  # the rea
 EXCLUDED = FAILED | {Status.NOT_APPLIED, Status.SKIPPED, Status.MACHINE_ERROR}
 # Findings, not failures: a sweep whose rows all end in one of these exits 0.
 SUCCEEDED = {Status.OK, Status.NOT_APPLIED, Status.SKIPPED}
+# The states a results.csv row can be in (the tuner's own states are not among them).
+RESULT_STATUSES = TERMINAL | {Status.PENDING, Status.COMPILED, Status.MACHINE_ERROR}
 # A tune candidate's terminal states (a rerun never redoes them).
 CANDIDATE_TERMINAL = {Status.MEASURED, Status.MODELLED, Status.PRUNED, Status.REJECTED, Status.NOT_APPLIED} | FAILED
 
@@ -285,7 +287,9 @@ Results = Table  # what a results.csv holds (read_results)
 
 def read_results(path: Path | str) -> Results:
     """Read and validate every row; ValueError (naming the file) if it is not a results file at all."""
-    return read_checked(path, ResultRow, required=IDENTITY, what="a results file")
+    return read_checked(path, ResultRow, required=IDENTITY, what="a results file",
+                        check=lambda r: "" if Status(r.status) in RESULT_STATUSES else
+                        f"status {r.status!r} belongs to tune candidates, not results")
 
 
 def read_rows(path: Path | str) -> list[ResultRow]:
