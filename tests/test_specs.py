@@ -6,6 +6,7 @@ import importlib.util
 from pathlib import Path
 
 from iree_vdmfma.compiler.driver import Compiler
+from iree_vdmfma.backends.rocm.spec_proof import prove_spec
 from iree_vdmfma.configs import decode_specs as decode
 from iree_vdmfma.problems.problem import Problem
 
@@ -35,6 +36,6 @@ def test_specs_match_separate_and_fused_projections_in_rank2_and_rank3_forms():
 
 def test_a_shipped_spec_forces_vdmfma_on_a_decode_gemm(tmp_path):
     """Real iree-compile for gfx942 with specs/gfx942-f16.mlir as-is: v_smfmac, no dense v_mfma."""
-    proof = decode.prove(SPECS / "gfx942-f16.mlir", "gfx942", decode.proof_samples("f16")[0], Compiler(tmp_path))
+    proof = prove_spec(SPECS / "gfx942-f16.mlir", "gfx942", decode.proof_samples("f16")[0], Compiler(tmp_path))
     assert proof.ok and proof.smfmac > 0 and proof.mfma == 0, proof
     assert proof.mma_kind.startswith("VDMFMA_")

@@ -15,20 +15,21 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, iree_compile
-from iree_vdmfma.backends.cuda import CUDA
-from iree_vdmfma.compiler import evidence as proof
+from iree_vdmfma.backends import CUDA, ROCM
+from iree_vdmfma.backends.rocm import evidence as proof
 from iree_vdmfma.compiler.driver import Compiler
 from iree_vdmfma.configs.knobs import knob_config
 from iree_vdmfma.configs.library import Entry, Library, write_library
 from iree_vdmfma.configs.spec import write_spec
-from iree_vdmfma.devices.flags import codegen_spec_honoured, compile_flags
+from iree_vdmfma.devices.flags import compile_flags
 from iree_vdmfma.tune.prove import prove
 from iree_vdmfma.devices.targets import target as get_target
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.tune import state
 from iree_vdmfma.tune.choose import choose_measured
 from iree_vdmfma.tune.space import prune_reason, reference, space, Candidate
-from iree_vdmfma.tune.tuner import TuneOptions, Tuner
+from iree_vdmfma.tune.tuner import MODELLED_DEFAULT_CANDIDATES, TuneOptions, Tuner
+from iree_vdmfma.run.numerics import Checker
 
 
 def _cli(*args: str, env: dict) -> subprocess.Popen:
@@ -64,8 +65,8 @@ def test_tune_on_cpu_measures_every_candidate_and_a_sigint_rerun_redoes_nothing_
     after = {r.row_key: r for r in state.read_table(out / "candidates.csv", state.CandidateRow)}
     for key, row in before.items():  # a measured candidate is never measured again: same numbers
         assert after[key] == row
-    for key in {k for k, _ in after}:
-        measured = [r for (k, _), r in after.items() if k == key and r.status == state.MEASURED]
+    for key in {r.key for r in after.values()}:
+        measured = [r for r in after.values() if r.key == key and r.status == state.MEASURED]
         assert len(measured) >= 2 and all(r.numerics == "pass" and r.cold_us_median > 0 for r in measured)
         assert any(r.split for r in measured) and any(r.reference == "default" for r in measured)
     winners = state.read_table(out / "winners.csv", state.WinnerRow)
@@ -104,7 +105,9 @@ def test_modelled_gfx942_tune_writes_six_winners_and_a_spec_pair_plain_iree_comp
     assert proc.returncode == 0, output
     winners = state.read_table(out / "winners.csv", state.WinnerRow)
     assert len(winners) == 6 and all(w.basis == "modelled" and w.winner for w in winners)
-    assert "MODELLED" in (out / "report" / "report.md").read_text()
+    assert all(w.evaluated <= 3 and w.cut_max_candidates == w.space - 3 > 0 for w in winners)  # cuts counted
+    report = (out / "report" / "report.md").read_text()
+    assert "MODELLED" in report and "cut_by_max_candidates" in report
     flags = (out / "specs" / "flags-gfx942.txt").read_text().split()
     assert any(f.startswith("--iree-preprocessing-transform-spec-filename=") for f in flags)
     assert any(f.startswith("--iree-codegen-tuning-spec-path=") for f in flags)
@@ -189,7 +192,7 @@ def test_gemv_candidates_are_proven_applied_from_the_configured_ir_with_and_with
 
 
 def test_a_codegen_tuning_spec_is_ignored_on_cuda_so_cuda_configs_ride_the_preprocessing_spec(tmp_path):
-    """IREE 3.13 fact (devices/flags.codegen_spec_honoured): if this fails, IREE started honouring it."""
+    """IREE 3.13 fact (the CUDA backend's spec route, backends/cuda/): if this fails, IREE started honouring it."""
     problem = Problem(8, 512, 2048)
     config = knob_config(problem, "sm_89", {"mma": "gemv", "rows": 2})
     src = tmp_path / "in.mlir"
@@ -198,9 +201,9 @@ def test_a_codegen_tuning_spec_is_ignored_on_cuda_so_cuda_configs_ride_the_prepr
     dump = iree_compile(src, tmp_path / "codegen", *compile_flags("sm_89"), f"--iree-codegen-tuning-spec-path={spec}")
     assert "pipeline<VectorDistribute>" not in "".join(p.read_text() for p in dump.glob("configured_*.mlir"))
     assert "intended the gemv config" in CUDA.prove(dump, problem, "sm_89", config.mma_kind).reason  # reported
-    assert codegen_spec_honoured("gfx942") and not codegen_spec_honoured("sm_89")
+    assert ROCM.codegen_spec_honoured("gfx942") and not CUDA.codegen_spec_honoured("sm_89")
     lib = Library("sm_89", (Entry(problem, {"mma": "gemv", "rows": 2}),))
-    pre, tuning = lib.spec_texts()
+    pre, tuning = lib.spec_texts(CUDA.spec_route)
     assert tuning is None
     (tmp_path / "pre.mlir").write_text(pre)
     dump = iree_compile(src, tmp_path / "pre", *compile_flags("sm_89"),
@@ -252,7 +255,7 @@ def test_tuned_variant_sweeps_a_library_entry_with_its_split_and_config(tmp_path
 
     p = Problem(8, 2304, 8192)
     knobs = {"split": 1024, "mma": "vdmfma", "n_tile": 32, "subgroups": 1, "reduction": 4, "promote": "AB"}
-    write_library(Library("gfx942", (Entry(p, knobs),)), tmp_path / "lib", compile_flags("gfx942"))
+    write_library(Library("gfx942", (Entry(p, knobs),)), tmp_path / "lib", compile_flags("gfx942"), ROCM.spec_route)
     monkeypatch.setenv("VDMFMA_TUNED_LIBRARY", str(tmp_path / "lib"))
     rows = sweep([p], SweepOptions(target="gfx942", variants=("tuned",), out_dir=tmp_path / "out",
                                    cache_dir=tmp_path / "cache", workers=1))
@@ -272,7 +275,7 @@ def test_tuned_variant_on_cuda_carries_a_gemv_config_in_the_preprocessing_spec_a
     p, q = Problem(8, 2304, 8192), Problem(8, 512, 2048)
     knobs = {"split": 0, "mma": "gemv", "rows": 4, "kpart": 1024, "ksub": 2}
     lib = Library("sm_89", (Entry(p, knobs), Entry(q, dict(knobs, split=1024, rows=2))))
-    written = write_library(lib, tmp_path / "lib", compile_flags("sm_89"))
+    written = write_library(lib, tmp_path / "lib", compile_flags("sm_89"), CUDA.spec_route)
     assert "tuning" not in written and "compilation_info" in written["preprocess"].read_text()
     monkeypatch.setenv("VDMFMA_TUNED_LIBRARY", str(tmp_path / "lib"))
     rows = sweep([p, q], SweepOptions(target="sm_89", variants=("default", "tuned"), out_dir=tmp_path / "out",
@@ -290,11 +293,11 @@ def test_two_shapes_sharing_a_split_dispatch_are_named_as_a_conflict_on_rocm_onl
     vd = {"mma": "vdmfma", "split": 1024}
     narrow, wide = Problem(8, 2304, 8192), Problem(8, 2304, 16384)  # both split to 8x2304x1024
     lib = Library("gfx942", (Entry(narrow, dict(vd, n_tile=64)), Entry(wide, dict(vd, n_tile=32))))
-    (note,) = lib.conflicts()
+    (note,) = lib.conflicts(ROCM.spec_route)
     assert wide.key in note and narrow.key in note and "8x2304x1024" in note
-    assert Library("gfx942", (Entry(narrow, dict(vd, n_tile=64)), Entry(wide, dict(vd, n_tile=64)))).conflicts() == []
+    assert Library("gfx942", (Entry(narrow, dict(vd, n_tile=64)), Entry(wide, dict(vd, n_tile=64)))).conflicts(ROCM.spec_route) == []
     gemv = {"mma": "gemv", "split": 1024}
-    assert Library("sm_89", (Entry(narrow, dict(gemv, rows=4)), Entry(wide, dict(gemv, rows=2)))).conflicts() == []
+    assert Library("sm_89", (Entry(narrow, dict(gemv, rows=4)), Entry(wide, dict(gemv, rows=2)))).conflicts(CUDA.spec_route) == []
 
 
 def test_optuna_search_evaluates_at_most_the_budget_and_a_rerun_adds_nothing(tmp_path):
@@ -308,3 +311,32 @@ def test_optuna_search_evaluates_at_most_the_budget_and_a_rerun_adds_nothing(tmp
     assert all(r.status in state.TERMINAL for r in rows)
     Tuner([Problem(8, 256, 1024)], options).run()
     assert state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow) == rows
+
+
+def test_a_search_winner_the_final_side_by_side_does_not_confirm_is_not_shipped_and_the_row_says_why(tmp_path):
+    # The search saw split=128 10x faster than the default (drift, a noisy round, a hand edit); re-measured
+    # side by side on local-task it is not faster beyond noise (a tiny GEMM split into two dispatches).
+    p = Problem(1, 16, 256)
+    tuner = Tuner([p], TuneOptions(target="host", device="local-task", out_dir=tmp_path / "out",
+                                   cache_dir=tmp_path / "cache", workers=2, reps=5, timeout_s=60))
+    timed = dict(status=state.MEASURED, cold_us_std=0.1, cold_us_mad=0.1, cold_reps=10)
+    default = tuner._row(reference(p, "host", "default")).replace(cold_us_median=100.0, **timed)
+    split = tuner._row(Candidate(p, (("split", 128),))).replace(cold_us_median=10.0, **timed)
+    with Compiler(tmp_path / "cache", 2) as compiler:
+        w = tuner.finish(compiler, p, [default, split], Checker(p))
+    assert w.search_winner == "split=128" and w.winner == default.candidate, w
+    assert w.verdict == "default" and "not confirmed by the final side-by-side" in w.note
+    assert w.latency_us_median == w.default_us_median > 0 and w.speedup_vs_default == 1.0
+    # the shipped config's final re-measure: numerics and provenance recorded
+    assert w.numerics == "pass" and w.max_abs_err is not None and w.max_rel_err is not None
+    assert w.device_name and w.device_arch.startswith("host") and w.measured_at and w.compiler_version
+
+
+def test_a_modelled_tune_is_bounded_by_default(tmp_path):
+    p = Problem(8, 256, 1024)
+    tuner = Tuner([p], TuneOptions(target="gfx942", device="none", out_dir=tmp_path / "out"))
+    assert tuner.limit == MODELLED_DEFAULT_CANDIDATES
+    chosen, size = tuner.select(p)  # prunes and orders; compiles nothing
+    assert len(chosen) == MODELLED_DEFAULT_CANDIDATES < size
+    measured = Tuner([p], TuneOptions(target="host", device="local-task", out_dir=tmp_path / "out2"))
+    assert measured.limit is None  # a measured tune covers the pruned space unless told otherwise

@@ -17,7 +17,6 @@ a time so timings never overlap with each other or with compiles.
 from __future__ import annotations
 
 import dataclasses
-import json
 import shlex
 import tempfile
 import shutil
@@ -31,6 +30,7 @@ from typing import Callable, Optional, Sequence
 from ..backends import Backend, backend_for
 from ..compiler.driver import (Compiler, CompileInterrupted, CompileJob, CompileResult, DEFAULT_TIMEOUT_S,
                               default_cache_dir, repro_command)
+from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
 from ..configs.catalog import IntrinsicUnavailableError
 from ..configs.config import KernelConfig
@@ -42,7 +42,8 @@ from ..problems.problem import Problem
 from ..problems.rows import (FAILED, MACHINE_REASON, SUCCEEDED, TERMINAL, ResultRow, Status, read_results, row_for,
                               write_rows)
 from ..util.lock import locked_dir
-from ..util.signals import stop_signals_as_interrupt  # noqa: F401  (re-exported)
+from ..util.runs import check_same, previous_runs, record_run
+from ..util.signals import stop_signals_as_interrupt
 from ..variants import UnknownVariantError, Variant, variant as get_variant
 from .manifest import Manifest, ModuleEntry, write_manifest
 from ..util.io import atomic_write_text
@@ -136,11 +137,11 @@ def _job(problem: Problem, v: Variant, options: SweepOptions, backend: Backend,
     # A runnable module adds @gemm_loop (cold-cache rotation) around the same @gemm kernel.
     ir_text = runner_input_ir(problem) if options.runnable else input_ir(problem)
     chunk = v.split(problem, target)  # a per-shape split-K chunk goes into a preprocessing spec
-    prespec, spec = spec_pair([(problem, chunk, config)], target)
+    prespec, spec = spec_pair([(problem, chunk, config)], backend.spec_route)
     flags = tuple(backend.compile_flags(target)) + v.flags + tuple(options.extra_flags)
-    return Job(problem, v, target, config, CompileJob(f"{problem.key}/{v.name}/{target}", ir_text, flags, spec,
-                                                      options.timeout_s, preprocessing_spec=prespec), backend,
-               chunk=chunk)
+    job = CompileJob(f"{problem.key}/{v.name}/{target}", ir_text, flags, spec, options.timeout_s,
+                     preprocessing_spec=prespec, spec_honoured=backend.codegen_spec_honoured(target))
+    return Job(problem, v, target, config, job, backend, chunk=chunk)
 
 
 def _base_row(job: Job, cache_mode: str) -> ResultRow:
@@ -164,13 +165,18 @@ def proved_row(job: Job, result: CompileResult, row: ResultRow, artifacts: Path)
         return row.replace(status=Status.COMPILE_ERROR.value, error=error, reason="iree-compile failed")
     proof = job.backend.prove(result.dump_dir, job.problem, job.target,
                               job.config.mma_kind if job.config else None)
-    row = row.replace(**proof.fields, status=Status.COMPILED.value)
+    fp = fingerprint(result.dump_dir)
+    row = row.replace(**proof.fields, status=Status.COMPILED.value, kernel_fingerprint=fp.digest,
+                      executables=fp.executables or None)
     reason = proof.reason
     configured = proof.details.get("lowering_config")
     if not reason and configured is not None and hasattr(job.config, "not_applied"):  # gemv: tiles, not an MMA
         reason = job.config.not_applied(configured)
     if reason:
         return row.replace(status=Status.NOT_APPLIED.value, reason=reason)
+    if (job.chunk or job.variant.splits) and fp.executables == 1:  # a split makes a partial and a reduce dispatch
+        return row.replace(reason="the split did not apply: one dispatch, no reduce dispatch (compare "
+                                  "kernel_fingerprint with the default's: the same value is the same kernel)")
     return row
 
 
@@ -212,29 +218,12 @@ class Sweep:
                 "cache_modes": list(self.modes), "problems": sorted({j.problem.key for j in self.jobs})}
 
     def _previous_runs(self) -> list[dict]:
-        try:
-            meta = json.loads((self.out / "sweep.json").read_text())
-        except FileNotFoundError:
-            return []
-        except (OSError, ValueError) as e:
-            raise ValueError(f"{self.out / 'sweep.json'}: unreadable ({e}); move it away to start afresh") from None
-        return meta.get("runs") or [meta]  # a sweep.json from before runs were listed: its one run
+        return previous_runs(self.out / "sweep.json")
 
     def _check_same_sweep(self) -> None:
-        if self.options.append:
-            return
-        mine = self.identity
-        for run in self._previous_runs():
-            diffs = []
-            for name in ("target", "variants", "cache_modes"):
-                if name in run and run[name] != mine[name]:
-                    diffs.append(f"{name} {run[name]} (now {mine[name]})")
-            if "problems" in run and run["problems"] != mine["problems"]:
-                had, now = set(run["problems"]), set(mine["problems"])
-                diffs.append(f"other shapes ({len(now - had)} new, {len(had - now)} not in this list)")
-            if diffs:
-                raise ValueError(f"{self.out} holds a different sweep: {'; '.join(diffs)}; pass --append to "
-                                 "add this run's rows to it, or choose another --out")
+        if not self.options.append:
+            check_same(self.out, self._previous_runs(), self.identity, ("target", "variants", "cache_modes"),
+                       "sweep", "rows")
 
     @property
     def results_path(self) -> Path:
@@ -266,7 +255,7 @@ class Sweep:
                 by_variant.setdefault(job.variant.name, []).append((job.problem, job.chunk, job.config))
         target = self.options.target
         for name, entries in by_variant.items():
-            pre, tuning = spec_pair(entries, target)
+            pre, tuning = spec_pair(entries, backend_for(target).spec_route)
             for text, path in ((tuning, self.out / "specs" / f"{name}-{target}.mlir"),
                                (pre, self.out / "specs" / f"{name}-{target}.preprocess.mlir")):
                 if text is not None:
@@ -294,8 +283,7 @@ class Sweep:
         run = {**self.identity, "compiler_version": compiler_version(), "jobs": len(self.jobs),
                "append": self.options.append, "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
                "command": shlex.join(sys.argv)[:1000]}
-        meta = {**run, "runs": self._previous_runs() + [run]}
-        atomic_write_text(self.out / "sweep.json", json.dumps(meta, indent=1))  # never half-written
+        record_run(self.out / "sweep.json", run, self._previous_runs())
 
     def pending(self) -> list[Job]:
         """Jobs with rows still to finish (peers have no rows here: `vdmfma bench` runs them)."""

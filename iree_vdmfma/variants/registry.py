@@ -29,6 +29,7 @@ class Variant:
     baseline: bool = False
     flags: tuple[str, ...] = ()  # extra iree-compile flags of this variant
     split_rule: Optional[Callable[[Problem, str], int]] = None  # per-shape split-K chunk (0: none)
+    splits: bool = False  # its flags ask IREE to split the reduction (a row says when no split happened)
     refuses: Optional[Callable[[Problem], str]] = None  # why this variant cannot build the problem's dtype ("" ok)
 
     def config(self, problem: Problem, target: str) -> Optional[KernelConfig]:
