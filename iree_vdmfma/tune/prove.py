@@ -81,7 +81,7 @@ def prove(candidate: Candidate, result: CompileResult, arch: str) -> Proof:
     if backend_of(arch) != "rocm":
         return _prove_by_backend(candidate, result, arch, config)
     ev = proof.collect(result.dump_dir, candidate.problem, get_target(arch))
-    fields = {"dispatches": ev.dispatches, "mma_kind": ev.mma_kind, "smfmac": ev.smfmac, "mfma": ev.mfma,
+    fields = {"dispatches": ev.dispatches, "mma_kind": ev.mma_kind, "smfmac": ev.smfmac, "mfma": ev.mfma, "wmma": ev.wmma,
               "vgpr": ev.vgpr, "lds_bytes": ev.lds_bytes, "spills": ev.spills, "scratch_bytes": ev.scratch_bytes,
               "workgroups": ev.workgroups, "workgroup_size": ev.workgroup_size, "waves_per_simd": ev.waves_per_simd,
               "narrow_loads": narrow_loads(result.dump_dir, ev.dispatch) if ev.dispatch else None}

@@ -1,0 +1,103 @@
+"""RDNA (Radeon gfx11/gfx12): targets IREE 3.13 takes, the WMMA padded baseline and gemv proved from the ISA,
+vdmfma skipped with its reason, the RDNA occupancy model. Every compile is a real iree-compile (CPU only)."""
+
+from __future__ import annotations
+
+import pytest
+from iree.compiler import ir
+from iree.compiler.dialects import iree_gpu
+
+from iree_vdmfma.compiler import rdna
+from iree_vdmfma.compiler.driver import CompileJob, Compiler
+from iree_vdmfma.configs.catalog import _executable_target_text, has_vdmfma, target_intrinsics
+from iree_vdmfma.configs.spec import spec_text
+from iree_vdmfma.devices.flags import compile_flags
+from iree_vdmfma.devices.targets import TARGETS, target
+from iree_vdmfma.problems.inputs import input_ir
+from iree_vdmfma.problems.problem import Problem
+from iree_vdmfma.problems.shapes import load_shape_list
+from iree_vdmfma.sweep.sweep import SweepOptions, sweep
+from iree_vdmfma.variants.gemv import gemv_variant_config
+
+from conftest import ROOT
+
+RDNA = [a for a, t in TARGETS.items() if t.rdna]
+
+
+def test_rdna_targets_are_the_ones_iree_3_13_takes_with_their_facts():
+    assert RDNA == ["gfx1100", "gfx1101", "gfx1200", "gfx1201"]
+    for arch in ("gfx1100", "gfx1201"):
+        with ir.Context():
+            info = iree_gpu.TargetInfo.get_gpu_target_info(ir.Attribute.parse(_executable_target_text(arch)))
+            assert info.max_workgroup_memory_bytes == target(arch).lds_bytes == 64 * 1024
+            assert list(info.subgroup_size_choices) == list(target(arch).wave_sizes) == [32, 64]
+    with pytest.raises(Exception):  # IREE 3.13: "Unknown ROCM target 'gfx1102'"
+        _executable_target_text("gfx1102")
+
+
+def test_rdna_catalog_has_wmma_on_32_lanes_and_no_sparse_intrinsic():
+    for arch, family in (("gfx1100", "WMMAR3_"), ("gfx1201", "WMMAR4_")):
+        found = target_intrinsics(arch)
+        assert found and all(i.name.startswith(family) and i.lanes == 32 and not i.virtual for i in found)
+        assert {"f16", "bf16", "i8"} <= {i.lhs for i in found}
+        assert not has_vdmfma(arch)
+    assert has_vdmfma("gfx942") and all(i.lanes == 64 for i in target_intrinsics("gfx942"))
+    for arch in ("gfx1100", "gfx1201"):  # the 32 lanes agree with the accumulator layout: 16x16 / 8 per lane
+        with ir.Context():
+            assert all(i.m * i.n // i.attr().abc_vector_types[2].shape[0] == 32 for i in target_intrinsics(arch))
+
+
+@pytest.fixture(scope="module")
+def seed_rows(tmp_path_factory, cache_dir):
+    """One seed shape (8x2304x8192 f16) swept for gfx1100 and gfx1201 with default, padded, gemv, vdmfma."""
+    shape = [p for p in load_shape_list(ROOT / "sweeps" / "seed-f16.csv") if p.key == "f16_8x2304x8192"]
+    rows = []
+    for arch in ("gfx1100", "gfx1201"):
+        rows += sweep(shape, SweepOptions(target=arch, variants=("default", "padded", "gemv", "vdmfma"),
+                                          out_dir=tmp_path_factory.mktemp(arch), cache_dir=cache_dir))
+    return {(r.target, r.variant): r for r in rows}
+
+
+@pytest.mark.parametrize("arch,kind", [("gfx1100", "WMMAR3_F32_16x16x16_F16"), ("gfx1201", "WMMAR4_F32_16x16x16_F16")])
+def test_padded_is_wmma_with_m_padded_to_16_proved_from_the_isa(seed_rows, arch, kind):
+    row = seed_rows[(arch, "padded")]
+    assert row.status == "ok" and row.mma_kind == kind == row.intended_mma_kind
+    assert row.wmma > 0 and row.smfmac == 0 and row.mfma == 0 and row.spills == 0 and row.agpr == 0
+    assert row.workgroup_size == 64 and 0 < row.lds_bytes <= 64 * 1024  # two wave32 subgroups
+    assert row.waves_per_simd == rdna.occupancy(row.vgpr, row.lds_bytes, 64, target(arch), 32)[0] > 0
+    default = seed_rows[(arch, "default")]
+    assert default.status == "ok" and default.mma_kind == kind and default.wmma > 0  # IREE pads M to 16 itself
+
+
+@pytest.mark.parametrize("arch", ["gfx1100", "gfx1201"])
+def test_gemv_on_rdna_is_wave32_with_no_wmma_in_the_isa(seed_rows, arch):
+    row = seed_rows[(arch, "gemv")]
+    assert row.status == "ok" and row.mma_kind == "" and row.wmma == 0 and row.spills == 0
+    assert row.workgroup_size == 32 and row.workgroups == 2304 // 4
+
+
+@pytest.mark.parametrize("arch", ["gfx1100", "gfx1201"])
+def test_vdmfma_on_rdna_is_a_skipped_row_saying_why(seed_rows, arch):
+    row = seed_rows[(arch, "vdmfma")]
+    assert row.status == "skipped" and row.compile_s is None
+    assert "no sparse (VDMFMA) intrinsic" in row.reason and arch in row.reason
+
+
+def test_rdna_occupancy_follows_llvms_wave32_and_wave64_register_files():
+    t = target("gfx1100")
+    # VGPR-bound: 1536 per lane at wave32 in granules of 24 -> 161 VGPRs round to 168: 9 waves
+    assert rdna.occupancy(161, 0, 32, t, 32) == (9, "vgpr")
+    # wave64 holds two lanes' worth: 768 in granules of 12 -> 168: 4 waves
+    assert rdna.occupancy(161, 0, 64, t, 64) == (4, "vgpr")
+    # LDS-bound: 2 x 64 KB per WGP / 21120 B = 6 workgroups of 2 waves over 4 SIMDs -> 3 waves
+    assert rdna.occupancy(169, 21120, 64, t, 32) == (3, "lds")
+    assert rdna.occupancy(16, 0, 32, t, 32) == (16, "max")
+
+
+def test_gemv_on_wave64_is_refused_by_iree_3_13_on_rdna(tmp_path):
+    """TargetInfo offers subgroup sizes 32 and 64, but a 64-lane gemv does not compile: why there is no wave64 variant."""
+    p = Problem(8, 256, 1024, dtype="f16")
+    config = gemv_variant_config(p, "gfx1100", lanes=64)
+    job = CompileJob("gemv-w64", input_ir(p), tuple(compile_flags("gfx1100")), spec_text([(p, config)]))
+    result = Compiler(tmp_path).compile(job)
+    assert not result.ok and "cluster size 64 is greater than subgroup size 32" in result.error
