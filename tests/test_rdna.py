@@ -7,7 +7,11 @@ import pytest
 from iree.compiler import ir
 from iree.compiler.dialects import iree_gpu
 
-from iree_vdmfma.compiler import rdna
+import os
+import subprocess
+import sys
+
+from iree_vdmfma.compiler import evidence, rdna
 from iree_vdmfma.compiler.driver import CompileJob, Compiler
 from iree_vdmfma.configs.catalog import _executable_target_text, has_vdmfma, target_intrinsics
 from iree_vdmfma.configs.spec import spec_text
@@ -15,11 +19,12 @@ from iree_vdmfma.devices.flags import compile_flags
 from iree_vdmfma.devices.targets import TARGETS, target
 from iree_vdmfma.problems.inputs import input_ir
 from iree_vdmfma.problems.problem import Problem
-from iree_vdmfma.problems.shapes import load_shape_list
+from iree_vdmfma.problems.shapes import load_shape_list, write_shape_list
+from iree_vdmfma.tune import state
 from iree_vdmfma.sweep.sweep import SweepOptions, sweep
 from iree_vdmfma.variants.gemv import gemv_variant_config
 
-from conftest import ROOT
+from conftest import ROOT, iree_compile
 
 RDNA = [a for a, t in TARGETS.items() if t.rdna]
 
@@ -101,3 +106,28 @@ def test_gemv_on_wave64_is_refused_by_iree_3_13_on_rdna(tmp_path):
     job = CompileJob("gemv-w64", input_ir(p), tuple(compile_flags("gfx1100")), spec_text([(p, config)]))
     result = Compiler(tmp_path).compile(job)
     assert not result.ok and "cluster size 64 is greater than subgroup size 32" in result.error
+
+
+def test_modelled_gfx1100_tune_writes_a_library_plain_iree_compile_takes_with_its_flags_file(tmp_path):
+    problem = Problem(8, 2304, 8192, name="f16_8x2304x8192")
+    write_shape_list([problem], tmp_path / "one.csv")
+    out = tmp_path / "tune"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "VDMFMA_CACHE_DIR": str(tmp_path / "cache")}
+    proc = subprocess.run([sys.executable, "-m", "iree_vdmfma.cli", "tune", str(tmp_path / "one.csv"), "--target",
+                           "gfx1100", "--device", "none", "--out", str(out), "--max-candidates", "3", "-j", "2"],
+                          env=env, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    rows = state.read_table(out / "candidates.csv", state.CandidateRow)
+    proved = [r for r in rows if r.status == state.MODELLED]
+    assert {r.reference for r in proved} >= {"default", "padded"}
+    assert all(r.wmma > 0 for r in proved if r.mma in ("default", "dense"))  # WMMA proved from the ISA
+    assert not any("vdmfma" in r.candidate for r in rows)  # no sparse MFMA on RDNA: not in the space
+    w = state.read_table(out / "winners.csv", state.WinnerRow)[0]
+    assert w.basis == "modelled" and "MODELLED" in (out / "report" / "report.md").read_text()
+    flags = (out / "specs" / "flags-gfx1100.txt").read_text().split()
+    src = tmp_path / "user.mlir"
+    src.write_text(input_ir(problem))
+    dump = iree_compile(src, tmp_path / "plain", *flags)  # plain iree-compile with the flags file
+    ev = evidence.collect(dump, problem, target("gfx1100"))
+    assert ev.workgroups == w.workgroups and (ev.dispatches >= 2) == bool(w.split)
+    assert (ev.wmma > 0) == (w.mma in ("default", "dense"))

@@ -20,7 +20,7 @@ def _default_target(device: str) -> str:
 def tune(
     shapes: Path = typer.Argument(..., help="Shape-list CSV."),
     target: Optional[str] = typer.Option(None, "--target", "-t",
-                                         help="gfx942, gfx950, sm_89 or host (default: from --device)."),
+                                         help="gfx942, gfx950, gfx1100, gfx1201, sm_89 or host (default: from --device)."),
     device: str = typer.Option("local-task", "--device", "-d",
                                help="hip, cuda, local-task, or none (compile, prove and rank by a static MODEL)."),
     out: Path = typer.Option(..., "--out", "-o", help="Directory: candidates.csv, winners.csv, specs/, report/."),

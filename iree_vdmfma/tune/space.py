@@ -18,6 +18,9 @@ Which knobs exist per backend (IREE 3.13):
   no-MMA VectorDistribute config is the one IREE's CUDA pipeline accepts from us
   (its configs travel in the preprocessing spec, configs/library.py).
 - cpu: split only (a tiny space, so CI runs the whole loop for real).
+- rdna: the knob family of RDNA targets (gfx11/gfx12, built by the rocm backend; tune/space_rdna.py):
+  split, mma (default/dense WMMA, plus gemv for M <= 8; no vdmfma), WMMA tiles and gemv's rows,
+  kpart, ksub on 32-lane subgroups. :func:`knob_family` picks the family of a target.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from ..configs.gemv import GemvConfig
 from ..configs.knobs import GEMV_MAX_M, knob_config
 from ..configs.rules import padded_config
 from ..backends import backend_for
-from ..devices.targets import target as get_target
+from ..devices.targets import is_rdna, target as get_target
 from ..problems.problem import Problem
 
 Values = Callable[[Problem, str], Sequence[object]]
@@ -54,7 +57,7 @@ class Knob:
         return not self.for_mma or settings.get("mma", "default") in self.for_mma
 
 
-KNOBS: dict[str, dict[str, Knob]] = {"rocm": {}, "cuda": {}, "cpu": {}}
+KNOBS: dict[str, dict[str, Knob]] = {"rocm": {}, "cuda": {}, "cpu": {}, "rdna": {}}
 
 
 def knob(backend: str, name: str, for_mma: tuple[str, ...] = ()) -> Callable[[Values], Values]:
@@ -72,6 +75,11 @@ def gemv_fits(p: Problem) -> bool:
 def backend_of(arch: str) -> str:
     """The name of the backend that builds for ``arch`` (backends/ owns that; UnknownTargetError if none)."""
     return backend_for(arch).name
+
+
+def knob_family(arch: str) -> str:
+    """Which KNOBS entry a target searches: 'rdna' for Radeon targets, else its backend's name."""
+    return "rdna" if is_rdna(arch) else backend_of(arch)
 
 
 def split_chunks(problem: Problem, factors: Iterable[int], min_chunk: int) -> list[int]:
@@ -182,7 +190,7 @@ def defaults(backend: str, problem: Problem, arch: str) -> dict[str, object]:
 
 def changed(candidate: Candidate, arch: str) -> int:
     """How many knobs differ from IREE's default (the simplicity order for ties)."""
-    base = defaults(backend_of(arch), candidate.problem, arch)
+    base = defaults(knob_family(arch), candidate.problem, arch)
     return sum(1 for k, v in candidate.knobs if base.get(k) != v)
 
 
@@ -192,7 +200,7 @@ def _make(problem: Problem, settings: Mapping[str, object], order: Sequence[str]
 
 def generate(problem: Problem, arch: str) -> list[Candidate]:
     """Every knob setting (tile knobs collapsed to their default when nothing is injected), unpruned."""
-    knobs = KNOBS[backend_of(arch)]
+    knobs = KNOBS[knob_family(arch)]
     order = list(knobs)
     values = {name: list(k.values(problem, arch)) for name, k in knobs.items()}
     seen: dict[str, Candidate] = {}
@@ -206,13 +214,13 @@ def generate(problem: Problem, arch: str) -> list[Candidate]:
 def reference(problem: Problem, arch: str, kind: str) -> Optional[Candidate]:
     """IREE's default ('default'), or the padded dense baseline ('padded', ROCm only)."""
     backend = backend_of(arch)
-    settings = defaults(backend, problem, arch)
+    settings = defaults(knob_family(arch), problem, arch)
     if kind == "padded":
         if backend != "rocm":
             return None
         settings["mma"] = "dense"  # with the padded rule's own reduction depth: the `padded` variant's config
         settings["reduction"] = padded_config(problem, arch).reduction[-1]
-    return _make(problem, settings, [n for n, k in KNOBS[backend].items() if k.applies(settings)])
+    return _make(problem, settings, [n for n, k in KNOBS[knob_family(arch)].items() if k.applies(settings)])
 
 
 def prune_reason(candidate: Candidate, arch: str) -> str:
@@ -257,10 +265,13 @@ def _gemv_prune_reason(p: Problem, k: int, config: GemvConfig) -> str:
 def space(problem: Problem, arch: str) -> tuple[list[Candidate], list[tuple[Candidate, str]]]:
     """(kept, pruned-with-reason) for one problem, kept in simplicity order (fewest knobs changed first)."""
     kept, pruned = [], []
-    knobs = KNOBS[backend_of(arch)]
+    knobs = KNOBS[knob_family(arch)]
     rank = {name: {v: i for i, v in enumerate(k.values(problem, arch))} for name, k in knobs.items()}
     for cand in generate(problem, arch):
         reason = prune_reason(cand, arch)
         (pruned.append((cand, reason)) if reason else kept.append(cand))
     kept.sort(key=lambda c: (changed(c, arch), tuple(rank[k][v] for k, v in c.knobs)))
     return kept, pruned
+
+
+from . import space_rdna  # noqa: E402,F401  (registers the 'rdna' knob family)
