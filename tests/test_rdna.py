@@ -131,3 +131,19 @@ def test_modelled_gfx1100_tune_writes_a_library_plain_iree_compile_takes_with_it
     ev = evidence.collect(dump, problem, target("gfx1100"))
     assert ev.workgroups == w.workgroups and (ev.dispatches >= 2) == bool(w.split)
     assert (ev.wmma > 0) == (w.mma in ("default", "dense"))
+
+
+def test_coverage_runs_on_gfx1100_and_says_every_cell_is_unreachable_and_what_the_default_chose(tmp_path):
+    from iree_vdmfma.coverage.classes import NOT_REACHABLE, read_csv
+
+    out = tmp_path / "cov"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "VDMFMA_CACHE_DIR": str(tmp_path / "cache")}
+    proc = subprocess.run([sys.executable, "-m", "iree_vdmfma.cli", "coverage", "--target", "gfx1100", "--dtypes", "f16",
+                           "--m", "8", "--cases", "k256", "--no-plots", "--out", str(out)],
+                          env=env, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    [row] = read_csv(out / "coverage.csv")
+    assert row.cls == NOT_REACHABLE and "no sparse (VDMFMA) intrinsic" in row.reason
+    assert row.vdmfma_status == "skipped" and row.default_status == "ok"
+    assert row.default_mma_kind == "WMMAR3_F32_16x16x16_F16" and row.default_wmma > 0 and row.default_spills == 0
+    assert "WMMAR3_F32_16x16x16_F16 (v_wmma in the ISA): 1 cell(s)" in (out / "coverage.md").read_text()

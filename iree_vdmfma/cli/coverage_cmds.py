@@ -43,7 +43,8 @@ def coverage(
     target: str = TARGET_OPT,
     dtypes: Optional[str] = typer.Option(
         None, "--dtypes", help="Comma-separated element types (default: every one with a VDMFMA intrinsic on "
-        "the target in the catalog; gfx942: f16,bf16,f8E4M3FNUZ,f8E5M2FNUZ,i8; gfx950: f16,bf16,f8E4M3FN,f8E5M2,i8)."),
+        "the target in the catalog; gfx942: f16,bf16,f8E4M3FNUZ,f8E5M2FNUZ,i8; gfx950: f16,bf16,f8E4M3FN,f8E5M2,i8; "
+        "RDNA, which has no VDMFMA: every one with a WMMA, gfx1100: f16,bf16,i8)."),
     m: str = typer.Option(cov.DEFAULT_M, "--m", help="M values: N, A-B or a comma list (e.g. 1-32, 1,8,16). "
                           "The base case k256 is compiled at every one."),
     edge_m: str = typer.Option(cov.DEFAULT_EDGE_M, "--edge-m",
