@@ -16,18 +16,13 @@ from __future__ import annotations
 from typing import Optional
 
 from ..backends import ROCM
-from ..configs.gemv import LOAD_BYTES, GemvConfig, gemv_config
-from ..configs.knobs import GEMV_DEFAULTS, GEMV_MAX_M
-from ..devices.targets import subgroup_size
+from ..configs.gemv import GemvConfig
+from ..configs.knobs import GEMV_MAX_M, default_gemv_config
 from ..problems.problem import Problem
 from .registry import Variant, register
 
 
-def gemv_variant_config(problem: Problem, arch: str, lanes: int = 0) -> GemvConfig:
-    """The variant's config; ``lanes`` overrides the target's default subgroup size."""
-    lanes = lanes or subgroup_size(arch)
-    kpart = max(GEMV_DEFAULTS["kpart"], LOAD_BYTES // problem.dt.bytes * lanes)
-    return gemv_config(problem.m, problem.dt.bytes, lanes, GEMV_DEFAULTS["rows"], kpart, GEMV_DEFAULTS["ksub"])
+gemv_variant_config = default_gemv_config  # the variant's config (configs/knobs.py owns it)
 
 
 def _requires(problem: Problem, arch: str) -> tuple[bool, str]:
