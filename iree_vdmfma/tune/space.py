@@ -272,6 +272,3 @@ def space(problem: Problem, arch: str) -> tuple[list[Candidate], list[tuple[Cand
         (pruned.append((cand, reason)) if reason else kept.append(cand))
     kept.sort(key=lambda c: (changed(c, arch), tuple(rank[k][v] for k, v in c.knobs)))
     return kept, pruned
-
-
-from . import space_rdna  # noqa: E402,F401  (registers the 'rdna' knob family)
