@@ -147,3 +147,12 @@ def test_coverage_runs_on_gfx1100_and_says_every_cell_is_unreachable_and_what_th
     assert row.vdmfma_status == "skipped" and row.default_status == "ok"
     assert row.default_mma_kind == "WMMAR3_F32_16x16x16_F16" and row.default_wmma > 0 and row.default_spills == 0
     assert "WMMAR3_F32_16x16x16_F16 (v_wmma in the ISA): 1 cell(s)" in (out / "coverage.md").read_text()
+
+
+def test_a_gemv_spec_that_m1_folding_bypasses_is_not_applied_not_a_result(tmp_path, cache_dir):
+    """IREE's own M=1 kernel is no-MMA VectorDistribute too, so only the workgroup tile tells them apart."""
+    rows = sweep([Problem(1, 256, 1024), Problem(4, 256, 1024)],
+                 SweepOptions(target="gfx1100", variants=("gemv",), out_dir=tmp_path / "out", cache_dir=cache_dir))
+    by_m = {r.m: r for r in rows}
+    assert by_m[1].status == "not-applied" and "M=1 folded to a matvec" in by_m[1].reason
+    assert by_m[4].status == "ok" and by_m[4].wmma == 0 and by_m[4].workgroups == 256 // 4

@@ -35,7 +35,7 @@ class RocmBackend(Backend):
               intended_mma_kind: Optional[str]) -> Proof:
         ev = evidence.collect(dump_dir, problem, get_target(target))
         return Proof(ev.row_fields(), evidence.check_applied(ev, intended_mma_kind),
-                     {"dispatches": ev.dispatches, "pipeline": ev.pipeline})
+                     {"dispatches": ev.dispatches, "pipeline": ev.pipeline, "workgroup_tile": ev.workgroup_tile})
 
 
 ROCM = register(RocmBackend("rocm", "AMD GPUs through IREE's HIP/ROCm target", ("compilation_info",)))

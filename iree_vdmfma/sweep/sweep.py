@@ -31,6 +31,7 @@ from typing import Callable, Optional, Sequence
 from ..backends import Backend, backend_for
 from ..compiler.driver import (Compiler, CompileInterrupted, CompileJob, CompileResult, DEFAULT_TIMEOUT_S,
                               default_cache_dir, repro_command)
+from ..compiler.evidence import no_mma_tile_mismatch
 from ..compiler.toolchain import compiler_version
 from ..configs.catalog import IntrinsicUnavailableError
 from ..configs.config import KernelConfig
@@ -165,8 +166,11 @@ def proved_row(job: Job, result: CompileResult, row: ResultRow, artifacts: Path)
     proof = job.backend.prove(result.dump_dir, job.problem, job.target,
                               job.config.mma_kind if job.config else None)
     row = row.replace(**proof.fields, status=Status.COMPILED.value)
-    if proof.reason:
-        return row.replace(status=Status.NOT_APPLIED.value, reason=proof.reason)
+    reason = proof.reason
+    if not reason and job.config is not None and job.config.mma_kind == "" and "workgroup_tile" in proof.details:
+        reason = no_mma_tile_mismatch(job.config.workgroup, tuple(proof.details["workgroup_tile"]))
+    if reason:
+        return row.replace(status=Status.NOT_APPLIED.value, reason=reason)
     return row
 
 
