@@ -40,6 +40,17 @@ def test_rdna_targets_are_the_ones_iree_3_13_takes_with_their_facts():
         _executable_target_text("gfx1102")
 
 
+def test_radeon_cards_are_matched_by_driver_name_and_unknown_peaks_stay_unknown():
+    from iree_vdmfma.devices.targets import device_spec
+
+    xtx, w7900 = device_spec("AMD Radeon RX 7900 XTX", "gfx1100"), device_spec("AMD Radeon PRO W7900", "gfx1100")
+    assert (xtx.product, w7900.product) == ("RX 7900 XTX", "Radeon PRO W7900")  # one arch, two data sheets
+    assert w7900.peak_hbm_gbps < xtx.peak_hbm_gbps and w7900.cache_bytes == xtx.cache_bytes
+    assert device_spec("AMD Radeon RX 7900 XT", "") is None  # another SKU of the chip: no guessed peak
+    assert device_spec("", "gfx1201").product == "RX 9070 XT"
+    assert target("gfx1201").peak_tflops(2) != target("gfx1201").peak_tflops(2)  # NaN: not a data-sheet figure
+
+
 def test_rdna_catalog_has_wmma_on_32_lanes_and_no_sparse_intrinsic():
     for arch, family in (("gfx1100", "WMMAR3_"), ("gfx1201", "WMMAR4_")):
         found = target_intrinsics(arch)
