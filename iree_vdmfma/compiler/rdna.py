@@ -7,8 +7,9 @@ default subgroup size on RDNA; 64 is allowed too), ``.agpr_count`` absent/0 (RDN
 AGPRs, so ``.vgpr_count`` is the arch VGPR count alone).
 
 Occupancy (MODELLED, never measured) follows LLVM's rules (AMDGPUBaseInfo.cpp) for gfx10+
-in WGP mode, LLVM's default there: a workgroup's waves share one WGP (2 CUs, 4 SIMD32)
-and its LDS, 2 x 64 KB; one workgroup may use at most 64 KB.
+in WGP mode, which IREE's kernels use (their metadata says ``.workgroup_processor_mode: 1``):
+a workgroup's waves share one WGP (2 CUs, 4 SIMD32) and its LDS, 2 x 64 KB; one workgroup may
+use at most 64 KB.
 
 * VGPRs: ``target.vgprs_per_simd_lane`` (1536) registers per SIMD lane at wave32, allocated
   in granules of ``target.vgpr_granule`` (24); a wave64 occupies two lanes' worth, so at
