@@ -68,14 +68,14 @@ TARGETS: dict[str, Target] = {
         # Infinity Cache, 6 MB L2, peak FP16 122.8 TFLOPS; 8-bit WMMA peak: not given, unknown.
         Target("gfx1100", "RX 7900 XTX", 96, 64 * 1024, 2, 1536, 24, 16, 960.0, 122.8, None, 96 * 2**20,
                6 * 2**20, (32, 64), "rdna"),
-        # RX 7800 XT (AMD product specifications): 60 CUs, 256-bit 19.5 Gbps GDDR6 = 624 GB/s, 64 MB
-        # Infinity Cache, 4 MB L2; matrix peaks: unknown.
+        # RX 7800 XT (AMD's launch specifications, 2023): 60 CUs, 256-bit 19.5 Gbps GDDR6 = 624 GB/s,
+        # 64 MB Infinity Cache, 4 MB L2; matrix peaks: unknown.
         Target("gfx1101", "RX 7800 XT", 60, 64 * 1024, 2, 1536, 24, 16, 624.0, None, None, 64 * 2**20,
                4 * 2**20, (32, 64), "rdna"),
-        # RX 9060 XT (AMD product specifications): 32 CUs, 128-bit 20 Gbps GDDR6 = 320 GB/s, 32 MB
-        # Infinity Cache; L2 size and matrix peaks: unknown (L2 0 here: the cold rotation's 2x margin).
+        # RX 9060 XT (AMD's launch specifications, 2025): 32 CUs, 128-bit 20 Gbps GDDR6 = 320 GB/s,
+        # 32 MB Infinity Cache, 4 MB L2 (launch reviews); matrix peaks: unknown (AMD quotes sparse TOPS).
         Target("gfx1200", "RX 9060 XT", 32, 64 * 1024, 2, 1536, 24, 16, 320.0, None, None, 32 * 2**20,
-               0, (32, 64), "rdna"),
+               4 * 2**20, (32, 64), "rdna"),
         # RX 9070 XT (AMD product specifications): 64 CUs, 256-bit 20 Gbps GDDR6 = 640 GB/s, 64 MB
         # Infinity Cache, 8 MB L2. AMD quotes its AI TOPS with sparsity; the dense WMMA peaks are not
         # stated as such there: unknown.
