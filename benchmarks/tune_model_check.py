@@ -1,4 +1,4 @@
-"""Check tune/perf_model.py (the --device none ranking MODEL) against the write-up's six published
+"""Check backends/rocm/perf_model.py (the --device none ranking MODEL) against the write-up's six published
 MI300X numbers (shared/seeds/000, field.md): IREE's default (VDMFMA at M=8) and the padded dense
 baseline, f16. Compiles the two references per shape for gfx942 here (real ISA evidence), models
 them, prints rank correlation and error. Nothing is run on a GPU.

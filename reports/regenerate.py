@@ -98,7 +98,7 @@ def seed_gfx1100(ctx: Context) -> None:
     build_report(results, baseline="padded", out_dir=ctx.out, subject="sweeps/seed-f16.csv",
                  notes=["Compile-only: no Radeon card was available. Every figure is read from the gfx1100 ISA "
                         "(v_wmma counts, VGPRs, LDS) or MODELLED (workgroups, waves/SIMD by the RDNA rules of "
-                        "compiler/rdna.py); nothing was run or timed.",
+                        "backends/rocm/rdna.py); nothing was run or timed.",
                         "`vdmfma` is a skipped row: IREE 3.13 has no sparse (VDMFMA) intrinsic for RDNA. `padded` "
                         "is WMMA 16x16x16 with M padded to 16 on wave32 (the same config IREE's default picks "
                         "here); `gemv` is the no-MMA VectorDistribute config (wave32, 4 rows per workgroup)."])

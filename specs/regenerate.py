@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wrote specs/{path.name} ({path.stat().st_size // 1024} KiB)")
     if args.prove:
         from iree_vdmfma.compiler.driver import Compiler, default_cache_dir
-        from iree_vdmfma.configs.decode_specs import prove_all
+        from iree_vdmfma.backends.rocm.spec_proof import prove_all
 
         proofs = prove_all(HERE, Compiler(args.cache_dir or default_cache_dir()))
         text = proof_markdown(proofs)

@@ -68,3 +68,10 @@ def test_sweep_on_a_gpu_that_is_not_here_says_which_devices_are_and_how_to_compi
                                  "--out", "/tmp/never-written"])
     assert "no hip device" in line and "devices here: local-task" in line and "--device none" in line
     assert not Path("/tmp/never-written").exists()
+
+
+def test_bench_on_a_gpu_that_is_not_here_is_refused_before_anything_runs(tmp_path):
+    if probe_driver("hip"):
+        pytest.skip("an AMD GPU exists on this machine")
+    line = _fails_with_one_line(["bench", str(tmp_path), "--device", "hip"])
+    assert "no hip device" in line and "devices here: local-task" in line

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from iree_vdmfma.compiler.evidence import (Evidence, check_applied, collect, mma_counts, occupancy, parse_rocmasm,
+from iree_vdmfma.backends.rocm.evidence import (Evidence, check_applied, collect, mma_counts, occupancy, parse_rocmasm,
                                   waves_per_simd)
 from iree_vdmfma.problems.inputs import input_ir
 from iree_vdmfma.problems.problem import Problem

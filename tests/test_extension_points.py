@@ -60,3 +60,29 @@ def test_sm89_compiles_without_a_gpu_and_ptx_evidence_proves_the_mma(tmp_path, c
     assert ok.status == Status.OK.value and ok.mma_kind.startswith("NV_MMA_SYNC_F32"), ok
     assert ok.vgpr is None  # PTX registers are virtual: never reported as allocated registers
     assert ok.kernels == 1 and ok.nv_mma > 0 and ok.ptx_regs32 > 0  # the CUDA backend's PTX proof
+
+
+def test_a_registered_toy_backend_with_a_knob_is_tuned_by_vdmfma_tune_for_real(tmp_path, cache_dir, toys):
+    """`vdmfma tune --target toy` compiles through the toy's flags, proves the split by its dispatches,
+    measures on local-task and writes a winner and a spec: nothing outside tests/toy_backend.py names it."""
+    from typer.testing import CliRunner
+
+    from iree_vdmfma.cli.app import app
+    from iree_vdmfma.tune import state
+
+    shapes = tmp_path / "shapes.csv"
+    shapes.write_text("name,m,n,k,batch,dtype\ntoy,4,64,256,1,f16\n")
+    out = tmp_path / "tune"
+    res = CliRunner().invoke(app, ["tune", str(shapes), "--target", "toy", "--device", "local-task", "--out", str(out),
+                                   "--reps", "3", "--no-hot", "--cache-dir", str(cache_dir)])
+    assert res.exit_code == 0, res.output
+    rows = {r.candidate: r for r in state.read_table(out / "candidates.csv", state.CandidateRow)}
+    assert set(rows) == {"split=0", "split=128"}
+    assert rows["split=128"].dispatches == 2 and rows["split=0"].dispatches == 1  # the split, proved
+    assert all(r.status == state.MEASURED and r.numerics == "pass" and r.cold_us_median > 0 for r in rows.values())
+    assert "--iree-llvmcpu-target-cpu=generic" in rows["split=0"].repro
+    (winner,) = state.read_table(out / "winners.csv", state.WinnerRow)
+    assert winner.target == "toy" and winner.winner in rows and winner.basis.startswith("measured")
+    flags = (out / "specs" / "flags-toy.txt").read_text()
+    assert "--iree-llvmcpu-target-cpu=generic" in flags
+    assert ("--iree-preprocessing-transform-spec-filename" in flags) == (winner.winner == "split=128")

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from iree_vdmfma.compiler.driver import CompileJob, Compiler, SpecTargetError
-from iree_vdmfma.compiler.evidence import parse_rocmasm
+from iree_vdmfma.backends.rocm.evidence import parse_rocmasm
 from iree_vdmfma.configs.annotate import annotate_text
 from iree_vdmfma.devices.flags import compile_flags
 from iree_vdmfma.model.dispatches import collect_dispatches

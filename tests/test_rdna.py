@@ -11,7 +11,7 @@ import os
 import subprocess
 import sys
 
-from iree_vdmfma.compiler import evidence, rdna
+from iree_vdmfma.backends.rocm import ROCM, evidence, rdna
 from iree_vdmfma.compiler.driver import CompileJob, Compiler
 from iree_vdmfma.configs.catalog import _executable_target_text, has_vdmfma, target_intrinsics
 from iree_vdmfma.configs.spec import spec_text
@@ -114,7 +114,8 @@ def test_gemv_on_wave64_is_refused_by_iree_3_13_on_rdna(tmp_path):
     """TargetInfo offers subgroup sizes 32 and 64, but a 64-lane gemv does not compile: why there is no wave64 variant."""
     p = Problem(8, 256, 1024, dtype="f16")
     config = gemv_variant_config(p, "gfx1100", lanes=64)
-    job = CompileJob("gemv-w64", input_ir(p), tuple(compile_flags("gfx1100")), spec_text([(p, config)]))
+    job = CompileJob("gemv-w64", input_ir(p), tuple(compile_flags("gfx1100")), spec_text([(p, config)]),
+                     spec_honoured=ROCM.codegen_spec_honoured("gfx1100"))
     result = Compiler(tmp_path).compile(job)
     assert not result.ok and "cluster size 64 is greater than subgroup size 32" in result.error
 
@@ -149,7 +150,7 @@ def test_coverage_runs_on_gfx1100_and_says_every_cell_is_unreachable_and_what_th
 
     out = tmp_path / "cov"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "VDMFMA_CACHE_DIR": str(tmp_path / "cache")}
-    proc = subprocess.run([sys.executable, "-m", "iree_vdmfma.cli", "coverage", "--target", "gfx1100", "--dtypes", "f16",
+    proc = subprocess.run([sys.executable, "-m", "iree_vdmfma.cli", "coverage", "--target", "gfx1100", "--dtype", "f16",
                            "--m", "8", "--cases", "k256", "--no-plots", "--out", str(out)],
                           env=env, cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -167,3 +168,14 @@ def test_a_gemv_spec_that_m1_folding_bypasses_is_not_applied_not_a_result(tmp_pa
     by_m = {r.m: r for r in rows}
     assert by_m[1].status == "not-applied" and "M=1 folded to a matvec" in by_m[1].reason
     assert by_m[4].status == "ok" and by_m[4].wmma == 0 and by_m[4].workgroups == 256 // 4
+
+
+def test_the_rocm_backend_tunes_rdna_targets_with_its_wmma_knob_table_and_cdna_with_mfma():
+    from iree_vdmfma.backends import backend_for
+
+    p = Problem(4, 2304, 8192)
+    rdna_knobs, cdna_knobs = ROCM.knobs("gfx1100"), ROCM.knobs("gfx942")
+    assert backend_for("gfx1201") is ROCM and ROCM.knobs("gfx1201") is rdna_knobs
+    assert rdna_knobs["mma"].values(p, "gfx1100") == ["default", "dense", "gemv"]  # no sparse MFMA on RDNA
+    assert "vdmfma" in cdna_knobs["mma"].values(p, "gfx942") and "waves_per_eu" not in rdna_knobs
+    assert rdna_knobs["reduction"].values(p, "gfx1100")[0] == 8  # IREE's K tile on gfx1100: 8 WMMAs of K = 16

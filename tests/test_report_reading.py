@@ -141,3 +141,108 @@ def test_a_cuda_report_names_the_gpu_and_shows_pct_of_its_hbm_peak(tmp_path):
     assert "against the 3350 GB/s HBM peak" in md and "% HBM peak" in md
     s = res.summary.set_index("variant")
     assert s.loc["padded", "pct_peak_bw"] == pytest.approx(s.loc["padded", "gbps"] / 3350 * 100)
+
+
+# ------------------------------------------------------------------ results files from pandas and other tools
+# (issue 19 item 6, issue 22 item 6). The rows are SYNTHETIC; what is tested is reading them back.
+
+
+def _two_sweeps(tmp_path):
+    """A compile-only sweep (15 rows) and a measured one (30 rows) of the same shapes, as results.csv files."""
+    keys = [(m, f"s{m}") for m in (1, 2, 4, 8, 16)]
+    a = [_row(v, "", m=m, name=name) for v in WGS for m, name in keys]
+    b = [_row(v, c, m=m, name=name, max_abs_err=0.0, compile_s=1.2345678) for v in WGS for m, name in keys
+         for c in ("hot", "cold")]
+    pa, pb = tmp_path / "a" / "results.csv", tmp_path / "b" / "results.csv"
+    write_rows(a, pa)
+    write_rows(b, pb)
+    return pa, pb
+
+
+def test_a_pandas_concat_of_two_sweeps_keeps_every_row(tmp_path):
+    import pandas as pd
+
+    from iree_vdmfma.problems.rows import read_results
+
+    pa, pb = _two_sweeps(tmp_path)
+    both = tmp_path / "both.csv"
+    pd.concat([pd.read_csv(pa), pd.read_csv(pb)]).to_csv(both, index=False)
+    assert ",10.0," in both.read_text()  # pandas re-formatted the ints of the measured rows (reps 10 -> 10.0)
+    read = read_results(both)
+    assert (len(read.rows), read.damaged, read.unverified) == (45, [], 0)  # 30 of 45 were lost to the text checksum
+    res = build_report(both, baseline="padded", out_dir=tmp_path / "rep")
+    assert len(res.summary) == 30 and not any("damaged" in n for n in res.notes)  # 15 compile rows folded in
+
+
+def test_a_value_edited_after_a_pandas_round_trip_is_still_caught(tmp_path):
+    import pandas as pd
+
+    from iree_vdmfma.problems.rows import read_results
+
+    _, pb = _two_sweeps(tmp_path)
+    df = pd.read_csv(pb)
+    df.loc[3, "latency_us_median"] = 1.0
+    df.to_csv(tmp_path / "edited.csv", index=False)
+    read = read_results(tmp_path / "edited.csv")
+    assert len(read.rows) == 29 and read.damaged == ["line 5: checksum does not match its values (edited or cut off)"]
+
+
+def test_checksums_stay_those_of_the_text_written_so_older_readers_and_files_agree(tmp_path):
+    import csv
+
+    from iree_vdmfma.problems.rows import row_checksum
+
+    _, pb = _two_sweeps(tmp_path)
+    with pb.open(newline="") as f:
+        for d in csv.DictReader(f):
+            assert d["checksum"] == row_checksum([v for c, v in d.items() if c != "checksum"])
+
+
+def test_a_foreign_results_file_without_checksum_key_or_name_is_read_and_said_to_be_unverified(tmp_path):
+    import pandas as pd
+    from typer.testing import CliRunner
+
+    from iree_vdmfma.cli import app
+
+    _, pb = _two_sweeps(tmp_path)
+    foreign = tmp_path / "foreign.csv"
+    pd.read_csv(pb).drop(columns=["checksum", "key", "name", "batch"]).to_csv(foreign)  # index column too
+    res = CliRunner().invoke(app, ["report", str(foreign), "--out", str(tmp_path / "rep"), "--no-plots"])
+    assert res.exit_code == 0, res.output  # was "no result rows to report"
+    assert "30 row(s) without a checksum" in res.stderr and "not verified" in res.stderr
+    assert "measured report, baseline padded: 30 rows, 0 excluded" in res.stdout
+    assert "not verified" in (tmp_path / "rep" / "report.md").read_text()
+
+
+def test_report_counts_the_rows_it_left_out_and_why_on_the_console(tmp_path):
+    from typer.testing import CliRunner
+
+    from iree_vdmfma.cli import app
+
+    _, pb = _two_sweeps(tmp_path)
+    lines = pb.read_text().splitlines()
+    lines[2] = lines[2].replace(",10,", ",11,", 1)  # reps edited by hand
+    pb.write_text("\n".join(lines) + "\n")
+    res = CliRunner().invoke(app, ["report", str(pb), "--out", str(tmp_path / "rep"), "--no-plots"])
+    assert res.exit_code == 0, res.output
+    assert "1 damaged row(s) left out" in res.stderr and "checksum does not match its values" in res.stderr
+
+
+def test_compare_with_a_pandas_resave_matches_every_row_and_with_nothing_matched_exits_1(tmp_path):
+    import pandas as pd
+    from typer.testing import CliRunner
+
+    from iree_vdmfma.cli import app
+
+    pa, pb = _two_sweeps(tmp_path)
+    resaved = tmp_path / "resaved.csv"
+    pd.read_csv(pb).to_csv(resaved, index=False)
+    same = CliRunner().invoke(app, ["compare", str(pb), str(resaved), "--out", str(tmp_path / "c1"), "--no-plots"])
+    assert same.exit_code == 0, same.output
+    assert "30 rows in both, 0 only in A, 0 only in B" in same.stdout  # was: every row 'only in A'
+    other = tmp_path / "other.csv"
+    write_rows([_row(v, "cold", m=3, name="x") for v in WGS], other)
+    none = CliRunner().invoke(app, ["compare", str(pb), str(other), "--out", str(tmp_path / "c2"), "--no-plots"])
+    assert none.exit_code == 1, none.output  # was exit 0 with "geomean nan over 0"
+    lines = [line for line in none.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("nothing to compare: no row of B"), none.output

@@ -6,6 +6,7 @@ import importlib.util
 from pathlib import Path
 
 from iree_vdmfma.compiler.driver import Compiler
+from iree_vdmfma.backends.rocm.spec_proof import prove_spec
 from iree_vdmfma.configs import decode_specs as decode
 from iree_vdmfma.problems.problem import Problem
 
@@ -35,7 +36,7 @@ def test_specs_match_separate_and_fused_projections_in_rank2_and_rank3_forms():
 
 def test_a_shipped_spec_forces_vdmfma_on_a_decode_gemm(tmp_path):
     """Real iree-compile for gfx942 with specs/gfx942-f16.mlir as-is: v_smfmac, no dense v_mfma."""
-    proof = decode.prove(SPECS / "gfx942-f16.mlir", "gfx942", decode.proof_samples("f16")[0], Compiler(tmp_path))
+    proof = prove_spec(SPECS / "gfx942-f16.mlir", "gfx942", decode.proof_samples("f16")[0], Compiler(tmp_path))
     assert proof.ok and proof.smfmac > 0 and proof.mfma == 0, proof
     assert proof.mma_kind.startswith("VDMFMA_")
 
@@ -44,7 +45,7 @@ def test_a_shipped_rdna_spec_forces_gemv_at_m4_and_wmma_at_m16(tmp_path):
     """RDNA has no sparse intrinsic: specs/gfx1100-f16.mlir as-is gives the no-MMA gemv kernel at M=4 (no v_wmma)
     and the padded WMMA kernel at M=16, proved from real gfx1100 ISA."""
     small, large = decode.proof_samples("f16")
-    gemv = decode.prove(SPECS / "gfx1100-f16.mlir", "gfx1100", small, Compiler(tmp_path))
+    gemv = prove_spec(SPECS / "gfx1100-f16.mlir", "gfx1100", small, Compiler(tmp_path))
     assert gemv.ok and gemv.mma_kind == "" and gemv.wmma == 0, gemv
-    wmma = decode.prove(SPECS / "gfx1100-f16.mlir", "gfx1100", large, Compiler(tmp_path))
+    wmma = prove_spec(SPECS / "gfx1100-f16.mlir", "gfx1100", large, Compiler(tmp_path))
     assert wmma.ok and wmma.mma_kind == "WMMAR3_F32_16x16x16_F16" and wmma.wmma > 0, wmma

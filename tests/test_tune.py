@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, iree_compile
-from iree_vdmfma.backends.cuda import CUDA
-from iree_vdmfma.compiler import evidence as proof
+from iree_vdmfma.backends import CUDA, ROCM
+from iree_vdmfma.backends.rocm import evidence as proof
 from iree_vdmfma.compiler.driver import Compiler
 from iree_vdmfma.configs.knobs import knob_config
 from iree_vdmfma.configs.library import Entry, Library, write_library
 from iree_vdmfma.configs.spec import write_spec
-from iree_vdmfma.devices.flags import codegen_spec_honoured, compile_flags
+from iree_vdmfma.devices.flags import compile_flags
 from iree_vdmfma.tune.prove import prove
 from iree_vdmfma.devices.targets import target as get_target
 from iree_vdmfma.problems.problem import Problem
@@ -189,7 +189,7 @@ def test_gemv_candidates_are_proven_applied_from_the_configured_ir_with_and_with
 
 
 def test_a_codegen_tuning_spec_is_ignored_on_cuda_so_cuda_configs_ride_the_preprocessing_spec(tmp_path):
-    """IREE 3.13 fact (devices/flags.codegen_spec_honoured): if this fails, IREE started honouring it."""
+    """IREE 3.13 fact (the CUDA backend's spec route, backends/cuda/): if this fails, IREE started honouring it."""
     problem = Problem(8, 512, 2048)
     config = knob_config(problem, "sm_89", {"mma": "gemv", "rows": 2})
     src = tmp_path / "in.mlir"
@@ -198,9 +198,9 @@ def test_a_codegen_tuning_spec_is_ignored_on_cuda_so_cuda_configs_ride_the_prepr
     dump = iree_compile(src, tmp_path / "codegen", *compile_flags("sm_89"), f"--iree-codegen-tuning-spec-path={spec}")
     assert "pipeline<VectorDistribute>" not in "".join(p.read_text() for p in dump.glob("configured_*.mlir"))
     assert "intended the gemv config" in CUDA.prove(dump, problem, "sm_89", config.mma_kind).reason  # reported
-    assert codegen_spec_honoured("gfx942") and not codegen_spec_honoured("sm_89")
+    assert ROCM.codegen_spec_honoured("gfx942") and not CUDA.codegen_spec_honoured("sm_89")
     lib = Library("sm_89", (Entry(problem, {"mma": "gemv", "rows": 2}),))
-    pre, tuning = lib.spec_texts()
+    pre, tuning = lib.spec_texts(CUDA.spec_route)
     assert tuning is None
     (tmp_path / "pre.mlir").write_text(pre)
     dump = iree_compile(src, tmp_path / "pre", *compile_flags("sm_89"),
@@ -252,7 +252,7 @@ def test_tuned_variant_sweeps_a_library_entry_with_its_split_and_config(tmp_path
 
     p = Problem(8, 2304, 8192)
     knobs = {"split": 1024, "mma": "vdmfma", "n_tile": 32, "subgroups": 1, "reduction": 4, "promote": "AB"}
-    write_library(Library("gfx942", (Entry(p, knobs),)), tmp_path / "lib", compile_flags("gfx942"))
+    write_library(Library("gfx942", (Entry(p, knobs),)), tmp_path / "lib", compile_flags("gfx942"), ROCM.spec_route)
     monkeypatch.setenv("VDMFMA_TUNED_LIBRARY", str(tmp_path / "lib"))
     rows = sweep([p], SweepOptions(target="gfx942", variants=("tuned",), out_dir=tmp_path / "out",
                                    cache_dir=tmp_path / "cache", workers=1))
@@ -272,7 +272,7 @@ def test_tuned_variant_on_cuda_carries_a_gemv_config_in_the_preprocessing_spec_a
     p, q = Problem(8, 2304, 8192), Problem(8, 512, 2048)
     knobs = {"split": 0, "mma": "gemv", "rows": 4, "kpart": 1024, "ksub": 2}
     lib = Library("sm_89", (Entry(p, knobs), Entry(q, dict(knobs, split=1024, rows=2))))
-    written = write_library(lib, tmp_path / "lib", compile_flags("sm_89"))
+    written = write_library(lib, tmp_path / "lib", compile_flags("sm_89"), CUDA.spec_route)
     assert "tuning" not in written and "compilation_info" in written["preprocess"].read_text()
     monkeypatch.setenv("VDMFMA_TUNED_LIBRARY", str(tmp_path / "lib"))
     rows = sweep([p, q], SweepOptions(target="sm_89", variants=("default", "tuned"), out_dir=tmp_path / "out",
@@ -290,11 +290,11 @@ def test_two_shapes_sharing_a_split_dispatch_are_named_as_a_conflict_on_rocm_onl
     vd = {"mma": "vdmfma", "split": 1024}
     narrow, wide = Problem(8, 2304, 8192), Problem(8, 2304, 16384)  # both split to 8x2304x1024
     lib = Library("gfx942", (Entry(narrow, dict(vd, n_tile=64)), Entry(wide, dict(vd, n_tile=32))))
-    (note,) = lib.conflicts()
+    (note,) = lib.conflicts(ROCM.spec_route)
     assert wide.key in note and narrow.key in note and "8x2304x1024" in note
-    assert Library("gfx942", (Entry(narrow, dict(vd, n_tile=64)), Entry(wide, dict(vd, n_tile=64)))).conflicts() == []
+    assert Library("gfx942", (Entry(narrow, dict(vd, n_tile=64)), Entry(wide, dict(vd, n_tile=64)))).conflicts(ROCM.spec_route) == []
     gemv = {"mma": "gemv", "split": 1024}
-    assert Library("sm_89", (Entry(narrow, dict(gemv, rows=4)), Entry(wide, dict(gemv, rows=2)))).conflicts() == []
+    assert Library("sm_89", (Entry(narrow, dict(gemv, rows=4)), Entry(wide, dict(gemv, rows=2)))).conflicts(CUDA.spec_route) == []
 
 
 def test_optuna_search_evaluates_at_most_the_budget_and_a_rerun_adds_nothing(tmp_path):

@@ -1,9 +1,21 @@
-"""A toy backend in one module: target 'toy' = llvm-cpu for a generic x86-64, batched problems skipped."""
+"""A toy backend in one module: target 'toy' = llvm-cpu for a generic x86-64, batched problems skipped.
+
+It has one tuning knob (a split-K chunk), so `vdmfma tune --target toy` works with no edit elsewhere;
+its modules run on local-task (device kind 'cpu').
+"""
 
 from dataclasses import dataclass
 from pathlib import Path
 
-from iree_vdmfma.backends import Backend, Proof, register
+from iree_vdmfma.backends import Backend, DumpProof, KnobTable, register
+from iree_vdmfma.backends.knobs import split_chunks
+
+KNOBS = KnobTable()
+
+
+@KNOBS.knob("split")
+def _split(problem, target):
+    return split_chunks(problem, (2,), 64)
 
 
 @dataclass(frozen=True)
@@ -23,8 +35,11 @@ class ToyBackend(Backend):
 
     def prove(self, dump_dir, problem, target, intended_mma_kind):
         configured = sorted(Path(dump_dir).glob("configured_*.mlir"))
-        return Proof({"workgroups": len(configured)}, "" if configured else "toy: no configured IR",
-                     {"files": [p.name for p in configured]})
+        return DumpProof({"workgroups": len(configured)}, "" if configured else "toy: no configured IR",
+                         {"files": [p.name for p in configured]})
+
+    def knobs(self, target: str = ""):
+        return KNOBS
 
 
-TOY = register(ToyBackend("toy-backend", "llvm-cpu generic x86-64 (a test backend)", ("toy_attr",)))
+TOY = register(ToyBackend("toy-backend", "llvm-cpu generic x86-64 (a test backend)", ("toy_attr",), device_kind="cpu"))

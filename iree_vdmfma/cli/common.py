@@ -1,4 +1,10 @@
-"""Shared CLI plumbing: user errors without tracebacks, progress bars, option parsing."""
+"""Shared CLI plumbing: user errors without tracebacks, progress, the two output streams.
+
+``console`` (stderr) carries progress, logs, notes and errors; ``results`` (stdout) carries what a
+command found (tables, geomeans, where results.csv is), so `vdmfma X > file` keeps only results.
+Data strings (ids, reasons, paths, verdicts such as ``[win; measured]``) are printed with rich markup
+off (:func:`say`, :func:`show`, :func:`cell`): rich would take ``[...]`` for a style and drop it.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +15,8 @@ from typing import Iterator, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ..executors import ExecutorError
@@ -22,10 +30,27 @@ from ..util.signals import stop_signals_as_interrupt
 # Input errors of the compiling stages (unknown variant, missing intrinsic) are ValueErrors.
 
 console = Console(stderr=True, width=None if sys.stderr.isatty() else 160)
+results = Console(width=None if sys.stdout.isatty() else 160)
+
+
+def say(text: str) -> None:
+    """A progress or log line on stderr, printed as is (no markup, no highlighting)."""
+    console.print(text, markup=False, highlight=False, soft_wrap=True)
+
+
+def show(text: str) -> None:
+    """A result line on stdout, printed as is."""
+    results.print(text, markup=False, highlight=False, soft_wrap=True)
+
+
+def cell(value) -> Text:
+    """A table cell holding data: shown as is, never parsed as markup."""
+    return Text("" if value is None else str(value))
 
 # Errors that are the user's input, not our bug: one clear line, exit code 2.
 USER_ERRORS = (ShapeListError, UnknownTargetError, ExecutorError, DeviceUnavailableError, TargetMismatchError,
-               FileNotFoundError, PermissionError, IsADirectoryError, NotADirectoryError, ValueError)
+               FileNotFoundError, FileExistsError, PermissionError, IsADirectoryError, NotADirectoryError,
+               ValueError)
 EXIT_USER_ERROR = 2
 EXIT_INTERRUPTED = 130
 
@@ -42,7 +67,7 @@ def user_errors(debug: bool = False) -> Iterator[None]:
     except USER_ERRORS as e:
         if debug:
             raise
-        console.print(f"[bold red]error:[/] {e}", highlight=False, soft_wrap=True)
+        console.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
         raise typer.Exit(EXIT_USER_ERROR)
     except KeyboardInterrupt:
         console.print("[yellow]interrupted[/]: finished rows are on disk; run the same command again to resume",
@@ -54,19 +79,46 @@ def split_list(value: str) -> list[str]:
     return [v.strip() for v in value.split(",") if v.strip()]
 
 
-def problems_from(shapes: Optional[Path], m: Optional[int], n: Optional[int], k: Optional[int],
-                  batch: int, dtype: str) -> list[Problem]:
-    """Problems from a shape list, or one problem from --m/--n/--k."""
+def problems_from(shapes: Optional[Path], m: Optional[str], n: Optional[int], k: Optional[int],
+                  batch: int, dtype: Optional[str]) -> list[Problem]:
+    """Problems from a shape list, or from --m (the one grammar: 1,4,8 or 1-32) x --n x --k x --dtype."""
+    from .options import m_values
+
     if shapes is not None:
         if m or n or k:
             raise ValueError("give either a shape list or --m/--n/--k, not both")
         return load_shape_list(shapes)
     if not (m and n and k):
         raise ValueError("give a shape list (SHAPES.csv) or all of --m, --n and --k")
-    return [Problem(m=m, n=n, k=k, batch=batch, dtype=dtype)]
+    return [Problem(m=mv, n=n, k=k, batch=batch, dtype=dt)
+            for dt in split_list(dtype or "f16") for mv in m_values(m)]
 
 
 def progress() -> Progress:
     return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                    TimeElapsedColumn(), TextColumn("{task.fields[last]}"), console=console,
+                    TimeElapsedColumn(), TextColumn("{task.fields[last]}", markup=False), console=console,
                     disable=not sys.stderr.isatty())
+
+
+class RowProgress:
+    """Finished rows as progress: the bar on a terminal; otherwise one stderr line per finished row
+    (a log or CI never sees minutes of silence). Pending and compiled rows are not finished."""
+
+    def __init__(self, bar: Progress, label: str, total: int):
+        self.bar, self.total, self.done = bar, total, 0
+        self.task = bar.add_task(label, total=total, last="")
+        self.lines = not sys.stderr.isatty()
+
+    def line(self, row) -> str:
+        mode = f"/{row.cache_mode}" if row.cache_mode else ""
+        name = f"{row.name} ({row.key})" if row.name and row.name != row.key else row.key
+        return (f"[{self.done}/{self.total}] {name} {row.variant}{mode}: {row.status}"
+                + (f" — {row.reason}" if row.reason else ""))
+
+    def __call__(self, row) -> None:
+        if row.status in ("pending", "compiled"):
+            return
+        self.done += 1
+        self.bar.update(self.task, advance=1, last=f"{row.key}/{row.variant} {row.status}")
+        if self.lines:
+            say(self.line(row))

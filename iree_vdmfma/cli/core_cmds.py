@@ -7,67 +7,86 @@ from typing import Optional
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from ..configs.annotate import annotate_text
-from ..compiler.driver import default_cache_dir
 from ..problems.rows import ResultRow, Status
 from ..configs.spec import write_spec
 from ..executors import ExecutorSpec
 from ..sweep.sweep import Sweep, SweepOptions, exit_code
+from ..devices.probe import device_kind
 from ..devices.targets import target as get_target
 from ..backends import backend_for
 from ..variants import REGISTRY, variant as get_variant
 from .app import app
-from .common import console, problems_from, progress, split_list, user_errors
+from . import options as opt
+from .common import RowProgress, cell, problems_from, progress, results, say, show, split_list, user_errors
 
-SHAPES_ARG = typer.Argument(None, help="Shape-list CSV (header m,n,k[,batch,dtype,name]; '#' comments).",
-                            exists=False, dir_okay=False)
-TARGET_OPT = typer.Option("gfx942", "--target", "-t", help="gfx942 (MI300X), gfx950 (MI355X), sm_NN (CUDA) or host (llvm-cpu).")
-DEBUG_OPT = typer.Option(False, "--debug", help="Show Python tracebacks for input errors.")
 
 
 @app.command()
 def spec(
-    shapes: Path = typer.Argument(..., help="Shape-list CSV."),
-    variant: str = typer.Option("vdmfma", "--variant", "-v", help=f"One of: {', '.join(REGISTRY)} (with a config)."),
-    target: str = TARGET_OPT,
-    output: Path = typer.Option(..., "-o", "--output", help="Spec file to write."),
-    debug: bool = DEBUG_OPT,
+    shapes: Path = opt.SHAPES,
+    variants: Optional[str] = opt.VARIANTS, variant: Optional[str] = opt.VARIANT_ALIAS,
+    target: Optional[str] = opt.TARGET,
+    out: Optional[Path] = opt.OUT,
+    output: Optional[Path] = typer.Option(None, "--output", hidden=True, help="Old spelling: the spec FILE."),
+    debug: bool = opt.DEBUG,
 ) -> None:
-    """Write a tuning spec injecting VARIANT's config for every shape in SHAPES.
+    """Write a tuning spec (OUT/spec.mlir) injecting one variant's config (default vdmfma) for every shape.
 
     Use it with plain IREE:  iree-compile model.mlir --iree-hal-target-device=hip
-    --iree-rocm-target=gfx942 --iree-codegen-tuning-spec-path=FILE
+    --iree-rocm-target=gfx942 --iree-codegen-tuning-spec-path=OUT/spec.mlir
     """
     with user_errors(debug):
+        target = target or opt.DEFAULT_TARGET
+        name = opt.one_of("--variants", opt.names(variants, "vdmfma", variant))
+        path = _file_in_out(out, output, "spec", "spec.mlir")
         get_target(target)
-        v = get_variant(variant)
-        problems = problems_from(shapes, None, None, None, 1, "f16")
+        v = get_variant(name)
+        problems = problems_from(shapes, None, None, None, 1, None)
         entries = [(p, v.config(p, target)) for p in problems]
         if any(c is None for _, c in entries):
-            raise ValueError(f"variant {variant!r} injects no config (it is IREE's own choice); pick vdmfma or padded")
-        write_spec(entries, output)
-        console.print(f"wrote {output}: {len(entries)} matcher(s), variant {variant}, target {target}")
+            raise ValueError(f"variant {name!r} injects no config (it is IREE's own choice); pick vdmfma or padded")
+        write_spec(entries, path)
+        show(f"wrote {path}: {len(entries)} matcher(s), variant {name}, target {target}")
+
+
+def _file_in_out(out: Optional[Path], output: Optional[Path], command: str, name: str) -> Path:
+    """The file a one-file command writes: OUT/NAME. An --out ending in .mlir (and the old --output) still
+    names the file itself, as before --out was always a folder."""
+    if output is not None:
+        return output
+    if out is not None and out.suffix == ".mlir" and not out.is_dir():
+        return out
+    folder = opt.out_folder(out, command)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / name
 
 
 @app.command()
 def annotate(
     input: Path = typer.Argument(..., help="Linalg-level MLIR module (e.g. from --compile-to=input)."),
-    variant: str = typer.Option("vdmfma", "--variant", "-v"),
-    target: str = TARGET_OPT,
-    output: Path = typer.Option(..., "-o", "--output"),
-    debug: bool = DEBUG_OPT,
+    variants: Optional[str] = opt.VARIANTS, variant: Optional[str] = opt.VARIANT_ALIAS,
+    target: Optional[str] = opt.TARGET,
+    out: Optional[Path] = opt.OUT,
+    output: Optional[Path] = typer.Option(None, "--output", hidden=True, help="Old spelling: the output FILE."),
+    debug: bool = opt.DEBUG,
 ) -> None:
-    """Write VARIANT's compilation_info onto every contraction of INPUT (matmul, batch_matmul, generic; the attribute route)."""
+    """Write one variant's compilation_info (default vdmfma) onto every contraction of INPUT: OUT/annotated.mlir."""
     with user_errors(debug):
+        target = target or opt.DEFAULT_TARGET
+        name = opt.one_of("--variants", opt.names(variants, "vdmfma", variant))
         get_target(target)
-        v = get_variant(variant)
+        v = get_variant(name)
         text, done = annotate_text(input.read_text(), lambda p: v.config(p, target))
         if not done:
             raise ValueError(f"{input}: no contraction (linalg.matmul, batch_matmul or generic in a known form) in a supported dtype found")
-        output.write_text(text)
+        path = _file_in_out(out, output, "annotate", "annotated.mlir")
+        path.write_text(text)
         for a in done:
-            console.print(f"annotated {a.problem.key}: {a.config.describe()}")
+            show(f"annotated {a.problem.key}: {a.config.describe()}")
+        show(f"wrote {path}")
 
 
 def _cells(r: ResultRow, measured: bool) -> list[str]:
@@ -85,41 +104,39 @@ def _table(rows: list[ResultRow]) -> Table:
     extra = ("numerics", "median us", "std us", "GB/s") if measured else \
         ("mma_kind", "smfmac", "mfma/wmma", "vgpr", "lds", "wgs")
     table = Table("problem", "variant", "status", *extra, "reason/error")
+    table.columns[-1].overflow = "fold"  # reasons are shown whole, wrapped, never cut
     for r in sorted(rows, key=lambda r: (r.key, r.variant, r.cache_mode)):
         colour = {Status.OK.value: "green", Status.SKIPPED.value: "yellow"}.get(r.status, "red")
-        table.add_row(r.key, r.variant + (f"/{r.cache_mode}" if r.cache_mode else ""), f"[{colour}]{r.status}[/]",
-                      *_cells(r, measured), (r.reason + (": " + r.error if r.error else ""))[:80])
+        name = r.name if r.name and r.name != r.key else r.key
+        table.add_row(cell(name), cell(r.variant + (f"/{r.cache_mode}" if r.cache_mode else "")),
+                      Text(r.status, style=colour), *map(cell, _cells(r, measured)),
+                      cell(r.reason + (": " + r.error if r.error else "")))
     return table
 
 
 def run_sweep(problems, options: SweepOptions, run_hook=None, banner: str = "") -> list[ResultRow]:
-    """Run a sweep with a progress bar; returns all rows."""
+    """Run a sweep with progress (a bar on a terminal, a line per finished row otherwise); returns all rows."""
     with progress() as bar:
         sweep = Sweep(problems, options, run_hook=run_hook)  # plans first: bad input fails here
         if banner:
-            console.print(banner)
+            say(banner)
         if sweep.damaged:
-            console.print(f"[yellow]{len(sweep.damaged)} damaged row(s) in {sweep.results_path}[/] (cut off or "
-                          f"edited; first: {sweep.damaged[0]}): not trusted, redoing them", highlight=False)
+            say(f"{len(sweep.damaged)} damaged row(s) in {sweep.results_path} (cut off or edited; first: "
+                f"{sweep.damaged[0]}): not trusted, redoing them")
         total = len(sweep.pending()) * len(sweep.modes)
-        task = bar.add_task("sweep", total=total, last="")
-
-        def on_row(row: ResultRow) -> None:
-            if row.status not in (Status.PENDING.value, Status.COMPILED.value):
-                bar.update(task, advance=1, last=f"{row.key}/{row.variant} {row.status}")
-
-        log = _ProgressLog(Path(options.out_dir) / "sweep.log", total)
+        on_row = RowProgress(bar, "sweep", total)
+        log = _ProgressLog(Path(options.out_dir) / "sweep.log", on_row)
         sweep.on_row = lambda row: (on_row(row), log(row))
         return sweep.run()
 
 
 class _ProgressLog:
-    """Sweep progress as plain lines in OUT/sweep.log (the bar is only drawn on a terminal)."""
+    """Sweep progress as plain lines in OUT/sweep.log (the same lines stderr shows when it is not a terminal)."""
 
-    def __init__(self, path: Path, total: int):
-        self.path, self.total, self.done = path, total, 0
+    def __init__(self, path: Path, progress: RowProgress):
+        self.path, self.progress = path, progress
         path.parent.mkdir(parents=True, exist_ok=True)
-        self._write(f"start: {total} row(s) to do")
+        self._write(f"start: {progress.total} row(s) to do")
 
     def _write(self, text: str) -> None:
         import time
@@ -128,12 +145,8 @@ class _ProgressLog:
             f.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {text}\n")
 
     def __call__(self, row: ResultRow) -> None:
-        if row.status in (Status.PENDING.value, Status.COMPILED.value):
-            return
-        self.done += 1
-        mode = f"/{row.cache_mode}" if row.cache_mode else ""
-        self._write(f"[{self.done}/{self.total}] {row.name} ({row.key}) {row.variant}{mode}: {row.status}"
-                    + (f" — {row.reason}" if row.reason else ""))
+        if row.status not in (Status.PENDING.value, Status.COMPILED.value):
+            self._write(self.progress.line(row))
 
 
 def _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed,
@@ -142,74 +155,56 @@ def _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry
     given = split_list(variants)
     names = list(dict.fromkeys(given))  # a variant named twice is swept once
     if len(names) < len(given):
-        console.print(f"note: variants given more than once are swept once: {', '.join(names)}")
+        say(f"note: variants given more than once are swept once: {', '.join(names)}")
     for name in names:
         get_variant(name)
-    return SweepOptions(target=target, variants=names, out_dir=out,
-                        cache_dir=None if no_cache else (cache_dir or default_cache_dir()),
+    opt.positive("--timeout", timeout)
+    return SweepOptions(target=target, variants=names, out_dir=out, cache_dir=opt.cache_dir_of(cache_dir, no_cache),
                         workers=workers, timeout_s=timeout, retry_failed=retry_failed, append=append,
                         executor=executor)
 
 
-CACHE_OPT = typer.Option(None, "--cache-dir", help="Compile cache (default $VDMFMA_CACHE_DIR or ~/.cache/iree-vdmfma).")
-NO_CACHE_OPT = typer.Option(False, "--no-cache", help="Compile everything afresh.")
-WORKERS_OPT = typer.Option(None, "--workers", "-j", help="Parallel compiles (default: all cores).")
-TIMEOUT_OPT = typer.Option(300.0, "--timeout", help="Per-job timeout in seconds.")
-RETRY_OPT = typer.Option(False, "--retry-failed", help="Redo rows that failed or timed out.")
-EXECUTOR_OPT = typer.Option("local", "--executor", help="local (threads on this machine) or ray (a Ray cluster: "
-                            "compiles as CPU tasks, runs as one-GPU tasks; needs iree-vdmfma[cluster]).")
-RAY_ADDRESS_OPT = typer.Option(None, "--ray-address", help="With --executor ray: auto (the running cluster) or "
-                               "HOST:PORT of its head; default: start a private local cluster.")
-
-
 @app.command()
 def compile(
-    shapes: Optional[Path] = SHAPES_ARG,
-    m: Optional[int] = typer.Option(None, "--m"), n: Optional[int] = typer.Option(None, "--n"),
-    k: Optional[int] = typer.Option(None, "--k"), batch: int = typer.Option(1, "--batch"),
-    dtype: str = typer.Option("f16", "--dtype"),
-    variants: str = typer.Option("vdmfma", "--variants", "--variant", "-v", help="Comma-separated variants."),
-    target: str = TARGET_OPT,
-    out: Path = typer.Option(Path("out/compile"), "--out", "-o", help="Artifacts go to OUT/artifacts/KEY/VARIANT-TARGET."),
-    cache_dir: Optional[Path] = CACHE_OPT, no_cache: bool = NO_CACHE_OPT,
-    workers: Optional[int] = WORKERS_OPT, timeout: float = TIMEOUT_OPT, debug: bool = DEBUG_OPT,
+    shapes: Optional[Path] = opt.SHAPES_OPTIONAL,
+    m: Optional[str] = opt.M, n: Optional[int] = opt.N, k: Optional[int] = opt.K, batch: int = opt.BATCH,
+    dtype: Optional[str] = opt.DTYPE,
+    variants: Optional[str] = opt.VARIANTS, variant: Optional[str] = opt.VARIANT_ALIAS,
+    target: Optional[str] = opt.TARGET,
+    out: Optional[Path] = opt.OUT,
+    cache_dir: Optional[Path] = opt.CACHE_DIR, no_cache: bool = opt.NO_CACHE,
+    workers: Optional[int] = opt.WORKERS, timeout: float = opt.TIMEOUT, debug: bool = opt.DEBUG,
 ) -> None:
-    """Compile one problem (--m/--n/--k) or a shape list, and show what the ISA proves.
+    """Compile a shape list, or --m x --n x --k (x --dtype, default f16), and show what the ISA proves.
 
-    Each job leaves input.mlir, spec.mlir, out.vmfb and dump/ (configured_*.mlir,
-    *.rocmasm) under OUT/artifacts, with the command that reproduces it in OUT/results.csv.
-    OUT accumulates: each compile adds its rows. Exit code 0 when every row is ok or
-    not-applied, 1 when some failed.
+    Variants default to vdmfma. Each job leaves input.mlir, spec.mlir, out.vmfb and dump/
+    (configured_*.mlir, *.rocmasm) under OUT/artifacts, with the command that reproduces it in
+    OUT/results.csv. OUT accumulates: each compile adds its rows; the table shows this run's.
+    Exit code 0 when every row is ok or not-applied, 1 when some failed.
     """
     with user_errors(debug):
+        out = opt.out_folder(out, "compile")
+        target = target or opt.DEFAULT_TARGET
         problems = problems_from(shapes, m, n, k, batch, dtype)
-        rows = run_sweep(problems, _options(target, variants, out, cache_dir, no_cache, workers, timeout, True,
-                                            append=True))
-        console.print(_table(rows))
-    raise typer.Exit(exit_code(rows))
+        names = ",".join(opt.names(variants, "vdmfma", variant))
+        options = _options(target, names, out, cache_dir, no_cache, workers, timeout, True, append=True)
+        rows = run_sweep(problems, options)
+        keys, wanted = {p.key for p in problems}, set(options.variants)
+        mine = [r for r in rows if r.key in keys and r.variant in wanted and r.target == target]
+        results.print(_table(mine))
+        show(f"{len(mine)} rows of this compile in {out / 'results.csv'} ({len(rows)} in all)")
+    raise typer.Exit(exit_code(mine))
 
 
-def _device_plan(device: str, target: str, variants: str) -> tuple[Optional[str], str, str]:
-    """(device or None for compile-only, target, variants) for a sweep's --device."""
+def plan_run(device: str, target: Optional[str]) -> tuple[Optional[str], str]:
+    """(device or None, target) from --device and --target (devices.plan_device: the one resolution), CUDA
+    devices compiling for the newest sm this iree-compile accepts at or below theirs (PTX runs forward)."""
     from .. import devices
+    from ..backends import backend_for
+    from ..compiler.cuda_targets import cuda_compile_target
 
-    resolved = devices.resolve_device(device)
-    if resolved is None:
-        return None, target, variants
-    resolved = devices.require_device(resolved)  # no such device here: say which exist, how to compile only
-    kind = devices.device_kind(resolved)
-    if kind == "cpu":  # variants that do not build for the host become 'skipped' rows saying why
-        return resolved, devices.device_target(resolved), variants
-    if kind == "cuda":  # the newest target this compiler accepts at or below the device (PTX runs forward)
-        from ..compiler.cuda_targets import cuda_compile_target
-
-        return resolved, cuda_compile_target(devices.device_target(resolved)), variants
-    if kind != "hip":
-        raise ValueError(f"sweep runs on cuda, hip or local-task; use `vdmfma run --device {device}` for {kind}")
-    arch = devices.device_target(resolved)
-    if arch.split(":")[0] != target.split(":")[0]:
-        raise ValueError(f"device {resolved} is {arch}, but --target is {target}; pass --target {arch}")
-    return resolved, target, variants
+    return devices.plan_device(device, target, opt.DEFAULT_TARGET, cuda_target=cuda_compile_target,
+                               target_kind=lambda t: backend_for(t).device_kind)
 
 
 DEFAULT_VARIANTS = "default,vdmfma,padded"
@@ -217,28 +212,27 @@ DEFAULT_VARIANTS = "default,vdmfma,padded"
 
 @app.command()
 def sweep(
-    shapes: Path = typer.Argument(..., help="Shape-list CSV."),
-    target: str = TARGET_OPT,
-    variants: str = typer.Option(DEFAULT_VARIANTS, "--variants", "-v", help="Comma-separated variants."),
-    out: Path = typer.Option(..., "--out", "-o", help="Sweep directory: results.csv, specs/, artifacts/, report/."),
-    device: str = typer.Option("auto", "--device", "-d",
-                               help="auto (an AMD GPU if present, else compile-only), none, hip, hip://N, local-task."),
-    reps: int = typer.Option(10, "--reps", help="Timing repetitions per row (when running)."),
-    cache_size: Optional[int] = typer.Option(None, "--cache-size",
-                                             help="Bytes the cold mode must exceed (default: the device's LLC)."),
-    cache_dir: Optional[Path] = CACHE_OPT, no_cache: bool = NO_CACHE_OPT,
-    workers: Optional[int] = WORKERS_OPT, timeout: float = TIMEOUT_OPT,
-    retry_failed: bool = RETRY_OPT,
-    executor: str = EXECUTOR_OPT, ray_address: Optional[str] = RAY_ADDRESS_OPT,
+    shapes: Path = opt.SHAPES,
+    target: Optional[str] = opt.TARGET,
+    variants: Optional[str] = opt.VARIANTS, variant: Optional[str] = opt.VARIANT_ALIAS,
+    out: Optional[Path] = opt.OUT,
+    device: str = opt.DEVICE,
+    reps: int = opt.REPS_OR_NUMERICS,
+    cache_size: Optional[str] = opt.CACHE_SIZE,
+    cache_dir: Optional[Path] = opt.CACHE_DIR, no_cache: bool = opt.NO_CACHE,
+    workers: Optional[int] = opt.WORKERS, timeout: float = opt.TIMEOUT,
+    retry_failed: bool = opt.RETRY_FAILED,
+    executor: str = opt.EXECUTOR, ray_address: Optional[str] = opt.RAY_ADDRESS,
     append: bool = typer.Option(False, "--append", help="Add to an --out that holds a different sweep "
                                 "(other shapes, target or variants) instead of refusing."),
-    report: bool = typer.Option(True, "--report/--no-report", help="Write OUT/report/ at the end."),
-    debug: bool = DEBUG_OPT,
+    report: bool = opt.REPORT,
+    debug: bool = opt.DEBUG,
 ) -> None:
-    """Compile every shape x variant, prove from configured IR and ISA what was generated, write OUT/results.csv.
+    """Compile every shape x variant, prove what was generated, and (with a device) run, check and time it.
 
-    With a device, every compiled row is also run twice (cache_mode hot and cold),
-    checked against numpy and timed. Resumable: rows are on disk as soon as they
+    Variants default to default,vdmfma,padded. Writes OUT/results.csv, specs/, artifacts/,
+    sweep.log and report/. With a device every compiled row is also run twice (cache_mode hot
+    and cold), checked against numpy and timed. Resumable: rows are on disk as soon as they
     finish; run the same command again after Ctrl-C and only unfinished rows are redone.
 
     Exit codes: 0 every row ok or not-applied; 1 some rows failed (compile-error, timeout,
@@ -248,10 +242,15 @@ def sweep(
     with user_errors(debug):
         from ..problems.shapes import load_shape_list
 
+        out = opt.out_folder(out, "sweep")
+        cache_bytes = opt.size_of(cache_size)
         problems = load_shape_list(shapes)
-        run_device, target, variants = (None, target, variants) if device == "none" else \
-            _device_plan(device, target, variants)
-        options = _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed, append,
+        run_device, target = plan_run(device, target)
+        if run_device and device_kind(run_device) not in ("cpu", "hip", "cuda"):
+            raise ValueError(f"sweep runs on cuda, hip or local-task; use `vdmfma run --device {device}` for "
+                             f"{device_kind(run_device)}")
+        names = ",".join(opt.names(variants, DEFAULT_VARIANTS, variant))
+        options = _options(target, names, out, cache_dir, no_cache, workers, timeout, retry_failed, append,
                            ExecutorSpec(executor, ray_address))
         options.runnable = True  # every sweep directory can be run later with `vdmfma bench`
         hook = None
@@ -259,27 +258,25 @@ def sweep(
             from ..compiler.toolchain import compiler_version
             from ..run.runner import sweep_run_hook
 
-            if reps < 0:
-                raise ValueError(f"--reps must be >= 0 (0: numerics only, no timing), got {reps}")
             # --reps 0: one numerics-checked row per job, no hot/cold timing rows
             options.runnable, options.cache_modes = True, (("hot", "cold") if reps > 0 else ("",))
-            hook = sweep_run_hook(run_device, reps, cache_size, compiler_version())
+            hook = sweep_run_hook(run_device, reps, cache_bytes, compiler_version())
         banner = (f"sweep: {len(problems)} problems x {', '.join(options.variants)} for "
                   f"{target}{' (llvm-cpu)' if target == 'host' else ''}, "
                   + (f"running on {run_device}" + ("" if reps else ", numerics only (--reps 0)")
                      if run_device else "compile-only (no device)")
                   + (f", executor {executor}" + (f" at {ray_address}" if ray_address else "") if executor != "local" else "")
-                  + f"; progress log: {out.name}/sweep.log")
+                  + f"; progress log: {out / 'sweep.log'}")
         rows = run_sweep(problems, options, run_hook=hook, banner=banner)
         if run_device and any(not get_variant(v).compiled for v in options.variants):
             from ..sweep.bench import BenchOptions, bench as run_bench  # the torch peer's rows
 
-            rows = run_bench(out, BenchOptions(run_device, reps, cache_size))
-        console.print(_table(rows))
+            rows = run_bench(out, BenchOptions(run_device, reps, cache_bytes))
+        results.print(_table(rows))
         skipped = [r for r in rows if r.status == Status.SKIPPED.value]
         bad = [r for r in rows if r.status not in (Status.OK.value, Status.SKIPPED.value)]
-        console.print(f"{len(rows)} rows in {out / 'results.csv'}; {len(bad)} not ok"
-                      + (f", {len(skipped)} skipped (variant does not build for {target})" if skipped else ""))
+        show(f"{len(rows)} rows in {out / 'results.csv'}; {len(bad)} not ok"
+             + (f", {len(skipped)} skipped (variant does not build for {target})" if skipped else ""))
         if report:
             _report(out, options.variants, rows, shapes.name)
     raise typer.Exit(exit_code(rows))
@@ -294,4 +291,4 @@ def _report(out: Path, variants, rows: list[ResultRow], subject: str = "") -> No
     base = baseline().name if baseline().name in candidates else candidates[0]
     result = build_report_once(out / "results.csv", out / "report", baseline=base, subject=subject or None)
     state = "unchanged since the last run" if result is None else "written"
-    console.print(f"report (baseline {base}, {state}): {out / 'report' / 'index.md'}")
+    show(f"report (baseline {base}, {state}): {out / 'report' / 'index.md'}")

@@ -8,14 +8,15 @@ from typing import Optional
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
-from ..compiler.driver import default_cache_dir
 from ..devices.targets import target as get_target
 from ..model.model import APPLIED, NOT_SKINNY, ModelOptions, run_model
 from ..model.source import SourceError, parse_source
-from ..variants.registry import REGISTRY, variant as get_variant
+from ..variants.registry import variant as get_variant
+from . import options as opt
 from .app import app
-from .common import console, split_list, user_errors
+from .common import cell, results, say, show, user_errors
 
 EXIT_NOT_MATCHED = 1
 _COLUMNS = ("m_tokens", "dispatch", "op_form", "m", "n", "k", "batch", "fused_consumers", "default_mma_kind",
@@ -27,10 +28,10 @@ def _table(rows) -> Table:
     for c in _COLUMNS:
         table.add_column(c)
     for r in rows:
-        cells = ["" if getattr(r, c) is None else str(getattr(r, c)) for c in _COLUMNS]
-        cells[1] = _short_dispatch(r.dispatch)
+        cells = [cell(getattr(r, c)) for c in _COLUMNS]
+        cells[1] = cell(_short_dispatch(r.dispatch))
         color = "green" if r.status == APPLIED else "dim" if r.status == NOT_SKINNY else "red"
-        cells[-1] = f"[{color}]{r.status}[/]" + (f": {r.reason}" if r.reason else "")
+        cells[-1] = Text(r.status, style=color) + Text(f": {r.reason}" if r.reason else "")
         table.add_row(*cells)
     return table
 
@@ -41,48 +42,45 @@ def _short_dispatch(name: str) -> str:
     return m.group(0) if m else name
 
 
-def _ms(text: str) -> tuple[int, ...]:
-    try:
-        ms = tuple(int(v) for v in split_list(text))
-    except ValueError:
-        raise ValueError(f"--m {text!r}: give positive integers separated by commas") from None
-    if not ms or any(m < 1 for m in ms):
-        raise ValueError(f"--m {text!r}: give positive integers separated by commas")
-    return ms
-
-
 @app.command()
 def model(
     source: str = typer.Argument(..., help="path/to/file.py[:FUNC], pkg.module[:FUNC] (FUNC default 'build', "
                                            "takes m, returns (nn.Module, example_args)), or an exported .mlir."),
-    m: str = typer.Option("1,4,8,16,32", "--m", help="Token counts M to export and prove, comma-separated."),
-    dtype: Optional[str] = typer.Option(None, "--dtype", help="Passed to FUNC as dtype= when it takes one."),
-    target: str = typer.Option("gfx942", "--target", "-t", help="gfx942 (MI300X) or gfx950 (MI355X)."),
-    variant: str = typer.Option("vdmfma", "--variant", "-v", help=f"One of: {', '.join(REGISTRY)} (with a config)."),
-    out: Path = typer.Option(..., "--out", "-o", help="Output folder: shapes.csv, spec.mlir, dispatches.csv."),
-    cache_dir: Optional[Path] = typer.Option(None, "--cache-dir", help="Compile cache (default: VDMFMA_CACHE_DIR)."),
-    debug: bool = typer.Option(False, "--debug", help="Show Python tracebacks for input errors."),
+    m: Optional[str] = opt.M,
+    dtype: Optional[str] = opt.DTYPE,
+    target: Optional[str] = opt.TARGET,
+    variants: Optional[str] = opt.VARIANTS, variant: Optional[str] = opt.VARIANT_ALIAS,
+    out: Optional[Path] = opt.OUT,
+    cache_dir: Optional[Path] = opt.CACHE_DIR, no_cache: bool = opt.NO_CACHE,
+    debug: bool = opt.DEBUG,
 ) -> None:
-    """Export SOURCE per M, find every contraction dispatch in the compiler's dumps, spec the skinny ones,
-    compile the whole model with the spec and prove each dispatch from its own kernel's ISA.
+    """Export a PyTorch model per M, spec its skinny GEMMs and prove each dispatch from its own ISA.
 
+    Exports SOURCE at each --m (default 1,4,8,16,32), finds every contraction dispatch in the
+    compiler's dumps, specs the skinny ones with one variant (default vdmfma), compiles the whole
+    model with the spec for a gfx target and writes OUT/shapes.csv, spec.mlir, dispatches.csv.
+    --dtype (one) is passed to FUNC as dtype= when it takes one.
     Exit 1 if a skinny GEMM dispatch was not matched (its reason is in dispatches.csv).
     """
     with user_errors(debug):
+        target = target or opt.DEFAULT_TARGET
+        out = opt.out_folder(out, "model")
         if not target.startswith("gfx"):
             raise ValueError(f"--target {target}: vdmfma model writes gfx tuning specs; give a gfx target")
         get_target(target)
-        v = get_variant(variant)
+        v = get_variant(opt.one_of("--variants", opt.names(variants, "vdmfma", variant)))
+        dt = opt.one_of("--dtype", opt.names(dtype)) if dtype is not None else None
+        ms = tuple(opt.m_values(m, "1,4,8,16,32"))
         try:
             src = parse_source(source)
         except SourceError as e:
             raise ValueError(str(e)) from None
-        opts = ModelOptions(src, _ms(m), target, v, out, dtype, cache_dir or default_cache_dir())
-        result = run_model(opts, log=lambda s: console.print(s, highlight=False))
-    console.print(_table(result.rows))
-    console.print(f"wrote {out / 'dispatches.csv'}, {out / 'shapes.csv'}"
-                  + (f", {result.spec_path}" if result.spec_path else " (no skinny contraction: no spec)"))
+        opts = ModelOptions(src, ms, target, v, out, dt, opt.cache_dir_of(cache_dir, no_cache))
+        result = run_model(opts, log=say)
+    results.print(_table(result.rows))
+    show(f"wrote {out / 'dispatches.csv'}, {out / 'shapes.csv'}"
+         + (f", {result.spec_path}" if result.spec_path else " (no skinny contraction: no spec)"))
     bad = result.unmatched_skinny
     if bad:
-        console.print(f"[red]{len(bad)} skinny GEMM dispatch(es) not matched[/]")
+        say(f"{len(bad)} skinny GEMM dispatch(es) not matched")
         raise typer.Exit(EXIT_NOT_MATCHED)

@@ -6,21 +6,26 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
-from rich.console import Console
 
+from . import options as opt
 from .app import app
-from .common import user_errors
+from .common import say, show, user_errors
 
-_console = Console()
-DEBUG_OPT = typer.Option(False, "--debug", help="Show Python tracebacks for input errors.")
+EXIT_NOTHING_MATCHED = 1
 
 
-def _rule(noise_k: float, noise_floor: float, min_reps: int):
-    from ..report.report import NoiseRule
+def _rule(noise_k: float, noise_floor: Optional[float], min_reps: int):
+    from ..report.report import DEFAULT_RULE, NoiseRule
 
-    if noise_k < 0 or noise_floor < 0 or min_reps < 1:
-        raise ValueError("--noise-k and --noise-floor must be >= 0, --min-reps >= 1")
-    return NoiseRule(k=noise_k, floor=noise_floor, min_reps=min_reps)
+    if noise_floor is None and (noise_k, min_reps) == (DEFAULT_RULE.k, DEFAULT_RULE.min_reps):
+        return None  # the report takes the device's A/A-calibrated floor when there is one
+    return NoiseRule(k=noise_k, floor=DEFAULT_RULE.floor if noise_floor is None else noise_floor, min_reps=min_reps)
+
+
+def _notes(notes) -> None:
+    """What reading left out or could not verify (damaged rows, rows without a checksum), on stderr."""
+    for n in notes:
+        say(f"note: {n}")
 
 
 def _check_files(paths: List[Path]) -> None:
@@ -32,6 +37,7 @@ def _check_files(paths: List[Path]) -> None:
 
 @app.command(
     "report",
+    short_help="Compare every variant with a baseline variant: tables, verdicts, geomeans, plots.",
     help=(
         "Compare every variant with a baseline variant and write a report.\n\n"
         "Rows are matched on (key, target, cache_mode). With runtime data it reports latency "
@@ -40,72 +46,86 @@ def _check_files(paths: List[Path]) -> None:
         "M, N and M power of two. Compile-only results get the static comparison (applied mma_kind, "
         "smfmac/mfma counts, VGPR/LDS, occupancy, workgroups per CU). Failed and not-applied rows "
         "are listed with their reason and left out of geomeans.\n\n"
-        "Writes OUT/summary.csv, OUT/groups.csv, OUT/report.md and PNG plots.\n\n"
+        "A results file written by pandas or another tool is read (rows without a checksum are counted as not "
+        "verified); rows left out (damaged) are counted on the console with why.\n\n"
+        "Writes OUT/summary.csv, OUT/groups.csv, OUT/report.md and PNG plots (OUT default out/report).\n\n"
         "Example: vdmfma report sweeps/run1/results.csv --baseline padded --out reports/run1"
     ),
 )
 def report_cmd(
     results: List[Path] = typer.Argument(..., help="One or more results.csv files (later files win on duplicate rows)."),
     baseline: str = typer.Option("padded", "--baseline", "-b", help="Variant every other variant is compared with."),
-    out: Path = typer.Option(Path("reports/latest"), "--out", "-o", help="Output directory (created)."),
+    out: Optional[Path] = opt.OUT,
     title: Optional[str] = typer.Option(None, help="Report title (default: the output directory's name)."),
-    noise_k: float = typer.Option(2.0, help="Noise interval half-width in stds: median ± k·std."),
-    noise_floor: float = typer.Option(0.01, help="Relative differences below this are within-noise."),
-    min_reps: int = typer.Option(2, help="Fewer repetitions than this give verdict 'undetermined'."),
-    plots: bool = typer.Option(True, "--plots/--no-plots", help="Write PNG plots."),
-    debug: bool = DEBUG_OPT,
+    noise_k: float = opt.NOISE_K, noise_floor: Optional[float] = opt.NOISE_FLOOR, min_reps: int = opt.MIN_REPS,
+    plots: bool = opt.PLOTS,
+    debug: bool = opt.DEBUG,
 ) -> None:
     """Exit codes: 0 written; 2 bad input (a missing or damaged results file, an unwritable --out); 130 interrupted."""
     from ..report.report import build_report
 
     with user_errors(debug):
+        out = opt.out_folder(out, "report")
         _check_files(results)
         res = build_report(results, baseline=baseline, out_dir=out, rule=_rule(noise_k, noise_floor, min_reps),
                            title=title, plots=plots)
-    _console.print(f"[bold]{res.mode}[/bold] report, baseline [cyan]{baseline}[/cyan]: "
-                   f"{len(res.summary)} rows, {int((~res.summary['included']).sum())} excluded (see report.md)")
+    _notes(res.notes)
+    out_rows = res.summary.loc[~res.summary["included"], "status"]
+    excluded = out_rows.where(out_rows != "ok", "ok but its baseline is not").value_counts()
+    why = ", ".join(f"{n} {status}" for status, n in excluded.items())
+    show(f"{res.mode} report, baseline {baseline}: {len(res.summary)} rows, {int(excluded.sum())} excluded"
+         + (f" ({why}; see report.md)" if why else ""))
     if res.mode == "measured":
         for r in res.overall.to_dict("records"):
-            _console.print(f"  {r['target']} {r['cache_mode']:>4} {r['variant']:<12} geomean {r['geomean_speedup']:.3f}x "
-                           f"over {r['n_compared']} (win {r['wins']}, loss {r['losses']}, "
-                           f"noise {r['within_noise']}, undetermined {r['undetermined']})")
+            show(f"  {r['target']} {r['cache_mode']:>4} {r['variant']:<12} geomean {r['geomean_speedup']:.3f}x "
+                 f"over {r['n_compared']} (win {r['wins']}, loss {r['losses']}, "
+                 f"noise {r['within_noise']}, undetermined {r['undetermined']})")
     for name, p in res.paths.items():
-        _console.print(f"  wrote {p}")
+        show(f"  wrote {p}")
 
 
 @app.command(
     "compare",
+    short_help="Compare two runs row by row: latency ratio B/A, verdicts, geomeans, static deltas.",
     help=(
         "Compare two runs row by row: latency ratio B/A with the same noise-aware verdict "
         "(win = B faster), static deltas (B − A), geomean of the ratio per target/cache/variant, "
         "and the rows present in only one run.\n\n"
-        "Writes OUT/compare.csv, OUT/compare_groups.csv, OUT/compare.md and ratio plots.\n\n"
+        "Writes OUT/compare.csv, OUT/compare_groups.csv, OUT/compare.md and ratio plots (OUT default "
+        "out/compare). Exit 1 when no row of B matches a row of A, or none of the matched rows can be compared.\n\n"
         "Example: vdmfma compare sweeps/before/results.csv sweeps/after/results.csv --out reports/after-vs-before"
     ),
 )
 def compare_cmd(
     a: Path = typer.Argument(..., help="Results of run A (the reference)."),
     b: Path = typer.Argument(..., help="Results of run B (compared against A)."),
-    out: Path = typer.Option(Path("reports/compare"), "--out", "-o", help="Output directory (created)."),
+    out: Optional[Path] = opt.OUT,
     label_a: str = typer.Option("A", help="Name of run A in tables and plots."),
     label_b: str = typer.Option("B", help="Name of run B in tables and plots."),
-    noise_k: float = typer.Option(2.0, help="Noise interval half-width in stds: median ± k·std."),
-    noise_floor: float = typer.Option(0.01, help="Relative differences below this are within-noise."),
-    min_reps: int = typer.Option(2, help="Fewer repetitions than this give verdict 'undetermined'."),
-    plots: bool = typer.Option(True, "--plots/--no-plots", help="Write PNG plots."),
-    debug: bool = DEBUG_OPT,
+    noise_k: float = opt.NOISE_K, noise_floor: Optional[float] = opt.NOISE_FLOOR, min_reps: int = opt.MIN_REPS,
+    plots: bool = opt.PLOTS,
+    debug: bool = opt.DEBUG,
 ) -> None:
-    from ..report.report import compare_runs
+    from ..report.report import DEFAULT_RULE, compare_runs
 
     with user_errors(debug):
+        out = opt.out_folder(out, "compare")
         _check_files([a, b])
-        res = compare_runs(a, b, out, labels=(label_a, label_b), rule=_rule(noise_k, noise_floor, min_reps),
+        res = compare_runs(a, b, out, labels=(label_a, label_b), rule=_rule(noise_k, noise_floor, min_reps) or DEFAULT_RULE,
                            plots=plots)
+    _notes(res.notes)
     t = res.table
-    _console.print(f"{int((t['presence'] == 'both').sum())} rows in both, {int((t['presence'] == 'only-a').sum())} "
-                   f"only in {label_a}, {int((t['presence'] == 'only-b').sum())} only in {label_b}")
+    both, only_a, only_b = (int((t["presence"] == p).sum()) for p in ("both", "only-a", "only-b"))
+    compared = int((t["included"] & (t["presence"] == "both")).sum())
+    if not both or not compared:
+        why = (f"no row of {label_b} has the key, target, variant and cache_mode of a row of {label_a}" if not both
+               else f"{both} rows in both, none comparable (first: {t.loc[t['presence'] == 'both', 'excluded_reason'].iloc[0]})")
+        say(f"nothing to compare: {why} ({only_a} only in {label_a}, {only_b} only in {label_b}); see {res.paths['report']}")
+        raise typer.Exit(EXIT_NOTHING_MATCHED)
+    show(f"{both} rows in both, {only_a} only in {label_a}, {only_b} only in {label_b}")
     for r in res.groups[res.groups["variant"] == "all"].to_dict("records"):
-        _console.print(f"  {r['target']} {r['cache_mode']:>4} geomean {label_b}/{label_a} "
-                       f"{r['geomean_ratio_b_over_a']:.4f} over {r['n_compared']}")
+        ratio = r["geomean_ratio_b_over_a"]
+        show(f"  {r['target']} {r['cache_mode']:>4} geomean {label_b}/{label_a} "
+             + (f"{ratio:.4f} over {r['n_compared']}" if ratio == ratio else f"— (none of {r['n_rows']} rows comparable)"))
     for name, p in res.paths.items():
-        _console.print(f"  wrote {p}")
+        show(f"  wrote {p}")

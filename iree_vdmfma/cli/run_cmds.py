@@ -7,19 +7,9 @@ from typing import Optional
 
 import typer
 
-from ..util.sizes import parse_size
+from . import options as opt
 from .app import app
-from .common import user_errors
-
-
-def _size(text: Optional[str]) -> Optional[int]:
-    """'32M', '256MiB', '1.5G', '1048576' -> bytes (util/sizes.py is the one parser)."""
-    if text is None:
-        return None
-    size = parse_size(text)
-    if size is None:
-        raise typer.BadParameter(f"not a size: {text!r} (e.g. 32M, 256MiB, 1048576)")
-    return size
+from .common import results, show, user_errors
 
 
 def _fmt(v, spec: str = ".4g") -> str:
@@ -28,84 +18,81 @@ def _fmt(v, spec: str = ".4g") -> str:
 
 @app.command("run")
 def run_cmd(
-    m: int = typer.Option(..., "--m", help="rows of A and C (the skinny dim)"),
-    n: int = typer.Option(..., "--n", help="rows of B (columns of C)"),
-    k: int = typer.Option(..., "--k", help="reduction dim"),
-    batch: int = typer.Option(1, "--batch", help="batch count (1: not batched)"),
-    dtype: str = typer.Option("f16", "--dtype", help="f16, bf16, f8E4M3FNUZ, f8E5M2FNUZ, f8E4M3FN, f8E5M2, i8"),
-    device: str = typer.Option("local-task", "--device",
-                               help="hip, cuda, local-task (cpu), local-sync, or auto (hip if present)"),
-    cache_mode: str = typer.Option("hot", "--cache-mode", help="hot, cold or both"),
-    reps: int = typer.Option(10, "--reps", help="benchmark repetitions (0: numerics only)"),
-    seed: int = typer.Option(0, "--seed", help="input seed"),
-    cache_size: Optional[str] = typer.Option(None, "--cache-size",
-                                             help="cache cold mode must defeat, e.g. 256M (default: the device's LLC)"),
+    m: Optional[str] = opt.M, n: Optional[int] = opt.N, k: Optional[int] = opt.K, batch: int = opt.BATCH,
+    dtype: Optional[str] = opt.DTYPE,
+    target: Optional[str] = opt.TARGET,
+    device: str = opt.DEVICE,
+    cache_mode: str = opt.CACHE_MODE,
+    reps: int = opt.REPS_OR_NUMERICS,
+    seed: int = opt.SEED,
+    cache_size: Optional[str] = opt.CACHE_SIZE,
     vmfb: Optional[Path] = typer.Option(None, "--vmfb", help="run this module instead of compiling one"),
     module_target: Optional[str] = typer.Option(None, "--module-target",
                                                 help="what --vmfb was compiled for (gfx942, host, ...)"),
-    workdir: Optional[Path] = typer.Option(None, "--workdir", help="where to put the module and inputs"),
-    warmup: float = typer.Option(0.1, "--warmup", help="benchmark warm-up seconds"),
-    min_time: float = typer.Option(0.05, "--min-time", help="minimum seconds per repetition"),
+    out: Optional[Path] = opt.OUT,
+    workdir: Optional[Path] = typer.Option(None, "--workdir", hidden=True, help="Old spelling of --out."),
+    warmup: float = typer.Option(0.1, "--warmup", min=0.0, help="benchmark warm-up seconds"),
+    min_time: float = typer.Option(0.05, "--min-time", min=0.0, help="minimum seconds per repetition"),
     flag: list[str] = typer.Option([], "--flag", help="extra iree-compile flag (repeatable)"),
-    debug: bool = typer.Option(False, "--debug", help="Show Python tracebacks for input errors."),
+    cache_dir: Optional[Path] = opt.CACHE_DIR, no_cache: bool = opt.NO_CACHE,
+    debug: bool = opt.DEBUG,
 ) -> None:
-    """Run one problem on a device: numerics check, then hot and/or cold timing.
+    """Run one problem (one --m, --n, --k; --dtype default f16) on a device: numerics, then hot/cold timing.
 
-    Exit codes: 0 ok; 1 the run failed (no table is printed); 2 bad input (no such device,
-    a module built for another target, an unwritable --workdir); 130 interrupted.
+    The module is compiled for the device's target (or --target), or taken from --vmfb; it and
+    its inputs go to OUT (default out/run). Exit codes: 0 ok; 1 the run failed (no table is
+    printed); 2 bad input (no such device, a module built for another target, an unwritable
+    --out); 130 interrupted.
     """
     with user_errors(debug):
-        _run(m, n, k, batch, dtype, device, cache_mode, reps, seed, cache_size, vmfb, module_target, workdir,
-             warmup, min_time, flag)
+        if m is None or n is None or k is None:
+            raise ValueError("give the problem: --m, --n and --k (one value each)")
+        ms = opt.m_values(m)
+        if len(ms) != 1:
+            raise ValueError(f"--m {m}: run takes one M (use `vdmfma sweep` for several)")
+        dt = opt.one_of("--dtype", opt.names(dtype, "f16"))
+        wd = workdir if workdir is not None else opt.out_folder(out, "run")
+        _run(ms[0], n, k, batch, dt, target, device, cache_mode, reps, seed, opt.size_of(cache_size), vmfb,
+             module_target, wd, warmup, min_time, flag, opt.cache_dir_of(cache_dir, no_cache), no_cache)
 
 
-def _run(m, n, k, batch, dtype, device, cache_mode, reps, seed, cache_size, vmfb, module_target, workdir,
-         warmup, min_time, flag) -> None:
-    from rich.console import Console
+def _run(m, n, k, batch, dtype, target, device, cache_mode, reps, seed, cache_bytes, vmfb, module_target, wd,
+         warmup, min_time, flag, cache_dir, no_cache) -> None:
     from rich.table import Table
 
-    from .. import devices
     from ..run import runner, timing
     from ..problems.problem import Problem
+    from .core_cmds import plan_run
 
-    console = Console()
-    try:
-        problem = Problem(m, n, k, batch=batch, dtype=dtype)
-    except ValueError as e:
-        raise typer.BadParameter(str(e))
+    problem = Problem(m, n, k, batch=batch, dtype=dtype)
     modes = ["hot", "cold"] if cache_mode == "both" else [cache_mode]
     if any(md not in ("hot", "cold") for md in modes):
-        raise typer.BadParameter("--cache-mode must be hot, cold or both")
-    dev = devices.resolve_device(device)
+        raise ValueError("--cache-mode must be hot, cold or both")
+    dev, target = plan_run(device, target)
     if dev is None:
-        console.print(f"[yellow]no device to run on (--device {device}); nothing to do. "
-                      "Use --device local-task to run on the CPU.[/]")
-        raise typer.Exit(2)
-    dev = devices.require_device(dev)
-    target = devices.device_target(dev)
-    wd = workdir or runner.run_default_dir()
+        raise ValueError(f"--device {device}: no device to run on here; the CPU is --device local-task")
     try:
         if vmfb is None:
-            vmfb = runner.compile_for_run(problem, target, wd, flag)
+            vmfb = runner.compile_for_run(problem, target, wd, flag, cache_dir=cache_dir, use_cache=not no_cache)
             module_target = module_target or target
         loaded = runner.load_module(vmfb, dev, module_target)
         checker = runner.Checker(problem, seed)
-        results = []
+        runs = []
         for i, md in enumerate(modes):
             res = runner.run_problem(vmfb, problem, dev, module_target, md, reps, seed=seed,
-                                     check=(i == 0), cache_bytes=_size(cache_size),
+                                     check=(i == 0), cache_bytes=cache_bytes,
                                      warmup_s=warmup, min_time_s=min_time, workdir=wd,
                                      checker=checker, loaded=loaded)
             if i > 0:
-                res.numerics = results[0].numerics
-            results.append(res)
+                res.numerics = runs[0].numerics
+            runs.append(res)
     except runner.RunnerError as e:  # the module would not load or run: not the input's fault
-        console.print(f"[red]{type(e).__name__}: {e}[/]")
+        show(f"{type(e).__name__}: {e}")
         raise typer.Exit(1)
 
     table = Table(title=f"{problem.key} on {dev} ({target})\n{vmfb}")
     table.add_column("metric")
-    for r in results:
+    for r in runs:
         table.add_column(r.cache_mode, justify="right")
 
     def rotated(r) -> str:
@@ -138,14 +125,14 @@ def _run(m, n, k, batch, dtype, device, cache_mode, reps, seed, cache_size, vmfb
         ("weights rotated", rotated),
     ]
     for name, get in rows:
-        table.add_row(name, *[get(r) for r in results])
-    console.print(table)
-    for r in results:
+        table.add_row(name, *[get(r) for r in runs])
+    results.print(table)
+    for r in runs:
         if r.numerics and not r.numerics.passed:
-            console.print(f"[red]numerics failed ({r.numerics.rule}): {r.numerics.message}[/]")
+            show(f"numerics failed ({r.numerics.rule}): {r.numerics.message}")
         if r.error:
-            console.print(f"[red]{r.cache_mode}: {r.error}[/]")
-    if results and results[0].numerics:
-        console.print(f"tolerance rule: {results[0].numerics.rule}")
-    if any(not r.ok for r in results):
+            show(f"{r.cache_mode}: {r.error}")
+    if runs and runs[0].numerics:
+        show(f"tolerance rule: {runs[0].numerics.rule}")
+    if any(not r.ok for r in runs):
         raise typer.Exit(1)

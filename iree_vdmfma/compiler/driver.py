@@ -55,6 +55,9 @@ class CompileJob:
     spec: Optional[str] = None
     timeout_s: float = DEFAULT_TIMEOUT_S
     preprocessing_spec: Optional[str] = None  # transform spec run before dispatch creation (split-K)
+    # Whether the target of ``flags`` honours a codegen tuning spec: the job's builder asks the target's
+    # backend (``Backend.codegen_spec_honoured``). Not in the cache key: it changes no output.
+    spec_honoured: bool = False
 
     def cache_key(self) -> str:
         h = hashlib.sha256()
@@ -72,18 +75,19 @@ class SpecTargetError(ValueError):
 
 
 def check_spec_target(job: CompileJob) -> None:
-    """Refuse a gfx tuning spec on a non-ROCm compile.
+    """Refuse a codegen tuning spec on a compile whose target does not take one.
 
     The spec flag applies to every executable of the compile, and IREE 3.13's transform
     dialect has no matcher op that can read the executable target (only op names, types,
     dims and indexing maps), so the spec cannot guard itself: an llvm-cpu compile given a
-    gfx942 spec fails every matched dispatch ("failed to build pass pipeline"). The
-    toolkit's specs are all gfx specs (iree_gpu lowering configs), so only ROCm compiles get one.
+    gfx942 spec fails every matched dispatch ("failed to build pass pipeline"), and a CUDA
+    compile ignores it silently. Which targets take one is their backend's fact
+    (``Backend.codegen_spec_honoured``), stated by the job's builder in ``spec_honoured``.
     """
-    if job.spec is not None and "--iree-hal-target-device=hip" not in job.flags:
+    if job.spec is not None and not job.spec_honoured:
         device = next((f.split("=", 1)[1] for f in job.flags if f.startswith("--iree-hal-target-device=")), "?")
-        raise SpecTargetError(f"{job.label}: a gfx tuning spec was given to a {device} compile; "
-                              "tuning specs are only for ROCm (gfx) targets")
+        raise SpecTargetError(f"{job.label}: a codegen tuning spec was given to a {device} compile, whose "
+                              "target does not honour one (its backend's spec route is the preprocessing spec)")
 
 
 @dataclass(frozen=True)

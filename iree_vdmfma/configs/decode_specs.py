@@ -9,25 +9,20 @@ A shipped spec holds one matcher per (shape, op form) with the ``vdmfma`` varian
 (RDNA targets, which have no sparse intrinsic: the ``gemv`` config at M <= 8 and the padded WMMA
 config above), built by the toolkit's spec builder (``configs/spec.py``), for the forms real exports produce:
 ``mmt`` (rank-2 activations, ``linalg.matmul`` A*B^T) and ``bmm`` with a unit batch (rank-3
-activations, ``linalg.batch_matmul`` A*B). Nothing here is measured; :func:`prove` compiles.
+activations, ``linalg.batch_matmul`` A*B). Nothing here is measured or compiled; backends/rocm/spec_proof.py compiles samples to prove them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
 
-from ..compiler.driver import CompileJob, Compiler
-from ..compiler.evidence import collect
 from .annotate import config_for_form
 from .knobs import GEMV_MAX_M, default_gemv_config
 from .rules import padded_config, vdmfma_config
 from .forms import Contraction
 from .spec import spec_text
-from ..devices.flags import compile_flags
 from ..devices.targets import target as get_target
-from ..problems.inputs import input_ir
 from ..problems.problem import Problem
 
 
@@ -131,37 +126,6 @@ def write_all(out_dir: Path, ms: tuple[int, ...] = M_VALUES) -> list[Path]:
     return written
 
 
-@dataclass(frozen=True)
-class Proof:
-    file: str
-    target: str
-    problem: str
-    ok: bool
-    mma_kind: str
-    smfmac: Optional[int]
-    mfma: Optional[int]
-    error: str = ""
-    wmma: Optional[int] = None
-
-
-def prove(spec_path: Path, target: str, problem: Problem, compiler: Compiler) -> Proof:
-    """Compile ``problem`` (the toolkit's A*B^T input) for ``target`` with the spec file as-is;
-    ok when the ISA has v_smfmac and no dense v_mfma (RDNA: the gemv config, no MMA and no v_wmma,
-    at M <= 8; v_wmma of the padded config's kind above)."""
-    job = CompileJob(f"specs/{spec_path.name}:{problem.key}", input_ir(problem), tuple(compile_flags(target)),
-                     spec_path.read_text())
-    result = compiler.compile(job)
-    if not result.ok:
-        return Proof(spec_path.name, target, problem.key, False, "", None, None, result.error)
-    ev = collect(result.dump_dir, problem, get_target(target))
-    ok = bool(ev.smfmac) and ev.mfma == 0
-    if get_target(target).rdna:
-        want = decode_config(problem, target).mma_kind
-        ok = not ev.missing and ev.mma_kind == want and (ev.wmma > 0 if want else
-                                                        ev.wmma == 0 and ev.pipeline == "VectorDistribute")
-    return Proof(spec_path.name, target, problem.key, ok, ev.mma_kind, ev.smfmac, ev.mfma, ev.missing, ev.wmma)
-
-
 def proof_samples(dtype: str) -> list[Problem]:
     """One small and one large decode GEMM per file: llama3-8b k at M=4 (padded to 8) and down at M=16.
 
@@ -172,12 +136,3 @@ def proof_samples(dtype: str) -> list[Problem]:
     s = MODELS["llama3-8b"]
     (kn, kk), (dn, dk) = projections(s)["k"], projections(s)["down"]
     return [Problem(m=4, n=kn, k=kk, dtype=dtype), Problem(m=16, n=dn, k=dk, dtype=dtype)]
-
-
-def prove_all(spec_dir: Path, compiler: Compiler) -> list[Proof]:
-    """Every shipped file against its :func:`proof_samples`, compiled in parallel (cached)."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    work = [(spec_dir / name, t, p) for name, (t, d) in spec_files().items() for p in proof_samples(d)]
-    with ThreadPoolExecutor(max_workers=compiler.workers) as pool:
-        return list(pool.map(lambda w: prove(w[0], w[1], w[2], compiler), work))

@@ -6,7 +6,7 @@ contiguous elements (16 bytes) of every row, over ``k_subgroups`` subgroups alon
 K whose partial sums meet in LDS. No M padding, no MMA: a weight-streaming kernel.
 Compile-checked for gfx942 (shared knob-examples 10 and 11, 64-lane subgroups) and,
 here, for sm_89 (32-lane subgroups): IREE 3.13's CUDA target accepts the config
-through ``compilation_info`` on the op (see devices/flags.codegen_spec_honoured).
+through ``compilation_info`` on the op (the CUDA backend's spec route, backends/cuda/).
 Plain data like KernelConfig; ``compilation_info`` builds the attribute through the
 bindings.
 """

@@ -4,9 +4,10 @@ A library directory holds ``library-<target>.json`` (the knob settings, the sour
 of truth), ``preprocess-<target>.mlir`` (split chunks, a preprocessing transform
 spec), ``tuning-<target>.mlir`` (codegen configs; a split shape's matcher sees
 k = chunk) and ``flags-<target>.txt`` (the exact iree-compile flags that use them).
-``vdmfma tune`` writes one; the ``tuned`` variant reads one. On a target whose
-codegen tuning spec IREE ignores (CUDA in 3.13, devices/flags.codegen_spec_honoured)
-the configs go into the preprocessing spec instead and there is no tuning file.
+``vdmfma tune`` writes one; the ``tuned`` variant reads one. Where the configs go is
+the target's backend's *spec route* (``Backend.spec_route``, passed in by the caller):
+CODEGEN, the codegen tuning spec, or PREPROCESSING, next to the split, on a target whose
+codegen tuning spec IREE ignores (CUDA in 3.13, backends/cuda/); then there is no tuning file.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Optional, Sequence
 
-from ..devices.flags import codegen_spec_honoured
 from ..problems.problem import Problem
 from .config import KernelConfig
 from .knobs import dispatch_problem, knob_config
@@ -25,6 +25,7 @@ from .spec import spec_text
 from ..util.io import atomic_write_text
 
 TUNING_FLAG = "--iree-codegen-tuning-spec-path"
+CODEGEN, PREPROCESSING = "codegen", "preprocessing"  # spec routes: where a knob setting's config goes
 
 
 @dataclass(frozen=True)
@@ -53,18 +54,18 @@ class Library:
         entry = self.find(problem)
         return entry.split if entry else 0
 
-    def spec_texts(self) -> tuple[Optional[str], Optional[str]]:
-        """(preprocessing spec, codegen tuning spec) texts; None where there is nothing to say."""
+    def spec_texts(self, route: str) -> tuple[Optional[str], Optional[str]]:
+        """(preprocessing spec, codegen tuning spec) texts for the spec ``route``; None where there is nothing."""
         return spec_pair([(e.problem, e.split, knob_config(e.problem, self.target, e.knobs))
-                          for e in self.entries], self.target)
+                          for e in self.entries], route)
 
-    def conflicts(self) -> list[str]:
+    def conflicts(self, route: str) -> list[str]:
         """Shapes whose split dispatch another entry's config already claims with a different config.
 
         Only where configs go into the codegen spec (matched on the split dispatch): in the
         preprocessing spec each config is matched on its own unsplit op (CUDA), so none clash.
         """
-        if not codegen_spec_honoured(self.target):
+        if route != CODEGEN:
             return []
         seen: dict[str, tuple[str, KernelConfig]] = {}
         notes = []
@@ -80,14 +81,16 @@ class Library:
 
 
 def spec_pair(entries: Sequence[tuple[Problem, int, Optional[object]]],
-              target: str) -> tuple[Optional[str], Optional[str]]:
+              route: str) -> tuple[Optional[str], Optional[str]]:
     """(preprocessing spec, codegen tuning spec) texts for (problem, split chunk, config or None) entries.
 
-    The ONE place that decides where a config goes: the codegen spec (matching k = chunk for a
-    split dispatch; the first entry wins a shared dispatch) where IREE honours it, else the
-    preprocessing spec next to the split (CUDA, devices/flags.codegen_spec_honoured).
+    The ONE place that builds the pair for a spec ``route`` (the backend's ``spec_route``):
+    CODEGEN puts configs in the codegen spec (matching k = chunk for a split dispatch; the
+    first entry wins a shared dispatch), PREPROCESSING next to the split (CUDA).
     """
-    if not codegen_spec_honoured(target):
+    if route not in (CODEGEN, PREPROCESSING):
+        raise ValueError(f"unknown spec route {route!r}; valid: {CODEGEN}, {PREPROCESSING}")
+    if route == PREPROCESSING:
         pre = [(p, chunk, config) for p, chunk, config in entries if chunk or config is not None]
         return (preprocessing_spec_text(pre) if pre else None), None
     splits = [(p, chunk) for p, chunk, _ in entries if chunk]
@@ -105,8 +108,10 @@ def paths(directory: Path | str, target: str) -> dict[str, Path]:
             "tuning": d / f"tuning-{target}.mlir", "flags": d / f"flags-{target}.txt"}
 
 
-def write_library(library: Library, directory: Path | str, base_flags: Sequence[str]) -> dict[str, Path]:
-    """Write the JSON, the spec pair (each only when it has entries) and the flags; returns what was written."""
+def write_library(library: Library, directory: Path | str, base_flags: Sequence[str],
+                  route: str) -> dict[str, Path]:
+    """Write the JSON, the spec pair for the spec ``route`` (each only when it has entries) and the
+    flags; returns what was written."""
     p = paths(directory, library.target)
     p["library"].parent.mkdir(parents=True, exist_ok=True)
     data = {"target": library.target, "entries": [
@@ -115,7 +120,7 @@ def write_library(library: Library, directory: Path | str, base_flags: Sequence[
     atomic_write_text(p["library"], json.dumps(data, indent=1))
     flags = list(base_flags)
     written = {"library": p["library"]}
-    pre, tuning = library.spec_texts()
+    pre, tuning = library.spec_texts(route)
     for kind, flag, text in (("preprocess", PREPROCESS_FLAG, pre), ("tuning", TUNING_FLAG, tuning)):
         if text is None:
             p[kind].unlink(missing_ok=True)

@@ -11,7 +11,7 @@ compiling (tests/test_tune.py) for llvm-cpu, gfx942 and sm_89.
 
 An entry may also carry a config: its ``compilation_info`` is then annotated here,
 before dispatch creation, next to the split. That is how configs reach targets whose
-codegen tuning spec IREE ignores (CUDA in 3.13, devices/flags.codegen_spec_honoured):
+codegen tuning spec IREE ignores (CUDA in 3.13: the CUDA backend's spec route, backends/cuda/):
 the attribute survives dispatch creation and the split rewrite (checked on sm_89).
 """
 

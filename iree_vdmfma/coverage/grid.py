@@ -43,6 +43,7 @@ from .classes import (BY_DEFAULT, CLASSES, CSV_COLUMNS, NOT_IN_GRID, NOT_REACHAB
                                ONLY_WITH_SPEC, SIDE_FIELDS, CoverageRow, classify, error_line, outcome, read_csv,
                                reason_tag, write_csv, _side)
 from ..report.index import write_index
+from ..util.lists import parse_m  # noqa: F401  (the one --m grammar; coverage's API keeps the name)
 
 VARIANTS = ("default", "vdmfma")
 
@@ -90,24 +91,6 @@ class Cell:
 
 
 # ---------------------------------------------------------------------------- grid
-
-
-def parse_m(text: str) -> list[int]:
-    """'1-32', '1,8,16', '1-4,8,16-32' -> sorted distinct positive ints."""
-    out: set[int] = set()
-    for part in (p.strip() for p in str(text).split(",")):
-        if not part:
-            continue
-        m = re.fullmatch(r"(\d+)\s*-\s*(\d+)|(\d+)", part)
-        if not m:
-            raise ValueError(f"bad M value {part!r}: use N, A-B or a comma list such as 1-8,16,32")
-        lo, hi = (int(m.group(1)), int(m.group(2))) if m.group(3) is None else (int(m.group(3)),) * 2
-        if lo < 1 or hi < lo:
-            raise ValueError(f"bad M range {part!r}: need 1 <= A <= B")
-        out.update(range(lo, hi + 1))
-    if not out:
-        raise ValueError("no M values given")
-    return sorted(out)
 
 
 def _intrinsic_for(arch: str, dtype: str):

@@ -12,5 +12,5 @@ from .flags import compile_flags  # noqa: F401
 from .modules import ModuleTarget, check_target, parse_target, read_module_target  # noqa: F401
 from .probe import (CPU_DEVICES, DeviceError, DeviceUnavailableError, TargetMismatchError,  # noqa: F401
                     device_kind, device_target, driver_of, hip_arch, cuda_arch, normalize_device,
-                    probe_driver, require_device, resolve_device)
+                    plan_device, probe_driver, require_device, resolve_device)
 from .targets import CPU_TARGET, TARGETS, Target, UnknownTargetError, target  # noqa: F401

@@ -18,15 +18,3 @@ def compile_flags(arch: str) -> list[str]:
         return ["--iree-hal-target-device=cuda", f"--iree-cuda-target={arch}"]
     target(arch)
     return ["--iree-hal-target-device=hip", f"--iree-rocm-target={base_arch(arch)}"]  # IREE takes no :features
-
-
-def codegen_spec_honoured(arch: str) -> bool:
-    """Whether iree-compile applies ``--iree-codegen-tuning-spec-path`` for ``arch``.
-
-    Measured with IREE 3.13: the ROCm target passes the path to its
-    MaterializeTuningSpecsPass; the CUDA target runs that pass with an empty path, so a
-    codegen tuning spec is silently ignored there (--mlir-print-ir-after-all shows
-    ``tuning-spec-path=``). A ``compilation_info`` set before dispatch creation (in the
-    preprocessing spec) survives, split-K included: CUDA configs travel that way.
-    """
-    return not arch.startswith("sm_")

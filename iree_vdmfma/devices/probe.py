@@ -17,7 +17,7 @@ import subprocess
 import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 from dataclasses import dataclass
 
@@ -220,6 +220,53 @@ def device_target(device: str) -> str:
     return kind
 
 
+
+
+def _target_driver(target: str) -> Optional[str]:
+    """The GPU driver that runs modules built for ``target`` (None for host and unknown targets)."""
+    t = target.strip().lower()
+    return "hip" if t.startswith("gfx") else "cuda" if t.startswith("sm_") else None
+
+
+def plan_device(device: Optional[str], target: Optional[str], default_target: str = "gfx942",
+                cuda_target: Callable[[str], str] = lambda arch: arch,
+                target_kind: Optional[Callable[[str], str]] = None) -> tuple[Optional[str], str]:
+    """(device to run on, or None for compile-only; compile target) from --device and --target: the ONE
+    device->target resolution every command uses.
+
+    - none: compile only, for ``target`` (default ``default_target``).
+    - auto: with a target, a GPU here that runs it (hip for gfx*, cuda for sm_*), else none; without one,
+      the first GPU here (hip, then cuda), else none with ``default_target``.
+    - a named device must exist here (DeviceUnavailableError naming those that do); the target defaults
+      to the device's own (``host`` for the CPU, the gfx arch, or ``cuda_target(sm)``: the newest sm the
+      compiler accepts, which the caller probes); a given target it cannot run is TargetMismatchError.
+    ``target_kind(target)``: the device kind that runs a target's modules (the caller asks the target's
+    backend, so a registered backend's targets fit too); without it, gfx* -> hip, sm_* -> cuda, host -> cpu.
+    """
+    spec = (device or "none").strip().lower()
+    if spec == "auto":
+        drivers = [_target_driver(target)] if target else ["hip", "cuda"]
+        found = next((d for d in drivers if d and probe_driver(d)), None)
+        return plan_device(found, target, default_target, cuda_target, target_kind)
+    dev = resolve_device(spec)
+    if dev is None:
+        return None, target or default_target
+    dev = require_device(dev)
+    kind, arch = device_kind(dev), device_target(dev)
+    if kind == "cuda":
+        own = cuda_target(arch)
+    else:
+        own = arch
+    if target is None:
+        return dev, own
+    base = lambda t: t.split(":")[0].strip().lower()  # noqa: E731
+    wanted = target_kind(target) if target_kind else (_target_driver(target) or
+                                                      ("cpu" if base(target) == "host" else ""))
+    fits = kind not in ("cpu", "hip", "cuda") or (wanted == kind and (kind != "hip" or base(target) == base(arch)))
+    if not fits:
+        raise TargetMismatchError(f"device {dev} runs {own} modules, but --target is {target}; pass --target "
+                                  f"{own}, or --device none to compile for {target} only")
+    return dev, target
 
 
 @dataclass(frozen=True)

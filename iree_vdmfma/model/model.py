@@ -3,7 +3,7 @@
 Per token count M: export (iree-turbine) -> compile with no spec and read the dispatches
 from the dump (``dispatches.collect_dispatches``) -> write one spec for every skinny
 contraction found over all M -> compile again with the spec -> per dispatch, read the
-configured IR and the ISA of its own kernel (``compiler.evidence.parse_rocmasm``). All
+configured IR and the ISA of its own kernel (``backends/rocm/evidence.parse_rocmasm``). All
 numbers come from those compiles (compile-only; nothing is run on a GPU here).
 
 A dispatch is ``applied`` when the intended mma_kind is configured and its kernel has
@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from ..compiler.driver import CompileJob, CompileResult, Compiler
-from ..compiler.evidence import Kernel, parse_rocmasm
+from ..backends import backend_for
+from ..backends.rocm.evidence import Kernel, parse_rocmasm
 from ..configs.annotate import config_for_form
 from ..configs.config import KernelConfig
 from ..configs.forms import Contraction
 from ..configs.spec import spec_text
-from ..devices.flags import compile_flags
 from ..variants.registry import Variant
 from .dispatches import Dispatch, collect_dispatches
 from .source import INPUT_FLAGS, Source, input_ir
@@ -129,7 +129,9 @@ class ModelOptions:
 
 
 def _job(label: str, text: str, target: str, spec: Optional[str], timeout_s: float) -> CompileJob:
-    return CompileJob(label, text, tuple(INPUT_FLAGS) + tuple(compile_flags(target)), spec, timeout_s)
+    backend = backend_for(target)
+    return CompileJob(label, text, tuple(INPUT_FLAGS) + tuple(backend.compile_flags(target)), spec, timeout_s,
+                      spec_honoured=backend.codegen_spec_honoured(target))
 
 
 def _failed(m: int, result: CompileResult, what: str) -> DispatchRow:
@@ -159,7 +161,7 @@ def run_model(opts: ModelOptions, log: Callable[[str], None] = lambda s: None) -
         write_shapes(opts.out / "shapes.csv", configs)
         for m, dispatches in found.items():
             rows += _prove(compiler, m, inputs[m].read_text(), dispatches, configs, spec_path, opts, log)
-    write_rows(opts.out / "dispatches.csv", rows)
+    write_dispatches(opts.out / "dispatches.csv", rows)
     return ModelResult(rows, spec_path, inputs)
 
 
@@ -204,7 +206,7 @@ def _prove(compiler: Compiler, m: int, text: str, dispatches: list[Dispatch], co
     return rows
 
 
-def write_rows(path: Path, rows: list[DispatchRow]) -> Path:
+def write_dispatches(path: Path, rows: list[DispatchRow]) -> Path:
     names = [f.name for f in fields(DispatchRow)]
     with path.open("w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=names)

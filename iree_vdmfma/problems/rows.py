@@ -8,6 +8,14 @@ validates each row (all cells present and parseable, a known status, a key that
 matches m/n/k/batch/dtype, the checksum): a damaged row is set aside, never
 trusted (:func:`read_results`). A file without the identity columns is not a
 results file and is refused with one line naming it.
+
+The checksum is of the row's VALUES, not of its text: each cell is parsed as its column's type
+and written back the way :func:`write_rows` writes it before hashing, so a file re-saved by pandas
+(``0`` as ``0.0``, ``1.5e-05`` as ``1.5e-05``, a float in its shortest form) keeps its checksums,
+while a changed value does not. For a row this package wrote, the canonical text is the text
+written, so checksums of files written before this rule still verify. A file (or a row) without a
+checksum, as pandas or another tool writes it, is read and counted as not verified
+(``Results.unverified``); a missing ``key``, ``name`` or ``batch`` column is filled in.
 """
 
 from __future__ import annotations
@@ -86,6 +94,9 @@ class ResultRow:
     kernels: Optional[int] = None  # CUDA: .entry kernels in the PTX
     nv_mma: Optional[int] = None  # CUDA: mma.sync / wmma instructions in the PTX
     ptx_regs32: Optional[int] = None  # CUDA: PTX virtual registers (32-bit equivalents; not physical)
+    # hash of the dispatched code, volatile metadata stripped (compiler/fingerprint.py): one fingerprint, one kernel
+    kernel_fingerprint: str = ""
+    executables: Optional[int] = None  # executables (dispatches with code) the fingerprint covers
     compile_s: Optional[float] = None
     cached: Optional[bool] = None
     # runtime (filled when a device is given)
@@ -134,11 +145,15 @@ COLUMNS: list[str] = [f.name for f in fields(ResultRow)]
 # job's compile-only, hot and cold rows. STATIC_METRICS is its numeric part (deltas, plots).
 STATIC_FIELDS: tuple[str, ...] = ("mma_kind", "intended_mma_kind", "smfmac", "mfma", "wmma", "vgpr", "agpr", "sgpr",
                                   "lds_bytes", "spills", "scratch_bytes", "workgroups", "workgroup_size",
-                                  "waves_per_simd", "kernels", "nv_mma", "ptx_regs32")
+                                  "waves_per_simd", "kernels", "nv_mma", "ptx_regs32",
+                                  "kernel_fingerprint", "executables")
 STATIC_METRICS: tuple[str, ...] = ("smfmac", "mfma", "wmma", "vgpr", "agpr", "lds_bytes", "spills", "waves_per_simd",
                                    "workgroups")
 _TYPES = {f.name: f.type for f in fields(ResultRow)}
 IDENTITY = ("name", "m", "n", "k", "batch", "dtype", "target", "variant", "status")
+# The columns a results file must have; name, batch and key are filled in when another tool left them out.
+REQUIRED = ("m", "n", "k", "dtype", "target", "variant", "status")
+_NULLS = ("nan", "none", "null", "na", "<na>")  # how other tools write an empty number
 
 
 def _parse_cell(name: str, raw: str):
@@ -149,17 +164,31 @@ def parse_typed(kind: str, raw: str):
     """A CSV cell as the dataclass field type ``kind`` names ('' -> None, or '' for str)."""
     if raw == "":
         return "" if kind == "str" else None
+    if kind != "str" and raw.strip().lower() in _NULLS:
+        return None
     if kind in ("int", "Optional[int]"):
-        return int(float(raw))
+        value = float(raw)
+        if value != int(value):
+            raise ValueError(f"{raw!r} is not a whole number")
+        return int(value)
     if kind == "Optional[float]":
         return float(raw)
     if kind == "Optional[bool]":
-        return raw.lower() in ("true", "1")
+        low = raw.strip().lower()
+        if low in ("true", "false"):
+            return low == "true"
+        return float(low) != 0  # 1, 0, 1.0 (a bool column re-saved as numbers); ValueError otherwise
     return raw
 
 
 def row_from_dict(d: dict) -> ResultRow:
-    return ResultRow(**{k: _parse_cell(k, str(d.get(k, "") or "")) for k in COLUMNS if k in d or k in IDENTITY})
+    """A ResultRow from CSV cells; a missing batch is 1, a missing key is computed from the shape."""
+    row = ResultRow(**{k: _parse_cell(k, str(d.get(k, "") or "")) for k in COLUMNS if k in d or k in IDENTITY})
+    if row.batch is None:
+        row = row.replace(batch=1)
+    if not row.key:
+        row = row.replace(key=shape_key(row.m, row.n, row.k, row.batch, row.dtype))
+    return row
 
 
 def _cell(value) -> str:
@@ -175,6 +204,19 @@ def row_checksum(cells: Iterable[str]) -> str:
     return hashlib.sha256("\x1f".join(cells).encode()).hexdigest()[:16]
 
 
+def canonical_cell(kind: str, raw: str) -> str:
+    """The cell as :func:`write_table` would write its value (``kind``: the field's type name): '0.0' -> '0',
+    '1.500000' -> '1.5', 'nan' -> ''. ValueError when the text is not a value of that type."""
+    return _cell(parse_typed(kind, raw or ""))
+
+
+def checksum_matches(d: dict, columns: Iterable[str], types: dict) -> bool:
+    """Whether ``d['checksum']`` hashes the VALUES of ``d``'s ``columns`` (value-based: cells re-formatted by
+    pandas still match; a checksum written as a number that lost its leading zeros too)."""
+    cells = [canonical_cell(types[c], str(d.get(c, "") or "")) for c in columns]
+    return str(d.get("checksum", "")).strip().zfill(16) == row_checksum(cells)
+
+
 def _damage(d: dict, header: list[str]) -> str:
     """Why a row read back cannot be trusted ('' when it can)."""
     if None in d or any(v is None for v in d.values()):
@@ -182,17 +224,13 @@ def _damage(d: dict, header: list[str]) -> str:
     try:
         row = row_from_dict(d)
         Status(row.status)
-        from .problem import Problem  # same layer: the one definition of a problem's key
-
         key = Problem(row.m, row.n, row.k, batch=row.batch, dtype=row.dtype).key
+        if d.get("checksum") and not checksum_matches(d, [c for c in COLUMNS if c in header], _TYPES):
+            return "checksum does not match its values (edited or cut off)"
     except (ValueError, TypeError) as e:
         return f"unreadable cell ({e})"
     if row.key != key:
         return f"key {row.key!r} does not match m/n/k/batch/dtype ({key})"
-    if "checksum" in header:
-        cells = [d.get(c, "") for c in COLUMNS if c in header]
-        if d["checksum"] != row_checksum(cells):
-            return "checksum does not match its cells (edited or cut off)"
     return ""
 
 
@@ -202,6 +240,7 @@ class Results:
 
     rows: list[ResultRow]
     damaged: list[str]  # 'line N: why', one per damaged row
+    unverified: int = 0  # rows accepted without a checksum (a file written by pandas or another tool)
 
 
 def read_results(path: Path | str) -> Results:
@@ -213,20 +252,21 @@ def read_results(path: Path | str) -> Results:
         with path.open(newline="") as f:
             reader = csv.DictReader(f)
             header = list(reader.fieldnames or [])
-            missing = [c for c in IDENTITY if c not in header]
+            missing = [c for c in REQUIRED if c not in header]
             if missing:
                 raise ValueError(f"{path}: not a results file (no column {', '.join(missing)}; "
                                  f"a results.csv starts with: {','.join(COLUMNS[:9])},...)")
-            rows, damaged = [], []
+            rows, damaged, unverified = [], [], 0
             for d in reader:
                 why = _damage(d, header)
                 if why:
                     damaged.append(f"line {reader.line_num}: {why}")
                 else:
                     rows.append(row_from_dict(d))
+                    unverified += not d.get("checksum")
     except (UnicodeDecodeError, csv.Error) as e:
         raise ValueError(f"{path}: not a results file ({e})") from None
-    return Results(rows, damaged)
+    return Results(rows, damaged, unverified)
 
 
 def read_rows(path: Path | str) -> list[ResultRow]:
@@ -236,10 +276,10 @@ def read_rows(path: Path | str) -> list[ResultRow]:
 
 def write_rows(rows: Iterable[ResultRow], path: Path | str) -> None:
     """Write all rows atomically: a reader sees the old file or the new one."""
-    write_table(rows, path, COLUMNS, checksum=True)
+    write_csv_table(rows, path, COLUMNS, checksum=True)
 
 
-def write_table(rows: Iterable, path: Path | str, columns: list[str], checksum: bool = False) -> None:
+def write_csv_table(rows: Iterable, path: Path | str, columns: list[str], checksum: bool = False) -> None:
     """Write objects' ``columns`` as CSV atomically (temp file + fsync + rename); ``checksum``: a last
     column hashing each row's cells, so a row cut off or edited is detected on reading."""
     with atomic_writer(path) as f:  # readable by everyone the umask allows (0644), not mkstemp's 0600

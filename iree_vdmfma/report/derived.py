@@ -58,7 +58,7 @@ def m_tile(variant: str, problem: Problem, target: str) -> Optional[int]:
     except ImportError:
         return None
     v = REGISTRY.get(variant)
-    if v is None or (v.backend is not None and v.backend.name != "rocm"):
+    if v is None or (v.backend is not None and not v.backend.handles(target)):
         return None
     try:
         config = v.config(problem, target)

@@ -15,7 +15,7 @@ import pandas as pd
 from ..devices.targets import TARGETS
 from ..problems.rows import STATIC_METRICS
 from .summary import static_table
-from .verdict import NoiseRule, num
+from .verdict import SAME_KERNEL, NoiseRule, num
 
 def _fmt(v, spec: str = ".4g") -> str:
     if v is None or v is pd.NA:
@@ -96,6 +96,7 @@ def _group_pivot(g: pd.DataFrame) -> pd.DataFrame:
     def cell(r) -> str:
         gm = _fmt(r["geomean_speedup"], ".3f")
         c = f"{gm} ({r['n_compared']}: {r['wins']}W {r['losses']}L {r['within_noise']}= {r['undetermined']}?"
+        c += f" {r['same_kernel']}S" if r.get("same_kernel") else ""
         return c + (f", {r['n_excluded']}x)" if r["n_excluded"] else ")")
 
     if g.empty:
@@ -155,11 +156,13 @@ def section_geomeans(res, rule: NoiseRule) -> list[str]:
          rule.describe(f"`{base}`") + f" Speedup = `{base}` median / variant median (> 1: the variant is faster).",
          ""]
     ov = res.overall.rename(columns={"cache_mode": "cache", "geomean_speedup": "geomean", "n_compared": "compared",
-                                     "n_excluded": "excluded", "within_noise": "within-noise"})
+                                     "n_excluded": "excluded", "within_noise": "within-noise",
+                                     "same_kernel": "same-kernel"})
     L.append(md_table(ov[["target", "cache", "variant", "compared", "geomean", "wins", "losses", "within-noise",
-                          "undetermined", "excluded"]], {"geomean": ".3f"}))
+                          "undetermined", "same-kernel", "excluded"]], {"geomean": ".3f"}))
     L += ["### By group (dtype, M, N, M power of two)", "",
-          "Cells: geomean speedup (compared rows: wins W, losses L, within-noise =, undetermined ?; excluded rows x).",
+          "Cells: geomean speedup (compared rows: wins W, losses L, within-noise =, undetermined ?, same kernel as "
+          "the baseline S, not in the geomean; excluded rows x).",
           ""]
     g = res.groups
     L.append(md_table(_group_pivot(g[g["group_by"] != "all"])))
@@ -231,6 +234,21 @@ def section_static(res) -> list[str]:
     return L
 
 
+def section_same_kernel(res) -> list[str]:
+    """Rows that compiled to the baseline's very kernel (one kernel_fingerprint): named, never compared."""
+    s = res.summary
+    same = s[s["verdict"] == SAME_KERNEL]
+    if same.empty:
+        return []
+    keep = same.drop_duplicates(["key", "target", "variant"])
+    return ["## Same kernel as the baseline", "",
+            f"{len(keep)} variant(s) compiled to the very code of `{res.baseline}` (the same `kernel_fingerprint`: "
+            "a hash of the executables' ISA with names, paths and timestamps stripped). Their verdict is "
+            "`same-kernel`: any latency difference is drift, so they are no win, no loss and in no geomean.", "",
+            md_table(pd.DataFrame({**_names(keep), "target": keep["target"], "variant": keep["variant"],
+                                   "kernel_fingerprint": keep["kernel_fingerprint"]})), ""]
+
+
 def section_excluded(res) -> list[str]:
     """Every row not compared, with its reason and reproducing command."""
     L = ["## Excluded rows", ""]
@@ -267,5 +285,5 @@ def write_markdown(res, sources: list[str], rule: NoiseRule, title: str, plots: 
     L = section_header(res, sources, title)
     if res.mode == "measured":
         L += (section_geomeans(res, rule) if (~res.summary["is_baseline"]).any() else []) + section_per_problem(res)
-    L += section_static(res) + section_excluded(res) + section_plots(plots) + section_files()
+    L += section_static(res) + section_same_kernel(res) + section_excluded(res) + section_plots(plots) + section_files()
     return "\n".join(L)

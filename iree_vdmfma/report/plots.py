@@ -25,7 +25,8 @@ from .roofline import roofline_plots  # noqa: E402
 
 _NOT_OK = {str(x) for x in EXCLUDED}
 
-VERDICT_COLOURS = {"win": "#2e7d32", "loss": "#c62828", "within-noise": "#9e9e9e", "undetermined": "#f9a825"}
+VERDICT_COLOURS = {"win": "#2e7d32", "loss": "#c62828", "within-noise": "#9e9e9e", "undetermined": "#f9a825",
+                   "same-kernel": "#1565c0"}
 _PALETTE = plt.get_cmap("tab10").colors
 
 

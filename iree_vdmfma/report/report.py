@@ -51,6 +51,22 @@ __all__ = [
 
 
 
+def _device_rule(df: pd.DataFrame, notes: list[str]) -> NoiseRule:
+    """The default rule, its floor raised to the A/A calibration of the one device the rows were measured
+    on when there is one (`vdmfma calibrate`); the report notes it."""
+    from .verdict import calibrated_rule  # noqa: PLC0415
+
+    runs = df[df["latency_us_median"].notna()]
+    devices = {(d, n) for d, n in zip(runs["device"], runs["device_name"])}
+    if len(devices) != 1:
+        return DEFAULT_RULE
+    (device, name), = devices
+    rule, source = calibrated_rule(device, name)
+    if source != "default":
+        notes.append(f"noise floor {rule.floor:.2%}: the A/A-calibrated threshold of {name or device} ({source})")
+    return rule
+
+
 @dataclass
 class ReportResult:
     out_dir: Path
@@ -75,7 +91,7 @@ def build_report(
     baseline: str = "padded",
     out_dir: Path | str = Path("reports/latest"),
     *,
-    rule: NoiseRule = DEFAULT_RULE,
+    rule: Optional[NoiseRule] = None,
     title: Optional[str] = None,
     subject: Optional[str] = None,
     notes: Sequence[str] = (),
@@ -101,6 +117,8 @@ def build_report(
     measured = bool(df["latency_us_median"].notna().any())
     if measured:
         df = fold_compile_rows(df, notes)
+    if rule is None:  # no rule given: the device's calibrated one when it has a calibration
+        rule = _device_rule(df, notes) if measured else DEFAULT_RULE
     summary = build_summary(df, baseline, rule, measured)
     groups = build_groups(summary)
     res = ReportResult(out_dir, "measured" if measured else "static", baseline, summary, groups, notes=notes)

@@ -16,7 +16,8 @@ from ..devices.targets import TARGETS, device_spec
 from ..problems.rows import STATIC_METRICS, Status
 from .derived import DERIVED_DOC, derived, element_bytes
 from .load import NOT_OK
-from .verdict import LOSS, UNDETERMINED, WIN, WITHIN_NOISE, NoiseRule, Timing, geomean, judge, num, speedup_interval
+from .verdict import (LOSS, SAME_KERNEL, UNDETERMINED, WIN, WITHIN_NOISE, NoiseRule, Timing, geomean, judge, num,
+                      same_kernel, speedup_interval)
 
 SUMMARY_DOC: dict[str, str] = {
     "key": "problem key, e.g. f16_8x13312x16384",
@@ -35,7 +36,7 @@ SUMMARY_DOC: dict[str, str] = {
     "vgpr": "VGPRs", "agpr": "AGPRs", "sgpr": "SGPRs", "lds_bytes": "LDS bytes", "spills": "spills",
     "scratch_bytes": "scratch bytes",
     "waves_per_simd": "MODELLED occupancy (waves per SIMD) from the ISA's VGPRs, LDS and workgroup size "
-                      "(compiler/evidence.py), not measured",
+                      "(backends/rocm/evidence.py), not measured",
     "workgroups": "workgroups launched, MODELLED from the configured workgroup tile and the problem shape", "compute_units": "target CU count (data sheet, targets.py)",
     "workgroups_per_cu": "workgroups / compute_units (MODELLED)",
     **DERIVED_DOC,
@@ -56,7 +57,10 @@ SUMMARY_DOC: dict[str, str] = {
     "speedup": "baseline median / variant median (> 1: variant faster); empty when not compared",
     "speedup_lo": "speedup's noise interval, low end: baseline interval low / variant interval high (NoiseRule)",
     "speedup_hi": "speedup's noise interval, high end: baseline interval high / variant interval low",
-    "verdict": "win | loss | within-noise | undetermined; 'baseline' on baseline rows; '' when not compared",
+    "verdict": "win | loss | within-noise | undetermined; same-kernel when the row's kernel_fingerprint is the "
+               "baseline's (one kernel: no speedup, never in a geomean); 'baseline' on baseline rows; '' when not "
+               "compared",
+    "kernel_fingerprint": "hash of the dispatched code with volatile metadata stripped (compiler/fingerprint.py)",
     "noise_threshold": "relative difference needed to leave the noise (NoiseRule)",
     "baseline_mma_kind": "baseline's applied MMA kind",
     **{f"d_{m}": "variant - baseline" for m in STATIC_METRICS},
@@ -70,6 +74,7 @@ SUMMARY_COLUMNS: list[str] = list(SUMMARY_DOC)
 GROUP_COLUMNS: list[str] = [
     "target", "cache_mode", "variant", "group_by", "group", "n_rows", "n_compared", "n_excluded",
     "geomean_speedup", "min_speedup", "max_speedup", "wins", "losses", "within_noise", "undetermined",
+    "same_kernel",
 ]
 
 GROUP_BY = ["dtype", "m", "n", "m_pow2"]
@@ -159,7 +164,9 @@ def build_summary(df: pd.DataFrame, baseline: str, rule: NoiseRule, measured: bo
                      baseline_latency_us_std=b["latency_us_std"], baseline_mma_kind=b["mma_kind"])
             for m in STATIC_METRICS:
                 s[f"d_{m}"] = r[m] - b[m]
-        if not is_base and not reason and measured:
+        if not is_base and not reason and b is not None and same_kernel(r, b):
+            s["verdict"] = SAME_KERNEL  # one kernel: a latency difference is drift, not a speedup
+        elif not is_base and not reason and measured:
             j = judge(Timing.from_row(b), Timing.from_row(r), rule)
             lo, hi = speedup_interval(Timing.from_row(b), Timing.from_row(r), rule)
             s.update(speedup=j.speedup, verdict=j.verdict, noise_threshold=j.threshold, speedup_lo=lo, speedup_hi=hi)
@@ -191,6 +198,7 @@ def _group_rows(sub: pd.DataFrame, label: dict) -> dict:
         max_speedup=float(sp.max()) if sp.size else np.nan,
         wins=int((v == WIN).sum()), losses=int((v == LOSS).sum()),
         within_noise=int((v == WITHIN_NOISE).sum()), undetermined=int((v == UNDETERMINED).sum()),
+        same_kernel=int((sub["verdict"] == SAME_KERNEL).sum()),
     )
 
 

@@ -14,11 +14,14 @@ import numpy as np
 import pandas as pd
 
 __all__ = ["NoiseRule", "DEFAULT_RULE", "Timing", "Judgement", "judge", "geomean", "num",
-           "speedup_interval", "WIN", "LOSS", "WITHIN_NOISE", "UNDETERMINED", "VERDICTS"]
+           "speedup_interval", "same_kernel", "calibrated_rule", "WIN", "LOSS", "WITHIN_NOISE", "UNDETERMINED", "SAME_KERNEL", "VERDICTS"]
 
 WIN, LOSS, WITHIN_NOISE, UNDETERMINED = "win", "loss", "within-noise", "undetermined"
+# Two rows whose kernel_fingerprint is one (compiler/fingerprint.py) ran the same code: any latency
+# difference between them is drift, never a win or a loss, and they never enter a geomean.
+SAME_KERNEL = "same-kernel"
 MAD_TO_SIGMA = 1.4826
-VERDICTS = (WIN, LOSS, WITHIN_NOISE, UNDETERMINED)
+VERDICTS = (WIN, LOSS, WITHIN_NOISE, UNDETERMINED, SAME_KERNEL)
 
 
 @dataclass(frozen=True)
@@ -134,6 +137,23 @@ def speedup_interval(base: Timing, new: Timing, rule: NoiseRule = DEFAULT_RULE) 
     if bi is None or ni is None or ni[0] <= 0 or ni[1] <= 0:
         return float("nan"), float("nan")
     return bi[0] / ni[1], bi[1] / ni[0]
+
+
+def calibrated_rule(device: str, device_name: str = "", base: NoiseRule = DEFAULT_RULE) -> tuple[NoiseRule, str]:
+    """``base`` with its floor raised to the device's A/A-calibrated threshold (run/calibration.py) when
+    a calibration of that device exists, and where the floor came from ('default' or 'calibration PATH')."""
+    from ..run.calibration import load_rule  # noqa: PLC0415
+
+    paired = load_rule(device, device_name=device_name)
+    if paired.source == "default":
+        return base, "default"
+    return NoiseRule(base.k, max(base.floor, paired.threshold), base.min_reps), paired.source
+
+
+def same_kernel(a: Mapping, b: Mapping) -> bool:
+    """True when two rows (results, summary or candidate rows) carry one non-empty kernel_fingerprint."""
+    fa, fb = a.get("kernel_fingerprint"), b.get("kernel_fingerprint")
+    return isinstance(fa, str) and bool(fa) and fa == fb
 
 
 def geomean(values: Iterable[float]) -> float:

@@ -31,7 +31,6 @@ from .numerics import Checker, NumericsResult
 from ..problems.problem import Problem
 from ..problems.rows import ResultRow, Status
 from ..devices.caches import peak_gbps
-from ..devices.flags import compile_flags
 from ..devices.modules import ModuleTarget, check_target
 from ..devices.probe import (DeviceError, DeviceUnavailableError, TargetMismatchError, device_info, device_target,
                              normalize_device, resolve_device)
@@ -42,18 +41,20 @@ class RunnerError(DeviceError):
 
 
 def compile_for_run(problem: Problem, target: str, out_dir: Path,
-                    extra_flags: Sequence[str] = (), cache_dir: Optional[Path] = None) -> Path:
+                    extra_flags: Sequence[str] = (), cache_dir: Optional[Path] = None,
+                    use_cache: bool = True) -> Path:
     """Compile a runnable module (``@gemm`` + ``@gemm_loop``) for ``target``.
 
     Goes through the project's compile driver and its cache (``cache_dir``,
     default ``$VDMFMA_CACHE_DIR`` or ~/.cache/iree-vdmfma, like sweeps); the
-    input IR and vmfb are copied to ``out_dir`` for the user.
+    input IR and vmfb are copied to ``out_dir`` for the user. ``use_cache=False`` compiles afresh.
     """
+    from ..backends import backend_for
     from ..compiler.driver import CompileJob, Compiler, default_cache_dir
 
     job = CompileJob(f"{problem.key}/run/{target}", runner_input_ir(problem),
-                     tuple(compile_flags(target)) + tuple(extra_flags))
-    with Compiler(cache_dir or default_cache_dir(), workers=1) as compiler:
+                     tuple(backend_for(target).compile_flags(target)) + tuple(extra_flags))
+    with Compiler((cache_dir or default_cache_dir()) if use_cache else None, workers=1) as compiler:
         result = compiler.compile(job)
         if not result.ok:
             raise RunnerError(f"compile for {target} failed: {result.error} (repro: {result.repro})")

@@ -31,7 +31,8 @@ from typing import Callable, Optional, Sequence
 from ..backends import Backend, backend_for
 from ..compiler.driver import (Compiler, CompileInterrupted, CompileJob, CompileResult, DEFAULT_TIMEOUT_S,
                               default_cache_dir, repro_command)
-from ..compiler.evidence import no_mma_tile_mismatch
+from ..compiler.configured import no_mma_tile_mismatch
+from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
 from ..configs.catalog import IntrinsicUnavailableError
 from ..configs.config import KernelConfig
@@ -43,7 +44,7 @@ from ..problems.problem import Problem
 from ..problems.rows import (FAILED, MACHINE_REASON, SUCCEEDED, TERMINAL, ResultRow, Status, read_results, row_for,
                               write_rows)
 from ..util.lock import locked_dir
-from ..util.signals import stop_signals_as_interrupt  # noqa: F401  (re-exported)
+from ..util.signals import stop_signals_as_interrupt
 from ..variants import UnknownVariantError, Variant, variant as get_variant
 from .manifest import Manifest, ModuleEntry, write_manifest
 from ..util.io import atomic_write_text
@@ -137,11 +138,11 @@ def _job(problem: Problem, v: Variant, options: SweepOptions, backend: Backend,
     # A runnable module adds @gemm_loop (cold-cache rotation) around the same @gemm kernel.
     ir_text = runner_input_ir(problem) if options.runnable else input_ir(problem)
     chunk = v.split(problem, target)  # a per-shape split-K chunk goes into a preprocessing spec
-    prespec, spec = spec_pair([(problem, chunk, config)], target)
+    prespec, spec = spec_pair([(problem, chunk, config)], backend.spec_route)
     flags = tuple(backend.compile_flags(target)) + v.flags + tuple(options.extra_flags)
-    return Job(problem, v, target, config, CompileJob(f"{problem.key}/{v.name}/{target}", ir_text, flags, spec,
-                                                      options.timeout_s, preprocessing_spec=prespec), backend,
-               chunk=chunk)
+    job = CompileJob(f"{problem.key}/{v.name}/{target}", ir_text, flags, spec, options.timeout_s,
+                     preprocessing_spec=prespec, spec_honoured=backend.codegen_spec_honoured(target))
+    return Job(problem, v, target, config, job, backend, chunk=chunk)
 
 
 def _base_row(job: Job, cache_mode: str) -> ResultRow:
@@ -165,12 +166,17 @@ def proved_row(job: Job, result: CompileResult, row: ResultRow, artifacts: Path)
         return row.replace(status=Status.COMPILE_ERROR.value, error=error, reason="iree-compile failed")
     proof = job.backend.prove(result.dump_dir, job.problem, job.target,
                               job.config.mma_kind if job.config else None)
-    row = row.replace(**proof.fields, status=Status.COMPILED.value)
+    fp = fingerprint(result.dump_dir)
+    row = row.replace(**proof.fields, status=Status.COMPILED.value, kernel_fingerprint=fp.digest,
+                      executables=fp.executables or None)
     reason = proof.reason
     if not reason and job.config is not None and job.config.mma_kind == "" and "workgroup_tile" in proof.details:
         reason = no_mma_tile_mismatch(job.config.workgroup, tuple(proof.details["workgroup_tile"]))
     if reason:
         return row.replace(status=Status.NOT_APPLIED.value, reason=reason)
+    if (job.chunk or job.variant.splits) and fp.executables == 1:  # a split makes a partial and a reduce dispatch
+        return row.replace(reason="the split did not apply: one dispatch, no reduce dispatch (compare "
+                                  "kernel_fingerprint with the default's: the same value is the same kernel)")
     return row
 
 
@@ -266,7 +272,7 @@ class Sweep:
                 by_variant.setdefault(job.variant.name, []).append((job.problem, job.chunk, job.config))
         target = self.options.target
         for name, entries in by_variant.items():
-            pre, tuning = spec_pair(entries, target)
+            pre, tuning = spec_pair(entries, backend_for(target).spec_route)
             for text, path in ((tuning, self.out / "specs" / f"{name}-{target}.mlir"),
                                (pre, self.out / "specs" / f"{name}-{target}.preprocess.mlir")):
                 if text is not None:

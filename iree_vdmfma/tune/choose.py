@@ -5,7 +5,8 @@ NoiseRule: median +/- 2 robust sigma intervals apart and > 1%; robust sigma = 1.
 median absolute deviation of the repetitions, so one slow repetition does not hide a clear
 gain, as std did on the H100) compete; if none does, the default
 stays. Among those, the fastest (cold median) and the ones within noise of it are tied, and
-the simplest of them wins (fewest knobs changed from the default, then the faster). Modelled (--device none): the same
+the simplest of them wins (fewest knobs changed from the default, then the faster). The rule's
+floor is the device's A/A-calibrated threshold when `vdmfma calibrate` left one. Modelled (--device none): the same
 with a fixed 1% band in place of the measured noise.
 """
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
-from ..report.verdict import WIN, WITHIN_NOISE, Timing, judge
+from ..report.verdict import DEFAULT_RULE, WIN, WITHIN_NOISE, NoiseRule, Timing, judge
 from .state import CandidateRow
 
 MODEL_BAND = 0.01
@@ -33,7 +34,7 @@ def timing(row: CandidateRow) -> Timing:
 
 
 def choose_measured(rows: Sequence[CandidateRow], default: Optional[CandidateRow],
-                    simplicity: Callable[[CandidateRow], int]) -> Choice:
+                    simplicity: Callable[[CandidateRow], int], rule: NoiseRule = DEFAULT_RULE) -> Choice:
     ok = [r for r in rows if r.cold_us_median]
     if not ok:
         return Choice(None, "none", "no candidate measured")
@@ -42,11 +43,11 @@ def choose_measured(rows: Sequence[CandidateRow], default: Optional[CandidateRow
                       "IREE's default did not compile or run; fastest candidate kept")
     # Only candidates that beat the default beyond noise compete: the fastest median alone may be
     # a noisy one (one slow repetition widens its interval) while a slightly slower one wins clearly.
-    winners = [r for r in ok if r is not default and judge(timing(default), timing(r)).verdict == WIN]
+    winners = [r for r in ok if r is not default and judge(timing(default), timing(r), rule).verdict == WIN]
     if not winners:
         return Choice(default, "default", "no candidate beat the default beyond noise")
     best = min(winners, key=lambda r: r.cold_us_median)
-    tied = [r for r in winners if r is best or judge(timing(best), timing(r)).verdict == WITHIN_NOISE]
+    tied = [r for r in winners if r is best or judge(timing(best), timing(r), rule).verdict == WITHIN_NOISE]
     return Choice(min(tied, key=lambda r: (simplicity(r), r.cold_us_median)), WIN)
 
 

@@ -1,7 +1,7 @@
 """The tune report: per-shape speedups over default and padded, geomeans by group, one plot.
 
 Every figure says whether it is MEASURED (device, cold cache) or MODELLED (--device
-none: tune/perf_model.py, not a measurement).
+none: backends/rocm/perf_model.py, not a measurement).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def _plot(cands: pd.DataFrame, path: Path, label: str) -> Path | None:
     return path
 
 
-def write_report(out_dir: Path | str, target: str) -> Path:
+def write_tune_report(out_dir: Path | str, target: str) -> Path:
     out = Path(out_dir)
     winners = pd.DataFrame([w.__dict__ for w in state.read_table(out / "winners.csv", state.WinnerRow)
                             if w.target == target])
@@ -69,10 +69,12 @@ def write_report(out_dir: Path | str, target: str) -> Path:
     plot = _plot(cands, rep / "candidates.png", label)
     cols = ["key", "winner", "latency_us_median", "default_us_median", "padded_us_median", "speedup_vs_default",
             "speedup_vs_padded", "verdict", "drift_default", "candidates"]
+    if (winners.get("runner_up", pd.Series(dtype=str)).fillna("") != "").any():  # a race: its finalists too
+        cols[2:2] = ["fastest", "runner_up", "margin", "rounds", "threshold", "threshold_source"]
     status = cands.groupby("status").size().rename("candidates").reset_index() if not cands.empty else pd.DataFrame()
     text = [f"# vdmfma tune: {target}", "", f"All latencies here are **{label}**."]
     if modelled:
-        text.append("They come from tune/perf_model.py, a static model (bytes moved, workgroups per CU, loads in "
+        text.append("They come from backends/rocm/perf_model.py, a static model (bytes moved, workgroups per CU, loads in "
                     "flight, occupancy from the ISA): it ranks configs; it is not a measurement.")
     text += ["", "## Winners", "", md_table(winners[[c for c in cols if c in winners]]), "",
              "## Geomean speedup by group", "", md_table(_groups(winners)), "",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from . import state
-from .space import KNOBS, Candidate, knob_family, space
+from .space import Candidate, knobs_of, space
 
 PENALTY = 1e12
 
@@ -28,7 +28,7 @@ def optuna_search(tuner, compiler, problem, refs: Sequence[Candidate], checker) 
     arch = tuner.o.target
     kept, _ = space(problem, arch)
     by_id = {c.id: c for c in kept}
-    knobs = KNOBS[knob_family(arch)]
+    knobs = knobs_of(arch)
     choices = {n: sorted({dict(c.knobs)[n] for c in kept if n in dict(c.knobs)}, key=str) for n in knobs}
     names = [n for n in knobs if choices[n]]  # a tile knob no kept candidate uses is not searched
     dists = {n: optuna.distributions.CategoricalDistribution(choices[n]) for n in names}

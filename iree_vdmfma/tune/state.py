@@ -14,13 +14,15 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Iterable, Optional, TypeVar
 
-from ..problems.rows import parse_typed, write_table as _write
+from ..problems.rows import parse_typed, write_csv_table as _write
 
 # Candidate statuses. 'compiled' / 'pending' are unfinished; the rest are terminal.
 PENDING, COMPILED, MEASURED, MODELLED = "pending", "compiled", "measured", "modelled"
 PRUNED, REJECTED, NOT_APPLIED = "pruned", "rejected", "not-applied"
 COMPILE_ERROR, TIMEOUT, RUN_ERROR, NUMERICS_FAILED = "compile-error", "timeout", "run-error", "numerics-failed"
-TERMINAL = {MEASURED, MODELLED, PRUNED, REJECTED, NOT_APPLIED, COMPILE_ERROR, TIMEOUT, RUN_ERROR, NUMERICS_FAILED}
+SAME_KERNEL = "same-kernel"  # compiled to the code of a candidate already measured (one kernel_fingerprint)
+TERMINAL = {MEASURED, MODELLED, PRUNED, REJECTED, NOT_APPLIED, COMPILE_ERROR, TIMEOUT, RUN_ERROR, NUMERICS_FAILED,
+            SAME_KERNEL}
 FAILED = {COMPILE_ERROR, TIMEOUT, RUN_ERROR, NUMERICS_FAILED}
 
 
@@ -53,6 +55,7 @@ class CandidateRow:
     workgroups: Optional[int] = None
     workgroup_size: Optional[int] = None
     waves_per_simd: Optional[int] = None
+    kernel_fingerprint: str = ""  # hash of the dispatched code (compiler/fingerprint.py): one value, one kernel
     compile_s: Optional[float] = None
     retried: Optional[bool] = None  # recompiled with --mlir-disable-threading after a timeout
     # measured
@@ -108,6 +111,13 @@ class WinnerRow:
     workgroups: Optional[int] = None
     candidates: Optional[int] = None  # compiled candidates for the shape
     note: str = ""
+    # --race (tune/race.py): the paired race's finalists and the rule it used
+    runner_up: str = ""
+    margin: str = ""  # runner-up / leader latency ratio: 'median [low, high] xROUNDS' (> 1: the runner-up slower)
+    rounds: Optional[int] = None  # paired rounds the finalists were raced
+    fastest: str = ""  # the leader by median paired ratio (the winner unless a tie went to a simpler config)
+    threshold: Optional[float] = None  # the paired rule's threshold
+    threshold_source: str = ""  # 'default' or 'calibration PATH' (vdmfma calibrate)
 
 
 R = TypeVar("R")

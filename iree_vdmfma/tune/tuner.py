@@ -16,25 +16,25 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
+from ..backends import BACKENDS, backend_for
+from ..devices.probe import device_kind
 from ..executors import ExecutorSpec, make_executor
 from ..compiler.driver import Compiler, CompileJob, CompileResult, default_cache_dir
+from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
 from ..configs.library import Entry, Library, write_library
-from ..devices.flags import compile_flags
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import runner_input_ir
 from ..problems.problem import Problem
 from ..problems.rows import problem_of
 from ..run.numerics import Checker
-from ..sweep.sweep import stop_signals_as_interrupt
+from ..util.signals import stop_signals_as_interrupt
 from . import state
 from .choose import Choice, choose_measured, choose_modelled
 from .measure import MeasureOptions, measure
-from .perf_model import modelled_us
-from .space import Candidate, backend_of, changed, reference, space
+from .space import Candidate, changed, reference, space
 
 RETRY_FLAG = "--mlir-disable-threading"
-DEVICE_TARGETS = {"local-task": "host", "local-sync": "host", "cpu": "host"}
 
 
 @dataclass
@@ -51,6 +51,7 @@ class TuneOptions:
     hot: bool = True
     search: str = "exhaustive"  # or 'optuna' (budgeted, when the space exceeds max_candidates)
     seed: int = 0
+    race: bool = False  # successive halving in paired rounds (tune/race.py) instead of one timing each
     executor: ExecutorSpec = ExecutorSpec()  # compiles on local threads (default) or a Ray cluster
 
     @property
@@ -59,12 +60,13 @@ class TuneOptions:
 
 
 def check_options(o: TuneOptions) -> None:
-    backend_of(o.target)  # validates the target
+    backend = backend_for(o.target)  # validates the target
     if o.device != "none":
-        want = {"hip": "rocm", "cuda": "cuda"}.get(o.device.split(":")[0].split("://")[0])
-        if want is None and o.device not in DEVICE_TARGETS:
-            raise ValueError(f"unknown --device {o.device!r}; valid: hip, cuda, local-task, none")
-        if (want or "cpu") != backend_of(o.target):
+        kind = device_kind(o.device.split(":")[0])
+        runnable = {b.device_kind for b in BACKENDS.values() if b.device_kind}
+        if kind not in runnable:
+            raise ValueError(f"unknown --device {o.device!r}; valid: {', '.join(sorted(runnable))} (cpu = local-task), none")
+        if kind != backend.device_kind:
             raise ValueError(f"--device {o.device} cannot run modules built for --target {o.target}")
     if not o.timeout_s > 0:
         raise ValueError(f"--timeout must be > 0 seconds, got {o.timeout_s}")
@@ -89,6 +91,7 @@ class Tuner:
         if not problems:
             raise ValueError("nothing to tune: the shape list is empty")
         self.problems, self.o = list(problems), options
+        self.backend = backend_for(options.target)
         self.out = Path(options.out_dir)
         self.say = on_event or (lambda msg: None)
         self.started = time.monotonic()
@@ -127,10 +130,10 @@ class Tuner:
 
     def job(self, c: Candidate) -> CompileJob:
         p, arch = c.problem, self.o.target
-        pre, tuning = Library(arch, (Entry(p, c.settings),)).spec_texts()
+        pre, tuning = Library(arch, (Entry(p, c.settings),)).spec_texts(self.backend.spec_route)
         ir_text = runner_input_ir(p) if self.o.measuring else input_ir(p)
-        return CompileJob(f"{p.key}/tune[{c.id}]/{arch}", ir_text, tuple(compile_flags(arch)),
-                          tuning, self.o.timeout_s, pre)
+        return CompileJob(f"{p.key}/tune[{c.id}]/{arch}", ir_text, tuple(self.backend.compile_flags(arch)),
+                          tuning, self.o.timeout_s, pre, spec_honoured=self.backend.codegen_spec_honoured(arch))
 
     def _after_compile(self, c: Candidate, result: CompileResult, retried: bool) -> state.CandidateRow:
         row = self._row(c).replace(compile_s=round(result.compile_s, 3), retried=retried, repro=result.repro,
@@ -142,9 +145,11 @@ class Tuner:
         from .prove import prove  # noqa: PLC0415  (keeps the ISA parser off the import path of the CLI help)
 
         pr = prove(c, result, self.o.target)
-        row = row.replace(status=pr.status, reason=pr.reason, **pr.fields)
+        row = row.replace(status=pr.status, reason=pr.reason, kernel_fingerprint=fingerprint(result.dump_dir).digest,
+                          **pr.fields)
         if pr.status == state.COMPILED and not self.o.measuring:
-            us = modelled_us(c, row, self.o.target) if backend_of(self.o.target) == "rocm" else None
+            model = self.backend.perf_model()
+            us = model.modelled_us(c.problem, c.settings, pr.fields, self.o.target) if model else None
             row = row.replace(status=state.MODELLED, modelled_us=us,
                               reason="" if us is not None else "compile-only: no model for this target")
         return row
@@ -169,7 +174,14 @@ class Tuner:
                 ready.append((c, result))
 
         compiler.compile_many([job for job, _ in planned], on_done=done)
-        for c, result in ready:
+        order = {c.id: i for i, c in enumerate(todo)}  # references first: a twin of the default is the one left out
+        for c, result in sorted(ready, key=lambda cr: order[cr[0].id]):
+            twin = self._twin(self._row(c))
+            if twin is not None:  # one kernel is measured once
+                self._save(self._row(c).replace(status=state.SAME_KERNEL,
+                                                reason=f"same kernel as [{twin.candidate}] (kernel_fingerprint "
+                                                       f"{twin.kernel_fingerprint}): measured once, as that one"))
+                continue
             if self._over_budget():
                 self.say(f"time budget spent: {c.problem.key} [{c.id}] left compiled (rerun to measure)")
                 continue
@@ -177,7 +189,15 @@ class Tuner:
             self._save(self._row(c).replace(**fields))
             self.say(f"{c.problem.key} [{c.id}]: {fields['status']} {_fmt(fields.get('cold_us_median'))}")
 
+    def _twin(self, row: state.CandidateRow) -> Optional[state.CandidateRow]:
+        """A measured candidate of the same shape that compiled to this row's very kernel, if any."""
+        return next((r for r in self.rows.values() if r.key == row.key and r.candidate != row.candidate
+                     and r.status == state.MEASURED and row.kernel_fingerprint
+                     and r.kernel_fingerprint == row.kernel_fingerprint), None)
+
     def _measure_options(self) -> MeasureOptions:
+        if self.o.race:  # numerics and one cold timing each: the race measures the rest in paired rounds
+            return MeasureOptions(self.o.device, 1, False, self.o.timeout_s)
         return MeasureOptions(self.o.device, self.o.reps, self.o.hot, self.o.timeout_s)
 
     # ------------------------------------------------------------------ per shape
@@ -192,10 +212,9 @@ class Tuner:
         limit = self.o.max_candidates
         if limit is None or len(kept) <= limit:
             return refs + rest, len(kept)
-        if backend_of(self.o.target) == "rocm":  # order the rest by the pre-compile model (a model!)
-            from .perf_model import estimate_us  # noqa: PLC0415
-
-            rest.sort(key=lambda c: estimate_us(c, self.o.target))
+        model = self.backend.perf_model()
+        if model is not None:  # order the rest by the backend's pre-compile model (a model!)
+            rest.sort(key=lambda c: model.estimate_us(c.problem, c.settings, self.o.target))
         return refs + rest[: max(0, limit - len(refs))], len(kept)
 
     def tune_shape(self, compiler: Compiler, p: Problem) -> None:
@@ -213,6 +232,12 @@ class Tuner:
         if any(r.status not in state.TERMINAL for r in rows):
             self.say(f"{p.key}: unfinished candidates left (time budget); rerun to finish")
             return
+        if self.o.race and self.o.measuring:
+            from .race import race_shape  # noqa: PLC0415
+
+            self._save_winner(race_shape(
+                self, lambda r: compile_candidate(compiler, self.job(_candidate(r, p)))[0].vmfb, p, rows))
+            return
         self._save_winner(self.finish(compiler, p, rows, checker))
 
     def _simplicity(self, row: state.CandidateRow) -> int:
@@ -223,8 +248,13 @@ class Tuner:
         default = next((r for r in rows if "default" in r.reference.split(",")), None)
         padded = next((r for r in rows if "padded" in r.reference.split(",")), None)
         fit = [r for r in rows if r.status in (state.MEASURED, state.MODELLED)]
-        pick = choose_measured if self.o.measuring else choose_modelled
-        choice: Choice = pick(fit, default, self._simplicity)
+        if self.o.measuring:
+            from ..report.verdict import calibrated_rule  # noqa: PLC0415
+
+            self.rule, self.rule_source = calibrated_rule(self.o.device)  # the device's A/A calibration, if any
+            choice: Choice = choose_measured(fit, default, self._simplicity, self.rule)
+        else:
+            choice = choose_modelled(fit, default, self._simplicity)
         w = choice.winner
         base = dict(**p.identity(), target=self.o.target, candidates=sum(r.compile_s is not None for r in rows))
         if w is None:
@@ -260,7 +290,7 @@ class Tuner:
         fw, fd, fp = final["winner"], final["default"], final["padded"]
         verdict = choice.verdict
         if fw is not None and fd is not None and w.candidate != (default.candidate if default else None):
-            verdict = judge(timing(fd), timing(fw)).verdict  # the side-by-side verdict is the one reported
+            verdict = judge(timing(fd), timing(fw), self.rule).verdict  # the side-by-side verdict is the one reported
         elif fw is not None and default is not None and w.candidate == default.candidate:
             verdict = "default"
         return state.WinnerRow(
@@ -270,7 +300,8 @@ class Tuner:
             speedup_vs_padded=_ratio(fp and fp.cold_us_median, fw and fw.cold_us_median),
             verdict=verdict, basis=f"measured (cold, {(fw or w).device})", search_us_median=w.cold_us_median,
             default_search_us_median=default.cold_us_median if default else None,
-            drift_default=_ratio(fd and fd.cold_us_median, default and default.cold_us_median))
+            drift_default=_ratio(fd and fd.cold_us_median, default and default.cold_us_median),
+            threshold=self.rule.floor, threshold_source=self.rule_source)
 
     # ------------------------------------------------------------------ all
 
@@ -300,13 +331,16 @@ class Tuner:
                 entries.append(Entry(by_key[key], _candidate_settings(w.winner)))
         return Library(self.o.target, tuple(entries))
 
-    def write_library(self) -> dict[str, Path]:
+    def write_library(self, directory: Optional[Path] = None) -> dict[str, Path]:
+        """The library, its spec pair (on the backend's spec route) and flags, into ``directory``
+        (default: the tune's specs/; `--publish` passes the repository's specs/)."""
         lib = self.library()
         if not lib.entries:
             return {}
-        for note in lib.conflicts():  # the spec serves the first shape's config; say which shape lost
+        route = self.backend.spec_route
+        for note in lib.conflicts(route):  # the spec serves the first shape's config; say which shape lost
             self.say(f"library: {note}")
-        return write_library(lib, self.out / "specs", compile_flags(self.o.target))
+        return write_library(lib, directory or self.out / "specs", self.backend.compile_flags(self.o.target), route)
 
 
 def _fmt(x) -> str:
@@ -319,7 +353,7 @@ def _ratio(num, den) -> Optional[float]:
 
 def _candidate_settings(cid: str) -> dict[str, object]:
     out: dict[str, object] = {}
-    for part in cid.split(","):
+    for part in filter(None, cid.split(",")):  # "" is the one candidate of a backend without knobs
         k, _, v = part.partition("=")
         out[k] = int(v) if v.lstrip("-").isdigit() else v
     return out

@@ -22,7 +22,7 @@ VDMFMA = register(Variant("vdmfma", "forced VDMFMA (virtual dense MFMA from spar
 PADDED = register(Variant("padded", "forced dense 16x16 MFMA with M padded to 16 (the write-up's baseline)",
                           padded_config, backend=ROCM, baseline=True))
 SPLITK = register(Variant("splitk", "IREE's own split-reduction heuristic (--iree-dispatch-creation-enable-split-reduction)",
-                          lambda p, a: None, flags=("--iree-dispatch-creation-enable-split-reduction",)))
+                          lambda p, a: None, flags=("--iree-dispatch-creation-enable-split-reduction",), splits=True))
 TORCH = register(Variant("torch", "the vendor library through torch.matmul (cuBLAS, hipBLASLt, CPU BLAS): a peer, "
                          "not compiled; runs with `vdmfma bench` / sweep --device", lambda p, a: None, backend=PEER))
 TUNED = register(Variant("tuned", "the winners of `vdmfma tune` from a tuning library ($VDMFMA_TUNED_LIBRARY, else "

@@ -30,6 +30,7 @@ class Variant:
     flags: tuple[str, ...] = ()  # extra iree-compile flags of this variant
     split_rule: Optional[Callable[[Problem, str], int]] = None  # per-shape split-K chunk (0: none)
     requires: Optional[Callable[[Problem, str], tuple[bool, str]]] = None  # (False, why): a skipped row
+    splits: bool = False  # its flags ask IREE to split the reduction (a row says when no split happened)
 
     def config(self, problem: Problem, target: str) -> Optional[KernelConfig]:
         return self.rule(problem, target)

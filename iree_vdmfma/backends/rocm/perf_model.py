@@ -1,4 +1,4 @@
-"""A STATIC latency MODEL for --device none. It is a model, not a measurement.
+"""ROCm's STATIC latency MODEL for tune --device none. It is a model, not a measurement.
 
 modelled_us = bytes / effective_bandwidth + launch_us * dispatches, where
 - bytes = weights once + A re-read by every N-tile column of workgroups + C (f32
@@ -18,37 +18,42 @@ configs, it does not predict time. Nothing on RDNA has been checked against a me
 from __future__ import annotations
 
 import math
-from typing import Optional
+from typing import Mapping, Optional
 
-from ..configs.gemv import GemvConfig
-from ..configs.knobs import knob_config
-from ..devices.targets import is_rdna, subgroup_size, target as get_target
-from .space import Candidate
-from .state import CandidateRow
+from ...configs.gemv import GemvConfig
+from ...configs.knobs import dispatch_problem, knob_config
+from ...devices.targets import is_rdna, subgroup_size, target as get_target
+from ...problems.problem import Problem
+from .evidence import occupancy
 
 MEM_LATENCY_US = 2.0
 LAUNCH_US = 3.0
 
 
-def modelled_us(candidate: Candidate, row: CandidateRow, arch: str) -> Optional[float]:
-    """Modelled latency of a proved candidate (None without the evidence it needs)."""
-    if not row.workgroups or not row.workgroup_size or not row.waves_per_simd:
+def _split(settings: Mapping[str, object]) -> int:
+    return int(settings.get("split", 0) or 0)
+
+
+def modelled_us(p: Problem, settings: Mapping[str, object], fields: Mapping[str, object],
+                arch: str) -> Optional[float]:
+    """Modelled latency of a proved candidate from its evidence ``fields`` (None without what it needs)."""
+    workgroups, workgroup_size, waves = (fields.get(k) for k in ("workgroups", "workgroup_size", "waves_per_simd"))
+    if not workgroups or not workgroup_size or not waves:
         return None
     t = get_target(arch)
-    p = candidate.problem
-    config = knob_config(p, arch, candidate.settings)
+    config = knob_config(p, arch, settings)
     if config is None and is_rdna(arch):  # IREE's default on RDNA: the padded WMMA config (ISA-proved, gfx1100)
-        config = knob_config(p, arch, dict(candidate.settings, mma="dense"))
+        config = knob_config(p, arch, dict(settings, mma="dense"))
     b = p.dt.bytes
     n_tile = config.workgroup[-2] if config else 64  # IREE's default N tile (tuning-knobs.md)
     a_bytes = p.batch * p.m * p.k * b * math.ceil(p.n / n_tile)
     c_bytes = p.batch * p.m * p.n * 4
-    split = p.k // candidate.split if candidate.split else 1
+    split = p.k // _split(settings) if _split(settings) else 1
     partials = 2 * c_bytes * split if split > 1 else 0
     total = p.weight_bytes + a_bytes + partials + c_bytes
-    waves_per_wg = math.ceil(row.workgroup_size / (config.subgroup_size if config else subgroup_size(arch)))
-    wgs_per_cu = max(1, row.waves_per_simd * t.simds_per_cu // waves_per_wg)
-    resident_waves = min(row.workgroups, t.compute_units * wgs_per_cu) * waves_per_wg
+    waves_per_wg = math.ceil(workgroup_size / (config.subgroup_size if config else subgroup_size(arch)))
+    wgs_per_cu = max(1, waves * t.simds_per_cu // waves_per_wg)
+    resident_waves = min(workgroups, t.compute_units * wgs_per_cu) * waves_per_wg
     in_flight = resident_waves * _wave_bytes_in_flight(config, b)
     peak = t.peak_hbm_gbps * 1e9
     efficiency = min(1.0, in_flight / (peak * MEM_LATENCY_US * 1e-6))
@@ -66,26 +71,21 @@ def _wave_bytes_in_flight(config, elem_bytes: int) -> float:
     return n_tile / subgroups * k_tile * elem_bytes
 
 
-def estimate_us(candidate: Candidate, arch: str) -> float:
+def estimate_us(p: Problem, settings: Mapping[str, object], arch: str) -> float:
     """Pre-compile estimate for ordering a space larger than --max-candidates (like Triton's
     perf-model pruning): the same model fed with the config's own workgroups and an LDS-only
     occupancy. IREE's default stands in as the vdmfma rule's config. A MODEL, for ordering only."""
-    from ..compiler.evidence import occupancy
-    from ..configs.knobs import dispatch_problem as _dp
-
-    p, t = candidate.problem, get_target(arch)
-    settings = candidate.settings
+    t = get_target(arch)
     proxy = dict(settings, mma="vdmfma") if settings.get("mma") == "default" else settings
     try:
         config = knob_config(p, arch, proxy)
     except Exception:  # no VDMFMA for this dtype (or none at all: RDNA): the dense rule stands in
         proxy = dict(settings, mma="dense")
         config = knob_config(p, arch, proxy)
-    split = p.k // candidate.split if candidate.split else 1
-    q = _dp(p, candidate.split)
+    split = p.k // _split(settings) if _split(settings) else 1
+    q = dispatch_problem(p, _split(settings))
     *_, m_tile, n_tile, _ = config.workgroup
     wgs = p.batch * math.ceil(q.m / m_tile) * math.ceil(q.n / n_tile) * split
-    waves, _ = occupancy(128, config.lds_estimate, config.workgroup_size, t)
-    row = CandidateRow(**p.identity(), target=arch, candidate=candidate.id, workgroups=wgs,
-                       workgroup_size=config.workgroup_size, waves_per_simd=max(1, waves))
-    return modelled_us(Candidate(p, tuple(proxy.items())), row, arch) or float("inf")
+    waves, _ = occupancy(128, config.lds_estimate, config.workgroup_size, t, config.subgroup_size)
+    fields = {"workgroups": wgs, "workgroup_size": config.workgroup_size, "waves_per_simd": max(1, waves)}
+    return modelled_us(p, proxy, fields, arch) or float("inf")

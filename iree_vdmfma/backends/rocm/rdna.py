@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import re
 
-from ..devices.targets import Target
+from ...devices.targets import Target
 
 SIMDS_PER_WGP = 4  # WGP mode: two CUs of two SIMD32 each
 CUS_PER_WGP = 2

@@ -1,0 +1,61 @@
+"""CUDA backend: sm_NN targets; proof from configured IR (compiler/configured.py) + the dumped PTX (ptx.py).
+
+Compiles need no GPU (PTX is generated here; checked for sm_89 on a CPU-only
+machine). What PTX can prove: the mma_kind applied (configured IR), the kernel
+count and ``mma.sync`` count, and PTX *virtual* registers (``ptx_regs32``); the
+physical registers ptxas allocates are not in the dump, so ``vgpr`` stays empty.
+
+Spec route: measured with IREE 3.13, the CUDA target runs MaterializeTuningSpecsPass with an
+empty path, so a codegen tuning spec is silently ignored (--mlir-print-ir-after-all shows
+``tuning-spec-path=``); a ``compilation_info`` set before dispatch creation (in the
+preprocessing spec) survives, split-K included: CUDA configs travel that way, in ONE
+preprocessing spec.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+from ...compiler import configured
+from ...devices.modules import sm_number
+from ...problems.problem import Problem
+from ..base import PREPROCESSING, Backend, DumpProof
+from ..registry import register
+from .knobs import KNOBS
+from .ptx import collect_ptx
+
+
+@dataclass(frozen=True)
+class CudaBackend(Backend):
+    def handles(self, target: str) -> bool:
+        return sm_number(target) is not None
+
+    def targets_help(self) -> str:
+        return "sm_NN e.g. sm_89"
+
+    def prove(self, dump_dir: Path, problem: Problem, target: str,
+              intended_mma_kind: Optional[str]) -> DumpProof:
+        dump_dir = Path(dump_dir)
+        cfgs = [c for p in sorted(dump_dir.glob("configured_*.mlir")) for c in configured.configs(p.read_text())]
+        ptx = collect_ptx(dump_dir)
+        fields: dict = {"kernels": ptx.kernels, "nv_mma": ptx.mma, "ptx_regs32": ptx.ptx_regs32}
+        if not cfgs or not ptx.kernels:
+            return DumpProof(fields, f"no configured IR or no PTX kernel in {dump_dir}")
+        cfg = max(cfgs, key=lambda c: (bool(c.mma_kind), c.work))
+        fields.update(mma_kind=cfg.mma_kind, workgroup_size=cfg.workgroup_size or None,
+                      workgroups=configured.workgroups(cfg, problem))
+        reason = ""
+        if intended_mma_kind == "":  # a no-MMA (gemv) config was injected
+            reason = configured.check_no_mma(cfg.pipeline, cfg.mma_kind)
+        elif intended_mma_kind and cfg.mma_kind != intended_mma_kind:
+            reason = f"contraction configured with {cfg.mma_kind or 'no mma_kind'}, not the intended {intended_mma_kind}"
+        return DumpProof(fields, reason, {"workgroup_tile": cfg.workgroup_tile, "pipeline": cfg.pipeline})
+
+    def knobs(self, target: str = ""):
+        return KNOBS
+
+
+CUDA = register(CudaBackend("cuda", "NVIDIA GPUs through IREE's CUDA target (PTX)", ("compilation_info",),
+                            device_kind="cuda", spec_route=PREPROCESSING))

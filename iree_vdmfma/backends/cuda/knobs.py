@@ -1,0 +1,28 @@
+"""CUDA's tuning knobs (IREE 3.13): split, mma (default, plus gemv for M <= 8) and gemv's rows,
+kpart, ksub. The no-MMA VectorDistribute config is the one IREE's CUDA pipeline accepts from
+us; its configs travel in the preprocessing spec (the backend's spec route)."""
+
+from __future__ import annotations
+
+from ...problems.problem import Problem
+from ..knobs import GEMV, KnobTable, gemv_fits, split_chunks
+
+KNOBS = KnobTable()
+
+
+@KNOBS.knob("split")
+def _split(p: Problem, arch: str):
+    return split_chunks(p, (2, 4, 8, 16, 32, 64), 256)
+
+
+@KNOBS.knob("mma")
+def _mma(p: Problem, arch: str):
+    return ["default"] + (["gemv"] if gemv_fits(p) else [])
+
+
+# gemv: the region an exploration on the H100 found fast first (rows 4, K step 1024 over 2 warps:
+# within 3% and 6% of the best of 45 configs on 8x2304x8192 and 8x13312x8192,
+# reports/tune-h100/README.md).
+KNOBS.fixed("rows", [4, 2, 1, 8], GEMV)
+KNOBS.fixed("kpart", [1024, 512, 2048], GEMV)
+KNOBS.fixed("ksub", [2, 4, 1], GEMV)

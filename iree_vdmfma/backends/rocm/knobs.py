@@ -1,0 +1,38 @@
+"""ROCm's tuning knobs (IREE 3.13): what ``vdmfma tune`` varies on gfx targets.
+
+split, mma (default/vdmfma/dense, plus gemv for M <= 8); for vdmfma/dense n_tile,
+subgroups, reduction, promote, prefetch (2/3) and waves_per_eu (unset/2); for gemv
+rows, kpart, ksub. The first value of each is IREE's default.
+"""
+
+from __future__ import annotations
+
+from ...problems.problem import Problem
+from ..knobs import GEMV, MFMA, KnobTable, gemv_fits, split_chunks
+
+KNOBS = KnobTable()
+
+
+@KNOBS.knob("split")
+def _split(p: Problem, arch: str):
+    return split_chunks(p, (2, 4, 8, 16, 32), 256)
+
+
+@KNOBS.knob("mma")
+def _mma(p: Problem, arch: str):
+    return ["default", "vdmfma", "dense"] + (["gemv"] if gemv_fits(p) else [])
+
+
+KNOBS.fixed("n_tile", [64, 32, 128], MFMA)
+KNOBS.fixed("subgroups", [2, 1, 4], MFMA)
+KNOBS.fixed("reduction", [4, 2, 8], MFMA)
+KNOBS.fixed("promote", ["AB", "A"], MFMA)
+# tuning-knobs.md: 0, 1 and unset give one ISA, 2 is IREE's default, 3 = 4 = more loads in flight
+KNOBS.fixed("prefetch", [2, 3], MFMA)
+# 0: unset; 2 cut VGPRs 196 -> 148 with promote A; 4 spilled (tuning-knobs.md)
+KNOBS.fixed("waves_per_eu", [0, 2], MFMA)
+# gemv: N rows per workgroup, K elements per step, subgroups along K: the values the shared
+# notes compiled (48/48), example 11's config first.
+KNOBS.fixed("rows", [4, 1, 2, 8, 16], GEMV)
+KNOBS.fixed("kpart", [512, 256, 1024, 2048], GEMV)
+KNOBS.fixed("ksub", [1, 2, 4], GEMV)

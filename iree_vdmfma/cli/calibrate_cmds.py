@@ -1,0 +1,54 @@
+"""`vdmfma calibrate --device D --out DIR`: A/A calibration of the paired verdict rule on one device."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from . import options as opt
+from .app import app
+from .common import show, user_errors
+
+
+@app.command()
+def calibrate(
+    device: str = opt.DEVICE,
+    out: Optional[Path] = opt.OUT,
+    pairs: int = typer.Option(24, "--pairs", min=2, help="A/A rounds to measure (half fit the threshold, half test it)."),
+    m: Optional[str] = opt.M, n: Optional[int] = opt.N, k: Optional[int] = opt.K,
+    dtype: Optional[str] = opt.DTYPE,
+    cache_mode: str = opt.CACHE_MODE,
+    rounds: int = typer.Option(6, "--rounds", help="Paired rounds one verdict uses (what the false-win rate is for)."),
+    seed: int = opt.SEED,
+    keep: bool = typer.Option(True, "--keep/--no-keep", help="Keep a copy under the cache directory: tune and "
+                              "reports then use this device's threshold without being told."),
+    debug: bool = opt.DEBUG,
+) -> None:
+    """Measure one module against itself (and against a second compile of it) in paired, shuffled rounds;
+    write OUT/calibration.csv (device, pairs, false_win_rate, drift, min_detectable_effect, threshold) and
+    print one line: the verdict rule's false-win rate at its threshold, the drift, the minimal detectable effect.
+    The problem defaults to a small kernel (8x128x512 f16) so calibration is quick.
+    """
+    from ..problems.problem import Problem
+    from ..run.calibration import CALIBRATION_CSV, calibrate as run_calibration, summary_line
+
+    with user_errors(debug):
+        from .core_cmds import plan_run
+
+        out = opt.out_folder(out, "calibrate")
+        ms = opt.m_values(m, "8")
+        if len(ms) != 1:
+            raise ValueError(f"--m {m}: calibrate takes one M")
+        dt = opt.one_of("--dtype", opt.names(dtype, "f16"))
+        if cache_mode not in ("hot", "cold"):
+            raise ValueError(f"--cache-mode {cache_mode}: calibrate takes hot or cold")
+        run_device, _ = plan_run(device, None)
+        if run_device is None:
+            raise ValueError("calibrate measures: give a device here (--device local-task, hip, cuda); "
+                             f"--device {device} found none")
+        rows = run_calibration(run_device, out, pairs=pairs, problem=Problem(ms[0], n or 128, k or 512, dtype=dt),
+                               cache_mode=cache_mode, seed=seed, rounds=rounds, keep=keep)
+        print(summary_line(rows, out / CALIBRATION_CSV))
+    show(f"{len(rows)} rows in {out / CALIBRATION_CSV}")

@@ -1,0 +1,154 @@
+"""The one CLI vocabulary: every option a command shares with another is defined here, once.
+
+Same concept, same spelling, type, default and help in every command (tests/test_cli_options.py
+walks the app and fails when two commands disagree). What a command does with a default of None
+(``--m``, ``--dtype``, ``--variants``) its own --help says in its description.
+
+Numeric options carry their range (typer's ``min``, shown in --help as ``[x>=1]``); what a range
+cannot say (> 0 for a float, a size, an --out that is a file) is checked by the helpers below before
+anything compiles. Bad values are one ``error:`` line and exit 2 (app.py, common.user_errors).
+
+Imports nothing that imports ``iree.compiler``: `vdmfma bench` uses it on a runtime-only machine.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ..util.lists import parse_m
+from ..util.sizes import parse_size
+
+DEFAULT_TARGET = "gfx942"  # the target when neither --target nor a device says one
+DEFAULT_DEVICE = "auto"
+
+# ----------------------------------------------------------------------------- what to build
+
+SHAPES = typer.Argument(..., help="Shape-list CSV (header m,n,k[,batch,dtype,name]; '#' comments).",
+                        dir_okay=False)
+SHAPES_OPTIONAL = typer.Argument(None, help="Shape-list CSV (header m,n,k[,batch,dtype,name]; '#' comments).",
+                                 dir_okay=False)
+TARGET = typer.Option(None, "--target", "-t", help=(
+    "Compile target: gfx942 (MI300X), gfx950 (MI355X), gfx11xx/gfx12xx (RDNA), sm_NN (CUDA PTX) or host "
+    f"(llvm-cpu). Default: the target of --device, else {DEFAULT_TARGET}."))
+M = typer.Option(None, "--m", help="M values (rows of A, the skinny dim): N, A-B or a comma list, mixed "
+                 "(1,4,8 or 1-32 or 1-8,16). Default: see the command.")
+N = typer.Option(None, "--n", min=1, help="N: rows of B, columns of C.")
+K = typer.Option(None, "--k", min=1, help="K: the reduction dim.")
+BATCH = typer.Option(1, "--batch", min=1, help="Batch count (1: not batched).")
+DTYPE = typer.Option(None, "--dtype", help="Element type(s), comma-separated: f16, bf16, f8E4M3FNUZ, f8E5M2FNUZ, "
+                     "f8E4M3FN, f8E5M2, i8. Default: see the command.")
+VARIANTS = typer.Option(None, "--variants", "-v", help="Comma-separated variants (default, vdmfma, padded, splitk, "
+                        "tuned, torch, ...). Default: see the command.")
+
+# ----------------------------------------------------------------------------- where it runs
+
+DEVICE = typer.Option(DEFAULT_DEVICE, "--device", "-d", help=(
+    "Where to run: auto (a GPU here that runs the target: hip, then cuda; none when there is none), none "
+    "(compile only; tune ranks by a MODEL), hip, hip://N, cuda, cuda://N or local-task (the CPU)."))
+REPS = typer.Option(10, "--reps", min=1, help="Timing repetitions per measurement.")
+REPS_OR_NUMERICS = typer.Option(10, "--reps", min=0, help="Timing repetitions per measurement "
+                                "(0: check numerics only, no timing).")
+CACHE_SIZE = typer.Option(None, "--cache-size", help="Cache the cold mode must defeat: a size such as 256M, 1.5G "
+                          "or 1048576 (bytes). Default: the device's last-level cache.")
+EXECUTOR = typer.Option("local", "--executor", help="local (threads on this machine) or ray (a Ray cluster: "
+                        "compiles as CPU tasks, runs as one-GPU tasks; needs iree-vdmfma\\[cluster]).")
+RAY_ADDRESS = typer.Option(None, "--ray-address", help="With --executor ray: auto (the running cluster) or "
+                           "HOST:PORT of its head; default: start a private local cluster.")
+WORKERS = typer.Option(None, "--workers", "-j", min=1, help="Parallel compiles (default: all cores).")
+TIMEOUT = typer.Option(300.0, "--timeout", help="Seconds one compile or run may take before it is a timeout row "
+                       "(> 0).")
+RETRY_FAILED = typer.Option(False, "--retry-failed", help="Redo rows that failed or timed out.")
+
+# ----------------------------------------------------------------------------- where it goes
+
+OUT = typer.Option(None, "--out", "-o", help="Output folder (created; always a folder). Default: out/COMMAND.")
+CACHE_DIR = typer.Option(None, "--cache-dir", help="Compile cache (default $VDMFMA_CACHE_DIR or "
+                         "~/.cache/iree-vdmfma).")
+NO_CACHE = typer.Option(False, "--no-cache", help="Compile everything afresh (no cache read or written).")
+REPORT = typer.Option(True, "--report/--no-report", help="Write a report folder (report/) beside results.csv at "
+                      "the end.")
+PLOTS = typer.Option(True, "--plots/--no-plots", help="Draw PNG plots.")
+DEBUG = typer.Option(False, "--debug", help="Show Python tracebacks for input errors.")
+
+# ----------------------------------------------------------------------------- the noise rule (report, compare)
+
+NOISE_K = typer.Option(2.0, "--noise-k", min=0.0, help="Noise interval half-width in robust sigmas (1.4826 x MAD): "
+                       "median ± k·sigma.")
+NOISE_FLOOR = typer.Option(None, "--noise-floor", min=0.0,
+                           help="Relative differences below this are within-noise (default: the device's A/A-calibrated "
+                           "threshold from `vdmfma calibrate` when there is one, else 0.01).")
+SEED = typer.Option(0, "--seed", min=0, help="Seed of the inputs' values and, where rounds are shuffled (the race, "
+                    "calibrate), of the round orders.")
+CACHE_MODE = typer.Option("hot", "--cache-mode", help="hot (one weight buffer re-read), cold (weights rotated past the "
+                          "last-level cache) or both (where the command takes both).")
+MIN_REPS = typer.Option(2, "--min-reps", min=1, help="Fewer repetitions than this give verdict 'undetermined'.")
+
+# ----------------------------------------------------------------------------- old spellings (hidden)
+
+VARIANT_ALIAS = typer.Option(None, "--variant", hidden=True, help="Old spelling of --variants.")
+
+
+# ----------------------------------------------------------------------------- checks and conversions
+
+
+def out_folder(out: Optional[Path], command: str) -> Path:
+    """--out as a folder (default out/COMMAND); ValueError when it names an existing file."""
+    folder = Path(out) if out is not None else Path("out") / command
+    if folder.exists() and not folder.is_dir():
+        raise ValueError(f"--out {folder} is a file; --out is always a folder (it is created)")
+    return folder
+
+
+def cache_dir_of(cache_dir: Optional[Path], no_cache: bool) -> Optional[Path]:
+    """The compile cache folder, or None with --no-cache."""
+    if no_cache:
+        return None
+    if cache_dir is not None:
+        return Path(cache_dir)
+    from ..compiler.driver import default_cache_dir  # imports no iree.compiler, but only compiling commands need it
+
+    return default_cache_dir()
+
+
+def size_of(text: Optional[str], option: str = "--cache-size") -> Optional[int]:
+    """'32M', '256MiB', '1.5G', '1048576' -> bytes (util/sizes.py is the one parser); ValueError otherwise."""
+    if text is None:
+        return None
+    size = parse_size(str(text))
+    if size is None or size <= 0:
+        raise ValueError(f"{option} {text!r}: not a size (e.g. 256M, 1.5G, 1048576)")
+    return size
+
+
+def positive(option: str, value: Optional[float]) -> Optional[float]:
+    """``value`` if it is None or > 0; ValueError naming the option otherwise."""
+    if value is not None and not value > 0:
+        raise ValueError(f"{option} must be > 0, got {value:g}")
+    return value
+
+
+def m_values(text: Optional[str], default: Optional[str] = None) -> Optional[list[int]]:
+    """--m in the one grammar (util/lists.py), or ``default`` parsed, or None."""
+    text = text if text is not None else default
+    if text is None:
+        return None
+    try:
+        return parse_m(text)
+    except ValueError as e:
+        raise ValueError(f"--m {text!r}: {e}") from None
+
+
+def names(text: Optional[str], default: Optional[str] = None, alias: Optional[str] = None) -> list[str]:
+    """A comma list option (with its old hidden spelling ``alias``) as distinct names, in order."""
+    given = text if text is not None else alias if alias is not None else default
+    return list(dict.fromkeys(v.strip() for v in (given or "").split(",") if v.strip()))
+
+
+def one_of(option: str, values: list[str]) -> str:
+    """The single value a command that makes one thing takes."""
+    if len(values) != 1:
+        raise ValueError(f"{option}: give exactly one value here, got {','.join(values) or 'none'}")
+    return values[0]

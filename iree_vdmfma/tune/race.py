@@ -1,0 +1,184 @@
+"""Racing: successive halving over the pruned space with paired, interleaved rounds (run/paired.py).
+
+Every candidate that compiled, proved and passed numerics enters. Each step measures every
+contender still in the race (and IREE's default, the pairing base, always) for a number of
+paired rounds; contenders are ranked by their median per-round latency ratio against the
+default over all rounds so far; the slower half is dropped; the next step doubles the rounds.
+The race ends when the leader is separated from the runner-up by the paired rule (the runner-up
+is a ``loss`` against the leader), when at most ``max_rounds`` rounds have been raced, or when
+the time budget is spent. ``--max-candidates`` (applied before, when pruning) stays a hard cap.
+
+The winner: the leader, unless it is in a true statistical tie (not separated by the paired
+rule) with others at the end; then the simplest of the tied (fewest knobs changed). A winner
+other than the default must beat the default by the paired rule, else the default stays.
+The rule's threshold is the device's A/A calibration when there is one (run/calibration.py).
+
+What is measured: per-dispatch latencies of the ``@gemm_loop`` of each candidate's module, in
+rounds; what is reported: medians of per-round ratios with order-statistics intervals.
+Nothing is modelled.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Mapping, Optional, Sequence
+
+import numpy as np
+
+from ..problems.problem import Problem
+from ..run import paired
+from ..run.paired import Contender, PairedRule, Rounds
+
+FIRST_ROUNDS = 6  # the fewest with a 95% interval of the median
+MAX_ROUNDS = 48
+
+
+@dataclass
+class RaceResult:
+    winner: str
+    fastest: str  # the leader by median paired ratio at the end (the winner unless a tie went to a simpler one)
+    runner_up: str  # '' when the race had one contender
+    vs_default: paired.Paired  # winner against the default
+    margin: paired.Paired  # runner-up against the leader (> 1: the runner-up is slower)
+    rounds: int  # rounds the finalists were measured
+    verdict: str  # 'win' (winner beat the default) / 'default' (no candidate did)
+    note: str
+    measuring_s: float
+    rule: PairedRule
+    standings: list[dict] = field(default_factory=list)  # per contender: rounds, ratio vs default, dropped
+
+    def median_us(self, samples: Rounds, name: str) -> Optional[float]:
+        s = samples.samples.get(name)
+        return float(np.median(s)) if s else None
+
+
+def _ratio(rounds: Rounds, name: str, base: str) -> float:
+    r = rounds.ratios(name, base)
+    return float(np.median(r)) if len(r) else math.inf
+
+
+def race(contenders: Mapping[str, Path], base: str, problem: Problem, device: str, *,
+         rule: PairedRule = paired.DEFAULT_PAIRED_RULE, seed: int = 0, cache_mode: str = "cold",
+         first_rounds: int = FIRST_ROUNDS, max_rounds: int = MAX_ROUNDS, budget_s: Optional[float] = None,
+         simplicity: Callable[[str], int] = lambda name: 0, min_time_s: float = 0.05,
+         on_step: Callable[[str], None] = lambda msg: None) -> tuple[RaceResult, Rounds]:
+    """Race ``contenders`` (name -> vmfb; ``base`` among them) by successive halving."""
+    if base not in contenders:
+        raise ValueError(f"the base {base!r} must be a contender")
+    started = time.monotonic()
+    alive = list(contenders)
+    rounds = Rounds(list(contenders))
+    standings = {name: {"candidate": name, "dropped_after": None} for name in contenders}
+    step, done = first_rounds, 0
+    while True:
+        measured = sorted(set(alive) | {base}, key=list(contenders).index)
+        more = paired.measure_rounds([Contender(n, contenders[n]) for n in measured], problem, device, step,
+                                     seed=seed, start=done, cache_mode=cache_mode, min_time_s=min_time_s)
+        for name in measured:
+            rounds.samples.setdefault(name, []).extend(more.samples[name])
+        rounds.orders += more.orders
+        rounds.modes += more.modes
+        rounds.measuring_s += more.measuring_s
+        done += step
+        alive.sort(key=lambda n: (_ratio(rounds, n, base), simplicity(n)))
+        leader = alive[0]
+        separated = len(alive) == 1 or paired.compare(rounds.ratios(alive[1], leader), rule).verdict == paired.LOSS
+        over = budget_s is not None and time.monotonic() - started >= budget_s
+        on_step(f"{done} rounds, {len(alive)} in the race; leader {leader} "
+                f"({_ratio(rounds, leader, base):.3g} of the default)")
+        if separated or over or done >= max_rounds:
+            break
+        if len(alive) > 2:  # drop the slower half; the finalists race on with more rounds
+            keep = max(2, math.ceil(len(alive) / 2))
+            for name in alive[keep:]:
+                standings[name]["dropped_after"] = done
+            alive = alive[:keep]
+        step = min(2 * step, max_rounds - done)
+    for name, s in standings.items():
+        s.update(rounds=len(rounds.samples.get(name, [])), ratio_vs_default=_ratio(rounds, name, base))
+    leader = alive[0]
+    runner_up = alive[1] if len(alive) > 1 else ""
+    margin = paired.compare(rounds.ratios(runner_up, leader), rule) if runner_up else paired.compare([], rule)
+    tied = [n for n in alive if n == leader or paired.compare(rounds.ratios(n, leader), rule).verdict != paired.LOSS]
+    beats = [n for n in tied if n != base and paired.compare(rounds.ratios(n, base), rule).verdict == paired.WIN]
+    why = "budget spent" if budget_s is not None and time.monotonic() - started >= budget_s else \
+        "leader separated from the runner-up" if len(tied) == 1 else f"{len(tied)} tied after {done} rounds"
+    if base in tied or not beats:
+        winner, verdict = base, "default"
+        note = f"no candidate beat the default by the paired rule ({why})"
+    else:
+        winner, verdict = min(beats, key=lambda n: (simplicity(n), _ratio(rounds, n, base))), paired.WIN
+        note = why + ("" if winner == leader else f"; the simplest of the tied kept, not the leader {leader}")
+    result = RaceResult(winner, leader, runner_up, paired.compare(rounds.ratios(winner, base), rule), margin,
+                        len(rounds.samples[leader]), verdict, note, rounds.measuring_s, rule,
+                        sorted(standings.values(), key=lambda s: s["ratio_vs_default"]))
+    return result, rounds
+
+
+def exhaustive(contenders: Mapping[str, Path], base: str, problem: Problem, device: str, rounds: int, *,
+               seed: int = 0, cache_mode: str = "cold", min_time_s: float = 0.05) -> tuple[str, Rounds]:
+    """Every contender for ``rounds`` paired rounds: the fastest by median ratio against ``base``."""
+    measured = paired.measure_rounds([Contender(n, p) for n, p in contenders.items()], problem, device, rounds,
+                                     seed=seed, cache_mode=cache_mode, min_time_s=min_time_s)
+    return min(contenders, key=lambda n: _ratio(measured, n, base)), measured
+
+
+# ------------------------------------------------------------------ the tuner's side
+
+
+def race_shape(tuner, module_of: Callable[[object], Path], p: Problem, rows: Sequence) -> "object":
+    """The tuner's finish for one shape in race mode: race every measured candidate, write race.csv rows,
+    return the WinnerRow. ``tuner`` is a tune/tuner.py Tuner (its rows, jobs and options); ``module_of(row)``
+    gives a candidate row's compiled module (from the compile cache: the module measured before)."""
+    from ..problems.rows import write_csv_table  # noqa: PLC0415
+    from ..run.calibration import load_rule  # noqa: PLC0415
+    from . import state  # noqa: PLC0415
+
+    o = tuner.o
+    default = next((r for r in rows if "default" in r.reference.split(",")), None)
+    fit = [r for r in rows if r.status == state.MEASURED]
+    base = dict(**p.identity(), target=o.target, candidates=sum(r.compile_s is not None for r in rows))
+    if default is None or default not in fit:
+        return state.WinnerRow(**base, device=o.device, winner="", verdict="none",
+                               note="IREE's default did not compile, run or pass numerics: nothing to race against")
+    vmfbs = {}
+    for r in [default] + [r for r in fit if r is not default]:
+        vmfbs[r.candidate] = module_of(r)
+    by_id = {r.candidate: r for r in fit}
+    rule = load_rule(o.device)
+    budget = None if o.time_budget_s is None else max(0.0, o.time_budget_s - (time.monotonic() - tuner.started))
+    res, rounds = race(vmfbs, default.candidate, p, o.device, rule=rule, seed=o.seed, budget_s=budget,
+                       simplicity=lambda c: tuner._simplicity(by_id[c]), on_step=lambda m: tuner.say(f"{p.key}: {m}"))
+    path = tuner.out / "race.csv"
+    old = [r for r in _read(path) if r.get("key") != p.key]
+    table = old + [{"key": p.key, **s, "place": i + 1} for i, s in enumerate(res.standings)]
+    write_csv_table([_Row(t) for t in table], path, RACE_COLUMNS)
+    w = by_id[res.winner]
+    med = {n: float(np.median(s)) for n, s in rounds.samples.items()}
+    return state.WinnerRow(
+        **base, device=o.device, winner=w.candidate, split=w.split, mma=w.mma, workgroups=w.workgroups,
+        latency_us_median=med[w.candidate], default_us_median=med[default.candidate],
+        speedup_vs_default=res.vs_default.speedup if w is not default else 1.0, verdict=res.verdict,
+        basis=f"measured (paired race, cold, {o.device})", note=res.note, runner_up=res.runner_up,
+        margin=res.margin.margin() if res.runner_up else "", rounds=res.rounds, fastest=res.fastest,
+        threshold=rule.threshold, threshold_source=rule.source)
+
+
+RACE_COLUMNS = ["key", "place", "candidate", "rounds", "ratio_vs_default", "dropped_after"]
+
+
+class _Row:
+    def __init__(self, d: dict):
+        self.__dict__.update({c: d.get(c) for c in RACE_COLUMNS})
+
+
+def _read(path: Path) -> list[dict]:
+    import csv  # noqa: PLC0415
+
+    if not path.exists():
+        return []
+    with path.open(newline="") as f:
+        return list(csv.DictReader(f))

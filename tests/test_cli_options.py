@@ -1,0 +1,220 @@
+"""One CLI vocabulary (issue 19 item 4) and the CLI text of issues 22 (items 9, 10) and 23 (item 8).
+
+Every option shared by two commands means the same in both: same spellings, type, range, default
+and help. Numeric options are checked up front (one `error:` line, exit 2, nothing created). Results
+go to stdout, progress to stderr, and data strings are printed as they are (no rich markup).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+import typer.main
+from typer.testing import CliRunner
+
+from conftest import ROOT
+from iree_vdmfma.cli import app
+from iree_vdmfma.devices import probe_driver
+
+# Deliberate differences, each with its reason; anything else two commands disagree on fails.
+MAY_DIFFER = {
+    "--reps": ({"min", "help"}, "sweep and run accept 0 (numerics only, no timing); tune and bench must time"),
+}
+
+
+def _options() -> dict[str, list[tuple[str, dict]]]:
+    by_name: dict[str, list[tuple[str, dict]]] = defaultdict(list)
+    for command, cmd in typer.main.get_command(app).commands.items():
+        for p in cmd.params:
+            if p.param_type_name != "option" or p.hidden:
+                continue
+            name = max((o for o in p.opts if o.startswith("--")), key=len)
+            by_name[name].append((command, dict(
+                spellings=tuple(sorted(p.opts + p.secondary_opts)), type=p.type_descriptor.annotation,
+                min=p.min, max=p.max, default=p.default, help=p.help, flag=p.is_flag)))
+    return by_name
+
+
+def test_every_option_two_commands_share_has_one_spelling_type_range_default_and_help():
+    disagreements = []
+    shared = 0
+    for name, uses in _options().items():
+        if len(uses) < 2:
+            continue
+        shared += 1
+        allowed = MAY_DIFFER.get(name, (set(), ""))[0]
+        first_cmd, first = uses[0]
+        for cmd, attrs in uses[1:]:
+            for field, value in attrs.items():
+                if field not in allowed and value != first[field]:
+                    disagreements.append(f"{name}: {first_cmd} {field}={first[field]!r} but {cmd} {field}={value!r}")
+    assert not disagreements, "\n".join(disagreements)
+    assert shared >= 15  # target, device, m, dtype, variants, out, cache-dir, no-cache, reps, cache-size, ...
+
+
+def test_the_vocabulary_names_each_concept_once_in_every_command_that_has_it():
+    options = _options()
+    commands = {c for uses in options.values() for c, _ in uses}
+    users = {name: {c for c, _ in uses} for name, uses in options.items()}
+    assert {"--dtypes", "--variant", "--shapes", "--workdir", "--output", "--no-plots"}.isdisjoint(users)
+    assert users["--out"] == commands - {"bench"}  # bench writes into the DIR it is given
+    assert users["--device"] == {"sweep", "tune", "bench", "run", "calibrate"}
+    assert users["--target"] >= {"spec", "annotate", "compile", "sweep", "coverage", "model", "tune", "run"}
+    assert users["--no-cache"] == users["--cache-dir"] == {"compile", "sweep", "coverage", "model", "tune", "run"}
+    assert users["--m"] == {"compile", "coverage", "model", "run", "calibrate"}
+    assert users["--variants"] == {"spec", "annotate", "compile", "sweep", "model"}
+    assert users["--plots"] == {"report", "compare", "coverage"}
+
+
+def test_vdmfma_help_lists_every_command_with_one_line():
+    res = CliRunner().invoke(app, ["--help"], env={"COLUMNS": "200"})
+    assert res.exit_code == 0
+    commands = typer.main.get_command(app).commands
+    assert len(commands) == 12
+    listed = [line for line in res.output.splitlines() if line.strip("│ ").split(" ")[0] in commands]
+    assert sorted(line.strip("│ ").split(" ")[0] for line in listed) == sorted(commands)
+    for line in listed:
+        assert len(line.strip("│ ").split(None, 1)) == 2, line  # a name and its one-line description
+
+
+def test_the_options_module_imports_no_compiler():
+    code = ("import sys; sys.argv = ['vdmfma', 'bench', 'DIR']; import iree_vdmfma.cli.options, iree_vdmfma.cli; "
+            "assert 'iree.compiler' not in sys.modules, 'iree.compiler imported'")
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+
+
+def _one_error_line(args: list[str]) -> str:
+    res = CliRunner().invoke(app, args)
+    assert res.exit_code == 2, res.output
+    assert isinstance(res.exception, SystemExit), f"a traceback, not an error line: {res.exception!r}"
+    lines = [line for line in res.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: "), res.output
+    return lines[0]
+
+
+SHAPES = str(ROOT / "sweeps" / "tiny-cpu.csv")
+
+
+@pytest.mark.parametrize("args, says", [
+    (["tune", SHAPES, "--reps", "0"], "--reps"),  # was an AttributeError traceback (issue 22 item 9)
+    (["tune", SHAPES, "--reps", "-3"], "--reps"),
+    (["bench", "somewhere", "--reps", "0"], "--reps"),
+    (["sweep", SHAPES, "--reps", "-1"], "--reps"),
+    (["tune", SHAPES, "--time-budget", "0"], "--time-budget must be > 0"),
+    (["tune", SHAPES, "--time-budget", "-5"], "--time-budget must be > 0"),
+    (["tune", SHAPES, "--max-candidates", "0"], "--max-candidates"),
+    (["sweep", SHAPES, "--cache-size", "lots"], "--cache-size 'lots': not a size"),
+    (["bench", "somewhere", "--cache-size", "12Q"], "--cache-size '12Q': not a size"),
+    (["run", "--m", "8", "--n", "64", "--k", "64", "--cache-size", "-1M"], "--cache-size"),
+    (["sweep", SHAPES, "--workers", "0"], "--workers"),
+    (["compile", "--m", "8", "--n", "64", "--k", "64", "--timeout", "0"], "--timeout must be > 0"),
+    (["compile", "--m", "8", "--n", "0", "--k", "64"], "--n"),
+    (["coverage", "--m", "0-4"], "--m '0-4'"),
+    (["run", "--m", "1-4", "--n", "64", "--k", "64"], "run takes one M"),
+    (["report", "x.csv", "--noise-k", "-1"], "--noise-k"),
+])
+def test_numeric_options_out_of_range_are_one_error_line_before_anything_is_made(tmp_path, args, says):
+    out = tmp_path / "out"
+    line = _one_error_line(args + ([] if args[0] in ("bench", "report") else ["--out", str(out)]))
+    assert says in line
+    assert not out.exists()
+
+
+def test_ranges_are_stated_in_help():
+    res = CliRunner().invoke(app, ["tune", "--help"], env={"COLUMNS": "200"})
+    assert "x>=1" in res.output and "> 0" in res.output
+
+
+@pytest.mark.parametrize("command", [
+    ["tune", SHAPES], ["model", "examples/none.mlir"], ["report", "R"], ["compare", "R", "R"], ["sweep", SHAPES],
+    ["coverage"], ["compile", "--m", "8", "--n", "64", "--k", "64"], ["spec", SHAPES]])
+def test_an_out_that_is_an_existing_file_is_one_error_line(tmp_path, command):
+    a_file = tmp_path / "a-file"
+    a_file.write_text("not a folder")
+    results = tmp_path / "results.csv"
+    results.write_text("m,n,k,dtype,target,variant,status\n8,64,64,f16,host,default,ok\n")
+    args = [str(results) if a == "R" else a for a in command]
+    line = _one_error_line(args + ["--out", str(a_file)])  # was a FileExistsError traceback (issue 22 item 9)
+    assert str(a_file) in line and "always a folder" in line
+    assert a_file.read_text() == "not a folder"
+
+
+def test_the_device_target_resolution_is_one_rule():
+    from iree_vdmfma.devices import plan_device
+
+    assert plan_device("none", None) == (None, "gfx942")
+    assert plan_device("none", "gfx950") == (None, "gfx950")
+    assert plan_device("local-task", None) == ("local-task", "host")
+    if not probe_driver("hip"):
+        assert plan_device("auto", "gfx950") == (None, "gfx950")  # no GPU here that runs it: compile only
+    if not probe_driver("hip") and not probe_driver("cuda"):
+        assert plan_device("auto", None) == (None, "gfx942")
+    line = _one_error_line(["sweep", SHAPES, "--device", "local-task", "--target", "gfx942", "--out", "/tmp/x"])
+    assert "device local-task runs host modules, but --target is gfx942" in line
+
+
+def test_data_strings_keep_their_brackets(capsys):
+    from iree_vdmfma.cli.common import say, show, user_errors
+
+    show("f16_8x256x1024: split=2  vs default 1.2x  [within-noise; measured (cold, hip)]")
+    say("candidate [s=4,wg=64] measured 27.5 us")
+    with pytest.raises(typer.Exit):
+        with user_errors():
+            raise ValueError("exporting needs the 'model' extra: pip install -e '.[model]'")
+    captured = capsys.readouterr()
+    assert "[within-noise; measured (cold, hip)]" in captured.out  # a result: stdout
+    assert "[s=4,wg=64]" in captured.err and "pip install -e '.[model]'" in captured.err  # progress, errors: stderr
+
+
+def test_sweep_says_its_log_path_prints_a_line_per_row_off_a_terminal_and_keeps_whole_reasons(tmp_path):
+    shapes = tmp_path / "s.csv"
+    shapes.write_text("m,n,k,dtype,name\n8,64,128,f16,tiny\n")
+    out = tmp_path / "deep" / "o"
+    res = CliRunner().invoke(app, ["sweep", str(shapes), "--target", "host", "--device", "none", "--variants",
+                                   "default,vdmfma", "--out", str(out), "--no-report"], env={"COLUMNS": "200"})
+    assert res.exit_code == 0, res.output
+    assert f"progress log: {out / 'sweep.log'}" in res.stderr  # not 'o/sweep.log' (issue 23 item 8)
+    progress = [line for line in res.stderr.splitlines() if line.startswith("[")]
+    assert len(progress) == 2 and progress[-1].startswith("[2/2] tiny (f16_8x64x128)")
+    reason = next(line for line in (out / "results.csv").read_text().splitlines() if ",skipped," in line)
+    assert "host is a cpu target" in reason and "host is a cpu target" in res.stderr
+    assert "host is a cpu" in res.stdout and res.stdout.rstrip().endswith("skipped (variant does not build for host)")
+    assert "target" in res.stdout.split("host is a cpu", 1)[1]  # wrapped, never cut at 80 characters
+    assert "sweep:" not in res.stdout and "tiny" in res.stdout  # the banner is progress; the table a result
+
+
+def test_compile_says_where_results_csv_is_and_shows_only_its_own_rows(tmp_path):
+    out = tmp_path / "c"
+    base = ["compile", "--n", "64", "--k", "128", "--target", "host", "--variants", "default", "--out", str(out)]
+    first = CliRunner().invoke(app, base + ["--m", "8"], env={"COLUMNS": "200"})
+    assert first.exit_code == 0, first.output
+    second = CliRunner().invoke(app, base + ["--m", "4"], env={"COLUMNS": "200"})
+    assert second.exit_code == 0, second.output
+    assert f"1 rows of this compile in {out / 'results.csv'} (2 in all)" in second.stdout
+    assert "f16_4x64x128" in second.stdout and "f16_8x64x128" not in second.stdout
+
+
+def test_tune_says_before_tuning_anything_that_optuna_is_missing_or_the_search_is_unknown(tmp_path, monkeypatch):
+    out = tmp_path / "t"
+    assert "--search 'tpe'" in _one_error_line(["tune", SHAPES, "--search", "tpe", "--out", str(out)])
+    monkeypatch.setitem(sys.modules, "optuna", None)  # optuna not installed (import raises ImportError)
+    line = _one_error_line(["tune", SHAPES, "--search", "optuna", "--device", "none", "--out", str(out)])
+    assert "pip install -e '.[tune]'" in line  # the extra's name survives (no markup eats '[tune]')
+    assert not out.exists()
+
+
+def test_help_texts_keep_their_brackets():
+    import re
+
+    for command, cmd in typer.main.get_command(app).commands.items():
+        texts = [p.help or "" for p in cmd.params if not getattr(p, "hidden", False)] + [cmd.help or ""]
+        wanted = {w for t in texts for w in re.findall(r"[\w.'-]*\\?\[[a-z][\w,]*\]", t)}
+        if not wanted:
+            continue
+        shown = CliRunner().invoke(app, [command, "--help"], env={"COLUMNS": "250"}).output
+        for w in wanted:
+            assert w.replace("\\[", "[") in shown, f"{command} --help lost {w!r}"
