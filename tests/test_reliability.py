@@ -17,8 +17,9 @@ from iree_vdmfma.compiler.driver import Compiler, default_cache_dir
 from iree_vdmfma.cli import app
 from iree_vdmfma.devices.caches import cpu_cache_bytes
 from iree_vdmfma.problems.problem import Problem
-from iree_vdmfma.problems.rows import ResultRow, Status, read_results, read_rows, write_rows
+from iree_vdmfma.problems.rows import RESULT_STATUSES, ResultRow, Status, read_results, read_rows, write_rows
 from iree_vdmfma.sweep.sweep import SweepOptions, exit_code, plan
+from iree_vdmfma.tune import state as tune_state
 
 SHAPES = "name,m,n,k\nsmall,8,256,1024\n"  # one cheap gfx942 compile (shared with test_faults via the cache)
 
@@ -146,7 +147,7 @@ _rows = st.builds(
         status=status, key=Problem(m, n, k, batch=batch, dtype=dtype).key, cache_mode="hot",
         error=error, latency_us_median=lat, cached=cached, artifacts="/out/artifacts/" + variant),
     st.integers(1, 64), st.integers(1, 4096), st.integers(1, 4096), st.integers(1, 4),
-    st.sampled_from(["f16", "bf16", "i8"]), st.sampled_from([s.value for s in Status]), _text,
+    st.sampled_from(["f16", "bf16", "i8"]), st.sampled_from(sorted(s.value for s in RESULT_STATUSES)), _text,
     st.one_of(st.none(), st.floats(0.001, 1e6).map(lambda x: float(f"{x:.6g}"))), st.one_of(st.none(), st.booleans()),
     st.sampled_from(["default", "vdmfma", "padded"]))
 
@@ -211,3 +212,168 @@ def test_cpu_cold_cache_is_l2_plus_l3():
             sizes[idx.name] = int((idx / "size").read_text().strip().rstrip("K")) * 1024
     if sizes:  # a machine without /sys cache info falls back to lscpu
         assert cpu_cache_bytes() == sum(sizes.values())
+
+
+# --- the tuner's state ------------------------------------------------------------------------------------
+
+TUNE_SHAPES = "name,m,n,k\nt,1,16,256\n"  # host: the default and split=128, each a fast compile and run
+
+
+def _tune(shapes: Path, out: Path, *extra: str):
+    return CliRunner().invoke(app, ["tune", str(shapes), "--out", str(out), "-j", "2", *extra])
+
+
+def _candidates(out: Path):
+    from iree_vdmfma.tune import state
+
+    return state.read_checked_table(out / "candidates.csv", state.CandidateRow)
+
+
+def test_a_tune_out_for_another_target_device_or_shapes_is_refused_and_an_appended_measured_tune_reuses_no_modelled_row(
+        tmp_path):
+    from iree_vdmfma.tune import state
+
+    shapes, out = _shapes(tmp_path, TUNE_SHAPES), tmp_path / "tune"
+    modelled = _tune(shapes, out, "--target", "host", "--device", "none")
+    assert modelled.exit_code == 0, modelled.output
+    before = (out / "candidates.csv").read_bytes()
+    modelled_rows = _candidates(out).rows
+    assert modelled_rows and all(r.device == "none" and r.status != state.MEASURED for r in modelled_rows)
+    other = tmp_path / "other.csv"
+    other.write_text("name,m,n,k\nu,2,16,256\n")
+    for shape_list, extra, says in (
+            (shapes, ["--target", "gfx942", "--device", "none"], "target host (now gfx942)"),
+            (shapes, ["--device", "local-task"], "device none (now local-task)"),
+            (other, ["--target", "host", "--device", "none"], "other shapes (1 new, 1 not in this list)")):
+        refused = _tune(shape_list, out, *extra)
+        assert refused.exit_code == 2, refused.output
+        assert f"holds a different tune: {says}" in " ".join(refused.output.split()) and "--append" in refused.output
+        assert (out / "candidates.csv").read_bytes() == before  # nothing compiled, nothing written
+    appended = _tune(shapes, out, "--device", "local-task", "--reps", "3", "--timeout", "60", "--append")
+    assert appended.exit_code == 0, appended.output
+    said = " ".join(appended.output.split())
+    assert "2 candidates after pruning; evaluating 2 (all of them)" in said
+    assert "candidates; last [split=" in said  # progress names the candidate
+    assert "final side-by-side re-measure" in said
+    rows = _candidates(out).rows
+    by_device = {d: [r for r in rows if r.device == d] for d in ("none", "local-task")}
+    assert by_device["none"] == modelled_rows  # kept as they were, never taken for measured
+    assert len(by_device["local-task"]) == 2  # compiled and proved again for this device, not reused
+    measured = [r for r in by_device["local-task"] if r.status == state.MEASURED]
+    assert measured and all(r.numerics == "pass" for r in measured)
+    for r in measured:  # provenance of every measured candidate
+        assert r.device_name and r.device_arch.startswith("host") and r.measured_at and r.compiler_version
+        assert r.runtime_version and r.max_abs_err is not None and r.cold_us_median > 0
+    winners = state.read_table(out / "winners.csv", state.WinnerRow)
+    assert sorted(w.device for w in winners) == ["local-task", "none"]
+    (w,) = [w for w in winners if w.device == "local-task"]
+    assert w.numerics == "pass" and w.max_rel_err is not None and w.measured_at and w.device_name
+    runs = json.loads((out / "tune.json").read_text())["runs"]
+    assert [(r["device"], r["append"]) for r in runs] == [("none", False), ("local-task", True)]
+    assert "## What the search covered" in (out / "report" / "report.md").read_text()
+
+
+def test_a_second_tune_into_a_locked_out_says_who_holds_it_and_writes_nothing(tmp_path):
+    out = tmp_path / "out"
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(out)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "holding"
+        second = _tune(_shapes(tmp_path, TUNE_SHAPES), out, "--target", "host", "--device", "none")
+        assert second.exit_code == 2, second.output
+        assert f"is in use by pid {holder.pid} on " in " ".join(second.output.split())
+        assert not (out / "tune.json").exists() and not (out / "candidates.csv").exists()
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_damaged_candidate_rows_are_redone_and_counted_and_a_hand_edited_timing_never_ships(tmp_path):
+    import csv
+    import io
+
+    shapes, out = _shapes(tmp_path, TUNE_SHAPES), tmp_path / "tune"
+    args = ["--device", "local-task", "--reps", "3", "--timeout", "60"]
+    assert _tune(shapes, out, *args).exit_code == 0
+    path = out / "candidates.csv"
+    finished = sorted((r.candidate, r.status) for r in _candidates(out).rows)
+    header, *lines = path.read_text().splitlines(keepends=True)
+    cols = next(csv.reader([header]))
+    lines.sort(key=lambda line: "measured" not in next(csv.reader([line])))  # the measured row first
+    first = next(csv.reader([lines[0]]))
+    assert first[cols.index("status")] == "measured"
+    first[cols.index("cold_us_median")] = "0.001"  # a hand-edited timing (its checksum left as it was)
+    edited = io.StringIO()
+    csv.writer(edited).writerow(first)
+    cell = next(csv.reader([lines[1]]))[cols.index("compile_s")]
+    cut = lines[1][: lines[1].index("," + cell + ",") + 3]  # cut inside a number
+    path.write_text(header + edited.getvalue() + cut)
+    assert len(_candidates(out).damaged) == 2 and _candidates(out).rows == []
+    rerun = _tune(shapes, out, *args)
+    assert rerun.exit_code == 0, rerun.output
+    assert "2 damaged row(s)" in rerun.output and "redoing them" in rerun.output
+    again = _candidates(out)
+    assert again.damaged == [] and sorted((r.candidate, r.status) for r in again.rows) == finished
+    assert all(r.cold_us_median is None or r.cold_us_median > 0.001 for r in again.rows)
+
+
+def test_time_budget_bounds_the_whole_tune_compiles_included_and_leaves_the_rest_pending(tmp_path):
+    import time
+
+    from iree_vdmfma.tune import state
+    from iree_vdmfma.tune.tuner import TuneOptions, Tuner
+
+    # host: three candidates per shape, compiles of a second or more each here (about 10 s unbounded)
+    problems = [Problem(8, 256, 1024), Problem(1, 64, 1024), Problem(1, 64, 512), Problem(4, 64, 512)]
+    options = TuneOptions(target="host", device="none", out_dir=tmp_path / "out", cache_dir=tmp_path / "cache",
+                          workers=2, time_budget_s=2.0)
+    said: list[str] = []
+    began = time.monotonic()
+    tuner = Tuner(problems, options, on_event=said.append)
+    tuner.run()
+    assert time.monotonic() - began < 2.0 + 3.0, said
+    rows = state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow)
+    assert any(r.status == state.PENDING for r in rows)  # stopped compiles stay pending: a rerun does them
+    assert not any(r.status in (state.TIMEOUT, state.COMPILE_ERROR) for r in rows)
+    assert tuner.left and tuner.left == [p.key for p in problems][-len(tuner.left):]
+    assert any("time budget of 2 s spent" in s for s in said)
+
+
+def test_tune_refuses_a_budget_or_reps_out_of_range_and_an_out_that_is_a_file_with_one_line(tmp_path):
+    shapes = _shapes(tmp_path, TUNE_SHAPES)
+    (tmp_path / "a-file").write_text("x")
+    for extra, says in ((["--time-budget=0"], "--time-budget must be > 0 seconds"),
+                        (["--time-budget=-5"], "--time-budget must be > 0 seconds"),
+                        (["--reps=0"], "--reps must be >= 1")):
+        res = _tune(shapes, tmp_path / "out", "--device", "none", "--target", "host", *extra)
+        assert res.exit_code == 2 and says in res.output and "Traceback" not in res.output, res.output
+        assert len(res.output.strip().splitlines()) == 1
+    res = _tune(shapes, tmp_path / "a-file", "--device", "none", "--target", "host")
+    assert res.exit_code == 2 and "is a file" in res.output, res.output
+
+
+_candidate_rows = st.builds(
+    lambda m, status, us, reason: tune_state.CandidateRow(
+        name="t", m=m, n=256, k=1024, batch=1, dtype="f16", target="host", candidate=f"split={m * 128}",
+        status=status, key=Problem(m, 256, 1024).key, device="local-task", compiler_version="3.13",
+        cold_us_median=us, cold_reps=3, reason=reason),
+    st.integers(1, 32), st.sampled_from(["measured", "pending", "compile-error"]),
+    st.floats(0.001, 1e6).map(lambda x: float(f"{x:.6g}")), _text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=st.lists(_candidate_rows, min_size=1, max_size=4), cut=st.floats(0, 1, exclude_max=True))
+def test_a_truncated_candidates_file_never_yields_a_candidate_that_was_not_written_whole(tmp_path_factory, rows,
+                                                                                        cut):
+    from iree_vdmfma.tune import state
+
+    path = tmp_path_factory.mktemp("cand") / "candidates.csv"
+    state.write_table(rows, path, state.CandidateRow)
+    assert state.read_checked_table(path, state.CandidateRow).rows == rows  # the round trip
+    data = path.read_bytes()
+    path.write_bytes(data[: int(len(data) * cut)])
+    try:
+        back = state.read_checked_table(path, state.CandidateRow)
+    except ValueError as e:  # cut inside the header: refused, naming the file
+        assert "candidates.csv" in str(e)
+        return
+    assert back.rows == rows[: len(back.rows)] and len(back.damaged) <= 1

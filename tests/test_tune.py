@@ -28,7 +28,8 @@ from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.tune import state
 from iree_vdmfma.tune.choose import choose_measured
 from iree_vdmfma.tune.space import prune_reason, reference, space, Candidate
-from iree_vdmfma.tune.tuner import TuneOptions, Tuner
+from iree_vdmfma.tune.tuner import MODELLED_DEFAULT_CANDIDATES, TuneOptions, Tuner
+from iree_vdmfma.run.numerics import Checker
 
 
 def _cli(*args: str, env: dict) -> subprocess.Popen:
@@ -64,8 +65,8 @@ def test_tune_on_cpu_measures_every_candidate_and_a_sigint_rerun_redoes_nothing_
     after = {r.row_key: r for r in state.read_table(out / "candidates.csv", state.CandidateRow)}
     for key, row in before.items():  # a measured candidate is never measured again: same numbers
         assert after[key] == row
-    for key in {k for k, _ in after}:
-        measured = [r for (k, _), r in after.items() if k == key and r.status == state.MEASURED]
+    for key in {r.key for r in after.values()}:
+        measured = [r for r in after.values() if r.key == key and r.status == state.MEASURED]
         assert len(measured) >= 2 and all(r.numerics == "pass" and r.cold_us_median > 0 for r in measured)
         assert any(r.split for r in measured) and any(r.reference == "default" for r in measured)
     winners = state.read_table(out / "winners.csv", state.WinnerRow)
@@ -104,7 +105,9 @@ def test_modelled_gfx942_tune_writes_six_winners_and_a_spec_pair_plain_iree_comp
     assert proc.returncode == 0, output
     winners = state.read_table(out / "winners.csv", state.WinnerRow)
     assert len(winners) == 6 and all(w.basis == "modelled" and w.winner for w in winners)
-    assert "MODELLED" in (out / "report" / "report.md").read_text()
+    assert all(w.evaluated <= 3 and w.cut_max_candidates == w.space - 3 > 0 for w in winners)  # cuts counted
+    report = (out / "report" / "report.md").read_text()
+    assert "MODELLED" in report and "cut_by_max_candidates" in report
     flags = (out / "specs" / "flags-gfx942.txt").read_text().split()
     assert any(f.startswith("--iree-preprocessing-transform-spec-filename=") for f in flags)
     assert any(f.startswith("--iree-codegen-tuning-spec-path=") for f in flags)
@@ -308,3 +311,32 @@ def test_optuna_search_evaluates_at_most_the_budget_and_a_rerun_adds_nothing(tmp
     assert all(r.status in state.TERMINAL for r in rows)
     Tuner([Problem(8, 256, 1024)], options).run()
     assert state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow) == rows
+
+
+def test_a_search_winner_the_final_side_by_side_does_not_confirm_is_not_shipped_and_the_row_says_why(tmp_path):
+    # The search saw split=128 10x faster than the default (drift, a noisy round, a hand edit); re-measured
+    # side by side on local-task it is not faster beyond noise (a tiny GEMM split into two dispatches).
+    p = Problem(1, 16, 256)
+    tuner = Tuner([p], TuneOptions(target="host", device="local-task", out_dir=tmp_path / "out",
+                                   cache_dir=tmp_path / "cache", workers=2, reps=5, timeout_s=60))
+    timed = dict(status=state.MEASURED, cold_us_std=0.1, cold_us_mad=0.1, cold_reps=10)
+    default = tuner._row(reference(p, "host", "default")).replace(cold_us_median=100.0, **timed)
+    split = tuner._row(Candidate(p, (("split", 128),))).replace(cold_us_median=10.0, **timed)
+    with Compiler(tmp_path / "cache", 2) as compiler:
+        w = tuner.finish(compiler, p, [default, split], Checker(p))
+    assert w.search_winner == "split=128" and w.winner == default.candidate, w
+    assert w.verdict == "default" and "not confirmed by the final side-by-side" in w.note
+    assert w.latency_us_median == w.default_us_median > 0 and w.speedup_vs_default == 1.0
+    # the shipped config's final re-measure: numerics and provenance recorded
+    assert w.numerics == "pass" and w.max_abs_err is not None and w.max_rel_err is not None
+    assert w.device_name and w.device_arch.startswith("host") and w.measured_at and w.compiler_version
+
+
+def test_a_modelled_tune_is_bounded_by_default(tmp_path):
+    p = Problem(8, 256, 1024)
+    tuner = Tuner([p], TuneOptions(target="gfx942", device="none", out_dir=tmp_path / "out"))
+    assert tuner.limit == MODELLED_DEFAULT_CANDIDATES
+    chosen, size = tuner.select(p)  # prunes and orders; compiles nothing
+    assert len(chosen) == MODELLED_DEFAULT_CANDIDATES < size
+    measured = Tuner([p], TuneOptions(target="host", device="local-task", out_dir=tmp_path / "out2"))
+    assert measured.limit is None  # a measured tune covers the pruned space unless told otherwise

@@ -223,8 +223,7 @@ def sweep(
     workers: Optional[int] = opt.WORKERS, timeout: float = opt.TIMEOUT,
     retry_failed: bool = opt.RETRY_FAILED,
     executor: str = opt.EXECUTOR, ray_address: Optional[str] = opt.RAY_ADDRESS,
-    append: bool = typer.Option(False, "--append", help="Add to an --out that holds a different sweep "
-                                "(other shapes, target or variants) instead of refusing."),
+    append: bool = opt.APPEND,
     report: bool = opt.REPORT,
     debug: bool = opt.DEBUG,
 ) -> None:

@@ -80,6 +80,8 @@ NOISE_K = typer.Option(2.0, "--noise-k", min=0.0, help="Noise interval half-widt
 NOISE_FLOOR = typer.Option(None, "--noise-floor", min=0.0,
                            help="Relative differences below this are within-noise (default: the device's A/A-calibrated "
                            "threshold from `vdmfma calibrate` when there is one, else 0.01).")
+APPEND = typer.Option(False, "--append", help="Add to an --out that holds another run (other shapes, target, device "
+                      "or variants) instead of refusing it; nothing of the other run is reused.")
 SEED = typer.Option(0, "--seed", min=0, help="Seed of the inputs' values and, where rounds are shuffled (the race, "
                     "calibrate), of the round orders.")
 CACHE_MODE = typer.Option("hot", "--cache-mode", help="hot (one weight buffer re-read), cold (weights rotated past the "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Optional
 
@@ -9,7 +10,7 @@ import typer
 
 from . import options as opt
 from .app import app
-from .common import say, show, user_errors
+from .common import progress, say, show, user_errors
 
 
 def _check_search(search: str) -> None:
@@ -24,6 +25,36 @@ def _check_search(search: str) -> None:
                 from None
 
 
+class TuneProgress:
+    """The tuner's progress on stderr: a rich bar per shape on a terminal; otherwise one line at most
+    every PROGRESS_EVERY_S seconds (and at each shape's end), naming the last candidate and its outcome."""
+
+    def __init__(self, every_s: float):
+        self.bar = progress()
+        self.tty = not self.bar.disable
+        self.every_s, self.last_line, self.task = every_s, 0.0, None
+
+    def __enter__(self) -> "TuneProgress":
+        self.bar.__enter__()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.bar.__exit__(*exc)
+
+    def __call__(self, ev) -> None:
+        last = f"[{ev.candidate}] {ev.status} {ev.detail}".strip() if ev.candidate else ""
+        if self.tty:
+            if ev.done == 0 and not ev.candidate:
+                self.task = self.bar.add_task(ev.shape, total=ev.total, last="")
+            elif self.task is not None:
+                self.bar.update(self.task, completed=ev.done, last=last)
+            return
+        now = time.monotonic()
+        if ev.candidate and (now - self.last_line >= self.every_s or ev.done >= ev.total):
+            self.last_line = now
+            say(f"{ev.shape}: {ev.done}/{ev.total} candidates; last {last}")
+
+
 @app.command()
 def tune(
     shapes: Path = opt.SHAPES,
@@ -31,9 +62,12 @@ def tune(
     device: str = opt.DEVICE,
     out: Optional[Path] = opt.OUT,
     max_candidates: Optional[int] = typer.Option(None, "--max-candidates", min=1,
-                                                 help="Per shape, references included (default: the whole pruned space)."),
+                                                 help="Per shape, references included (default: the whole pruned "
+                                                 "space; 32 with no device). Cuts are counted in the report."),
     time_budget: Optional[float] = typer.Option(None, "--time-budget",
-                                                help="Seconds for the whole tune (> 0); unfinished candidates resume on rerun."),
+                                                help="Seconds (> 0) for the whole tune, compiles included; "
+                                                "unfinished candidates stay pending and resume on rerun."),
+    append: bool = opt.APPEND,
     search: str = typer.Option("exhaustive", "--search",
                                help="exhaustive (in simplicity order) or optuna (TPE, when the space exceeds --max-candidates)."),
     reps: int = opt.REPS,
@@ -55,8 +89,10 @@ def tune(
     preprocessing spec with the split chunks + a codegen tuning spec, and the exact
     iree-compile flags in flags-TARGET.txt; on CUDA one preprocessing spec carries both,
     since IREE ignores codegen specs there) and OUT/report/. Resumable: after Ctrl-C run
-    the same command again; nothing finished is redone. With no device (--device none, or
-    auto on a machine without a GPU) candidates are ranked by a MODEL.
+    the same command again; nothing finished is redone (rows cut off or edited are redone).
+    OUT is locked while a tune writes into it, and an OUT holding another target, device or
+    shape list is refused unless --append. With no device (--device none, or auto on a
+    machine without a GPU) candidates are ranked by a MODEL.
     """
     with user_errors(debug):
         from ..problems.shapes import load_shape_list
@@ -75,16 +111,21 @@ def tune(
                               cache_dir=opt.cache_dir_of(cache_dir, no_cache),
                               workers=workers, timeout_s=timeout, max_candidates=max_candidates,
                               time_budget_s=time_budget, reps=reps, hot=hot, search=search, race=race, seed=seed,
-                              executor=ExecutorSpec(executor, ray_address))
-        tuner = Tuner(problems, options, on_event=say)
-        say(f"tune: {len(problems)} shapes for {options.target} on "
-            f"{run_device or 'no device (MODELLED ranking)'}")
-        winners = tuner.run()
+                              executor=ExecutorSpec(executor, ray_address), append=append)
+        from ..tune.tuner import PROGRESS_EVERY_S
+
+        with TuneProgress(PROGRESS_EVERY_S) as view:
+            tuner = Tuner(problems, options, on_event=say, on_progress=view)
+            say(f"tune: {len(problems)} shapes for {options.target} on "
+                f"{run_device or 'no device (MODELLED ranking)'}"
+                + (f"; at most {tuner.limit} candidates per shape" if tuner.limit else ""))
+            winners = tuner.run()
         written = tuner.written
-        report = write_tune_report(out, options.target)
+        report = write_tune_report(out, options.target, options.device)
         for w in winners:
             sp = f"{w.speedup_vs_default:.3g}x" if w.speedup_vs_default else "-"
-            show(f"{w.key}: {w.winner or '(none)'}  vs default {sp}  [{w.verdict}; {w.basis}]")
+            label = "MODELLED " if w.basis == "modelled" else ""
+            show(f"{w.key}: {w.winner or '(none)'}  vs default {label}{sp}  [{w.verdict}; {w.basis}]")
         show(f"{len(winners)}/{len(problems)} shapes done; {out / 'winners.csv'}; report {report}")
         if written.get("flags"):
             show(f"iree-compile flags: {written['flags'].read_text().strip()}")

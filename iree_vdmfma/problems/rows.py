@@ -1,6 +1,7 @@
-"""Result rows: the one table every stage appends to and every report reads.
+"""Persisted rows: the one status vocabulary and the one row store (results.csv, candidates.csv,
+winners.csv).
 
-A row is keyed by (problem key, target, variant, cache_mode). Rows are written
+Result rows are the one table every stage appends to and every report reads. A result row is keyed by (problem key, target, variant, cache_mode). Rows are written
 atomically (temp file + rename) so results.csv is never half-written; still, a
 file can be cut off (a full disk, a copy interrupted) or edited by hand. So every
 row carries a ``checksum`` of its other cells as its last column, and reading
@@ -16,6 +17,11 @@ while a changed value does not. For a row this package wrote, the canonical text
 written, so checksums of files written before this rule still verify. A file (or a row) without a
 checksum, as pandas or another tool writes it, is read and counted as not verified
 (``Results.unverified``); a missing ``key``, ``name`` or ``batch`` column is filled in.
+
+The same store keeps the tuner's candidates.csv and winners.csv (tune/state.py):
+:func:`write_csv_table` with ``checksum=True`` and :func:`read_checked` (any row dataclass
+that extends :class:`Identity`), so a tune's rows are as atomic, checksummed and validated
+on resume as a sweep's; the lock is util/lock.py's, for both.
 """
 
 from __future__ import annotations
@@ -26,14 +32,23 @@ import hashlib
 from dataclasses import dataclass, fields
 from enum import Enum
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Callable, Generic, Iterable, Optional, TypeVar
 
 from .problem import Problem
 from ..util.io import atomic_writer
 
 
 class Status(str, Enum):
-    """Per-row (and per-job) state; terminal states end a job."""
+    """Per-row (and per-job) state; terminal states end a job. One vocabulary for sweep rows and tune
+    candidates. Transitions (a rerun only moves rows that are not terminal):
+
+    - sweep row: pending -> skipped | compiled -> ok | not-applied | run-error | numerics-failed;
+      pending -> compile-error | timeout | machine-error (machine-error is redone by a rerun).
+    - tune candidate: pending -> pruned (the pre-compile model refuses it, never compiled)
+      | compile-error | timeout | compiled -> not-applied | rejected (the ISA proof refuses it)
+      | measured | modelled (--device none) | run-error | numerics-failed | timeout
+      | same-kernel (its kernel_fingerprint is one already measured for the shape: not measured again).
+    """
 
     PENDING = "pending"
     COMPILED = "compiled"  # compiled and proved, not (yet) run
@@ -47,6 +62,12 @@ class Status(str, Enum):
     # memory): never cached, never kept as finished (a rerun redoes it), not counted as a compile failure.
     MACHINE_ERROR = "machine-error"
     SKIPPED = "skipped"  # the variant cannot apply to this backend/device (reason says why)
+    # tune candidates only
+    PRUNED = "pruned"  # refused before compiling (the static pruner: LDS, thread count, tiles that do not divide)
+    REJECTED = "rejected"  # compiled, refused by the proof (spills, occupancy 0)
+    MEASURED = "measured"  # compiled, numerics checked, timed on a device
+    MODELLED = "modelled"  # compiled and proved, ranked by the static model (no device: MODELLED, not measured)
+    SAME_KERNEL = "same-kernel"  # compiled to the code of a candidate already measured (one kernel_fingerprint)
 
     def __str__(self) -> str:
         return self.value
@@ -60,11 +81,19 @@ MACHINE_REASON = "the machine failed, not the job; a rerun redoes it"  # the rea
 EXCLUDED = FAILED | {Status.NOT_APPLIED, Status.SKIPPED, Status.MACHINE_ERROR}
 # Findings, not failures: a sweep whose rows all end in one of these exits 0.
 SUCCEEDED = {Status.OK, Status.NOT_APPLIED, Status.SKIPPED}
+# The states a results.csv row can be in (the tuner's own states are not among them).
+RESULT_STATUSES = TERMINAL | {Status.PENDING, Status.COMPILED, Status.MACHINE_ERROR}
+# A tune candidate's terminal states (a rerun never redoes them).
+CANDIDATE_TERMINAL = ({Status.MEASURED, Status.MODELLED, Status.PRUNED, Status.REJECTED, Status.NOT_APPLIED,
+                       Status.SAME_KERNEL} | FAILED)
 
 
 @dataclass(frozen=True)
-class ResultRow:
-    # identity
+class Identity:
+    """The identity columns every row schema shares (results, tune candidates, tune winners): the shape
+    (m, n, k, batch, dtype; ``key`` is its canonical spelling, declared by each schema after its own
+    positional columns) and the target it was built for."""
+
     name: str
     m: int
     n: int
@@ -72,6 +101,18 @@ class ResultRow:
     batch: int
     dtype: str
     target: str
+
+    def replace(self, **changes):
+        """A copy with ``changes`` (rows are frozen)."""
+        return dataclasses.replace(self, **changes)
+
+
+IDENTITY_COLUMNS: tuple[str, ...] = ("key",) + tuple(f.name for f in fields(Identity))
+
+
+@dataclass(frozen=True)
+class ResultRow(Identity):
+    # identity: Identity's columns, then
     variant: str
     status: str
     key: str = ""
@@ -135,9 +176,6 @@ class ResultRow:
     def row_key(self) -> tuple[str, str, str, str]:
         return (self.key, self.target, self.variant, self.cache_mode)
 
-    def replace(self, **changes) -> "ResultRow":
-        return dataclasses.replace(self, **changes)
-
 
 COLUMNS: list[str] = [f.name for f in fields(ResultRow)]
 
@@ -183,12 +221,7 @@ def parse_typed(kind: str, raw: str):
 
 def row_from_dict(d: dict) -> ResultRow:
     """A ResultRow from CSV cells; a missing batch is 1, a missing key is computed from the shape."""
-    row = ResultRow(**{k: _parse_cell(k, str(d.get(k, "") or "")) for k in COLUMNS if k in d or k in IDENTITY})
-    if row.batch is None:
-        row = row.replace(batch=1)
-    if not row.key:
-        row = row.replace(key=shape_key(row.m, row.n, row.k, row.batch, row.dtype))
-    return row
+    return row_of(ResultRow, d, _TYPES)
 
 
 def _cell(value) -> str:
@@ -205,7 +238,7 @@ def row_checksum(cells: Iterable[str]) -> str:
 
 
 def canonical_cell(kind: str, raw: str) -> str:
-    """The cell as :func:`write_table` would write its value (``kind``: the field's type name): '0.0' -> '0',
+    """The cell as :func:`write_csv_table` would write its value (``kind``: the field's type name): '0.0' -> '0',
     '1.500000' -> '1.5', 'nan' -> ''. ValueError when the text is not a value of that type."""
     return _cell(parse_typed(kind, raw or ""))
 
@@ -217,56 +250,101 @@ def checksum_matches(d: dict, columns: Iterable[str], types: dict) -> bool:
     return str(d.get("checksum", "")).strip().zfill(16) == row_checksum(cells)
 
 
-def _damage(d: dict, header: list[str]) -> str:
-    """Why a row read back cannot be trusted ('' when it can)."""
+def row_of(cls: type, d: dict, types: Optional[dict] = None):
+    """A row dataclass ``cls`` from a CSV dict (cells parsed by the field types; absent cells default; identity
+    cells another tool left out are filled: batch 1, the key computed from the shape)."""
+    types = types or {f.name: f.type for f in fields(cls)}
+    row = cls(**{k: parse_typed(types[k], str(d.get(k, "") or "")) for k in types if k in d or k in IDENTITY})
+    if getattr(row, "batch", 1) is None:
+        row = dataclasses.replace(row, batch=1)
+    if hasattr(row, "key") and not row.key:
+        row = dataclasses.replace(row, key=shape_key(row.m, row.n, row.k, row.batch, row.dtype))
+    return row
+
+
+def _damage(d: dict, header: list[str], cls: type = ResultRow, types: Optional[dict] = None,
+            check: Optional[Callable] = None, require_checksum: bool = False) -> str:
+    """Why a row read back cannot be trusted ('' when it can). The checksum is of the VALUES (a cell pandas
+    re-formatted still matches); a row without one is accepted (counted unverified) unless ``require_checksum``
+    (the tuner's own tables, never written by another tool)."""
+    types = types or _TYPES
     if None in d or any(v is None for v in d.values()):
         return "wrong number of cells (cut off?)"
+    if require_checksum and not d.get("checksum"):
+        return "no checksum (edited or cut off)"
     try:
-        row = row_from_dict(d)
-        Status(row.status)
+        row = row_of(cls, d, types)
+        if hasattr(row, "status"):
+            Status(row.status)
         key = Problem(row.m, row.n, row.k, batch=row.batch, dtype=row.dtype).key
-        if d.get("checksum") and not checksum_matches(d, [c for c in COLUMNS if c in header], _TYPES):
+        if d.get("checksum") and not checksum_matches(d, [c for c in types if c in header], types):
             return "checksum does not match its values (edited or cut off)"
     except (ValueError, TypeError) as e:
         return f"unreadable cell ({e})"
     if row.key != key:
         return f"key {row.key!r} does not match m/n/k/batch/dtype ({key})"
-    return ""
+    return (check(row) or "") if check else ""
+
+
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
-class Results:
-    """What a results.csv holds: the rows that can be trusted, and why the others cannot."""
+class Table(Generic[R]):
+    """What a checked table holds: the rows that can be trusted, and why the others cannot."""
 
-    rows: list[ResultRow]
+    rows: list[R]
     damaged: list[str]  # 'line N: why', one per damaged row
     unverified: int = 0  # rows accepted without a checksum (a file written by pandas or another tool)
 
 
-def read_results(path: Path | str) -> Results:
-    """Read and validate every row; ValueError (naming the file) if it is not a results file at all."""
+def read_checked(path: Path | str, cls: type[R], check: Optional[Callable[[R], str]] = None,
+                 required: Optional[Iterable[str]] = None, what: str = "",
+                 require_checksum: Optional[bool] = None) -> Table[R]:
+    """Read and validate a table of ``cls`` rows (written by :func:`write_csv_table` with a checksum): cut
+    or edited rows, unknown statuses and keys that do not match the shape are damaged, as are rows
+    ``check`` finds wrong (it returns why). ValueError naming the file if it lacks a ``required``
+    column (default: the identity columns and status) or cannot be read as CSV. ``require_checksum``
+    (default: for every table but results.csv, which may come from pandas): a row without one is damaged."""
     path = Path(path)
+    if require_checksum is None:
+        require_checksum = cls is not ResultRow
     if not path.exists():
-        return Results([], [])
+        return Table([], [])
+    types = {f.name: f.type for f in fields(cls)}
+    what = what or f"a {path.name} written by vdmfma"
+    required = [c for c in (required or IDENTITY_COLUMNS + ("status",)) if c in types]
     try:
         with path.open(newline="") as f:
             reader = csv.DictReader(f)
             header = list(reader.fieldnames or [])
-            missing = [c for c in REQUIRED if c not in header]
+            missing = [c for c in required if c not in header]
             if missing:
-                raise ValueError(f"{path}: not a results file (no column {', '.join(missing)}; "
-                                 f"a results.csv starts with: {','.join(COLUMNS[:9])},...)")
+                raise ValueError(f"{path}: not {what} (no column {', '.join(missing)}"
+                                 + (f"; {what} starts with: {','.join(list(types)[:9])},...)" if cls is ResultRow
+                                    else ")"))
             rows, damaged, unverified = [], [], 0
             for d in reader:
-                why = _damage(d, header)
+                why = _damage(d, header, cls, types, check, require_checksum)
                 if why:
                     damaged.append(f"line {reader.line_num}: {why}")
                 else:
-                    rows.append(row_from_dict(d))
+                    rows.append(row_of(cls, d, types))
                     unverified += not d.get("checksum")
     except (UnicodeDecodeError, csv.Error) as e:
-        raise ValueError(f"{path}: not a results file ({e})") from None
-    return Results(rows, damaged, unverified)
+        raise ValueError(f"{path}: not {what} ({e})") from None
+    return Table(rows, damaged, unverified)
+
+
+Results = Table  # what a results.csv holds (read_results)
+
+
+def read_results(path: Path | str) -> Results:
+    """Read and validate every row; ValueError (naming the file) if it is not a results file at all. A file
+    written by pandas or another tool (no checksum column) is read, its rows counted as unverified."""
+    return read_checked(path, ResultRow, required=REQUIRED, what="a results file",
+                        check=lambda r: "" if Status(r.status) in RESULT_STATUSES else
+                        f"status {r.status!r} belongs to tune candidates, not results")
 
 
 def read_rows(path: Path | str) -> list[ResultRow]:

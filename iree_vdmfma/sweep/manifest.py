@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..problems.problem import Problem
+from ..problems.rows import Identity
 from ..util.io import atomic_write_text
 
 MANIFEST_NAME = "modules.json"
@@ -24,17 +25,10 @@ INPUT_GENERATOR = "iree_vdmfma.run.numerics.make_inputs"
 
 
 @dataclass(frozen=True)
-class ModuleEntry:
-    key: str
-    name: str
-    m: int
-    n: int
-    k: int
-    batch: int
-    dtype: str
+class ModuleEntry(Identity):  # the shape and target columns every row schema shares (problems/rows.py)
     variant: str
-    target: str
     vmfb: str  # relative to the directory; '' for a peer
+    key: str = ""
     flags: tuple[str, ...] = ()
     runner: str = "iree"  # 'iree' (a module) or 'torch' (the vendor-library peer)
     runnable: bool = True  # the module has @gemm_loop (cold rotation)
@@ -44,8 +38,8 @@ class ModuleEntry:
     @classmethod
     def of(cls, problem: Problem, variant: str, target: str, vmfb: str, flags: Sequence[str],
            runner: str, runnable: bool = True, seed: int = 0) -> "ModuleEntry":
-        return cls(problem.key, problem.name, problem.m, problem.n, problem.k, problem.batch, problem.dtype,
-                   variant, target, vmfb, tuple(flags), runner, runnable, seed)
+        return cls(**problem.identity(), target=target, variant=variant, vmfb=vmfb, flags=tuple(flags),
+                   runner=runner, runnable=runnable, seed=seed)
 
     @property
     def problem(self) -> Problem:

@@ -17,7 +17,6 @@ a time so timings never overlap with each other or with compiles.
 from __future__ import annotations
 
 import dataclasses
-import json
 import shlex
 import tempfile
 import shutil
@@ -44,6 +43,7 @@ from ..problems.problem import Problem
 from ..problems.rows import (FAILED, MACHINE_REASON, SUCCEEDED, TERMINAL, ResultRow, Status, read_results, row_for,
                               write_rows)
 from ..util.lock import locked_dir
+from ..util.runs import check_same, previous_runs, record_run
 from ..util.signals import stop_signals_as_interrupt
 from ..variants import UnknownVariantError, Variant, variant as get_variant
 from .manifest import Manifest, ModuleEntry, write_manifest
@@ -218,29 +218,12 @@ class Sweep:
                 "cache_modes": list(self.modes), "problems": sorted({j.problem.key for j in self.jobs})}
 
     def _previous_runs(self) -> list[dict]:
-        try:
-            meta = json.loads((self.out / "sweep.json").read_text())
-        except FileNotFoundError:
-            return []
-        except (OSError, ValueError) as e:
-            raise ValueError(f"{self.out / 'sweep.json'}: unreadable ({e}); move it away to start afresh") from None
-        return meta.get("runs") or [meta]  # a sweep.json from before runs were listed: its one run
+        return previous_runs(self.out / "sweep.json")
 
     def _check_same_sweep(self) -> None:
-        if self.options.append:
-            return
-        mine = self.identity
-        for run in self._previous_runs():
-            diffs = []
-            for name in ("target", "variants", "cache_modes"):
-                if name in run and run[name] != mine[name]:
-                    diffs.append(f"{name} {run[name]} (now {mine[name]})")
-            if "problems" in run and run["problems"] != mine["problems"]:
-                had, now = set(run["problems"]), set(mine["problems"])
-                diffs.append(f"other shapes ({len(now - had)} new, {len(had - now)} not in this list)")
-            if diffs:
-                raise ValueError(f"{self.out} holds a different sweep: {'; '.join(diffs)}; pass --append to "
-                                 "add this run's rows to it, or choose another --out")
+        if not self.options.append:
+            check_same(self.out, self._previous_runs(), self.identity, ("target", "variants", "cache_modes"),
+                       "sweep", "rows")
 
     @property
     def results_path(self) -> Path:
@@ -300,8 +283,7 @@ class Sweep:
         run = {**self.identity, "compiler_version": compiler_version(), "jobs": len(self.jobs),
                "append": self.options.append, "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
                "command": shlex.join(sys.argv)[:1000]}
-        meta = {**run, "runs": self._previous_runs() + [run]}
-        atomic_write_text(self.out / "sweep.json", json.dumps(meta, indent=1))  # never half-written
+        record_run(self.out / "sweep.json", run, self._previous_runs())
 
     def pending(self) -> list[Job]:
         """Jobs with rows still to finish (peers have no rows here: `vdmfma bench` runs them)."""

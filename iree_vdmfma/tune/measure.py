@@ -4,17 +4,21 @@ The ONE place the tuner touches a device (an executor can wrap :func:`measure`).
 Numerics are checked for every candidate against a float64 reference (run/numerics.py);
 a candidate with wrong numbers is never timed or ranked. Latencies are
 dispatch-level (run/timing.py), cold: the weights rotate through more copies than
-the last-level cache holds; hot: one copy.
+the last-level cache holds; hot: one copy. Every measurement carries its provenance
+(run/provenance.py: device name, arch, driver, compiler/runtime/toolkit versions,
+``measured_at``) and its numerics (verdict, max_abs_err, max_rel_err).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
 from ..problems.problem import Problem
 from ..run.numerics import Checker
+from ..run.provenance import Provenance, now_utc, provenance
 from ..run.runner import run_problem
 from . import state
 
@@ -26,6 +30,20 @@ class MeasureOptions:
     hot: bool = True
     timeout_s: float = 300.0
     cache_bytes: Optional[int] = None
+    compiler_version: str = ""  # of the iree-compile that built the modules (provenance)
+
+
+@lru_cache(maxsize=None)
+def _device_provenance(device: str, compiler_version: str) -> Provenance:
+    return provenance(device, compiler_version)  # asks the driver once per device, not per candidate
+
+
+def provenance_fields(options: MeasureOptions) -> dict:
+    """The provenance columns of a row measured now on ``options.device`` (compiler_version excluded:
+    a candidate row carries it in its key)."""
+    cols = replace(_device_provenance(options.device, options.compiler_version), measured_at=now_utc()).columns()
+    cols.pop("compiler_version")
+    return cols
 
 
 def measure(vmfb: Path, problem: Problem, module_target: str, options: MeasureOptions,
@@ -35,9 +53,10 @@ def measure(vmfb: Path, problem: Problem, module_target: str, options: MeasureOp
     kwargs = dict(module_target=module_target, reps=options.reps, timeout_s=options.timeout_s,
                   cache_bytes=options.cache_bytes, checker=checker)
     cold = run_problem(vmfb, problem, options.device, cache_mode="cold", check=True, **kwargs)
-    out: dict = {"device": cold.device}
+    out: dict = provenance_fields(options)
     if cold.numerics is not None:
-        out.update(numerics=cold.numerics.verdict, max_rel_err=cold.numerics.max_rel_err)
+        out.update(numerics=cold.numerics.verdict, max_abs_err=cold.numerics.max_abs_err,
+                   max_rel_err=cold.numerics.max_rel_err)
     status = str(cold.status)
     if status != "ok":
         what = {"numerics-failed": state.NUMERICS_FAILED, "timeout": state.TIMEOUT}.get(status, state.RUN_ERROR)

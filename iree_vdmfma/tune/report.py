@@ -1,7 +1,10 @@
 """The tune report: per-shape speedups over default and padded, geomeans by group, one plot.
 
 Every figure says whether it is MEASURED (device, cold cache) or MODELLED (--device
-none: backends/rocm/perf_model.py, not a measurement).
+none: the backend's perf model, e.g. backends/rocm/perf_model.py, not a measurement). The report also counts what the search
+did not cover: candidates cut by --max-candidates and candidates a spent --time-budget
+left unfinished, per shape; and why a search winner was not shipped (the final
+side-by-side did not confirm it).
 """
 
 from __future__ import annotations
@@ -52,25 +55,42 @@ def _plot(cands: pd.DataFrame, path: Path, label: str) -> Path | None:
     return path
 
 
-def write_tune_report(out_dir: Path | str, target: str) -> Path:
+def _cuts(winners: pd.DataFrame, cands: pd.DataFrame) -> pd.DataFrame:
+    """Per shape: the pruned space, what was evaluated, cut by --max-candidates, left by --time-budget."""
+    rows = []
+    for key, sub in cands.groupby("key", sort=False):
+        w = winners[winners.key == key] if not winners.empty else winners
+        left = int((~sub.status.isin(state.TERMINAL)).sum())
+        rows.append({"key": key, "pruned_space": w.space.iloc[0] if len(w) else None,
+                     "evaluated": int((~sub.status.isin({state.PRUNED, state.PENDING, state.COMPILED})).sum()),
+                     "cut_by_max_candidates": w.cut_max_candidates.iloc[0] if len(w) else None,
+                     "left_by_time_budget": left, "finished": "yes" if len(w) else "no (rerun to finish)"})
+    return pd.DataFrame(rows)
+
+
+def write_tune_report(out_dir: Path | str, target: str, device: str | None = None) -> Path:
     out = Path(out_dir)
-    winners = pd.DataFrame([w.__dict__ for w in state.read_table(out / "winners.csv", state.WinnerRow)
-                            if w.target == target])
+    mine = lambda r: r.target == target and (device is None or r.device == device)  # noqa: E731
+    winners = pd.DataFrame([w.__dict__ for w in state.read_table(out / "winners.csv", state.WinnerRow) if mine(w)])
     cands = pd.DataFrame([c.__dict__ for c in state.read_table(out / "candidates.csv", state.CandidateRow)
-                          if c.target == target])
+                          if mine(c)])
     rep = out / "report"
     rep.mkdir(parents=True, exist_ok=True)
+    cuts = _cuts(winners, cands) if not cands.empty else pd.DataFrame()
     if winners.empty:
-        (rep / "report.md").write_text("# vdmfma tune\n\nNo shape finished yet.\n")
+        text = ["# vdmfma tune", "", "No shape finished yet."]
+        if not cuts.empty:
+            text += ["", "## What the search covered", "", md_table(cuts)]
+        (rep / "report.md").write_text("\n".join(text) + "\n")
         return rep / "report.md"
     modelled = (winners.basis == "modelled").all()
     label = (f"MODELLED (static model, no device; {target})" if modelled
              else f"MEASURED on {winners.device.iloc[0]} ({target}), cold cache")
-    plot = _plot(cands, rep / "candidates.png", label)
-    cols = ["key", "winner", "latency_us_median", "default_us_median", "padded_us_median", "speedup_vs_default",
-            "speedup_vs_padded", "verdict", "drift_default", "candidates"]
+    plot = _plot(cands, rep / "candidates.png", label) if not cands.empty else None
+    cols = ["key", "winner", "search_winner", "latency_us_median", "default_us_median", "padded_us_median", "speedup_vs_default",
+            "speedup_vs_padded", "verdict", "drift_default", "candidates", "numerics", "max_rel_err"]
     if (winners.get("runner_up", pd.Series(dtype=str)).fillna("") != "").any():  # a race: its finalists too
-        cols[2:2] = ["fastest", "runner_up", "margin", "rounds", "threshold", "threshold_source"]
+        cols[3:3] = ["fastest", "runner_up", "margin", "rounds", "threshold", "threshold_source"]
     status = cands.groupby("status").size().rename("candidates").reset_index() if not cands.empty else pd.DataFrame()
     text = [f"# vdmfma tune: {target}", "", f"All latencies here are **{label}**."]
     if modelled:
@@ -78,7 +98,16 @@ def write_tune_report(out_dir: Path | str, target: str) -> Path:
                     "flight, occupancy from the ISA): it ranks configs; it is not a measurement.")
     text += ["", "## Winners", "", md_table(winners[[c for c in cols if c in winners]]), "",
              "## Geomean speedup by group", "", md_table(_groups(winners)), "",
-             "## Candidates by status", "", md_table(status) if not status.empty else "(none)", ""]
+             "## Candidates by status", "", md_table(status) if not status.empty else "(none)", "",
+             "## What the search covered", "",
+             "Candidates cut by --max-candidates were never compiled; those left by a spent --time-budget "
+             "resume on a rerun.", "", md_table(cuts) if not cuts.empty else "(none)", ""]
+    kept = winners[winners.note.fillna("").str.contains("not confirmed")] if "note" in winners else winners[:0]
+    if not kept.empty:
+        text += ["## Search winners not shipped", "",
+                 "A winner ships only if the final side-by-side re-measure confirms it beats IREE's default "
+                 "beyond noise; otherwise the default stays:", ""]
+        text += [f"- {r.key}: {r.note}" for r in kept.itertuples()] + [""]
     if plot:
         text += [f"![candidates]({plot.name})", f"*Candidate latency against {'workgroups' if 'workgroups' in plot.name else 'the knob'}: {label}.*", ""]
     (rep / "report.md").write_text("\n".join(text))

@@ -40,9 +40,9 @@ def optuna_search(tuner, compiler, problem, refs: Sequence[Candidate], checker) 
             params = {n: choices[n][0] for n in names} | dict(by_id[row.candidate].knobs)
             study.add_trial(optuna.trial.create_trial(params=params, distributions=dists, value=_score(row)))
 
-    for row in [r for r in tuner.rows.values() if r.key == problem.key and r.status in state.TERMINAL]:
+    for row in [r for r in tuner.shape_rows(problem) if r.status in state.TERMINAL]:
         tell_done(row)
-    budget = tuner.o.max_candidates
+    budget = tuner.limit
     attempts = 0
     while _evaluated(tuner, problem) < budget and not tuner._over_budget() and attempts < 50 * budget:
         batch: list[tuple[object, Candidate]] = []
@@ -50,7 +50,7 @@ def optuna_search(tuner, compiler, problem, refs: Sequence[Candidate], checker) 
             attempts += 1
             trial = study.ask(dists)
             cand = _resolve(trial.params, [n for n in names if knobs[n].applies(trial.params)], by_id)
-            done = tuner.rows.get((problem.key, cand.id)) if cand else None
+            done = tuner._row(cand) if cand else None
             if cand is None:
                 study.tell(trial, state=optuna.trial.TrialState.PRUNED)
             elif done is not None and done.status in state.TERMINAL:
@@ -61,7 +61,7 @@ def optuna_search(tuner, compiler, problem, refs: Sequence[Candidate], checker) 
                 study.tell(trial, state=optuna.trial.TrialState.PRUNED)
         tuner.evaluate(compiler, [c for _, c in batch], checker)
         for trial, cand in batch:
-            study.tell(trial, _score(tuner.rows[(problem.key, cand.id)]))
+            study.tell(trial, _score(tuner._row(cand)))
 
 
 def _resolve(params: dict, names: list[str], by_id: dict[str, Candidate]) -> Optional[Candidate]:
@@ -70,4 +70,4 @@ def _resolve(params: dict, names: list[str], by_id: dict[str, Candidate]) -> Opt
 
 
 def _evaluated(tuner, problem) -> int:
-    return sum(1 for r in tuner.rows.values() if r.key == problem.key and r.status not in (state.PENDING, state.PRUNED))
+    return sum(1 for r in tuner.shape_rows(problem) if r.status not in (state.PENDING, state.PRUNED))

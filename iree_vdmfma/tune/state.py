@@ -1,43 +1,48 @@
 """Tuning state on disk: candidates.csv (one row per candidate) and winners.csv (one per shape).
 
 candidates.csv IS the resumable state: every planned candidate is written as
-``pending`` first and rewritten atomically the moment it finishes a stage, so a
-killed tune loses at most the candidates in flight; a rerun skips rows in a
-terminal state (nothing finished is redone).
+``pending`` first and rewritten the moment it finishes a stage, so a killed tune
+loses at most the candidates in flight; a rerun skips rows in a terminal state
+(nothing finished is redone). Both files live in the one row store of
+problems/rows.py, as a sweep's results.csv does: the one status vocabulary
+(``Status``; the tuner's states pruned/rejected/measured/modelled are in it, with
+their transitions), atomic writes, a checksum per row, validation on resume (a row
+cut off or edited by hand is damaged: redone, and counted), and the OUT lock.
+
+A candidate is keyed by everything that makes it: the shape, the target, the device
+it was measured on ('none': modelled), the compiler version and its knobs (the
+candidate id), so rows of another target, device or compiler are never reused.
 """
 
 from __future__ import annotations
 
-import csv
-import dataclasses
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Iterable, Optional, TypeVar
 
-from ..problems.rows import parse_typed, write_csv_table as _write
+from ..problems.rows import CANDIDATE_TERMINAL, FAILED as _FAILED, Identity, Status, Table, read_checked
+from ..problems.rows import write_csv_table as _write
 
-# Candidate statuses. 'compiled' / 'pending' are unfinished; the rest are terminal.
-PENDING, COMPILED, MEASURED, MODELLED = "pending", "compiled", "measured", "modelled"
-PRUNED, REJECTED, NOT_APPLIED = "pruned", "rejected", "not-applied"
-COMPILE_ERROR, TIMEOUT, RUN_ERROR, NUMERICS_FAILED = "compile-error", "timeout", "run-error", "numerics-failed"
-SAME_KERNEL = "same-kernel"  # compiled to the code of a candidate already measured (one kernel_fingerprint)
-TERMINAL = {MEASURED, MODELLED, PRUNED, REJECTED, NOT_APPLIED, COMPILE_ERROR, TIMEOUT, RUN_ERROR, NUMERICS_FAILED,
-            SAME_KERNEL}
-FAILED = {COMPILE_ERROR, TIMEOUT, RUN_ERROR, NUMERICS_FAILED}
+# The candidate statuses, as the strings rows hold (the values of problems/rows.py's Status).
+PENDING, COMPILED, MEASURED, MODELLED = (Status.PENDING.value, Status.COMPILED.value, Status.MEASURED.value,
+                                         Status.MODELLED.value)
+PRUNED, REJECTED, NOT_APPLIED = Status.PRUNED.value, Status.REJECTED.value, Status.NOT_APPLIED.value
+COMPILE_ERROR, TIMEOUT, RUN_ERROR, NUMERICS_FAILED = (Status.COMPILE_ERROR.value, Status.TIMEOUT.value,
+                                                      Status.RUN_ERROR.value, Status.NUMERICS_FAILED.value)
+MACHINE_ERROR = Status.MACHINE_ERROR.value
+SAME_KERNEL = Status.SAME_KERNEL.value  # compiled to the code of a candidate already measured (one kernel_fingerprint)
+TERMINAL = {s.value for s in CANDIDATE_TERMINAL}
+FAILED = {s.value for s in _FAILED}
+STATUSES = TERMINAL | {PENDING, COMPILED, MACHINE_ERROR}  # a candidate row in any other state is damaged
 
 
 @dataclass(frozen=True)
-class CandidateRow:
-    key: str
-    name: str
-    m: int
-    n: int
-    k: int
-    batch: int
-    dtype: str
-    target: str
-    candidate: str  # the knob setting, 'split=1024,mma=vdmfma,...' (the resume key with `key`)
+class CandidateRow(Identity):
+    candidate: str  # the knob setting, 'split=1024,mma=vdmfma,...'
     status: str = PENDING
+    key: str = ""
+    device: str = ""  # the --device it is for: 'none' for a modelled tune (part of the row key)
+    compiler_version: str = ""  # iree-compile that built it (part of the row key)
     reference: str = ""  # 'default' / 'padded' when this candidate is a reference config
     split: Optional[int] = None
     mma: str = ""
@@ -59,8 +64,8 @@ class CandidateRow:
     compile_s: Optional[float] = None
     retried: Optional[bool] = None  # recompiled with --mlir-disable-threading after a timeout
     # measured
-    device: str = ""
     numerics: str = ""
+    max_abs_err: Optional[float] = None
     max_rel_err: Optional[float] = None
     cold_us_median: Optional[float] = None
     cold_us_std: Optional[float] = None
@@ -72,30 +77,29 @@ class CandidateRow:
     hot_us_std: Optional[float] = None
     # modelled (--device none)
     modelled_us: Optional[float] = None
+    # provenance of a measured row (run/provenance.py; compiler_version is above, in the key)
+    device_name: str = ""
+    device_arch: str = ""
+    driver_version: str = ""
+    runtime_version: str = ""
+    toolkit_version: str = ""
+    measured_at: str = ""
     reason: str = ""
     error: str = ""
     repro: str = ""
 
     @property
-    def row_key(self) -> tuple[str, str]:
-        return (self.key, self.candidate)
-
-    def replace(self, **changes) -> "CandidateRow":
-        return dataclasses.replace(self, **changes)
+    def row_key(self) -> tuple[str, str, str, str, str]:
+        """Everything that makes a candidate: shape, target, device, compiler, knobs."""
+        return (self.key, self.target, self.device, self.compiler_version, self.candidate)
 
 
 @dataclass(frozen=True)
-class WinnerRow:
-    key: str
-    name: str
-    m: int
-    n: int
-    k: int
-    batch: int
-    dtype: str
-    target: str
+class WinnerRow(Identity):
     device: str
-    winner: str  # knob setting of the winner
+    winner: str  # knob setting of the winner (the default's when the search winner was not confirmed)
+    key: str = ""
+    compiler_version: str = ""
     split: Optional[int] = None
     mma: str = ""
     latency_us_median: Optional[float] = None  # winner (cold), from the final side-by-side re-measure
@@ -118,21 +122,52 @@ class WinnerRow:
     fastest: str = ""  # the leader by median paired ratio (the winner unless a tie went to a simpler config)
     threshold: Optional[float] = None  # the paired rule's threshold
     threshold_source: str = ""  # 'default' or 'calibration PATH' (vdmfma calibrate)
+    # the final side-by-side
+    search_winner: str = ""  # the search's pick, shipped only if the final side-by-side confirms it
+    # the final side-by-side re-measure of the shipped config: its numerics and where/when
+    numerics: str = ""
+    max_abs_err: Optional[float] = None
+    max_rel_err: Optional[float] = None
+    device_name: str = ""
+    device_arch: str = ""
+    driver_version: str = ""
+    runtime_version: str = ""
+    toolkit_version: str = ""
+    measured_at: str = ""
+    # what the search covered: the pruned space, what was evaluated, what --max-candidates cut
+    space: Optional[int] = None
+    evaluated: Optional[int] = None
+    cut_max_candidates: Optional[int] = None
+
+    @property
+    def row_key(self) -> tuple[str, str, str]:
+        return (self.key, self.target, self.device)
 
 
 R = TypeVar("R")
 
 
+def candidate_damage(row: CandidateRow) -> str:
+    """Why a candidate row read back is not a state the tuner writes ('' when it is)."""
+    if row.status not in STATUSES:
+        return f"status {row.status!r} is not a candidate status"
+    if row.status == MEASURED and (row.device in ("", "none") or not (row.cold_us_median or 0) > 0):
+        return "measured without a device or a timing"
+    if row.status == MODELLED and row.device != "none":
+        return f"modelled, but the row is for device {row.device!r}"
+    return ""
+
+
+def read_checked_table(path: Path | str, cls: type[R]) -> Table[R]:
+    """Trusted rows and the damaged ones (cut, edited, impossible states): see problems/rows.py."""
+    return read_checked(path, cls, candidate_damage if cls is CandidateRow else None)
+
+
 def read_table(path: Path | str, cls: type[R]) -> list[R]:
-    path = Path(path)
-    if not path.exists():
-        return []
-    types = {f.name: f.type for f in fields(cls)}
-    with path.open(newline="") as f:
-        return [cls(**{k: parse_typed(types[k], v or "") for k, v in d.items() if k in types})
-                for d in csv.DictReader(f)]
+    """The trusted rows of candidates.csv or winners.csv (damaged rows left out)."""
+    return read_checked_table(path, cls).rows
 
 
 def write_table(rows: Iterable, path: Path | str, cls: type) -> None:
-    """Atomic: a reader (or a rerun after a kill) sees the old file or the new one."""
-    _write(rows, path, [f.name for f in fields(cls)])
+    """Atomic and checksummed: a reader (or a rerun after a kill) sees the old file or the new one."""
+    _write(rows, path, [f.name for f in fields(cls)], checksum=True)

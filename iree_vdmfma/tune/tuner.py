@@ -1,16 +1,26 @@
 """The tuning loop, per shape: generate -> prune -> compile (parallel, cached) -> prove
 -> measure cold/hot with numerics (or model, --device none) -> choose -> re-measure
-default and winner side by side -> write the spec pair.
+default and winner side by side -> ship the winner only if that confirms it -> write
+the spec pair.
 
 State: candidates.csv (every candidate's row, rewritten atomically after each
-stage) and winners.csv; a rerun redoes nothing that finished. Compiles go through
+stage) and winners.csv, in problems/rows.py's row store (checksummed, validated on
+resume: damaged rows are redone and counted); a rerun redoes nothing that finished.
+OUT is locked for the whole tune (util/lock.py, as for sweeps), and an OUT holding
+another target, device or shape list is refused unless ``append`` (tune.json lists
+every run; written atomically after that check). ``time_budget_s`` bounds the whole
+tune, compiles included: when it is spent the running compiles are stopped (their
+candidates stay pending, not failed) and a rerun continues. Compiles go through
 :func:`compile_candidate` (Compiler + timeout retry), device work through
 tune/measure.py's :func:`measure`: the two places an executor can wrap.
 """
 
 from __future__ import annotations
 
-import json
+import shlex
+import statistics
+import sys
+import threading
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -19,7 +29,7 @@ from typing import Callable, Optional, Sequence
 from ..backends import BACKENDS, backend_for
 from ..devices.probe import device_kind
 from ..executors import ExecutorSpec, make_executor
-from ..compiler.driver import Compiler, CompileJob, CompileResult, default_cache_dir
+from ..compiler.driver import Compiler, CompileInterrupted, CompileJob, CompileResult, default_cache_dir
 from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
 from ..configs.library import Entry, Library, write_library
@@ -28,6 +38,8 @@ from ..problems.loop_ir import runner_input_ir
 from ..problems.problem import Problem
 from ..problems.rows import problem_of
 from ..run.numerics import Checker
+from ..util.lock import locked_dir
+from ..util.runs import check_same, previous_runs, record_run
 from ..util.signals import stop_signals_as_interrupt
 from . import state
 from .choose import Choice, choose_measured, choose_modelled
@@ -35,6 +47,20 @@ from .measure import MeasureOptions, measure
 from .space import Candidate, changed, reference, space
 
 RETRY_FLAG = "--mlir-disable-threading"
+MODELLED_DEFAULT_CANDIDATES = 32  # per shape, when --device none gives no --max-candidates: minutes, not hours
+PROGRESS_EVERY_S = 10.0  # one line of progress at most this often when stderr is not a terminal
+
+
+@dataclass(frozen=True)
+class Progress:
+    """One candidate of a shape finished (or the shape started: ``done`` 0, no candidate)."""
+
+    shape: str
+    done: int
+    total: int
+    candidate: str = ""
+    status: str = ""
+    detail: str = ""  # '275.6 us' measured, 'MODELLED 12.1 us', or the reason
 
 
 @dataclass
@@ -53,6 +79,7 @@ class TuneOptions:
     seed: int = 0
     race: bool = False  # successive halving in paired rounds (tune/race.py) instead of one timing each
     executor: ExecutorSpec = ExecutorSpec()  # compiles on local threads (default) or a Ray cluster
+    append: bool = False  # add this run's rows to an OUT that holds another target/device/shape list
 
     @property
     def measuring(self) -> bool:
@@ -70,6 +97,12 @@ def check_options(o: TuneOptions) -> None:
             raise ValueError(f"--device {o.device} cannot run modules built for --target {o.target}")
     if not o.timeout_s > 0:
         raise ValueError(f"--timeout must be > 0 seconds, got {o.timeout_s}")
+    if o.time_budget_s is not None and not o.time_budget_s > 0:
+        raise ValueError(f"--time-budget must be > 0 seconds, got {o.time_budget_s}")
+    if o.reps < 1:
+        raise ValueError(f"--reps must be >= 1, got {o.reps}")
+    if Path(o.out_dir).exists() and not Path(o.out_dir).is_dir():
+        raise ValueError(f"--out {o.out_dir} is a file; --out names a directory")
     if o.max_candidates is not None and o.max_candidates < 2:
         raise ValueError(f"--max-candidates must be >= 2 (the default plus one), got {o.max_candidates}")
     if o.search not in ("exhaustive", "optuna"):
@@ -86,7 +119,8 @@ def compile_candidate(compiler: Compiler, job: CompileJob) -> tuple[CompileResul
 
 class Tuner:
     def __init__(self, problems: Sequence[Problem], options: TuneOptions,
-                 on_event: Optional[Callable[[str], None]] = None):
+                 on_event: Optional[Callable[[str], None]] = None,
+                 on_progress: Optional[Callable[[Progress], None]] = None):
         check_options(options)
         if not problems:
             raise ValueError("nothing to tune: the shape list is empty")
@@ -94,25 +128,83 @@ class Tuner:
         self.backend = backend_for(options.target)
         self.out = Path(options.out_dir)
         self.say = on_event or (lambda msg: None)
+        self.on_progress = on_progress or (lambda ev: None)
         self.started = time.monotonic()
+        self.version = compiler_version()
+        self.limit = options.max_candidates
+        if self.limit is None and not options.measuring:
+            self.limit = MODELLED_DEFAULT_CANDIDATES
+        self.budget_spent = False
+        self.left: list[str] = []  # shapes the time budget left unfinished
         self.written: dict[str, Path] = {}  # the library files run() wrote (spec pair, JSON, flags)
-        self.rows = {r.row_key: r for r in state.read_table(self.candidates_path, state.CandidateRow)}
-        self.winners = {w.key: w for w in state.read_table(self.winners_path, state.WinnerRow)
-                        if w.target == options.target}
+        self._measure_s: list[float] = []  # seconds per measurement this run (the estimate)
+        self._workers = options.workers or 1  # the compiler's, once run() made it
+        self._done = self._total = 0  # progress of the shape being tuned
+        self._load()
+        self._check_same_tune()
 
     candidates_path = property(lambda self: self.out / "candidates.csv")
     winners_path = property(lambda self: self.out / "winners.csv")
+    meta_path = property(lambda self: self.out / "tune.json")
+
+    def _load(self) -> None:
+        """Rows on disk; damaged ones (cut off, edited, impossible states) are left out, so redone."""
+        try:
+            cands = state.read_checked_table(self.candidates_path, state.CandidateRow)
+            wins = state.read_checked_table(self.winners_path, state.WinnerRow)
+        except ValueError as e:
+            raise ValueError(f"cannot resume from it: {e}; move it away to start afresh") from None
+        self.rows = {r.row_key: r for r in cands.rows}
+        self.winners = {w.row_key: w for w in wins.rows}
+        self.damaged = [f"candidates.csv {d}" for d in cands.damaged] + [f"winners.csv {d}" for d in wins.damaged]
+
+    # ------------------------------------------------------------------ what OUT holds
+
+    @property
+    def identity(self) -> dict:
+        """What makes two runs one tune: target, device ('none': modelled) and the shapes."""
+        return {"target": self.o.target, "device": self.o.device,
+                "problems": sorted({p.key for p in self.problems})}
+
+    def _previous_runs(self) -> list[dict]:
+        runs = previous_runs(self.meta_path)
+        if runs or self.meta_path.exists():
+            return runs
+        held = sorted({(r.target, r.device) for r in self.rows.values()})  # no tune.json: what the rows say
+        return [{"target": t, "device": d or "(not recorded)",
+                 "problems": sorted({r.key for r in self.rows.values() if (r.target, r.device) == (t, d)})}
+                for t, d in held]
+
+    def _check_same_tune(self) -> None:
+        if not self.o.append:
+            check_same(self.out, self._previous_runs(), self.identity, ("target", "device"), "tune", "candidates")
+
+    def _write_meta(self) -> None:
+        """tune.json: this run at the top, every run so far under 'runs'; atomic, after validation."""
+        run = {**self.identity, "compiler_version": self.version, "max_candidates": self.limit,
+               "time_budget_s": self.o.time_budget_s, "search": self.o.search, "reps": self.o.reps,
+               "append": self.o.append, "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+               "command": shlex.join(sys.argv)[:1000]}
+        record_run(self.meta_path, run, self._previous_runs())
 
     # ------------------------------------------------------------------ rows
 
+    def _key(self, p: Problem, cid: str) -> tuple[str, str, str, str, str]:
+        return (p.key, self.o.target, self.o.device, self.version, cid)
+
     def _row(self, c: Candidate) -> state.CandidateRow:
         p = c.problem
-        old = self.rows.get((p.key, c.id))
+        old = self.rows.get(self._key(p, c.id))
         if old is not None:
             return old
         refs = [k for k in ("default", "padded") if (r := reference(p, self.o.target, k)) and r.id == c.id]
         return state.CandidateRow(**p.identity(), target=self.o.target, candidate=c.id, reference=",".join(refs),
-                                  split=c.split, mma=c.mma)
+                                  split=c.split, mma=c.mma, device=self.o.device, compiler_version=self.version)
+
+    def shape_rows(self, p: Problem) -> list[state.CandidateRow]:
+        """This tune's rows of shape ``p`` (same target, device and compiler)."""
+        return [r for r in self.rows.values()
+                if (r.key, r.target, r.device, r.compiler_version) == self._key(p, "")[:4]]
 
     def _save(self, *rows: state.CandidateRow) -> None:
         for r in rows:
@@ -120,11 +212,20 @@ class Tuner:
         state.write_table(self.rows.values(), self.candidates_path, state.CandidateRow)
 
     def _save_winner(self, w: state.WinnerRow) -> None:
-        self.winners[w.key] = w
+        self.winners[w.row_key] = w
         state.write_table(self.winners.values(), self.winners_path, state.WinnerRow)
+
+    def winner(self, p: Problem) -> Optional[state.WinnerRow]:
+        w = self.winners.get((p.key, self.o.target, self.o.device))
+        return w if w is not None and w.compiler_version == self.version else None
 
     def _over_budget(self) -> bool:
         return self.o.time_budget_s is not None and time.monotonic() - self.started > self.o.time_budget_s
+
+    def _spend_budget(self, compiler: Compiler) -> None:
+        """The budget timer fired: stop the running compiles (never cached, their rows stay pending)."""
+        self.budget_spent = True
+        compiler.cancel()
 
     # ------------------------------------------------------------------ stages
 
@@ -157,12 +258,17 @@ class Tuner:
     def evaluate(self, compiler: Compiler, cands: Sequence[Candidate], checker: Optional[Checker]) -> None:
         """Compile, prove and measure/model the unfinished candidates among ``cands``."""
         todo = [c for c in cands if self._row(c).status not in state.TERMINAL]
+        if not todo:
+            return
         self._save(*(self._row(c) for c in todo))
         ready: list[tuple[Candidate, CompileResult]] = []
         planned = [(self.job(c), c) for c in todo]  # built once: a job builds its specs through the bindings
         jobs = {job.cache_key(): c for job, c in planned}
+        p = todo[0].problem
+        compiled = 0
 
         def done(result: CompileResult) -> None:
+            nonlocal compiled
             c = jobs[result.job.cache_key()]
             if result.timed_out:  # the retry runs here, single-threaded, in the caller's thread
                 result, retried = compile_candidate(compiler, result.job)
@@ -170,8 +276,13 @@ class Tuner:
                 retried = False
             row = self._after_compile(c, result, retried)
             self._save(row)
+            compiled += 1
+            if compiled == min(len(todo), compiler.workers) and len(todo) > compiled:
+                self.say(f"{p.key}: {len(todo) - compiled} candidates to go, {self.estimate(len(todo) - compiled)}")
             if row.status == state.COMPILED:
                 ready.append((c, result))
+            else:
+                self._tick(p, row)
 
         compiler.compile_many([job for job, _ in planned], on_done=done)
         order = {c.id: i for i, c in enumerate(todo)}  # references first: a twin of the default is the one left out
@@ -185,9 +296,34 @@ class Tuner:
             if self._over_budget():
                 self.say(f"time budget spent: {c.problem.key} [{c.id}] left compiled (rerun to measure)")
                 continue
+            began = time.monotonic()
             fields = measure(result.vmfb, c.problem, self.o.target, self._measure_options(), checker)
+            self._measure_s.append(time.monotonic() - began)
             self._save(self._row(c).replace(**fields))
-            self.say(f"{c.problem.key} [{c.id}]: {fields['status']} {_fmt(fields.get('cold_us_median'))}")
+            self._tick(p, self._row(c))
+
+    def _tick(self, p: Problem, row: state.CandidateRow) -> None:
+        """Progress: one more candidate of ``p`` finished (named, with its outcome)."""
+        self._done += 1
+        detail = (_fmt(row.cold_us_median) if row.status == state.MEASURED
+                  else f"MODELLED {_fmt(row.modelled_us)}" if row.status == state.MODELLED and row.modelled_us
+                  else row.reason)
+        self.on_progress(Progress(p.key, self._done, self._total, row.candidate, row.status, detail))
+
+    def estimate(self, n: int) -> str:
+        """Time for ``n`` more candidates, from the compile (and measure) times seen so far."""
+        seen = [r.compile_s for r in self.rows.values() if r.compile_s]
+        if not seen:
+            return "time unknown until the first compiles finish"
+        workers = self._workers
+        secs = n * statistics.median(seen) / workers
+        basis = f"{len(seen)} compile time(s) seen"
+        if self.o.measuring and self._measure_s:
+            secs += n * statistics.median(self._measure_s)
+            basis += f", {len(self._measure_s)} measurement(s)"
+        elif self.o.measuring:
+            basis += "; measuring not counted yet"
+        return f"about {_duration(secs)} (from {basis})"
 
     def _twin(self, row: state.CandidateRow) -> Optional[state.CandidateRow]:
         """A measured candidate of the same shape that compiled to this row's very kernel, if any."""
@@ -197,8 +333,9 @@ class Tuner:
 
     def _measure_options(self) -> MeasureOptions:
         if self.o.race:  # numerics and one cold timing each: the race measures the rest in paired rounds
-            return MeasureOptions(self.o.device, 1, False, self.o.timeout_s)
-        return MeasureOptions(self.o.device, self.o.reps, self.o.hot, self.o.timeout_s)
+            return MeasureOptions(self.o.device, 1, False, self.o.timeout_s, compiler_version=self.version)
+        return MeasureOptions(self.o.device, self.o.reps, self.o.hot, self.o.timeout_s,
+                              compiler_version=self.version)
 
     # ------------------------------------------------------------------ per shape
 
@@ -209,7 +346,7 @@ class Tuner:
                      if self._row(c).status == state.PENDING))
         refs = [r for k in ("default", "padded") if (r := reference(p, self.o.target, k)) is not None]
         rest = [c for c in kept if c.id not in {r.id for r in refs}]
-        limit = self.o.max_candidates
+        limit = self.limit
         if limit is None or len(kept) <= limit:
             return refs + rest, len(kept)
         model = self.backend.perf_model()
@@ -218,27 +355,46 @@ class Tuner:
         return refs + rest[: max(0, limit - len(refs))], len(kept)
 
     def tune_shape(self, compiler: Compiler, p: Problem) -> None:
-        if p.key in self.winners and self.winners[p.key].verdict:
-            return
         chosen, size = self.select(p)
+        optuna = self.o.search == "optuna" and self.limit is not None and size > self.limit
+        if (w := self.winner(p)) is not None and w.verdict and \
+                (optuna or all(self._row(c).status in state.TERMINAL for c in chosen)):
+            return  # finished before (a damaged or missing candidate row reopens the shape)
+        planned = self.limit if optuna else len(chosen)
+        cut = max(0, size - planned)
+        finished = sum(self._row(c).status in state.TERMINAL for c in chosen)
+        self._done, self._total = (0 if optuna else finished), planned
+        how = f"{cut} cut by --max-candidates {self.limit}" if cut else "all of them"
+        if cut and self.o.max_candidates is None:
+            how += " (the default for --device none)"
+        self.say(f"{p.key}: {size} candidates after pruning; evaluating {planned} ({how})"
+                 + (f", {finished} finished before" if finished else "")
+                 + f"; {self.estimate(planned - self._done)}")
+        self.on_progress(Progress(p.key, self._done, self._total))
         checker = Checker(p) if self.o.measuring else None
-        if self.o.search == "optuna" and self.o.max_candidates and size > self.o.max_candidates:
+        if optuna:
             from .search import optuna_search  # noqa: PLC0415  (optuna is optional)
 
             optuna_search(self, compiler, p, chosen[:2], checker)
         else:
             self.evaluate(compiler, chosen, checker)
-        rows = [r for r in self.rows.values() if r.key == p.key]
-        if any(r.status not in state.TERMINAL for r in rows):
-            self.say(f"{p.key}: unfinished candidates left (time budget); rerun to finish")
+        ids = {c.id for c in chosen}
+        rows = [r for r in self.shape_rows(p) if optuna or r.candidate in ids or r.status == state.PRUNED]
+        open_rows = sum(r.status not in state.TERMINAL for r in rows)
+        if open_rows or (self.o.measuring and self._over_budget()):
+            why = f"{open_rows} candidate(s) unfinished" if open_rows else "no time left for the final re-measure"
+            self.say(f"{p.key}: time budget spent, {why}; rerun to finish")
+            self.left.append(p.key)
             return
         if self.o.race and self.o.measuring:
             from .race import race_shape  # noqa: PLC0415
 
-            self._save_winner(race_shape(
-                self, lambda r: compile_candidate(compiler, self.job(_candidate(r, p)))[0].vmfb, p, rows))
-            return
-        self._save_winner(self.finish(compiler, p, rows, checker))
+            won = race_shape(self, lambda r: compile_candidate(compiler, self.job(_candidate(r, p)))[0].vmfb, p, rows)
+            won = won.replace(compiler_version=self.version)
+        else:
+            won = self.finish(compiler, p, rows, checker)
+        self._save_winner(won.replace(space=size, evaluated=sum(r.status != state.PRUNED for r in rows),
+                                      cut_max_candidates=cut))
 
     def _simplicity(self, row: state.CandidateRow) -> int:
         return changed(_candidate(row, problem_of(row)), self.o.target)
@@ -256,12 +412,14 @@ class Tuner:
         else:
             choice = choose_modelled(fit, default, self._simplicity)
         w = choice.winner
-        base = dict(**p.identity(), target=self.o.target, candidates=sum(r.compile_s is not None for r in rows))
+        base = dict(**p.identity(), target=self.o.target, device=self.o.device, compiler_version=self.version,
+                    candidates=sum(r.compile_s is not None for r in rows))
         if w is None:
-            return state.WinnerRow(**base, device=self.o.device, winner="", verdict="none", note=choice.note)
-        base.update(winner=w.candidate, split=w.split, mma=w.mma, workgroups=w.workgroups, note=choice.note)
+            return state.WinnerRow(**base, winner="", verdict="none", note=choice.note)
+        base.update(winner=w.candidate, search_winner=w.candidate, split=w.split, mma=w.mma,
+                    workgroups=w.workgroups, note=choice.note)
         if not self.o.measuring:
-            return state.WinnerRow(**base, device="none", latency_us_median=w.modelled_us,
+            return state.WinnerRow(**base, latency_us_median=w.modelled_us,
                                    default_us_median=default.modelled_us if default else None,
                                    padded_us_median=padded.modelled_us if padded else None,
                                    speedup_vs_default=_ratio(default and default.modelled_us, w.modelled_us),
@@ -270,12 +428,16 @@ class Tuner:
         return self._side_by_side(compiler, p, base, w, default, padded, choice, checker)
 
     def _side_by_side(self, compiler, p, base, w, default, padded, choice, checker) -> state.WinnerRow:
-        """Re-measure default, padded and winner now, in one sitting, to report drift."""
-        from ..report.verdict import judge  # noqa: PLC0415
+        """Re-measure default, padded and winner now, in one sitting: the winner ships only if this
+        confirms it beats the default beyond noise; otherwise the default stays and the row says why."""
+        from ..report.verdict import WIN, judge  # noqa: PLC0415
 
         from .choose import timing  # noqa: PLC0415
 
+        self.say(f"{p.key}: final side-by-side re-measure (cold, one sitting) of IREE's default, padded and the "
+                 f"search winner [{w.candidate}]: it ships only if it beats the default beyond noise here")
         final: dict[str, Optional[state.CandidateRow]] = {}
+        failed: dict[str, str] = {}  # label -> why its final re-measure failed
         for label, row in (("default", default), ("padded", padded), ("winner", w)):
             if row is None or not row.cold_us_median:
                 final[label] = None
@@ -287,18 +449,37 @@ class Tuner:
             result, _ = compile_candidate(compiler, self.job(_candidate(row, p)))
             fields = measure(result.vmfb, p, self.o.target, replace(self._measure_options(), hot=False), checker)
             final[label] = row.replace(**fields) if fields["status"] == state.MEASURED else None
+            if final[label] is None:
+                failed[label] = f"{fields['status']}: {fields.get('reason') or fields.get('error') or ''}".strip()
         fw, fd, fp = final["winner"], final["default"], final["padded"]
-        verdict = choice.verdict
-        if fw is not None and fd is not None and w.candidate != (default.candidate if default else None):
-            verdict = judge(timing(fd), timing(fw), self.rule).verdict  # the side-by-side verdict is the one reported
-        elif fw is not None and default is not None and w.candidate == default.candidate:
+        is_default = default is not None and w.candidate == default.candidate
+        verdict, note, ship, fship = choice.verdict, choice.note, w, fw
+        if is_default:
             verdict = "default"
+        elif fw is not None and fd is not None:
+            verdict = judge(timing(fd), timing(fw)).verdict  # the side-by-side verdict is the one reported
+            if verdict != WIN:
+                note = (f"search winner [{w.candidate}] not confirmed by the final side-by-side: {verdict}, "
+                        f"{fd.cold_us_median / fw.cold_us_median:.3g}x vs the default; IREE's default kept")
+                verdict, ship, fship = "default", default, fd
+        elif default is not None and default.cold_us_median:  # the default ran, the winner is unconfirmed: it stays
+            what = "winner" if fw is None else "default"
+            note = (f"search winner [{w.candidate}] not confirmed: the {what} failed the final re-measure "
+                    f"({failed.get(what, 'not measured')}); IREE's default kept")
+            verdict, ship, fship = "default", default, fd
+        if ship is not w:
+            self.say(f"{p.key}: {note}")
+        prov = {k: getattr(fship, k) for k in ("numerics", "max_abs_err", "max_rel_err", "device_name", "device_arch",
+                                                "driver_version", "runtime_version", "toolkit_version",
+                                                "measured_at")} if fship is not None else {}
+        base = {**base, "winner": ship.candidate, "split": ship.split, "mma": ship.mma, "workgroups": ship.workgroups,
+                "note": note}
         return state.WinnerRow(
-            **base, device=(fw or w).device, latency_us_median=fw.cold_us_median if fw else None,
+            **base, **prov, latency_us_median=fship.cold_us_median if fship else None,
             default_us_median=fd.cold_us_median if fd else None, padded_us_median=fp.cold_us_median if fp else None,
-            speedup_vs_default=_ratio(fd and fd.cold_us_median, fw and fw.cold_us_median),
-            speedup_vs_padded=_ratio(fp and fp.cold_us_median, fw and fw.cold_us_median),
-            verdict=verdict, basis=f"measured (cold, {(fw or w).device})", search_us_median=w.cold_us_median,
+            speedup_vs_default=_ratio(fd and fd.cold_us_median, fship and fship.cold_us_median),
+            speedup_vs_padded=_ratio(fp and fp.cold_us_median, fship and fship.cold_us_median),
+            verdict=verdict, basis=f"measured (cold, {self.o.device})", search_us_median=ship.cold_us_median,
             default_search_us_median=default.cold_us_median if default else None,
             drift_default=_ratio(fd and fd.cold_us_median, default and default.cold_us_median),
             threshold=self.rule.floor, threshold_source=self.rule_source)
@@ -306,29 +487,52 @@ class Tuner:
     # ------------------------------------------------------------------ all
 
     def run(self) -> list[state.WinnerRow]:
-        self.out.mkdir(parents=True, exist_ok=True)
-        meta = {"target": self.o.target, "device": self.o.device, "compiler_version": compiler_version(),
-                "max_candidates": self.o.max_candidates, "search": self.o.search}
-        (self.out / "tune.json").write_text(json.dumps(meta, indent=1))
-        executor = make_executor(self.o.executor, self.o.workers)
-        compiler = Compiler(self.o.cache_dir, self.o.workers, executor=executor)
-        try:
-            with stop_signals_as_interrupt():
-                for p in self.problems:
-                    self.say(f"tuning {p.key}")
-                    self.tune_shape(compiler, p)
-        finally:
-            compiler.close()
-            executor.close()
-        self.written = self.write_library()
-        return [self.winners[p.key] for p in self.problems if p.key in self.winners]
+        with locked_dir(self.out):  # one tune (or sweep) writing into OUT at a time
+            self._load()  # again, under the lock: what is on disk now
+            self._check_same_tune()
+            if self.damaged:
+                self.say(f"{len(self.damaged)} damaged row(s) in {self.out} ({self.damaged[0]}"
+                         f"{', ...' if len(self.damaged) > 1 else ''}); redoing them")
+            self._write_meta()
+            executor = make_executor(self.o.executor, self.o.workers)
+            compiler = Compiler(self.o.cache_dir, self.o.workers, executor=executor)
+            self._workers = compiler.workers
+            timer = None
+            if self.o.time_budget_s is not None:
+                left = max(0.0, self.o.time_budget_s - (time.monotonic() - self.started))
+                timer = threading.Timer(left, self._spend_budget, args=(compiler,))
+                timer.daemon = True
+                timer.start()
+            try:
+                with stop_signals_as_interrupt():
+                    for p in self.problems:
+                        if self.budget_spent or self._over_budget():
+                            self.left.append(p.key)
+                            continue
+                        self.say(f"tuning {p.key}")
+                        try:
+                            self.tune_shape(compiler, p)
+                        except CompileInterrupted:
+                            if not self.budget_spent:
+                                raise
+                            self.left.append(p.key)
+            finally:
+                if timer is not None:
+                    timer.cancel()
+                compiler.close()
+                executor.close()
+            if self.left:
+                self.say(f"time budget of {self.o.time_budget_s:g} s spent: {len(self.left)} shape(s) unfinished "
+                         f"({', '.join(self.left)}); their candidates stay pending; rerun to continue")
+            self.written = self.write_library()
+        return [w for p in self.problems if (w := self.winner(p)) is not None]
 
     def library(self) -> Library:
-        by_key = {p.key: p for p in self.problems}
         entries = []
-        for key, w in self.winners.items():
-            if key in by_key and w.winner:
-                entries.append(Entry(by_key[key], _candidate_settings(w.winner)))
+        for p in self.problems:
+            w = self.winner(p)
+            if w is not None and w.winner:
+                entries.append(Entry(p, _candidate_settings(w.winner)))
         return Library(self.o.target, tuple(entries))
 
     def write_library(self, directory: Optional[Path] = None) -> dict[str, Path]:
@@ -345,6 +549,10 @@ class Tuner:
 
 def _fmt(x) -> str:
     return "" if x is None else f"{x:.4g} us"
+
+
+def _duration(secs: float) -> str:
+    return f"{secs:.0f} s" if secs < 120 else f"{secs / 60:.0f} min" if secs < 7200 else f"{secs / 3600:.1f} h"
 
 
 def _ratio(num, den) -> Optional[float]:
