@@ -30,6 +30,7 @@ from typing import Callable, Optional, Sequence
 from ..backends import Backend, backend_for
 from ..compiler.driver import (Compiler, CompileInterrupted, CompileJob, CompileResult, DEFAULT_TIMEOUT_S,
                               default_cache_dir, repro_command)
+from ..compiler.configured import no_mma_tile_mismatch
 from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
 from ..configs.catalog import IntrinsicUnavailableError
@@ -168,8 +169,11 @@ def proved_row(job: Job, result: CompileResult, row: ResultRow, artifacts: Path)
     fp = fingerprint(result.dump_dir)
     row = row.replace(**proof.fields, status=Status.COMPILED.value, kernel_fingerprint=fp.digest,
                       executables=fp.executables or None)
-    if proof.reason:
-        return row.replace(status=Status.NOT_APPLIED.value, reason=proof.reason)
+    reason = proof.reason
+    if not reason and job.config is not None and job.config.mma_kind == "" and "workgroup_tile" in proof.details:
+        reason = no_mma_tile_mismatch(job.config.workgroup, tuple(proof.details["workgroup_tile"]))
+    if reason:
+        return row.replace(status=Status.NOT_APPLIED.value, reason=reason)
     if (job.chunk or job.variant.splits) and fp.executables == 1:  # a split makes a partial and a reduce dispatch
         return row.replace(reason="the split did not apply: one dispatch, no reduce dispatch (compare "
                                   "kernel_fingerprint with the default's: the same value is the same kernel)")

@@ -29,6 +29,7 @@ class Variant:
     baseline: bool = False
     flags: tuple[str, ...] = ()  # extra iree-compile flags of this variant
     split_rule: Optional[Callable[[Problem, str], int]] = None  # per-shape split-K chunk (0: none)
+    requires: Optional[Callable[[Problem, str], tuple[bool, str]]] = None  # (False, why): a skipped row
     splits: bool = False  # its flags ask IREE to split the reduction (a row says when no split happened)
 
     def config(self, problem: Problem, target: str) -> Optional[KernelConfig]:
@@ -49,6 +50,10 @@ class Variant:
         if self.backend is not None and not self.backend.handles(target):
             return False, (f"variant {self.name} builds only for {self.backend.name} targets "
                            f"({self.backend.targets_help()}); {target} is a {be.name} target")
+        if self.requires is not None:
+            ok, why = self.requires(problem, target)
+            if not ok:
+                return False, f"variant {self.name}: {why}"
         return (self.backend or be).enabled(problem, target)
 
     def split(self, problem: Problem, arch: str) -> int:

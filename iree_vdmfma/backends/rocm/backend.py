@@ -13,12 +13,13 @@ from typing import Mapping, Optional
 
 from ...configs.catalog import IntrinsicUnavailableError, dense_intrinsic
 from ...configs.rules import padded_config
-from ...devices.targets import TARGETS, base_arch, target as get_target
+from ...devices.targets import TARGETS, base_arch, is_rdna, target as get_target
 from ...problems.problem import Problem
 from ..base import CODEGEN, Backend, CandidateProof, DumpProof
 from ..registry import register
 from . import evidence
 from .knobs import KNOBS
+from .knobs_rdna import KNOBS as RDNA_KNOBS
 
 
 @dataclass(frozen=True)
@@ -42,10 +43,12 @@ class RocmBackend(Backend):
               intended_mma_kind: Optional[str]) -> DumpProof:
         ev = evidence.collect(dump_dir, problem, get_target(target))
         return DumpProof(ev.row_fields(), evidence.check_applied(ev, intended_mma_kind),
-                         {"dispatches": ev.dispatches, "pipeline": ev.pipeline})
+                         {"dispatches": ev.dispatches, "pipeline": ev.pipeline,
+                          "workgroup_tile": ev.workgroup_tile})
 
-    def knobs(self):
-        return KNOBS
+    def knobs(self, target: str = ""):
+        """CDNA's table (backends/rocm/knobs.py), or RDNA's on gfx11/gfx12 (knobs_rdna.py: WMMA, no vdmfma)."""
+        return RDNA_KNOBS if is_rdna(target) else KNOBS
 
     def reference(self, kind: str, problem: Problem, target: str,
                   defaults: Mapping[str, object]) -> Optional[dict[str, object]]:
