@@ -89,6 +89,21 @@ def seed(ctx: Context) -> None:
     build_report(results, baseline="padded", out_dir=ctx.out, subject="sweeps/seed-f16.csv")
 
 
+@section("seed-gfx1100", "compile-only: the six seed shapes on RDNA3 (RX 7900 XTX), default vs padded (WMMA) vs gemv, "
+                        "vdmfma a skipped row, gfx1100")
+def seed_gfx1100(ctx: Context) -> None:
+    from iree_vdmfma.report.report import build_report
+
+    results = _sweep("sweeps/seed-f16.csv", ctx, "gfx1100", ("default", "padded", "gemv", "vdmfma"))
+    build_report(results, baseline="padded", out_dir=ctx.out, subject="sweeps/seed-f16.csv",
+                 notes=["Compile-only: no Radeon card was available. Every figure is read from the gfx1100 ISA "
+                        "(v_wmma counts, VGPRs, LDS) or MODELLED (workgroups, waves/SIMD by the RDNA rules of "
+                        "backends/rocm/rdna.py); nothing was run or timed.",
+                        "`vdmfma` is a skipped row: IREE 3.13 has no sparse (VDMFMA) intrinsic for RDNA. `padded` "
+                        "is WMMA 16x16x16 with M padded to 16 on wave32 (the same config IREE's default picks "
+                        "here); `gemv` is the no-MMA VectorDistribute config (wave32, 4 rows per workgroup)."])
+
+
 @section("cpu-local-task", "measured on this machine's CPU (local-task): sweeps/tiny-cpu.csv, numerics and latency")
 def cpu(ctx: Context) -> None:
     from iree_vdmfma.report.report import build_report

@@ -38,10 +38,11 @@ def proof_markdown(proofs) -> str:
     lines = [f"Measured: compile-only (no GPU), {datetime.date.today().isoformat()}, IREE {VERSION}, on the "
              "development machine (CPU only; real iree-compile for each file's target). Each row compiles the "
              "toolkit's A*B^T input for the shape with `--iree-codegen-tuning-spec-path=specs/FILE`.", "",
-             "| file | target | shape | mma_kind | v_smfmac | v_mfma | proven |", "|---|---|---|---|---|---|---|"]
+             "| file | target | shape | mma_kind | v_smfmac | v_mfma | v_wmma | proven |",
+             "|---|---|---|---|---|---|---|---|"]
     for p in proofs:
         lines.append(f"| {p.file} | {p.target} | {p.problem} | {p.mma_kind or '-'} | {p.smfmac} | {p.mfma} | "
-                     f"{'yes' if p.ok else 'NO: ' + (p.error or 'not VDMFMA')} |")
+                     f"{p.wmma} | {'yes' if p.ok else 'NO: ' + (p.error or 'not the shipped config')} |")
     return "\n".join(lines)
 
 

@@ -45,7 +45,7 @@ def test_a_variant_of_another_backend_is_a_skipped_row_that_says_why(tmp_path, c
 
 
 def test_an_unknown_target_names_every_backends_targets():
-    with pytest.raises(ValueError, match=r"unknown target 'gfx1'; valid: gfx942, gfx950 \(rocm\); "
+    with pytest.raises(ValueError, match=r"unknown target 'gfx1'; valid: gfx942, gfx950, gfx1100, gfx1101, gfx1200, gfx1201 \(rocm\); "
                                          r"sm_NN e.g. sm_89 \(cuda\); host \(cpu\)"):
         backends.backend_for("gfx1")
 

@@ -39,3 +39,13 @@ def test_a_shipped_spec_forces_vdmfma_on_a_decode_gemm(tmp_path):
     proof = prove_spec(SPECS / "gfx942-f16.mlir", "gfx942", decode.proof_samples("f16")[0], Compiler(tmp_path))
     assert proof.ok and proof.smfmac > 0 and proof.mfma == 0, proof
     assert proof.mma_kind.startswith("VDMFMA_")
+
+
+def test_a_shipped_rdna_spec_forces_gemv_at_m4_and_wmma_at_m16(tmp_path):
+    """RDNA has no sparse intrinsic: specs/gfx1100-f16.mlir as-is gives the no-MMA gemv kernel at M=4 (no v_wmma)
+    and the padded WMMA kernel at M=16, proved from real gfx1100 ISA."""
+    small, large = decode.proof_samples("f16")
+    gemv = prove_spec(SPECS / "gfx1100-f16.mlir", "gfx1100", small, Compiler(tmp_path))
+    assert gemv.ok and gemv.mma_kind == "" and gemv.wmma == 0, gemv
+    wmma = prove_spec(SPECS / "gfx1100-f16.mlir", "gfx1100", large, Compiler(tmp_path))
+    assert wmma.ok and wmma.mma_kind == "WMMAR3_F32_16x16x16_F16" and wmma.wmma > 0, wmma

@@ -170,7 +170,7 @@ def test_cuda_split_k_candidates_compile_for_sm_89_as_two_dispatches(tmp_path):
     assert winner.verdict == "unmeasured" and winner.winner == "split=0,mma=default"  # no CUDA model: default kept
 
 
-@pytest.mark.parametrize("arch,ksub", [("sm_89", 2), ("gfx942", 1)])  # K step 32 x 8 x 2 / 64 x 8 x 1 = 512
+@pytest.mark.parametrize("arch,ksub", [("sm_89", 2), ("gfx942", 1), ("gfx1100", 2)])  # K step 32x8x2 / 64x8x1 = 512
 def test_gemv_candidates_are_proven_applied_from_the_configured_ir_with_and_without_split(tmp_path, arch, ksub):
     problem = Problem(8, 512, 2048)
     options = TuneOptions(target=arch, device="none", out_dir=tmp_path / "out", cache_dir=tmp_path / "cache",
@@ -188,7 +188,7 @@ def test_gemv_candidates_are_proven_applied_from_the_configured_ir_with_and_with
         assert pr.status == state.COMPILED and pr.fields["dispatches"] == (2 if split else 1), pr
         assert pr.fields["workgroups"] == (512 // 2) * (2048 // split if split else 1) and not pr.fields["mma_kind"]
         if arch.startswith("gfx"):  # the ISA: no MFMA of either kind
-            assert pr.fields["smfmac"] == 0 and pr.fields["mfma"] == 0
+            assert pr.fields["smfmac"] == 0 and pr.fields["mfma"] == 0 and pr.fields["wmma"] == 0
 
 
 def test_a_codegen_tuning_spec_is_ignored_on_cuda_so_cuda_configs_ride_the_preprocessing_spec(tmp_path):

@@ -38,7 +38,7 @@ class ToyBackend(Backend):
         return DumpProof({"workgroups": len(configured)}, "" if configured else "toy: no configured IR",
                          {"files": [p.name for p in configured]})
 
-    def knobs(self):
+    def knobs(self, target: str = ""):
         return KNOBS
 
 

@@ -118,8 +118,9 @@ class Backend:
 
     # ------------------------------------------------------------------ tuning
 
-    def knobs(self) -> Mapping[str, Knob]:
-        """The knobs ``vdmfma tune`` may vary here, in search order (none: only IREE's default)."""
+    def knobs(self, target: str = "") -> Mapping[str, Knob]:
+        """The knobs ``vdmfma tune`` may vary on ``target``, in search order (none: only IREE's
+        default). A backend may keep one table per target family (ROCm: CDNA and RDNA)."""
         return {}
 
     def reference(self, kind: str, problem: Problem, target: str,

@@ -95,13 +95,14 @@ def _cells(r: ResultRow, measured: bool) -> list[str]:
 
     if measured:
         return [r.numerics, fmt(r.latency_us_median), fmt(r.latency_us_std), fmt(r.gbps)]
-    return [r.mma_kind, *(fmt(x) for x in (r.smfmac, r.mfma, r.vgpr, r.lds_bytes, r.workgroups))]
+    dense = r.wmma if r.wmma else r.mfma  # RDNA: v_wmma; CDNA: v_mfma
+    return [r.mma_kind, *(fmt(x) for x in (r.smfmac, dense, r.vgpr, r.lds_bytes, r.workgroups))]
 
 
 def _table(rows: list[ResultRow]) -> Table:
     measured = any(r.latency_us_median is not None for r in rows)
     extra = ("numerics", "median us", "std us", "GB/s") if measured else \
-        ("mma_kind", "smfmac", "mfma", "vgpr", "lds", "wgs")
+        ("mma_kind", "smfmac", "mfma/wmma", "vgpr", "lds", "wgs")
     table = Table("problem", "variant", "status", *extra, "reason/error")
     table.columns[-1].overflow = "fold"  # reasons are shown whole, wrapped, never cut
     for r in sorted(rows, key=lambda r: (r.key, r.variant, r.cache_mode)):

@@ -35,7 +35,8 @@ _HELP = "\n\n".join([
     '1-32` scans every M on the base case (400 compiles, ~4.5 min cold); `--full` crosses everything. '
     'Compiles are cached and the run is resumable (rerun the same command after Ctrl-C).',
     'SHAPES (a shape-list CSV; the old --shapes still works) gives one cell per row instead of the built-in grid; '
-    '--dtype and --m filter it if given. --dtype defaults to every type with a VDMFMA intrinsic on the target. '
+    '--dtype and --m filter it if given. --dtype defaults to every type with a VDMFMA intrinsic on the target '
+    '(RDNA, which has no VDMFMA: every type with a WMMA; gfx1100: f16, bf16, i8). '
     'Writes OUT/coverage.csv, coverage.md and coverage-TARGET-DTYPE.png, with the sweep\'s results.csv and '
     'artifacts/.',
 ])

@@ -198,3 +198,17 @@ def check_no_mma(pipeline: str, mma_kind: str) -> str:
                 f"{'with ' + mma_kind if mma_kind else 'without MMA'}, intended the gemv config "
                 "(VectorDistribute, no MMA)")
     return ""
+
+
+def no_mma_tile_mismatch(intended_workgroup: tuple[int, ...], tile: tuple[int, ...]) -> str:
+    """'' if the root op's workgroup tile is the injected no-MMA config's, else why not.
+
+    A no-MMA (gemv) config has no mma_kind to recognise it by, and IREE's own choice for a
+    skinny GEMM is often VectorDistribute without MMA too (M = 1..4 on RDNA), so only the tile
+    says whether the spec applied (the M = 1 matvec form has a rank-2 tile and never matches).
+    """
+    if len(tile) != len(intended_workgroup) or tuple(tile[-3:-1]) != tuple(intended_workgroup[-3:-1]):
+        return (f"spec did not apply: root op's workgroup tile {list(tile)}, intended the gemv config's "
+                f"{list(intended_workgroup)}" + (" (M=1 folded to a matvec)" if len(tile) < len(intended_workgroup)
+                                                   else ""))
+    return ""

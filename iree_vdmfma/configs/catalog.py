@@ -7,6 +7,12 @@ the arch, and shapes/element types from ``MMAAttr``/``VirtualMMAAttr``. What it
 cannot tell is which sparse ``v_smfmac`` K-depths the chip has (IREE's selector
 only lists f16/bf16 VDMFMA); that is the ISA fact in ``SMFMAC_K`` below, checked
 by compiling every pairing (see shared notes and tests/test_catalog.py).
+
+RDNA (gfx11xx / gfx12xx): TargetInfo lists the dense WMMA intrinsics (IREE 3.13:
+``WMMAR3_*`` on gfx1100/gfx1101: f16, bf16 and i8 inputs; ``WMMAR4_*`` on gfx1200/gfx1201,
+fp8 OCP too), all 16x16x16 on 32 lanes. ``VirtualMMAIntrinsic`` has no sparse (VDMFMA)
+intrinsic built on WMMA, and the RDNA3 ISA has no sparse matrix instruction, so
+RDNA targets get no virtual intrinsics here (:func:`has_vdmfma` is False).
 """
 
 from __future__ import annotations
@@ -55,6 +61,7 @@ class Intrinsic:
     rhs: str
     acc: str
     in_selector: bool  # IREE's own selector lists it for this target
+    lanes: int = 64  # subgroup size the intrinsic's layout is for: 64 (MFMA), 32 (RDNA WMMA)
 
     @property
     def mnk(self) -> tuple[int, int, int]:
@@ -92,7 +99,9 @@ def _intrinsic(name: str, attr, virtual: bool, selector: set[str]) -> Intrinsic:
     lhs, rhs, acc = (_element_name(t) for t in attr.abc_element_types)
     m, n, k = attr.mnk_shape
     unroll = int(_VDMFMA_NAME.match(name).group("unroll")) if virtual and name.startswith("VDMFMA") else 1
-    return Intrinsic(name, virtual, m, n, k, unroll, lhs, rhs, acc, name in selector)
+    # IREE's WMMA layouts (RDNA) are for 32-lane subgroups: a 16x16 f32 result is 8 values per lane.
+    lanes = 32 if name.startswith("WMMA") else 64
+    return Intrinsic(name, virtual, m, n, k, unroll, lhs, rhs, acc, name in selector, lanes)
 
 
 @lru_cache(maxsize=None)
@@ -115,13 +124,21 @@ def target_intrinsics(arch: str) -> tuple[Intrinsic, ...]:
             sparse_k = v.k // v.k_unroll
             # Backed by hardware when the target has the dense 16x16 MFMA for these
             # element types (FNUZ vs OCP fp8) and a v_smfmac of that K-depth.
-            if (v.lhs, v.rhs) in dense_types and sparse_k in SMFMAC_K[arch].get(bits, set()):
+            if (v.lhs, v.rhs) in dense_types and sparse_k in SMFMAC_K.get(get_target(arch).arch, {}).get(bits, set()):
                 virtual.append(v)
     return tuple(dense + virtual)
 
 
+def has_vdmfma(arch: str) -> bool:
+    """Whether the target has any VDMFMA (sparse-backed) intrinsic; False on RDNA (no sparse MFMA)."""
+    return any(i.virtual for i in target_intrinsics(arch))
+
+
 def vdmfma_intrinsic(arch: str, dtype: str, unroll: int | None = None) -> Intrinsic:
     """The VDMFMA intrinsic for dtype x dtype on arch (preferred K-unroll by default)."""
+    if not has_vdmfma(arch):
+        raise IntrinsicUnavailableError(
+            f"no VDMFMA intrinsic on {arch}: IREE 3.13's catalog has no sparse (virtual) intrinsic for it")
     unroll = unroll or PREFERRED_UNROLL[arch]
     found = [i for i in target_intrinsics(arch)
              if i.virtual and i.lhs == dtype and i.rhs == dtype and i.k_unroll == unroll]
@@ -133,7 +150,7 @@ def vdmfma_intrinsic(arch: str, dtype: str, unroll: int | None = None) -> Intrin
 
 
 def dense_intrinsic(arch: str, dtype: str) -> Intrinsic:
-    """The 16x16 dense MFMA of the padded baseline: the deepest K for dtype x dtype."""
+    """The 16x16 dense MFMA (RDNA: WMMA) of the padded baseline: the deepest K for dtype x dtype."""
     found = [i for i in target_intrinsics(arch)
              if not i.virtual and (i.m, i.n) == (16, 16) and i.lhs == dtype and i.rhs == dtype]
     if not found:

@@ -15,7 +15,6 @@ from iree.compiler.dialects import iree_codegen, iree_gpu
 
 from .catalog import Intrinsic
 
-SUBGROUP_SIZE = 64
 
 
 @dataclass(frozen=True)
@@ -57,11 +56,15 @@ class KernelConfig:
         return self.reduction[-self._k_loops] * self.intrinsic.k
 
     @property
+    def subgroup_size(self) -> int:
+        return self.intrinsic.lanes
+
+    @property
     def workgroup_size(self) -> int:
         subgroups = 1
         for s in self.subgroup:
             subgroups *= max(s, 1)
-        return SUBGROUP_SIZE * subgroups
+        return self.subgroup_size * subgroups
 
     def lowering_config(self) -> ir.Attribute:
         """#iree_gpu.lowering_config (needs an active context)."""
@@ -89,7 +92,7 @@ class KernelConfig:
             entries["llvm_func_attrs"] = ir.DictAttr.get(
                 {"amdgpu-waves-per-eu": ir.StringAttr.get(str(self.waves_per_eu))})
         return iree_codegen.TranslationInfoAttr.get(
-            pipeline, None, [self.workgroup_size, 1, 1], SUBGROUP_SIZE, ir.DictAttr.get(entries),
+            pipeline, None, [self.workgroup_size, 1, 1], self.subgroup_size, ir.DictAttr.get(entries),
         )
 
     def compilation_info(self) -> ir.Attribute:

@@ -19,8 +19,8 @@ from typing import Mapping, Optional
 from ..problems.problem import Problem
 from ..devices.targets import subgroup_size
 from .config import KernelConfig
-from .gemv import GemvConfig, gemv_config
 from .catalog import IntrinsicUnavailableError
+from .gemv import LOAD_BYTES, GemvConfig, gemv_config
 from .rules import LDS_ROW_PAD_BYTES, padded_config, vdmfma_config
 from .scaled import DEFAULT_INTRINSIC, mx_gemv_config, scaled_config
 
@@ -70,6 +70,15 @@ def knob_config(problem: Problem, arch: str,
                      prefetch_num_stages=int(knobs.get("prefetch", base.prefetch_num_stages)),
                      waves_per_eu=int(knobs.get("waves_per_eu", base.waves_per_eu)))
     return replace(config, lds_estimate=promoted_lds_bytes(config, problem.dt.bytes))
+
+
+def default_gemv_config(problem: Problem, arch: str, lanes: int = 0) -> GemvConfig:
+    """The gemv variant's config: GEMV_DEFAULTS on the target's subgroup size (``lanes`` overrides),
+    with a K step of at least one 16-byte load per lane."""
+    lanes = lanes or subgroup_size(arch)
+    kpart = max(GEMV_DEFAULTS["kpart"], LOAD_BYTES // problem.dt.bytes * lanes)
+    return gemv_config(problem.m, problem.dt.bytes, lanes, GEMV_DEFAULTS["rows"], kpart, GEMV_DEFAULTS["ksub"],
+                       problem.batched)
 
 
 def _gemv(problem: Problem, arch: str, knobs: Mapping[str, object]) -> GemvConfig:

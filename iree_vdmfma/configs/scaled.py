@@ -60,6 +60,7 @@ class ScaledIntrinsic:
     virtual: bool = False
     k_unroll: int = 1
     scaled: bool = True  # K is two loops (kb, k) in the op: KernelConfig's tile properties read this
+    lanes: int = 64  # subgroup size the intrinsic's layout is for (a gfx950 wave)
 
     def attr(self) -> ir.Attribute:
         """#iree_gpu.scaled_mma_layout (needs an active context); the enum name is checked first."""

@@ -160,6 +160,7 @@ class CoverageRow:
     vdmfma_error: str = ""
     default_artifacts: str = ""
     vdmfma_artifacts: str = ""
+    default_wmma: Optional[int] = None  # RDNA: v_wmma in the default's ISA
 
     @property
     def code(self) -> str:
@@ -185,7 +186,7 @@ CSV_COLUMNS = [("class" if f.name == "cls" else f.name) for f in fields(Coverage
 
 
 # The result-row columns a coverage row keeps per side (as PREFIX_COLUMN), checked against the schema below.
-SIDE_FIELDS = {"default": ("status", "mma_kind", "smfmac", "mfma", "vgpr", "spills", "error", "artifacts"),
+SIDE_FIELDS = {"default": ("status", "mma_kind", "smfmac", "mfma", "wmma", "vgpr", "spills", "error", "artifacts"),
                "vdmfma": ("status", "intended_mma_kind", "mma_kind", "smfmac", "mfma", "vgpr", "spills", "error",
                           "artifacts")}
 _missing = [f"{p}_{c}" for p, cs in SIDE_FIELDS.items() for c in cs

@@ -12,6 +12,11 @@ proof from configured IR and ISA) and classified from the two result rows:
 * ``not-reachable``: neither; the reason says why (matvec form at M=1, the
   compiler's first error line, spills, not applied, ...).
 
+On RDNA targets (gfx11/gfx12) IREE 3.13 has no sparse intrinsic, so the ``vdmfma`` row is a
+``skipped`` row and every cell is ``not-reachable`` by construction; the grid still compiles
+IREE's default for every cell (dtypes: those with a WMMA) and coverage.md says what it chose
+(WMMA kind and ``v_wmma`` count per cell in coverage.csv).
+
 Spills and not-applied never count as success. The classes live in ``classes`` (imported
 by the heat maps too); this module builds the grid, sweeps it and writes coverage.csv/.md/PNGs.
 
@@ -30,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Optional, Sequence
 
-from ..configs.catalog import IntrinsicUnavailableError, vdmfma_intrinsic
+from ..configs.catalog import IntrinsicUnavailableError, dense_intrinsic, has_vdmfma, vdmfma_intrinsic
 from ..configs.scaled import scaled_intrinsic
 from ..problems.problem import DTYPES, Problem
 from ..problems.rows import ResultRow
@@ -99,30 +104,48 @@ class Cell:
 # ---------------------------------------------------------------------------- grid
 
 
+def _intrinsic_for(arch: str, dtype: str):
+    """The intrinsic a cell's dtype needs: VDMFMA, or on a target with none (RDNA) the dense WMMA; an MX
+    dtype the target's scaled MFMA for its value type."""
+    if dtype in DTYPES and DTYPES[dtype].is_mx:
+        return scaled_intrinsic(arch, Problem(16, 16, DTYPES[dtype].scale_block, dtype=dtype))
+    return vdmfma_intrinsic(arch, dtype) if has_vdmfma(arch) else dense_intrinsic(arch, dtype)
+
+
 def default_dtypes(arch: str) -> list[str]:
-    """Element types with a VDMFMA intrinsic for ``arch`` in the catalog (catalog order)."""
+    """Element types with a VDMFMA intrinsic for ``arch`` in the catalog (RDNA: with a WMMA; MX: a scaled
+    MFMA), catalog order."""
     found = []
     for name in DTYPES:
         try:
-            _require(arch, name)
+            _intrinsic_for(arch, name)
         except IntrinsicUnavailableError:
             continue
         found.append(name)
     return found
 
 
-def _require(arch: str, dtype: str) -> None:
-    if dtype in DTYPES and DTYPES[dtype].is_mx:  # MX: the target's scaled MFMA for the value type
-        scaled_intrinsic(arch, Problem(16, 16, DTYPES[dtype].scale_block, dtype=dtype))
-    else:
-        vdmfma_intrinsic(arch, dtype)  # raises IntrinsicUnavailableError / ValueError with the valid list
-
-
 def check_dtypes(arch: str, dtypes: Sequence[str]) -> list[str]:
-    """Validate: every dtype must have a VDMFMA intrinsic (MX: a scaled MFMA) on arch (else a clear error)."""
+    """Validate: every dtype must have a VDMFMA intrinsic on arch (RDNA: a WMMA; MX: a scaled MFMA), else a
+    clear error."""
     for d in dtypes:
-        _require(arch, d)
+        _intrinsic_for(arch, d)  # raises IntrinsicUnavailableError / ValueError with the valid list
     return list(dtypes)
+
+
+def no_sparse_note(rows: Sequence[CoverageRow], target: str) -> str:
+    """On a target without sparse intrinsics (RDNA): why every cell is x, and what IREE's default chose."""
+    seen: dict[str, int] = {}
+    for r in rows:
+        if r.default_status == "ok":
+            what = (f"{r.default_mma_kind} (v_wmma in the ISA)" if r.default_wmma else r.default_mma_kind) \
+                if r.default_mma_kind else "no MMA (e.g. the matvec form at M=1)"
+        else:
+            what = f"{r.default_status or 'not compiled'}"
+        seen[what] = seen.get(what, 0) + 1
+    kinds = "; ".join(f"{w}: {n} cell(s)" for w, n in seen.items())
+    return (f"{target} has no sparse (VDMFMA) intrinsic in IREE 3.13's catalog (RDNA: WMMA only), so every "
+            f"cell is not reachable by construction. IREE's default chose: {kinds}.")
 
 
 def select_cases(names: Optional[Sequence[str]]) -> list[ShapeCase]:
@@ -299,6 +322,8 @@ def run(cells: Sequence[Cell], options: SweepOptions, sweep: Optional[Sweep] = N
     out = Path(options.out_dir)
     note = (f"{len(cells)} cells x {len(options.variants)} variants; this run: {len(todo)} jobs "
             f"({sum(bool(r.cached) for r in fresh)} from the compile cache) in {wall:.0f} s wall.")
+    if not has_vdmfma(target):
+        note += "\n\n" + no_sparse_note(rows, target)
     files = [write_csv(rows, out / "coverage.csv")]
     (out / "coverage.md").write_text(markdown(rows, target, note))
     files.append(out / "coverage.md")

@@ -170,7 +170,7 @@ def hip_arch(index: int = 0) -> Optional[str]:
         if m:
             return m.group(0)
         for arch, t in TARGETS.items():
-            if t.product.lower() in name.lower().replace(" ", ""):
+            if t.product.lower().replace(" ", "") in name.lower().replace(" ", ""):  # 'RX 7900 XTX' too
                 return arch
     return None
 

@@ -122,6 +122,7 @@ class ResultRow(Identity):
     intended_mma_kind: str = ""
     smfmac: Optional[int] = None
     mfma: Optional[int] = None
+    wmma: Optional[int] = None  # RDNA: v_wmma instructions in the ISA
     vgpr: Optional[int] = None
     agpr: Optional[int] = None
     sgpr: Optional[int] = None
@@ -182,11 +183,11 @@ COLUMNS: list[str] = [f.name for f in fields(ResultRow)]
 
 # The one list of static fields: proved from configured IR and ISA at compile time, so the same for a
 # job's compile-only, hot and cold rows. STATIC_METRICS is its numeric part (deltas, plots).
-STATIC_FIELDS: tuple[str, ...] = ("mma_kind", "intended_mma_kind", "smfmac", "mfma", "vgpr", "agpr", "sgpr",
+STATIC_FIELDS: tuple[str, ...] = ("mma_kind", "intended_mma_kind", "smfmac", "mfma", "wmma", "vgpr", "agpr", "sgpr",
                                   "lds_bytes", "spills", "scratch_bytes", "workgroups", "workgroup_size",
                                   "waves_per_simd", "kernels", "nv_mma", "ptx_regs32",
                                   "kernel_fingerprint", "executables", "mfma_scale", "cvt_scale")
-STATIC_METRICS: tuple[str, ...] = ("smfmac", "mfma", "vgpr", "agpr", "lds_bytes", "spills", "waves_per_simd",
+STATIC_METRICS: tuple[str, ...] = ("smfmac", "mfma", "wmma", "vgpr", "agpr", "lds_bytes", "spills", "waves_per_simd",
                                    "workgroups")
 _TYPES = {f.name: f.type for f in fields(ResultRow)}
 IDENTITY = ("name", "m", "n", "k", "batch", "dtype", "target", "variant", "status")

@@ -228,6 +228,8 @@ def section_static(res) -> list[str]:
             "weights read (modelled)": [_weights(r) for r in recs],
             "waves/SIMD (modelled)": sub["waves_per_simd"],
         })
+        if "wmma" in sub and sub["wmma"].fillna(0).gt(0).any():  # RDNA: WMMA instead of (A)GPR-split MFMA
+            tab.insert(tab.columns.get_loc("mfma") + 1, "wmma", sub["wmma"].values)
         L.append(md_table(tab, {"LDS KiB": ".3g", "% CUs busy (modelled)": ".0f"}))
     return L
 

@@ -228,6 +228,7 @@ def _bandwidth_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, p
 _STATIC_PANELS = [
     ("smfmac", "smfmac (sparse MFMA) count", 1.0),
     ("mfma", "mfma (dense) count", 1.0),
+    ("wmma", "wmma (RDNA) count", 1.0),
     ("vgpr", "VGPRs", 1.0),
     ("lds_bytes", "LDS (KiB)", 1 / 1024),
     ("waves_per_simd", "waves/SIMD (modelled)", 1.0),
@@ -237,7 +238,9 @@ _STATIC_PANELS = [
 
 
 def _static_plot(st: pd.DataFrame, baseline: str, target: str, path: Path) -> Optional[Path]:
-    panels = [p for p in _STATIC_PANELS if st[p[0]].notna().any()]
+    rdna = bool(TARGETS.get(target) and TARGETS[target].rdna)  # WMMA only: no smfmac/mfma panels there
+    skip = {"smfmac", "mfma"} if rdna else {"wmma"}
+    panels = [p for p in _STATIC_PANELS if p[0] in st and p[0] not in skip and st[p[0]].notna().any()]
     if not panels:
         return None
     shapes = _shape_order(st)

@@ -32,6 +32,7 @@ SUMMARY_DOC: dict[str, str] = {
     "status": "results status (ok, compiled, not-applied, compile-error, ...)",
     "mma_kind": "MMA kind applied (from the ISA/IR)", "intended_mma_kind": "MMA kind the spec asked for",
     "smfmac": "sparse MFMA instruction count", "mfma": "dense MFMA instruction count",
+    "wmma": "RDNA WMMA (v_wmma) instruction count",
     "vgpr": "VGPRs", "agpr": "AGPRs", "sgpr": "SGPRs", "lds_bytes": "LDS bytes", "spills": "spills",
     "scratch_bytes": "scratch bytes",
     "waves_per_simd": "MODELLED occupancy (waves per SIMD) from the ISA's VGPRs, LDS and workgroup size "

@@ -30,6 +30,7 @@ from typing import Callable, Optional, Sequence
 from ..backends import Backend, backend_for
 from ..compiler.driver import (Compiler, CompileInterrupted, CompileJob, CompileResult, DEFAULT_TIMEOUT_S,
                               default_cache_dir, repro_command)
+from ..compiler.configured import no_mma_tile_mismatch
 from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
 from ..configs.catalog import IntrinsicUnavailableError
@@ -169,8 +170,10 @@ def proved_row(job: Job, result: CompileResult, row: ResultRow, artifacts: Path)
     row = row.replace(**proof.fields, status=Status.COMPILED.value, kernel_fingerprint=fp.digest,
                       executables=fp.executables or None)
     reason = proof.reason
+    if not reason and job.config is not None and job.config.mma_kind == "" and "workgroup_tile" in proof.details:
+        reason = no_mma_tile_mismatch(job.config.workgroup, tuple(proof.details["workgroup_tile"]))
     configured = proof.details.get("lowering_config")
-    if not reason and configured is not None and hasattr(job.config, "not_applied"):  # gemv: tiles, not an MMA
+    if not reason and configured is not None and hasattr(job.config, "not_applied"):  # gemv: its K distribution
         reason = job.config.not_applied(configured)
     if reason:
         return row.replace(status=Status.NOT_APPLIED.value, reason=reason)

@@ -9,10 +9,11 @@ the configs in the shared notes), more than 1024 threads, an N tile that does no
 split over its subgroups in 16-wide intrinsics, tiles that do not divide N or the K
 chunk, a gemv K step that does not divide the K chunk.
 
-Which knobs exist is each backend's own knowledge (``Backend.knobs()``: backends/rocm/knobs.py,
-backends/cuda/knobs.py, backends/cpu/); a backend registered with knobs is tunable with no edit here.
-An MX (block-scaled) problem has its own family of ROCm knobs (mma default/scaled/scaled32/mxgemv,
-mx_reduction, mx_ksub; no split) and its own pruning (:func:`_mx_prune_reason`).
+Which knobs exist is each backend's own knowledge (``Backend.knobs(target)``: backends/rocm/knobs.py,
+with its RDNA table backends/rocm/knobs_rdna.py, backends/cuda/knobs.py, backends/cpu/); a backend
+registered with knobs is tunable with no edit here. An MX (block-scaled) problem has its own family
+of ROCm knobs (mma default/scaled/scaled32/mxgemv, mx_reduction, mx_ksub; no split) and its own
+pruning (:func:`_mx_prune_reason`).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ MAX_THREADS = 1024
 
 def knobs_of(arch: str) -> Mapping[str, Knob]:
     """The knobs of the backend that builds for ``arch`` (UnknownTargetError if none)."""
-    return backend_for(arch).knobs()
+    return backend_for(arch).knobs(arch)
 
 
 @dataclass(frozen=True)

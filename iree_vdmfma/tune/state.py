@@ -51,6 +51,7 @@ class CandidateRow(Identity):
     mma_kind: str = ""
     smfmac: Optional[int] = None
     mfma: Optional[int] = None
+    wmma: Optional[int] = None  # RDNA: v_wmma instructions
     vgpr: Optional[int] = None
     lds_bytes: Optional[int] = None
     spills: Optional[int] = None

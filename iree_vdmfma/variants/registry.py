@@ -29,8 +29,8 @@ class Variant:
     baseline: bool = False
     flags: tuple[str, ...] = ()  # extra iree-compile flags of this variant
     split_rule: Optional[Callable[[Problem, str], int]] = None  # per-shape split-K chunk (0: none)
+    requires: Optional[Callable[[Problem, str], tuple[bool, str]]] = None  # (False, why): a skipped row
     splits: bool = False  # its flags ask IREE to split the reduction (a row says when no split happened)
-    refuses: Optional[Callable[[Problem], str]] = None  # why this variant cannot build the problem's dtype ("" ok)
 
     def config(self, problem: Problem, target: str) -> Optional[KernelConfig]:
         return self.rule(problem, target)
@@ -47,12 +47,13 @@ class Variant:
     def enabled(self, problem: Problem, target: str) -> tuple[bool, str]:
         """(True, "") if this variant builds ``problem`` for ``target``; else (False, why) -> a skipped row."""
         be = backend_for(target)
-        why = self.refuses(problem) if self.refuses else ""
-        if why:
-            return False, f"variant {self.name}: {why}"
         if self.backend is not None and not self.backend.handles(target):
             return False, (f"variant {self.name} builds only for {self.backend.name} targets "
                            f"({self.backend.targets_help()}); {target} is a {be.name} target")
+        if self.requires is not None:
+            ok, why = self.requires(problem, target)
+            if not ok:
+                return False, f"variant {self.name}: {why}"
         return (self.backend or be).enabled(problem, target)
 
     def split(self, problem: Problem, arch: str) -> int:
@@ -67,15 +68,33 @@ class UnknownVariantError(ValueError):
     pass
 
 
-def plain_only(problem: Problem) -> str:
-    """``refuses`` of a variant whose configs take plain element types (not MX block-scaled ones)."""
-    return (f"{problem.dtype} is a block-scaled (MX) type; this variant's configs take plain element types "
-            "(for MX: scaled, scaled32, gemv)") if problem.dt.is_mx else ""
+Requires = Callable[[Problem, str], tuple[bool, str]]
 
 
-def mx_only(problem: Problem) -> str:
-    """``refuses`` of a variant built for the scaled contraction of an MX dtype."""
-    return "" if problem.dt.is_mx else f"builds only MX (block-scaled) dtypes such as mxfp4, not {problem.dtype}"
+def plain_only(problem: Problem, target: str) -> tuple[bool, str]:
+    """``requires`` of a variant whose configs take plain element types (not MX block-scaled ones)."""
+    if problem.dt.is_mx:
+        return False, (f"{problem.dtype} is a block-scaled (MX) type; this variant's configs take plain element "
+                       "types (for MX: scaled, scaled32, gemv)")
+    return True, ""
+
+
+def mx_only(problem: Problem, target: str) -> tuple[bool, str]:
+    """``requires`` of a variant built for the scaled contraction of an MX dtype."""
+    if problem.dt.is_mx:
+        return True, ""
+    return False, f"builds only MX (block-scaled) dtypes such as mxfp4, not {problem.dtype}"
+
+
+def all_of(*requires: Requires) -> Requires:
+    """One ``requires`` from several: the first that says no gives the reason."""
+    def check(problem: Problem, target: str) -> tuple[bool, str]:
+        for req in requires:
+            ok, why = req(problem, target)
+            if not ok:
+                return False, why
+        return True, ""
+    return check
 
 
 def register(variant: Variant) -> Variant:

@@ -31,7 +31,7 @@ class CpuBackend(Backend):
     def targets_help(self) -> str:
         return CPU_TARGET
 
-    def knobs(self):
+    def knobs(self, target: str = ""):
         return KNOBS
 
 

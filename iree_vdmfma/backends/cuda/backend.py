@@ -53,7 +53,7 @@ class CudaBackend(Backend):
             reason = f"contraction configured with {cfg.mma_kind or 'no mma_kind'}, not the intended {intended_mma_kind}"
         return DumpProof(fields, reason, {"workgroup_tile": cfg.workgroup_tile, "pipeline": cfg.pipeline})
 
-    def knobs(self):
+    def knobs(self, target: str = ""):
         return KNOBS
 
 

@@ -14,12 +14,13 @@ from typing import Mapping, Optional
 from ...configs.catalog import IntrinsicUnavailableError, dense_intrinsic
 from ...configs.rules import padded_config
 from ...configs.scaled import scaled_intrinsic
-from ...devices.targets import TARGETS, base_arch, target as get_target
+from ...devices.targets import TARGETS, base_arch, is_rdna, target as get_target
 from ...problems.problem import Problem
 from ..base import CODEGEN, Backend, CandidateProof, DumpProof
 from ..registry import register
 from . import evidence
 from .knobs import KNOBS
+from .knobs_rdna import KNOBS as RDNA_KNOBS
 
 
 @dataclass(frozen=True)
@@ -50,10 +51,11 @@ class RocmBackend(Backend):
         ev = evidence.collect(dump_dir, problem, get_target(target))
         return DumpProof(ev.row_fields(), evidence.check_applied(ev, intended_mma_kind),
                          {"dispatches": ev.dispatches, "pipeline": ev.pipeline,
-                          "lowering_config": ev.lowering_config})
+                          "workgroup_tile": ev.workgroup_tile, "lowering_config": ev.lowering_config})
 
-    def knobs(self):
-        return KNOBS
+    def knobs(self, target: str = ""):
+        """CDNA's table (backends/rocm/knobs.py), or RDNA's on gfx11/gfx12 (knobs_rdna.py: WMMA, no vdmfma)."""
+        return RDNA_KNOBS if is_rdna(target) else KNOBS
 
     def reference(self, kind: str, problem: Problem, target: str,
                   defaults: Mapping[str, object]) -> Optional[dict[str, object]]:

@@ -20,6 +20,9 @@ What the metadata means (checked by compiling, IREE 3.13 / LLVM 24 for gfx942):
   workgroup size already impose (M=8 default: 204 used, 257 -> 264 allocated, which
   still gives the LDS-bound 1 wave/SIMD). It is exposed as ``vgpr_alloc``; it encodes
   LLVM's own occupancy estimate and is a cross-check of :func:`waves_per_simd`.
+
+RDNA targets (gfx11xx/gfx12xx): ``wmma`` counts ``v_wmma_*``, there are no AGPRs, and
+occupancy follows the RDNA rules for the kernel's wave size (backends/rocm/rdna.py).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from pathlib import Path
 from ...compiler.configured import check_no_mma, configs, kind_name, pick_contraction, workgroups
 from ...devices.targets import Target
 from ...problems.problem import Problem
+from . import rdna
 
 WAVE_SIZE = 64  # CDNA wave64
 MAX_BARRIER_WORKGROUPS_PER_CU = 16  # multi-wave workgroups need a barrier slot (gfx9)
@@ -75,6 +79,7 @@ class Evidence:
     # ISA: instruction counts summed over all dispatches; resources of the contraction dispatch
     smfmac: int | None = None
     mfma: int | None = None
+    wmma: int | None = None  # RDNA: v_wmma instructions (summed over all kernels)
     vgpr: int | None = None
     agpr: int | None = None
     sgpr: int | None = None
@@ -89,8 +94,9 @@ class Evidence:
 
     def row_fields(self) -> dict:
         """The fields a ResultRow has, ready for ``row.replace(**ev.row_fields())``."""
-        keys = ("mma_kind", "smfmac", "mfma", "vgpr", "agpr", "sgpr", "lds_bytes", "spills",
-                "scratch_bytes", "workgroups", "workgroup_size", "waves_per_simd", "mfma_scale", "cvt_scale")
+        keys = ("mma_kind", "smfmac", "mfma", "wmma", "vgpr", "agpr", "sgpr", "lds_bytes", "spills",
+                "scratch_bytes", "workgroups", "workgroup_size", "waves_per_simd",
+                "mfma_scale", "cvt_scale")
         d = asdict(self)
         return {k: d[k] for k in keys}
 
@@ -102,8 +108,11 @@ def _round_up(x: int, m: int) -> int:
     return -(-x // m) * m
 
 
-def occupancy(vgprs: int, lds_bytes: int, workgroup_size: int, target: Target) -> tuple[int, str]:
+def occupancy(vgprs: int, lds_bytes: int, workgroup_size: int, target: Target,
+              wave_size: int = 0) -> tuple[int, str]:
     """Waves per SIMD the resources allow, and what limits it. Modelled, not measured.
+
+    RDNA targets: :func:`rdna.occupancy` (wave32/wave64 by ``wave_size``, WGP-mode rules).
 
     Model (CDNA3/CDNA4, wave64):
 
@@ -120,6 +129,8 @@ def occupancy(vgprs: int, lds_bytes: int, workgroup_size: int, target: Target) -
     SGPRs (800 per SIMD, <= 104 per wave) never bind below 8 waves on these targets.
     Returns 0 waves if the kernel cannot fit at all.
     """
+    if target.rdna:
+        return rdna.occupancy(vgprs, lds_bytes, workgroup_size, target, wave_size)
     limits: dict[str, int] = {"max": target.max_waves_per_simd}
     alloc = _round_up(max(vgprs, 1), target.vgpr_granule)
     limits["vgpr"] = target.vgprs_per_simd_lane // alloc
@@ -256,9 +267,11 @@ def collect(dump_dir: Path, problem: Problem, target: Target) -> Evidence:
     if kernel is None:
         names = ", ".join(k.name for k in kernels)
         return _replace(ev, missing=f"contraction dispatch {cfg.dispatch} not found in .rocmasm (has: {names})")
-    waves, limit = occupancy(kernel.vgpr, kernel.lds_bytes, cfg.workgroup_size or WAVE_SIZE, target)
+    waves, limit = occupancy(kernel.vgpr, kernel.lds_bytes, cfg.workgroup_size or WAVE_SIZE, target,
+                             cfg.subgroup_size)
     return _replace(
         ev, smfmac=sum(mma_counts(text)[0] for text in asm), mfma=sum(mma_counts(text)[1] for text in asm),
+        wmma=sum(rdna.wmma_count(text) for text in asm),
         vgpr=kernel.vgpr, agpr=kernel.agpr, sgpr=kernel.sgpr, lds_bytes=kernel.lds_bytes,
         spills=kernel.vgpr_spills + kernel.sgpr_spills, scratch_bytes=kernel.scratch_bytes,
         vgpr_alloc=_round_up(max(kernel.next_free_vgpr, 1), target.vgpr_granule),
@@ -305,4 +318,4 @@ def check_applied(evidence: Evidence, intended_mma_kind: str | None) -> str:
         return f"{intended_mma_kind} configured but the ISA has no v_smfmac instructions"
     if intended_mma_kind.startswith("MFMA") and not evidence.mfma:
         return f"{intended_mma_kind} configured but the ISA has no v_mfma instructions"
-    return ""
+    return rdna.wmma_missing(intended_mma_kind, evidence.wmma)

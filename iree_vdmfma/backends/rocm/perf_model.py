@@ -8,9 +8,11 @@ modelled_us = bytes / effective_bandwidth + launch_us * dispatches, where
   (its N/subgroup rows of one K tile: prefetch keeps a tile in flight), and resident
   waves = min(workgroups, CUs x workgroups per CU from the evidence's occupancy)
   x waves per workgroup.
-Assumed (not measured): HBM latency MEM_LATENCY_US, LAUNCH_US per dispatch, MI300X
-data-sheet peak. Checked against the write-up's six published MI300X numbers in the
-README (rank correlation and error); it ranks configs, it does not predict time.
+Assumed (not measured): HBM latency MEM_LATENCY_US, LAUNCH_US per dispatch, the target's
+data-sheet peak (devices/targets.py: MI300X, MI355X; on RDNA the Radeon card's GDDR6 peak, its
+CU count, and waves of the config's own subgroup size, 32 lanes). Checked against the
+write-up's six published MI300X numbers in the README (rank correlation and error); it ranks
+configs, it does not predict time. Nothing on RDNA has been checked against a measurement.
 MX (mxfp4): an element's bytes are its packed values plus its share of the E8M0 scales,
 tiles are read through the config's m_tile/n_tile/k_tile, and IREE's default stands in
 as the scaled MFMA (its own choice at M >= 8); never checked against a measurement.
@@ -23,7 +25,7 @@ from typing import Mapping, Optional
 
 from ...configs.gemv import GemvConfig
 from ...configs.knobs import dispatch_problem, knob_config
-from ...devices.targets import target as get_target
+from ...devices.targets import is_rdna, subgroup_size, target as get_target
 from ...problems.problem import Problem
 from .evidence import occupancy
 
@@ -43,6 +45,8 @@ def modelled_us(p: Problem, settings: Mapping[str, object], fields: Mapping[str,
         return None
     t = get_target(arch)
     config = knob_config(p, arch, settings)
+    if config is None and is_rdna(arch):  # IREE's default on RDNA: the padded WMMA config (ISA-proved, gfx1100)
+        config = knob_config(p, arch, dict(settings, mma="dense"))
     b = p.operand_bytes(1) / (p.batch * p.k)  # bytes an element (MX: packed values and their scales)
     n_tile = config.n_tile if config else 64  # IREE's default N tile (tuning-knobs.md)
     a_bytes = p.batch * p.m * p.k * b * math.ceil(p.n / n_tile)
@@ -50,7 +54,7 @@ def modelled_us(p: Problem, settings: Mapping[str, object], fields: Mapping[str,
     split = p.k // _split(settings) if _split(settings) else 1
     partials = 2 * c_bytes * split if split > 1 else 0
     total = p.weight_bytes + a_bytes + partials + c_bytes
-    waves_per_wg = math.ceil(workgroup_size / 64)
+    waves_per_wg = math.ceil(workgroup_size / (config.subgroup_size if config else subgroup_size(arch)))
     wgs_per_cu = max(1, waves * t.simds_per_cu // waves_per_wg)
     resident_waves = min(workgroups, t.compute_units * wgs_per_cu) * waves_per_wg
     in_flight = resident_waves * _wave_bytes_in_flight(config, b)
@@ -65,7 +69,7 @@ def _wave_bytes_in_flight(config, elem_bytes: int) -> float:
     if isinstance(config, GemvConfig):  # each wave: all rows of its share of the K step
         return config.rows * config.partial_reduction * max(config.block, 1) / config.k_subgroups * elem_bytes
     n_tile = config.n_tile if config else 64
-    subgroups = max(1, config.workgroup_size // 64) if config else 2
+    subgroups = max(1, config.workgroup_size // config.subgroup_size) if config else 2
     k_tile = config.k_tile if config else 256
     return n_tile / subgroups * k_tile * elem_bytes
 
@@ -79,12 +83,13 @@ def estimate_us(p: Problem, settings: Mapping[str, object], arch: str) -> float:
     proxy = dict(settings, mma=stand_in) if settings.get("mma") == "default" else settings
     try:
         config = knob_config(p, arch, proxy)
-    except Exception:  # no VDMFMA for this dtype: fall back to the dense rule
-        config = knob_config(p, arch, dict(settings, mma="dense"))
+    except Exception:  # no VDMFMA for this dtype (or none at all: RDNA): the dense rule stands in
+        proxy = dict(settings, mma="dense")
+        config = knob_config(p, arch, proxy)
     split = p.k // _split(settings) if _split(settings) else 1
     q = dispatch_problem(p, _split(settings))
     m_tile, n_tile = config.m_tile, config.n_tile
     wgs = p.batch * math.ceil(q.m / m_tile) * math.ceil(q.n / n_tile) * split
-    waves, _ = occupancy(128, config.lds_estimate, config.workgroup_size, t)
+    waves, _ = occupancy(128, config.lds_estimate, config.workgroup_size, t, config.subgroup_size)
     fields = {"workgroups": wgs, "workgroup_size": config.workgroup_size, "waves_per_simd": max(1, waves)}
     return modelled_us(p, proxy, fields, arch) or float("inf")

@@ -42,6 +42,7 @@ def prove_candidate(dump_dir: Path, problem: Problem, arch: str, settings: Mappi
     split = int(settings.get("split", 0) or 0)
     ev = evidence.collect(dump_dir, problem, get_target(arch))
     fields = {"dispatches": ev.dispatches, "mma_kind": ev.mma_kind, "smfmac": ev.smfmac, "mfma": ev.mfma,
+              "wmma": ev.wmma,
               "vgpr": ev.vgpr, "lds_bytes": ev.lds_bytes, "spills": ev.spills, "scratch_bytes": ev.scratch_bytes,
               "workgroups": ev.workgroups, "workgroup_size": ev.workgroup_size, "waves_per_simd": ev.waves_per_simd,
               "narrow_loads": narrow_loads(dump_dir, ev.dispatch) if ev.dispatch else None}

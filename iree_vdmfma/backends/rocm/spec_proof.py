@@ -1,7 +1,9 @@
 """Prove the shipped decode specs (configs/decode_specs.py, ``specs/``) on their gfx targets.
 
 Each sample compiles the toolkit's A*B^T input with a spec file as-is (real iree-compile, no
-GPU) and reads the ISA: ok when it has v_smfmac and no dense v_mfma. Nothing is measured.
+GPU) and reads the ISA: ok when it has v_smfmac and no dense v_mfma (RDNA, which has no sparse
+intrinsic: the gemv config, VectorDistribute with no MMA and no v_wmma, at M <= 8; v_wmma of the
+padded WMMA config's kind above). Nothing is measured.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from pathlib import Path
 from typing import Optional
 
 from ...compiler.driver import CompileJob, Compiler
-from ...configs.decode_specs import proof_samples, spec_files
+from ...configs.decode_specs import decode_config, proof_samples, spec_files
 from ...devices.targets import target as get_target
 from ...problems.inputs import input_ir
 from ...problems.problem import Problem
@@ -31,11 +33,12 @@ class SpecProof:
     smfmac: Optional[int]
     mfma: Optional[int]
     error: str = ""
+    wmma: Optional[int] = None
 
 
 def prove_spec(spec_path: Path, target: str, problem: Problem, compiler: Compiler) -> SpecProof:
     """Compile ``problem`` (the toolkit's A*B^T input) for ``target`` with the spec file as-is;
-    ok when the ISA has v_smfmac and no dense v_mfma."""
+    ok when the ISA has v_smfmac and no dense v_mfma (RDNA: the decode config's own kind, see above)."""
     job = CompileJob(f"specs/{spec_path.name}:{problem.key}", input_ir(problem), tuple(ROCM.compile_flags(target)),
                      spec_path.read_text(), spec_honoured=ROCM.codegen_spec_honoured(target))
     result = compiler.compile(job)
@@ -43,7 +46,11 @@ def prove_spec(spec_path: Path, target: str, problem: Problem, compiler: Compile
         return SpecProof(spec_path.name, target, problem.key, False, "", None, None, result.error)
     ev = evidence.collect(result.dump_dir, problem, get_target(target))
     ok = bool(ev.smfmac) and ev.mfma == 0
-    return SpecProof(spec_path.name, target, problem.key, ok, ev.mma_kind, ev.smfmac, ev.mfma, ev.missing)
+    if get_target(target).rdna:
+        want = decode_config(problem, target).mma_kind
+        ok = not ev.missing and ev.mma_kind == want and (ev.wmma > 0 if want else
+                                                        ev.wmma == 0 and ev.pipeline == "VectorDistribute")
+    return SpecProof(spec_path.name, target, problem.key, ok, ev.mma_kind, ev.smfmac, ev.mfma, ev.missing, ev.wmma)
 
 
 def prove_all(spec_dir: Path, compiler: Compiler) -> list[SpecProof]:

@@ -1,0 +1,35 @@
+"""ROCm's tuning knobs on RDNA targets (Radeon gfx11/gfx12): the table ``RocmBackend.knobs`` picks there.
+
+RDNA has no sparse MFMA, so ``mma`` is IREE's default, ``dense`` (WMMA 16x16x16 on 32-lane
+subgroups, M padded to 16: the padded baseline's config) or, for unbatched M <= 8, ``gemv``
+(no MMA, VectorDistribute, 32-lane subgroups: IREE 3.13 does not build it on wave64, see
+variants/gemv.py). WMMA tiles: the N tile splits over its subgroups in 16-wide WMMAs; the
+reduction is in WMMAs of K = 16 (8 = a 128-element K tile, IREE's choice on gfx1100; 4 on
+gfx1201); LDS is bounded by 64 KB per workgroup (pruned by tune/space.prune_reason). gemv: rows,
+K step and K subgroups as on CDNA, with K steps from 256 (8 f16 x 32 lanes). Nothing here is
+measured on a Radeon card; with ``--device none`` the ranking is the static MODEL's.
+"""
+
+from __future__ import annotations
+
+from ...problems.problem import Problem
+from ..knobs import GEMV, KnobTable, gemv_fits
+from .knobs import KNOBS as CDNA_KNOBS
+
+DENSE = ("dense",)  # the injected WMMA config (no vdmfma on RDNA)
+KNOBS = KnobTable(split=CDNA_KNOBS["split"])  # the same K chunks as on CDNA
+
+
+@KNOBS.knob("mma")
+def _mma(p: Problem, arch: str):
+    return ["default", "dense"] + (["gemv"] if gemv_fits(p) else [])
+
+
+KNOBS.fixed("n_tile", [64, 32, 128], DENSE)
+KNOBS.fixed("subgroups", [2, 1, 4], DENSE)
+KNOBS.fixed("reduction", [8, 4, 16], DENSE)
+KNOBS.fixed("promote", ["AB", "A"], DENSE)
+KNOBS.fixed("prefetch", [2, 3], DENSE)
+KNOBS.fixed("rows", [4, 1, 2, 8, 16], GEMV)
+KNOBS.fixed("kpart", [512, 256, 1024, 2048], GEMV)
+KNOBS.fixed("ksub", [1, 2, 4], GEMV)
