@@ -36,7 +36,12 @@ def tune(
     executor: str = EXECUTOR_OPT, ray_address: Optional[str] = RAY_ADDRESS_OPT,
     timeout: float = typer.Option(300.0, "--timeout", help="Per-candidate compile and run timeout in seconds."),
     cache_dir: Optional[Path] = CACHE_OPT, no_cache: bool = NO_CACHE_OPT,
-    publish: bool = typer.Option(False, "--publish", help="Write the library into ./specs/ as well (its flags file then names specs/...)."),
+    publish: Optional[Path] = typer.Option(
+        None, "--publish", help="Merge the library into this folder as well (a newer measurement of a shape "
+        "replaces the older, other entries stay; never the repository's shipped specs/). Its flags file names "
+        "the folder as given."),
+    allow_modelled: bool = typer.Option(False, "--allow-modelled",
+                                        help="Let --publish write MODELLED winners (--device none); refused otherwise."),
     debug: bool = DEBUG_OPT,
 ) -> None:
     """Tune every shape: candidates -> prune -> compile -> prove -> measure (numerics checked) -> winner.
@@ -55,6 +60,15 @@ def tune(
         from ..tune.tuner import TuneOptions, Tuner
 
         problems = load_shape_list(shapes)
+        if publish is not None:
+            from ..configs.library import shipped_specs
+
+            if shipped_specs(publish):
+                raise ValueError(f"--publish {publish}: that is the repository's shipped specs/ folder; "
+                                 "publish into a folder of your own")
+            if device == "none" and not allow_modelled:
+                raise ValueError("--publish with --device none would publish MODELLED winners (nothing is run); "
+                                 "add --allow-modelled to publish them anyway, or tune on a device")
         options = TuneOptions(target=target or _default_target(device), device=device, out_dir=out,
                               cache_dir=None if no_cache else (cache_dir or default_cache_dir()),
                               workers=workers, timeout_s=timeout, max_candidates=max_candidates,
@@ -66,16 +80,24 @@ def tune(
         winners = tuner.run()
         written = tuner.written
         report = write_report(out, options.target)
-        for w in winners:
-            sp = f"{w.speedup_vs_default:.3g}x" if w.speedup_vs_default else "-"
-            console.print(f"{w.key}: {w.winner or '(none)'}  vs default {sp}  [{w.verdict}; {w.basis}]",
-                          highlight=False)
+        from ..tune.report import display_id, speedup_text
+
+        for w in winners:  # markup off: '[verdict; basis]' is data, not rich markup
+            console.print(f"{w.key}: {display_id(w.winner) or '(none)'}  vs default "
+                          f"{speedup_text(w.speedup_vs_default, w.basis)}  [{w.verdict}; "
+                          f"{'MODELLED' if w.basis == 'modelled' else w.basis}]", highlight=False, markup=False)
         console.print(f"{len(winners)}/{len(problems)} shapes done; {out / 'winners.csv'}; report {report}")
         if written.get("flags"):
             console.print(f"iree-compile flags: {written['flags'].read_text().strip()}", highlight=False)
-        if publish and written:  # rewritten, not copied: the flags file then names specs/ (relative)
-            from ..configs.library import write_library
+        if publish is not None and written:  # rewritten, not copied: the flags file names the folder as given
+            from ..configs.library import publish as publish_library
             from ..devices.flags import compile_flags
 
-            published = write_library(tuner.library(), Path("specs"), compile_flags(options.target))
-            console.print(f"published {', '.join(p.name for p in published.values())} to specs/")
+            merge, published = publish_library(tuner.library(), publish, compile_flags(options.target),
+                                               allow_modelled)
+            console.print(f"published to {publish}/ ({merge.summary()}): "
+                          f"{', '.join(p.name for p in published.values())}", highlight=False, markup=False)
+            for label, keys in (("added", merge.added), ("replaced", merge.replaced), ("kept", merge.kept),
+                                ("refused", merge.refused)):
+                if keys:
+                    console.print(f"  {label}: {', '.join(keys)}", highlight=False, markup=False)

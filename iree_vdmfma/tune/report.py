@@ -14,6 +14,25 @@ from ..report.markdown import md_table
 from ..report.verdict import geomean
 from . import state
 
+# Knob values that mean "not set": shown as such, never as a number (waves_per_eu=0 is IREE's own choice).
+UNSET = {("waves_per_eu", "0"): "unset", ("split", "0"): "none"}
+
+
+def display_id(candidate: str) -> str:
+    """A candidate id for people: 'split=0,...,waves_per_eu=0' -> 'split=none,...,waves_per_eu=unset'."""
+    parts = []
+    for part in str(candidate or "").split(","):
+        k, sep, v = part.partition("=")
+        parts.append(f"{k}={UNSET[(k, v)]}" if sep and (k, v) in UNSET else part)
+    return ",".join(parts)
+
+
+def speedup_text(speedup, basis: str) -> str:
+    """'1.28x' for a measured speedup, 'MODELLED 5.44x' for a modelled one, '-' when there is none."""
+    if not speedup:
+        return "-"
+    return ("MODELLED " if basis == "modelled" else "") + f"{speedup:.3g}x"
+
 
 def _groups(w: pd.DataFrame) -> pd.DataFrame:
     rows = [{"group": "all", "shapes": len(w), "geomean_vs_default": geomean(w.speedup_vs_default),
@@ -43,7 +62,7 @@ def _plot(cands: pd.DataFrame, path: Path, label: str) -> Path | None:
     ax.set_xlabel(xcol + (" (contraction dispatch)" if xcol == "workgroups" else " (K chunk; 0 = no split)"))
     if xcol == "workgroups":
         ax.set_xscale("log")
-    ax.set_ylabel("latency us" + (" (cold)" if "MEASURED" in label else ""))
+    ax.set_ylabel("latency us" + (" (cold)" if "MEASURED" in label else " (MODELLED, not measured)"))
     ax.set_title(f"candidates: {label}", fontsize=9)
     ax.legend(fontsize=6)
     fig.tight_layout()
@@ -67,15 +86,24 @@ def write_report(out_dir: Path | str, target: str) -> Path:
     label = (f"MODELLED (static model, no device; {target})" if modelled
              else f"MEASURED on {winners.device.iloc[0]} ({target}), cold cache")
     plot = _plot(cands, rep / "candidates.png", label)
+    winners = winners.assign(winner=[display_id(w) for w in winners["winner"]])
+    if modelled:  # the column names say it: no modelled figure is shown without the word
+        winners = winners.rename(columns={c: f"{c} (MODELLED)" for c in
+                                          ("latency_us_median", "default_us_median", "padded_us_median",
+                                           "speedup_vs_default", "speedup_vs_padded")})
     cols = ["key", "winner", "latency_us_median", "default_us_median", "padded_us_median", "speedup_vs_default",
-            "speedup_vs_padded", "verdict", "drift_default", "candidates"]
+            "speedup_vs_padded", "verdict", "basis", "drift_default", "candidates"]
+    cols = [f"{c} (MODELLED)" if modelled and f"{c} (MODELLED)" in winners else c for c in cols]
     status = cands.groupby("status").size().rename("candidates").reset_index() if not cands.empty else pd.DataFrame()
     text = [f"# vdmfma tune: {target}", "", f"All latencies here are **{label}**."]
     if modelled:
         text.append("They come from tune/perf_model.py, a static model (bytes moved, workgroups per CU, loads in "
                     "flight, occupancy from the ISA): it ranks configs; it is not a measurement.")
+    groups = _groups(winners.rename(columns=lambda c: c.replace(" (MODELLED)", "")))
+    if modelled:
+        groups = groups.rename(columns={c: f"{c} (MODELLED)" for c in ("geomean_vs_default", "geomean_vs_padded")})
     text += ["", "## Winners", "", md_table(winners[[c for c in cols if c in winners]]), "",
-             "## Geomean speedup by group", "", md_table(_groups(winners)), "",
+             "## Geomean speedup by group", "", md_table(groups), "",
              "## Candidates by status", "", md_table(status) if not status.empty else "(none)", ""]
     if plot:
         text += [f"![candidates]({plot.name})", f"*Candidate latency against {'workgroups' if 'workgroups' in plot.name else 'the knob'}: {label}.*", ""]

@@ -19,7 +19,7 @@ from typing import Callable, Optional, Sequence
 from ..executors import ExecutorSpec, make_executor
 from ..compiler.driver import Compiler, CompileJob, CompileResult, default_cache_dir
 from ..compiler.toolchain import compiler_version
-from ..configs.library import Entry, Library, write_library
+from ..configs.library import MEASURED, MODELLED, Entry, Library, now_utc, write_library
 from ..devices.flags import compile_flags
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import runner_input_ir
@@ -294,10 +294,11 @@ class Tuner:
 
     def library(self) -> Library:
         by_key = {p.key: p for p in self.problems}
-        entries = []
+        entries, at = [], now_utc()
         for key, w in self.winners.items():
             if key in by_key and w.winner:
-                entries.append(Entry(by_key[key], _candidate_settings(w.winner)))
+                basis = MODELLED if w.basis == MODELLED else MEASURED
+                entries.append(Entry(by_key[key], _candidate_settings(w.winner), basis, w.device, at))
         return Library(self.o.target, tuple(entries))
 
     def write_library(self) -> dict[str, Path]:
