@@ -214,11 +214,20 @@ def _device_plan(device: str, target: str, variants: str) -> tuple[Optional[str]
 DEFAULT_VARIANTS = "default,vdmfma,padded"
 
 
+def _builds_on(target: str) -> list[str]:
+    """Compiled variants that build for ``target`` with no library to read (on host: default, splitk)."""
+    from ..variants.registry import REGISTRY
+
+    return [v.name for v in REGISTRY.values() if v.compiled and v.name != "tuned"
+            and (v.backend is None or v.backend.handles(target))]
+
+
 @app.command()
 def sweep(
     shapes: Path = typer.Argument(..., help="Shape-list CSV."),
     target: str = TARGET_OPT,
-    variants: str = typer.Option(DEFAULT_VARIANTS, "--variants", "-v", help="Comma-separated variants."),
+    variants: str = typer.Option(DEFAULT_VARIANTS, "--variants", "-v", help="Comma-separated variants (on a CPU "
+                                 "device or --target host the default is the ones that build there: default,splitk)."),
     out: Path = typer.Option(..., "--out", "-o", help="Sweep directory: results.csv, specs/, artifacts/, report/."),
     device: str = typer.Option("auto", "--device", "-d",
                                help="auto (an AMD GPU if present, else compile-only), none, hip, hip://N, local-task."),
@@ -250,6 +259,8 @@ def sweep(
         problems = load_shape_list(shapes)
         run_device, target, variants = (None, target, variants) if device == "none" else \
             _device_plan(device, target, variants)
+        if variants == DEFAULT_VARIANTS and target == "host":  # not asked for: the variants that build there
+            variants = ",".join(_builds_on("host"))
         options = _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed, append,
                            ExecutorSpec(executor, ray_address))
         options.runnable = True  # every sweep directory can be run later with `vdmfma bench`

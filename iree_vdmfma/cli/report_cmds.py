@@ -46,31 +46,45 @@ def _check_files(paths: List[Path]) -> None:
 )
 def report_cmd(
     results: List[Path] = typer.Argument(..., help="One or more results.csv files (later files win on duplicate rows)."),
-    baseline: str = typer.Option("padded", "--baseline", "-b", help="Variant every other variant is compared with."),
+    baseline: Optional[str] = typer.Option(None, "--baseline", "-b", help="Variant every other variant is compared "
+                                           "with (default: padded when the results have it, else default)."),
     out: Path = typer.Option(Path("reports/latest"), "--out", "-o", help="Output directory (created)."),
     title: Optional[str] = typer.Option(None, help="Report title (default: the output directory's name)."),
-    noise_k: float = typer.Option(2.0, help="Noise interval half-width in stds: median ± k·std."),
+    noise_k: float = typer.Option(2.0, help="Noise interval half-width: median ± k·sigma (sigma = 1.4826·MAD "
+                                  "of the repetitions, else their std)."),
     noise_floor: float = typer.Option(0.01, help="Relative differences below this are within-noise."),
     min_reps: int = typer.Option(2, help="Fewer repetitions than this give verdict 'undetermined'."),
     plots: bool = typer.Option(True, "--plots/--no-plots", help="Write PNG plots."),
     debug: bool = DEBUG_OPT,
 ) -> None:
-    """Exit codes: 0 written; 2 bad input (a missing or damaged results file, an unwritable --out); 130 interrupted."""
+    """Exit codes: 0 written; 1 written, but no variant row could be compared with the baseline; 2 bad input (a
+    missing or damaged results file, an unwritable --out); 130 interrupted."""
     from ..report.report import build_report
 
     with user_errors(debug):
         _check_files(results)
         res = build_report(results, baseline=baseline, out_dir=out, rule=_rule(noise_k, noise_floor, min_reps),
                            title=title, plots=plots)
-    _console.print(f"[bold]{res.mode}[/bold] report, baseline [cyan]{baseline}[/cyan]: "
-                   f"{len(res.summary)} rows, {int((~res.summary['included']).sum())} excluded (see report.md)")
+    skipped = int((res.summary["status"] == "skipped").sum())
+    _console.print(f"[bold]{res.mode}[/bold] report, baseline [cyan]{res.baseline}[/cyan]: "
+                   f"{len(res.summary)} rows, {int((~res.summary['included']).sum()) - skipped} excluded"
+                   + (f", {skipped} skipped" if skipped else "") + " (see report.md)")
+    for line in res.headline:
+        _console.print(line, markup=False, highlight=False, soft_wrap=True)
     if res.mode == "measured":
         for r in res.overall.to_dict("records"):
+            if not r["n_compared"]:
+                continue
             _console.print(f"  {r['target']} {r['cache_mode']:>4} {r['variant']:<12} geomean {r['geomean_speedup']:.3f}x "
                            f"over {r['n_compared']} (win {r['wins']}, loss {r['losses']}, "
-                           f"noise {r['within_noise']}, undetermined {r['undetermined']})")
+                           f"noise {r['within_noise']}, undetermined {r['undetermined']})", markup=False)
     for name, p in res.paths.items():
-        _console.print(f"  wrote {p}")
+        _console.print(f"  wrote {p}", markup=False, highlight=False)
+    if not res.compared:
+        _console.print(f"nothing to compare: no variant row could be compared with the baseline {res.baseline} "
+                       f"(variants present: {', '.join(sorted(set(res.summary['variant'])))})", markup=False,
+                       highlight=False, soft_wrap=True)
+        raise typer.Exit(1)
 
 
 @app.command(

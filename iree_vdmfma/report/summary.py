@@ -195,7 +195,7 @@ def _group_rows(sub: pd.DataFrame, label: dict) -> dict:
 
 def build_groups(summary: pd.DataFrame) -> pd.DataFrame:
     rows = []
-    var = summary[~summary["is_baseline"]]
+    var = summary[~summary["is_baseline"] & (summary["status"] != str(Status.SKIPPED))]  # skipped: never compared
     for (target, cache, variant), sub in var.groupby(["target", "cache_mode", "variant"], sort=True):
         ident = dict(target=target, cache_mode=cache, variant=variant)
         rows.append(_group_rows(sub, dict(ident, group_by="all", group="all")))
