@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from ..problems.rows import Status
+from .summary import records
 from .verdict import geomean
 
 SKIPPED = str(Status.SKIPPED)
@@ -74,19 +75,21 @@ def pivot(summary: pd.DataFrame, baseline: str) -> pd.DataFrame:
     variants = [baseline] + sorted(v for v in s["variant"].unique() if v != baseline)
     cells: dict[tuple, dict] = {}
     names: dict[str, str] = {}
-    for r in s.to_dict("records"):
+    for r in records(s[["target", "cache_mode", "key", "name", "variant", "status"]]):
         ident = (r["target"], r["cache_mode"], r["key"])
         names.setdefault(r["key"], str(r.get("name") or r["key"]))
         cells.setdefault(ident, {})[r["variant"]] = r["status"] if r["status"] != "ok" else "—"
-    for r in t.to_dict("records"):
+    for r in records(t):
         cells[(r["target"], r["cache_mode"], r["key"])][r["variant"]] = _cell(r)
     best = t.sort_values("latency_us_median", kind="stable").drop_duplicates(["target", "cache_mode", "key"])
-    best_of = {(r["target"], r["cache_mode"], r["key"]): r for r in best.to_dict("records")}
+    best_of = {(r["target"], r["cache_mode"], r["key"]): r for r in records(best)}
     order = s.sort_values(["target", "cache_mode", "dtype", "batch", "m", "n", "k"], kind="stable")
+    present = set(s["variant"])
+    variants = [v for v in variants if v in present]
     out = []
     for ident in dict.fromkeys(zip(order["target"], order["cache_mode"], order["key"])):
         row = {"target": ident[0], "cache": ident[1], "shape": names[ident[2]]}
-        row.update({v: cells[ident].get(v, "") for v in variants if v in set(s["variant"])})
+        row.update({v: cells[ident].get(v, "") for v in variants})
         b = best_of.get(ident)
         row["best"] = _best(b, baseline) if b else "—"
         out.append(row)

@@ -75,7 +75,7 @@ def load_results(results: ResultsInput) -> tuple[pd.DataFrame, list[str]]:
                 if results.damaged:
                     notes.append(f"{p}: {len(results.damaged)} damaged row(s) left out (cut off or edited; "
                                  f"first: {results.damaged[0]}).")
-                frames.append(pd.DataFrame([dataclasses.asdict(r) for r in rows], columns=COLUMNS).assign(source=str(p)))
+                frames.append(pd.DataFrame([vars(r) for r in rows], columns=COLUMNS).assign(source=str(p)))
         df = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=COLUMNS + ["source"])
     df = _normalise(df)
     ident = ["key", "target", "variant", "cache_mode"]

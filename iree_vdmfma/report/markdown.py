@@ -14,7 +14,7 @@ import pandas as pd
 
 from ..devices.targets import TARGETS
 from ..problems.rows import STATIC_METRICS
-from .summary import static_table
+from .summary import records, static_table
 from .verdict import NoiseRule, num
 
 def _fmt(v, spec: str = ".4g") -> str:
@@ -54,15 +54,20 @@ def md_table(df: pd.DataFrame, formats: Optional[Mapping[str, str]] = None) -> s
     return "\n".join(lines) + "\n"
 
 
-def shape_label(r: Mapping) -> str:
-    """The name the user gave the problem (its key when none was given)."""
-    return str(r.get("name") or r["key"])
+MAX_ROWS = 300  # rows per table in report.md; beyond that the table names the CSV that holds them all
+
+
+def _cap(sub: pd.DataFrame, csv: str = "summary.csv") -> tuple[pd.DataFrame, list[str]]:
+    """At most MAX_ROWS rows of a per-row table, and the line that says so."""
+    if len(sub) <= MAX_ROWS:
+        return sub, []
+    return sub.head(MAX_ROWS), [f"The first {MAX_ROWS} of {len(sub)} rows; every row is in [{csv}]({csv}).", ""]
 
 
 def _names(sub: pd.DataFrame) -> dict:
     """The first columns of every per-row table: the user's name, then the problem key (the key column is
     left out when every name is its key: one column saying the same thing twice)."""
-    names = [shape_label(r) for r in sub.to_dict("records")]
+    names = [str(n or k) for n, k in zip(sub["name"], sub["key"])]  # shape_label, column-wise
     if names == list(sub["key"]):
         return {"name": names}
     return {"name": names, "key": list(sub["key"])}
@@ -245,10 +250,12 @@ def section_per_problem(res) -> list[str]:
             L += ["No data-sheet peak for this device: % of peak is not shown.", ""]
         sub = sub.sort_values(["dtype", "batch", "m", "n", "k", "is_baseline", "variant"],
                               ascending=[True, True, True, True, True, False, True], kind="stable")
+        sub, note = _cap(sub)
+        L += note
         t = pd.DataFrame({
             **_names(sub), "variant": sub["variant"], "status": sub["status"],
             "median µs": sub["latency_us_median"],
-            "spread µs": [_spread(r) for r in sub.to_dict("records")],
+            "spread µs": [_spread(r) for r in records(sub)],
             "speedup": sub["speedup"], "verdict": sub["verdict"],
             "GB/s": sub["gbps"], "% HBM peak": sub["pct_peak_bw"],
             "TFLOP/s": sub["tflops"], "% compute peak": sub["pct_peak_tflops"], "numerics": sub["numerics"],
@@ -281,7 +288,9 @@ def section_static(res) -> list[str]:
                                                 "device": sub["device"], "numerics": sub["numerics"],
                                                 "max rel err": sub["max_rel_err"]}), {"max rel err": ".3g"}))
             continue
-        recs = sub.to_dict("records")
+        sub, note = _cap(sub)
+        L += note
+        recs = records(sub)
         tab = pd.DataFrame({
             **_names(sub), "variant": sub["variant"], "status": sub["status"],
             "mma_kind": [_mma_cell(r) for r in recs], "smfmac": sub["smfmac"], "mfma": sub["mfma"],
@@ -310,6 +319,8 @@ def section_excluded(res) -> list[str]:
         L.append(f"{len(ex)} row(s) were not compared" + (" and are not in any geomean" if res.mode == "measured" else "")
                  + ". Reasons come from the results file (`reason`/`error`).")
         L.append("")
+        ex, note = _cap(ex)
+        L += note
         L.append(md_table(drop_empty(pd.DataFrame({
             **_names(ex), "target": ex["target"], "cache": ex["cache_mode"], "variant": ex["variant"],
             "status": ex["status"], "reason": ex["excluded_reason"], "repro": ex["repro"],

@@ -54,9 +54,9 @@ def _shape_order(sub: pd.DataFrame) -> list[str]:
 
 def _labels(sub: pd.DataFrame, shapes: list[str]) -> list[str]:
     """Axis labels: the user's name for each key (the key itself when no name was given)."""
-    names = {}
-    for r in sub.to_dict("records"):
-        names.setdefault(r["key"], str(r.get("name") or r["key"]))
+    names: dict = {}
+    for key, name in zip(sub["key"], sub["name"] if "name" in sub else sub["key"]):
+        names.setdefault(key, str(name or key))
     return [names.get(k, k) for k in shapes]
 
 
@@ -146,7 +146,8 @@ def _layout(fig, shapes: list[str], *, legend_right: bool = False, title_lines: 
 
 def _text_width_in(labels: list[str], size: float = 8.0) -> float:
     """Width in inches of the widest label drawn at ``size`` points (measured from the glyph outlines)."""
-    widths = [TextPath((0, 0), str(t), size=size).get_extents().width for t in labels if str(t)]
+    longest = sorted({str(t) for t in labels if str(t)}, key=len)[-4:]  # glyph outlines are slow: the longest few
+    widths = [TextPath((0, 0), t, size=size).get_extents().width for t in longest]
     return max(widths, default=48.0) / 72.0 * 1.05
 
 
@@ -172,7 +173,7 @@ def _first(shapes: list[str]) -> tuple[list[str], str]:
 
 
 def _lookup(sub: pd.DataFrame, col: str) -> dict:
-    return {(r["key"], r["variant"]): r[col] for r in sub.to_dict("records")}
+    return dict(zip(zip(sub["key"], sub["variant"]), sub[col]))
 
 
 def _speedup_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, path: Path, whiskers: str) -> Path:
