@@ -79,6 +79,7 @@ def pivot(summary: pd.DataFrame, baseline: str) -> pd.DataFrame:
         ident = (r["target"], r["cache_mode"], r["key"])
         names.setdefault(r["key"], str(r.get("name") or r["key"]))
         cells.setdefault(ident, {})[r["variant"]] = r["status"] if r["status"] != "ok" else "—"
+    t = t[["target", "cache_mode", "key", "variant", "latency_us_median", "pct_peak_bw", "verdict", "speedup"]]
     for r in records(t):
         cells[(r["target"], r["cache_mode"], r["key"])][r["variant"]] = _cell(r)
     best = t.sort_values("latency_us_median", kind="stable").drop_duplicates(["target", "cache_mode", "key"])

@@ -7,6 +7,7 @@ results column divided by a data-sheet figure from ``devices`` (peaks, CU counts
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Mapping, Optional
 
 import numpy as np
@@ -77,7 +78,8 @@ GROUP_BY = ["dtype", "m", "n", "m_pow2"]
 def records(df: pd.DataFrame) -> list[dict]:
     """``df.to_dict("records")``, several times faster on wide tables (no per-cell boxing)."""
     cols = list(df.columns)
-    return [dict(zip(cols, row)) for row in df.itertuples(index=False, name=None)]
+    columns = [df[c].to_numpy(dtype=object).tolist() for c in cols]  # column-wise: no per-cell pandas access
+    return [dict(zip(cols, row)) for row in zip(*columns)]
 
 
 def own_problem(row: Mapping, measured: bool) -> str:
@@ -102,6 +104,18 @@ def _peak_gbps(row: Mapping) -> float:
         return float("nan")
     spec = device_spec(str(row.get("device_name") or ""), str(row.get("device_arch") or row["target"]))
     return spec.peak_hbm_gbps if spec else float("nan")
+
+
+@lru_cache(maxsize=256)
+def _peak_gbps_of(device: str, device_name: str, arch: str) -> float:
+    return _peak_gbps({"device": device, "device_name": device_name, "device_arch": arch, "target": arch})
+
+
+@lru_cache(maxsize=8192)
+def _derived_of(variant, m, n, k, batch, dtype, target, workgroups) -> dict:
+    """derived() of a row, by the only fields it reads (a row's hot and cold rows share one computation)."""
+    return derived(dict(variant=variant, m=m, n=n, k=k, batch=batch, dtype=dtype, target=target,
+                        workgroups=workgroups))
 
 
 def _pct_peak(row: Mapping, peak: float) -> float:
@@ -138,12 +152,14 @@ def build_summary(df: pd.DataFrame, baseline: str, rule: NoiseRule, measured: bo
             m_pow2=bool(int(r["m"]) & (int(r["m"]) - 1) == 0),
             is_baseline=is_base,
             compute_units=t.compute_units if t else np.nan,
-            peak_gbps=_peak_gbps(r),
+            peak_gbps=_peak_gbps_of(str(r.get("device") or ""), str(r.get("device_name") or ""),
+                                    str(r.get("device_arch") or r["target"])),
             baseline=baseline,
             speedup=np.nan, verdict="", noise_threshold=np.nan,
         )
         s["pct_peak_bw"] = _pct_peak(r, s["peak_gbps"])
-        s.update(derived(r))
+        s.update(_derived_of(r["variant"], r["m"], r["n"], r["k"], r.get("batch"), r["dtype"], r["target"],
+                             r.get("workgroups")))
         s.update(_compute_peak(r, t))
         s["workgroups_per_cu"] = (r["workgroups"] / t.compute_units) if t and num(r["workgroups"]) is not None else np.nan
         reason = own_problem(r, measured)
@@ -165,8 +181,9 @@ def build_summary(df: pd.DataFrame, baseline: str, rule: NoiseRule, measured: bo
             for m in STATIC_METRICS:
                 s[f"d_{m}"] = r[m] - b[m]
         if not is_base and not reason and measured:
-            j = judge(Timing.from_row(b), Timing.from_row(r), rule)
-            lo, hi = speedup_interval(Timing.from_row(b), Timing.from_row(r), rule)
+            tb, tr = Timing.from_row(b), Timing.from_row(r)
+            j = judge(tb, tr, rule)
+            lo, hi = speedup_interval(tb, tr, rule)
             s.update(speedup=j.speedup, verdict=j.verdict, noise_threshold=j.threshold, speedup_lo=lo, speedup_hi=hi)
         s["included"] = not reason
         s["excluded_reason"] = reason

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..report.markdown import md_table
+from ..report.markdown import drop_empty, md_table
 from ..report.verdict import geomean
 from . import state
 
@@ -71,13 +71,25 @@ def _plot(cands: pd.DataFrame, path: Path, label: str) -> Path | None:
     return path
 
 
-def write_report(out_dir: Path | str, target: str) -> Path:
+def headline(winners: pd.DataFrame, label: str) -> str:
+    """The tune's result in one sentence: geomean speedup of the winners over IREE's default, wins, range."""
+    sp = winners["speedup_vs_default"].dropna()
+    if sp.empty:
+        return f"No shape has a winner and a default to compare ({label})."
+    modelled = "MODELLED " if "MODELLED" in label else ""
+    wins = int((winners["verdict"] == "win").sum())
+    return (f"Tuned winners: {modelled}geomean {geomean(sp):.2f}x over IREE's default over {len(sp)} shapes "
+            f"({sp.min():.2f}x-{sp.max():.2f}x; {wins} of {len(winners)} a win under the noise rule) — {label}.")
+
+
+def write_report(out_dir: Path | str, target: str, report_dir: Path | str | None = None) -> Path:
+    """OUT/report/report.md (or ``report_dir``/report.md) and candidates.png from OUT's CSVs."""
     out = Path(out_dir)
     winners = pd.DataFrame([w.__dict__ for w in state.read_table(out / "winners.csv", state.WinnerRow)
                             if w.target == target])
     cands = pd.DataFrame([c.__dict__ for c in state.read_table(out / "candidates.csv", state.CandidateRow)
                           if c.target == target])
-    rep = out / "report"
+    rep = Path(report_dir) if report_dir is not None else out / "report"
     rep.mkdir(parents=True, exist_ok=True)
     if winners.empty:
         (rep / "report.md").write_text("# vdmfma tune\n\nNo shape finished yet.\n")
@@ -85,6 +97,7 @@ def write_report(out_dir: Path | str, target: str) -> Path:
     modelled = (winners.basis == "modelled").all()
     label = (f"MODELLED (static model, no device; {target})" if modelled
              else f"MEASURED on {winners.device.iloc[0]} ({target}), cold cache")
+    head = headline(winners, label)
     plot = _plot(cands, rep / "candidates.png", label)
     winners = winners.assign(winner=[display_id(w) for w in winners["winner"]])
     if modelled:  # the column names say it: no modelled figure is shown without the word
@@ -95,15 +108,16 @@ def write_report(out_dir: Path | str, target: str) -> Path:
             "speedup_vs_padded", "verdict", "basis", "drift_default", "candidates"]
     cols = [f"{c} (MODELLED)" if modelled and f"{c} (MODELLED)" in winners else c for c in cols]
     status = cands.groupby("status").size().rename("candidates").reset_index() if not cands.empty else pd.DataFrame()
-    text = [f"# vdmfma tune: {target}", "", f"All latencies here are **{label}**."]
+    text = [f"# vdmfma tune: {target}", "", f"**{head}**", "",
+            f"All latencies here are **{label}**."]
     if modelled:
         text.append("They come from tune/perf_model.py, a static model (bytes moved, workgroups per CU, loads in "
                     "flight, occupancy from the ISA): it ranks configs; it is not a measurement.")
     groups = _groups(winners.rename(columns=lambda c: c.replace(" (MODELLED)", "")))
     if modelled:
         groups = groups.rename(columns={c: f"{c} (MODELLED)" for c in ("geomean_vs_default", "geomean_vs_padded")})
-    text += ["", "## Winners", "", md_table(winners[[c for c in cols if c in winners]]), "",
-             "## Geomean speedup by group", "", md_table(groups), "",
+    text += ["", "## Winners", "", md_table(drop_empty(winners[[c for c in cols if c in winners]])), "",
+             "## Geomean speedup by group", "", md_table(drop_empty(groups)), "",
              "## Candidates by status", "", md_table(status) if not status.empty else "(none)", ""]
     if plot:
         text += [f"![candidates]({plot.name})", f"*Candidate latency against {'workgroups' if 'workgroups' in plot.name else 'the knob'}: {label}.*", ""]
