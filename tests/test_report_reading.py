@@ -65,7 +65,7 @@ def test_derived_columns_match_an_independent_computation(report):
     assert v.speedup_hi == pytest.approx((100 + 2 * 1.0) / (80 - 2 * 0.8))
     assert v.speedup_lo < v.speedup < v.speedup_hi
     md = report.paths["report"].read_text()
-    assert "(×4 re-read)" in md and "(×2 re-read)" in md and "waves/SIMD (modelled)" in md
+    assert "(×4 re-read)" in md and "(×2 re-read)" in md and "waves/SIMD (MODELLED)" in md
 
 
 def test_names_appear_in_tables_with_the_key_in_the_next_column(report):

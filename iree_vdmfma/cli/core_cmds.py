@@ -226,8 +226,9 @@ def _builds_on(target: str) -> list[str]:
 def sweep(
     shapes: Path = typer.Argument(..., help="Shape-list CSV."),
     target: str = TARGET_OPT,
-    variants: str = typer.Option(DEFAULT_VARIANTS, "--variants", "-v", help="Comma-separated variants (on a CPU "
-                                 "device or --target host the default is the ones that build there: default,splitk)."),
+    variants: Optional[str] = typer.Option(None, "--variants", "-v", help=f"Comma-separated variants (default: "
+                                           f"{DEFAULT_VARIANTS}; on a CPU device or --target host the ones that "
+                                           "build there: default,splitk)."),
     out: Path = typer.Option(..., "--out", "-o", help="Sweep directory: results.csv, specs/, artifacts/, report/."),
     device: str = typer.Option("auto", "--device", "-d",
                                help="auto (an AMD GPU if present, else compile-only), none, hip, hip://N, local-task."),
@@ -257,9 +258,10 @@ def sweep(
         from ..problems.shapes import load_shape_list
 
         problems = load_shape_list(shapes)
-        run_device, target, variants = (None, target, variants) if device == "none" else \
-            _device_plan(device, target, variants)
-        if variants == DEFAULT_VARIANTS and target == "host":  # not asked for: the variants that build there
+        asked = variants
+        run_device, target, variants = (None, target, variants or DEFAULT_VARIANTS) if device == "none" else \
+            _device_plan(device, target, variants or DEFAULT_VARIANTS)
+        if asked is None and target == "host":  # not asked for: the variants that build there
             variants = ",".join(_builds_on("host"))
         options = _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed, append,
                            ExecutorSpec(executor, ray_address))

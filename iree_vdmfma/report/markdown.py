@@ -103,11 +103,11 @@ COLUMN_DOC: dict[str, str] = {
     "mma_kind": "the MMA kind applied, read from the configured IR (`wanted X` when the spec asked for another)",
     "smfmac / mfma": "v_smfmac (sparse, VDMFMA) / v_mfma (dense) instructions in the kernel's ISA",
     "VGPR / AGPR / LDS KiB / spills": "from the ISA metadata of the kernel",
-    "WGs (modelled)": "workgroups launched, MODELLED from the configured workgroup tile and the shape",
-    "% CUs busy (modelled)": "MODELLED: min(workgroups, CUs) / CUs × 100 (CU count from the data sheet)",
-    "weights read (modelled)": "MODELLED: weight bytes × M tiles of the variant's config (each M tile re-reads "
+    "WGs (MODELLED)": "workgroups launched, MODELLED from the configured workgroup tile and the shape",
+    "% CUs busy (MODELLED)": "MODELLED: min(workgroups, CUs) / CUs × 100 (CU count from the data sheet)",
+    "weights read (MODELLED)": "MODELLED: weight bytes × M tiles of the variant's config (each M tile re-reads "
                                "the weights)",
-    "waves/SIMD (modelled)": "MODELLED occupancy from the ISA's VGPRs, LDS and workgroup size",
+    "waves/SIMD (MODELLED)": "MODELLED occupancy from the ISA's VGPRs, LDS and workgroup size",
 }
 
 
@@ -273,7 +273,7 @@ def section_static(res) -> list[str]:
     """Static comparison per target: applied mma_kind, instruction counts, registers, LDS, and the
     modelled columns a reader needs (weights read per call, % of CUs with work, waves/SIMD)."""
     L = ["## Static comparison (compiler output / ISA, not measured)", "",
-         "Columns marked *modelled* are computed, not measured: `weights read` = weight bytes × M tiles (each "
+         "Columns marked MODELLED are computed, not measured: `weights read` = weight bytes × M tiles (each "
          "M tile's workgroups re-read the weights; the M tile is the variant's config, — for IREE's own choice), "
          "`% CUs busy` = min(workgroups, CUs) / CUs, `waves/SIMD` from the ISA's VGPRs, LDS and workgroup size.",
          ""]
@@ -295,11 +295,11 @@ def section_static(res) -> list[str]:
             **_names(sub), "variant": sub["variant"], "status": sub["status"],
             "mma_kind": [_mma_cell(r) for r in recs], "smfmac": sub["smfmac"], "mfma": sub["mfma"],
             "VGPR": sub["vgpr"], "AGPR": sub["agpr"], "LDS KiB": sub["lds_bytes"] / 1024, "spills": sub["spills"],
-            "WGs (modelled)": sub["workgroups"], "% CUs busy (modelled)": sub["pct_cus_busy"],
-            "weights read (modelled)": [_weights(r) for r in recs],
-            "waves/SIMD (modelled)": sub["waves_per_simd"],
+            "WGs (MODELLED)": sub["workgroups"], "% CUs busy (MODELLED)": sub["pct_cus_busy"],
+            "weights read (MODELLED)": [_weights(r) for r in recs],
+            "waves/SIMD (MODELLED)": sub["waves_per_simd"],
         })
-        L.append(md_table(drop_empty(tab), {"LDS KiB": ".3g", "% CUs busy (modelled)": ".0f"}))
+        L.append(md_table(drop_empty(tab), {"LDS KiB": ".3g", "% CUs busy (MODELLED)": ".0f"}))
     return L
 
 

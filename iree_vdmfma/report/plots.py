@@ -28,7 +28,7 @@ from .weights import weights_plots  # noqa: E402
 
 _NOT_OK = {str(x) for x in EXCLUDED}
 SKIPPED = "skipped"
-MAX_SHAPES = 40  # per-shape bar charts: more shapes than this are chosen (extremes) and the title says so
+MAX_SHAPES = 30  # per-shape bar charts: more shapes than this are chosen (extremes) and the title says so
 MAX_HEIGHT_IN = 20.0  # no figure taller than this (at 110 dpi: 2200 px)
 
 VERDICT_COLOURS = {"win": "#2e7d32", "loss": "#c62828", "within-noise": "#9e9e9e", "undetermined": "#f9a825"}
@@ -258,9 +258,9 @@ _STATIC_PANELS = [
     ("mfma", "mfma (dense) count", 1.0),
     ("vgpr", "VGPRs", 1.0),
     ("lds_bytes", "LDS (KiB)", 1 / 1024),
-    ("waves_per_simd", "waves/SIMD (modelled)", 1.0),
-    ("workgroups_per_cu", "workgroups / CU (modelled)", 1.0),
-    ("m_tiles", "weight re-reads: M tiles (modelled)", 1.0),
+    ("waves_per_simd", "waves/SIMD (MODELLED)", 1.0),
+    ("workgroups_per_cu", "workgroups / CU (MODELLED)", 1.0),
+    ("m_tiles", "weight re-reads: M tiles (MODELLED)", 1.0),
 ]
 
 
