@@ -381,7 +381,9 @@ def compare_plots(table: pd.DataFrame, out_dir: Path, labels: tuple[str, str]) -
     for (target, cache), sub in run.groupby(["target", "cache_mode"], sort=True):
         if sub["ratio_b_over_a"].notna().sum() == 0:
             continue
-        shapes, variants = _shape_order(sub), sorted(sub["variant"].unique())
+        shapes, picked = _pick(_shape_order(sub), sub.groupby("key")["ratio_b_over_a"].max().to_dict(), "ratios")
+        sub = sub[sub["key"].isin(set(shapes))]
+        variants = sorted(sub["variant"].unique())
         ratio, verdict, reason = _lookup(sub, "ratio_b_over_a"), _lookup(sub, "verdict"), _lookup(sub, "excluded_reason")
         fig, ax = plt.subplots(figsize=(12, _height(len(shapes), len(variants))))
         _hbars(ax, shapes, variants, lambda s, v: ratio.get((s, v)),
@@ -391,7 +393,7 @@ def compare_plots(table: pd.DataFrame, out_dir: Path, labels: tuple[str, str]) -
         ax.axvline(1.0, color="black", linewidth=1)
         ax.set_xlabel(f"latency ratio {B}/{A} (< 1: {B} faster)")
         dev = f"{A}: {_devices(sub.rename(columns={'device_a': 'device'}))}; {B}: {_devices(sub.rename(columns={'device_b': 'device'}))}"
-        ax.set_title(f"{B} vs {A} — MEASURED [{target}], cache={cache}\n{dev}", fontsize=10)
+        ax.set_title(f"{B} vs {A} — MEASURED [{target}], cache={cache}{picked}\n{dev}", fontsize=10)
         ax.legend(handles=[Patch(facecolor=c, label=f"{v}" + (f" ({B} faster)" if v == "win" else f" ({B} slower)" if v == "loss" else ""))
                            for v, c in VERDICT_COLOURS.items()], fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
         _layout(fig, _labels(sub, shapes), legend_right=True, title_lines=2)
