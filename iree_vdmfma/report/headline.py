@@ -179,3 +179,34 @@ def skipped_line(summary: pd.DataFrame) -> Optional[str]:
     what = ", ".join(f"`{v}` on {t} ({n} shapes)" for (v, t), n in per.items())
     return (f"{len(sk)} row(s) skipped, not compared and not plotted (the variant does not build for the "
             f"target): {what}.")
+
+
+def _static_cell(r: dict) -> str:
+    if r["status"] not in ("ok", "compiled"):
+        return str(r["status"])
+    parts = []
+    for col, unit in (("smfmac", "smfmac"), ("mfma", "mfma"), ("vgpr", "VGPR"), ("workgroups", "WGs")):
+        v = r.get(col)
+        if v is not None and v == v:
+            parts.append(f"{int(v)} {unit}")
+    return " · ".join(parts) or str(r["status"])
+
+
+def static_pivot(summary: pd.DataFrame, baseline: str) -> pd.DataFrame:
+    """Compile-only: one row per (target, shape), a cell per variant: 'smfmac · mfma · VGPR · WGs' from the
+    ISA (WGs MODELLED from the configured tile), or the row's status when it did not build."""
+    from .summary import static_table  # noqa: PLC0415
+
+    st = static_table(summary)
+    st = st[st["status"] != SKIPPED]
+    if st.empty:
+        return pd.DataFrame()
+    variants = [v for v in [baseline] + sorted(set(st["variant"]) - {baseline}) if v in set(st["variant"])]
+    cells: dict[tuple, dict] = {}
+    names: dict[str, str] = {}
+    for r in records(st[["target", "key", "name", "variant", "status", "smfmac", "mfma", "vgpr", "workgroups"]]):
+        names.setdefault(r["key"], str(r.get("name") or r["key"]))
+        cells.setdefault((r["target"], r["key"]), {})[r["variant"]] = _static_cell(r)
+    out = [{"target": t, "cache": "compile-only", "shape": names[k], **{v: c.get(v, "") for v in variants}}
+           for (t, k), c in cells.items()]
+    return pd.DataFrame(out)

@@ -12,7 +12,7 @@ from typing import Mapping, Sequence
 DESCRIPTIONS: Sequence[tuple[str, str]] = (
     ("report.md", "the report: verdicts, geomeans, per-problem and static tables, excluded rows"),
     ("summary.csv", "one row per results row with speedup, verdict and derived columns (defined in report.md)"),
-    ("pivot.csv", "shape x variant: median µs, % of HBM peak, verdict, best variant (every shape)"),
+    ("pivot.csv", "the shape x variant table of index.md, every shape"),
     ("groups.csv", "geomean speedup and verdict counts per group"),
     ("compare.md", "run-vs-run comparison"), ("compare.csv", "run-vs-run rows"),
     ("compare_groups.csv", "run-vs-run geomeans"),

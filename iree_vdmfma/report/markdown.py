@@ -89,7 +89,8 @@ COLUMN_DOC: dict[str, str] = {
     "name / key": "the name you gave the problem in the shape list, and its key dtype_MxNxK (key shown only "
                   "where a name differs from it)",
     "pivot cell": "median µs · % of HBM peak · verdict and speedup against the baseline (MEASURED latency; the "
-                  "% divides a MEASURED GB/s by a data-sheet peak); a status instead when the row failed",
+                  "% divides a MEASURED GB/s by a data-sheet peak); a status instead when the row failed. "
+                  "Compile-only: v_smfmac · v_mfma · VGPR · WGs (MODELLED) per variant",
     "best": "the variant with the lowest median for that shape and cache mode, with its speedup and verdict",
     "median µs": "median latency of the repetitions (MEASURED, per dispatch)",
     "spread µs": "min–max of the repetitions, σ = their std, n = repetitions",
@@ -221,11 +222,12 @@ def section_pivot(res, pivot: pd.DataFrame, limit: Optional[int] = None) -> list
     """Shape x variant per (target, cache): 'median µs · % HBM peak · verdict' and the best variant."""
     if pivot.empty:
         return []
-    L = ["## Shape x variant", "",
-         f"Each cell: median µs · % of HBM peak · verdict and speedup against `{res.baseline}`; `best`: the "
-         "lowest median. Definitions under *Column definitions* in report.md.", ""]
-    for (target, cache), sub in pivot.groupby(["target", "cache"], sort=True):
-        L += [f"### {target}, cache `{cache}`", ""]
+    cell = (f"median µs · % of HBM peak · verdict and speedup against `{res.baseline}`; `best`: the lowest median"
+            if res.mode == "measured" else "v_smfmac · v_mfma · VGPRs from the ISA, workgroups (MODELLED from the "
+            "configured tile); nothing was run")
+    L = ["## Shape x variant", "", f"Each cell: {cell}. Definitions under *Column definitions* in report.md.", ""]
+    for (target, cache), sub in pivot.groupby(["target", "cache"], sort=False):
+        L += [f"### {target}" + (f", cache `{cache}`" if cache != "compile-only" else " (compile-only)"), ""]
         t = drop_empty(sub.drop(columns=["target", "cache"]))
         if limit is not None and len(t) > limit:
             L += [f"The first {limit} of {len(t)} shapes; every shape is in [pivot.csv](pivot.csv).", ""]
@@ -357,5 +359,7 @@ def write_markdown(res, sources: list[str], rule: NoiseRule, title: str, plots: 
     if res.mode == "measured":
         L += (section_geomeans(res, rule) if (~res.summary["is_baseline"]).any() else [])
         L += section_pivot(res, pivot if pivot is not None else pd.DataFrame(), limit=200) + section_per_problem(res)
+    elif pivot is not None:
+        L += section_pivot(res, pivot, limit=200)
     L += section_static(res) + section_excluded(res) + section_plots(plots) + section_columns()
     return "\n".join(L)

@@ -130,7 +130,7 @@ def build_report(
     for old in out_dir.glob("*.png"):
         if old.name.startswith(_PLOT_PREFIXES):  # an earlier report's plot that this one may not redraw
             old.unlink()
-    piv = headline.pivot(summary, baseline)
+    piv = headline.pivot(summary, baseline) if measured else headline.static_pivot(summary, baseline)
     res.paths["pivot"] = out_dir / "pivot.csv"
     if piv.empty:
         res.paths.pop("pivot").unlink(missing_ok=True)
