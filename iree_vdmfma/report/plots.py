@@ -91,7 +91,7 @@ def _hbars(
     else:
         vals = finite + [base]
         span = max(max(vals) - min(vals), 0.02 * base)
-        lo, hi = min(vals) - 0.35 * span, max(vals) + 0.55 * span
+        lo, hi = max(min(vals) - 0.35 * span, 0.0), max(vals) + 0.55 * span  # a ratio is never below 0
     pad = (hi - lo) * 0.01
     for j, ser in enumerate(series):
         ys, vs, styles = [], [], []
@@ -113,6 +113,8 @@ def _hbars(
                 ax.errorbar(v, y, xerr=[[max(v - iv[0], 0)], [max(iv[1] - v, 0)]], fmt="none", ecolor="black",
                             elinewidth=1, capsize=2.5, zorder=4)
                 at = max(iv[1], v) if right else min(iv[0], v)  # the label goes past the interval
+            if not right and at < lo + 0.25 * (hi - lo):  # no room on the left: write it right
+                right, at = True, max(base, iv[1] if iv and all(np.isfinite(iv)) else v)
             if n_bars <= max_labels:
                 ax.text(at + (pad if right else -pad), y, label(shape, ser, v), va="center",
                         ha="left" if right else "right", fontsize=7)
@@ -203,12 +205,13 @@ def _speedup_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, pat
     _hbars(ax, shapes, variants, lambda s, v: sp.get((s, v)), style, lab, missing, base=1.0,
            labels=_labels(var, shapes), interval=lambda s, v: (lo.get((s, v)), hi.get((s, v))) if (s, v) in lo else None)
     ax.axvline(1.0, color="black", linewidth=1)
-    ax.set_xlabel(f"speedup vs {baseline} (baseline median / variant median; > 1 = faster); whiskers: {whiskers}")
+    ax.set_xlabel(f"speedup vs {baseline} (baseline median / variant median; > 1 = faster)\nwhiskers: {whiskers}")
     ax.set_title(f"Speedup vs {baseline} — MEASURED on {_devices(sub)} [{target}], cache={cache}{picked}", fontsize=10)
     handles = [Patch(facecolor=c, label=v) for v, c in VERDICT_COLOURS.items()]
     handles += [Patch(facecolor="white", edgecolor=colours[v], linewidth=1.5, label=f"variant {v}") for v in variants]
     ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), framealpha=0.9)
     _layout(fig, _labels(var, shapes), legend_right=True)
+    fig.subplots_adjust(bottom=min(0.8 / fig.get_size_inches()[1], 0.3))  # two lines of x label
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path
