@@ -70,7 +70,8 @@ def model(
                                                                    "OUT/specs) to use instead of --tune."),
     device: Optional[str] = typer.Option(None, "--device", "-d",
                                          help="With --tune/--library: hip, cuda, local-task, or none (compile and "
-                                              "prove only; the tuner then ranks by its MODEL)."),
+                                              "prove only; the tuner then ranks by its MODEL). Default: "
+                                              "local-task for a host target, else none."),
     max_candidates: Optional[int] = typer.Option(None, "--max-candidates", help="Tuner: per shape, references included."),
     reps: int = typer.Option(10, "--reps", help="Tuner: timing repetitions per candidate."),
     search: str = typer.Option("exhaustive", "--search", help="Tuner: exhaustive or optuna."),
@@ -133,7 +134,7 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
     from ..model.step import StepOptions, run_step  # noqa: PLC0415
 
     with user_errors(debug):
-        device = device or "local-task"
+        device = device or ("local-task" if target in (None, "host", "cpu") else "none")
         target = target or _default_target(device)
         opts = StepOptions(_source(source), _ms(m), target, device, out, tune, library, dtype,
                            None if no_cache else cache_dir or default_cache_dir(), timeout, max_candidates, reps,

@@ -53,10 +53,13 @@ class Library:
         entry = self.find(problem)
         return entry.split if entry else 0
 
-    def spec_texts(self) -> tuple[Optional[str], Optional[str]]:
-        """(preprocessing spec, codegen tuning spec) texts; None where there is nothing to say."""
+    def spec_texts(self, extra_forms: Sequence[str] = ()) -> tuple[Optional[str], Optional[str]]:
+        """(preprocessing spec, codegen tuning spec) texts; None where there is nothing to say.
+
+        ``extra_forms``: the preprocessing matchers also match these op forms (a torch export's
+        A*B ``mm``/``bmm`` before global optimization; prespec._forms)."""
         return spec_pair([(e.problem, e.split, knob_config(e.problem, self.target, e.knobs))
-                          for e in self.entries], self.target)
+                          for e in self.entries], self.target, extra_forms)
 
     def conflicts(self) -> list[str]:
         """Shapes whose split dispatch another entry's config already claims with a different config.
@@ -80,7 +83,7 @@ class Library:
 
 
 def spec_pair(entries: Sequence[tuple[Problem, int, Optional[object]]],
-              target: str) -> tuple[Optional[str], Optional[str]]:
+              target: str, extra_forms: Sequence[str] = ()) -> tuple[Optional[str], Optional[str]]:
     """(preprocessing spec, codegen tuning spec) texts for (problem, split chunk, config or None) entries.
 
     The ONE place that decides where a config goes: the codegen spec (matching k = chunk for a
@@ -89,13 +92,13 @@ def spec_pair(entries: Sequence[tuple[Problem, int, Optional[object]]],
     """
     if not codegen_spec_honoured(target):
         pre = [(p, chunk, config) for p, chunk, config in entries if chunk or config is not None]
-        return (preprocessing_spec_text(pre) if pre else None), None
+        return (preprocessing_spec_text(pre, extra_forms) if pre else None), None
     splits = [(p, chunk) for p, chunk, _ in entries if chunk]
     codegen: dict[str, tuple[Problem, object]] = {}
     for p, chunk, config in entries:
         if config is not None:
             codegen.setdefault(dispatch_problem(p, chunk).key, (dispatch_problem(p, chunk), config))
-    return ((preprocessing_spec_text(splits) if splits else None),
+    return ((preprocessing_spec_text(splits, extra_forms) if splits else None),
             (spec_text(list(codegen.values())) if codegen else None))
 
 

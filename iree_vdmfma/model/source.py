@@ -198,11 +198,11 @@ def gemm_calls(module, args: tuple) -> dict:
 
 def export_step(source: Source, m: int, out_dir: Path, dtype: str | None = None) -> Exported:
     """Build for ``m``, run torch eager (model dtype and float64), save the weights as IRPA, export."""
+    module, args = build(source, m, dtype)  # before importing torch: a bad builder fails fast
     import copy
 
     import torch
 
-    module, args = build(source, m, dtype)
     if not isinstance(module, torch.nn.Module):
         raise SourceError(f"{source.text}: {source.func}(m) must return a torch.nn.Module, "
                           f"got {type(module).__name__}")

@@ -45,6 +45,9 @@ from .source import INPUT_FLAGS, PARAMETER_SCOPE, Exported, Source, export_step
 
 DEFAULT, TUNED, VDMFMA, EAGER = "default", "tuned", "vdmfma", "torch-eager"
 NOT_APPLIED, DEFAULT_KEPT = "not-applied", "default-kept"
+# Before global optimization an exported nn.Linear is linalg.matmul(A, transpose(W)) (rank 2) or a
+# batch_matmul A*B (rank 3): the library's split chunks are matched in these forms too.
+EXPORT_FORMS = ("mm", "bmm")
 OK, COMPILED, NUMERICS_FAILED, RUN_ERROR = "ok", "compiled", "numerics-failed", "run-error"
 
 
@@ -149,9 +152,12 @@ def prove_tuned(m: int, base: list[Dispatch], tuned: list[Dispatch], kernels: di
                 target: str) -> list[DispatchRow]:
     """Per default-compile dispatch: did the library's split and config reach the tuned compile?"""
     by_shape: dict[tuple[str, str], Dispatch] = {}
+    count: dict[tuple[str, str], int] = {}
     for d in tuned:
         if d.contraction is not None:
-            by_shape.setdefault((d.contraction.form, d.contraction.problem.key), d)
+            shape = (d.contraction.form, d.contraction.problem.key)
+            by_shape.setdefault(shape, d)
+            count[shape] = count.get(shape, 0) + 1
     rows = []
     for d in base:
         row = _row(m, d, None, None, None)
@@ -178,9 +184,10 @@ def prove_tuned(m: int, base: list[Dispatch], tuned: list[Dispatch], kernels: di
             status = NOT_APPLIED if status == NOT_MATCHED else status
         else:
             status, reason = APPLIED, ""
-        if status == APPLIED:
-            reason = f"split K into chunks of {chunk}" if chunk else ""
-        rows.append(replace(row, variant=TUNED, dispatch=got.dispatch if got else row.dispatch,
+        if status == APPLIED and chunk:  # the base dispatch's name; the tuned one where it is unambiguous
+            where = f" ({got.dispatch})" if count[(c.form, want.key)] == 1 else ""
+            reason = f"split K into chunks of {chunk}: a k={chunk} dispatch{where}, no K={c.problem.k} one"
+        rows.append(replace(row, variant=TUNED,
                             spec_mma_kind=got.mma_kind if got else "", status=status, reason=reason,
                             smfmac=kernel.smfmac if kernel else None, mfma=kernel.mfma if kernel else None,
                             vgpr=kernel.vgpr if kernel else None))
@@ -325,7 +332,7 @@ def _compile_variant(compiler: Compiler, v: str, m: int, text: str, dispatches: 
         job = _job(f"model_m{m}/{VDMFMA}/{opts.target}", text, opts.target,
                    spec_path.read_text() if spec_path else None, timeout_s=opts.timeout_s)
         return compiler.compile(job), [replace(r, variant=v) for r in drows]
-    pre, tuning = lib.spec_texts() if lib.entries else (None, None)
+    pre, tuning = lib.spec_texts(EXPORT_FORMS) if lib.entries else (None, None)
     log(f"M={m}: compiling with the tuned library ({len(lib.entries)} shape(s))")
     result = compiler.compile(_job(f"model_m{m}/{TUNED}/{opts.target}", text, opts.target, tuning, pre,
                                    opts.timeout_s))
