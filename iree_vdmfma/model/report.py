@@ -16,10 +16,9 @@ from ..util.io import atomic_write_text
 from . import forward as fwd
 
 
-def write_model_csv(path: Path, rows) -> Path:
-    from .step import ModelRow  # noqa: PLC0415
-
-    names = [f.name for f in fields(ModelRow)]
+def write_model_csv(path: Path, rows, row_type) -> Path:
+    """One line per row (``row_type``: the dataclass whose fields are the columns, step.ModelRow)."""
+    names = [f.name for f in fields(row_type)]
     with path.open("w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=names)
         w.writeheader()
@@ -63,9 +62,8 @@ def _plot(rows, path: Path) -> Path | None:
     return path
 
 
-def write_step_report(opts, result) -> Path:
-    from .step import DEFAULT, EAGER, skinny_share  # noqa: PLC0415
-
+def write_step_report(opts, result, share: dict, default: str, eager: str) -> Path:
+    """``share``: step.skinny_share's estimate per M; ``default``/``eager``: the variant names."""
     out = opts.out / "report"
     out.mkdir(parents=True, exist_ok=True)
     rows = result.rows
@@ -96,15 +94,14 @@ def write_step_report(opts, result) -> Path:
         lines += ["", f"![forward latency vs M]({plot.name})"]
     cov = sorted({r.interval_coverage for r in rows if r.interval_coverage is not None})
     lines += ["", f"Intervals: order-statistics interval of the median over the rounds (coverage "
-              f"{', '.join(f'{c:.1%}' for c in cov) or 'n/a'}). `{EAGER}` is torch eager on the same inputs.",
+              f"{', '.join(f'{c:.1%}' for c in cov) or 'n/a'}). `{eager}` is torch eager on the same inputs.",
               "", "## Numerics", "", "Rule: " + fwd.FORWARD_RULE + ". Torch's float64 run of the same model and "
               "inputs sets each output's scale of rounding error; TOL_SAFETY as in run/numerics.py.", ""]
-    share = skinny_share(result)
     lines += ["## Share of the forward in skinny GEMMs (ESTIMATED)", ""]
     if share:
         lines += ["ESTIMATED, not measured per dispatch: the tuner's isolated cold median of IREE's default "
                   "kernel per shape x that shape's calls per forward (counted in torch eager), over the "
-                  f"measured `{DEFAULT}` forward median.", "", "| M | skinny GEMM us (est.) | forward us | share |",
+                  f"measured `{default}` forward median.", "", "| M | skinny GEMM us (est.) | forward us | share |",
                   "|---|---|---|---|"]
         lines += [f"| {m} | {_fmt(k)} | {_fmt(f)} | {s:.1%} |" for m, (k, f, s) in sorted(share.items())]
     else:

@@ -39,6 +39,7 @@ from ..problems.problem import Problem
 from ..variants.registry import variant as get_variant
 from . import forward as fwd
 from .dispatches import Dispatch, collect_dispatches
+from .report import write_model_csv, write_step_report
 from .model import (APPLIED, FAILED, NOT_MATCHED, NOT_SKINNY, DispatchRow, ModelOptions, _configs, _failed,
                     _kernels, _prove, _row, _verdict, is_skinny, write_rows, write_shapes)
 from .source import INPUT_FLAGS, PARAMETER_SCOPE, Exported, Source, export_step
@@ -299,10 +300,8 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
         for m in opts.ms:
             rows += _run_m(m, variants, results, drows, exports[m], opts, log)
     result = StepResult(rows, drows, exports, lib, kernel_us, problems, lib_dir)
-    from .report import write_model_csv, write_step_report  # noqa: PLC0415
-
-    write_model_csv(opts.out / "model.csv", rows)
-    write_step_report(opts, result)
+    write_model_csv(opts.out / "model.csv", rows, ModelRow)
+    write_step_report(opts, result, skinny_share(result), DEFAULT, EAGER)
     return result
 
 
