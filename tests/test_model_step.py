@@ -184,3 +184,30 @@ def test_the_forward_tolerance_is_derived_from_eager_error_against_float64():
 def test_the_median_interval_of_six_rounds_is_min_to_max_at_97_percent():
     lo, hi, cov = median_interval([3, 1, 2, 6, 5, 4])
     assert (lo, hi) == (1, 6) and cov == pytest.approx(1 - 2 / 64)
+
+
+def test_a_dispatch_iree_cannot_compile_is_found_in_the_failed_compile_and_rescued_by_a_spec(tmp_path):
+    """gfx942, M = 8: IREE's own choice for a 1x8x896x896 batch_matmul crashes in bufferization."""
+    src = tmp_path / "lin896.py"
+    src.write_text(textwrap.dedent("""
+        import torch
+        def build(m):
+            torch.manual_seed(0)
+            return torch.nn.Linear(896, 896, bias=False, dtype=torch.float16), (torch.randn(1, m, 896, dtype=torch.float16),)
+    """))
+    write_library(Library("gfx942", (Entry(Problem(m=8, n=896, k=896), {"split": 0, "mma": "vdmfma"}),)),
+                  tmp_path / "lib", compile_flags("gfx942"))
+    opts = StepOptions(parse_source(str(src)), (8,), "gfx942", "none", tmp_path / "out", library=tmp_path / "lib",
+                       cache_dir=tmp_path / "cache")
+    result = run_step(opts)
+    rows = {r.variant: r for r in result.rows}
+    assert rows["default"].status == "compile-error" and "Yield operand #0" in rows["default"].error
+    for v in ("vdmfma", "tuned"):  # the library's config also matches the export's unit-batch bmm dispatch
+        assert rows[v].status == "compiled" and rows[v].note.startswith("rescued"), rows[v]
+    proof = {r.variant: r for r in result.dispatch_rows if "batch_matmul_1x8x896x896" in r.dispatch}
+    assert proof["default"].status == "compile-error" and "minimal reproducer: iree-compile" in proof["default"].reason
+    assert proof["vdmfma"].status == proof["tuned"].status == "rescued"
+    repro = proof["default"].reason.split("minimal reproducer: ")[1].rstrip(")")
+    assert "--compile-mode=hal-executable" in repro
+    failed = subprocess.run(repro.split(), capture_output=True, text=True)  # the reproducer reproduces
+    assert failed.returncode != 0 and "Yield operand #0" in failed.stderr

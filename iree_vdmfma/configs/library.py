@@ -20,7 +20,9 @@ from ..devices.flags import codegen_spec_honoured
 from ..problems.problem import Problem
 from .config import KernelConfig
 from .knobs import dispatch_problem, knob_config
-from .prespec import FLAG as PREPROCESS_FLAG, preprocessing_spec_text
+from .annotate import config_for_form
+from .forms import FORMS
+from .prespec import FLAG as PREPROCESS_FLAG, forms_of, preprocessing_spec_text
 from .spec import spec_text
 from ..util.io import atomic_write_text
 
@@ -56,8 +58,8 @@ class Library:
     def spec_texts(self, extra_forms: Sequence[str] = ()) -> tuple[Optional[str], Optional[str]]:
         """(preprocessing spec, codegen tuning spec) texts; None where there is nothing to say.
 
-        ``extra_forms``: the preprocessing matchers also match these op forms (a torch export's
-        A*B ``mm``/``bmm`` before global optimization; prespec._forms)."""
+        ``extra_forms``: the matchers also match these op forms (a torch export's A*B ``mm``/``bmm``
+        before global optimization, and its unit-batch ``bmm`` dispatch; prespec.forms_of)."""
         return spec_pair([(e.problem, e.split, knob_config(e.problem, self.target, e.knobs))
                           for e in self.entries], self.target, extra_forms)
 
@@ -94,10 +96,14 @@ def spec_pair(entries: Sequence[tuple[Problem, int, Optional[object]]],
         pre = [(p, chunk, config) for p, chunk, config in entries if chunk or config is not None]
         return (preprocessing_spec_text(pre, extra_forms) if pre else None), None
     splits = [(p, chunk) for p, chunk, _ in entries if chunk]
-    codegen: dict[str, tuple[Problem, object]] = {}
+    codegen: dict[str, tuple[object, object]] = {}
     for p, chunk, config in entries:
         if config is not None:
             codegen.setdefault(dispatch_problem(p, chunk).key, (dispatch_problem(p, chunk), config))
+            for c in forms_of(dispatch_problem(p, chunk), extra_forms)[1:]:  # e.g. a torch export's unit-batch bmm
+                if FORMS[c.form].batched and not c.problem.batched and not hasattr(config, "with_unit_batch"):
+                    continue
+                codegen.setdefault(c.key, (c, config_for_form(c, config)))
     return ((preprocessing_spec_text(splits, extra_forms) if splits else None),
             (spec_text(list(codegen.values())) if codegen else None))
 

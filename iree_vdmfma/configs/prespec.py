@@ -59,7 +59,7 @@ def _setter_name(problem: Problem, chunk: int, config) -> str:
     return f"{SET_SPLIT}_{chunk}" if config is None else f"set_{problem.key}"
 
 
-def _forms(problem: Problem, extra_forms: Sequence[str]) -> list:
+def forms_of(problem: Problem, extra_forms: Sequence[str]) -> list[Contraction]:
     """The contraction forms a problem's op is matched in: the toolkit's own, plus ``extra_forms``
     (e.g. ``mm``/``bmm``: a torch export's nn.Linear is ``linalg.matmul(A, transpose(W))`` until
     global optimization folds the transpose, so before dispatch creation it is in the A*B form)."""
@@ -75,7 +75,7 @@ def build_preprocessing_spec(entries: Iterable[tuple], context: ir.Context | Non
     (and, for a ``(problem, chunk, config)`` entry, the config's compilation_info).
 
     Entries with chunk 0 and no config are skipped; problems with the same key keep the first entry.
-    ``extra_forms``: also match each problem in these op forms (see :func:`_forms`).
+    ``extra_forms``: also match each split-only problem in these op forms (see :func:`forms_of`).
     """
     unique: dict[str, tuple[Problem, int, object]] = {}
     for problem, chunk, *rest in entries:
@@ -93,7 +93,9 @@ def build_preprocessing_spec(entries: Iterable[tuple], context: ir.Context | Non
             setters = {_setter_name(*e): e for e in unique.values()}
             for name, (_, chunk, config) in sorted(setters.items()):
                 _build_setter(name, chunk, config)
-            pairs = [(c, e) for e in unique.values() for c in _forms(e[0], extra_forms)]
+            # extra forms for split-only entries: a config's tiles are for its own form (CUDA configs keep it)
+            pairs = [(c, e) for e in unique.values()
+                     for c in (forms_of(e[0], extra_forms) if e[2] is None else [as_contraction(e[0])])]
             for contraction, _ in pairs:
                 _build_matcher(contraction)
             seq = transform.NamedSequenceOp(ENTRY, [_any_op()], [])

@@ -39,6 +39,7 @@ from ..problems.problem import Problem
 from ..variants.registry import variant as get_variant
 from . import forward as fwd
 from .dispatches import Dispatch, collect_dispatches
+from .rescue import discover, executable_of, rescue
 from .report import write_model_csv, write_step_report
 from .model import (APPLIED, FAILED, NOT_MATCHED, NOT_SKINNY, DispatchRow, ModelOptions, _configs, _failed,
                     _kernels, _prove, _row, _verdict, is_skinny, write_rows, write_shapes)
@@ -264,6 +265,9 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
                                             timeout_s=opts.timeout_s))
             if base[m].ok:
                 found[m] = collect_dispatches(base[m].dump_dir)
+            elif (early := discover(base[m])) is not None:  # configured before codegen failed: still there
+                log(f"M={m}: IREE's default fails ({base[m].error[:120]}); dispatches read from its configured dump")
+                found[m] = early
         problems = skinny_problems(found)
         if found and not problems:
             raise UnmatchedModelError(f"{opts.source.text}: no skinny GEMM (M <= 32) among the contraction "
@@ -296,6 +300,8 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
                 results[(m, v)], vrows = _compile_variant(compiler, v, m, exports[m].mlir, found[m], lib, vconfigs,
                                                           opts, log)
                 drows += vrows
+            if not base[m].ok and m in found:
+                drows = _rescue_rows(compiler, m, base[m], found[m], drows, variants, lib, vconfigs, opts, log)
         write_rows(opts.out / "dispatches.csv", drows)
         for m in opts.ms:
             rows += _run_m(m, variants, results, drows, exports[m], opts, log)
@@ -303,6 +309,35 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
     write_model_csv(opts.out / "model.csv", rows, ModelRow)
     write_step_report(opts, result, skinny_share(result), DEFAULT, EAGER)
     return result
+
+
+def _rescue_rows(compiler: Compiler, m: int, failed: CompileResult, dispatches: list[Dispatch],
+                 drows: list[DispatchRow], variants: list[str], lib: Optional[Library], vconfigs: dict,
+                 opts: StepOptions, log) -> list[DispatchRow]:
+    """Mark the dispatches IREE's default cannot compile alone: compile-error + minimal reproducer, and
+    per variant ``rescued`` (its codegen spec compiles that executable) or compile-error."""
+    from ..configs.spec import spec_text  # noqa: PLC0415
+
+    specs: dict[str, Optional[str]] = {}
+    if TUNED in variants and lib is not None and lib.entries:
+        specs[TUNED] = lib.spec_texts(EXPORT_FORMS)[1]
+    if VDMFMA in variants:
+        specs[VDMFMA] = spec_text(vconfigs.values()) if vconfigs else None
+    verdicts = rescue(compiler, m, failed, [d for d in dispatches if d.contraction and is_skinny(d.contraction)],
+                      specs, opts.target, opts.timeout_s)
+    for name, per in verdicts.items():
+        log(f"M={m}: {name}: " + ", ".join(f"{v} {s}" for v, (s, _) in per.items()))
+    out = []
+    for r in drows:
+        per = verdicts.get(r.dispatch) if r.m_tokens == m else None
+        if per is None and r.m_tokens == m and r.variant != DEFAULT:  # a tuned row names the base dispatch too
+            per = next((vs for d, vs in verdicts.items() if executable_of(d) == executable_of(r.dispatch)), None)
+        if per is not None and r.variant in per:
+            status, reason = per[r.variant]
+            r = replace(r, status=status, reason=reason if r.status in ("", DEFAULT, status) else
+                        f"{reason}; whole model: {r.status} {r.reason}".strip())
+        out.append(r)
+    return out
 
 
 def _as_contraction(p: Problem):
@@ -364,6 +399,8 @@ def _run_m(m: int, variants: list[str], results: dict, drows: list[DispatchRow],
             row.status, row.error = FAILED, (r.error if r is not None else "not compiled")
         elif v == TUNED and r.job.cache_key() == results[(m, DEFAULT)].job.cache_key():
             row.note = "the library changes nothing for this model: the same module as IREE's default"
+        elif v != DEFAULT and not results[(m, DEFAULT)].ok:
+            row.note = "rescued: the whole model compiles where IREE's default does not"
         rows[v] = row
     if not opts.running:
         return list(rows.values())
