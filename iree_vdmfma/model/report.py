@@ -99,11 +99,12 @@ def write_step_report(opts, result, share: dict, default: str, eager: str) -> Pa
               "inputs sets each output's scale of rounding error; TOL_SAFETY as in run/numerics.py.", ""]
     lines += ["## Share of the forward in skinny GEMMs (ESTIMATED)", ""]
     if share:
-        lines += ["ESTIMATED, not measured per dispatch: the tuner's isolated cold median of IREE's default "
-                  "kernel per shape x that shape's calls per forward (counted in torch eager), over the "
-                  f"measured `{default}` forward median.", "", "| M | skinny GEMM us (est.) | forward us | share |",
-                  "|---|---|---|---|"]
-        lines += [f"| {m} | {_fmt(k)} | {_fmt(f)} | {s:.1%} |" for m, (k, f, s) in sorted(share.items())]
+        lines += ["ESTIMATED, not measured per dispatch: the tuner's isolated cold median of each shape's kernel "
+                  f"(IREE's default kernel for `{default}`, the winner for `tuned`) x that shape's calls per "
+                  "forward (counted in torch eager), over the variant's measured forward median. Cold isolated "
+                  "kernels against a hot forward: a share above 100% says the estimate does not fit.", "",
+                  "| M | variant | skinny GEMM us (est.) | forward us | share |", "|---|---|---|---|---|"]
+        lines += [f"| {m} | {v} | {_fmt(k)} | {_fmt(f)} | {s:.1%} |" for (m, v), (k, f, s) in sorted(share.items())]
     else:
         lines.append("Not estimated: it needs the tuner's kernel times (`--tune`) and a measured forward.")
     lines += ["", "Per-dispatch proof: `dispatches.csv` (one row per dispatch and variant; `not-applied`: a "

@@ -424,7 +424,7 @@ def _run_m(m: int, variants: list[str], results: dict, drows: list[DispatchRow],
             row.status, row.error = NUMERICS_FAILED, n.message
             modules.pop(v)
     contenders: dict[str, Callable[[], object]] = {v: (lambda mod=mod: mod(ex.inputs)) for v, mod in modules.items()}
-    eager = ModelRow(m, EAGER, OK, device=opts.device, note="the torch eager peer (CPU)", **prov)
+    eager = ModelRow(m, EAGER, OK, numerics="reference", device=opts.device, note="the torch eager peer (CPU)", **prov)
     if opts.device.startswith("local"):
         contenders[EAGER] = ex.run_eager
     else:
@@ -444,19 +444,20 @@ def _run_m(m: int, variants: list[str], results: dict, drows: list[DispatchRow],
     return list(rows.values())
 
 
-def skinny_share(result: StepResult) -> dict[int, tuple[float, float, float]]:
-    """ESTIMATED share of the default forward in its skinny GEMMs per M: (kernel us sum, forward us, share).
+def skinny_share(result: StepResult) -> dict[tuple[int, str], tuple[float, float, float]]:
+    """ESTIMATED share of the forward in its skinny GEMMs: (M, variant) -> (kernel us sum, forward us, share).
 
-    Kernel time = the tuner's isolated cold median of IREE's default kernel for that shape x the
-    shape's calls per forward (counted in torch eager); forward = the measured default median.
+    Kernel time = the tuner's isolated cold median of that shape's kernel (IREE's default kernel for
+    ``default``, the winner for ``tuned``) x the shape's calls per forward (counted in torch eager);
+    forward = that variant's measured median. Cold isolated kernels against a hot forward: an estimate.
     """
     out = {}
     for m, ex in result.exports.items():
-        fw = next((r.latency_us_median for r in result.rows if r.m_tokens == m and r.variant == DEFAULT), None)
-        parts = [(n, result.kernel_us.get(key, (None, None))[1]) for key, n in ex.gemm_calls.items()
-                 if key in result.kernel_us]
-        if not fw or not parts or any(us is None for _, us in parts):
-            continue
-        total = sum(n * us for n, us in parts)
-        out[m] = (total, fw, total / fw if fw else math.nan)
+        for variant, pick in ((DEFAULT, 1), (TUNED, 0)):
+            fw = next((r.latency_us_median for r in result.rows if r.m_tokens == m and r.variant == variant), None)
+            parts = [(n, result.kernel_us[key][pick]) for key, n in ex.gemm_calls.items() if key in result.kernel_us]
+            if not fw or not parts or any(us is None for _, us in parts):
+                continue
+            total = sum(n * us for n, us in parts)
+            out[(m, variant)] = (total, fw, total / fw)
     return out
