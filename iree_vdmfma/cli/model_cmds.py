@@ -72,7 +72,8 @@ def model(
                                          help="With --tune/--library: hip, cuda, local-task, or none (compile and "
                                               "prove only; the tuner then ranks by its MODEL). Default: "
                                               "local-task for a host target, else none."),
-    max_candidates: Optional[int] = typer.Option(None, "--max-candidates", help="Tuner: per shape, references included."),
+    max_candidates: Optional[int] = typer.Option(None, "--max-candidates",
+                                                 help="Tuner: per shape, references included."),
     reps: int = typer.Option(10, "--reps", help="Tuner: timing repetitions per candidate."),
     search: str = typer.Option("exhaustive", "--search", help="Tuner: exhaustive or optuna."),
     time_budget: Optional[float] = typer.Option(None, "--time-budget", help="Tuner: seconds for the whole tune."),
@@ -90,13 +91,9 @@ def model(
     """Export SOURCE per M, find every contraction dispatch in the compiler's dumps, spec the skinny ones,
     compile the whole model with the spec and prove each dispatch from its own kernel's ISA.
 
-    With --tune (or --library DIR): tune the model's distinct skinny GEMMs once, compile the whole
-    model per M as IREE's default, the tuned library and (ROCm) the vdmfma spec, prove per dispatch,
-    run each forward on --device against torch eager and time it in paired rounds: OUT/model.csv,
-    OUT/dispatches.csv, OUT/report/index.md.
+    With --tune (or --library DIR): tune the model's distinct skinny GEMMs once, compile the whole model per M as IREE's default, the tuned library and (ROCm) the vdmfma spec, prove per dispatch, run each forward on --device against torch eager and time it in paired rounds: OUT/model.csv, OUT/dispatches.csv, OUT/report/index.md.
 
-    Exit 1 if a skinny GEMM dispatch was not matched (without --tune/--library) or a variant ran
-    but failed numerics; exit 2 for bad input (source, options, a model with nothing to tune).
+    Exit 1 if a skinny GEMM dispatch was not matched (without --tune/--library) or a variant ran but failed numerics; exit 2 for bad input (source, options, a model with nothing to tune).
     """
     if tune or library is not None:
         _step(source, m, dtype, target, device, tune, library, max_candidates, reps, search, time_budget, rounds,

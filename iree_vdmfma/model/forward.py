@@ -181,6 +181,18 @@ def paired_rounds(contenders: dict[str, Callable[[], object]], rounds: int, call
     return samples
 
 
+def verdict(s: Estimate, threshold: float = 0.01, confidence: float = 0.95) -> str:
+    """A speedup's word: win / loss when its interval excludes 1 and the median is beyond ``threshold``,
+    within-noise otherwise; undetermined with too few rounds for a ``confidence`` interval (6 for 95%)."""
+    if s.rounds == 0 or s.coverage < confidence:
+        return "undetermined"
+    if s.lo > 1.0 and s.median > 1.0 + threshold:
+        return "win"
+    if s.hi < 1.0 and s.median < 1.0 - threshold:
+        return "loss"
+    return "within-noise"
+
+
 def speedup(samples: dict[str, list[float]], base: str, new: str) -> Estimate:
     """Median over rounds of base / new (> 1: new faster), with the interval of that median."""
     b, n = np.asarray(samples[base], float), np.asarray(samples[new], float)

@@ -85,7 +85,7 @@ def write_step_report(opts, result, share: dict, default: str, eager: str) -> Pa
         lat = "" if r.latency_us_median is None else \
             f"{_fmt(r.latency_us_median)} [{_fmt(r.latency_us_lo)}, {_fmt(r.latency_us_hi)}]"
         sp = "" if r.speedup_vs_default is None else \
-            f"{r.speedup_vs_default:.3f}x [{r.speedup_lo:.3f}, {r.speedup_hi:.3f}]"
+            f"{r.speedup_vs_default:.3f}x [{r.speedup_lo:.3f}, {r.speedup_hi:.3f}]" + (f" {r.verdict}" if r.verdict else "")
         applied = "" if r.applied is None else f"{r.applied}/{r.skinny_dispatches}"
         status = r.status + (f": {r.error}" if r.error else "") + (f" ({r.note})" if r.note else "")
         lines.append(f"| {r.m_tokens} | {r.variant} | {status} | {r.numerics} | {_fmt(r.max_abs_err, 3)} | "
@@ -94,7 +94,9 @@ def write_step_report(opts, result, share: dict, default: str, eager: str) -> Pa
         lines += ["", f"![forward latency vs M]({plot.name})"]
     cov = sorted({r.interval_coverage for r in rows if r.interval_coverage is not None})
     lines += ["", f"Intervals: order-statistics interval of the median over the rounds (coverage "
-              f"{', '.join(f'{c:.1%}' for c in cov) or 'n/a'}). `{eager}` is torch eager on the same inputs.",
+              f"{', '.join(f'{c:.1%}' for c in cov) or 'n/a'}). `{eager}` is torch eager on the same inputs. "
+              "A speedup is a win/loss only when its 95% interval excludes 1 and the median is beyond 1%; "
+              "fewer than 6 rounds give no 95% interval: undetermined.",
               "", "## Numerics", "", "Rule: " + fwd.FORWARD_RULE + ". Torch's float64 run of the same model and "
               "inputs sets each output's scale of rounding error; TOL_SAFETY as in run/numerics.py.", ""]
     lines += ["## Share of the forward in skinny GEMMs (ESTIMATED)", ""]

@@ -99,6 +99,7 @@ class ModelRow:
     speedup_vs_default: Optional[float] = None
     speedup_lo: Optional[float] = None
     speedup_hi: Optional[float] = None
+    verdict: str = ""  # vs default: win / loss / within-noise / undetermined (forward.verdict)
     interval_coverage: Optional[float] = None
     rounds: Optional[int] = None
     calls_per_sample: Optional[int] = None
@@ -123,7 +124,8 @@ class StepResult:
     dispatch_rows: list[DispatchRow]
     exports: dict[int, Exported]
     library: Optional[Library]
-    kernel_us: dict[str, tuple[Optional[float], Optional[float]]] = field(default_factory=dict)  # key -> (tuned, default)
+    # problem key -> (winner's, IREE default's) isolated cold kernel median (us), from the tuner
+    kernel_us: dict[str, tuple[Optional[float], Optional[float]]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     library_dir: Optional[Path] = None
 
@@ -171,8 +173,8 @@ def prove_tuned(m: int, base: list[Dispatch], tuned: list[Dispatch], kernels: di
         config = knob_config(entry.problem, target, entry.knobs) if entry else None
         chunk = entry.split if entry else 0
         if entry is None or (not chunk and config is None):
-            why = "no library entry" if entry is None else "the tuner kept IREE's default"
-            rows.append(replace(row, variant=TUNED, status=DEFAULT_KEPT, reason=f"{why}: IREE's default"))
+            why = "no library entry: IREE's default" if entry is None else "the tuner kept IREE's default"
+            rows.append(replace(row, variant=TUNED, status=DEFAULT_KEPT, reason=why))
             continue
         want = dispatch_problem(c.problem, chunk)
         got = by_shape.get((c.form, want.key))
@@ -282,7 +284,8 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
         else:
             lib = None
         lib = _for_model(lib, problems) if lib is not None else None
-        variants = [DEFAULT] + ([TUNED] if lib is not None else []) + ([VDMFMA] if opts.target.startswith("gfx") else [])
+        variants = ([DEFAULT] + ([TUNED] if lib is not None else [])
+                    + ([VDMFMA] if opts.target.startswith("gfx") else []))
         write_shapes(opts.out / "shapes.csv", {p.key: (_as_contraction(p), None) for p in problems})
         vconfigs = _configs(found, ModelOptions(opts.source, opts.ms, opts.target, get_variant(VDMFMA), opts.out)) \
             if VDMFMA in variants else {}
@@ -441,6 +444,7 @@ def _run_m(m: int, variants: list[str], results: dict, drows: list[DispatchRow],
         if DEFAULT in samples:
             s = fwd.speedup(samples, DEFAULT, v)
             row.speedup_vs_default, row.speedup_lo, row.speedup_hi = s.median, s.lo, s.hi
+            row.verdict = fwd.verdict(s) if v != DEFAULT else ""
     return list(rows.values())
 
 
