@@ -61,15 +61,10 @@ def tune(
     target: Optional[str] = opt.TARGET,
     device: str = opt.DEVICE,
     out: Optional[Path] = opt.OUT,
-    max_candidates: Optional[int] = typer.Option(None, "--max-candidates", min=1,
-                                                 help="Per shape, references included (default: the whole pruned "
-                                                 "space; 32 with no device). Cuts are counted in the report."),
-    time_budget: Optional[float] = typer.Option(None, "--time-budget",
-                                                help="Seconds (> 0) for the whole tune, compiles included; "
-                                                "unfinished candidates stay pending and resume on rerun."),
+    max_candidates: Optional[int] = opt.MAX_CANDIDATES,
+    time_budget: Optional[float] = opt.TIME_BUDGET,
     append: bool = opt.APPEND,
-    search: str = typer.Option("exhaustive", "--search",
-                               help="exhaustive (in simplicity order) or optuna (TPE, when the space exceeds --max-candidates)."),
+    search: str = opt.SEARCH,
     reps: int = opt.REPS,
     hot: bool = typer.Option(True, "--hot/--no-hot", help="Also time each candidate hot (cold always)."),
     race: bool = typer.Option(False, "--race/--no-race", help="Race the measured candidates by successive halving "

@@ -28,7 +28,9 @@ from typing import Mapping, Optional, Sequence
 from ..problems.problem import Problem
 from .config import KernelConfig
 from .knobs import dispatch_problem, knob_config
-from .prespec import FLAG as PREPROCESS_FLAG, preprocessing_spec_text
+from .annotate import config_for_form
+from .forms import FORMS
+from .prespec import FLAG as PREPROCESS_FLAG, forms_of, preprocessing_spec_text
 from .spec import spec_text
 from ..util.io import atomic_write_text
 
@@ -82,10 +84,13 @@ class Library:
         entry = self.find(problem)
         return entry.split if entry else 0
 
-    def spec_texts(self, route: str) -> tuple[Optional[str], Optional[str]]:
-        """(preprocessing spec, codegen tuning spec) texts for the spec ``route``; None where there is nothing."""
+    def spec_texts(self, route: str, extra_forms: Sequence[str] = ()) -> tuple[Optional[str], Optional[str]]:
+        """(preprocessing spec, codegen tuning spec) texts for the spec ``route``; None where there is nothing.
+
+        ``extra_forms``: the matchers also match these op forms (a torch export's A*B ``mm``/``bmm``
+        before global optimization, and its unit-batch ``bmm`` dispatch; prespec.forms_of)."""
         return spec_pair([(e.problem, e.split, knob_config(e.problem, self.target, e.knobs))
-                          for e in self.entries], route)
+                          for e in self.entries], route, extra_forms)
 
     def conflicts(self, route: str) -> list[str]:
         """Shapes whose split dispatch another entry's config already claims with a different config.
@@ -109,7 +114,7 @@ class Library:
 
 
 def spec_pair(entries: Sequence[tuple[Problem, int, Optional[object]]],
-              route: str) -> tuple[Optional[str], Optional[str]]:
+              route: str, extra_forms: Sequence[str] = ()) -> tuple[Optional[str], Optional[str]]:
     """(preprocessing spec, codegen tuning spec) texts for (problem, split chunk, config or None) entries.
 
     The ONE place that builds the pair for a spec ``route`` (the backend's ``spec_route``):
@@ -120,13 +125,17 @@ def spec_pair(entries: Sequence[tuple[Problem, int, Optional[object]]],
         raise ValueError(f"unknown spec route {route!r}; valid: {CODEGEN}, {PREPROCESSING}")
     if route == PREPROCESSING:
         pre = [(p, chunk, config) for p, chunk, config in entries if chunk or config is not None]
-        return (preprocessing_spec_text(pre) if pre else None), None
+        return (preprocessing_spec_text(pre, extra_forms) if pre else None), None
     splits = [(p, chunk) for p, chunk, _ in entries if chunk]
-    codegen: dict[str, tuple[Problem, object]] = {}
+    codegen: dict[str, tuple[object, object]] = {}
     for p, chunk, config in entries:
         if config is not None:
             codegen.setdefault(dispatch_problem(p, chunk).key, (dispatch_problem(p, chunk), config))
-    return ((preprocessing_spec_text(splits) if splits else None),
+            for c in forms_of(dispatch_problem(p, chunk), extra_forms)[1:]:  # e.g. a torch export's unit-batch bmm
+                if FORMS[c.form].batched and not c.problem.batched and not hasattr(config, "with_unit_batch"):
+                    continue
+                codegen.setdefault(c.key, (c, config_for_form(c, config)))
+    return ((preprocessing_spec_text(splits, extra_forms) if splits else None),
             (spec_text(list(codegen.values())) if codegen else None))
 
 
