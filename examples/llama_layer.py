@@ -9,8 +9,11 @@ while every K stays a multiple of 256 (what the VDMFMA tiles need without K padd
 Builders for ``vdmfma model``: ``build(m)`` gives activations [M, hidden] (rank 2: every Linear
 is a linalg.matmul A*B^T); ``build_rank3(m)`` gives [1, M, hidden] (how HF models call Linear:
 transpose + linalg.batch_matmul A*B). ``build_tiny`` / ``build_tiny_rank3`` use TINY.
+``build_qwen2_4layers`` is a small multi-layer decoder (4 layers at Qwen2-0.5B's sizes, rank 3);
+``build_tiny_decoder`` is 2 TINY layers.
 
     vdmfma model examples/llama_layer.py:build_tiny --m 1,8 --target gfx942 --out out/tiny
+    vdmfma model examples/llama_layer.py:build_tiny --m 1,4 --tune --device local-task --out out/step
     python examples/llama_layer.py --tiny --m 4     # CPU run through iree-turbine vs torch
 """
 
@@ -38,6 +41,7 @@ class LayerConfig:
 
 
 LLAMA3_8B = LayerConfig(hidden=4096, heads=32, kv_heads=8, ffn=14336)
+QWEN2_05B = LayerConfig(hidden=896, heads=14, kv_heads=2, ffn=4864, eps=1e-6)  # Qwen2-0.5B's sizes (24 layers)
 TINY = LayerConfig(hidden=256, heads=4, kv_heads=2, ffn=512)
 DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16, "f32": torch.float32}
 
@@ -82,11 +86,27 @@ class DecoderLayer(nn.Module):
         return h + self.down(F.silu(self.gate(n)) * self.up(n))
 
 
-def make(m: int, cfg: LayerConfig = TINY, rank: int = 2, dtype: str = "f16", seed: int = 0):
-    """(layer, (x,)) with random weights (seeded) and activations [M, hidden] or [1, M, hidden]."""
+class Decoder(nn.Module):
+    """``layers`` decoder layers and a final RMSNorm (no embedding or LM head: activations in and out)."""
+
+    def __init__(self, cfg: LayerConfig, layers: int, dtype: torch.dtype = torch.float16):
+        super().__init__()
+        self.layers = nn.ModuleList(DecoderLayer(cfg, dtype) for _ in range(layers))
+        self.norm = RMSNorm(cfg.hidden, cfg.eps, dtype)
+
+    def forward(self, x):
+        for layer in self.layers:
+            x = layer(x)
+        return self.norm(x)
+
+
+def make(m: int, cfg: LayerConfig = TINY, rank: int = 2, dtype: str = "f16", seed: int = 0, layers: int = 0):
+    """(model, (x,)) with random weights (seeded) and activations [M, hidden] or [1, M, hidden].
+
+    ``layers`` = 0: one DecoderLayer; n > 0: a Decoder of n layers."""
     torch.manual_seed(seed)
     tdtype = DTYPES[dtype]
-    layer = DecoderLayer(cfg, tdtype)
+    layer = DecoderLayer(cfg, tdtype) if layers == 0 else Decoder(cfg, layers, tdtype)
     with torch.no_grad():
         for p in layer.parameters():
             if p.dim() == 2:
@@ -109,6 +129,16 @@ def build_tiny(m: int, dtype: str = "f16"):
 
 def build_tiny_rank3(m: int, dtype: str = "f16"):
     return make(m, TINY, 3, dtype)
+
+
+def build_qwen2_4layers(m: int, dtype: str = "f16"):
+    """A small multi-layer decoder: 4 layers at Qwen2-0.5B's sizes, rank-3 activations as HF calls them."""
+    return make(m, QWEN2_05B, 3, dtype, layers=4)
+
+
+def build_tiny_decoder(m: int, dtype: str = "f16"):
+    """2 TINY layers: the multi-layer path in seconds (shapes repeat across layers: tuned once)."""
+    return make(m, TINY, 2, dtype, layers=2)
 
 
 def run_on_cpu(m: int, cfg: LayerConfig = TINY, rank: int = 2, dtype: str = "f16"):

@@ -3,6 +3,13 @@
     python reports/regenerate.py                 # every section
     python reports/regenerate.py seed-gfx942     # only the named section(s)
     python reports/regenerate.py --list          # the sections and what each one is
+    python reports/regenerate.py --check         # exit 1 if an example is stale or breaks the layout
+
+Every folder has the same layout: ``index.md`` at its top (opening with the result), the rendered
+tables and plots next to it, no lock or stamp files, and no absolute path of the machine that made it
+(``localise`` rewrites those relative to the folder). ``--check`` checks that layout for every folder
+and rebuilds the cheap sections (compile-only, and the GPU folders re-rendered from their committed
+CSVs) in a scratch folder, failing when a rendered file differs from the committed one.
 
 Each section is ONE function decorated with ``@section``: it receives a ``Context`` (where to
 write its report folder, a scratch folder for sweep artifacts, the compile cache) and writes the
@@ -10,17 +17,22 @@ folder ``reports/NAME/`` with its own index.md. Adding a section (e.g. a model p
 new decorated function; ``reports/index.md`` lists every section's folder.
 
 Sweeps and coverage run in ``out/regenerate/`` (ignored by git); only Markdown, CSV and PNG files
-are copied into ``reports/``. Nothing here needs a GPU: GPU sections are compile-only, and the one
-measured section runs on this machine's CPU (local-task) and says so.
+are copied into ``reports/``. Nothing here needs a GPU: GPU sections are compile-only, the one
+measured section runs on this machine's CPU (local-task) and says so, and the folders MEASURED on a
+lent H100 (``kind="gpu"``) are only re-rendered from their committed results: no number in them is
+re-measured or changed.
 """
 
 from __future__ import annotations
 
 import argparse
+import filecmp
 import os
 import platform
+import re
 import shutil
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,17 +54,78 @@ class Section:
     name: str
     what: str
     build: Callable[[Context], None]
+    kind: str = "built"  # 'built' here (compiles; timings if measured here) or 'gpu' (re-rendered from committed CSVs)
+    cheap: bool = False  # rebuilt by --check (seconds, no measurement): compile-only or re-rendered
+    link: str = "index.md"
 
 
 SECTIONS: dict[str, Section] = {}
 
 
-def section(name: str, what: str):
+def section(name: str, what: str, kind: str = "built", cheap: bool = False):
     """Register a report section: ``@section("name", "one line: what it shows")`` on ``def f(ctx)``."""
     def register(fn: Callable[[Context], None]) -> Callable[[Context], None]:
-        SECTIONS[name] = Section(name, what, fn)
+        SECTIONS[name] = Section(name, what, fn, kind, cheap)
         return fn
     return register
+
+
+# ------------------------------------------------------------------ layout: relative paths, no lock files
+
+TEXT = (".md", ".csv", ".json", ".txt", ".log", ".mlir")
+FOREIGN = re.compile(r"(?<![\w.~])/(?:tmp|work|home|root|Users|mnt|scratch|var|opt|srv)/[^\s,\"';|)]+")
+CACHE = re.compile(r"(?<![\w.~])/(?:tmp|root|home/[^/\s]+|Users/[^/\s]+)/(?:\.cache/iree-vdmfma|vdmfma-cache|"
+                   r"vcache-[\w-]+)/")
+RENDERED = ("index.md", "report.md", "summary.csv", "groups.csv", "pivot.csv")  # what a section renders
+
+
+def localise(folder: Path, prefixes: tuple[str, ...] = ()) -> None:
+    """Rewrite the absolute paths of the machine that made ``folder`` relative to it: every prefix before
+    an ``artifacts/`` or ``specs/`` path (and ``prefixes``) is dropped; the bare prefix becomes ``.``. A
+    results.csv is rewritten through the row writer (checksums stay valid); nothing else changes."""
+    from iree_vdmfma.problems.rows import read_results, write_rows
+
+    files = [p for p in folder.rglob("*") if p.is_file() and p.suffix in TEXT]
+    found = set(prefixes)
+    for p in files:
+        found |= set(re.findall(r"(/[^\s,\"';=]*?/)(?:artifacts|specs)/", p.read_text(errors="replace")))
+    order = sorted((f for f in found if f.startswith("/")), key=len, reverse=True)
+
+    def sub(text: str) -> str:
+        for f in order:
+            text = text.replace(f, "").replace(f.rstrip("/"), ".")
+        return CACHE.sub("$VDMFMA_CACHE_DIR/", text)  # a compile-cache entry: named by the cache, not the machine
+
+    for p in files:
+        text = p.read_text(errors="replace")
+        if sub(text) == text:
+            continue
+        if p.name == "results.csv":
+            res = read_results(p)
+            if res.damaged:
+                raise RuntimeError(f"{p}: damaged rows ({res.damaged[0]}); not rewritten")
+            write_rows([r.replace(**{c: sub(getattr(r, c)) for c in ("repro", "artifacts", "error", "reason")})
+                        for r in res.rows], p)
+        else:
+            p.write_text(sub(text))
+
+
+def layout_problems(folder: Path) -> list[str]:
+    """What breaks the common layout in one example folder."""
+    out = []
+    if not (folder / "index.md").is_file():
+        out.append(f"{folder.name}: no index.md at its top")
+    for p in sorted(folder.rglob("*")):
+        rel = p.relative_to(REPORTS)
+        if p.name.startswith("."):
+            out.append(f"{rel}: a hidden file (lock or stamp) is committed")
+        elif p.is_dir() and p.name == "report":
+            out.append(f"{rel}: rendered files belong at the folder's top, not in report/")
+        elif p.is_file() and p.suffix in TEXT:
+            hit = FOREIGN.search(p.read_text(errors="replace"))
+            if hit:
+                out.append(f"{rel}: an absolute path of another machine ({hit.group(0)[:80]})")
+    return out
 
 
 def _cpu_description() -> str:
@@ -78,10 +151,12 @@ def _sweep(shapes: str, ctx: Context, target: str, variants, run_device: str = "
         hook = sweep_run_hook(run_device, reps)
     Sweep(load_shape_list(ROOT / shapes), options, run_hook=hook).run()
     shutil.copy2(ctx.work / "results.csv", ctx.out / "results.csv")
+    localise(ctx.out, (f"{ctx.work}/",))
     return ctx.out / "results.csv"
 
 
-@section("seed-gfx942", "compile-only: the six f16 decode shapes of the write-up, default vs vdmfma vs padded, gfx942")
+@section("seed-gfx942", "compile-only: the six f16 decode shapes of the write-up, default vs vdmfma vs padded, gfx942",
+         cheap=True)
 def seed(ctx: Context) -> None:
     from iree_vdmfma.report.report import build_report
 
@@ -108,8 +183,8 @@ def seed_gfx1100(ctx: Context) -> None:
 def cpu(ctx: Context) -> None:
     from iree_vdmfma.report.report import build_report
 
-    results = _sweep("sweeps/tiny-cpu.csv", ctx, "gfx942", ("cpu",), run_device="local-task", reps=10)
-    build_report(results, baseline="cpu", out_dir=ctx.out,
+    results = _sweep("sweeps/tiny-cpu.csv", ctx, "host", ("default", "splitk"), run_device="local-task", reps=10)
+    build_report(results, baseline="default", out_dir=ctx.out,
                  title=f"VDMFMA report: sweeps/tiny-cpu.csv — measured on {_cpu_description()} (local-task)",
                  notes=[f"Timed on a shared {os.cpu_count()}-core machine while other jobs ran: the spread is wide. These rows show "
                         "that the runtime path (load, numerics against numpy, hot/cold timing) works; they are "
@@ -126,6 +201,7 @@ def _coverage(ctx: Context, target: str) -> None:
     for p in ctx.work.iterdir():
         if p.is_file() and p.suffix in (".md", ".csv", ".png"):
             shutil.copy2(p, ctx.out / p.name)
+    localise(ctx.out, (f"{ctx.work}/",))
 
 
 @section("coverage-gfx942", "compile-only: where VDMFMA is reached by default, only with the spec, or not at all (gfx942)")
@@ -184,34 +260,118 @@ def model(ctx: Context) -> None:
     (ctx.out / "index.md").write_text("\n".join(text))
 
 
-# Folders measured on a lent GPU: committed as they came back, not rebuilt here (this needs no GPU).
-MEASURED_ON_GPU = {
-    "gpu-h100-seed": ("gpu-h100-seed/report/index.md", "MEASURED on a lent NVIDIA H100 (sm_89 PTX): the six seed "
-                      "shapes, IREE default vs splitk vs torch (cuBLAS), hot and cold: `vdmfma sweep "
-                      "sweeps/seed-f16.csv --device cuda --variants default,splitk,torch`; `env.txt` says what ran it"),
-    "tune-h100": ("tune-h100/README.md", "MEASURED on the same H100: `vdmfma tune sweeps/seed-f16.csv "
-                  "--device cuda --reps 15 --max-candidates 21`: every candidate, the winners re-measured against "
-                  "the default (geomean 2.05x), the gemv exploration, and the library (its flags file names the GPU "
-                  "machine's paths)"),
-    "gpu-h100-tuned": ("gpu-h100-tuned/report/index.md", "MEASURED on the same H100: `vdmfma sweep "
-                       "sweeps/seed-f16.csv --device cuda --variants default,tuned,splitk,torch` with the tune's "
-                       "library as the `tuned` variant"),
-}
+# ------------------------------------------------------------------ folders MEASURED on a lent H100
+# Their inputs (results.csv, env.txt, sweep.json, winners.csv, candidates.csv, specs/, notes) are committed
+# as they came back (paths made relative by ``localise``); only the rendered files are rebuilt here.
+
+H100_NOTE = ("MEASURED on a lent NVIDIA H100 80GB HBM3 (sm_89 PTX, IREE 3.13.0; `env.txt` says what ran it). "
+             "Re-rendered here from the committed CSVs: no number was re-measured.")
+
+
+def _rerender_sweep(ctx: Context, what: str) -> None:
+    from iree_vdmfma.report.report import build_report
+
+    build_report(ctx.out / "results.csv", baseline="default", out_dir=ctx.out, subject="sweeps/seed-f16.csv",
+                 notes=[H100_NOTE + " " + what])
+
+
+@section("gpu-h100-seed", "MEASURED on a lent NVIDIA H100 (sm_89 PTX): the six seed shapes, IREE default vs splitk vs "
+         "torch (cuBLAS), hot and cold (`vdmfma sweep sweeps/seed-f16.csv --device cuda --variants "
+         "default,splitk,torch`)", kind="gpu", cheap=True)
+def gpu_h100_seed(ctx: Context) -> None:
+    _rerender_sweep(ctx, "`vdmfma sweep sweeps/seed-f16.csv --device cuda --variants default,splitk,torch`.")
+
+
+@section("gpu-h100-tuned", "MEASURED on the same H100: `vdmfma sweep sweeps/seed-f16.csv --device cuda --variants "
+         "default,tuned,splitk,torch` with tune-h100's library as the `tuned` variant", kind="gpu", cheap=True)
+def gpu_h100_tuned(ctx: Context) -> None:
+    _rerender_sweep(ctx, "The `tuned` variant read the library of reports/tune-h100 (`VDMFMA_TUNED_LIBRARY`).")
+
+
+@section("tune-h100", "MEASURED on the same H100: `vdmfma tune sweeps/seed-f16.csv --device cuda --reps 15 "
+         "--max-candidates 21`: every candidate, the winners re-measured against the default, the library",
+         kind="gpu", cheap=True)
+def tune_h100(ctx: Context) -> None:
+    from iree_vdmfma.tune.report import write_tune_report
+
+    write_tune_report(ctx.out, "sm_89", report_dir=ctx.out)
+    report = (ctx.out / "report.md").read_text().splitlines()
+    head = next(line for line in report if line.startswith("**Tuned winners"))
+    files = sorted(p.relative_to(ctx.out).as_posix() for p in ctx.out.rglob("*") if p.is_file()
+                   and p.name != "index.md")
+    lines = ["# vdmfma tune on a lent NVIDIA H100: the six seed shapes (sm_89 PTX)", "", "## Result", "", head, "",
+             "![candidate latency against workgroups](candidates.png)", "", "## What was measured", "",
+             H100_NOTE + " `vdmfma tune sweeps/seed-f16.csv --device cuda --reps 15 --no-hot --max-candidates 21`: "
+             "every candidate compiled, proved, numerics-checked and timed cold (15 repetitions); the winners "
+             "re-measured side by side with IREE's default at the end. How the gemv values were chosen, and what "
+             "the library is: [notes.md](notes.md).", "", "## Files", ""]
+    lines += [f"- [{f}]({f})" for f in files]
+    (ctx.out / "index.md").write_text("\n".join(lines) + "\n")
 
 
 def write_root_index() -> Path:
-    """reports/index.md: one line per section folder present, then the GPU-measured folders present."""
-    lines = ["# Example reports", "", "Regenerate with `python reports/regenerate.py` (see its docstring). Each "
-             "folder has an index.md saying what was measured, where, and what was modelled.", ""]
+    """reports/index.md: one line per section folder present."""
+    lines = ["# Example reports", "", "Regenerate with `python reports/regenerate.py` (see its docstring; `--check` "
+             "says whether they are current). Each folder has an index.md that opens with its result, then says "
+             "what was measured, where, and what was modelled.", ""]
     for s in SECTIONS.values():
         if (REPORTS / s.name / "index.md").is_file():
-            lines.append(f"- [{s.name}]({s.name}/index.md): {s.what}")
-    for name, (link, what) in MEASURED_ON_GPU.items():
-        if (REPORTS / name).is_dir():
-            lines.append(f"- [{name}]({link}): {what} (not rebuilt by this script)")
+            rebuilt = " (re-rendered from its committed results; not re-measured)" if s.kind == "gpu" else ""
+            lines.append(f"- [{s.name}]({s.name}/index.md): {s.what}{rebuilt}")
     path = REPORTS / "index.md"
     path.write_text("\n".join(lines) + "\n")
     return path
+
+
+def _clear(ctx: Context, kind: str) -> None:
+    """A fresh run: a built section's folder is emptied; a GPU folder keeps its committed inputs and loses only
+    what is rendered (and the lock, stamp and report/ folder of older layouts)."""
+    shutil.rmtree(ctx.work, ignore_errors=True)
+    ctx.work.mkdir(parents=True)
+    if kind != "gpu":
+        shutil.rmtree(ctx.out, ignore_errors=True)
+        ctx.out.mkdir(parents=True)
+        return
+    shutil.rmtree(ctx.out / "report", ignore_errors=True)
+    for p in list(ctx.out.iterdir()):
+        if p.is_file() and (p.name in RENDERED or p.suffix == ".png" or p.name.startswith(".")):
+            p.unlink()
+
+
+def build(name: str, out: Path, work: Path, cache: Path) -> float:
+    ctx = Context(out, work, cache)
+    _clear(ctx, SECTIONS[name].kind)
+    t0 = time.monotonic()
+    SECTIONS[name].build(ctx)
+    localise(ctx.out, (f"{ctx.out}/", f"{ctx.work}/"))
+    return time.monotonic() - t0
+
+
+def check(names: list[str], cache: Path) -> int:
+    """0 when every folder keeps the layout and every named section rebuilds to the committed files."""
+    problems = [p for d in sorted(REPORTS.iterdir()) if d.is_dir() and not d.name.startswith(("_", "."))
+                for p in layout_problems(d)]
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in names:
+            committed = REPORTS / name
+            fresh = Path(tmp) / name  # same folder name: titles and relative links come out the same
+            if SECTIONS[name].kind == "gpu":
+                shutil.copytree(committed, fresh, ignore=shutil.ignore_patterns(*RENDERED, "*.png"))
+            else:
+                fresh.mkdir()
+            build(name, fresh, Path(tmp) / "work" / name, cache)
+            ours = {p.relative_to(fresh) for p in fresh.rglob("*") if p.is_file()}
+            theirs = {p.relative_to(committed) for p in committed.rglob("*") if p.is_file()}
+            for rel in sorted(ours ^ theirs):
+                problems.append(f"{name}/{rel}: " + ("not committed" if rel in ours else "no longer made"))
+            for rel in sorted(ours & theirs):
+                if rel.name in RENDERED and not filecmp.cmp(fresh / rel, committed / rel, shallow=False):
+                    problems.append(f"{name}/{rel}: stale (regenerate: python reports/regenerate.py {name})")
+            print(f"{name}: checked", flush=True)
+    for p in problems:
+        print(f"error: {p}", file=sys.stderr)
+    print(f"{len(problems)} problem(s)" if problems else "every example is current", flush=True)
+    return 1 if problems else 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -219,10 +379,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("names", nargs="*", help=f"sections to build (default: all): {', '.join(SECTIONS)}")
     ap.add_argument("--list", action="store_true", help="list the sections and exit")
     ap.add_argument("--cache-dir", type=Path, default=None, help="compile cache (default: the toolkit's default)")
+    ap.add_argument("--check", action="store_true", help="check the layout of every folder and rebuild the named "
+                    "sections (default: the cheap ones) in a scratch folder; exit 1 if any is stale")
     args = ap.parse_args(argv)
     if args.list:
         for s in SECTIONS.values():
-            print(f"{s.name}: {s.what}")
+            print(f"{s.name}: {s.what}" + (" [cheap: --check rebuilds it]" if s.cheap else ""))
         return 0
     unknown = [n for n in args.names if n not in SECTIONS]
     if unknown:
@@ -231,14 +393,11 @@ def main(argv: list[str] | None = None) -> int:
     from iree_vdmfma.compiler.driver import default_cache_dir
 
     cache = args.cache_dir or default_cache_dir()
-    for name in args.names or list(SECTIONS):
-        ctx = Context(REPORTS / name, ROOT / "out" / "regenerate" / name, cache)
-        for d in (ctx.out, ctx.work):  # a fresh run each time (compiles still come from the cache)
-            shutil.rmtree(d, ignore_errors=True)
-            d.mkdir(parents=True)
-        t0 = time.monotonic()
-        SECTIONS[name].build(ctx)
-        print(f"{name}: wrote {ctx.out.relative_to(ROOT)}/ in {time.monotonic() - t0:.0f} s", flush=True)
+    if args.check:
+        return check(args.names or [n for n, s in SECTIONS.items() if s.cheap], cache)
+    for name in args.names or list(SECTIONS):  # a fresh run each time (compiles still come from the cache)
+        took = build(name, REPORTS / name, ROOT / "out" / "regenerate" / name, cache)
+        print(f"{name}: wrote {(REPORTS / name).relative_to(ROOT)}/ in {took:.0f} s", flush=True)
     print(f"wrote {write_root_index().relative_to(ROOT)}")
     return 0
 

@@ -62,7 +62,7 @@ def test_the_vocabulary_names_each_concept_once_in_every_command_that_has_it():
     users = {name: {c for c, _ in uses} for name, uses in options.items()}
     assert {"--dtypes", "--variant", "--shapes", "--workdir", "--output", "--no-plots"}.isdisjoint(users)
     assert users["--out"] == commands - {"bench"}  # bench writes into the DIR it is given
-    assert users["--device"] == {"sweep", "tune", "bench", "run", "calibrate"}
+    assert users["--device"] == {"sweep", "tune", "bench", "run", "calibrate", "model"}
     assert users["--target"] >= {"spec", "annotate", "compile", "sweep", "coverage", "model", "tune", "run"}
     assert users["--no-cache"] == users["--cache-dir"] == {"compile", "sweep", "coverage", "model", "tune", "run"}
     assert users["--m"] == {"compile", "coverage", "model", "run", "calibrate"}

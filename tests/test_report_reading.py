@@ -65,19 +65,36 @@ def test_derived_columns_match_an_independent_computation(report):
     assert v.speedup_hi == pytest.approx((100 + 2 * 1.0) / (80 - 2 * 0.8))
     assert v.speedup_lo < v.speedup < v.speedup_hi
     md = report.paths["report"].read_text()
-    assert "(×4 re-read)" in md and "(×2 re-read)" in md and "waves/SIMD (modelled)" in md
+    assert "(×4 re-read)" in md and "(×2 re-read)" in md and "waves/SIMD (MODELLED)" in md
 
 
 def test_names_appear_in_tables_with_the_key_in_the_next_column(report):
     md = report.paths["report"].read_text()
     assert re.search(rf"\| qwen7b_down_m32 \| f16_32x{N}x{K} \| vdmfma \|", md)
     assert re.search(rf"\| f16_8x{N}x{K} \| f16_8x{N}x{K} \| padded \|", md)  # no name given: the key
-    per_problem = md.split("## Per problem")[1].split("## Static")[0]
-    assert "qwen7b_down_m32" in per_problem and "worst % of peak first" in md.split("\n## Per problem")[1][:40]
-    for table in per_problem.split("\n### ")[1:]:  # one table per target and cache mode
-        rows = [line for line in table.splitlines() if line.startswith("| ") and "µs" not in line]
-        pct = [float(line.split(" | ")[9]) for line in rows]
-        assert len(pct) >= 3 and pct == sorted(pct)  # worst % of HBM peak first
+    per_shape = md.split("## Per shape")[1].split("## Static")[0]
+    assert "qwen7b_down_m32" in per_shape
+    for table in per_shape.split("\n### ")[1:]:  # one table per target and cache mode
+        keys = [line.split(" | ")[1] for line in table.splitlines() if line.startswith("| ") and "µs" not in line]
+        assert len(keys) >= 3 and keys == sorted(keys, key=keys.index)  # each shape's variants together
+        assert len(set(keys)) == len([k for i, k in enumerate(keys) if i == 0 or keys[i - 1] != k])
+
+
+def test_a_report_opens_with_its_result_a_pivot_and_the_best_variant_per_shape(report, tmp_path):
+    index = (tmp_path / "rep" / "index.md").read_text()
+    lead = index.split("## What was measured")[0]
+    # vdmfma 80 us and default 95 us against padded 100 us: 1.25x and 1.05x (SYNTHETIC rows)
+    assert "geomean speedup over `padded` — `vdmfma` 1.25x" in lead and "`default` 1.05x" in lead
+    assert "![geomean speedup of each variant](headline.png)" in lead
+    assert "| shape | padded | default | vdmfma | best |" in lead
+    assert "| qwen7b_down_m32 | 100 · " in lead and "vdmfma (1.25x, win) |" in lead
+    md = report.paths["report"].read_text()
+    assert "(SUMMARY_DOC)" not in index and "SUMMARY_DOC" not in md and "## Column definitions" in md
+    assert "- **median µs**: median latency" in md and "| waves_per_simd | MODELLED occupancy" in md
+    import pandas as pd
+
+    piv = pd.read_csv(tmp_path / "rep" / "pivot.csv")
+    assert len(piv) == 3 and set(piv["best"].str.split(" ").str[0]) == {"vdmfma"}
 
 
 def test_title_says_what_ran_where_and_index_links_every_png_which_opens(report, tmp_path):
@@ -86,7 +103,7 @@ def test_title_says_what_ran_where_and_index_links_every_png_which_opens(report,
     index = (tmp_path / "rep" / "index.md").read_text()
     assert "Measured:" in index and "Modelled, not measured:" in index
     pngs = sorted((tmp_path / "rep").glob("*.png"))
-    assert {p.stem.split("_")[0] for p in pngs} == {"roofline", "speedup", "bandwidth", "static"}
+    assert {p.stem.split("_")[0] for p in pngs} == {"headline", "weights", "speedup", "bandwidth", "static"}
     for p in pngs:
         assert f"]({p.name})" in index, p.name
         img = mpimg.imread(p)
@@ -101,6 +118,9 @@ def test_static_report_index_says_nothing_was_measured(tmp_path):
     res = build_report(p, baseline="padded", out_dir=tmp_path / "rep", plots=False)
     index = res.paths["index"].read_text()
     assert "# VDMFMA report: seed — compile-only for gfx942" in index and "Nothing was measured" in index
+    lead = index.split("## What was measured")[0]  # the result first: statuses and the ISA per shape x variant
+    assert "**Compile-only for gfx942, nothing timed: `default` 1/1 ok" in lead and "no speedup is claimed" in lead
+    assert "| shape | padded | default | vdmfma |" in lead and "| qwen7b_down_m32 | 0 smfmac · 64 mfma · 100 VGPR" in lead
     assert "reported by the compiler" not in str(res.summary.columns) and "MODELLED" in \
         __import__("iree_vdmfma.report.summary", fromlist=["SUMMARY_DOC"]).SUMMARY_DOC["waves_per_simd"]
 
@@ -109,6 +129,7 @@ def test_a_single_variant_report_claims_no_comparison(tmp_path):
     p = tmp_path / "cpu.csv"
     write_rows([_row("padded", c).replace(variant="cpu", target="host", device="local-task") for c in ("hot", "cold")], p)
     md = build_report(p, baseline="cpu", out_dir=tmp_path / "rep", plots=False).paths["report"].read_text()
+    md = md.split("## Column definitions")[0]
     assert "0 compared" not in md and "every row was compared" not in md and "geomean speedup" not in md
     assert "nothing to compare it with" in md
 
@@ -139,6 +160,7 @@ def test_a_cuda_report_names_the_gpu_and_shows_pct_of_its_hbm_peak(tmp_path):
     md = (tmp_path / "rep" / "report.md").read_text()
     assert "measured on NVIDIA H100 80GB HBM3 (cuda)" in md.splitlines()[0]
     assert "against the 3350 GB/s HBM peak" in md and "% HBM peak" in md
+    assert "% compute peak" not in md.split("## Column definitions")[0]  # no H100 compute peak: no empty column
     s = res.summary.set_index("variant")
     assert s.loc["padded", "pct_peak_bw"] == pytest.approx(s.loc["padded", "gbps"] / 3350 * 100)
 

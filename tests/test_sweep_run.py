@@ -15,6 +15,7 @@ def test_cpu_sweep_runs_default_for_host_and_skips_gpu_only_variants(tmp_path, c
     shapes.write_text("\n".join(l for l in lines if not l.startswith("tiny-bf16")) + "\n")
     out = tmp_path / "out"
     result = CliRunner().invoke(app, ["sweep", str(shapes), "--device", "local-task", "--out", str(out),
+                                      "--variants", "default,vdmfma,padded",  # GPU-only ones asked for by name
                                       "--reps", "3", "--cache-dir", str(cache_dir)])
     assert result.exit_code == 0, result.output
     every = pd.read_csv(out / "results.csv")

@@ -123,21 +123,6 @@ def test_modelled_gfx942_tune_writes_six_winners_and_a_spec_pair_plain_iree_comp
             assert ev.workgroup_tile[1] == n_tile and ev.mma_kind.startswith("VDMFMA")
 
 
-def test_publish_writes_the_library_into_specs_with_a_flags_file_that_names_specs(tmp_path):
-    (tmp_path / "one.csv").write_text("name,m,n,k,dtype\nq,8,2304,8192,f16\n")
-    proc = subprocess.run([sys.executable, "-m", "iree_vdmfma.cli", "tune", "one.csv", "--target", "gfx942",
-                           "--device", "none", "--out", "out", "--max-candidates", "3", "-j", "2", "--publish"],
-                          env=_env(tmp_path / "cache"), cwd=tmp_path, capture_output=True, text=True, timeout=300)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    flags = (tmp_path / "specs" / "flags-gfx942.txt").read_text().split()
-    specs = [f.split("=", 1)[1] for f in flags if f.startswith("--iree-") and f.endswith(".mlir")]
-    assert specs and all(s.startswith("specs/") and (tmp_path / s).is_file() for s in specs), flags
-    (tmp_path / "in.mlir").write_text(HAND_WRITTEN.format(m=8, n=2304, k=8192))
-    done = subprocess.run(["iree-compile", "in.mlir", *flags, "-o", "in.vmfb"], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=300)  # from where the flags file says: works
-    assert done.returncode == 0, done.stderr
-
-
 def test_waves_per_eu_2_trades_vgprs_in_the_isa_and_prefetch_3_compiles(tmp_path):
     p = Problem(8, 2304, 8192)
     tuner = Tuner([p], TuneOptions(target="gfx942", device="none", out_dir=tmp_path / "out",

@@ -20,7 +20,8 @@ def calibrate(
     m: Optional[str] = opt.M, n: Optional[int] = opt.N, k: Optional[int] = opt.K,
     dtype: Optional[str] = opt.DTYPE,
     cache_mode: str = opt.CACHE_MODE,
-    rounds: int = typer.Option(6, "--rounds", help="Paired rounds one verdict uses (what the false-win rate is for)."),
+    rounds: int = typer.Option(6, "--verdict-rounds", min=2, help="Paired rounds one verdict uses (what the false-win "
+                        "rate is for)."),
     seed: int = opt.SEED,
     keep: bool = typer.Option(True, "--keep/--no-keep", help="Keep a copy under the cache directory: tune and "
                               "reports then use this device's threshold without being told."),

@@ -210,6 +210,14 @@ def plan_run(device: str, target: Optional[str]) -> tuple[Optional[str], str]:
 DEFAULT_VARIANTS = "default,vdmfma,padded"
 
 
+def _builds_on(target: str) -> list[str]:
+    """Compiled variants that build for ``target`` with no library to read (on host: default, splitk)."""
+    from ..variants.registry import REGISTRY
+
+    return [v.name for v in REGISTRY.values() if v.compiled and v.name != "tuned"
+            and (v.backend is None or v.backend.handles(target))]
+
+
 @app.command()
 def sweep(
     shapes: Path = opt.SHAPES,
@@ -249,6 +257,10 @@ def sweep(
             raise ValueError(f"sweep runs on cuda, hip or local-task; use `vdmfma run --device {device}` for "
                              f"{device_kind(run_device)}")
         names = ",".join(opt.names(variants, DEFAULT_VARIANTS, variant))
+        if variants is None and variant is None:  # not asked for: the default variants, or where some of them do
+            builds = _builds_on(target)  # not build (host, CUDA), every compiled variant that builds there
+            if any(v not in builds for v in DEFAULT_VARIANTS.split(",")):
+                names = ",".join(builds)
         options = _options(target, names, out, cache_dir, no_cache, workers, timeout, retry_failed, append,
                            ExecutorSpec(executor, ray_address))
         options.runnable = True  # every sweep directory can be run later with `vdmfma bench`

@@ -19,6 +19,7 @@ from .app import app
 from .common import cell, results, say, show, user_errors
 
 EXIT_NOT_MATCHED = 1
+EXIT_NUMERICS = 1
 _COLUMNS = ("m_tokens", "dispatch", "op_form", "m", "n", "k", "batch", "fused_consumers", "default_mma_kind",
             "spec_mma_kind", "smfmac", "mfma", "vgpr", "spills", "status")
 
@@ -50,19 +51,48 @@ def model(
     dtype: Optional[str] = opt.DTYPE,
     target: Optional[str] = opt.TARGET,
     variants: Optional[str] = opt.VARIANTS, variant: Optional[str] = opt.VARIANT_ALIAS,
+    tune: bool = typer.Option(False, "--tune", help="Tune every distinct skinny GEMM once (vdmfma tune's engine), "
+                                                    "compile the model with the library, run and time the forward."),
+    library: Optional[Path] = typer.Option(None, "--library", help="A tuned library folder (vdmfma tune's "
+                                                                   "OUT/specs) to use instead of --tune."),
+    device: str = opt.DEVICE,
+    max_candidates: Optional[int] = opt.MAX_CANDIDATES,
+    reps: int = opt.REPS,
+    search: str = opt.SEARCH,
+    time_budget: Optional[float] = opt.TIME_BUDGET,
+    rounds: int = typer.Option(10, "--rounds", min=1, help="Paired timing rounds of the whole forward (each variant "
+                                                           "once per round, shuffled)."),
+    calls: int = typer.Option(10, "--calls", min=1, help="Forward calls per timing sample."),
+    seed: int = opt.SEED,
     out: Optional[Path] = opt.OUT,
+    workers: Optional[int] = opt.WORKERS,
+    timeout: float = opt.TIMEOUT,
     cache_dir: Optional[Path] = opt.CACHE_DIR, no_cache: bool = opt.NO_CACHE,
     debug: bool = opt.DEBUG,
 ) -> None:
     """Export a PyTorch model per M, spec its skinny GEMMs and prove each dispatch from its own ISA.
 
-    Exports SOURCE at each --m (default 1,4,8,16,32), finds every contraction dispatch in the
-    compiler's dumps, specs the skinny ones with one variant (default vdmfma), compiles the whole
-    model with the spec for a gfx target and writes OUT/shapes.csv, spec.mlir, dispatches.csv.
+    Without --tune/--library: exports SOURCE at each --m (default 1,4,8,16,32), finds every contraction
+    dispatch in the compiler's dumps, specs the skinny ones with one variant (default vdmfma), compiles
+    the whole model with the spec for a gfx target and writes OUT/shapes.csv, spec.mlir, dispatches.csv.
     --dtype (one) is passed to FUNC as dtype= when it takes one.
-    Exit 1 if a skinny GEMM dispatch was not matched (its reason is in dispatches.csv).
+
+    With --tune (or --library DIR): tune the model's distinct skinny GEMMs once, compile the whole model
+    per M as IREE's default, the tuned library and (ROCm) the vdmfma spec, prove per dispatch, run each
+    forward on --device (auto: local-task for a host target) against torch eager and time it in paired
+    rounds: OUT/model.csv, OUT/dispatches.csv, OUT/report/index.md.
+
+    Exit 1 if a skinny GEMM dispatch was not matched (without --tune/--library) or a variant ran but
+    failed numerics; exit 2 for bad input (source, options, a model with nothing to tune).
     """
+    if tune or library is not None:
+        _step(source, m, dtype, target, device, tune, library, max_candidates, reps, search, time_budget, rounds,
+              calls, seed, opt.out_folder(out, "model"), workers, timeout, opt.cache_dir_of(cache_dir, no_cache),
+              debug)
+        return
     with user_errors(debug):
+        if device != opt.DEFAULT_DEVICE:
+            raise ValueError("--device runs the forward: give --tune or --library DIR with it")
         target = target or opt.DEFAULT_TARGET
         out = opt.out_folder(out, "model")
         if not target.startswith("gfx"):
@@ -84,3 +114,35 @@ def model(
     if bad:
         say(f"{len(bad)} skinny GEMM dispatch(es) not matched")
         raise typer.Exit(EXIT_NOT_MATCHED)
+
+
+def _source(text: str):
+    try:
+        return parse_source(text)
+    except SourceError as e:
+        raise ValueError(str(e)) from None
+
+
+def _step(source, m, dtype, target, device, tune, library, max_candidates, reps, search, time_budget, rounds, calls,
+          seed, out, workers, timeout, cache_dir, debug) -> None:
+    from ..model.step import StepOptions, run_step  # noqa: PLC0415
+    from .core_cmds import plan_run  # noqa: PLC0415
+
+    with user_errors(debug):
+        opt.positive("--time-budget", time_budget)
+        if device == opt.DEFAULT_DEVICE and target in (None, "host"):
+            device = "local-task"  # auto, for the CPU: the forward runs here
+        run_device, target = plan_run(device, target)
+        dt = opt.one_of("--dtype", opt.names(dtype)) if dtype is not None else None
+        opts = StepOptions(_source(source), tuple(opt.m_values(m, "1,4,8,16,32")), target, run_device or "none", out,
+                           tune, library, dt, cache_dir, timeout, max_candidates, reps, search, time_budget, workers,
+                           rounds, calls, seed)
+        result = run_step(opts, log=say)
+    for r in result.rows:
+        lat = "-" if r.latency_us_median is None else f"{r.latency_us_median:.4g} us"
+        sp = "" if r.speedup_vs_default is None else f"  {r.speedup_vs_default:.3f}x vs default"
+        show(f"M={r.m_tokens} {r.variant}: {r.status} {r.numerics} {lat}{sp}" + (f"  ({r.error})" if r.error else ""))
+    show(f"wrote {out / 'model.csv'}, {out / 'dispatches.csv'}, {out / 'report' / 'index.md'}")
+    if result.numerics_failed:
+        say(f"{len(result.numerics_failed)} variant(s) ran but failed numerics")
+        raise typer.Exit(EXIT_NUMERICS)

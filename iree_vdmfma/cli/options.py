@@ -80,6 +80,14 @@ NOISE_K = typer.Option(2.0, "--noise-k", min=0.0, help="Noise interval half-widt
 NOISE_FLOOR = typer.Option(None, "--noise-floor", min=0.0,
                            help="Relative differences below this are within-noise (default: the device's A/A-calibrated "
                            "threshold from `vdmfma calibrate` when there is one, else 0.01).")
+# the tuner's (vdmfma tune, and vdmfma model --tune)
+MAX_CANDIDATES = typer.Option(None, "--max-candidates", min=1,
+                              help="Tuner: per shape, references included (default: the whole pruned space; 32 with "
+                              "no device). Cuts are counted in the report.")
+TIME_BUDGET = typer.Option(None, "--time-budget", help="Tuner: seconds (> 0) for the whole tune, compiles included; "
+                           "unfinished candidates stay pending and resume on rerun.")
+SEARCH = typer.Option("exhaustive", "--search", help="Tuner: exhaustive (in simplicity order) or optuna (TPE, when "
+                      "the space exceeds --max-candidates).")
 APPEND = typer.Option(False, "--append", help="Add to an --out that holds another run (other shapes, target, device "
                       "or variants) instead of refusing it; nothing of the other run is reused.")
 SEED = typer.Option(0, "--seed", min=0, help="Seed of the inputs' values and, where rounds are shuffled (the race, "

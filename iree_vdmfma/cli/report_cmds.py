@@ -54,14 +54,16 @@ def _check_files(paths: List[Path]) -> None:
 )
 def report_cmd(
     results: List[Path] = typer.Argument(..., help="One or more results.csv files (later files win on duplicate rows)."),
-    baseline: str = typer.Option("padded", "--baseline", "-b", help="Variant every other variant is compared with."),
+    baseline: Optional[str] = typer.Option(None, "--baseline", "-b", help="Variant every other variant is compared "
+                                           "with (default: padded when the results have it, else default)."),
     out: Optional[Path] = opt.OUT,
     title: Optional[str] = typer.Option(None, help="Report title (default: the output directory's name)."),
     noise_k: float = opt.NOISE_K, noise_floor: Optional[float] = opt.NOISE_FLOOR, min_reps: int = opt.MIN_REPS,
     plots: bool = opt.PLOTS,
     debug: bool = opt.DEBUG,
 ) -> None:
-    """Exit codes: 0 written; 2 bad input (a missing or damaged results file, an unwritable --out); 130 interrupted."""
+    """Exit codes: 0 written; 1 written, but no variant row could be compared with the baseline; 2 bad input (a
+    missing or damaged results file, an unwritable --out); 130 interrupted."""
     from ..report.report import build_report
 
     with user_errors(debug):
@@ -70,18 +72,27 @@ def report_cmd(
         res = build_report(results, baseline=baseline, out_dir=out, rule=_rule(noise_k, noise_floor, min_reps),
                            title=title, plots=plots)
     _notes(res.notes)
-    out_rows = res.summary.loc[~res.summary["included"], "status"]
+    out_rows = res.summary.loc[~res.summary["included"] & (res.summary["status"] != "skipped"), "status"]
     excluded = out_rows.where(out_rows != "ok", "ok but its baseline is not").value_counts()
     why = ", ".join(f"{n} {status}" for status, n in excluded.items())
-    show(f"{res.mode} report, baseline {baseline}: {len(res.summary)} rows, {int(excluded.sum())} excluded"
-         + (f" ({why}; see report.md)" if why else ""))
+    skipped = int((res.summary["status"] == "skipped").sum())
+    show(f"{res.mode} report, baseline {res.baseline}: {len(res.summary)} rows, {int(excluded.sum())} excluded"
+         + (f" ({why}; see report.md)" if why else "") + (f", {skipped} skipped" if skipped else ""))
+    for line in res.headline:
+        show(line)
     if res.mode == "measured":
         for r in res.overall.to_dict("records"):
+            if not r["n_compared"]:
+                continue
             show(f"  {r['target']} {r['cache_mode']:>4} {r['variant']:<12} geomean {r['geomean_speedup']:.3f}x "
                  f"over {r['n_compared']} (win {r['wins']}, loss {r['losses']}, "
                  f"noise {r['within_noise']}, undetermined {r['undetermined']})")
     for name, p in res.paths.items():
         show(f"  wrote {p}")
+    if not res.compared:
+        say(f"nothing to compare: no variant row could be compared with the baseline {res.baseline} "
+            f"(variants present: {', '.join(sorted(set(res.summary['variant'])))})")
+        raise typer.Exit(1)
 
 
 @app.command(

@@ -61,15 +61,10 @@ def tune(
     target: Optional[str] = opt.TARGET,
     device: str = opt.DEVICE,
     out: Optional[Path] = opt.OUT,
-    max_candidates: Optional[int] = typer.Option(None, "--max-candidates", min=1,
-                                                 help="Per shape, references included (default: the whole pruned "
-                                                 "space; 32 with no device). Cuts are counted in the report."),
-    time_budget: Optional[float] = typer.Option(None, "--time-budget",
-                                                help="Seconds (> 0) for the whole tune, compiles included; "
-                                                "unfinished candidates stay pending and resume on rerun."),
+    max_candidates: Optional[int] = opt.MAX_CANDIDATES,
+    time_budget: Optional[float] = opt.TIME_BUDGET,
     append: bool = opt.APPEND,
-    search: str = typer.Option("exhaustive", "--search",
-                               help="exhaustive (in simplicity order) or optuna (TPE, when the space exceeds --max-candidates)."),
+    search: str = opt.SEARCH,
     reps: int = opt.REPS,
     hot: bool = typer.Option(True, "--hot/--no-hot", help="Also time each candidate hot (cold always)."),
     race: bool = typer.Option(False, "--race/--no-race", help="Race the measured candidates by successive halving "
@@ -80,7 +75,12 @@ def tune(
     executor: str = opt.EXECUTOR, ray_address: Optional[str] = opt.RAY_ADDRESS,
     timeout: float = opt.TIMEOUT,
     cache_dir: Optional[Path] = opt.CACHE_DIR, no_cache: bool = opt.NO_CACHE,
-    publish: bool = typer.Option(False, "--publish", help="Write the library into ./specs/ as well (its flags file then names specs/...)."),
+    publish: Optional[Path] = typer.Option(
+        None, "--publish", help="Merge the library into this folder as well (a newer measurement of a shape "
+        "replaces the older, other entries stay; never the repository's shipped specs/). Its flags file names "
+        "the folder as given."),
+    allow_modelled: bool = typer.Option(False, "--allow-modelled",
+                                        help="Let --publish write MODELLED winners (no device); refused otherwise."),
     debug: bool = opt.DEBUG,
 ) -> None:
     """Tune each shape's knobs: candidates -> prune -> compile -> prove -> measure (or MODEL) -> winner.
@@ -107,6 +107,15 @@ def tune(
         opt.positive("--timeout", timeout)
         problems = load_shape_list(shapes)
         run_device, target = plan_run(device, target)
+        if publish is not None:
+            from ..configs.library import shipped_specs
+
+            if shipped_specs(publish):
+                raise ValueError(f"--publish {publish}: that is the repository's shipped specs/ folder; "
+                                 "publish into a folder of your own")
+            if run_device is None and not allow_modelled:
+                raise ValueError("--publish with no device would publish MODELLED winners (nothing is run); "
+                                 "add --allow-modelled to publish them anyway, or tune on a device")
         options = TuneOptions(target=target, device=run_device or "none", out_dir=out,
                               cache_dir=opt.cache_dir_of(cache_dir, no_cache),
                               workers=workers, timeout_s=timeout, max_candidates=max_candidates,
@@ -122,13 +131,19 @@ def tune(
             winners = tuner.run()
         written = tuner.written
         report = write_tune_report(out, options.target, options.device)
-        for w in winners:
-            sp = f"{w.speedup_vs_default:.3g}x" if w.speedup_vs_default else "-"
-            label = "MODELLED " if w.basis == "modelled" else ""
-            show(f"{w.key}: {w.winner or '(none)'}  vs default {label}{sp}  [{w.verdict}; {w.basis}]")
+        from ..tune.report import display_id, speedup_text
+
+        for w in winners:  # plain text: '[verdict; basis]' is data, not rich markup
+            show(f"{w.key}: {display_id(w.winner) or '(none)'}  vs default "
+                 f"{speedup_text(w.speedup_vs_default, w.basis)}  [{w.verdict}; "
+                 f"{'MODELLED' if w.basis == 'modelled' else w.basis}]")
         show(f"{len(winners)}/{len(problems)} shapes done; {out / 'winners.csv'}; report {report}")
         if written.get("flags"):
             show(f"iree-compile flags: {written['flags'].read_text().strip()}")
-        if publish and written:  # rewritten, not copied: the flags file then names specs/ (relative)
-            published = tuner.write_library(Path("specs"))
-            show(f"published {', '.join(p.name for p in published.values())} to specs/")
+        if publish is not None and written:  # rewritten, not copied: the flags file names the folder as given
+            merge, published = tuner.publish(publish, allow_modelled)
+            show(f"published to {publish}/ ({merge.summary()}): {', '.join(p.name for p in published.values())}")
+            for label, keys in (("added", merge.added), ("replaced", merge.replaced), ("kept", merge.kept),
+                                ("refused", merge.refused)):
+                if keys:
+                    show(f"  {label}: {', '.join(keys)}")

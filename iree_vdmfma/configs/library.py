@@ -8,19 +8,29 @@ k = chunk) and ``flags-<target>.txt`` (the exact iree-compile flags that use the
 the target's backend's *spec route* (``Backend.spec_route``, passed in by the caller):
 CODEGEN, the codegen tuning spec, or PREPROCESSING, next to the split, on a target whose
 codegen tuning spec IREE ignores (CUDA in 3.13, backends/cuda/); then there is no tuning file.
+
+Each entry records its basis: ``measured`` (with the device it was measured on and
+when the tune recorded it) or ``modelled`` (the backend's perf MODEL ranked
+it; nothing was run). :func:`publish` merges a tune's library into a folder the user names: a newer
+measurement of a shape replaces the older, other entries stay, a modelled entry never
+replaces a measured one, and modelled entries are refused unless allowed. It never
+writes into the repository's shipped ``specs/`` folder (the decode specs).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Mapping, Optional, Sequence
 
 from ..problems.problem import Problem
 from .config import KernelConfig
 from .knobs import dispatch_problem, knob_config
-from .prespec import FLAG as PREPROCESS_FLAG, preprocessing_spec_text
+from .annotate import config_for_form
+from .forms import FORMS
+from .prespec import FLAG as PREPROCESS_FLAG, forms_of, preprocessing_spec_text
 from .spec import spec_text
 from ..util.io import atomic_write_text
 
@@ -28,14 +38,34 @@ TUNING_FLAG = "--iree-codegen-tuning-spec-path"
 CODEGEN, PREPROCESSING = "codegen", "preprocessing"  # spec routes: where a knob setting's config goes
 
 
+MEASURED, MODELLED = "measured", "modelled"
+SHIPPED_SPECS = Path(__file__).resolve().parents[2] / "specs"  # the repository's decode specs: never published into
+
+
 @dataclass(frozen=True)
 class Entry:
     problem: Problem
     knobs: Mapping[str, object]
+    basis: str = ""  # MEASURED, MODELLED, or '' (a library written before bases were recorded)
+    device: str = ""  # where it was measured ('none' when modelled)
+    recorded_at: str = ""  # ISO-8601 UTC: when the tune that measured (or modelled) it wrote it
 
     @property
     def split(self) -> int:
         return int(self.knobs.get("split", 0) or 0)
+
+    @property
+    def provenance(self) -> str:
+        """'measured on cuda, 2026-11-22T10:00:00Z', 'MODELLED (nothing run)' or 'basis not recorded'."""
+        if self.basis == MODELLED:
+            return "MODELLED (nothing run)" + (f", {self.recorded_at}" if self.recorded_at else "")
+        if self.basis == MEASURED:
+            return f"measured on {self.device or 'an unrecorded device'}" + (f", {self.recorded_at}" if self.recorded_at else "")
+        return "basis not recorded"
+
+
+def now_utc() -> str:
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 @dataclass(frozen=True)
@@ -54,10 +84,13 @@ class Library:
         entry = self.find(problem)
         return entry.split if entry else 0
 
-    def spec_texts(self, route: str) -> tuple[Optional[str], Optional[str]]:
-        """(preprocessing spec, codegen tuning spec) texts for the spec ``route``; None where there is nothing."""
+    def spec_texts(self, route: str, extra_forms: Sequence[str] = ()) -> tuple[Optional[str], Optional[str]]:
+        """(preprocessing spec, codegen tuning spec) texts for the spec ``route``; None where there is nothing.
+
+        ``extra_forms``: the matchers also match these op forms (a torch export's A*B ``mm``/``bmm``
+        before global optimization, and its unit-batch ``bmm`` dispatch; prespec.forms_of)."""
         return spec_pair([(e.problem, e.split, knob_config(e.problem, self.target, e.knobs))
-                          for e in self.entries], route)
+                          for e in self.entries], route, extra_forms)
 
     def conflicts(self, route: str) -> list[str]:
         """Shapes whose split dispatch another entry's config already claims with a different config.
@@ -81,7 +114,7 @@ class Library:
 
 
 def spec_pair(entries: Sequence[tuple[Problem, int, Optional[object]]],
-              route: str) -> tuple[Optional[str], Optional[str]]:
+              route: str, extra_forms: Sequence[str] = ()) -> tuple[Optional[str], Optional[str]]:
     """(preprocessing spec, codegen tuning spec) texts for (problem, split chunk, config or None) entries.
 
     The ONE place that builds the pair for a spec ``route`` (the backend's ``spec_route``):
@@ -92,13 +125,17 @@ def spec_pair(entries: Sequence[tuple[Problem, int, Optional[object]]],
         raise ValueError(f"unknown spec route {route!r}; valid: {CODEGEN}, {PREPROCESSING}")
     if route == PREPROCESSING:
         pre = [(p, chunk, config) for p, chunk, config in entries if chunk or config is not None]
-        return (preprocessing_spec_text(pre) if pre else None), None
+        return (preprocessing_spec_text(pre, extra_forms) if pre else None), None
     splits = [(p, chunk) for p, chunk, _ in entries if chunk]
-    codegen: dict[str, tuple[Problem, object]] = {}
+    codegen: dict[str, tuple[object, object]] = {}
     for p, chunk, config in entries:
         if config is not None:
             codegen.setdefault(dispatch_problem(p, chunk).key, (dispatch_problem(p, chunk), config))
-    return ((preprocessing_spec_text(splits) if splits else None),
+            for c in forms_of(dispatch_problem(p, chunk), extra_forms)[1:]:  # e.g. a torch export's unit-batch bmm
+                if FORMS[c.form].batched and not c.problem.batched and not hasattr(config, "with_unit_batch"):
+                    continue
+                codegen.setdefault(c.key, (c, config_for_form(c, config)))
+    return ((preprocessing_spec_text(splits, extra_forms) if splits else None),
             (spec_text(list(codegen.values())) if codegen else None))
 
 
@@ -116,7 +153,8 @@ def write_library(library: Library, directory: Path | str, base_flags: Sequence[
     p["library"].parent.mkdir(parents=True, exist_ok=True)
     data = {"target": library.target, "entries": [
         {"name": e.problem.name, "m": e.problem.m, "n": e.problem.n, "k": e.problem.k, "batch": e.problem.batch,
-         "dtype": e.problem.dtype, "knobs": dict(e.knobs)} for e in library.entries]}
+         "dtype": e.problem.dtype, "knobs": dict(e.knobs), "basis": e.basis, "device": e.device,
+         "recorded_at": e.recorded_at} for e in library.entries]}
     atomic_write_text(p["library"], json.dumps(data, indent=1))
     flags = list(base_flags)
     written = {"library": p["library"]}
@@ -147,8 +185,79 @@ def read_library(path: Path | str, target: Optional[str] = None) -> Library:
     try:
         data = json.loads(path.read_text())
         entries = tuple(Entry(Problem(m=int(e["m"]), n=int(e["n"]), k=int(e["k"]), batch=int(e.get("batch", 1)),
-                                      dtype=e.get("dtype", "f16"), name=e.get("name", "")), dict(e["knobs"]))
+                                      dtype=e.get("dtype", "f16"), name=e.get("name", "")), dict(e["knobs"]),
+                              str(e.get("basis", "")), str(e.get("device", "")), str(e.get("recorded_at", "")))
                         for e in data["entries"])
         return Library(str(data["target"]), entries)
     except (KeyError, TypeError, json.JSONDecodeError) as e:
         raise ValueError(f"{path}: not a tuning library ({type(e).__name__}: {e})") from None
+
+
+@dataclass
+class Merge:
+    """What a publish did, shape by shape (problem keys)."""
+
+    library: Library
+    added: list[str] = field(default_factory=list)
+    replaced: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)  # entries of the existing library left as they were
+    refused: list[str] = field(default_factory=list)  # 'key: why' for entries of the tune not published
+
+    def summary(self) -> str:
+        parts = [f"added {len(self.added)}", f"replaced {len(self.replaced)}", f"kept {len(self.kept)}"]
+        return ", ".join(parts) + (f", refused {len(self.refused)}" if self.refused else "")
+
+
+def merge_library(old: Optional[Library], new: Library, allow_modelled: bool = False) -> Merge:
+    """``new``'s entries merged into ``old`` (same target). Per shape: a new entry is added; it replaces an
+    existing one only if it was recorded at the same time or later, and a modelled entry never replaces a
+    measured one; every other existing entry is kept. Modelled entries are refused unless ``allow_modelled``."""
+    if old is not None and old.target != new.target:
+        raise ValueError(f"cannot merge a {new.target} library into a {old.target} one")
+    merged = {e.problem.key: e for e in (old.entries if old else ())}
+    m = Merge(new)
+    for e in new.entries:
+        key = e.problem.key
+        if e.basis == MODELLED and not allow_modelled:
+            m.refused.append(f"{key}: its winner is MODELLED, not measured (--allow-modelled publishes it)")
+            continue
+        was = merged.get(key)
+        if was is None:
+            merged[key] = e
+            m.added.append(key)
+        elif was.basis == MEASURED and e.basis != MEASURED:
+            m.refused.append(f"{key}: the library's entry is measured ({was.provenance}); a "
+                             f"{e.basis or 'basis-less'} entry does not replace it")
+        elif e.recorded_at and was.recorded_at and e.recorded_at < was.recorded_at:
+            m.refused.append(f"{key}: the library's entry is newer ({was.recorded_at})")
+        else:
+            merged[key] = e
+            m.replaced.append(key)
+    touched = set(m.added) | set(m.replaced)
+    m.kept = [k for k in merged if k not in touched]
+    m.library = replace(new, entries=tuple(merged.values()))
+    return m
+
+
+def shipped_specs(directory: Path | str) -> bool:
+    """True for the repository's shipped specs/ folder (decode specs + regenerate.py)."""
+    d = Path(directory).resolve()
+    return d == SHIPPED_SPECS or ((d / "regenerate.py").is_file() and any(d.glob("gfx*-*.mlir")))
+
+
+def publish(library: Library, directory: Path | str, base_flags: Sequence[str], route: str,
+            allow_modelled: bool = False) -> tuple[Merge, dict[str, Path]]:
+    """Merge ``library`` into the library in ``directory`` (created if absent) and write the result.
+
+    ValueError (nothing written) for the shipped specs/ folder, an existing library that cannot be read,
+    or when nothing is left to publish."""
+    if shipped_specs(directory):
+        raise ValueError(f"--publish {directory}: that is the repository's shipped specs/ folder (the decode "
+                         f"specs); publish into a folder of your own, e.g. --publish tuned-specs")
+    p = paths(directory, library.target)["library"]
+    old = read_library(p) if p.is_file() else None  # ValueError for a damaged one: never overwritten blind
+    merge = merge_library(old, library, allow_modelled)
+    if not merge.added and not merge.replaced:
+        raise ValueError(f"--publish {directory}: nothing to publish ("
+                         + ("; ".join(merge.refused) if merge.refused else "no winner") + ")")
+    return merge, write_library(merge.library, directory, base_flags, route)

@@ -17,12 +17,13 @@ the attribute survives dispatch creation and the split rewrite (checked on sm_89
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from iree.compiler import ir
 from iree.compiler.dialects import transform
 
 from ..problems.problem import Problem
+from .forms import FORMS, Contraction
 from .spec import _any_op, _any_param, _readonly, as_contraction, match_exactly, matcher_name
 
 SPLIT_ATTR = "iree_linalg_ext.split_reduction"
@@ -31,7 +32,7 @@ ENTRY = "__transform_main"
 FLAG = "--iree-preprocessing-transform-spec-filename"
 
 
-def _build_matcher(problem: Problem) -> None:
+def _build_matcher(problem: Problem | Contraction) -> None:
     seq = transform.NamedSequenceOp(matcher_name(problem), [_any_op()], [_any_op()], arg_attrs=[_readonly()])
     with ir.InsertionPoint(seq.body):
         (op,) = seq.body.arguments
@@ -58,11 +59,23 @@ def _setter_name(problem: Problem, chunk: int, config) -> str:
     return f"{SET_SPLIT}_{chunk}" if config is None else f"set_{problem.key}"
 
 
-def build_preprocessing_spec(entries: Iterable[tuple], context: ir.Context | None = None) -> ir.Module:
+def forms_of(problem: Problem, extra_forms: Sequence[str]) -> list[Contraction]:
+    """The contraction forms a problem's op is matched in: the toolkit's own, plus ``extra_forms``
+    (e.g. ``mm``/``bmm``: a torch export's nn.Linear is ``linalg.matmul(A, transpose(W))`` until
+    global optimization folds the transpose, so before dispatch creation it is in the A*B form)."""
+    own = as_contraction(problem)
+    extra = [Contraction(problem, f, own.acc) for f in extra_forms
+             if f != own.form and (FORMS[f].batched or not problem.batched)]
+    return [own] + extra
+
+
+def build_preprocessing_spec(entries: Iterable[tuple], context: ir.Context | None = None,
+                             extra_forms: Sequence[str] = ()) -> ir.Module:
     """A verified preprocessing spec annotating each problem's contraction with its K chunk
     (and, for a ``(problem, chunk, config)`` entry, the config's compilation_info).
 
     Entries with chunk 0 and no config are skipped; problems with the same key keep the first entry.
+    ``extra_forms``: also match each split-only problem in these op forms (see :func:`forms_of`).
     """
     unique: dict[str, tuple[Problem, int, object]] = {}
     for problem, chunk, *rest in entries:
@@ -80,14 +93,16 @@ def build_preprocessing_spec(entries: Iterable[tuple], context: ir.Context | Non
             setters = {_setter_name(*e): e for e in unique.values()}
             for name, (_, chunk, config) in sorted(setters.items()):
                 _build_setter(name, chunk, config)
-            for problem, _, _ in unique.values():
-                _build_matcher(problem)
+            # extra forms for split-only entries: a config's tiles are for its own form (CUDA configs keep it)
+            pairs = [(c, e) for e in unique.values()
+                     for c in (forms_of(e[0], extra_forms) if e[2] is None else [as_contraction(e[0])])]
+            for contraction, _ in pairs:
+                _build_matcher(contraction)
             seq = transform.NamedSequenceOp(ENTRY, [_any_op()], [])
             with ir.InsertionPoint(seq.body):
                 (root,) = seq.body.arguments
-                problems = list(unique.values())
-                matchers = ir.ArrayAttr.get([ir.FlatSymbolRefAttr.get(matcher_name(e[0])) for e in problems])
-                actions = ir.ArrayAttr.get([ir.FlatSymbolRefAttr.get(_setter_name(*e)) for e in problems])
+                matchers = ir.ArrayAttr.get([ir.FlatSymbolRefAttr.get(matcher_name(c)) for c, _ in pairs])
+                actions = ir.ArrayAttr.get([ir.FlatSymbolRefAttr.get(_setter_name(*e)) for _, e in pairs])
                 transform.ForeachMatchOp(_any_op(), [], root, [], matchers, actions)
                 transform.YieldOp([])
         if not module.operation.verify():
@@ -95,6 +110,6 @@ def build_preprocessing_spec(entries: Iterable[tuple], context: ir.Context | Non
         return module
 
 
-def preprocessing_spec_text(entries: Iterable[tuple]) -> str:
-    return str(build_preprocessing_spec(entries))
+def preprocessing_spec_text(entries: Iterable[tuple], extra_forms: Sequence[str] = ()) -> str:
+    return str(build_preprocessing_spec(entries, extra_forms=extra_forms))
 

@@ -14,7 +14,7 @@ reason otherwise; ``not-skinny`` when M > SKINNY_MAX_M (left to IREE's default).
 from __future__ import annotations
 
 import csv
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -54,6 +54,7 @@ class DispatchRow:
     spills: int | None
     status: str
     reason: str
+    variant: str = ""  # which compile the row proves (added column: default, tuned, vdmfma, ...)
 
 
 @dataclass(frozen=True)
@@ -161,6 +162,7 @@ def run_model(opts: ModelOptions, log: Callable[[str], None] = lambda s: None) -
         write_shapes(opts.out / "shapes.csv", configs)
         for m, dispatches in found.items():
             rows += _prove(compiler, m, inputs[m].read_text(), dispatches, configs, spec_path, opts, log)
+    rows = [replace(r, variant=opts.variant.name) for r in rows]
     write_dispatches(opts.out / "dispatches.csv", rows)
     return ModelResult(rows, spec_path, inputs)
 

@@ -68,6 +68,10 @@ def _load_module(source: Source):
         spec.loader.exec_module(module)
     except ImportError as e:
         raise SourceError(f"{source.path}: {e} (a PyTorch source needs pip install -e '.[model]')") from None
+    except SyntaxError as e:
+        raise SourceError(f"{source.path}:{e.lineno}: does not parse: {e.msg}") from None
+    except Exception as e:  # noqa: BLE001  (the user's module body raised: say where, one line)
+        raise SourceError(f"{source.path}: importing it raised {type(e).__name__}: {e}") from None
     return module
 
 
@@ -83,9 +87,13 @@ def build(source: Source, m: int, dtype: str | None = None) -> tuple[Any, tuple]
     """(nn.Module, example_args) from the source's builder for ``m`` tokens."""
     func = builder(source)
     kwargs = {"dtype": dtype} if dtype and "dtype" in inspect.signature(func).parameters else {}
-    result = func(m, **kwargs)
-    if not (isinstance(result, tuple) and len(result) == 2):
-        raise SourceError(f"{source.text}: {source.func}(m) must return (module, example_args)")
+    try:
+        result = func(m, **kwargs)
+    except Exception as e:  # noqa: BLE001  (the user's builder raised: one line naming it)
+        raise SourceError(f"{source.text}: {source.func}(m={m}) raised {type(e).__name__}: {e}") from None
+    if not (isinstance(result, tuple) and len(result) == 2) or not callable(result[0]):
+        raise SourceError(f"{source.text}: {source.func}(m) must return (module, example_args), "
+                          f"got {type(result).__name__}")
     module, args = result
     return module, tuple(args) if isinstance(args, (tuple, list)) else (args,)
 
@@ -107,3 +115,129 @@ def input_ir(source: Source, m: int, dtype: str | None = None) -> str:
         return source.path.read_text()
     module, args = build(source, m, dtype)
     return export_mlir(module, args)
+
+
+# ------------------------------------------------------------------ a decode step (vdmfma model --tune/--library)
+
+TORCH_DTYPES = {"float16": "f16", "bfloat16": "bf16", "float32": "f32"}
+
+
+@dataclass
+class Exported:
+    """One builder call for ``m`` tokens: the exported IR, its parameter archive and torch's own outputs.
+
+    ``eager``: torch eager's outputs in the model's dtype; ``ref64``: the same model and inputs in
+    float64 (the arbiter the numerics tolerance is derived from); ``gemm_calls``: how often each
+    GEMM shape (problem key) runs in one eager forward (aten mm/addmm/bmm, recorded by a
+    TorchDispatchMode): the call counts the skinny-GEMM share of the forward is estimated from.
+    """
+
+    m: int
+    mlir: str
+    parameters: Path  # IRPA archive, scope PARAMETER_SCOPE
+    inputs: list  # numpy arrays, in the order the exported main takes them
+    eager: list  # numpy arrays
+    ref64: list  # numpy float64 arrays
+    output_dtypes: list  # 'f16' / 'bf16' / 'f32' per output
+    gemm_calls: dict
+    run_eager: Callable[[], Any]  # one eager forward (no grad), for the peer timing
+
+
+PARAMETER_SCOPE = "model"
+
+
+def _numpy(t) -> Any:
+    import torch
+
+    t = t.detach().cpu().contiguous()
+    if t.dtype == torch.bfloat16:
+        import ml_dtypes
+
+        return t.view(torch.int16).numpy().view(ml_dtypes.bfloat16)
+    return t.numpy()
+
+
+def _outputs(result) -> list:
+    import torch
+
+    if isinstance(result, torch.Tensor):
+        return [result]
+    if isinstance(result, (tuple, list)):
+        return [t for r in result for t in _outputs(r)]
+    if isinstance(result, dict):
+        return [t for r in result.values() for t in _outputs(r)]
+    return []
+
+
+def gemm_calls(module, args: tuple) -> dict:
+    """Problem key -> calls of that GEMM in one eager forward (aten.mm / addmm / bmm)."""
+    import torch
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    from ..problems.problem import Problem
+
+    counts: dict = {}
+    aten = torch.ops.aten
+
+    class Count(TorchDispatchMode):
+        def __torch_dispatch__(self, func, types, fargs=(), kwargs=None):
+            packet = getattr(func, "overloadpacket", None)
+            a, b = (fargs[1], fargs[2]) if packet is aten.addmm else (fargs[0], fargs[1]) if packet in (
+                aten.mm, aten.bmm) else (None, None)
+            dt = TORCH_DTYPES.get(str(a.dtype).replace("torch.", "")) if a is not None else None
+            if dt and dt != "f32":
+                batch = a.shape[0] if a.dim() == 3 else 1
+                p = Problem(m=a.shape[-2], n=b.shape[-1], k=a.shape[-1], batch=batch, dtype=dt)
+                counts[p.key] = counts.get(p.key, 0) + 1
+            return func(*fargs, **(kwargs or {}))
+
+    with torch.no_grad(), Count():
+        module(*args)
+    return counts
+
+
+def export_step(source: Source, m: int, out_dir: Path, dtype: str | None = None) -> Exported:
+    """Build for ``m``, run torch eager (model dtype and float64), save the weights as IRPA, export."""
+    module, args = build(source, m, dtype)  # before importing torch: a bad builder fails fast
+    import copy
+
+    import torch
+
+    if not isinstance(module, torch.nn.Module):
+        raise SourceError(f"{source.text}: {source.func}(m) must return a torch.nn.Module, "
+                          f"got {type(module).__name__}")
+    module.eval()
+    try:
+        with torch.no_grad():
+            eager = _outputs(module(*args))
+            m64 = copy.deepcopy(module).double()
+            args64 = tuple(a.double() if isinstance(a, torch.Tensor) and a.is_floating_point() else a for a in args)
+            ref64 = _outputs(m64(*args64))
+        calls = gemm_calls(module, args)
+    except Exception as e:  # noqa: BLE001  (the user's forward raised)
+        raise SourceError(f"{source.text}: the module's forward raised {type(e).__name__}: {e}") from None
+    if not eager:
+        raise SourceError(f"{source.text}: the module's forward returned no tensor")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    params = out_dir / "parameters.irpa"
+    try:
+        from iree.turbine import aot
+    except ImportError as e:
+        raise SourceError(f"exporting a PyTorch model needs the 'model' extra: pip install -e '.[model]' ({e})") \
+            from None
+    aot.externalize_module_parameters(module, external_scope=PARAMETER_SCOPE)
+    aot.save_module_parameters(params, module)
+    try:
+        mlir = str(aot.export(module, args=args).mlir_module)
+    except Exception as e:  # noqa: BLE001
+        raise SourceError(f"{source.text}: iree-turbine could not export it: {type(e).__name__}: "
+                          f"{str(e).splitlines()[0] if str(e) else ''}") from None
+
+    def run_eager():
+        with torch.no_grad():
+            return module(*args)
+
+    return Exported(m, mlir, params, [_numpy(a) for a in args if isinstance(a, torch.Tensor)],
+                    [_numpy(t) for t in eager], [t.detach().numpy() for t in ref64],
+                    [TORCH_DTYPES.get(str(t.dtype).replace("torch.", ""), str(t.dtype)) for t in eager],
+                    calls, run_eager)

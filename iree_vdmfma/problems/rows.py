@@ -267,12 +267,13 @@ def row_of(cls: type, d: dict, types: Optional[dict] = None):
 def _damage(d: dict, header: list[str], cls: type = ResultRow, types: Optional[dict] = None,
             check: Optional[Callable] = None, require_checksum: bool = False) -> str:
     """Why a row read back cannot be trusted ('' when it can). The checksum is of the VALUES (a cell pandas
-    re-formatted still matches); a row without one is accepted (counted unverified) unless ``require_checksum``
-    (the tuner's own tables, never written by another tool)."""
+    re-formatted still matches); a row without one is accepted (counted unverified), unless ``require_checksum``
+    (the tuner's own tables, never written by another tool) and the file has a checksum column (a file from
+    before checksums, e.g. a committed tune report, has none: its rows are unverified)."""
     types = types or _TYPES
     if None in d or any(v is None for v in d.values()):
         return "wrong number of cells (cut off?)"
-    if require_checksum and not d.get("checksum"):
+    if require_checksum and "checksum" in header and not d.get("checksum"):
         return "no checksum (edited or cut off)"
     try:
         row = row_of(cls, d, types)
@@ -307,7 +308,8 @@ def read_checked(path: Path | str, cls: type[R], check: Optional[Callable[[R], s
     or edited rows, unknown statuses and keys that do not match the shape are damaged, as are rows
     ``check`` finds wrong (it returns why). ValueError naming the file if it lacks a ``required``
     column (default: the identity columns and status) or cannot be read as CSV. ``require_checksum``
-    (default: for every table but results.csv, which may come from pandas): a row without one is damaged."""
+    (default: for every table but results.csv, which may come from pandas): in a file with a checksum column, a
+    row without one is damaged."""
     path = Path(path)
     if require_checksum is None:
         require_checksum = cls is not ResultRow

@@ -1,5 +1,6 @@
-"""index.md: the one page per report folder that says what was measured, where, and what was
-modelled (two sentences), and links every table and plot in the folder.
+"""index.md: the one page per report folder. It opens with the result (a ``lead``: the headline
+sentences, the summary figure, the shape x variant pivot; see headline.py), then says what was
+measured, where, and what was modelled (two sentences), and links every table and plot in the folder.
 """
 
 from __future__ import annotations
@@ -10,14 +11,16 @@ from typing import Mapping, Sequence
 # What a file is, by name pattern (first match wins); shown next to its link.
 DESCRIPTIONS: Sequence[tuple[str, str]] = (
     ("report.md", "the report: verdicts, geomeans, per-problem and static tables, excluded rows"),
-    ("summary.csv", "one row per results row with speedup, verdict and derived columns (SUMMARY_DOC)"),
+    ("summary.csv", "one row per results row with speedup, verdict and derived columns (defined in report.md)"),
+    ("pivot.csv", "the shape x variant table of index.md, every shape"),
     ("groups.csv", "geomean speedup and verdict counts per group"),
     ("compare.md", "run-vs-run comparison"), ("compare.csv", "run-vs-run rows"),
     ("compare_groups.csv", "run-vs-run geomeans"),
     ("coverage.md", "coverage matrix per dtype with every reason"),
     ("coverage.csv", "one row per coverage cell, with both compiles' evidence"),
     ("results.csv", "the sweep's result rows (input)"),
-    ("roofline_", "roofline: achieved TFLOP/s against intensity, data-sheet roofs"),
+    ("headline", "the summary figure: geomean speedup of each variant over the baseline (and the vendor library)"),
+    ("weights_", "achieved GB/s against the weight bytes a call reads, with the HBM peak line"),
     ("speedup_", "speedup against the baseline with noise intervals"),
     ("bandwidth_", "achieved GB/s against the HBM peak"), ("static_", "static compiler metrics per shape"),
     ("ratio_", "latency ratio B/A per row"), ("coverage-", "coverage heat map"),
@@ -29,10 +32,11 @@ def describe(name: str) -> str:
 
 
 def index_markdown(title: str, measured: str, modelled: str, files: Sequence[Path],
-                   extra: Mapping[str, str] | None = None) -> str:
-    """The page: title, the two sentences, then tables and plots (relative links)."""
+                   extra: Mapping[str, str] | None = None, lead: Sequence[str] = ()) -> str:
+    """The page: title, the result (``lead`` lines), the two sentences, then tables and plots (relative links)."""
     files = sorted(files, key=lambda p: p.name)
-    L = [f"# {title}", "", f"{measured.strip()} {modelled.strip()}", ""]
+    L = [f"# {title}", "", *lead]
+    L += (["## What was measured", ""] if lead else []) + [f"{measured.strip()} {modelled.strip()}", ""]
     tables = [p for p in files if p.suffix in (".md", ".csv") and p.name != "index.md"]
     plots = [p for p in files if p.suffix == ".png"]
     if tables:
@@ -48,10 +52,10 @@ def index_markdown(title: str, measured: str, modelled: str, files: Sequence[Pat
 
 
 def write_index(out_dir: Path, title: str, measured: str, modelled: str,
-                extra: Mapping[str, str] | None = None) -> Path:
+                extra: Mapping[str, str] | None = None, lead: Sequence[str] = ()) -> Path:
     """Write OUT/index.md linking every .md/.csv/.png directly in ``out_dir``."""
     out_dir = Path(out_dir)
     files = [p for p in out_dir.iterdir() if p.is_file() and p.suffix in (".md", ".csv", ".png")]
     path = out_dir / "index.md"
-    path.write_text(index_markdown(title, measured, modelled, files, extra))
+    path.write_text(index_markdown(title, measured, modelled, files, extra, lead))
     return path

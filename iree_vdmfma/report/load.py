@@ -78,7 +78,7 @@ def load_results(results: ResultsInput) -> tuple[pd.DataFrame, list[str]]:
                 if results.unverified:
                     notes.append(f"{p}: {results.unverified} row(s) without a checksum (written by pandas or another "
                                  f"tool) were read but not verified.")
-                frames.append(pd.DataFrame([dataclasses.asdict(r) for r in rows], columns=COLUMNS).assign(source=str(p)))
+                frames.append(pd.DataFrame([vars(r) for r in rows], columns=COLUMNS).assign(source=str(p)))
         df = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=COLUMNS + ["source"])
     df = _normalise(df)
     ident = ["key", "target", "variant", "cache_mode"]

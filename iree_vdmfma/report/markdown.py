@@ -14,7 +14,7 @@ import pandas as pd
 
 from ..devices.targets import TARGETS
 from ..problems.rows import STATIC_METRICS
-from .summary import static_table
+from .summary import records, static_table
 from .verdict import SAME_KERNEL, NoiseRule, num
 
 def _fmt(v, spec: str = ".4g") -> str:
@@ -54,14 +54,62 @@ def md_table(df: pd.DataFrame, formats: Optional[Mapping[str, str]] = None) -> s
     return "\n".join(lines) + "\n"
 
 
-def shape_label(r: Mapping) -> str:
-    """The name the user gave the problem (its key when none was given)."""
-    return str(r.get("name") or r["key"])
+MAX_ROWS = 300  # rows per table in report.md; beyond that the table names the CSV that holds them all
+
+
+def _cap(sub: pd.DataFrame, csv: str = "summary.csv") -> tuple[pd.DataFrame, list[str]]:
+    """At most MAX_ROWS rows of a per-row table, and the line that says so."""
+    if len(sub) <= MAX_ROWS:
+        return sub, []
+    return sub.head(MAX_ROWS), [f"The first {MAX_ROWS} of {len(sub)} rows; every row is in [{csv}]({csv}).", ""]
 
 
 def _names(sub: pd.DataFrame) -> dict:
-    """The first two columns of every per-row table: the user's name, then the problem key."""
-    return {"name": [shape_label(r) for r in sub.to_dict("records")], "key": list(sub["key"])}
+    """The first columns of every per-row table: the user's name, then the problem key (the key column is
+    left out when every name is its key: one column saying the same thing twice)."""
+    names = [str(n or k) for n, k in zip(sub["name"], sub["key"])]  # shape_label, column-wise
+    if names == list(sub["key"]):
+        return {"name": names}
+    return {"name": names, "key": list(sub["key"])}
+
+
+def _empty(v) -> bool:
+    return v is None or v is pd.NA or (isinstance(v, float) and not math.isfinite(v)) or str(v) in ("", "—", "nan")
+
+
+def drop_empty(t: pd.DataFrame) -> pd.DataFrame:
+    """Leave out the columns with no value in any row (e.g. '% compute peak' where the peak is unknown)."""
+    if t.empty:
+        return t
+    return t[[c for c in t.columns if not all(_empty(v) for v in t[c])]]
+
+
+# What each column shown in report.md means (written into the report, next to the tables).
+COLUMN_DOC: dict[str, str] = {
+    "name / key": "the name you gave the problem in the shape list, and its key dtype_MxNxK (key shown only "
+                  "where a name differs from it)",
+    "pivot cell": "median µs · % of HBM peak · verdict and speedup against the baseline (MEASURED latency; the "
+                  "% divides a MEASURED GB/s by a data-sheet peak); a status instead when the row failed. "
+                  "Compile-only: v_smfmac · v_mfma · VGPR · WGs (MODELLED) per variant",
+    "best": "the variant with the lowest median for that shape and cache mode, with its speedup and verdict",
+    "median µs": "median latency of the repetitions (MEASURED, per dispatch)",
+    "spread µs": "min–max of the repetitions, σ = their std, n = repetitions",
+    "speedup": "baseline median / variant median (> 1: the variant is faster)",
+    "verdict": "win / loss / within-noise / undetermined by the verdict rule above; `baseline` on baseline rows",
+    "GB/s": "bytes moved (A, B read once, C written once) / median latency",
+    "% HBM peak": "GB/s / the device's data-sheet HBM peak × 100",
+    "TFLOP/s": "2·batch·M·N·K / median latency",
+    "% compute peak": "TFLOP/s / the data-sheet dense compute peak for the element width × 100",
+    "numerics": "the check against the float64 numpy reference (pass / fail)",
+    "mma_kind": "the MMA kind applied, read from the configured IR (`wanted X` when the spec asked for another)",
+    "smfmac / mfma": "v_smfmac (sparse, VDMFMA) / v_mfma (dense) instructions in the kernel's ISA",
+    "VGPR / AGPR / LDS KiB / spills": "from the ISA metadata of the kernel",
+    "WGs (MODELLED)": "workgroups launched, MODELLED from the configured workgroup tile and the shape",
+    "% CUs busy (MODELLED)": "MODELLED: min(workgroups, CUs) / CUs × 100 (CU count from the data sheet)",
+    "weights read (MODELLED)": "MODELLED: weight bytes × M tiles of the variant's config (each M tile re-reads "
+                               "the weights)",
+    "waves/SIMD (MODELLED)": "MODELLED occupancy from the ISA's VGPRs, LDS and workgroup size",
+}
 
 
 def _weights(r: Mapping) -> str:
@@ -136,8 +184,12 @@ def section_header(res, sources: list[str], title: str) -> list[str]:
                  "output and ISA; no speedups are computed.")
     L.append("")
     L += [f"> Note: {n}" for n in res.notes] + ([""] if res.notes else [])
-    var = s[~s["is_baseline"]]
-    n_exc = int((~s["included"]).sum())
+    skipped = s["status"] == "skipped"  # summarised in one line under *Excluded rows*
+    var = s[~s["is_baseline"] & ~skipped]
+    n_exc = int((~s["included"] & ~skipped).sum())
+    if skipped.any():
+        L += [f"{int(skipped.sum())} skipped row(s) (a variant that does not build for the target) are not compared "
+              "or plotted.", ""]
     if var.empty:
         L.append(f"Only the baseline variant `{base}` is in the results: there is nothing to compare it with, "
                  f"so no speedups or verdicts; {n_exc} row(s) have a problem of their own (*Excluded rows*).")
@@ -169,25 +221,46 @@ def section_geomeans(res, rule: NoiseRule) -> list[str]:
     return L
 
 
+def section_pivot(res, pivot: pd.DataFrame, limit: Optional[int] = None) -> list[str]:
+    """Shape x variant per (target, cache): 'median µs · % HBM peak · verdict' and the best variant."""
+    if pivot.empty:
+        return []
+    cell = (f"median µs · % of HBM peak · verdict and speedup against `{res.baseline}`; `best`: the lowest median"
+            if res.mode == "measured" else "v_smfmac · v_mfma · VGPRs from the ISA, workgroups (MODELLED from the "
+            "configured tile); nothing was run")
+    L = ["## Shape x variant", "", f"Each cell: {cell}. Definitions under *Column definitions* in report.md.", ""]
+    for (target, cache), sub in pivot.groupby(["target", "cache"], sort=False):
+        L += [f"### {target}" + (f", cache `{cache}`" if cache != "compile-only" else " (compile-only)"), ""]
+        t = drop_empty(sub.drop(columns=["target", "cache"]))
+        if limit is not None and len(t) > limit:
+            L += [f"The first {limit} of {len(t)} shapes; every shape is in [pivot.csv](pivot.csv).", ""]
+            t = t.head(limit)
+        L.append(md_table(t))
+    return L
+
+
 def section_per_problem(res) -> list[str]:
-    """Per (target, cache): every measured row, worst % of peak first (the rows to look at first)."""
-    L = ["## Per problem (worst % of peak first)", ""]
+    """Per (target, cache): every measured row, each shape's variants together (baseline first)."""
+    L = ["## Per shape: every measured row", ""]
     s = res.summary
+    s = s[s["status"] != "skipped"]
     for (target, cache), sub in s[s["cache_mode"] != ""].groupby(["target", "cache_mode"], sort=True):
         peaks = sorted(set(sub["peak_gbps"].dropna()))  # per device (by driver name, else arch): summary.py
         peak = peaks[0] if len(peaks) == 1 else None
         L += [f"### {target}, cache `{cache}` — measured on {devices_of(sub)}", ""]
         if peak:
             L += [f"% of peak: GB/s against the {peak:g} GB/s HBM peak and TFLOP/s against the dense compute peak "
-                  "for the element width (data sheet, `devices/targets.py`). Sorted worst % of HBM peak first.", ""]
+                  "for the element width (data sheet, `devices/targets.py`).", ""]
         else:
-            L += ["No data-sheet peak for this device: % of peak is not shown; sorted slowest first.", ""]
-        sub = sub.assign(_worst=sub["pct_peak_bw"].fillna(-sub["latency_us_median"]))
-        sub = sub.sort_values(["_worst", "variant"], kind="stable")
+            L += ["No data-sheet peak for this device: % of peak is not shown.", ""]
+        sub = sub.sort_values(["dtype", "batch", "m", "n", "k", "is_baseline", "variant"],
+                              ascending=[True, True, True, True, True, False, True], kind="stable")
+        sub, note = _cap(sub)
+        L += note
         t = pd.DataFrame({
             **_names(sub), "variant": sub["variant"], "status": sub["status"],
             "median µs": sub["latency_us_median"],
-            "spread µs": [_spread(r) for r in sub.to_dict("records")],
+            "spread µs": [_spread(r) for r in records(sub)],
             "speedup": sub["speedup"], "verdict": sub["verdict"],
             "GB/s": sub["gbps"], "% HBM peak": sub["pct_peak_bw"],
             "TFLOP/s": sub["tflops"], "% compute peak": sub["pct_peak_tflops"], "numerics": sub["numerics"],
@@ -196,8 +269,8 @@ def section_per_problem(res) -> list[str]:
             t = t.drop(columns=["% HBM peak", "% compute peak"])
         if sub["is_baseline"].all():  # nothing compared: no speedup or verdict to show
             t = t.drop(columns=["speedup", "verdict"])
-        L.append(md_table(t, {"speedup": ".3f", "% HBM peak": ".1f", "median µs": ".4g", "GB/s": ".4g",
-                              "TFLOP/s": ".3g", "% compute peak": ".2f"}))
+        L.append(md_table(drop_empty(t), {"speedup": ".3f", "% HBM peak": ".1f", "median µs": ".4g", "GB/s": ".4g",
+                                          "TFLOP/s": ".3g", "% compute peak": ".2f"}))
     return L
 
 
@@ -205,11 +278,12 @@ def section_static(res) -> list[str]:
     """Static comparison per target: applied mma_kind, instruction counts, registers, LDS, and the
     modelled columns a reader needs (weights read per call, % of CUs with work, waves/SIMD)."""
     L = ["## Static comparison (compiler output / ISA, not measured)", "",
-         "Columns marked *modelled* are computed, not measured: `weights read` = weight bytes × M tiles (each "
+         "Columns marked MODELLED are computed, not measured: `weights read` = weight bytes × M tiles (each "
          "M tile's workgroups re-read the weights; the M tile is the variant's config, — for IREE's own choice), "
          "`% CUs busy` = min(workgroups, CUs) / CUs, `waves/SIMD` from the ISA's VGPRs, LDS and workgroup size.",
          ""]
-    for target, sub in static_table(res.summary).groupby("target", sort=True):
+    st = static_table(res.summary)
+    for target, sub in st[st["status"] != "skipped"].groupby("target", sort=True):
         t = TARGETS.get(target)
         L += [f"### {target}" + (f" ({t.product}, {t.compute_units} CUs)" if t else ""), ""]
         if sub[list(STATIC_METRICS)].isna().all().all():
@@ -219,18 +293,20 @@ def section_static(res) -> list[str]:
                                                 "device": sub["device"], "numerics": sub["numerics"],
                                                 "max rel err": sub["max_rel_err"]}), {"max rel err": ".3g"}))
             continue
-        recs = sub.to_dict("records")
+        sub, note = _cap(sub)
+        L += note
+        recs = records(sub)
         tab = pd.DataFrame({
             **_names(sub), "variant": sub["variant"], "status": sub["status"],
             "mma_kind": [_mma_cell(r) for r in recs], "smfmac": sub["smfmac"], "mfma": sub["mfma"],
             "VGPR": sub["vgpr"], "AGPR": sub["agpr"], "LDS KiB": sub["lds_bytes"] / 1024, "spills": sub["spills"],
-            "WGs (modelled)": sub["workgroups"], "% CUs busy (modelled)": sub["pct_cus_busy"],
-            "weights read (modelled)": [_weights(r) for r in recs],
-            "waves/SIMD (modelled)": sub["waves_per_simd"],
+            "WGs (MODELLED)": sub["workgroups"], "% CUs busy (MODELLED)": sub["pct_cus_busy"],
+            "weights read (MODELLED)": [_weights(r) for r in recs],
+            "waves/SIMD (MODELLED)": sub["waves_per_simd"],
         })
         if "wmma" in sub and sub["wmma"].fillna(0).gt(0).any():  # RDNA: WMMA instead of (A)GPR-split MFMA
             tab.insert(tab.columns.get_loc("mfma") + 1, "wmma", sub["wmma"].values)
-        L.append(md_table(tab, {"LDS KiB": ".3g", "% CUs busy (modelled)": ".0f"}))
+        L.append(md_table(drop_empty(tab), {"LDS KiB": ".3g", "% CUs busy (MODELLED)": ".0f"}))
     return L
 
 
@@ -251,19 +327,26 @@ def section_same_kernel(res) -> list[str]:
 
 def section_excluded(res) -> list[str]:
     """Every row not compared, with its reason and reproducing command."""
+    from .headline import skipped_line  # noqa: PLC0415
+
     L = ["## Excluded rows", ""]
     s = res.summary
-    ex = s[~s["included"]]
+    line = skipped_line(s)
+    if line:
+        L += [line, ""]
+    ex = s[~s["included"] & (s["status"] != "skipped")]
     if ex.empty:
         L.append("None: no row failed, was not applied, or lacked data.")
     else:
         L.append(f"{len(ex)} row(s) were not compared" + (" and are not in any geomean" if res.mode == "measured" else "")
                  + ". Reasons come from the results file (`reason`/`error`).")
         L.append("")
-        L.append(md_table(pd.DataFrame({
+        ex, note = _cap(ex)
+        L += note
+        L.append(md_table(drop_empty(pd.DataFrame({
             **_names(ex), "target": ex["target"], "cache": ex["cache_mode"], "variant": ex["variant"],
             "status": ex["status"], "reason": ex["excluded_reason"], "repro": ex["repro"],
-        })))
+        }))))
     L.append("")
     return L
 
@@ -275,15 +358,28 @@ def section_plots(plots: dict[str, Path]) -> list[str]:
     return L
 
 
-def section_files() -> list[str]:
-    return ["## Files", "", "- `summary.csv`: one row per results row (columns documented in "
-            "`iree_vdmfma.report.SUMMARY_DOC`).", "- `groups.csv`: geomeans and verdict counts per group.", ""]
+def section_columns() -> list[str]:
+    """Column definitions, written out: the tables' columns, then every summary.csv column."""
+    from .summary import SUMMARY_DOC  # noqa: PLC0415
+
+    L = ["## Column definitions", "", "### Tables in this report", ""]
+    L += [f"- **{c}**: {d}" for c, d in COLUMN_DOC.items()]
+    L += ["", "### summary.csv", "", "One row per results row (baseline rows included); `groups.csv` holds the "
+          "geomean speedup and verdict counts per (target, cache, variant) overall and by dtype, M, N and M "
+          "power of two; `pivot.csv` the shape x variant table.", ""]
+    L.append(md_table(pd.DataFrame({"column": list(SUMMARY_DOC), "meaning": list(SUMMARY_DOC.values())})))
+    return L
 
 
-def write_markdown(res, sources: list[str], rule: NoiseRule, title: str, plots: dict[str, Path]) -> str:
+def write_markdown(res, sources: list[str], rule: NoiseRule, title: str, plots: dict[str, Path],
+                   pivot: Optional[pd.DataFrame] = None, lead: Optional[list[str]] = None) -> str:
     """report.md: the sections in order (measured sections only when there is runtime data)."""
     L = section_header(res, sources, title)
+    L[2:2] = list(lead or [])  # the result first, under the title
     if res.mode == "measured":
-        L += (section_geomeans(res, rule) if (~res.summary["is_baseline"]).any() else []) + section_per_problem(res)
-    L += section_static(res) + section_same_kernel(res) + section_excluded(res) + section_plots(plots) + section_files()
+        L += (section_geomeans(res, rule) if (~res.summary["is_baseline"]).any() else [])
+        L += section_pivot(res, pivot if pivot is not None else pd.DataFrame(), limit=200) + section_per_problem(res)
+    elif pivot is not None:
+        L += section_pivot(res, pivot, limit=200)
+    L += section_static(res) + section_same_kernel(res) + section_excluded(res) + section_plots(plots) + section_columns()
     return "\n".join(L)

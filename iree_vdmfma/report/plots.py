@@ -2,7 +2,10 @@
 
 Every figure says what it shows: *measured* (with the device and target from the results) or
 *static* (compiler output / ISA, not measured). Only values present in the summary are drawn;
-missing values are marked "n/a" or "excluded", never drawn as zero.
+missing values are marked "n/a" or "excluded", never drawn as zero. Skipped rows (a variant that
+does not build for the target) are never drawn. At scale a per-shape figure shows at most
+``MAX_SHAPES`` shapes (which ones, and out of how many, is in its title) and is never taller than
+``MAX_HEIGHT_IN``; every shape is in summary.csv and pivot.csv.
 """
 
 from __future__ import annotations
@@ -21,9 +24,12 @@ from matplotlib.textpath import TextPath  # noqa: E402
 
 from ..problems.rows import EXCLUDED  # noqa: E402
 from ..devices.targets import TARGETS  # noqa: E402
-from .roofline import roofline_plots  # noqa: E402
+from .weights import weights_plots  # noqa: E402
 
 _NOT_OK = {str(x) for x in EXCLUDED}
+SKIPPED = "skipped"
+MAX_SHAPES = 30  # per-shape bar charts: more shapes than this are chosen (extremes) and the title says so
+MAX_HEIGHT_IN = 20.0  # no figure taller than this (at 110 dpi: 2200 px)
 
 VERDICT_COLOURS = {"win": "#2e7d32", "loss": "#c62828", "within-noise": "#9e9e9e", "undetermined": "#f9a825",
                    "same-kernel": "#1565c0"}
@@ -49,9 +55,9 @@ def _shape_order(sub: pd.DataFrame) -> list[str]:
 
 def _labels(sub: pd.DataFrame, shapes: list[str]) -> list[str]:
     """Axis labels: the user's name for each key (the key itself when no name was given)."""
-    names = {}
-    for r in sub.to_dict("records"):
-        names.setdefault(r["key"], str(r.get("name") or r["key"]))
+    names: dict = {}
+    for key, name in zip(sub["key"], sub["name"] if "name" in sub else sub["key"]):
+        names.setdefault(key, str(name or key))
     return [names.get(k, k) for k in shapes]
 
 
@@ -86,7 +92,7 @@ def _hbars(
     else:
         vals = finite + [base]
         span = max(max(vals) - min(vals), 0.02 * base)
-        lo, hi = min(vals) - 0.35 * span, max(vals) + 0.55 * span
+        lo, hi = max(min(vals) - 0.35 * span, 0.0), max(vals) + 0.55 * span  # a ratio is never below 0
     pad = (hi - lo) * 0.01
     for j, ser in enumerate(series):
         ys, vs, styles = [], [], []
@@ -108,6 +114,8 @@ def _hbars(
                 ax.errorbar(v, y, xerr=[[max(v - iv[0], 0)], [max(iv[1] - v, 0)]], fmt="none", ecolor="black",
                             elinewidth=1, capsize=2.5, zorder=4)
                 at = max(iv[1], v) if right else min(iv[0], v)  # the label goes past the interval
+            if not right and at < lo + 0.25 * (hi - lo):  # no room on the left: write it right
+                right, at = True, max(base, iv[1] if iv and all(np.isfinite(iv)) else v)
             if n_bars <= max_labels:
                 ax.text(at + (pad if right else -pad), y, label(shape, ser, v), va="center",
                         ha="left" if right else "right", fontsize=7)
@@ -141,21 +149,42 @@ def _layout(fig, shapes: list[str], *, legend_right: bool = False, title_lines: 
 
 def _text_width_in(labels: list[str], size: float = 8.0) -> float:
     """Width in inches of the widest label drawn at ``size`` points (measured from the glyph outlines)."""
-    widths = [TextPath((0, 0), str(t), size=size).get_extents().width for t in labels if str(t)]
+    longest = sorted({str(t) for t in labels if str(t)}, key=len)[-4:]  # glyph outlines are slow: the longest few
+    widths = [TextPath((0, 0), t, size=size).get_extents().width for t in longest]
     return max(widths, default=48.0) / 72.0 * 1.05
 
 
 def _height(n_shapes: int, n_series: int) -> float:
-    return max(3.0, 1.2 + 0.2 * n_shapes * max(n_series, 1))
+    return min(MAX_HEIGHT_IN, max(3.0, 1.2 + 0.2 * n_shapes * max(n_series, 1)))
+
+
+def _pick(shapes: list[str], score: dict[str, float], what: str) -> tuple[list[str], str]:
+    """At most MAX_SHAPES shapes: all of them, or the half with the lowest and the half with the highest
+    ``score`` (in shape order), and a note for the title saying which."""
+    if len(shapes) <= MAX_SHAPES:
+        return shapes, ""
+    ranked = sorted(shapes, key=lambda k: score.get(k, float("inf")))
+    half = MAX_SHAPES // 2
+    keep = set(ranked[:half] + ranked[-half:])
+    return [k for k in shapes if k in keep], f" — {MAX_SHAPES} of {len(shapes)} shapes: the {half} lowest and {half} highest {what}"
+
+
+def _first(shapes: list[str]) -> tuple[list[str], str]:
+    if len(shapes) <= MAX_SHAPES:
+        return shapes, ""
+    return shapes[:MAX_SHAPES], f" — first {MAX_SHAPES} of {len(shapes)} shapes"
 
 
 def _lookup(sub: pd.DataFrame, col: str) -> dict:
-    return {(r["key"], r["variant"]): r[col] for r in sub.to_dict("records")}
+    return dict(zip(zip(sub["key"], sub["variant"]), sub[col]))
 
 
-def _speedup_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, path: Path) -> Path:
+def _speedup_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, path: Path, whiskers: str) -> Path:
     var = sub[~sub["is_baseline"]]
     shapes, variants = _shape_order(var), sorted(var["variant"].unique())
+    worst = var.groupby("key")["speedup"].min().to_dict()
+    shapes, picked = _pick(shapes, worst, "speedups")
+    var = var[var["key"].isin(set(shapes))]
     sp, verdict, reason = _lookup(var, "speedup"), _lookup(var, "verdict"), _lookup(var, "excluded_reason")
     colours = {v: _PALETTE[i % len(_PALETTE)] for i, v in enumerate(variants)}
 
@@ -177,13 +206,13 @@ def _speedup_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, pat
     _hbars(ax, shapes, variants, lambda s, v: sp.get((s, v)), style, lab, missing, base=1.0,
            labels=_labels(var, shapes), interval=lambda s, v: (lo.get((s, v)), hi.get((s, v))) if (s, v) in lo else None)
     ax.axvline(1.0, color="black", linewidth=1)
-    ax.set_xlabel(f"speedup vs {baseline} (baseline median / variant median; > 1 = faster); "
-                  f"whiskers: noise interval (median ± k·std on each side)")
-    ax.set_title(f"Speedup vs {baseline} — MEASURED on {_devices(sub)} [{target}], cache={cache}", fontsize=10)
+    ax.set_xlabel(f"speedup vs {baseline} (baseline median / variant median; > 1 = faster)\nwhiskers: {whiskers}")
+    ax.set_title(f"Speedup vs {baseline} — MEASURED on {_devices(sub)} [{target}], cache={cache}{picked}", fontsize=10)
     handles = [Patch(facecolor=c, label=v) for v, c in VERDICT_COLOURS.items()]
     handles += [Patch(facecolor="white", edgecolor=colours[v], linewidth=1.5, label=f"variant {v}") for v in variants]
     ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), framealpha=0.9)
     _layout(fig, _labels(var, shapes), legend_right=True)
+    fig.subplots_adjust(bottom=min(0.8 / fig.get_size_inches()[1], 0.3))  # two lines of x label
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path
@@ -192,8 +221,10 @@ def _speedup_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, pat
 def _bandwidth_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, path: Path) -> Optional[Path]:
     if sub["gbps"].notna().sum() == 0:
         return None
-    shapes = _shape_order(sub)
-    variants = [baseline] + sorted(v for v in sub["variant"].unique() if v != baseline)
+    shapes, picked = _pick(_shape_order(sub), sub.groupby("key")["gbps"].min().to_dict(), "GB/s")
+    sub = sub[sub["key"].isin(set(shapes))]
+    variants = [v for v in [baseline] + sorted(v for v in sub["variant"].unique() if v != baseline)
+                if v in set(sub["variant"])]
     gb, pct, status = _lookup(sub, "gbps"), _lookup(sub, "pct_peak_bw"), _lookup(sub, "status")
     colours = {v: _PALETTE[i % len(_PALETTE)] for i, v in enumerate(variants)}
 
@@ -216,7 +247,8 @@ def _bandwidth_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, p
                 color="#c62828", fontsize=7, va="top", ha="right")
     ax.set_xlabel("achieved bandwidth, GB/s (label: GB/s, and % of HBM peak where the device's peak is known)")
     note = " (hot: weights may stay in the last-level cache)" if cache == "hot" else ""
-    ax.set_title(f"Achieved bandwidth — MEASURED on {_devices(sub)} [{target}], cache={cache}{note}", fontsize=10)
+    ax.set_title(f"Achieved bandwidth — MEASURED on {_devices(sub)} [{target}], cache={cache}{note}{picked}",
+                 fontsize=10)
     ax.legend(handles=[Patch(facecolor=colours[v], label=v) for v in variants], fontsize=7, loc="upper left",
               bbox_to_anchor=(1.01, 1.0))
     _layout(fig, _labels(sub, shapes), legend_right=True)
@@ -231,9 +263,9 @@ _STATIC_PANELS = [
     ("wmma", "wmma (RDNA) count", 1.0),
     ("vgpr", "VGPRs", 1.0),
     ("lds_bytes", "LDS (KiB)", 1 / 1024),
-    ("waves_per_simd", "waves/SIMD (modelled)", 1.0),
-    ("workgroups_per_cu", "workgroups / CU (modelled)", 1.0),
-    ("m_tiles", "weight re-reads: M tiles (modelled)", 1.0),
+    ("waves_per_simd", "waves/SIMD (MODELLED)", 1.0),
+    ("workgroups_per_cu", "workgroups / CU (MODELLED)", 1.0),
+    ("m_tiles", "weight re-reads: M tiles (MODELLED)", 1.0),
 ]
 
 
@@ -243,7 +275,8 @@ def _static_plot(st: pd.DataFrame, baseline: str, target: str, path: Path) -> Op
     panels = [p for p in _STATIC_PANELS if p[0] in st and p[0] not in skip and st[p[0]].notna().any()]
     if not panels:
         return None
-    shapes = _shape_order(st)
+    shapes, picked = _first(_shape_order(st))
+    st = st[st["key"].isin(set(shapes))]
     variants = [v for v in [baseline] + sorted(st["variant"].unique()) if v in set(st["variant"])]
     variants = list(dict.fromkeys(variants))
     colours = {v: _PALETTE[i % len(_PALETTE)] for i, v in enumerate(variants)}
@@ -252,7 +285,7 @@ def _static_plot(st: pd.DataFrame, baseline: str, target: str, path: Path) -> Op
     ncol = min(len(panels), 4)  # at most four panels a row: the figure stays readable on a page
     nrow = -(-len(panels) // ncol)
     label_w = 0.35 + _text_width_in(_labels(st, shapes))
-    height = (_height(len(shapes), len(variants)) - 0.4) * nrow + 0.9
+    height = min(MAX_HEIGHT_IN, (_height(len(shapes), len(variants)) - 0.4) * nrow + 0.9)
     fig, axes = plt.subplots(nrow, ncol, figsize=(label_w + 3.4 * ncol, height), squeeze=False)
     for ax, (col, title, scale) in zip(axes.flat, panels):
         vals = _lookup(st, col)
@@ -278,7 +311,7 @@ def _static_plot(st: pd.DataFrame, baseline: str, target: str, path: Path) -> Op
             axes[r][c].set_yticklabels([])
     t = TARGETS.get(target)
     cu = f", {t.compute_units} CUs" if t else ""
-    fig.suptitle(f"STATIC (compiler output / ISA, not measured) — target {target}{cu}", fontsize=11,
+    fig.suptitle(f"STATIC (compiler output / ISA, not measured) — target {target}{cu}{picked}", fontsize=11,
                  y=1 - 0.12 / height, va="top")
     fig.legend(handles=[Patch(facecolor=colours[v], label=v) for v in variants], fontsize=8, ncol=len(variants),
                loc="upper right", bbox_to_anchor=(1 - 0.1 / fig.get_size_inches()[0], 1 - 0.05 / height))
@@ -288,22 +321,57 @@ def _static_plot(st: pd.DataFrame, baseline: str, target: str, path: Path) -> Op
     return path
 
 
+def headline_plot(g: pd.DataFrame, baseline: str, path: Path, title: str) -> Optional[Path]:
+    """The summary figure: per target, the geomean speedup of each variant over the baseline per cache mode
+    and, where a vendor library was measured, over it (``headline.geomeans``; MEASURED latencies)."""
+    g = g[g["shapes"] > 0]
+    if g.empty:
+        return None
+    vendor = g[g["geomean_vs_vendor"].notna()]
+    panels = [("geomean_vs_baseline", f"geomean speedup over {baseline} (> 1: faster)", g)]
+    if not vendor.empty:
+        panels.append(("geomean_vs_vendor", f"geomean speedup over the vendor library ({vendor['vendor'].iloc[0]}; "
+                       "< 1: slower)", vendor))
+    caches = sorted(set(g["cache_mode"]), key=lambda c: (c != "cold", c))
+    labels = list(dict.fromkeys(f"{t} {v}" for t, v in zip(g["target"], g["variant"])))
+    height = min(MAX_HEIGHT_IN, 1.6 + 0.32 * len(labels) * len(caches))
+    fig, axes = plt.subplots(1, len(panels), figsize=(6.2 * len(panels) + 1.5, height), squeeze=False)
+    colours = {c: _PALETTE[i % len(_PALETTE)] for i, c in enumerate(caches)}
+    for ax, (col, xlabel, sub) in zip(axes[0], panels):
+        vals = {(f"{r['target']} {r['variant']}", r["cache_mode"]): r[col] for r in sub.to_dict("records")}
+        _hbars(ax, labels, caches, lambda s, c: vals.get((s, c)), lambda s, c, j: dict(color=colours[c]),
+               lambda s, c, v: f"{v:.2f}x ({c})", lambda s, c: None, base=1.0, labels=labels)
+        ax.axvline(1.0, color="black", linewidth=1)
+        ax.set_xlabel(xlabel, fontsize=8)
+    for ax in list(axes[0])[1:]:
+        ax.set_yticklabels([])
+    fig.suptitle(title, fontsize=10, y=1 - 0.1 / height, va="top")
+    fig.legend(handles=[Patch(facecolor=colours[c], label=f"cache {c}") for c in caches], fontsize=7,
+               loc="lower right")
+    _layout(fig, labels, suptitle=True, ncol=len(panels))
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
 def report_plots(summary: pd.DataFrame, static: pd.DataFrame, baseline: str, out_dir: Path,
-                 measured: bool) -> dict[str, Path]:
-    """Write the report's PNGs from the summary and static tables (given, not rebuilt); {name: path}."""
+                 measured: bool, whiskers: str = "the verdict rule's noise interval") -> dict[str, Path]:
+    """Write the report's PNGs from the summary and static tables (given, not rebuilt); {name: path}.
+    Skipped rows are never drawn. ``whiskers``: what the speedup whiskers are (the verdict rule's interval)."""
     out: dict[str, Path] = {}
+    summary = summary[summary["status"] != SKIPPED]
     if measured:
         run = summary[summary["cache_mode"] != ""]
         for (target, cache), sub in run.groupby(["target", "cache_mode"], sort=True):
-            if not sub[~sub["is_baseline"]].empty:  # one variant alone: no speedups, still bandwidth
+            if sub[~sub["is_baseline"]]["speedup"].notna().any():  # nothing compared: no speedup plot
                 name = f"speedup_{_safe(target)}_{_safe(cache)}"
-                out[name] = _speedup_plot(sub, baseline, target, cache, out_dir / f"{name}.png")
+                out[name] = _speedup_plot(sub, baseline, target, cache, out_dir / f"{name}.png", whiskers)
             name = f"bandwidth_{_safe(target)}_{_safe(cache)}"
             p = _bandwidth_plot(sub, baseline, target, cache, out_dir / f"{name}.png")
             if p:
                 out[name] = p
-    out.update(roofline_plots(summary, out_dir) if measured else {})
-    st = static
+    out.update(weights_plots(summary, out_dir) if measured else {})
+    st = static[static["status"] != SKIPPED]
     for target, sub in st.groupby("target", sort=True):
         name = f"static_{_safe(target)}"
         p = _static_plot(sub, baseline, target, out_dir / f"{name}.png")
@@ -320,7 +388,9 @@ def compare_plots(table: pd.DataFrame, out_dir: Path, labels: tuple[str, str]) -
     for (target, cache), sub in run.groupby(["target", "cache_mode"], sort=True):
         if sub["ratio_b_over_a"].notna().sum() == 0:
             continue
-        shapes, variants = _shape_order(sub), sorted(sub["variant"].unique())
+        shapes, picked = _pick(_shape_order(sub), sub.groupby("key")["ratio_b_over_a"].max().to_dict(), "ratios")
+        sub = sub[sub["key"].isin(set(shapes))]
+        variants = sorted(sub["variant"].unique())
         ratio, verdict, reason = _lookup(sub, "ratio_b_over_a"), _lookup(sub, "verdict"), _lookup(sub, "excluded_reason")
         fig, ax = plt.subplots(figsize=(12, _height(len(shapes), len(variants))))
         _hbars(ax, shapes, variants, lambda s, v: ratio.get((s, v)),
@@ -330,7 +400,7 @@ def compare_plots(table: pd.DataFrame, out_dir: Path, labels: tuple[str, str]) -
         ax.axvline(1.0, color="black", linewidth=1)
         ax.set_xlabel(f"latency ratio {B}/{A} (< 1: {B} faster)")
         dev = f"{A}: {_devices(sub.rename(columns={'device_a': 'device'}))}; {B}: {_devices(sub.rename(columns={'device_b': 'device'}))}"
-        ax.set_title(f"{B} vs {A} — MEASURED [{target}], cache={cache}\n{dev}", fontsize=10)
+        ax.set_title(f"{B} vs {A} — MEASURED [{target}], cache={cache}{picked}\n{dev}", fontsize=10)
         ax.legend(handles=[Patch(facecolor=c, label=f"{v}" + (f" ({B} faster)" if v == "win" else f" ({B} slower)" if v == "loss" else ""))
                            for v, c in VERDICT_COLOURS.items()], fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
         _layout(fig, _labels(sub, shapes), legend_right=True, title_lines=2)

@@ -2,17 +2,21 @@
 
 Two entry points, both callable from a notebook and used by the CLI and the sweep:
 
-* ``build_report(results, baseline="padded", out_dir=...)`` compares every variant with the
+* ``build_report(results, baseline=None, out_dir=...)`` compares every variant with the
   baseline variant of the same (key, target, cache_mode) and writes, in ``out_dir``:
 
   - ``summary.csv``: one row per results row (baseline rows included, ``is_baseline`` true),
-    columns ``SUMMARY_COLUMNS`` (documented in ``SUMMARY_DOC``).
+    columns ``SUMMARY_COLUMNS`` (``SUMMARY_DOC``, written into report.md).
   - ``groups.csv``: geomean speedup and verdict counts per (target, cache_mode, variant) overall
     (``group_by == "all"``) and by dtype, M, N and whether M is a power of two; columns
     ``GROUP_COLUMNS``.
-  - ``report.md``: the same, readable on GitHub, with every excluded row and its reason.
-  - PNG plots (``plots``): speedup per shape and achieved bandwidth against the HBM peak
-    (measured), and static compiler metrics per shape and variant (always, when present).
+  - ``pivot.csv``: shape x variant (median µs, % of HBM peak, verdict) and the best variant per shape.
+  - ``report.md``: the same, readable on GitHub, opening with the result (``headline.py``), with every
+    excluded row and its reason and the definitions of every column.
+  - ``index.md``: the result in one or two sentences, the summary figure (``headline.png``: geomean
+    speedup per variant over the baseline and the vendor library, per cache mode), the pivot, links.
+  - PNG plots (``plots``, ``weights``): speedup per shape, achieved bandwidth against the HBM peak and
+    against the weight bytes per call (measured), and static compiler metrics per shape and variant.
 
 * ``compare_runs(a, b, out_dir)`` (``compare.py``) compares two runs row by row.
 
@@ -39,7 +43,8 @@ import pandas as pd
 from .compare import COMPARE_COLUMNS, COMPARE_GROUP_COLUMNS, CompareResult, compare_runs  # noqa: F401
 from .load import ResultsInput, fold_compile_rows, load_results
 from .index import write_index
-from .markdown import devices_of, md_table, write_markdown
+from . import headline
+from .markdown import devices_of, md_table, section_pivot, write_markdown
 from .summary import GROUP_COLUMNS, SUMMARY_COLUMNS, SUMMARY_DOC, build_groups, build_summary, static_table  # noqa: F401
 from .verdict import DEFAULT_RULE, NoiseRule, Timing, Judgement, judge, geomean  # noqa: F401
 
@@ -74,8 +79,14 @@ class ReportResult:
     baseline: str
     summary: pd.DataFrame  # == summary.csv
     groups: pd.DataFrame  # == groups.csv
-    paths: dict[str, Path] = field(default_factory=dict)  # summary, groups, report, plot:<name>
+    paths: dict[str, Path] = field(default_factory=dict)  # summary, groups, pivot, report, index, plot:<name>
     notes: list[str] = field(default_factory=list)
+    headline: list[str] = field(default_factory=list)  # the result in one or two sentences (index.md's lead)
+
+    @property
+    def compared(self) -> int:
+        """Variant rows compared with the baseline (0: the report has nothing to compare)."""
+        return int((self.summary["included"] & ~self.summary["is_baseline"]).sum())
 
     @property
     def excluded(self) -> pd.DataFrame:
@@ -86,9 +97,14 @@ class ReportResult:
         return self.groups[self.groups["group_by"] == "all"].reset_index(drop=True)
 
 
+def default_baseline(variants: Sequence[str]) -> str:
+    """The baseline when none is given: ``padded`` when present, else ``default``, else the first variant."""
+    return next((b for b in ("padded", "default") if b in variants), sorted(variants)[0] if variants else "padded")
+
+
 def build_report(
     results: ResultsInput,
-    baseline: str = "padded",
+    baseline: Optional[str] = None,
     out_dir: Path | str = Path("reports/latest"),
     *,
     rule: Optional[NoiseRule] = None,
@@ -110,6 +126,8 @@ def build_report(
     if df.empty:
         raise ValueError("no result rows to report")
     variants = sorted(df["variant"].unique())
+    built = sorted(df.loc[df["status"] != "skipped", "variant"].unique())
+    baseline = baseline or default_baseline(built or variants)
     if baseline not in variants:
         raise ValueError(f"baseline variant {baseline!r} is not in the results; variants present: {', '.join(variants)}")
     out_dir = Path(out_dir)
@@ -130,23 +148,50 @@ def build_report(
     for old in out_dir.glob("*.png"):
         if old.name.startswith(_PLOT_PREFIXES):  # an earlier report's plot that this one may not redraw
             old.unlink()
-    if plots:
-        from . import plots as report_plots
-
-        plot_paths = report_plots.report_plots(summary, static_table(summary), baseline, out_dir, measured)
-        res.paths.update({f"plot:{k}": v for k, v in plot_paths.items()})
+    piv = headline.pivot(summary, baseline) if measured else headline.static_pivot(summary, baseline)
+    res.paths["pivot"] = out_dir / "pivot.csv"
+    if piv.empty:
+        res.paths.pop("pivot").unlink(missing_ok=True)
+    else:
+        piv.to_csv(res.paths["pivot"], index=False)
+    gm = headline.geomeans(summary, baseline) if measured else pd.DataFrame()
     inputs = [str(Path(x).resolve()) if not x.startswith("<") else x for x in df["source"].unique()]
     sources = sorted(_relative(x, out_dir) for x in inputs)  # links that work from report.md
     # named from the resolved inputs: a relative '../results.csv' would name the folder '..'
     title = title or f"VDMFMA report: {subject or _subject(inputs)} — {where(summary, measured)}"
-    md = write_markdown(res, sources, rule, title, plot_paths)
+    res.headline = headline.sentences(summary, baseline, measured, where(summary, measured))
+    if plots:
+        from . import plots as report_plots
+
+        whiskers = f"median ± {rule.k:g}·sigma on each side (sigma = 1.4826·MAD of the repetitions; the verdict rule)"
+        plot_paths = report_plots.report_plots(summary, static_table(summary), baseline, out_dir, measured, whiskers)
+        if measured:
+            p = report_plots.headline_plot(gm, baseline, out_dir / "headline.png",
+                                           "Geomean speedup — " + where(summary, True).replace("measured on", "MEASURED on", 1))
+            if p:
+                plot_paths = {"headline": p, **plot_paths}
+        res.paths.update({f"plot:{k}": v for k, v in plot_paths.items()})
+    lead = _lead(res, plot_paths.get("headline"))
+    md = write_markdown(res, sources, rule, title, plot_paths, piv, lead)
     res.paths["report"] = out_dir / "report.md"
     res.paths["report"].write_text(md)
-    res.paths["index"] = write_index(out_dir, title, *index_sentences(summary, measured))
+    skipped = headline.skipped_line(summary)
+    index_lead = lead + section_pivot(res, piv, limit=60) + ([skipped, ""] if skipped else [])
+    res.paths["index"] = write_index(out_dir, title, *index_sentences(summary, measured), lead=index_lead)
     return res
 
 
-_PLOT_PREFIXES = ("roofline_", "speedup_", "bandwidth_", "static_")
+def _lead(res: "ReportResult", figure: Optional[Path]) -> list[str]:
+    """The result, first: the headline sentences and the summary figure."""
+    L = ["## Result", "", *[f"**{s}**" if i == 0 else s for i, s in enumerate(res.headline)], ""]
+    if figure is not None:
+        L += [f"![geomean speedup of each variant]({figure.name})", ""]
+    elif res.mode != "measured":
+        L += ["No summary figure: nothing was timed, so there is no speedup to draw.", ""]
+    return L
+
+
+_PLOT_PREFIXES = ("roofline_", "speedup_", "bandwidth_", "static_", "weights_", "headline")
 
 
 def _relative(source: str, out_dir: Path) -> str:

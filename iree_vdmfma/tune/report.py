@@ -13,9 +13,28 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..report.markdown import md_table
+from ..report.markdown import drop_empty, md_table
 from ..report.verdict import geomean
 from . import state
+
+# Knob values that mean "not set": shown as such, never as a number (waves_per_eu=0 is IREE's own choice).
+UNSET = {("waves_per_eu", "0"): "unset", ("split", "0"): "none"}
+
+
+def display_id(candidate: str) -> str:
+    """A candidate id for people: 'split=0,...,waves_per_eu=0' -> 'split=none,...,waves_per_eu=unset'."""
+    parts = []
+    for part in str(candidate or "").split(","):
+        k, sep, v = part.partition("=")
+        parts.append(f"{k}={UNSET[(k, v)]}" if sep and (k, v) in UNSET else part)
+    return ",".join(parts)
+
+
+def speedup_text(speedup, basis: str) -> str:
+    """'1.28x' for a measured speedup, 'MODELLED 5.44x' for a modelled one, '-' when there is none."""
+    if not speedup:
+        return "-"
+    return ("MODELLED " if basis == "modelled" else "") + f"{speedup:.3g}x"
 
 
 def _groups(w: pd.DataFrame) -> pd.DataFrame:
@@ -46,7 +65,7 @@ def _plot(cands: pd.DataFrame, path: Path, label: str) -> Path | None:
     ax.set_xlabel(xcol + (" (contraction dispatch)" if xcol == "workgroups" else " (K chunk; 0 = no split)"))
     if xcol == "workgroups":
         ax.set_xscale("log")
-    ax.set_ylabel("latency us" + (" (cold)" if "MEASURED" in label else ""))
+    ax.set_ylabel("latency us" + (" (cold)" if "MEASURED" in label else " (MODELLED, not measured)"))
     ax.set_title(f"candidates: {label}", fontsize=9)
     ax.legend(fontsize=6)
     fig.tight_layout()
@@ -68,13 +87,27 @@ def _cuts(winners: pd.DataFrame, cands: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def write_tune_report(out_dir: Path | str, target: str, device: str | None = None) -> Path:
+def headline(winners: pd.DataFrame, label: str) -> str:
+    """The tune's result in one sentence: geomean speedup of the winners over IREE's default, wins, range."""
+    sp = winners["speedup_vs_default"].dropna()
+    if sp.empty:
+        return f"No shape has a winner and a default to compare ({label})."
+    modelled = "MODELLED " if "MODELLED" in label else ""
+    wins = int((winners["verdict"] == "win").sum())
+    return (f"Tuned winners: {modelled}geomean {geomean(sp):.2f}x over IREE's default over {len(sp)} shapes "
+            f"({sp.min():.2f}x-{sp.max():.2f}x; {wins} of {len(winners)} a win under the noise rule) — {label}.")
+
+
+def write_tune_report(out_dir: Path | str, target: str, device: str | None = None,
+                      report_dir: Path | str | None = None) -> Path:
+    """OUT/report/report.md (or ``report_dir``/report.md) and candidates.png from OUT's CSVs (the rows of
+    ``target`` and, when given, ``device``)."""
     out = Path(out_dir)
     mine = lambda r: r.target == target and (device is None or r.device == device)  # noqa: E731
     winners = pd.DataFrame([w.__dict__ for w in state.read_table(out / "winners.csv", state.WinnerRow) if mine(w)])
     cands = pd.DataFrame([c.__dict__ for c in state.read_table(out / "candidates.csv", state.CandidateRow)
                           if mine(c)])
-    rep = out / "report"
+    rep = Path(report_dir) if report_dir is not None else out / "report"
     rep.mkdir(parents=True, exist_ok=True)
     cuts = _cuts(winners, cands) if not cands.empty else pd.DataFrame()
     if winners.empty:
@@ -86,20 +119,32 @@ def write_tune_report(out_dir: Path | str, target: str, device: str | None = Non
     modelled = (winners.basis == "modelled").all()
     label = (f"MODELLED (static model, no device; {target})" if modelled
              else f"MEASURED on {winners.device.iloc[0]} ({target}), cold cache")
+    head = headline(winners, label)
     plot = _plot(cands, rep / "candidates.png", label) if not cands.empty else None
-    cols = ["key", "winner", "search_winner", "latency_us_median", "default_us_median", "padded_us_median", "speedup_vs_default",
-            "speedup_vs_padded", "verdict", "drift_default", "candidates", "numerics", "max_rel_err"]
+    winners = winners.assign(winner=[display_id(w) for w in winners["winner"]])
+    if modelled:  # the column names say it: no modelled figure is shown without the word
+        winners = winners.rename(columns={c: f"{c} (MODELLED)" for c in
+                                          ("latency_us_median", "default_us_median", "padded_us_median",
+                                           "speedup_vs_default", "speedup_vs_padded")})
+    cols = ["key", "winner", "search_winner", "latency_us_median", "default_us_median", "padded_us_median",
+            "speedup_vs_default", "speedup_vs_padded", "verdict", "basis", "drift_default", "candidates", "numerics",
+            "max_rel_err"]
     if (winners.get("runner_up", pd.Series(dtype=str)).fillna("") != "").any():  # a race: its finalists too
         cols[3:3] = ["fastest", "runner_up", "margin", "rounds", "threshold", "threshold_source"]
+    cols = [f"{c} (MODELLED)" if modelled and f"{c} (MODELLED)" in winners else c for c in cols]
     status = cands.groupby("status").size().rename("candidates").reset_index() if not cands.empty else pd.DataFrame()
-    text = [f"# vdmfma tune: {target}", "", f"All latencies here are **{label}**."]
+    text = [f"# vdmfma tune: {target}", "", f"**{head}**", "",
+            f"All latencies here are **{label}**."]
     if modelled:
-        text.append("They come from backends/rocm/perf_model.py, a static model (bytes moved, workgroups per CU, loads in "
+        text.append("They come from the backend's perf model (backends/rocm/perf_model.py), a static model (bytes moved, workgroups per CU, loads in "
                     "flight, occupancy from the ISA): it ranks configs; it is not a measurement.")
-    text += ["", "## Winners", "", md_table(winners[[c for c in cols if c in winners]]), "",
-             "## Geomean speedup by group", "", md_table(_groups(winners)), "",
-             "## Candidates by status", "", md_table(status) if not status.empty else "(none)", "",
-             "## What the search covered", "",
+    groups = _groups(winners.rename(columns=lambda c: c.replace(" (MODELLED)", "")))
+    if modelled:
+        groups = groups.rename(columns={c: f"{c} (MODELLED)" for c in ("geomean_vs_default", "geomean_vs_padded")})
+    text += ["", "## Winners", "", md_table(drop_empty(winners[[c for c in cols if c in winners]])), "",
+             "## Geomean speedup by group", "", md_table(drop_empty(groups)), "",
+             "## Candidates by status", "", md_table(status) if not status.empty else "(none)", ""]
+    text += ["## What the search covered", "",
              "Candidates cut by --max-candidates were never compiled; those left by a spent --time-budget "
              "resume on a rerun.", "", md_table(cuts) if not cuts.empty else "(none)", ""]
     kept = winners[winners.note.fillna("").str.contains("not confirmed")] if "note" in winners else winners[:0]

@@ -32,7 +32,7 @@ from ..executors import ExecutorSpec, make_executor
 from ..compiler.driver import Compiler, CompileInterrupted, CompileJob, CompileResult, default_cache_dir
 from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
-from ..configs.library import Entry, Library, write_library
+from ..configs.library import MEASURED, MODELLED, Entry, Library, Merge, now_utc, publish, write_library
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import runner_input_ir
 from ..problems.problem import Problem
@@ -528,16 +528,17 @@ class Tuner:
         return [w for p in self.problems if (w := self.winner(p)) is not None]
 
     def library(self) -> Library:
-        entries = []
+        entries, at = [], now_utc()
         for p in self.problems:
             w = self.winner(p)
             if w is not None and w.winner:
-                entries.append(Entry(p, _candidate_settings(w.winner)))
+                basis = MODELLED if w.basis == MODELLED else MEASURED
+                entries.append(Entry(p, _candidate_settings(w.winner), basis, w.device, at))
         return Library(self.o.target, tuple(entries))
 
     def write_library(self, directory: Optional[Path] = None) -> dict[str, Path]:
         """The library, its spec pair (on the backend's spec route) and flags, into ``directory``
-        (default: the tune's specs/; `--publish` passes the repository's specs/)."""
+        (default: the tune's specs/)."""
         lib = self.library()
         if not lib.entries:
             return {}
@@ -545,6 +546,11 @@ class Tuner:
         for note in lib.conflicts(route):  # the spec serves the first shape's config; say which shape lost
             self.say(f"library: {note}")
         return write_library(lib, directory or self.out / "specs", self.backend.compile_flags(self.o.target), route)
+
+    def publish(self, directory: Path, allow_modelled: bool = False) -> tuple[Merge, dict[str, Path]]:
+        """Merge this tune's library into the user's library folder (configs/library.py: publish)."""
+        return publish(self.library(), directory, self.backend.compile_flags(self.o.target), self.backend.spec_route,
+                       allow_modelled)
 
 
 def _fmt(x) -> str:

@@ -1,13 +1,15 @@
 """The ``tuned`` variant: configs and split-K chunks from a tuning library (configs/library.py).
 
 Where the library is: ``$VDMFMA_TUNED_LIBRARY`` (a directory holding
-``library-<target>.json``, or such a file), else ``specs/`` (where ``vdmfma tune
---publish`` copies it). A shape the library does not list gets IREE's default.
+``library-<target>.json``, or such a file), else ``./specs/``. The first time a library
+is read, one line on stderr says which file it was and how many of its entries were
+measured or MODELLED. A shape the library does not list gets IREE's default.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional
@@ -21,7 +23,14 @@ ENV = "VDMFMA_TUNED_LIBRARY"
 
 @lru_cache(maxsize=16)
 def _load(location: str, arch: str, stamp: float) -> Library:
-    return read_library(location, None if location.endswith(".json") else arch)
+    lib = read_library(location, None if location.endswith(".json") else arch)
+    bases = [e.basis for e in lib.entries]
+    modelled = bases.count("modelled")
+    print(f"variant tuned: read {location} ({len(bases)} entries: {bases.count('measured')} measured"
+          + (f", {modelled} MODELLED" if modelled else "")
+          + (f", {len(bases) - modelled - bases.count('measured')} without a recorded basis" if "" in bases else "")
+          + ")", file=sys.stderr, flush=True)
+    return lib
 
 
 def library(arch: str) -> Library:
@@ -30,7 +39,7 @@ def library(arch: str) -> Library:
     path = Path(location) if location.endswith(".json") else paths(location, arch)["library"]
     if not path.is_file():
         raise ValueError(f"variant 'tuned': no tuning library for {arch} at {path} (run `vdmfma tune ... "
-                         f"--target {arch} --publish`, or set ${ENV} to a tune output's specs/ directory)")
+                         f"--target {arch} --publish DIR` and set ${ENV}=DIR, or set ${ENV} to a tune output's specs/ directory)")
     lib = _load(str(path), arch, path.stat().st_mtime)
     if lib.target != arch:
         raise ValueError(f"variant 'tuned': {path} is a library for {lib.target}, not {arch}")

@@ -1,0 +1,181 @@
+"""The whole exported forward on a device: load, run, check against torch, time in paired rounds.
+
+What is measured
+----------------
+A compiled model (one vmfb per variant) is loaded with ``iree.runtime`` on the device with its
+weights from the IRPA archive the export wrote (``source.export_step``), once per variant. One
+sample of a variant is the wall time of ``calls`` back-to-back calls of ``main`` from Python,
+each waiting for its outputs on the host (``to_host``), divided by ``calls``: a forward latency
+that includes the runtime's invoke overhead, as a decode loop driven from Python pays it. Torch
+eager (the peer) is timed the same way on the same device, in the same rounds.
+
+Paired, interleaved rounds: every round measures every contender once, in an order shuffled
+with a seed per round, so drift and neighbour load hit all alike. The speedup of a variant vs
+IREE's default is the median over rounds of the per-round ratio ``default / variant``, with the
+order-statistics interval of that median (:func:`median_interval`). Weights are hot: one copy,
+re-used by every call (they stay in the caches where they fit); no cold rotation is done here.
+
+Numerics rule (stated in the report)
+------------------------------------
+Per output ``o``, torch eager in the model's dtype (``eager``) and the same model and inputs in
+float64 (``ref64``) give the scale of the rounding error a correct implementation in this dtype
+makes: ``e_o = max |eager - ref64|``. A variant's output passes when, per element,
+``|got - eager| <= TOL_SAFETY * (e_o + 0.5 * eps_out * max |ref64|)`` (TOL_SAFETY = 4, as in
+run/numerics.py; the half ulp of the output dtype keeps the bound non-zero when eager happens to
+be exact). A lost K tile or a wrong element misses by the size of the output, far beyond it.
+Any NaN/Inf or a shape mismatch fails.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Optional, Sequence
+
+import numpy as np
+
+from ..run.numerics import TOL_SAFETY
+from ..run.paired import median_interval  # the one order-statistics interval of a median
+
+FORWARD_RULE = (f"per output: |iree - torch eager| <= {TOL_SAFETY:g} x (max|eager - float64| + "
+                "0.5 x eps_out x max|float64|), per element")
+TIMING_HOW = ("wall time per forward call from Python (iree.runtime / torch eager), outputs waited for on "
+              "the host; hot weights (one copy, re-used); paired interleaved rounds in seeded shuffled order")
+
+
+# ------------------------------------------------------------------ running
+
+
+class ForwardModule:
+    """A compiled forward loaded on a device with its parameter archive."""
+
+    def __init__(self, vmfb: Path, parameters: Path, device: str, scope: str, function: str = "main"):
+        import iree.runtime as rt  # noqa: PLC0415  (only when something runs)
+
+        self.config = rt.Config(device)
+        index = rt.ParameterIndex()
+        index.load(str(parameters))
+        instance = self.config.vm_instance
+        modules = rt.load_vm_modules(
+            rt.create_io_parameters_module(instance, index.create_provider(scope=scope)),
+            rt.create_hal_module(instance, self.config.device),
+            rt.VmModule.mmap(instance, str(vmfb)), config=self.config)
+        self.fn = getattr(modules[-1], function)
+
+    def __call__(self, inputs: Sequence[np.ndarray]) -> list[np.ndarray]:
+        result = self.fn(*inputs)
+        items = result if isinstance(result, (tuple, list)) else [result]
+        return [np.asarray(r.to_host() if hasattr(r, "to_host") else r) for r in items]
+
+
+# ------------------------------------------------------------------ numerics
+
+
+@dataclass(frozen=True)
+class ForwardNumerics:
+    passed: bool
+    max_abs_err: float  # max |got - eager| over all outputs
+    tolerance: float  # the loosest per-output bound applied
+    message: str = ""
+
+    @property
+    def verdict(self) -> str:
+        return "pass" if self.passed else "fail"
+
+
+def _eps(dtype: str) -> float:
+    import ml_dtypes  # noqa: PLC0415
+
+    return float({"f16": np.finfo(np.float16).eps, "f32": np.finfo(np.float32).eps,
+                  "bf16": ml_dtypes.finfo(ml_dtypes.bfloat16).eps}.get(dtype, np.finfo(np.float16).eps))
+
+
+def output_tolerance(eager: np.ndarray, ref64: np.ndarray, dtype: str) -> float:
+    """The per-output bound of FORWARD_RULE."""
+    e = np.asarray(eager, np.float64)
+    r = np.asarray(ref64, np.float64)
+    scale = float(np.abs(r).max()) if r.size else 0.0
+    return TOL_SAFETY * (float(np.abs(e - r).max()) + 0.5 * _eps(dtype) * scale)
+
+
+def check_forward(got: Sequence[np.ndarray], eager: Sequence[np.ndarray], ref64: Sequence[np.ndarray],
+                  dtypes: Sequence[str]) -> ForwardNumerics:
+    """Every output against torch eager under FORWARD_RULE."""
+    if len(got) != len(eager):
+        return ForwardNumerics(False, math.inf, math.nan, f"{len(got)} outputs, torch gives {len(eager)}")
+    worst, tol_max, bad = 0.0, 0.0, []
+    for i, (g, e, r, dt) in enumerate(zip(got, eager, ref64, dtypes)):
+        g = np.asarray(g)
+        if g.shape != np.asarray(e).shape:
+            return ForwardNumerics(False, math.inf, math.nan, f"output {i}: shape {g.shape} != torch {e.shape}")
+        tol = output_tolerance(e, r, dt)
+        err = np.abs(g.astype(np.float64) - np.asarray(e, np.float64))
+        err = np.where(np.isfinite(err), err, np.inf)
+        worst, tol_max = max(worst, float(err.max())), max(tol_max, tol)
+        n_bad = int((err > tol).sum())
+        if n_bad:
+            at = tuple(int(x) for x in np.unravel_index(int(np.argmax(err)), err.shape))
+            bad.append(f"output {i}: {n_bad}/{err.size} elements beyond {tol:.3g}; worst at {at}: "
+                       f"|err| {err[at]:.3g}")
+    return ForwardNumerics(not bad, worst, tol_max, "; ".join(bad))
+
+
+# ------------------------------------------------------------------ paired timing
+
+
+@dataclass(frozen=True)
+class Estimate:
+    median: float
+    lo: float
+    hi: float
+    coverage: float
+    rounds: int
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> "Estimate":
+        lo, hi, cov = median_interval(values)
+        return cls(float(np.median(values)) if len(values) else math.nan, lo, hi, cov, len(values))
+
+
+def _sample_us(fn: Callable[[], object], calls: int) -> float:
+    start = time.perf_counter()
+    for _ in range(calls):
+        fn()
+    return (time.perf_counter() - start) / calls * 1e6
+
+
+def paired_rounds(contenders: dict[str, Callable[[], object]], rounds: int, calls: int = 10,
+                  seed: int = 0, warmup: int = 2) -> dict[str, list[float]]:
+    """Per contender, one latency sample (us per call) per round; each round in a seeded shuffled order."""
+    for fn in contenders.values():
+        for _ in range(warmup):
+            fn()
+    samples: dict[str, list[float]] = {name: [] for name in contenders}
+    for i in range(rounds):
+        order = list(contenders)
+        random.Random(f"{seed}:{i}").shuffle(order)
+        for name in order:
+            samples[name].append(_sample_us(contenders[name], calls))
+    return samples
+
+
+def verdict(s: Estimate, threshold: float = 0.01, confidence: float = 0.95) -> str:
+    """A speedup's word: win / loss when its interval excludes 1 and the median is beyond ``threshold``,
+    within-noise otherwise; undetermined with too few rounds for a ``confidence`` interval (6 for 95%)."""
+    if s.rounds == 0 or s.coverage < confidence:
+        return "undetermined"
+    if s.lo > 1.0 and s.median > 1.0 + threshold:
+        return "win"
+    if s.hi < 1.0 and s.median < 1.0 - threshold:
+        return "loss"
+    return "within-noise"
+
+
+def speedup(samples: dict[str, list[float]], base: str, new: str) -> Estimate:
+    """Median over rounds of base / new (> 1: new faster), with the interval of that median."""
+    b, n = np.asarray(samples[base], float), np.asarray(samples[new], float)
+    k = min(len(b), len(n))
+    return Estimate.of(list(b[:k] / n[:k]))

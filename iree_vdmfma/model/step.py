@@ -1,0 +1,469 @@
+"""One decode step end to end: tune the model's skinny GEMMs, compile the whole model per variant,
+prove per dispatch, run the forward on the device against torch and time it in paired rounds.
+
+``vdmfma model SOURCE --m 1,4,8 --tune --device D --out DIR`` (or ``--library DIR``):
+
+1. per M: build the model, run torch eager (model dtype and float64), save the weights as an
+   IRPA archive and export (``source.export_step``); bad input stops here, before any compile;
+2. per M: compile IREE's default and read its contraction dispatches (``dispatches.py``);
+3. the distinct skinny GEMMs (deduplicated across layers and M) are tuned once with
+   ``vdmfma tune``'s engine (tune/tuner.py ``Tuner``, its measurement and winner rules) into a
+   library under OUT/tune/, or ``--library`` is read; a shape the tuner could not improve
+   keeps IREE's default;
+4. per M the whole model is compiled per variant: ``default``, ``tuned`` (the library's spec
+   pair, configs/library.py) and on ROCm targets ``vdmfma`` (the variant rule's spec); each
+   dispatch is proved (``tuned``: the split and config the library asks for are in the
+   compiled dispatch, else ``not-applied``);
+5. on the device (``--device none``: compile and prove only) every variant's forward runs on
+   the same seeded inputs and weights, is checked against torch eager (forward.FORWARD_RULE)
+   and timed with torch eager as the peer in paired interleaved rounds (forward.py).
+
+Writes OUT/model.csv, OUT/dispatches.csv (per dispatch and variant), OUT/shapes.csv and
+OUT/report/ (report.py). Everything timed is measured; the skinny-GEMM share of the forward
+is ESTIMATED from the tuner's isolated kernel times (labelled so).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Callable, Optional
+
+from ..compiler.driver import CompileJob, CompileResult, Compiler
+from ..compiler.toolchain import compiler_version
+from ..configs.knobs import dispatch_problem, knob_config
+from ..configs.library import Library, read_library
+from ..backends import backend_for
+from ..problems.problem import Problem
+from ..variants.registry import variant as get_variant
+from . import forward as fwd
+from .dispatches import Dispatch, collect_dispatches
+from .rescue import discover, executable_of, rescue
+from .report import write_model_csv, write_step_report
+from .model import (APPLIED, FAILED, NOT_MATCHED, NOT_SKINNY, DispatchRow, ModelOptions, _configs, _failed,
+                    _kernels, _prove, _row, _verdict, is_skinny, write_dispatches, write_shapes)
+from .source import INPUT_FLAGS, PARAMETER_SCOPE, Exported, Source, export_step
+
+DEFAULT, TUNED, VDMFMA, EAGER = "default", "tuned", "vdmfma", "torch-eager"
+NOT_APPLIED, DEFAULT_KEPT = "not-applied", "default-kept"
+# Before global optimization an exported nn.Linear is linalg.matmul(A, transpose(W)) (rank 2) or a
+# batch_matmul A*B (rank 3): the library's split chunks are matched in these forms too.
+EXPORT_FORMS = ("mm", "bmm")
+OK, COMPILED, NUMERICS_FAILED, RUN_ERROR = "ok", "compiled", "numerics-failed", "run-error"
+
+
+class UnmatchedModelError(ValueError):
+    """The model has nothing to tune: no skinny GEMM dispatch, or a library with none of its shapes."""
+
+
+@dataclass(frozen=True)
+class StepOptions:
+    source: Source
+    ms: tuple[int, ...]
+    target: str
+    device: str  # 'none': compile and prove only
+    out: Path
+    tune: bool = False
+    library: Optional[Path] = None
+    dtype: Optional[str] = None
+    cache_dir: Optional[Path] = None
+    timeout_s: float = 600.0
+    max_candidates: Optional[int] = None
+    tune_reps: int = 10
+    search: str = "exhaustive"
+    time_budget_s: Optional[float] = None
+    workers: Optional[int] = None
+    rounds: int = 10
+    calls: int = 10
+    seed: int = 0
+
+    @property
+    def running(self) -> bool:
+        return self.device != "none"
+
+
+@dataclass
+class ModelRow:
+    """One line of model.csv: one M and one variant (or the torch eager peer)."""
+
+    m_tokens: int
+    variant: str
+    status: str
+    numerics: str = ""
+    max_abs_err: Optional[float] = None
+    tolerance: Optional[float] = None
+    latency_us_median: Optional[float] = None
+    latency_us_lo: Optional[float] = None
+    latency_us_hi: Optional[float] = None
+    speedup_vs_default: Optional[float] = None
+    speedup_lo: Optional[float] = None
+    speedup_hi: Optional[float] = None
+    verdict: str = ""  # vs default: win / loss / within-noise / undetermined (forward.verdict)
+    interval_coverage: Optional[float] = None
+    rounds: Optional[int] = None
+    calls_per_sample: Optional[int] = None
+    skinny_dispatches: Optional[int] = None
+    applied: Optional[int] = None
+    device: str = ""
+    device_name: str = ""
+    device_arch: str = ""
+    driver_version: str = ""
+    compiler_version: str = ""
+    runtime_version: str = ""
+    toolkit_version: str = ""
+    measured_at: str = ""
+    error: str = ""
+    note: str = ""
+    repro: str = ""
+
+
+@dataclass
+class StepResult:
+    rows: list[ModelRow]
+    dispatch_rows: list[DispatchRow]
+    exports: dict[int, Exported]
+    library: Optional[Library]
+    # problem key -> (winner's, IREE default's) isolated cold kernel median (us), from the tuner
+    kernel_us: dict[str, tuple[Optional[float], Optional[float]]] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    library_dir: Optional[Path] = None
+
+    @property
+    def numerics_failed(self) -> list[ModelRow]:
+        return [r for r in self.rows if r.status == NUMERICS_FAILED]
+
+
+# ------------------------------------------------------------------ compile and prove
+
+
+def _job(label: str, text: str, target: str, spec=None, pre=None, timeout_s: float = 600.0) -> CompileJob:
+    backend = backend_for(target)
+    return CompileJob(label, text, tuple(INPUT_FLAGS) + tuple(backend.compile_flags(target)), spec, timeout_s, pre,
+                      spec_honoured=backend.codegen_spec_honoured(target))
+
+
+def skinny_problems(found: dict[int, list[Dispatch]]) -> list[Problem]:
+    """The distinct skinny GEMMs over every M (one per problem key), in discovery order."""
+    out: dict[str, Problem] = {}
+    for dispatches in found.values():
+        for d in dispatches:
+            if d.contraction is not None and is_skinny(d.contraction):
+                p = d.contraction.problem
+                out.setdefault(p.key, Problem(m=p.m, n=p.n, k=p.k, batch=p.batch, dtype=p.dtype))
+    return list(out.values())
+
+
+def prove_tuned(m: int, base: list[Dispatch], tuned: list[Dispatch], kernels: dict, library: Library,
+                target: str) -> list[DispatchRow]:
+    """Per default-compile dispatch: did the library's split and config reach the tuned compile?"""
+    by_shape: dict[tuple[str, str], Dispatch] = {}
+    count: dict[tuple[str, str], int] = {}
+    for d in tuned:
+        if d.contraction is not None:
+            shape = (d.contraction.form, d.contraction.problem.key)
+            by_shape.setdefault(shape, d)
+            count[shape] = count.get(shape, 0) + 1
+    rows = []
+    for d in base:
+        row = _row(m, d, None, None, None)
+        c = d.contraction
+        if c is None or not is_skinny(c):
+            rows.append(replace(row, variant=TUNED))
+            continue
+        entry = library.find(c.problem)
+        config = knob_config(entry.problem, target, entry.knobs) if entry else None
+        chunk = entry.split if entry else 0
+        if entry is None or (not chunk and config is None):
+            why = "no library entry: IREE's default" if entry is None else "the tuner kept IREE's default"
+            rows.append(replace(row, variant=TUNED, status=DEFAULT_KEPT, reason=why))
+            continue
+        want = dispatch_problem(c.problem, chunk)
+        got = by_shape.get((c.form, want.key))
+        kernel = kernels.get(got.dispatch) if got else None
+        if chunk and (c.form, c.problem.key) in by_shape:
+            status, reason = NOT_APPLIED, f"split K chunk {chunk} asked; a K={c.problem.k} contraction is still there"
+        elif got is None:
+            status, reason = NOT_APPLIED, f"no {want.key} contraction in the tuned compile"
+        elif config is not None:
+            status, reason = _verdict(config.mma_kind, got, kernel) if target.startswith("gfx") else (APPLIED, "")
+            status = NOT_APPLIED if status == NOT_MATCHED else status
+        else:
+            status, reason = APPLIED, ""
+        if status == APPLIED and chunk:  # the base dispatch's name; the tuned one where it is unambiguous
+            where = f" ({got.dispatch})" if count[(c.form, want.key)] == 1 else ""
+            reason = f"split K into chunks of {chunk}: a k={chunk} dispatch{where}, no K={c.problem.k} one"
+        rows.append(replace(row, variant=TUNED,
+                            spec_mma_kind=got.mma_kind if got else "", status=status, reason=reason,
+                            smfmac=kernel.smfmac if kernel else None, mfma=kernel.mfma if kernel else None,
+                            vgpr=kernel.vgpr if kernel else None))
+    return rows
+
+
+def _tune(problems: list[Problem], opts: StepOptions, log) -> tuple[Library, dict, Path]:
+    """Tune every distinct skinny GEMM once with `vdmfma tune`'s engine; (library, kernel times, library dir)."""
+    from ..tune.tuner import TuneOptions, Tuner  # noqa: PLC0415
+
+    options = TuneOptions(target=opts.target, device=opts.device, out_dir=opts.out / "tune", cache_dir=opts.cache_dir,
+                          workers=opts.workers, timeout_s=opts.timeout_s, max_candidates=opts.max_candidates,
+                          time_budget_s=opts.time_budget_s, reps=opts.tune_reps, hot=False, search=opts.search,
+                          seed=opts.seed)
+    tuner = Tuner(problems, options, on_event=lambda s: log(f"tune: {s}"))
+    winners = tuner.run()
+    times = {w.key: (w.latency_us_median, w.default_us_median) for w in winners}
+    return tuner.library(), times, opts.out / "tune" / "specs"
+
+
+def _read(opts: StepOptions, problems: list[Problem]) -> Library:
+    lib = read_library(opts.library, opts.target)
+    if lib.target != opts.target:
+        raise ValueError(f"{opts.library}: a library for {lib.target}, not --target {opts.target}")
+    keys = {p.key for p in problems}
+    if problems and not any(e.problem.key in keys for e in lib.entries):
+        raise UnmatchedModelError(f"{opts.library}: none of its {len(lib.entries)} shapes is one of the model's "
+                                  f"skinny GEMMs ({', '.join(sorted(keys))})")
+    return lib
+
+
+def _for_model(lib: Library, problems: list[Problem]) -> Library:
+    keys = {p.key for p in problems}
+    return Library(lib.target, tuple(e for e in lib.entries if e.problem.key in keys))
+
+
+# ------------------------------------------------------------------ the command
+
+
+def check_step_options(opts: StepOptions) -> None:
+    """Bad options: a ValueError before anything is built or compiled."""
+    from ..tune.tuner import TuneOptions, check_options  # noqa: PLC0415
+
+    if opts.tune and opts.library is not None:
+        raise ValueError("give --tune or --library DIR, not both")
+    if not opts.ms or any(m < 1 for m in opts.ms):
+        raise ValueError(f"--m needs positive token counts, got {opts.ms}")
+    if opts.rounds < 1 or opts.calls < 1:
+        raise ValueError("--rounds and --calls must be >= 1")
+    check_options(TuneOptions(target=opts.target, device=opts.device, timeout_s=opts.timeout_s,
+                              max_candidates=opts.max_candidates, search=opts.search))
+    if opts.source.is_mlir and opts.running:
+        raise ValueError(f"{opts.source.text}: running needs the PyTorch source (torch's outputs and the weights); "
+                         "an exported .mlir can only be compiled: use --device none")
+
+
+def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> StepResult:
+    check_step_options(opts)
+    opts.out.mkdir(parents=True, exist_ok=True)
+    exports: dict[int, Exported] = {}
+    for m in opts.ms:  # every M built and exported before anything compiles: bad input stops here
+        log(f"M={m}: building and exporting {opts.source.text}")
+        exports[m] = export_step(opts.source, m, opts.out / f"m{m}", opts.dtype)
+        (opts.out / f"m{m}" / "model.mlir").write_text(exports[m].mlir)
+    rows: list[ModelRow] = []
+    drows: list[DispatchRow] = []
+    with Compiler(opts.cache_dir, opts.workers) as compiler:
+        base: dict[int, CompileResult] = {}
+        found: dict[int, list[Dispatch]] = {}
+        for m in opts.ms:
+            log(f"M={m}: compiling IREE's default for {opts.target}")
+            base[m] = compiler.compile(_job(f"model_m{m}/{DEFAULT}/{opts.target}", exports[m].mlir, opts.target,
+                                            timeout_s=opts.timeout_s))
+            if base[m].ok:
+                found[m] = collect_dispatches(base[m].dump_dir)
+            elif (early := discover(base[m])) is not None:  # configured before codegen failed: still there
+                log(f"M={m}: IREE's default fails ({base[m].error[:120]}); dispatches read from its configured dump")
+                found[m] = early
+        problems = skinny_problems(found)
+        if found and not problems:
+            raise UnmatchedModelError(f"{opts.source.text}: no skinny GEMM (M <= 32) among the contraction "
+                                      f"dispatches IREE formed for M = {', '.join(map(str, found))}; nothing to tune")
+        kernel_us: dict = {}
+        lib_dir: Optional[Path] = None
+        if opts.tune and problems:
+            log(f"tuning {len(problems)} distinct skinny GEMM(s) on {opts.device}")
+            lib, kernel_us, lib_dir = _tune(problems, opts, log)
+        elif opts.library is not None:
+            lib, lib_dir = _read(opts, problems), opts.library
+        else:
+            lib = None
+        lib = _for_model(lib, problems) if lib is not None else None
+        variants = ([DEFAULT] + ([TUNED] if lib is not None else [])
+                    + ([VDMFMA] if opts.target.startswith("gfx") else []))
+        write_shapes(opts.out / "shapes.csv", {p.key: (_as_contraction(p), None) for p in problems})
+        vconfigs = _configs(found, ModelOptions(opts.source, opts.ms, opts.target, get_variant(VDMFMA), opts.out)) \
+            if VDMFMA in variants else {}
+        results: dict[tuple[int, str], CompileResult] = {}
+        for m in opts.ms:
+            results[(m, DEFAULT)] = base[m]
+            for v in variants:
+                if v == DEFAULT:
+                    drows += ([_default_row(m, d) for d in found[m]] if m in found
+                              else [replace(_failed(m, base[m], DEFAULT), variant=v)])
+                    continue
+                if m not in found:
+                    drows.append(replace(_failed(m, base[m], DEFAULT), variant=v))
+                    continue
+                results[(m, v)], vrows = _compile_variant(compiler, v, m, exports[m].mlir, found[m], lib, vconfigs,
+                                                          opts, log)
+                drows += vrows
+            if not base[m].ok and m in found:
+                drows = _rescue_rows(compiler, m, base[m], found[m], drows, variants, lib, vconfigs, opts, log)
+        write_dispatches(opts.out / "dispatches.csv", drows)
+        for m in opts.ms:
+            rows += _run_m(m, variants, results, drows, exports[m], opts, log)
+    result = StepResult(rows, drows, exports, lib, kernel_us, problems, lib_dir)
+    write_model_csv(opts.out / "model.csv", rows, ModelRow)
+    write_step_report(opts, result, skinny_share(result), DEFAULT, EAGER)
+    return result
+
+
+def _rescue_rows(compiler: Compiler, m: int, failed: CompileResult, dispatches: list[Dispatch],
+                 drows: list[DispatchRow], variants: list[str], lib: Optional[Library], vconfigs: dict,
+                 opts: StepOptions, log) -> list[DispatchRow]:
+    """Mark the dispatches IREE's default cannot compile alone: compile-error + minimal reproducer, and
+    per variant ``rescued`` (its codegen spec compiles that executable) or compile-error."""
+    from ..configs.spec import spec_text  # noqa: PLC0415
+
+    specs: dict[str, Optional[str]] = {}
+    if TUNED in variants and lib is not None and lib.entries:
+        specs[TUNED] = lib.spec_texts(backend_for(opts.target).spec_route, EXPORT_FORMS)[1]
+    if VDMFMA in variants:
+        specs[VDMFMA] = spec_text(vconfigs.values()) if vconfigs else None
+    verdicts = rescue(compiler, m, failed, [d for d in dispatches if d.contraction and is_skinny(d.contraction)],
+                      specs, opts.target, opts.timeout_s)
+    for name, per in verdicts.items():
+        log(f"M={m}: {name}: " + ", ".join(f"{v} {s}" for v, (s, _) in per.items()))
+    out = []
+    for r in drows:
+        per = verdicts.get(r.dispatch) if r.m_tokens == m else None
+        if per is None and r.m_tokens == m and r.variant != DEFAULT:  # a tuned row names the base dispatch too
+            per = next((vs for d, vs in verdicts.items() if executable_of(d) == executable_of(r.dispatch)), None)
+        if per is not None and r.variant in per:
+            status, reason = per[r.variant]
+            r = replace(r, status=status, reason=reason if r.status in ("", DEFAULT, status) else
+                        f"{reason}; whole model: {r.status} {r.reason}".strip())
+        out.append(r)
+    return out
+
+
+def _as_contraction(p: Problem):
+    from ..configs.forms import Contraction  # noqa: PLC0415
+
+    return Contraction(p, "bmmt" if p.batched else "mmt", p.dt.acc)
+
+
+def _default_row(m: int, d: Dispatch) -> DispatchRow:
+    """IREE's own compile: a skinny GEMM is just that (status 'default'); others as the proof says."""
+    row = replace(_row(m, d, None, None, None), variant=DEFAULT)
+    if d.contraction is not None and is_skinny(d.contraction):
+        return replace(row, status=DEFAULT, reason="")
+    return row
+
+
+def _compile_variant(compiler: Compiler, v: str, m: int, text: str, dispatches: list[Dispatch],
+                     lib: Optional[Library], vconfigs: dict, opts: StepOptions, log):
+    if v == VDMFMA:
+        from .model import _write_spec  # noqa: PLC0415
+
+        spec_path = _write_spec(opts.out, vconfigs)
+        drows = _prove(compiler, m, text, dispatches, vconfigs, spec_path,
+                       ModelOptions(opts.source, opts.ms, opts.target, get_variant(VDMFMA), opts.out,
+                                    timeout_s=opts.timeout_s), log)
+        job = _job(f"model_m{m}/{VDMFMA}/{opts.target}", text, opts.target,
+                   spec_path.read_text() if spec_path else None, timeout_s=opts.timeout_s)
+        return compiler.compile(job), [replace(r, variant=v) for r in drows]
+    pre, tuning = lib.spec_texts(backend_for(opts.target).spec_route, EXPORT_FORMS) if lib.entries else (None, None)
+    log(f"M={m}: compiling with the tuned library ({len(lib.entries)} shape(s))")
+    result = compiler.compile(_job(f"model_m{m}/{TUNED}/{opts.target}", text, opts.target, tuning, pre,
+                                   opts.timeout_s))
+    if not result.ok:
+        return result, [replace(_failed(m, result, TUNED), variant=TUNED)]
+    tuned = collect_dispatches(result.dump_dir)
+    kernels = _kernels(result) if opts.target.startswith("gfx") else {}
+    return result, prove_tuned(m, dispatches, tuned, kernels, lib, opts.target)
+
+
+# ------------------------------------------------------------------ run
+
+
+def _provenance(opts: StepOptions) -> dict:
+    from ..run.provenance import provenance  # noqa: PLC0415
+
+    return provenance(opts.device, compiler_version()).columns()
+
+
+def _run_m(m: int, variants: list[str], results: dict, drows: list[DispatchRow], ex: Exported,
+           opts: StepOptions, log) -> list[ModelRow]:
+    rows: dict[str, ModelRow] = {}
+    for v in variants:
+        r = results.get((m, v))
+        mine = [d for d in drows if d.m_tokens == m and d.variant == v and d.m is not None and d.m <= 32]
+        row = ModelRow(m, v, COMPILED, skinny_dispatches=len(mine), device=opts.device,
+                       applied=sum(d.status == APPLIED for d in mine) if v != DEFAULT else None,
+                       repro=r.repro if r is not None else "")
+        if r is None or not r.ok:
+            row.status, row.error = FAILED, (r.error if r is not None else "not compiled")
+        elif v == TUNED and r.job.cache_key() == results[(m, DEFAULT)].job.cache_key():
+            row.note = "the library changes nothing for this model: the same module as IREE's default"
+        elif v != DEFAULT and not results[(m, DEFAULT)].ok:
+            row.note = "rescued: the whole model compiles where IREE's default does not"
+        rows[v] = row
+    if not opts.running:
+        return list(rows.values())
+    prov = _provenance(opts)
+    modules: dict[str, fwd.ForwardModule] = {}
+    for v, row in rows.items():
+        for k, val in prov.items():
+            setattr(row, k, val)
+        if row.status != COMPILED:
+            continue
+        try:
+            modules[v] = fwd.ForwardModule(results[(m, v)].vmfb, ex.parameters, opts.device, PARAMETER_SCOPE)
+            got = modules[v](ex.inputs)
+        except Exception as e:  # noqa: BLE001  (a runtime failure is a row, not a crash)
+            row.status, row.error = RUN_ERROR, f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+            modules.pop(v, None)
+            continue
+        n = fwd.check_forward(got, ex.eager, ex.ref64, ex.output_dtypes)
+        row.numerics, row.max_abs_err, row.tolerance = n.verdict, n.max_abs_err, n.tolerance
+        if not n.passed:
+            row.status, row.error = NUMERICS_FAILED, n.message
+            modules.pop(v)
+    contenders: dict[str, Callable[[], object]] = {v: (lambda mod=mod: mod(ex.inputs)) for v, mod in modules.items()}
+    eager = ModelRow(m, EAGER, OK, numerics="reference", device=opts.device, note="the torch eager peer (CPU)", **prov)
+    if opts.device.startswith("local"):
+        contenders[EAGER] = ex.run_eager
+    else:
+        eager.status, eager.note = "not-run", "torch eager peer: only on the CPU (local-task) here"
+    log(f"M={m}: timing {', '.join(contenders)} in {opts.rounds} paired rounds of {opts.calls} calls")
+    samples = fwd.paired_rounds(contenders, opts.rounds, opts.calls, opts.seed)
+    rows[EAGER] = eager
+    for v, us in samples.items():
+        row = rows[v]
+        lat = fwd.Estimate.of(us)
+        row.status = OK
+        row.latency_us_median, row.latency_us_lo, row.latency_us_hi = lat.median, lat.lo, lat.hi
+        row.rounds, row.calls_per_sample, row.interval_coverage = lat.rounds, opts.calls, round(lat.coverage, 4)
+        if DEFAULT in samples:
+            s = fwd.speedup(samples, DEFAULT, v)
+            row.speedup_vs_default, row.speedup_lo, row.speedup_hi = s.median, s.lo, s.hi
+            row.verdict = fwd.verdict(s) if v != DEFAULT else ""
+    return list(rows.values())
+
+
+def skinny_share(result: StepResult) -> dict[tuple[int, str], tuple[float, float, float]]:
+    """ESTIMATED share of the forward in its skinny GEMMs: (M, variant) -> (kernel us sum, forward us, share).
+
+    Kernel time = the tuner's isolated cold median of that shape's kernel (IREE's default kernel for
+    ``default``, the winner for ``tuned``) x the shape's calls per forward (counted in torch eager);
+    forward = that variant's measured median. Cold isolated kernels against a hot forward: an estimate.
+    """
+    out = {}
+    for m, ex in result.exports.items():
+        for variant, pick in ((DEFAULT, 1), (TUNED, 0)):
+            fw = next((r.latency_us_median for r in result.rows if r.m_tokens == m and r.variant == variant), None)
+            parts = [(n, result.kernel_us[key][pick]) for key, n in ex.gemm_calls.items() if key in result.kernel_us]
+            if not fw or not parts or any(us is None for _, us in parts):
+                continue
+            total = sum(n * us for n, us in parts)
+            out[(m, variant)] = (total, fw, total / fw)
+    return out

@@ -1,0 +1,224 @@
+"""vdmfma model --tune / --library: one decode step end to end on local-task (real compiles, real runs).
+
+The tiny Llama-like layer (examples/llama_layer.py TINY) at M = 1, 4: tune -> library -> whole-model
+compiles per variant -> numerics against torch eager -> model.csv with paired latencies. Kept small
+(--max-candidates 2, 3 reps, 3 rounds) so CI stays fast; needs the ``model`` extra.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from iree_vdmfma.configs.library import Entry, Library, write_library
+from iree_vdmfma.devices.flags import compile_flags
+from iree_vdmfma.model.forward import Estimate, check_forward, median_interval, output_tolerance, verdict
+from iree_vdmfma.model.source import parse_source
+from iree_vdmfma.model.step import APPLIED, DEFAULT_KEPT, StepOptions, run_step
+from iree_vdmfma.problems.problem import Problem
+
+pytest.importorskip("iree.turbine.aot")
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "llama_layer.py"
+VARIANTS = ("default", "tuned", "torch-eager")
+
+
+def _cli(tmp: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "VDMFMA_CACHE_DIR": str(tmp / "cache")}
+    return subprocess.run([sys.executable, "-m", "iree_vdmfma.cli", "model", *args], capture_output=True, text=True,
+                          env=env, timeout=900)
+
+
+def _rows(path: Path) -> list[dict]:
+    with path.open() as f:
+        return list(csv.DictReader(f))
+
+
+@pytest.fixture(scope="module")
+def tuned(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("step")
+    proc = _cli(tmp, f"{EXAMPLE}:build_tiny", "--m", "1,4", "--tune", "--device", "local-task",
+                "--max-candidates", "2", "--reps", "3", "--rounds", "3", "--calls", "2", "-j", "2",
+                "--timeout", "120",  # bounds a stuck benchmark run on a loaded machine (seen: 600 s lost)
+                "--out", str(tmp / "out"))
+    return tmp / "out", proc
+
+
+def test_tune_library_compile_numerics_and_a_latency_for_every_m_and_variant(tuned):
+    out, proc = tuned
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    rows = _rows(out / "model.csv")
+    assert sorted((int(r["m_tokens"]), r["variant"]) for r in rows) == sorted(
+        (m, v) for m in (1, 4) for v in VARIANTS)
+    for r in rows:
+        assert r["status"] == "ok" and r["device"] == "local-task" and r["measured_at"] and r["compiler_version"]
+        lo, med, hi = float(r["latency_us_lo"]), float(r["latency_us_median"]), float(r["latency_us_hi"])
+        assert 0 < lo <= med <= hi and int(r["rounds"]) == 3
+        assert float(r["speedup_lo"]) <= float(r["speedup_vs_default"]) <= float(r["speedup_hi"])
+        if r["variant"] == "default":
+            assert float(r["speedup_vs_default"]) == 1.0
+        else:  # 3 rounds give no 95% interval: no claim either way
+            assert r["verdict"] == "undetermined"
+        if r["variant"] != "torch-eager":
+            assert r["numerics"] == "pass" and 0 <= float(r["max_abs_err"]) <= float(r["tolerance"])
+
+
+def test_every_distinct_skinny_gemm_is_tuned_once_across_layers_and_m(tuned):
+    out, _ = tuned
+    winners = _rows(out / "tune" / "winners.csv")
+    # per M: q = o (256x256), k = v (128x256), gate = up (512x256), down (256x512): 4 shapes, twice
+    assert sorted(w["key"] for w in winners) == sorted(
+        f"f16_{m}x{n}x{k}" for m in (1, 4) for n, k in ((256, 256), (128, 256), (512, 256), (256, 512)))
+    candidates = _rows(out / "tune" / "candidates.csv")
+    for w in winners:
+        assert 1 <= sum(c["key"] == w["key"] and c["compile_s"] != "" for c in candidates) <= 2
+    assert (out / "tune" / "specs" / "library-host.json").is_file()
+
+
+def test_the_tuned_compile_is_proved_per_dispatch_against_the_library(tuned):
+    out, _ = tuned
+    library = {w["key"]: int(w["split"] or 0) for w in _rows(out / "tune" / "winners.csv")}
+    rows = [r for r in _rows(out / "dispatches.csv") if r["variant"] == "tuned"]
+    assert len(rows) == 12  # 6 GEMM dispatches per M
+    for r in rows:
+        key = f"f16_{r['m']}x{r['n']}x{r['k']}"
+        assert r["status"] == (APPLIED if library[key] else DEFAULT_KEPT), r
+
+
+def test_the_report_states_the_tolerance_and_labels_the_gemm_share_estimated(tuned):
+    out, _ = tuned
+    text = (out / "report" / "index.md").read_text()
+    assert "max|eager - float64|" in text and "ESTIMATED" in text and "MEASURED" in text
+    assert (out / "report" / "latency.png").stat().st_size > 1000
+
+
+def test_a_library_split_reaches_the_exported_linear_and_keeps_the_numbers(tmp_path):
+    down, absent = Problem(m=1, n=256, k=512), Problem(m=1, n=4096, k=4096)
+    write_library(Library("host", (Entry(down, {"split": 256}), Entry(absent, {"split": 1024}))), tmp_path / "lib",
+                  compile_flags("host"))
+    opts = StepOptions(parse_source(f"{EXAMPLE}:build_tiny"), (1,), "host", "local-task", tmp_path / "out",
+                       library=tmp_path / "lib", cache_dir=tmp_path / "cache", rounds=2, calls=1)
+    result = run_step(opts)
+    proof = {(r.n, r.k): r for r in result.dispatch_rows if r.variant == "tuned"}
+    assert proof[(256, 512)].status == APPLIED and "chunks of 256" in proof[(256, 512)].reason
+    assert proof[(256, 256)].status == DEFAULT_KEPT
+    tuned = next(r for r in result.rows if r.variant == "tuned")
+    assert tuned.numerics == "pass" and tuned.applied == 1 and tuned.latency_us_median > 0
+    assert tuned.repro != next(r for r in result.rows if r.variant == "default").repro  # a different module
+
+
+BUILDERS = {
+    "raises": ("def build(m):\n    raise RuntimeError('boom')\n", "build(m=1) raised RuntimeError: boom"),
+    "returns-wrong": ("def build(m):\n    return 42\n", "must return (module, example_args)"),
+    "does-not-parse": ("def build(m)\n    return 1\n", ":1: does not parse"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BUILDERS))
+def test_a_bad_builder_is_one_error_line_and_exit_2_before_any_compile(tmp_path, case):
+    body, message = BUILDERS[case]
+    src = tmp_path / "bad.py"
+    src.write_text(body)
+    proc = _cli(tmp_path, str(src), "--m", "1", "--tune", "--device", "local-task", "--out", str(tmp_path / "o"))
+    assert proc.returncode == 2 and message in proc.stderr, proc.stderr
+    assert [line for line in proc.stderr.splitlines() if "error:" in line] and "Traceback" not in proc.stderr
+    assert not (tmp_path / "cache").exists()  # nothing compiled
+
+
+def test_a_source_that_does_not_exist_is_exit_2(tmp_path):
+    proc = _cli(tmp_path, str(tmp_path / "nope.py"), "--tune", "--out", str(tmp_path / "o"))
+    assert proc.returncode == 2 and "error:" in proc.stderr and "nope.py" in proc.stderr
+
+
+def test_a_model_without_a_skinny_gemm_is_exit_2(tmp_path):
+    src = tmp_path / "norm.py"
+    src.write_text(textwrap.dedent("""
+        import torch
+        def build(m):
+            return torch.nn.LayerNorm(64), (torch.randn(m, 64),)
+    """))
+    proc = _cli(tmp_path, str(src), "--m", "1", "--tune", "--device", "local-task", "--out", str(tmp_path / "o"))
+    assert proc.returncode == 2 and "no skinny GEMM" in proc.stderr, proc.stderr
+
+
+def test_a_model_that_runs_but_differs_from_torch_is_exit_1(tmp_path):
+    src = tmp_path / "liar.py"  # exports a different forward than eager runs: numerics must catch it
+    src.write_text(textwrap.dedent("""
+        import torch
+        class Liar(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.lin = torch.nn.Linear(512, 256, bias=False, dtype=torch.float16)
+            def forward(self, x):
+                y = self.lin(x)
+                return y * 1.5 if torch.compiler.is_exporting() else y
+        def build(m):
+            torch.manual_seed(0)
+            return Liar(), (torch.randn(m, 512, dtype=torch.float16),)
+    """))
+    write_library(Library("host", (Entry(Problem(m=1, n=256, k=512), {"split": 256}),)), tmp_path / "lib",
+                  compile_flags("host"))
+    proc = _cli(tmp_path, str(src), "--m", "1", "--library", str(tmp_path / "lib"), "--device", "local-task",
+                "--rounds", "1", "--calls", "1", "--out", str(tmp_path / "o"))
+    assert proc.returncode == 1, proc.stderr
+    rows = {r["variant"]: r for r in _rows(tmp_path / "o" / "model.csv")}
+    assert rows["default"]["status"] == rows["tuned"]["status"] == "numerics-failed"
+    assert rows["default"]["latency_us_median"] == ""  # a wrong forward is never timed
+
+
+def test_the_forward_tolerance_is_derived_from_eager_error_against_float64():
+    import numpy as np
+
+    ref = np.array([1.0, -2.0, 0.5])
+    eager = np.array([1.001, -2.0, 0.5], np.float16)
+    tol = output_tolerance(eager, ref, "f16")
+    assert tol == pytest.approx(4 * (abs(float(np.float16(1.001)) - 1.0) + 0.5 * 2.0**-10 * 2.0))
+    assert check_forward([eager], [eager], [ref], ["f16"]).passed
+    assert not check_forward([eager * 1.01], [eager], [ref], ["f16"]).passed
+    assert not check_forward([np.array([np.nan, 0, 0])], [eager], [ref], ["f16"]).passed
+
+
+def test_the_median_interval_of_six_rounds_is_min_to_max_at_97_percent():
+    lo, hi, cov = median_interval([3, 1, 2, 6, 5, 4])
+    assert (lo, hi) == (1, 6) and cov == pytest.approx(1 - 2 / 64)
+
+
+def test_a_speedup_is_a_win_only_when_its_interval_excludes_one():
+    assert verdict(Estimate.of([1.2, 1.3, 1.25, 1.22, 1.28, 1.3])) == "win"
+    assert verdict(Estimate.of([0.8, 1.3, 1.25, 1.22, 1.28, 1.3])) == "within-noise"
+    assert verdict(Estimate.of([0.7, 0.8, 0.75, 0.72, 0.78, 0.8])) == "loss"
+    assert verdict(Estimate.of([1.2, 1.3, 1.25])) == "undetermined"  # 3 rounds: [min, max] covers 75%
+
+
+def test_a_dispatch_iree_cannot_compile_is_found_in_the_failed_compile_and_rescued_by_a_spec(tmp_path):
+    """gfx942, M = 8: IREE's own choice for a 1x8x896x896 batch_matmul crashes in bufferization."""
+    src = tmp_path / "lin896.py"
+    src.write_text(textwrap.dedent("""
+        import torch
+        def build(m):
+            torch.manual_seed(0)
+            x = torch.randn(1, m, 896, dtype=torch.float16)
+            return torch.nn.Linear(896, 896, bias=False, dtype=torch.float16), (x,)
+    """))
+    write_library(Library("gfx942", (Entry(Problem(m=8, n=896, k=896), {"split": 0, "mma": "vdmfma"}),)),
+                  tmp_path / "lib", compile_flags("gfx942"))
+    opts = StepOptions(parse_source(str(src)), (8,), "gfx942", "none", tmp_path / "out", library=tmp_path / "lib",
+                       cache_dir=tmp_path / "cache")
+    result = run_step(opts)
+    rows = {r.variant: r for r in result.rows}
+    assert rows["default"].status == "compile-error" and "Yield operand #0" in rows["default"].error
+    for v in ("vdmfma", "tuned"):  # the library's config also matches the export's unit-batch bmm dispatch
+        assert rows[v].status == "compiled" and rows[v].note.startswith("rescued"), rows[v]
+    proof = {r.variant: r for r in result.dispatch_rows if "batch_matmul_1x8x896x896" in r.dispatch}
+    assert proof["default"].status == "compile-error" and "minimal reproducer: iree-compile" in proof["default"].reason
+    assert proof["vdmfma"].status == proof["tuned"].status == "rescued"
+    repro = proof["default"].reason.split("minimal reproducer: ")[1].rstrip(")")
+    assert "--compile-mode=hal-executable" in repro
+    failed = subprocess.run(repro.split(), capture_output=True, text=True)  # the reproducer reproduces
+    assert failed.returncode != 0 and "Yield operand #0" in failed.stderr
