@@ -92,7 +92,7 @@ def test_parse_m():
 
 def test_default_dtypes_and_grid():
     assert cov.default_dtypes("gfx942") == ["f16", "bf16", "f8E4M3FNUZ", "f8E5M2FNUZ", "i8"]
-    assert cov.default_dtypes("gfx950") == ["f16", "bf16", "f8E4M3FN", "f8E5M2", "i8"]
+    assert cov.default_dtypes("gfx950") == ["f16", "bf16", "f8E4M3FN", "f8E5M2", "i8", "mxfp4"]
     cells = cov.grid("gfx942")
     ms, edge = cov.parse_m(cov.DEFAULT_M), cov.parse_m(cov.DEFAULT_EDGE_M)
     assert len(cells) == 5 * (len(ms) + (len(cov.CASES) - 1) * len(edge))

@@ -36,8 +36,12 @@ names = st.text(st.characters(min_codepoint=32, max_codepoint=0x2FF, blacklist_c
 
 @st.composite
 def problems(draw) -> Problem:
-    p = Problem(m=draw(dims), n=draw(dims), k=draw(dims), batch=draw(st.sampled_from([1, 1, 2, 4])),
-                dtype=draw(st.sampled_from(sorted(DTYPES))), name=draw(st.one_of(st.just(""), names)))
+    dtype, k = draw(st.sampled_from(sorted(DTYPES))), draw(dims)
+    block = DTYPES[dtype].scale_block
+    if block:  # an MX dtype has one scale per block along K
+        k = max(block, k - k % block)
+    p = Problem(m=draw(dims), n=draw(dims), k=k, batch=draw(st.sampled_from([1, 1, 2, 4])),
+                dtype=dtype, name=draw(st.one_of(st.just(""), names)))
     assume(_fits(p))
     return p
 
@@ -172,6 +176,7 @@ def test_a_row_with_too_few_or_too_many_fields_names_its_line(ps, data):
     ('name,m,n,k\n"unclosed,8,256,1024\n', 2, None, "not a valid CSV line"),
     ("m,n,k,batch\n2147483647,2147483647,2147483647,4\n", 2, "m", "64-bit index"),
     ("m,n,k,dtype\n8,256,1024,f32\n", 2, "dtype", "valid: f16, bf16"),
+    ("m,n,k,dtype\n8,256,1024,mxfp4\n8,256,1040,mxfp4\n", 3, "k", "one scale per 32"),
 ])
 def test_specific_errors(text, line, field, words):
     with pytest.raises(ShapeListError) as info:

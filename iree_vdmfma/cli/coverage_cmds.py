@@ -25,7 +25,8 @@ _HELP = "\n\n".join([
     'Classes (proved from configured IR + ISA): vdmfma-by-default (the default applied a VDMFMA mma_kind,'
     ' v_smfmac > 0, no spills); only-with-spec (the vdmfma spec row is ok with v_smfmac > 0, no dense '
     "v_mfma, no spills); not-reachable, with the reason (matvec form at M=1, the compiler's first error "
-    'line, spills, not applied). Spills and not-applied never count as success.',
+    'line, spills, not applied). Spills and not-applied never count as success. An MX dtype (mxfp4, '
+    'gfx950) asks the same of the scaled MFMA: `default` against the `scaled` variant, v_mfma_scale > 0.',
     'Grid size: the full cross (5 dtypes x 32 M x 5 cases x 2 variants = 1600 compiles) would take ~18 '
     'min on 2 cores, so by default the base case k256 runs at every --m value (default '
     f"{cov.DEFAULT_M}: matvec, padded, the default selector's 5..8 window, tiled 9..32) and the edge "
@@ -83,9 +84,9 @@ def coverage(
         options = cov.sweep_options(SweepOptions(
             target=target, out_dir=out, cache_dir=opt.cache_dir_of(cache_dir, no_cache),
             workers=workers, timeout_s=timeout, retry_failed=retry_failed,
-            executor=ExecutorSpec(executor, ray_address)))
+            executor=ExecutorSpec(executor, ray_address)), cells)
         problems = cov.problems(cells)
-        say(f"coverage {target}: {len(cells)} cells, {len(problems) * len(cov.VARIANTS)} compile jobs")
+        say(f"coverage {target}: {len(cells)} cells, {len(problems) * len(options.variants)} compile jobs")
         with progress() as bar:
             sweep = Sweep(problems, options)
             sweep.on_row = RowProgress(bar, "coverage", len(sweep.pending()))

@@ -40,8 +40,9 @@ class Config:
 
 
 def kind_name(attr_text: str) -> str:
-    """``#iree_gpu.virtual_mma_layout<VDMFMA_F32_8x16x64x2_F16>`` -> ``VDMFMA_F32_8x16x64x2_F16``."""
-    m = re.search(r"<\s*(\w+)", attr_text)
+    """``#iree_gpu.virtual_mma_layout<VDMFMA_F32_8x16x64x2_F16>`` -> ``VDMFMA_F32_8x16x64x2_F16``;
+    ``#iree_gpu.scaled_mma_layout<intrinsic = MFMA_SCALE_F32_16x16x128_B32, ...>`` -> its intrinsic."""
+    m = re.search(r"<\s*intrinsic\s*=\s*(\w+)", attr_text) or re.search(r"<\s*(\w+)", attr_text)
     return m.group(1) if m else attr_text
 
 
@@ -143,7 +144,7 @@ def _configs_from_text(text: str) -> list[Config]:
     pipe = re.search(r"pipeline\s*=\s*#\w+\.pipeline<(\w+)>", ti)
     wgs = re.search(r"workgroup_size = \[([\d, ]+)\]", ti)
     sgs = re.search(r"subgroup_size = (\d+)", ti)
-    mma = re.search(r"mma_kind = (#[\w.]+<\w+>)", lc.group(1))
+    mma = re.search(r"mma_kind = (#[\w.]+<[^>]*>)", lc.group(1))
     tile = lambda key: _ints(re.findall(r"\d+", m.group(1))) if (m := re.search(rf"\b{key} = \[([\d, ]*)\]", lc.group(1))) else ()  # noqa: E731
     forall = re.search(r"scf\.forall \(%\w+\) = \((\d+)\) to \((\d+)\) step \((\d+)\)", text)
     split = 1

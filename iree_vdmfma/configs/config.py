@@ -36,6 +36,26 @@ class KernelConfig:
         return self.intrinsic.name
 
     @property
+    def _k_loops(self) -> int:
+        """Reduction loops after M, N: 1, or 2 (kb, k) for a scaled (MX) intrinsic."""
+        return 2 if getattr(self.intrinsic, "scaled", False) else 1
+
+    @property
+    def m_tile(self) -> int:
+        """1 when the op has no M loop (an MX op at M = 1, folded by IREE)."""
+        i = 2 + self._k_loops
+        return self.workgroup[-i] if len(self.workgroup) >= i else 1
+
+    @property
+    def n_tile(self) -> int:
+        return self.workgroup[-1 - self._k_loops]
+
+    @property
+    def k_tile(self) -> int:
+        """K elements a reduction step covers (the reduction tile counts intrinsics)."""
+        return self.reduction[-self._k_loops] * self.intrinsic.k
+
+    @property
     def subgroup_size(self) -> int:
         return self.intrinsic.lanes
 

@@ -33,12 +33,30 @@ class GemvConfig:
     k_subgroups: int = 1
     lead: int = 0  # leading unit batch dims
     lds_estimate: int = 0  # bytes (the cross-subgroup partial sums; modelled)
+    # MX (configs/scaled.py): K is two loops (kb, k = block); ``partial_reduction`` and ``thread``
+    # then count blocks, and the whole block is one lane's (decoded in registers)
+    block: int = 0
+    fold_m: bool = False  # the op has no M loop (IREE folded a unit M)
 
     mma_kind = ""  # no MMA intrinsic: the evidence shows an empty mma_kind (check_no_mma)
 
+    def _tiles(self, m: int, n: int, k: int, last: int) -> tuple[int, ...]:
+        """One tile list over ((lead,) m, n, k) -- or ((lead,) [m,] n, kb, k) with ``last`` for an MX k."""
+        head = () if self.fold_m else (m,)
+        tail = (k, last) if self.block else (k,)
+        return head + (n,) + tail
+
     @property
     def workgroup(self) -> tuple[int, ...]:
-        return (1,) * self.lead + (self.m, self.rows, 0)
+        return (1,) * self.lead + self._tiles(self.m, self.rows, 0, 0)
+
+    @property
+    def m_tile(self) -> int:
+        return self.m
+
+    @property
+    def n_tile(self) -> int:
+        return self.rows
 
     @property
     def workgroup_size(self) -> int:
@@ -47,7 +65,7 @@ class GemvConfig:
     @property
     def k_step(self) -> int:
         """K elements the whole workgroup covers with one load per lane."""
-        return self.thread * self.subgroup_size * self.k_subgroups
+        return self.thread * self.subgroup_size * self.k_subgroups * max(self.block, 1)
 
     def lowering_config(self) -> ir.Attribute:
         i64 = ir.IntegerType.get_signless(64)
@@ -56,12 +74,12 @@ class GemvConfig:
             return ir.ArrayAttr.get([ir.IntegerAttr.get(i64, v) for v in values])
 
         lead0, lead1 = (0,) * self.lead, (1,) * self.lead
-        dims = list(range(self.lead + 3))
+        dims = list(range(len(self.workgroup)))
         entries = {
-            "lane_basis": ir.ArrayAttr.get([ints(lead1 + (1, 1, self.subgroup_size)), ints(dims)]),
-            "partial_reduction": ints(lead0 + (0, 0, self.partial_reduction)),
-            "subgroup_basis": ir.ArrayAttr.get([ints(lead1 + (1, 1, self.k_subgroups)), ints(dims)]),
-            "thread": ints(lead0 + (0, 0, self.thread)),
+            "lane_basis": ir.ArrayAttr.get([ints(lead1 + self._tiles(1, 1, self.subgroup_size, 1)), ints(dims)]),
+            "partial_reduction": ints(lead0 + self._tiles(0, 0, self.partial_reduction, self.block)),
+            "subgroup_basis": ir.ArrayAttr.get([ints(lead1 + self._tiles(1, 1, self.k_subgroups, 1)), ints(dims)]),
+            "thread": ints(lead0 + self._tiles(0, 0, self.thread, self.block)),
             "workgroup": ints(self.workgroup),
         }
         return iree_gpu.LoweringConfigAttr.get(ir.DictAttr.get(entries))
@@ -74,11 +92,26 @@ class GemvConfig:
     def compilation_info(self) -> ir.Attribute:
         return iree_codegen.CompilationInfoAttr.get(self.lowering_config(), self.translation_info())
 
+    def not_applied(self, configured: str) -> str:
+        """"" if the configured lowering_config text carries this config's K distribution, else why not.
+
+        The pipeline/no-MMA check alone cannot tell this config from IREE's own VectorDistribute
+        choice (for MX IREE's default is a gemv too, with one lane doing all of K).
+        """
+        with ir.Context():
+            want = str(self.lowering_config())
+        for key in ("partial_reduction", "lane_basis", "subgroup_basis"):
+            expected = want.split(f"{key} = ", 1)[1].split("]", 1)[0]
+            if f"{key} = {expected}]" not in configured:
+                return f"spec did not apply: configured lowering_config lacks {key} = {expected}] of the gemv config"
+        return ""
+
     def with_unit_batch(self) -> "GemvConfig":
         return replace(self, lead=self.lead + 1)
 
     def describe(self) -> str:
-        return (f"gemv (VectorDistribute, no MMA) workgroup={list(self.workgroup)} "
+        mx = f" block={self.block} (dequantized in registers)" if self.block else ""
+        return (f"gemv (VectorDistribute, no MMA{mx}) workgroup={list(self.workgroup)} "
                 f"partial_reduction={self.partial_reduction} thread={self.thread} "
                 f"k_subgroups={self.k_subgroups} threads={self.workgroup_size}")
 

@@ -19,8 +19,10 @@ from typing import Mapping, Optional
 from ..problems.problem import Problem
 from ..devices.targets import subgroup_size
 from .config import KernelConfig
+from .catalog import IntrinsicUnavailableError
 from .gemv import LOAD_BYTES, GemvConfig, gemv_config
 from .rules import LDS_ROW_PAD_BYTES, padded_config, vdmfma_config
+from .scaled import DEFAULT_INTRINSIC, mx_gemv_config, scaled_config
 
 MMA_KINDS = ("default", "vdmfma", "dense", "gemv")
 GEMV_DEFAULTS = {"rows": 4, "kpart": 512, "ksub": 1}
@@ -45,6 +47,8 @@ def knob_config(problem: Problem, arch: str,
                 knobs: Mapping[str, object]) -> Optional[KernelConfig | GemvConfig]:
     """The codegen config a knob setting asks for on ``arch`` (None: IREE's own choice)."""
     mma = knobs.get("mma", "default")
+    if problem.dt.is_mx:
+        return _mx(problem, arch, knobs)
     if mma == "gemv" and arch.startswith(("gfx", "sm_")):
         return _gemv(problem, arch, knobs)
     if mma == "default" or not arch.startswith("gfx"):
@@ -82,3 +86,22 @@ def _gemv(problem: Problem, arch: str, knobs: Mapping[str, object]) -> GemvConfi
         raise ValueError(f"{problem.key}: the gemv config is for unbatched M <= {GEMV_MAX_M}")
     get = lambda name: int(knobs.get(name, GEMV_DEFAULTS[name]))  # noqa: E731
     return gemv_config(problem.m, problem.dt.bytes, subgroup_size(arch), get("rows"), get("kpart"), get("ksub"))
+
+
+MX_MMA_KINDS = ("default", "scaled", "scaled32", "mxgemv")
+MX_DEFAULTS = {"mx_reduction": 4, "mx_ksub": 1}
+
+
+def _mx(problem: Problem, arch: str, knobs: Mapping[str, object]) -> Optional[KernelConfig | GemvConfig]:
+    """An MX (block-scaled) problem's config (configs/scaled.py): ``mma`` scaled / scaled32 (forced scaled
+    MFMA, ``mx_reduction`` K intrinsics a step) or mxgemv (``mx_ksub`` subgroups along K); ROCm only."""
+    mma = str(knobs.get("mma", "default"))
+    if mma == "default" or not arch.startswith("gfx"):
+        return None
+    get = lambda name: int(knobs.get(name, MX_DEFAULTS[name]))  # noqa: E731
+    if mma == "mxgemv":
+        return mx_gemv_config(problem, subgroup_size(arch), get("mx_ksub"))
+    if mma in ("scaled", "scaled32"):
+        name = DEFAULT_INTRINSIC if mma == "scaled" else "MFMA_SCALE_F32_32x32x64_B32"
+        return scaled_config(problem, arch, name, get("mx_reduction"))
+    raise IntrinsicUnavailableError(f"mma={mma} is not an MX config; {problem.dtype} takes {', '.join(MX_MMA_KINDS)}")

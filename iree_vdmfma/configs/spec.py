@@ -19,6 +19,7 @@ from iree.compiler.dialects import transform
 
 from .config import KernelConfig
 from .forms import FORMS, Contraction
+from .scaled import build_matcher_body
 from ..problems.inputs import element_type
 from ..problems.problem import Problem
 
@@ -82,7 +83,10 @@ def _build_matcher(contraction: Contraction, config: KernelConfig) -> None:
                                     arg_attrs=[_readonly()])
     with ir.InsertionPoint(seq.body):
         (op,) = seq.body.arguments
-        match_exactly(op, contraction)
+        if contraction.problem.dt.is_mx:  # a scaled contraction: no contraction matcher takes it
+            build_matcher_body(op, contraction.problem)
+        else:
+            match_exactly(op, contraction)
         param = transform.ParamConstantOp(_any_param(), config.compilation_info()).result
         transform.YieldOp([op, param])
 

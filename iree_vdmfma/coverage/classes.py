@@ -45,6 +45,22 @@ def _is_vdmfma(row: Optional[ResultRow]) -> bool:
     return row is not None and row.mma_kind.startswith("VDMFMA")
 
 
+def _is_scaled(row: Optional[ResultRow]) -> bool:
+    """An MX cell's kernel: the scaled MFMA (``MFMA_SCALE_*``), proved by ``v_mfma_scale_f32`` in the ISA."""
+    return row is not None and row.mma_kind.startswith("MFMA_SCALE")
+
+
+def _proved(row: Optional[ResultRow], alone: bool) -> bool:
+    """The cell's kernel (VDMFMA, or for MX the scaled MFMA) is in the ISA, no spills; ``alone``: no other MFMA."""
+    if row is None or row.status != Status.OK.value or row.spills != 0:
+        return False
+    if _is_vdmfma(row):
+        return _n(row.smfmac) > 0 and (not alone or row.mfma == 0)
+    if _is_scaled(row):
+        return _n(row.mfma_scale) > 0 and (not alone or row.mfma == row.mfma_scale)
+    return False
+
+
 def outcome(row: Optional[ResultRow]) -> str:
     """What one compile produced, in a few words (used for reasons)."""
     if row is None:
@@ -73,14 +89,16 @@ def outcome(row: Optional[ResultRow]) -> str:
 def classify(default: Optional[ResultRow], vdmfma: Optional[ResultRow]) -> tuple[str, str]:
     """(class, reason) for one cell from its default and vdmfma rows.
 
+    For an MX dtype (mxfp4) the second row is the ``scaled`` variant's and the kernel asked
+    about is the scaled MFMA (``v_mfma_scale_f32`` > 0 instead of ``v_smfmac``); the class
+    names stay (one schema), the matrix says which kernel each dtype's row is about.
+
     The reason is empty for ``vdmfma-by-default``; for ``only-with-spec`` it says
     what the default did instead; for ``not-reachable`` why the vdmfma row failed.
     """
-    if (default is not None and default.status == Status.OK.value and _is_vdmfma(default)
-            and _n(default.smfmac) > 0 and default.spills == 0):
+    if _proved(default, alone=False):
         return BY_DEFAULT, ""
-    if (vdmfma is not None and vdmfma.status == Status.OK.value and _is_vdmfma(vdmfma)
-            and _n(vdmfma.smfmac) > 0 and vdmfma.mfma == 0 and vdmfma.spills == 0):
+    if _proved(vdmfma, alone=True):
         return ONLY_WITH_SPEC, f"default: {outcome(default)}"
     return NOT_REACHABLE, _not_reachable_reason(vdmfma)
 
@@ -92,12 +110,16 @@ def _not_reachable_reason(row: Optional[ResultRow]) -> str:
     if st == Status.NOT_APPLIED.value and ("matvec" in row.reason or row.m == 1):
         return f"matvec form at M=1: {row.reason}" if row.m == 1 else f"matvec form: {row.reason}"
     if st == Status.COMPILE_ERROR.value:
-        return f"compiler error: {error_line(row.error) or row.reason}"
+        folded = " (M=1: IREE folds the unit M, the op has no M dim)" if row.m == 1 and row.intended_mma_kind.startswith(
+            "MFMA_SCALE") else ""
+        return f"compiler error{folded}: {error_line(row.error) or row.reason}"
     if st == Status.OK.value:
         if row.spills is None:
             return "no spill count in the ISA metadata"
         if _n(row.spills) > 0:
             return f"spills: {row.spills} spilled registers ({_n(row.scratch_bytes)} B scratch)"
+        if _is_scaled(row):
+            return f"no v_mfma_scale in the ISA next to {row.mma_kind}, or other v_mfma (mfma={row.mfma})"
         if not _n(row.smfmac):
             return f"no v_smfmac in the ISA ({row.mma_kind or 'no mma_kind'})"
         if _n(row.mfma) or row.mfma is None:

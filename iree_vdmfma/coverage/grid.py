@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Iterable, Optional, Sequence
 
 from ..configs.catalog import IntrinsicUnavailableError, dense_intrinsic, has_vdmfma, vdmfma_intrinsic
+from ..configs.scaled import scaled_intrinsic
 from ..problems.problem import DTYPES, Problem
 from ..problems.rows import ResultRow
 from ..sweep.sweep import Sweep, SweepOptions
@@ -46,6 +47,16 @@ from ..report.index import write_index
 from ..util.lists import parse_m  # noqa: F401  (the one --m grammar; coverage's API keeps the name)
 
 VARIANTS = ("default", "vdmfma")
+MX_VARIANT = "scaled"  # an MX dtype's forced kernel (the scaled MFMA) takes vdmfma's place
+
+
+def spec_variant(dtype: str) -> str:
+    """The variant whose row is a cell's 'with the spec' side: vdmfma, or scaled for an MX dtype."""
+    return MX_VARIANT if DTYPES[dtype].is_mx else "vdmfma"
+
+
+def variants_for(cells: Sequence["Cell"]) -> tuple[str, ...]:
+    return VARIANTS + ((MX_VARIANT,) if any(DTYPES[c.dtype].is_mx for c in cells) else ())
 
 
 @dataclass(frozen=True)
@@ -94,12 +105,16 @@ class Cell:
 
 
 def _intrinsic_for(arch: str, dtype: str):
-    """The intrinsic a cell's dtype needs: VDMFMA, or on a target with none (RDNA) the dense WMMA."""
+    """The intrinsic a cell's dtype needs: VDMFMA, or on a target with none (RDNA) the dense WMMA; an MX
+    dtype the target's scaled MFMA for its value type."""
+    if dtype in DTYPES and DTYPES[dtype].is_mx:
+        return scaled_intrinsic(arch, Problem(16, 16, DTYPES[dtype].scale_block, dtype=dtype))
     return vdmfma_intrinsic(arch, dtype) if has_vdmfma(arch) else dense_intrinsic(arch, dtype)
 
 
 def default_dtypes(arch: str) -> list[str]:
-    """Element types with a VDMFMA intrinsic for ``arch`` in the catalog (RDNA: with a WMMA), catalog order."""
+    """Element types with a VDMFMA intrinsic for ``arch`` in the catalog (RDNA: with a WMMA; MX: a scaled
+    MFMA), catalog order."""
     found = []
     for name in DTYPES:
         try:
@@ -111,7 +126,8 @@ def default_dtypes(arch: str) -> list[str]:
 
 
 def check_dtypes(arch: str, dtypes: Sequence[str]) -> list[str]:
-    """Validate: every dtype must have a VDMFMA intrinsic on arch (RDNA: a WMMA), else a clear error."""
+    """Validate: every dtype must have a VDMFMA intrinsic on arch (RDNA: a WMMA; MX: a scaled MFMA), else a
+    clear error."""
     for d in dtypes:
         _intrinsic_for(arch, d)  # raises IntrinsicUnavailableError / ValueError with the valid list
     return list(dtypes)
@@ -154,6 +170,9 @@ def grid(arch: str, dtypes: Optional[Sequence[str]] = None, ms: Sequence[int] = 
     cells = []
     for d in dtypes:
         for i, case in enumerate(cases):
+            block = DTYPES[d].scale_block
+            if block and case.k % block:
+                continue  # an MX dtype needs K a multiple of its block: not in the grid
             for m in (ms if i == 0 else edge):
                 cells.append(Cell(d, case, m))
     return cells
@@ -180,7 +199,7 @@ def coverage_rows(cells: Sequence[Cell], rows: Iterable[ResultRow], target: str)
     out = []
     for c in cells:
         p = c.problem
-        d, v = by.get((p.key, "default")), by.get((p.key, "vdmfma"))
+        d, v = by.get((p.key, "default")), by.get((p.key, spec_variant(c.dtype)))
         cls, reason = classify(d, v)
         out.append(CoverageRow(target=target, dtype=c.dtype, case=c.case.name, case_description=c.case.description,
                                m=c.m, n=p.n, k=p.k, batch=p.batch, cls=cls, reason=reason,
@@ -210,6 +229,11 @@ def markdown(rows: Sequence[CoverageRow], target: str, note: str = "") -> str:
               "kind); **S!** only with the spec, the default failed to compile; **x** not reachable (reason "
               "numbered below); `.` not in the grid. Every D/S cell is proved from the ISA: v_smfmac > 0, "
               "no spills (S: also no dense v_mfma).", ""]
+    mx = [dt for dt in dict.fromkeys(r.dtype for r in rows) if DTYPES[dt].is_mx]
+    if mx:
+        lines += [f"For {', '.join(mx)} (block-scaled) the kernel asked about is the scaled MFMA instead: D/S mean "
+                  f"`v_mfma_scale_f32` > 0 in the ISA, no spills, by default / only with variant `{MX_VARIANT}` "
+                  f"(coverage.csv's vdmfma_* columns hold that variant's row).", ""]
     counts = {c: sum(r.cls == c for r in rows) for c in CLASSES}
     lines += ["| dtype | " + " | ".join(CLASSES) + " |", "|---|" + "---|" * len(CLASSES)]
     for dt in dict.fromkeys(r.dtype for r in rows):
@@ -270,9 +294,10 @@ class CoverageResult:
     files: list[Path] = field(default_factory=list)
 
 
-def sweep_options(options: SweepOptions) -> SweepOptions:
-    """The options with exactly the coverage variants; a coverage directory accumulates grids (append)."""
-    return SweepOptions(**{**vars(options), "variants": VARIANTS, "append": True})
+def sweep_options(options: SweepOptions, cells: Sequence[Cell] = ()) -> SweepOptions:
+    """The options with exactly the coverage variants of ``cells`` (MX cells add ``scaled``); a coverage
+    directory accumulates grids (append)."""
+    return SweepOptions(**{**vars(options), "variants": variants_for(cells), "append": True})
 
 
 def run(cells: Sequence[Cell], options: SweepOptions, sweep: Optional[Sweep] = None,
@@ -282,7 +307,7 @@ def run(cells: Sequence[Cell], options: SweepOptions, sweep: Optional[Sweep] = N
     ``sweep``: a prepared Sweep over ``problems(cells)`` (e.g. with a progress hook);
     built here when None.
     """
-    options = sweep_options(options)
+    options = sweep_options(options, cells)
     if not cells:
         raise ValueError("the coverage grid is empty")
     target = options.target
@@ -295,7 +320,7 @@ def run(cells: Sequence[Cell], options: SweepOptions, sweep: Optional[Sweep] = N
     fresh = [r for r in all_rows if (r.key, r.variant) in keys]
     rows = coverage_rows(cells, all_rows, target)
     out = Path(options.out_dir)
-    note = (f"{len(cells)} cells x {len(VARIANTS)} variants; this run: {len(todo)} jobs "
+    note = (f"{len(cells)} cells x {len(options.variants)} variants; this run: {len(todo)} jobs "
             f"({sum(bool(r.cached) for r in fresh)} from the compile cache) in {wall:.0f} s wall.")
     if not has_vdmfma(target):
         note += "\n\n" + no_sparse_note(rows, target)

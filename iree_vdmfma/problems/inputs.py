@@ -68,7 +68,11 @@ def build_contraction(problem: Problem, lhs: ir.Value, rhs: ir.Value) -> ir.Valu
 
 
 def build_module(problem: Problem, context: ir.Context | None = None) -> ir.Module:
-    """A verified module with ``func.func @gemm(A, B) -> C``."""
+    """A verified module with ``func.func @gemm(A, B) -> C`` (MX dtypes: problems/scaled_ir.py)."""
+    if problem.dt.is_mx:
+        from . import scaled_ir
+
+        return scaled_ir.build_module(problem, context)
     ctx = context or ir.Context()
     with ctx, ir.Location.unknown():
         module = ir.Module.create()

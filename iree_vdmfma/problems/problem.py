@@ -26,6 +26,20 @@ class DType:
     numpy: np.dtype
     is_int: bool = False
     is_fp8: bool = False
+    # Microscaling (OCP MX) types: ``scale_block`` values share one power-of-two scale of type
+    # ``scale_type``; values are ``value_bits`` wide and packed two per byte at the ABI (mxfp4).
+    scale_block: int = 0
+    scale_type: str = ""
+    value_bits: int = 0
+
+    @property
+    def is_mx(self) -> bool:
+        return self.scale_block > 0
+
+    @property
+    def value_type(self) -> str:
+        """The MLIR type of one element inside the kernel (f4E2M1FN for mxfp4, else ``name``)."""
+        return {"mxfp4": "f4E2M1FN"}.get(self.name, self.name)
 
     @property
     def bytes(self) -> int:
@@ -46,6 +60,9 @@ DTYPES: dict[str, DType] = {
         DType("f8E4M3FN", "f32", np.dtype(ml_dtypes.float8_e4m3fn), is_fp8=True),
         DType("f8E5M2", "f32", np.dtype(ml_dtypes.float8_e5m2), is_fp8=True),
         DType("i8", "i32", np.dtype(np.int8), is_int=True),
+        # OCP MXFP4: f4E2M1FN values, one f8E8M0FNU (2^(e-127)) scale per 32 along K (problems/mxfp4.py)
+        DType("mxfp4", "f32", np.dtype(ml_dtypes.float4_e2m1fn), scale_block=32, scale_type="f8E8M0FNU",
+              value_bits=4),
     )
 }
 
@@ -75,7 +92,10 @@ class Problem:
                 raise ValueError(f"{field} must be a positive integer, got {value!r}")
             if value > MAX_DIM:
                 raise ValueError(f"{field}={value} exceeds the compiler's index range ({MAX_DIM})")
-        dtype(self.dtype)  # validates
+        dt = dtype(self.dtype)  # validates
+        if dt.is_mx and self.k % dt.scale_block:
+            raise ValueError(f"k={self.k} must be a multiple of {dt.scale_block} for {self.dtype} "
+                             f"(one scale per {dt.scale_block} values along K)")
         if not self.name:
             object.__setattr__(self, "name", self.key)
 
@@ -107,13 +127,20 @@ class Problem:
     def flops(self) -> int:
         return 2 * self.batch * self.m * self.n * self.k
 
+    def operand_bytes(self, rows: int) -> int:
+        """Bytes of one operand with ``rows`` rows of K elements (MX: packed values + one scale byte a block)."""
+        dt = self.dt
+        if dt.is_mx:
+            return self.batch * rows * (self.k * dt.value_bits // 8 + self.k // dt.scale_block)
+        return self.batch * rows * self.k * dt.bytes
+
     @property
     def weight_bytes(self) -> int:
-        return self.batch * self.n * self.k * self.dt.bytes
+        return self.operand_bytes(self.n)
 
     @property
     def bytes_moved(self) -> int:
         """Compulsory traffic: read A and B once, write C once."""
-        a = self.batch * self.m * self.k * self.dt.bytes
+        a = self.operand_bytes(self.m)
         c = self.batch * self.m * self.n * self.dt.acc_numpy.itemsize
         return a + self.weight_bytes + c

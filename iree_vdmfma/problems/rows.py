@@ -138,6 +138,8 @@ class ResultRow(Identity):
     # hash of the dispatched code, volatile metadata stripped (compiler/fingerprint.py): one fingerprint, one kernel
     kernel_fingerprint: str = ""
     executables: Optional[int] = None  # executables (dispatches with code) the fingerprint covers
+    mfma_scale: Optional[int] = None  # ROCm: v_mfma_scale_f32_* (scaled MFMA, MX dtypes) in the ISA (also in mfma)
+    cvt_scale: Optional[int] = None  # ROCm: v_cvt_scalef32_* (MX values decoded in registers) in the ISA
     compile_s: Optional[float] = None
     cached: Optional[bool] = None
     # runtime (filled when a device is given)
@@ -184,7 +186,7 @@ COLUMNS: list[str] = [f.name for f in fields(ResultRow)]
 STATIC_FIELDS: tuple[str, ...] = ("mma_kind", "intended_mma_kind", "smfmac", "mfma", "wmma", "vgpr", "agpr", "sgpr",
                                   "lds_bytes", "spills", "scratch_bytes", "workgroups", "workgroup_size",
                                   "waves_per_simd", "kernels", "nv_mma", "ptx_regs32",
-                                  "kernel_fingerprint", "executables")
+                                  "kernel_fingerprint", "executables", "mfma_scale", "cvt_scale")
 STATIC_METRICS: tuple[str, ...] = ("smfmac", "mfma", "wmma", "vgpr", "agpr", "lds_bytes", "spills", "waves_per_simd",
                                    "workgroups")
 _TYPES = {f.name: f.type for f in fields(ResultRow)}

@@ -93,6 +93,10 @@ def _row(path: Path, line: int, header: list[str], cells: list[str]) -> Problem:
     elem = DTYPES[dt].bytes
     acc = DTYPES[dt].acc_numpy.itemsize
     m, n, k = dims["m"], dims["n"], dims["k"]
+    block = DTYPES[dt].scale_block
+    if block and k % block:
+        raise ShapeListError(path, line, "k", f"{k} is not a multiple of {block}: {dt} has one scale per "
+                                              f"{block} values along K")
     for operand, size, fields_ in (("A", batch * m * k * elem, ("batch", "m", "k")),
                                    ("B", batch * n * k * elem, ("batch", "n", "k")),
                                    ("C", batch * m * n * acc, ("batch", "m", "n"))):

@@ -4,7 +4,9 @@ Inputs are drawn in the problem's element type (fp8/bf16 through ml_dtypes): a
 float value is drawn from N(0, 1) and cast, so what the kernel sees and what
 the reference uses are the same dtype-rounded numbers; i8 draws integers
 uniformly in [-bound, bound] with ``bound`` small enough that no i32 partial sum
-can overflow.
+can overflow. MXFP4 draws e2m1 values and f8E8M0 scale exponents 127 +- 3
+(problems/mxfp4.draw); the reference dequantizes them exactly (value x
+2^(scale-127), float64) and the float rule below applies to the dequantized A, B.
 
 Reference: the contraction of the dtype-rounded inputs upcast to float64
 (int64 for i8), then rounded to the accumulator type (f32 / i32). Products of
@@ -44,10 +46,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Optional
 
 import ml_dtypes
 import numpy as np
 
+from ..problems import mxfp4
 from ..problems.problem import Problem
 
 EPS_F32 = float(np.finfo(np.float32).eps)  # 2**-23
@@ -62,9 +66,44 @@ TOLERANCE_RULE = (
 
 @dataclass(frozen=True)
 class Inputs:
-    a: np.ndarray  # problem dtype, shape problem.shapes()[0]
+    a: np.ndarray  # problem dtype, shape problem.shapes()[0] (MX: the e2m1 values)
     b: np.ndarray  # problem dtype, shape problem.shapes()[1]
     seed: int
+    a_scale: Optional[np.ndarray] = None  # MX only: uint8 scale exponents, [(b,) M, K/32]
+    b_scale: Optional[np.ndarray] = None
+
+    @property
+    def mx(self) -> bool:
+        return self.a_scale is not None
+
+    def lhs_args(self) -> list[np.ndarray]:
+        """@gemm's activation arguments: [A], or for MX [packed A, A scales] (int8)."""
+        if not self.mx:
+            return [self.a]
+        return [mxfp4.pack(self.a), self.a_scale.view(np.int8)]
+
+    def weights(self) -> np.ndarray:
+        """One weight copy as @gemm_loop rotates it: B, or for MX packed B then B's scales (uint8)."""
+        if not self.mx:
+            return self.b
+        return np.concatenate([mxfp4.pack(self.b).view(np.uint8).reshape(-1), self.b_scale.reshape(-1)])
+
+    def gemm_args(self) -> list[np.ndarray]:
+        """All of @gemm's arguments in ABI order."""
+        if not self.mx:
+            return [self.a, self.b]
+        return self.lhs_args() + [mxfp4.pack(self.b), self.b_scale.view(np.int8)]
+
+    def wide(self) -> tuple[np.ndarray, np.ndarray]:
+        """A and B as the reference sees them: MX dequantized exactly to float64, else as drawn."""
+        if not self.mx:
+            return self.a, self.b
+        return mxfp4.dequantize(self.a, self.a_scale), mxfp4.dequantize(self.b, self.b_scale)
+
+
+def abi_elem(problem: Problem) -> str:
+    """The element type every @gemm argument is passed as (MX: packed bytes, i8)."""
+    return "i8" if problem.dt.is_mx else problem.dtype
 
 
 def int_bound(k: int) -> int:
@@ -77,6 +116,9 @@ def make_inputs(problem: Problem, seed: int = 0) -> Inputs:
     rng = np.random.default_rng(seed)
     a_shape, b_shape, _ = problem.shapes()
     dt = problem.dt
+    if dt.is_mx:
+        (a, a_scale), (b, b_scale) = mxfp4.draw(rng, problem, problem.m), mxfp4.draw(rng, problem, problem.n)
+        return Inputs(a, b, seed, a_scale, b_scale)
     if dt.is_int:
         bound = int_bound(problem.k)
         draw = lambda shape: rng.integers(-bound, bound + 1, size=shape, dtype=np.int64)  # noqa: E731
@@ -183,8 +225,9 @@ class Checker:
     def __init__(self, problem: Problem, seed: int = 0, inputs: Inputs | None = None):
         self.problem = problem
         self.inputs = inputs or make_inputs(problem, seed)
-        self.ref = reference(problem, self.inputs.a, self.inputs.b)
-        self.abs_sum = abs_product_sum(problem, self.inputs.a, self.inputs.b)
+        a, b = self.inputs.wide()
+        self.ref = reference(problem, a, b)
+        self.abs_sum = abs_product_sum(problem, a, b)
 
     def check(self, got: np.ndarray, label: str = "C", output_dtype: str | None = None) -> NumericsResult:
         """``output_dtype``: the float type ``got`` was rounded to, when narrower than the accumulator."""

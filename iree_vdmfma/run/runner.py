@@ -27,7 +27,7 @@ from typing import Optional, Sequence
 import numpy as np
 
 from . import timing
-from .numerics import Checker, NumericsResult
+from .numerics import Checker, NumericsResult, abi_elem
 from ..problems.problem import Problem
 from ..problems.rows import ResultRow, Status
 from ..devices.caches import peak_gbps
@@ -232,15 +232,15 @@ def run_problem(vmfb: Path | str, problem: Problem, device: str = "local-task",
         raise RunnerError(f"{vmfb} has no @{timing.GEMM_FUNC} (functions: {mod.functions})")
     has_loop = mod.has(timing.LOOP_FUNC)
     chk = checker or Checker(problem, seed)
-    a, b = chk.inputs.a, chk.inputs.b
+    lhs, b, elem = chk.inputs.lhs_args(), chk.inputs.weights(), abi_elem(problem)  # MX: packed bytes
 
     if check:
         try:
-            res.numerics = chk.check(mod.call(timing.GEMM_FUNC, a, b, elem=problem.dtype), "gemm")
+            res.numerics = chk.check(mod.call(timing.GEMM_FUNC, *chk.inputs.gemm_args(), elem=elem), "gemm")
             if has_loop:  # the timed function too; its last trip reads copy 1 (copy 0 is zeros),
                 # so a slice offset that did not move would give C = 0, not the reference
                 rot = timing.rotation_buffer([np.zeros_like(b), b], problem)
-                got = mod.call(timing.LOOP_FUNC, a, rot, 2, elem=problem.dtype)
+                got = mod.call(timing.LOOP_FUNC, *lhs, rot, 2, elem=elem)
                 res.numerics = res.numerics.merge(chk.check(got, timing.LOOP_FUNC))
         except RuntimeError as e:
             res.error = f"invoke failed: {str(e).strip().splitlines()[0][:300]}"
@@ -251,7 +251,7 @@ def run_problem(vmfb: Path | str, problem: Problem, device: str = "local-task",
             cb = cache_bytes if cache_bytes is not None else (
                 timing.default_cache_bytes(dev, dev_target, dev_name) if cache_mode == "cold" else None)
             res.plan = timing.plan(problem, cache_mode, cb, min_calls)
-            run = timing.time_module(Path(vmfb), problem, a, b, dev, res.plan, has_loop, reps=reps,
+            run = timing.time_module(Path(vmfb), problem, lhs, b, dev, res.plan, has_loop, reps=reps,
                                      warmup_s=warmup_s, min_time_s=min_time_s, workdir=workdir,
                                      timeout_s=timeout_s)
             res.latency, res.command = run.latency, run.command

@@ -269,11 +269,15 @@ class TimingRun:
     extra: dict = field(default_factory=dict)
 
 
-def time_module(vmfb: Path, problem: Problem, a: np.ndarray, b: np.ndarray, device: str,
+def time_module(vmfb: Path, problem: Problem, a: np.ndarray | Sequence[np.ndarray], b: np.ndarray, device: str,
                 the_plan: Plan, has_loop: bool, reps: int = 10, warmup_s: float = 0.1,
                 min_time_s: float = 0.05, workdir: Optional[Path] = None,
                 timeout_s: float = 600.0, extra_flags: Sequence[str] = ()) -> TimingRun:
-    """Time one module under a plan. Without ``@gemm_loop`` only hot mode (plain ``@gemm``) works."""
+    """Time one module under a plan. Without ``@gemm_loop`` only hot mode (plain ``@gemm``) works.
+
+    ``a``: A, or the list of @gemm's activation arguments (MX: packed A and its scales); ``b``: one
+    weight copy as the loop rotates it (MX: packed B then its scales, bytes).
+    """
     if reps < 1:
         raise ValueError("reps must be >= 1")
     own = workdir is None
@@ -281,15 +285,20 @@ def time_module(vmfb: Path, problem: Problem, a: np.ndarray, b: np.ndarray, devi
     wd.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []  # input files (the cold rotation: up to GiBs): removed when done, always
     try:
-        elem, key = problem.dtype, problem.key
-        written.append(wd / f"{key}.a.bin")
-        inputs = [input_flag(a, written[-1], elem)]
+        key = problem.key
+        elem = "i8" if problem.dt.is_mx else problem.dtype  # MX: every argument is packed bytes
+        inputs = []
+        for i, arr in enumerate(a if isinstance(a, (list, tuple)) else [a]):  # MX: A and its scales
+            written.append(wd / f"{key}.a{i}.bin")
+            inputs.append(input_flag(arr, written[-1], elem))
         if has_loop:
             written.append(wd / f"{key}.b_x{the_plan.copies}.bin")
             inputs.append(rotation_input_flag(b, problem, the_plan.copies, written[-1]))
             inputs.append(f"--input={the_plan.calls}")
             function, calls = LOOP_FUNC, the_plan.calls
         else:
+            if problem.dt.is_mx:
+                raise TimingError(f"an MX module is timed through @{LOOP_FUNC} (B and its scales rotate together)")
             if the_plan.cache_mode != "hot":
                 raise TimingError(f"cold mode needs @{LOOP_FUNC} in the module; build it from "
                                   "timing.runner_input_ir(problem)")

@@ -172,6 +172,9 @@ def proved_row(job: Job, result: CompileResult, row: ResultRow, artifacts: Path)
     reason = proof.reason
     if not reason and job.config is not None and job.config.mma_kind == "" and "workgroup_tile" in proof.details:
         reason = no_mma_tile_mismatch(job.config.workgroup, tuple(proof.details["workgroup_tile"]))
+    configured = proof.details.get("lowering_config")
+    if not reason and configured is not None and hasattr(job.config, "not_applied"):  # gemv: its K distribution
+        reason = job.config.not_applied(configured)
     if reason:
         return row.replace(status=Status.NOT_APPLIED.value, reason=reason)
     if (job.chunk or job.variant.splits) and fp.executables == 1:  # a split makes a partial and a reduce dispatch

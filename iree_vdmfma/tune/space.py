@@ -11,7 +11,9 @@ chunk, a gemv K step that does not divide the K chunk.
 
 Which knobs exist is each backend's own knowledge (``Backend.knobs(target)``: backends/rocm/knobs.py,
 with its RDNA table backends/rocm/knobs_rdna.py, backends/cuda/knobs.py, backends/cpu/); a backend
-registered with knobs is tunable with no edit here.
+registered with knobs is tunable with no edit here. An MX (block-scaled) problem has its own family
+of ROCm knobs (mma default/scaled/scaled32/mxgemv, mx_reduction, mx_ksub; no split) and its own
+pruning (:func:`_mx_prune_reason`).
 """
 
 from __future__ import annotations
@@ -105,6 +107,8 @@ def prune_reason(candidate: Candidate, arch: str) -> str:
         return str(e)
     if config is None:
         return ""
+    if p.dt.is_mx:
+        return _mx_prune_reason(p, config, arch)
     if isinstance(config, GemvConfig):
         return _gemv_prune_reason(p, candidate.split or p.k, config)
     *_, m_tile, n_tile, _ = config.workgroup
@@ -130,6 +134,21 @@ def _gemv_prune_reason(p: Problem, k: int, config: GemvConfig) -> str:
                 f"{config.partial_reduction} do not divide each other and K={k}")
     if config.workgroup_size > MAX_THREADS:
         return f"{config.workgroup_size} threads > {MAX_THREADS}"
+    return ""
+
+
+def _mx_prune_reason(p: Problem, config, arch: str) -> str:
+    """MX configs pad M, N and K (scaled) or mask K (gemv, compiled at K/32 < its K step): threads and LDS
+    matter, and a scaled MFMA needs an M loop (README: MXFP4 findings)."""
+    if config.workgroup_size > MAX_THREADS:
+        return f"{config.workgroup_size} threads > {MAX_THREADS}"
+    if isinstance(config, GemvConfig):
+        return ""
+    if p.m == 1 and not p.batched:
+        return ("M=1: IREE folds the unit M and refuses a scaled MFMA on the (n, kb, k) op "
+                "('contraction like operation missing critical dimension')")
+    if config.lds_estimate > get_target(arch).lds_bytes:
+        return f"LDS estimate {config.lds_estimate} B > {get_target(arch).lds_bytes} B"
     return ""
 
 

@@ -5,4 +5,4 @@ A new variant: one module calling ``register(Variant(...))``, imported below.
 
 from .registry import (REGISTRY, UnknownVariantError, Variant, baseline, register,  # noqa: F401
                        unregister, variant)
-from . import builtin, gemv  # noqa: F401,E402  (registers default, vdmfma, padded, ..., gemv)
+from . import builtin, gemv, mx  # noqa: F401,E402  (registers default, vdmfma, padded, ..., gemv; scaled, scaled32)

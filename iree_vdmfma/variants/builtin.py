@@ -3,7 +3,7 @@
 from ..backends import PEER, ROCM
 from ..configs.catalog import has_vdmfma
 from ..configs.rules import padded_config, vdmfma_config
-from .registry import Variant, register
+from .registry import Variant, all_of, plain_only, register
 from .tuned import tuned_config, tuned_split
 
 DEFAULT = register(Variant("default", "no spec: whatever IREE's own selector picks (any target)", lambda p, a: None))
@@ -18,9 +18,9 @@ def _sparse_catalog(problem, target: str) -> tuple[bool, str]:
 
 
 VDMFMA = register(Variant("vdmfma", "forced VDMFMA (virtual dense MFMA from sparse v_smfmac)", vdmfma_config,
-                          backend=ROCM, requires=_sparse_catalog))
+                          backend=ROCM, requires=all_of(plain_only, _sparse_catalog)))
 PADDED = register(Variant("padded", "forced dense 16x16 MFMA with M padded to 16 (the write-up's baseline)",
-                          padded_config, backend=ROCM, baseline=True))
+                          padded_config, backend=ROCM, baseline=True, requires=plain_only))
 SPLITK = register(Variant("splitk", "IREE's own split-reduction heuristic (--iree-dispatch-creation-enable-split-reduction)",
                           lambda p, a: None, flags=("--iree-dispatch-creation-enable-split-reduction",), splits=True))
 TORCH = register(Variant("torch", "the vendor library through torch.matmul (cuBLAS, hipBLASLt, CPU BLAS): a peer, "

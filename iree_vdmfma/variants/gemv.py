@@ -1,4 +1,6 @@
-"""The ``gemv`` variant: the no-MMA VectorDistribute config of configs/gemv.py (M <= 8), as a sweep variant.
+"""The ``gemv`` variant: the no-MMA VectorDistribute config of configs/gemv.py (M <= 8), as a sweep variant;
+for an MX (block-scaled) dtype the MX gemv of configs/scaled.py instead (any M: 64 lanes along K, each
+decoding one 32-value block in registers a step, one output per workgroup).
 
 It uses the target's default subgroup size (wave32 on RDNA, wave64 on CDNA) and the tuner's default
 gemv knobs (4 rows per workgroup, one subgroup along K, 16-byte lane loads) with a K step of at least
@@ -18,6 +20,8 @@ from typing import Optional
 from ..backends import ROCM
 from ..configs.gemv import GemvConfig
 from ..configs.knobs import GEMV_MAX_M, default_gemv_config
+from ..configs.scaled import mx_gemv_config
+from ..devices.targets import subgroup_size
 from ..problems.problem import Problem
 from .registry import Variant, register
 
@@ -26,6 +30,8 @@ gemv_variant_config = default_gemv_config  # the variant's config (configs/knobs
 
 
 def _requires(problem: Problem, arch: str) -> tuple[bool, str]:
+    if problem.dt.is_mx:  # the MX gemv takes one output per workgroup at any M
+        return True, ""
     if problem.m > GEMV_MAX_M or problem.batched:
         return False, f"the gemv config is for unbatched M <= {GEMV_MAX_M} (M={problem.m}, batch={problem.batch})"
     c = gemv_variant_config(problem, arch)
@@ -35,9 +41,12 @@ def _requires(problem: Problem, arch: str) -> tuple[bool, str]:
 
 
 def _rule(problem: Problem, arch: str) -> Optional[GemvConfig]:
+    if problem.dt.is_mx:
+        return mx_gemv_config(problem, subgroup_size(arch))
     return gemv_variant_config(problem, arch)
 
 
 GEMV = register(Variant("gemv", "no-MMA VectorDistribute GEMV config (M <= 8): rows of the weights streamed "
-                        "per workgroup with 16-byte lane loads, on the target's default wave size",
+                        "per workgroup with 16-byte lane loads, on the target's default wave size (MX dtypes: "
+                        "64 lanes along K, values decoded in registers, one output per workgroup)",
                         _rule, backend=ROCM, requires=_requires))

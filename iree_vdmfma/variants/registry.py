@@ -68,6 +68,35 @@ class UnknownVariantError(ValueError):
     pass
 
 
+Requires = Callable[[Problem, str], tuple[bool, str]]
+
+
+def plain_only(problem: Problem, target: str) -> tuple[bool, str]:
+    """``requires`` of a variant whose configs take plain element types (not MX block-scaled ones)."""
+    if problem.dt.is_mx:
+        return False, (f"{problem.dtype} is a block-scaled (MX) type; this variant's configs take plain element "
+                       "types (for MX: scaled, scaled32, gemv)")
+    return True, ""
+
+
+def mx_only(problem: Problem, target: str) -> tuple[bool, str]:
+    """``requires`` of a variant built for the scaled contraction of an MX dtype."""
+    if problem.dt.is_mx:
+        return True, ""
+    return False, f"builds only MX (block-scaled) dtypes such as mxfp4, not {problem.dtype}"
+
+
+def all_of(*requires: Requires) -> Requires:
+    """One ``requires`` from several: the first that says no gives the reason."""
+    def check(problem: Problem, target: str) -> tuple[bool, str]:
+        for req in requires:
+            ok, why = req(problem, target)
+            if not ok:
+                return False, why
+        return True, ""
+    return check
+
+
 def register(variant: Variant) -> Variant:
     if variant.baseline and any(v.baseline for v in REGISTRY.values() if v.name != variant.name):
         raise ValueError(f"variant {variant.name!r}: a baseline is already registered")

@@ -13,6 +13,7 @@ from typing import Mapping, Optional
 
 from ...configs.catalog import IntrinsicUnavailableError, dense_intrinsic
 from ...configs.rules import padded_config
+from ...configs.scaled import scaled_intrinsic
 from ...devices.targets import TARGETS, base_arch, is_rdna, target as get_target
 from ...problems.problem import Problem
 from ..base import CODEGEN, Backend, CandidateProof, DumpProof
@@ -32,6 +33,12 @@ class RocmBackend(Backend):
 
     def require(self, problem: Problem, target: str) -> None:
         """IREE's own choice needs an MFMA for the element type (a config variant checks its own)."""
+        if problem.dt.is_mx:  # a block-scaled type needs a scaled MFMA (gfx950)
+            try:
+                scaled_intrinsic(target, problem)
+            except IntrinsicUnavailableError as e:
+                raise IntrinsicUnavailableError(f"{problem.dtype} is not supported on {target}: {e}") from None
+            return
         try:
             dense_intrinsic(target, problem.dtype)
         except IntrinsicUnavailableError as e:
@@ -44,7 +51,7 @@ class RocmBackend(Backend):
         ev = evidence.collect(dump_dir, problem, get_target(target))
         return DumpProof(ev.row_fields(), evidence.check_applied(ev, intended_mma_kind),
                          {"dispatches": ev.dispatches, "pipeline": ev.pipeline,
-                          "workgroup_tile": ev.workgroup_tile})
+                          "workgroup_tile": ev.workgroup_tile, "lowering_config": ev.lowering_config})
 
     def knobs(self, target: str = ""):
         """CDNA's table (backends/rocm/knobs.py), or RDNA's on gfx11/gfx12 (knobs_rdna.py: WMMA, no vdmfma)."""
@@ -52,9 +59,12 @@ class RocmBackend(Backend):
 
     def reference(self, kind: str, problem: Problem, target: str,
                   defaults: Mapping[str, object]) -> Optional[dict[str, object]]:
-        """Adds 'padded': the dense MFMA with the padded rule's own reduction depth (the `padded` variant)."""
+        """Adds 'padded': the dense MFMA with the padded rule's own reduction depth (the `padded` variant);
+        none for an MX dtype (no dense MFMA takes e2m1; the scaled one is a knob)."""
         if kind != "padded":
             return super().reference(kind, problem, target, defaults)
+        if problem.dt.is_mx:
+            return None
         return dict(defaults, mma="dense", reduction=padded_config(problem, target).reduction[-1])
 
     def prove_candidate(self, dump_dir: Path, problem: Problem, target: str,

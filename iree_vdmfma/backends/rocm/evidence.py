@@ -89,11 +89,14 @@ class Evidence:
     vgpr_alloc: int | None = None  # allocated by the kernel descriptor (next_free_vgpr, granule-rounded)
     waves_per_simd: int | None = None  # modelled occupancy, see waves_per_simd()
     occupancy_limit: str = ""  # what bounds waves_per_simd: vgpr, lds, workgroups, max
+    mfma_scale: int | None = None  # v_mfma_scale_f32_* lines, all kernels (MX; also counted in mfma)
+    cvt_scale: int | None = None  # v_cvt_scalef32_* lines, all kernels (MX values decoded in registers)
 
     def row_fields(self) -> dict:
         """The fields a ResultRow has, ready for ``row.replace(**ev.row_fields())``."""
         keys = ("mma_kind", "smfmac", "mfma", "wmma", "vgpr", "agpr", "sgpr", "lds_bytes", "spills",
-                "scratch_bytes", "workgroups", "workgroup_size", "waves_per_simd")
+                "scratch_bytes", "workgroups", "workgroup_size", "waves_per_simd",
+                "mfma_scale", "cvt_scale")
         d = asdict(self)
         return {k: d[k] for k in keys}
 
@@ -182,6 +185,15 @@ def mma_counts(asm: str) -> tuple[int, int]:
     return sum(c[0] for c in counts), sum(c[1] for c in counts)
 
 
+_SCALED_RE = re.compile(r"^\s+(v_mfma_scale_f32|v_cvt_scalef32)\w*\s", re.M)
+
+
+def scaled_counts(asm: str) -> tuple[int, int]:
+    """(v_mfma_scale_f32_*, v_cvt_scalef32_*) instruction lines in a .rocmasm file (MX kernels)."""
+    found = [m.group(1) for m in _SCALED_RE.finditer(asm + "\n")]
+    return found.count("v_mfma_scale_f32"), found.count("v_cvt_scalef32")
+
+
 def _unquote(value: str) -> str:
     """YAML scalars as LLVM writes them: names with ``$`` (``'main$async_dispatch_0_...'``) come quoted."""
     if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
@@ -263,7 +275,8 @@ def collect(dump_dir: Path, problem: Problem, target: Target) -> Evidence:
         vgpr=kernel.vgpr, agpr=kernel.agpr, sgpr=kernel.sgpr, lds_bytes=kernel.lds_bytes,
         spills=kernel.vgpr_spills + kernel.sgpr_spills, scratch_bytes=kernel.scratch_bytes,
         vgpr_alloc=_round_up(max(kernel.next_free_vgpr, 1), target.vgpr_granule),
-        waves_per_simd=waves, occupancy_limit=limit)
+        waves_per_simd=waves, occupancy_limit=limit,
+        mfma_scale=sum(scaled_counts(text)[0] for text in asm), cvt_scale=sum(scaled_counts(text)[1] for text in asm))
 
 
 def _replace(ev: Evidence, **changes) -> Evidence:
@@ -299,6 +312,8 @@ def check_applied(evidence: Evidence, intended_mma_kind: str | None) -> str:
     if evidence.mma_kind != intended_mma_kind:
         return (f"spec did not match: contraction configured with {evidence.mma_kind}, "
                 f"not the intended {intended_mma_kind}")
+    if intended_mma_kind.startswith("MFMA_SCALE") and not evidence.mfma_scale:
+        return f"{intended_mma_kind} configured but the ISA has no v_mfma_scale instructions"
     if intended_mma_kind.startswith("VDMFMA") and not evidence.smfmac:
         return f"{intended_mma_kind} configured but the ISA has no v_smfmac instructions"
     if intended_mma_kind.startswith("MFMA") and not evidence.mfma:

@@ -3,26 +3,43 @@
 split, mma (default/vdmfma/dense, plus gemv for M <= 8); for vdmfma/dense n_tile,
 subgroups, reduction, promote, prefetch (2/3) and waves_per_eu (unset/2); for gemv
 rows, kpart, ksub. The first value of each is IREE's default.
+
+An MX (block-scaled, mxfp4 on gfx950) problem has its own family: mma
+default/scaled/scaled32/mxgemv, mx_reduction (K intrinsics a step of the scaled
+MFMAs), mx_ksub (subgroups along K of the MX gemv), and no split (the split-K
+preprocessing spec matches with the contraction matcher, which a scaled op is not).
+Its configs are configs/scaled.py's, reached through configs/knobs.py.
 """
 
 from __future__ import annotations
 
+from ...configs.knobs import MX_MMA_KINDS
 from ...problems.problem import Problem
 from ..knobs import GEMV, MFMA, KnobTable, gemv_fits, split_chunks
 
 KNOBS = KnobTable()
+SCALED = ("scaled", "scaled32")  # the injected scaled-MFMA configs (MX)
+MX_GEMV = ("mxgemv",)  # the injected MX gemv (values decoded in registers)
 
 
 @KNOBS.knob("split")
 def _split(p: Problem, arch: str):
+    if p.dt.is_mx:
+        return [0]
     return split_chunks(p, (2, 4, 8, 16, 32), 256)
 
 
 @KNOBS.knob("mma")
 def _mma(p: Problem, arch: str):
+    if p.dt.is_mx:
+        return list(MX_MMA_KINDS)
     return ["default", "vdmfma", "dense"] + (["gemv"] if gemv_fits(p) else [])
 
 
+# K intrinsics a step; 4 is IREE's own choice for a gfx950 scaled matmul at M = 8..16
+KNOBS.fixed("mx_reduction", [4, 2, 8], SCALED)
+# subgroups along K of the MX gemv (each: 64 lanes, one 32-value block a lane a step)
+KNOBS.fixed("mx_ksub", [1, 2, 4], MX_GEMV)
 KNOBS.fixed("n_tile", [64, 32, 128], MFMA)
 KNOBS.fixed("subgroups", [2, 1, 4], MFMA)
 KNOBS.fixed("reduction", [4, 2, 8], MFMA)

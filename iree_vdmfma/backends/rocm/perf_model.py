@@ -13,6 +13,9 @@ data-sheet peak (devices/targets.py: MI300X, MI355X; on RDNA the Radeon card's G
 CU count, and waves of the config's own subgroup size, 32 lanes). Checked against the
 write-up's six published MI300X numbers in the README (rank correlation and error); it ranks
 configs, it does not predict time. Nothing on RDNA has been checked against a measurement.
+MX (mxfp4): an element's bytes are its packed values plus its share of the E8M0 scales,
+tiles are read through the config's m_tile/n_tile/k_tile, and IREE's default stands in
+as the scaled MFMA (its own choice at M >= 8); never checked against a measurement.
 """
 
 from __future__ import annotations
@@ -44,8 +47,8 @@ def modelled_us(p: Problem, settings: Mapping[str, object], fields: Mapping[str,
     config = knob_config(p, arch, settings)
     if config is None and is_rdna(arch):  # IREE's default on RDNA: the padded WMMA config (ISA-proved, gfx1100)
         config = knob_config(p, arch, dict(settings, mma="dense"))
-    b = p.dt.bytes
-    n_tile = config.workgroup[-2] if config else 64  # IREE's default N tile (tuning-knobs.md)
+    b = p.operand_bytes(1) / (p.batch * p.k)  # bytes an element (MX: packed values and their scales)
+    n_tile = config.n_tile if config else 64  # IREE's default N tile (tuning-knobs.md)
     a_bytes = p.batch * p.m * p.k * b * math.ceil(p.n / n_tile)
     c_bytes = p.batch * p.m * p.n * 4
     split = p.k // _split(settings) if _split(settings) else 1
@@ -64,10 +67,10 @@ def modelled_us(p: Problem, settings: Mapping[str, object], fields: Mapping[str,
 def _wave_bytes_in_flight(config, elem_bytes: int) -> float:
     """Weight bytes one wave has in flight: its rows of one K step (a K tile, or a gemv step)."""
     if isinstance(config, GemvConfig):  # each wave: all rows of its share of the K step
-        return config.rows * config.partial_reduction / config.k_subgroups * elem_bytes
-    n_tile = config.workgroup[-2] if config else 64
-    subgroups = config.subgroup[-2] if config else 2
-    k_tile = (config.reduction[-1] * config.intrinsic.k) if config else 256
+        return config.rows * config.partial_reduction * max(config.block, 1) / config.k_subgroups * elem_bytes
+    n_tile = config.n_tile if config else 64
+    subgroups = max(1, config.workgroup_size // config.subgroup_size) if config else 2
+    k_tile = config.k_tile if config else 256
     return n_tile / subgroups * k_tile * elem_bytes
 
 
@@ -76,7 +79,8 @@ def estimate_us(p: Problem, settings: Mapping[str, object], arch: str) -> float:
     perf-model pruning): the same model fed with the config's own workgroups and an LDS-only
     occupancy. IREE's default stands in as the vdmfma rule's config. A MODEL, for ordering only."""
     t = get_target(arch)
-    proxy = dict(settings, mma="vdmfma") if settings.get("mma") == "default" else settings
+    stand_in = "scaled" if p.dt.is_mx else "vdmfma"  # MX: IREE's own choice at M >= 8 is the scaled MFMA
+    proxy = dict(settings, mma=stand_in) if settings.get("mma") == "default" else settings
     try:
         config = knob_config(p, arch, proxy)
     except Exception:  # no VDMFMA for this dtype (or none at all: RDNA): the dense rule stands in
@@ -84,7 +88,7 @@ def estimate_us(p: Problem, settings: Mapping[str, object], arch: str) -> float:
         config = knob_config(p, arch, proxy)
     split = p.k // _split(settings) if _split(settings) else 1
     q = dispatch_problem(p, _split(settings))
-    *_, m_tile, n_tile, _ = config.workgroup
+    m_tile, n_tile = config.m_tile, config.n_tile
     wgs = p.batch * math.ceil(q.m / m_tile) * math.ceil(q.n / n_tile) * split
     waves, _ = occupancy(128, config.lds_estimate, config.workgroup_size, t, config.subgroup_size)
     fields = {"workgroups": wgs, "workgroup_size": config.workgroup_size, "waves_per_simd": max(1, waves)}

@@ -1,7 +1,7 @@
 """Prove what a ROCm tuning candidate compiled to, and reject what must not be measured.
 
 From configured IR and ISA (evidence.py): the injected config applied (mma_kind and
-workgroup tile), the split applied (a second, reduce dispatch, or a split loop), no
+workgroup tile; a gemv config its own K distribution), the split applied (a second, reduce dispatch, or a split loop), no
 spills, no scratch, occupancy > 0, and no NARROW WEIGHT LOADS: with promote [0] IREE
 3.13 sometimes loads the weights with 2-byte ``buffer_load_ushort`` or 12-byte
 ``dwordx3`` plus branches (tuning-knobs.md: 28 of 87 split configs); those are
@@ -49,6 +49,8 @@ def prove_candidate(dump_dir: Path, problem: Problem, arch: str, settings: Mappi
     reason = evidence.check_applied(ev, config.mma_kind if config else None)  # "" intended: the gemv config
     if not reason and config:
         reason = tile_mismatch(config, ev.workgroup_tile)
+    if not reason and hasattr(config, "not_applied"):  # a gemv: its K distribution, not an MMA, proves it
+        reason = config.not_applied(ev.lowering_config)
     if not reason and split and ev.dispatches < 2 and ev.split < 2:
         reason = f"split {split} requested, but one dispatch and no split loop"
     if reason:
