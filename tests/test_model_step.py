@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from iree_vdmfma.backends import CPU, ROCM
 from iree_vdmfma.configs.library import Entry, Library, write_library
 from iree_vdmfma.devices.flags import compile_flags
 from iree_vdmfma.model.forward import Estimate, check_forward, median_interval, output_tolerance, verdict
@@ -101,7 +102,7 @@ def test_the_report_states_the_tolerance_and_labels_the_gemm_share_estimated(tun
 def test_a_library_split_reaches_the_exported_linear_and_keeps_the_numbers(tmp_path):
     down, absent = Problem(m=1, n=256, k=512), Problem(m=1, n=4096, k=4096)
     write_library(Library("host", (Entry(down, {"split": 256}), Entry(absent, {"split": 1024}))), tmp_path / "lib",
-                  compile_flags("host"))
+                  compile_flags("host"), CPU.spec_route)
     opts = StepOptions(parse_source(f"{EXAMPLE}:build_tiny"), (1,), "host", "local-task", tmp_path / "out",
                        library=tmp_path / "lib", cache_dir=tmp_path / "cache", rounds=2, calls=1)
     result = run_step(opts)
@@ -163,7 +164,7 @@ def test_a_model_that_runs_but_differs_from_torch_is_exit_1(tmp_path):
             return Liar(), (torch.randn(m, 512, dtype=torch.float16),)
     """))
     write_library(Library("host", (Entry(Problem(m=1, n=256, k=512), {"split": 256}),)), tmp_path / "lib",
-                  compile_flags("host"))
+                  compile_flags("host"), CPU.spec_route)
     proc = _cli(tmp_path, str(src), "--m", "1", "--library", str(tmp_path / "lib"), "--device", "local-task",
                 "--rounds", "1", "--calls", "1", "--out", str(tmp_path / "o"))
     assert proc.returncode == 1, proc.stderr
@@ -207,7 +208,7 @@ def test_a_dispatch_iree_cannot_compile_is_found_in_the_failed_compile_and_rescu
             return torch.nn.Linear(896, 896, bias=False, dtype=torch.float16), (x,)
     """))
     write_library(Library("gfx942", (Entry(Problem(m=8, n=896, k=896), {"split": 0, "mma": "vdmfma"}),)),
-                  tmp_path / "lib", compile_flags("gfx942"))
+                  tmp_path / "lib", compile_flags("gfx942"), ROCM.spec_route)
     opts = StepOptions(parse_source(str(src)), (8,), "gfx942", "none", tmp_path / "out", library=tmp_path / "lib",
                        cache_dir=tmp_path / "cache")
     result = run_step(opts)
