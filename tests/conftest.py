@@ -2,13 +2,26 @@
 
 from __future__ import annotations
 
+import atexit
 import re
+import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+from hypothesis.configuration import set_hypothesis_home_dir
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# Tests leave nothing in the checkout: hypothesis keeps its files in a temp dir removed at exit, with no
+# example database (and pyproject.toml turns off pytest's .pytest_cache/).
+_HYPOTHESIS_HOME = tempfile.mkdtemp(prefix="vdmfma-hypothesis-")
+atexit.register(shutil.rmtree, _HYPOTHESIS_HOME, True)
+set_hypothesis_home_dir(_HYPOTHESIS_HOME)
+settings.register_profile("vdmfma", database=None)
+settings.load_profile("vdmfma")
 
 
 @pytest.fixture(scope="session")
