@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -38,12 +39,25 @@ def _run(argv: list[str], cwd: Path, env: dict) -> subprocess.CompletedProcess:
     --mlir-disable-threading: IREE 3.13 deadlocks now and then in a threaded compile (seen on this
     tour's compile: futex wait, no CPU, until killed), the same hang the tuner retries (tune/tuner.py)."""
     if argv[0] != "iree-compile":
-        return subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+        return _bounded(argv, cwd, env, 600)
     try:
-        return subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, timeout=180)
+        return _bounded(argv, cwd, env, 180)
     except subprocess.TimeoutExpired:
-        return subprocess.run([*argv, "--mlir-disable-threading"], cwd=cwd, env=env, capture_output=True,
-                              text=True, timeout=600)
+        return _bounded([*argv, "--mlir-disable-threading"], cwd, env, 600)
+
+
+def _bounded(argv: list[str], cwd: Path, env: dict, timeout: float) -> subprocess.CompletedProcess:
+    """subprocess.run in its own process group, the whole group killed on a timeout: the `iree-compile`
+    on PATH is a Python wrapper, and killing only it would leave the hung compiler behind."""
+    with subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          start_new_session=True) as proc:
+        try:
+            out, err = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            raise
+    return subprocess.CompletedProcess(argv, proc.returncode, out, err)
 
 
 def test_every_tour_command_runs_as_written_from_a_fresh_directory(tmp_path):
