@@ -5,7 +5,7 @@ contender still in the race (and IREE's default, the pairing base, always) for a
 paired rounds; contenders are ranked by their median per-round latency ratio against the
 default over all rounds so far; the slower half is dropped; the next step doubles the rounds.
 The race ends when the leader is separated from the runner-up by the paired rule (the runner-up
-is a ``loss`` against the leader), when at most ``max_rounds`` rounds have been raced, or when
+is a ``loss`` against the leader) and resolved against the default (a ``win`` or a ``loss``), when at most ``max_rounds`` rounds have been raced, or when
 the time budget is spent. ``--max-candidates`` (applied before, when pruning) stays a hard cap.
 
 The winner: the leader, unless it is in a true statistical tie (not separated by the paired
@@ -86,10 +86,14 @@ def race(contenders: Mapping[str, Path], base: str, problem: Problem, device: st
         alive.sort(key=lambda n: (_ratio(rounds, n, base), simplicity(n)))
         leader = alive[0]
         separated = len(alive) == 1 or paired.compare(rounds.ratios(alive[1], leader), rule).verdict == paired.LOSS
+        # ... and the leader resolved against the base too: a leader ahead of the runner-up but not yet beyond
+        # noise of the default would otherwise end the race with the default kept (seen on the CPU: 6 rounds)
+        decided = leader == base or paired.compare(rounds.ratios(leader, base), rule).verdict in (paired.WIN,
+                                                                                                  paired.LOSS)
         over = budget_s is not None and time.monotonic() - started >= budget_s
         on_step(f"{done} rounds, {len(alive)} in the race; leader {leader} "
                 f"({_ratio(rounds, leader, base):.3g} of the default)")
-        if separated or over or done >= max_rounds:
+        if (separated and decided) or over or done >= max_rounds:
             break
         if len(alive) > 2:  # drop the slower half; the finalists race on with more rounds
             keep = max(2, math.ceil(len(alive) / 2))
