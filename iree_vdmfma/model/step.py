@@ -36,6 +36,7 @@ from ..configs.knobs import dispatch_problem, knob_config
 from ..configs.library import Library, read_library
 from ..backends import backend_for
 from ..problems.problem import Problem
+from ..problems.rows import Provenance
 from ..variants.registry import variant as get_variant
 from . import forward as fwd
 from .dispatches import Dispatch, collect_dispatches
@@ -84,8 +85,7 @@ class StepOptions:
 
 
 @dataclass
-class ModelRow:
-    """One line of model.csv: one M and one variant (or the torch eager peer)."""
+class _ModelBody:
 
     m_tokens: int
     variant: str
@@ -106,13 +106,13 @@ class ModelRow:
     skinny_dispatches: Optional[int] = None
     applied: Optional[int] = None
     device: str = ""
-    device_name: str = ""
-    device_arch: str = ""
-    driver_version: str = ""
-    compiler_version: str = ""
-    runtime_version: str = ""
-    toolkit_version: str = ""
-    measured_at: str = ""
+
+
+@dataclass
+class ModelRow(Provenance, _ModelBody):
+    """One line of model.csv: one M and one variant (or the torch eager peer); the body, the provenance of
+    the measurement (problems/rows.py ``Provenance``), the diagnosis."""
+
     error: str = ""
     note: str = ""
     repro: str = ""

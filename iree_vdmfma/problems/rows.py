@@ -110,8 +110,35 @@ class Identity:
 IDENTITY_COLUMNS: tuple[str, ...] = ("key",) + tuple(f.name for f in fields(Identity))
 
 
+@dataclass
+class Provenance:
+    """The provenance columns of a measured row: where, with what, when. Declared once here; run/provenance.py
+    fills them (asked from the driver and the installed packages, nothing measured). Every row schema that
+    carries a measurement (ResultRow, the tuner's CandidateRow and WinnerRow, model.csv's ModelRow) inherits
+    them, after its own measured columns: ``class Row(Provenance, _RowBody)`` puts the body's fields first,
+    then these, then Row's own (the diagnosis), so the CSV columns keep their order.
+
+    Not frozen, so a mutable row (ModelRow) can inherit it too; a frozen row stays frozen (its Identity is)."""
+
+    device_name: str = ""  # the driver's name for the device, e.g. 'NVIDIA H100 80GB HBM3'
+    device_arch: str = ""  # 'sm_90', 'gfx942:sramecc+:xnack-', 'host x86_64'
+    driver_version: str = ""
+    # iree-compile that built the module ('' for the torch peer); a tune row declares it earlier, in its key
+    compiler_version: str = ""
+    runtime_version: str = ""  # iree-base-runtime (the torch peer: torch's version)
+    toolkit_version: str = ""  # iree-vdmfma
+    measured_at: str = ""  # UTC, ISO 8601
+
+    def columns(self) -> dict:
+        """The provenance cells by column name (of a Provenance, or of any row that carries them)."""
+        return {f.name: getattr(self, f.name) for f in fields(Provenance)}
+
+
+PROVENANCE_COLUMNS: tuple[str, ...] = tuple(f.name for f in fields(Provenance))
+
+
 @dataclass(frozen=True)
-class ResultRow(Identity):
+class _ResultBody(Identity):
     # identity: Identity's columns, then
     variant: str
     status: str
@@ -160,15 +187,13 @@ class ResultRow(Identity):
     # cold mode: weight copies rotated through, and distinct weight bytes read between two reads of one copy
     rotation_copies: Optional[int] = None
     bytes_between_reuses: Optional[int] = None
-    # provenance of a measured row: where, with what, when (run/provenance.py)
-    device_name: str = ""  # the driver's name for the device, e.g. 'NVIDIA H100 80GB HBM3'
-    device_arch: str = ""  # 'sm_90', 'gfx942:sramecc+:xnack-', 'host x86_64'
-    driver_version: str = ""
-    compiler_version: str = ""  # iree-compile that built the module ('' for the torch peer)
-    runtime_version: str = ""  # iree-base-runtime (the torch peer: torch's version)
-    toolkit_version: str = ""  # iree-vdmfma
-    measured_at: str = ""  # UTC, ISO 8601
-    # diagnosis
+
+
+@dataclass(frozen=True)
+class ResultRow(Provenance, _ResultBody):
+    """One results.csv row: the body's columns, the provenance of a measured row (:class:`Provenance`), then
+    the diagnosis."""
+
     reason: str = ""  # why not-applied / failed, in words
     error: str = ""  # the tool's first error line
     repro: str = ""  # a shell command that reproduces the job

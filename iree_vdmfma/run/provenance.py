@@ -2,17 +2,18 @@
 
 Asked from the system and the installed packages (nothing measured). The compiler
 version is passed in by the caller (the sweep knows it; ``vdmfma bench`` reads it
-from the directory's manifest) so this module never imports the compiler.
+from the directory's manifest) so this module never imports the compiler. The columns it
+fills are declared once, by ``problems.rows.Provenance``, which every measured row schema inherits.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import asdict, dataclass
 from functools import lru_cache
 from importlib import metadata
 
 from ..devices.probe import device_info
+from ..problems.rows import Provenance
 
 
 @lru_cache(maxsize=None)
@@ -23,27 +24,12 @@ def package_version(name: str) -> str:
         return ""
 
 
-@dataclass(frozen=True)
-class Provenance:
-    device_name: str
-    device_arch: str
-    driver_version: str
-    compiler_version: str
-    runtime_version: str
-    toolkit_version: str
-    measured_at: str
-
-    def columns(self) -> dict:
-        """The ResultRow columns of the same names."""
-        return asdict(self)
-
-
 def now_utc() -> str:
     return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
 
 
 def provenance(device: str, compiler_version: str = "", runtime_version: str = "") -> Provenance:
-    """Where and with what a row on ``device`` is measured now."""
+    """Where and with what a row on ``device`` is measured now (``.columns()``: the row cells)."""
     info = device_info(device)
     return Provenance(info.name, info.arch, info.driver_version, compiler_version,
                       runtime_version or package_version("iree-base-runtime"),

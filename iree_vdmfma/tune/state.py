@@ -20,7 +20,8 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Iterable, Optional, TypeVar
 
-from ..problems.rows import CANDIDATE_TERMINAL, FAILED as _FAILED, Identity, Status, Table, read_checked
+from ..problems.rows import (CANDIDATE_TERMINAL, FAILED as _FAILED, Identity, Provenance, Status, Table,
+                              read_checked)
 from ..problems.rows import write_csv_table as _write
 
 # The candidate statuses, as the strings rows hold (the values of problems/rows.py's Status).
@@ -37,7 +38,7 @@ STATUSES = TERMINAL | {PENDING, COMPILED, MACHINE_ERROR}  # a candidate row in a
 
 
 @dataclass(frozen=True)
-class CandidateRow(Identity):
+class _CandidateBody(Identity):
     candidate: str  # the knob setting, 'split=1024,mma=vdmfma,...'
     status: str = PENDING
     key: str = ""
@@ -77,13 +78,13 @@ class CandidateRow(Identity):
     hot_us_std: Optional[float] = None
     # modelled (--device none)
     modelled_us: Optional[float] = None
-    # provenance of a measured row (run/provenance.py; compiler_version is above, in the key)
-    device_name: str = ""
-    device_arch: str = ""
-    driver_version: str = ""
-    runtime_version: str = ""
-    toolkit_version: str = ""
-    measured_at: str = ""
+
+
+@dataclass(frozen=True)
+class CandidateRow(Provenance, _CandidateBody):
+    """One candidates.csv row: the body, the provenance of a measured row (problems/rows.py ``Provenance``;
+    its compiler_version keeps the body's place, in the key), the diagnosis."""
+
     reason: str = ""
     error: str = ""
     repro: str = ""
@@ -95,7 +96,7 @@ class CandidateRow(Identity):
 
 
 @dataclass(frozen=True)
-class WinnerRow(Identity):
+class _WinnerBody(Identity):
     device: str
     winner: str  # knob setting of the winner (the default's when the search winner was not confirmed)
     key: str = ""
@@ -128,12 +129,13 @@ class WinnerRow(Identity):
     numerics: str = ""
     max_abs_err: Optional[float] = None
     max_rel_err: Optional[float] = None
-    device_name: str = ""
-    device_arch: str = ""
-    driver_version: str = ""
-    runtime_version: str = ""
-    toolkit_version: str = ""
-    measured_at: str = ""
+
+
+@dataclass(frozen=True)
+class WinnerRow(Provenance, _WinnerBody):
+    """One winners.csv row: the body, the provenance of the final side-by-side (problems/rows.py
+    ``Provenance``; compiler_version keeps the body's place), then what the search covered."""
+
     # what the search covered: the pruned space, what was evaluated, what --max-candidates cut
     space: Optional[int] = None
     evaluated: Optional[int] = None

@@ -1,0 +1,64 @@
+"""The row store (problems/rows.py): one Provenance declaration, one checksum policy per schema, and the
+coverage cells kept in the same checked store as results and tune candidates. Cheap: rows are written
+directly, nothing compiles."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from pathlib import Path
+
+from iree_vdmfma.model.step import ModelRow
+from iree_vdmfma.problems.rows import (COLUMNS, PROVENANCE_COLUMNS, Provenance, ResultRow, read_results, row_for,
+                                       write_rows)
+from iree_vdmfma.problems.problem import Problem
+from iree_vdmfma.run.provenance import provenance
+from iree_vdmfma.tune.state import CandidateRow, WinnerRow, read_checked_table
+
+REPO = Path(__file__).resolve().parents[1]
+MEASURED_ROWS = (ResultRow, CandidateRow, WinnerRow, ModelRow)
+
+
+def test_provenance_columns_are_declared_once_and_carried_by_every_measured_row_schema():
+    for cls in MEASURED_ROWS:
+        assert issubclass(cls, Provenance), cls
+        names = [f.name for f in fields(cls)]
+        ordered = [c for c in names if c in PROVENANCE_COLUMNS]
+        if cls in (CandidateRow, WinnerRow):  # compiler_version keeps its place in the key
+            ordered.remove("compiler_version")
+            ordered.insert(PROVENANCE_COLUMNS.index("compiler_version"), "compiler_version")
+        assert ordered == list(PROVENANCE_COLUMNS), cls
+        # no schema re-declares a provenance column (a tune row keeps compiler_version in its key)
+        for base in cls.__mro__:
+            if base is Provenance:
+                continue
+            again = set(vars(base).get("__annotations__", {})) & set(PROVENANCE_COLUMNS)
+            assert again <= ({"compiler_version"} if cls in (CandidateRow, WinnerRow) else set()), (base, again)
+
+
+def test_provenance_filled_by_run_provenance_lands_in_a_results_row_and_reads_back_verified(tmp_path):
+    prov = provenance("local-task", compiler_version="3.13-test")
+    assert isinstance(prov, Provenance) and prov.device_arch.startswith("host") and prov.measured_at
+    row = row_for(Problem(4, 256, 512, dtype="f16"), "host", "default", "ok", cache_mode="hot", **prov.columns())
+    write_rows([row], tmp_path / "results.csv")
+    table = read_results(tmp_path / "results.csv")
+    assert table.rows == [row] and not table.damaged and table.unverified == 0
+    assert table.rows[0].columns() == prov.columns()
+
+
+def test_tables_written_before_the_provenance_dataclass_still_verify_column_for_column():
+    """The committed reports were written with the hand-declared provenance columns: same names, the
+    schema's order, every checksum still matches."""
+    results = sorted((REPO / "reports").glob("*/results.csv"))
+    assert results
+    for path in results:
+        header = path.read_text().splitlines()[0].split(",")
+        # older schemas: columns were only ever added, so the file's columns keep the schema's order
+        assert [c for c in COLUMNS if c in header] == [c for c in header if c != "checksum"], path
+        table = read_results(path)
+        assert table.rows and not table.damaged, (path, table.damaged[:3])
+    for name, cls in (("candidates.csv", CandidateRow), ("winners.csv", WinnerRow)):
+        path = REPO / "reports" / "tune-h100" / name
+        header = path.read_text().splitlines()[0].split(",")  # an older, shorter schema, read by name
+        assert set(header) <= {f.name for f in fields(cls)} | {"key"}, path
+        table = read_checked_table(path, cls)
+        assert table.rows and not table.damaged, (path, table.damaged[:3])
