@@ -62,3 +62,29 @@ def test_tables_written_before_the_provenance_dataclass_still_verify_column_for_
         assert set(header) <= {f.name for f in fields(cls)} | {"key"}, path
         table = read_checked_table(path, cls)
         assert table.rows and not table.damaged, (path, table.damaged[:3])
+
+
+def _blank_checksum(path: Path, line: int) -> None:
+    lines = path.read_text().splitlines()
+    lines[line] = lines[line].rsplit(",", 1)[0] + ","
+    path.write_text("\n".join(lines) + "\n")
+
+
+def test_each_schema_declares_whether_a_row_without_a_checksum_is_accepted_unverified_or_damaged(tmp_path):
+    """results.csv accepts a row another tool appended without a checksum (counted unverified); the tuner's
+    own tables, which only vdmfma writes, call the same row damaged. Declared on the schema, not by class."""
+    assert ResultRow.foreign_rows_accepted and "foreign_rows_accepted" not in COLUMNS
+    assert not CandidateRow.foreign_rows_accepted and not WinnerRow.foreign_rows_accepted
+    p = Problem(4, 256, 512, dtype="f16")
+    write_rows([row_for(p, "host", "default", "ok"), row_for(p, "host", "vdmfma", "ok")], tmp_path / "results.csv")
+    _blank_checksum(tmp_path / "results.csv", 2)
+    table = read_results(tmp_path / "results.csv")
+    assert len(table.rows) == 2 and not table.damaged and table.unverified == 1
+
+    from iree_vdmfma.tune.state import write_table  # noqa: PLC0415
+
+    cands = [CandidateRow(**p.identity(), target="host", candidate=c, status="pending") for c in ("split=1", "split=2")]
+    write_table(cands, tmp_path / "candidates.csv", CandidateRow)
+    _blank_checksum(tmp_path / "candidates.csv", 2)
+    table = read_checked_table(tmp_path / "candidates.csv", CandidateRow)
+    assert table.rows == cands[:1] and table.damaged == ["line 3: no checksum (edited or cut off)"]

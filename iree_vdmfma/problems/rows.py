@@ -32,7 +32,7 @@ import hashlib
 from dataclasses import dataclass, fields
 from enum import Enum
 from pathlib import Path
-from typing import Callable, Generic, Iterable, Optional, TypeVar
+from typing import Callable, ClassVar, Generic, Iterable, Optional, TypeVar
 
 from .problem import Problem
 from ..util.io import atomic_writer
@@ -101,6 +101,12 @@ class Identity:
     batch: int
     dtype: str
     target: str
+
+    # The schema's checksum policy (:func:`read_checked`): whether a row without a checksum, in a file that has a
+    # checksum column, is accepted as not verified (True: the file may come from pandas or another tool, which
+    # edit or append rows without one) or is damaged (False: only vdmfma writes it, so a missing checksum means
+    # a row edited or cut off). A file with no checksum column at all is read either way, its rows unverified.
+    foreign_rows_accepted: ClassVar[bool] = False
 
     def replace(self, **changes):
         """A copy with ``changes`` (rows are frozen)."""
@@ -193,6 +199,8 @@ class _ResultBody(Identity):
 class ResultRow(Provenance, _ResultBody):
     """One results.csv row: the body's columns, the provenance of a measured row (:class:`Provenance`), then
     the diagnosis."""
+
+    foreign_rows_accepted: ClassVar[bool] = True  # results.csv: pandas and other tools write and extend it
 
     reason: str = ""  # why not-applied / failed, in words
     error: str = ""  # the tool's first error line
@@ -290,15 +298,15 @@ def row_of(cls: type, d: dict, types: Optional[dict] = None):
 
 
 def _damage(d: dict, header: list[str], cls: type = ResultRow, types: Optional[dict] = None,
-            check: Optional[Callable] = None, require_checksum: bool = False) -> str:
+            check: Optional[Callable] = None) -> str:
     """Why a row read back cannot be trusted ('' when it can). The checksum is of the VALUES (a cell pandas
-    re-formatted still matches); a row without one is accepted (counted unverified), unless ``require_checksum``
-    (the tuner's own tables, never written by another tool) and the file has a checksum column (a file from
-    before checksums, e.g. a committed tune report, has none: its rows are unverified)."""
+    re-formatted still matches); a row without one is accepted (counted unverified) if the schema says so
+    (``cls.foreign_rows_accepted``: results.csv) or the file has no checksum column (a file from before
+    checksums, e.g. a committed tune report: its rows are unverified); else it is damaged."""
     types = types or _TYPES
     if None in d or any(v is None for v in d.values()):
         return "wrong number of cells (cut off?)"
-    if require_checksum and "checksum" in header and not d.get("checksum"):
+    if not cls.foreign_rows_accepted and "checksum" in header and not d.get("checksum"):
         return "no checksum (edited or cut off)"
     try:
         row = row_of(cls, d, types)
@@ -327,17 +335,14 @@ class Table(Generic[R]):
 
 
 def read_checked(path: Path | str, cls: type[R], check: Optional[Callable[[R], str]] = None,
-                 required: Optional[Iterable[str]] = None, what: str = "",
-                 require_checksum: Optional[bool] = None) -> Table[R]:
+                 required: Optional[Iterable[str]] = None, what: str = "") -> Table[R]:
     """Read and validate a table of ``cls`` rows (written by :func:`write_csv_table` with a checksum): cut
     or edited rows, unknown statuses and keys that do not match the shape are damaged, as are rows
     ``check`` finds wrong (it returns why). ValueError naming the file if it lacks a ``required``
-    column (default: the identity columns and status) or cannot be read as CSV. ``require_checksum``
-    (default: for every table but results.csv, which may come from pandas): in a file with a checksum column, a
-    row without one is damaged."""
+    column (default: the identity columns and status) or cannot be read as CSV. A row without a checksum
+    in a file with a checksum column is damaged unless the schema accepts foreign rows
+    (``cls.foreign_rows_accepted``, results.csv's)."""
     path = Path(path)
-    if require_checksum is None:
-        require_checksum = cls is not ResultRow
     if not path.exists():
         return Table([], [])
     types = {f.name: f.type for f in fields(cls)}
@@ -349,12 +354,11 @@ def read_checked(path: Path | str, cls: type[R], check: Optional[Callable[[R], s
             header = list(reader.fieldnames or [])
             missing = [c for c in required if c not in header]
             if missing:
-                raise ValueError(f"{path}: not {what} (no column {', '.join(missing)}"
-                                 + (f"; {what} starts with: {','.join(list(types)[:9])},...)" if cls is ResultRow
-                                    else ")"))
+                raise ValueError(f"{path}: not {what} (no column {', '.join(missing)}; {what} starts with: "
+                                 f"{','.join(list(types)[:9])},...)")
             rows, damaged, unverified = [], [], 0
             for d in reader:
-                why = _damage(d, header, cls, types, check, require_checksum)
+                why = _damage(d, header, cls, types, check)
                 if why:
                     damaged.append(f"line {reader.line_num}: {why}")
                 else:
