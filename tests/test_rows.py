@@ -88,3 +88,44 @@ def test_each_schema_declares_whether_a_row_without_a_checksum_is_accepted_unver
     _blank_checksum(tmp_path / "candidates.csv", 2)
     table = read_checked_table(tmp_path / "candidates.csv", CandidateRow)
     assert table.rows == cands[:1] and table.damaged == ["line 3: no checksum (edited or cut off)"]
+
+
+def _tamper(path: Path) -> None:
+    """Edit one value of the first row by hand, and cut the file off in the middle of its last row."""
+    lines = path.read_text().splitlines()
+    lines[1] = lines[1].replace(",f16,", ",bf16,", 1)
+    lines[-1] = lines[-1][:len(lines[-1]) // 2]
+    path.write_text("\n".join(lines))
+
+
+def test_a_tampered_coverage_cells_file_is_reported_damaged_the_same_way_as_results_csv(tmp_path):
+    from iree_vdmfma.coverage.classes import CSV_COLUMNS, ONLY_WITH_SPEC, read_cells, write_csv  # noqa: PLC0415
+    from iree_vdmfma.coverage.grid import CASES, Cell, coverage_rows  # noqa: PLC0415
+
+    cells = [Cell("f16", CASES[0], m) for m in (4, 8, 16)]
+    results = []
+    for c in cells:
+        results += [row_for(c.problem, "gfx942", "default", "ok", mma_kind="MFMA_F32_16x16x16_F16", mfma=8, smfmac=0,
+                            spills=0),
+                    row_for(c.problem, "gfx942", "vdmfma", "ok", mma_kind="VDMFMA_F32_8x16x64x2_F16", mfma=0,
+                            smfmac=32, spills=0, intended_mma_kind="VDMFMA_F32_8x16x64x2_F16")]
+    rows = coverage_rows(cells, results, "gfx942")
+    assert [r.cls for r in rows] == [ONLY_WITH_SPEC] * 3 and rows[0].vdmfma_smfmac == 32
+    write_csv(rows, tmp_path / "coverage.csv")
+    write_rows(results, tmp_path / "results.csv")
+    assert (tmp_path / "coverage.csv").read_text().splitlines()[0].split(",") == CSV_COLUMNS
+    table = read_cells(tmp_path / "coverage.csv")
+    assert table.rows == rows and not table.damaged and table.unverified == 0
+
+    for path in (tmp_path / "coverage.csv", tmp_path / "results.csv"):
+        _tamper(path)
+    cov, res = read_cells(tmp_path / "coverage.csv"), read_results(tmp_path / "results.csv")
+    assert cov.damaged == [f"line 2: {CHECKSUM_MISMATCH}", "line 4: wrong number of cells (cut off?)"]
+    assert res.damaged == [f"line 2: {CHECKSUM_MISMATCH}", f"line {len(results) + 1}: wrong number of cells (cut off?)"]
+    assert cov.rows == rows[1:2] and len(res.rows) == len(results) - 2
+
+    old = read_cells(REPO / "reports" / "coverage-gfx942" / "coverage.csv")  # written before the store: no checksum
+    assert old.rows and not old.damaged and old.unverified == len(old.rows)
+
+
+CHECKSUM_MISMATCH = "checksum does not match its values (edited or cut off)"

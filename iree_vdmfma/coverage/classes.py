@@ -1,21 +1,24 @@
 """Coverage classes: what one coverage cell's default and vdmfma compile rows mean.
 
 A cell is classified from two rows of the result-row schema (``problems.rows.ResultRow``):
-``vdmfma-by-default``, ``only-with-spec`` or ``not-reachable``, with a reason. A coverage row keeps,
-for each side, a few columns of the result-row schema under a ``default_`` / ``vdmfma_`` prefix
-(``SIDE_FIELDS``), so its columns mean what the same result columns mean. Static (compiler output
-and ISA), never measured. No plotting and no sweeping here: both import this module, not the reverse.
+``vdmfma-by-default``, ``only-with-spec`` or ``not-reachable``, with a reason. A coverage row has the
+identity columns of every row schema (``problems.rows.Identity``: the cell's problem and target) and
+keeps, for each side, the result-row columns ``SIDE_COLUMNS`` under a ``default_`` / ``vdmfma_`` prefix
+(derived from that one tuple and the result row's types), so its columns mean what the same result
+columns mean. coverage.csv lives in the row store of problems/rows.py, as results.csv does: written
+atomically with a checksum per row, read back validated (:func:`read_cells`: a cut or edited row is
+damaged, never trusted). Static (compiler output and ISA), never measured. No plotting and no
+sweeping here: both import this module, not the reverse.
 """
 
 from __future__ import annotations
 
-import csv
 import re
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, field, fields, make_dataclass
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import ClassVar, Optional, Sequence
 
-from ..problems.rows import COLUMNS, ResultRow, Status
+from ..problems.rows import Identity, ResultRow, Status, Table, read_checked, write_csv_table
 
 
 BY_DEFAULT = "vdmfma-by-default"
@@ -132,35 +135,16 @@ def _not_reachable_reason(row: Optional[ResultRow]) -> str:
 
 
 @dataclass(frozen=True)
-class CoverageRow:
-    target: str
-    dtype: str
+class _Cell(Identity):
+    """A coverage cell's own columns (the identity is its problem's; the evidence columns are derived below)."""
+
     case: str
     case_description: str
-    m: int
-    n: int
-    k: int
-    batch: int
-    cls: str
+    cls: str  # column 'class'
     reason: str
-    default_status: str = ""
-    default_mma_kind: str = ""
-    default_smfmac: Optional[int] = None
-    default_mfma: Optional[int] = None
-    default_vgpr: Optional[int] = None
-    default_spills: Optional[int] = None
-    default_error: str = ""
-    vdmfma_status: str = ""
-    vdmfma_intended_mma_kind: str = ""
-    vdmfma_mma_kind: str = ""
-    vdmfma_smfmac: Optional[int] = None
-    vdmfma_mfma: Optional[int] = None
-    vdmfma_vgpr: Optional[int] = None
-    vdmfma_spills: Optional[int] = None
-    vdmfma_error: str = ""
-    default_artifacts: str = ""
-    vdmfma_artifacts: str = ""
-    default_wmma: Optional[int] = None  # RDNA: v_wmma in the default's ISA
+    key: str = ""
+
+    csv_names: ClassVar[dict[str, str]] = {"cls": "class"}
 
     @property
     def code(self) -> str:
@@ -170,6 +154,24 @@ class CoverageRow:
         if self.cls == ONLY_WITH_SPEC:
             return "S!" if self.default_status in (Status.COMPILE_ERROR.value, Status.TIMEOUT.value) else "S"
         return "x"
+
+
+# The one definition of a cell's evidence: these result-row columns, kept per side as SIDE_COLUMN (e.g.
+# ``default_mma_kind``, ``vdmfma_smfmac``) with the result row's type, so they mean what the result columns mean.
+SIDES = ("default", "vdmfma")
+SIDE_COLUMNS = ("status", "intended_mma_kind", "mma_kind", "smfmac", "mfma", "wmma", "vgpr", "spills", "error",
+                "artifacts")
+_RESULT_TYPES = {f.name: f.type for f in fields(ResultRow)}
+
+CoverageRow = make_dataclass(
+    "CoverageRow",
+    [(f"{side}_{c}", _RESULT_TYPES[c], field(default="" if _RESULT_TYPES[c] == "str" else None))
+     for side in SIDES for c in SIDE_COLUMNS],
+    bases=(_Cell,), frozen=True)
+CoverageRow.__module__ = __name__
+CoverageRow.__doc__ = ("One coverage.csv row: the cell (its problem's identity, case, class, reason), then each "
+                       "side's SIDE_COLUMNS (``default_*``, ``vdmfma_*``; for an MX cell the vdmfma side holds the "
+                       "``scaled`` variant's row).")
 
 
 def reason_tag(reason: str) -> str:
@@ -182,43 +184,44 @@ def reason_tag(reason: str) -> str:
     return ""
 
 
-CSV_COLUMNS = [("class" if f.name == "cls" else f.name) for f in fields(CoverageRow)]
-
-
-# The result-row columns a coverage row keeps per side (as PREFIX_COLUMN), checked against the schema below.
-SIDE_FIELDS = {"default": ("status", "mma_kind", "smfmac", "mfma", "wmma", "vgpr", "spills", "error", "artifacts"),
-               "vdmfma": ("status", "intended_mma_kind", "mma_kind", "smfmac", "mfma", "vgpr", "spills", "error",
-                          "artifacts")}
-_missing = [f"{p}_{c}" for p, cs in SIDE_FIELDS.items() for c in cs
-            if c not in COLUMNS or f"{p}_{c}" not in {f.name for f in fields(CoverageRow)}]
-if _missing:
-    raise TypeError(f"coverage rows and the result-row schema disagree on: {', '.join(_missing)}")
+CSV_COLUMNS = [CoverageRow.csv_names.get(f.name, f.name) for f in fields(CoverageRow)] + ["checksum"]
 
 
 def _side(prefix: str, row: Optional[ResultRow]) -> dict:
-    """A result row's SIDE_FIELDS as PREFIX_COLUMN values (the error cut to its first line)."""
+    """A result row's SIDE_COLUMNS as PREFIX_COLUMN values (the error cut to its first line)."""
     if row is None:
         return {}
-    return {f"{prefix}_{c}": error_line(row.error) if c == "error" else getattr(row, c) for c in SIDE_FIELDS[prefix]}
+    return {f"{prefix}_{c}": error_line(row.error) if c == "error" else getattr(row, c) for c in SIDE_COLUMNS}
 
 
-def write_csv(rows: Sequence[CoverageRow], path: Path) -> Path:
+def cell_damage(row) -> str:
+    """Why a coverage row read back is not one this module writes ('' when it is)."""
+    if row.cls not in CLASSES:
+        return f"class {row.cls!r} is not one of {', '.join(CLASSES)}"
+    for side in SIDES:
+        status = getattr(row, f"{side}_status")
+        if status and status not in {s.value for s in Status}:
+            return f"{side}_status {status!r} is not a row status"
+    return ""
+
+
+def write_csv(rows: Sequence, path: Path) -> Path:
+    """coverage.csv in the row store of problems/rows.py: atomic, a checksum per row (the caller holds the
+    directory's lock)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(CSV_COLUMNS)
-        for r in rows:
-            w.writerow(["" if v is None else v for v in asdict(r).values()])
+    write_csv_table(rows, path, [f.name for f in fields(CoverageRow)], checksum=True, names=CoverageRow.csv_names)
     return path
 
 
-def read_csv(path: Path) -> list[CoverageRow]:
-    ints = {f.name for f in fields(CoverageRow) if "int" in str(f.type)}
-    out = []
-    with Path(path).open(newline="") as f:
-        for d in csv.DictReader(f):
-            d["cls"] = d.pop("class")
-            out.append(CoverageRow(**{k: (int(v) if v != "" else None) if k in ints else v for k, v in d.items()}))
-    return out
+def read_cells(path: Path) -> Table:
+    """The trusted coverage rows and the damaged ones (cut or edited: checksum, unknown class or status, a
+    key that does not match the shape), validated as results.csv is. A coverage.csv from before the row
+    store (no checksum, name or key column) is read, its rows counted unverified."""
+    return read_checked(path, CoverageRow, cell_damage, required=("m", "n", "k", "dtype", "target", "cls"),
+                        what="a coverage.csv written by vdmfma")
 
+
+def read_csv(path: Path) -> list:
+    """The trusted rows of a coverage.csv (damaged rows left out; see :func:`read_cells`)."""
+    return read_cells(path).rows

@@ -41,10 +41,11 @@ from ..problems.problem import DTYPES, Problem
 from ..problems.rows import ResultRow
 from ..sweep.sweep import Sweep, SweepOptions
 from .classes import (BY_DEFAULT, CLASSES, CSV_COLUMNS, NOT_IN_GRID, NOT_REACHABLE,  # noqa: F401
-                               ONLY_WITH_SPEC, SIDE_FIELDS, CoverageRow, classify, error_line, outcome, read_csv,
+                               ONLY_WITH_SPEC, SIDE_COLUMNS, CoverageRow, classify, error_line, outcome, read_csv,
                                reason_tag, write_csv, _side)
 from ..report.index import write_index
 from ..util.lists import parse_m  # noqa: F401  (the one --m grammar; coverage's API keeps the name)
+from ..util.lock import locked_dir
 
 VARIANTS = ("default", "vdmfma")
 MX_VARIANT = "scaled"  # an MX dtype's forced kernel (the scaled MFMA) takes vdmfma's place
@@ -201,9 +202,8 @@ def coverage_rows(cells: Sequence[Cell], rows: Iterable[ResultRow], target: str)
         p = c.problem
         d, v = by.get((p.key, "default")), by.get((p.key, spec_variant(c.dtype)))
         cls, reason = classify(d, v)
-        out.append(CoverageRow(target=target, dtype=c.dtype, case=c.case.name, case_description=c.case.description,
-                               m=c.m, n=p.n, k=p.k, batch=p.batch, cls=cls, reason=reason,
-                               **_side("default", d), **_side("vdmfma", v)))
+        out.append(CoverageRow(**p.identity(), target=target, case=c.case.name, case_description=c.case.description,
+                               cls=cls, reason=reason, **_side("default", d), **_side("vdmfma", v)))
     return out
 
 
@@ -324,7 +324,8 @@ def run(cells: Sequence[Cell], options: SweepOptions, sweep: Optional[Sweep] = N
             f"({sum(bool(r.cached) for r in fresh)} from the compile cache) in {wall:.0f} s wall.")
     if not has_vdmfma(target):
         note += "\n\n" + no_sparse_note(rows, target)
-    files = [write_csv(rows, out / "coverage.csv")]
+    with locked_dir(out):  # the cells join the row store as results.csv does: under OUT's lock
+        files = [write_csv(rows, out / "coverage.csv")]
     (out / "coverage.md").write_text(markdown(rows, target, note))
     files.append(out / "coverage.md")
     if plots:

@@ -1,5 +1,5 @@
 """Persisted rows: the one status vocabulary and the one row store (results.csv, candidates.csv,
-winners.csv).
+winners.csv, coverage.csv).
 
 Result rows are the one table every stage appends to and every report reads. A result row is keyed by (problem key, target, variant, cache_mode). Rows are written
 atomically (temp file + rename) so results.csv is never half-written; still, a
@@ -18,10 +18,12 @@ written, so checksums of files written before this rule still verify. A file (or
 checksum, as pandas or another tool writes it, is read and counted as not verified
 (``Results.unverified``); a missing ``key``, ``name`` or ``batch`` column is filled in.
 
-The same store keeps the tuner's candidates.csv and winners.csv (tune/state.py):
-:func:`write_csv_table` with ``checksum=True`` and :func:`read_checked` (any row dataclass
-that extends :class:`Identity`), so a tune's rows are as atomic, checksummed and validated
-on resume as a sweep's; the lock is util/lock.py's, for both.
+The same store keeps the tuner's candidates.csv and winners.csv (tune/state.py) and the coverage
+cells (coverage/classes.py): :func:`write_csv_table` with ``checksum=True`` and :func:`read_checked`
+(any row dataclass that extends :class:`Identity`), so a tune's or a coverage grid's rows are as
+atomic, checksummed and validated as a sweep's; the lock is util/lock.py's, for all. A schema declares
+its checksum policy (``foreign_rows_accepted``) and any column named apart from its field
+(``csv_names``); the provenance columns of a measured row are declared once (:class:`Provenance`).
 """
 
 from __future__ import annotations
@@ -107,6 +109,8 @@ class Identity:
     # edit or append rows without one) or is damaged (False: only vdmfma writes it, so a missing checksum means
     # a row edited or cut off). A file with no checksum column at all is read either way, its rows unverified.
     foreign_rows_accepted: ClassVar[bool] = False
+    # CSV column names that are not the field's (a column named by a Python keyword: coverage's 'class').
+    csv_names: ClassVar[dict[str, str]] = {}
 
     def replace(self, **changes):
         """A copy with ``changes`` (rows are frozen)."""
@@ -348,16 +352,19 @@ def read_checked(path: Path | str, cls: type[R], check: Optional[Callable[[R], s
     types = {f.name: f.type for f in fields(cls)}
     what = what or f"a {path.name} written by vdmfma"
     required = [c for c in (required or IDENTITY_COLUMNS + ("status",)) if c in types]
+    names = getattr(cls, "csv_names", {})
+    field_of = {column: name for name, column in names.items()}
     try:
         with path.open(newline="") as f:
             reader = csv.DictReader(f)
-            header = list(reader.fieldnames or [])
-            missing = [c for c in required if c not in header]
+            header = [field_of.get(c, c) for c in reader.fieldnames or []]
+            missing = [names.get(c, c) for c in required if c not in header]
             if missing:
                 raise ValueError(f"{path}: not {what} (no column {', '.join(missing)}; {what} starts with: "
-                                 f"{','.join(list(types)[:9])},...)")
+                                 f"{','.join(names.get(c, c) for c in list(types)[:9])},...)")
             rows, damaged, unverified = [], [], 0
             for d in reader:
+                d = {field_of.get(c, c): v for c, v in d.items()} if field_of else d
                 why = _damage(d, header, cls, types, check)
                 if why:
                     damaged.append(f"line {reader.line_num}: {why}")
@@ -390,12 +397,14 @@ def write_rows(rows: Iterable[ResultRow], path: Path | str) -> None:
     write_csv_table(rows, path, COLUMNS, checksum=True)
 
 
-def write_csv_table(rows: Iterable, path: Path | str, columns: list[str], checksum: bool = False) -> None:
+def write_csv_table(rows: Iterable, path: Path | str, columns: list[str], checksum: bool = False,
+                    names: Optional[dict[str, str]] = None) -> None:
     """Write objects' ``columns`` as CSV atomically (temp file + fsync + rename); ``checksum``: a last
-    column hashing each row's cells, so a row cut off or edited is detected on reading."""
+    column hashing each row's cells, so a row cut off or edited is detected on reading; ``names``: a
+    column's header where it is not the attribute's name (a schema's ``csv_names``)."""
     with atomic_writer(path) as f:  # readable by everyone the umask allows (0644), not mkstemp's 0600
         writer = csv.writer(f)
-        writer.writerow(columns + (["checksum"] if checksum else []))
+        writer.writerow([(names or {}).get(c, c) for c in columns] + (["checksum"] if checksum else []))
         for row in rows:
             cells = [_cell(getattr(row, c)) for c in columns]
             writer.writerow(cells + [row_checksum(cells)] if checksum else cells)
