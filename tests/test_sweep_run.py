@@ -1,5 +1,6 @@
 """A sweep that runs on a real IREE device: local-task (CPU), through the CLI."""
 
+import threading
 from pathlib import Path
 
 import pandas as pd
@@ -7,6 +8,10 @@ from typer.testing import CliRunner
 
 from conftest import ROOT
 from iree_vdmfma.cli import app
+from iree_vdmfma.executors import LocalExecutor
+from iree_vdmfma.problems.problem import Problem
+from iree_vdmfma.run.runner import sweep_run_hook
+from iree_vdmfma.sweep.sweep import Sweep, SweepOptions
 
 
 def test_cpu_sweep_runs_default_for_host_and_skips_gpu_only_variants(tmp_path, cache_dir):
@@ -52,3 +57,44 @@ def test_reps_0_checks_numerics_only_one_row_per_job_no_timing(tmp_path, cache_d
     log = (out / "sweep.log").read_text()
     assert "[1/1] my-tiny (f16_8x128x256) default: ok" in log
     assert "my-tiny" in (out / "report" / "report.md").read_text()
+
+
+class CountingExecutor(LocalExecutor):
+    """A local executor that records every task it is given and the thread each one ran on."""
+
+    def __init__(self):
+        super().__init__(workers=2)
+        self.cpu: list[str] = []  # compile job labels
+        self.gpu: list[tuple[str, str]] = []  # (problem key, cache mode) of each run
+        self.threads: dict[str, set[str]] = {"cpu": set(), "gpu": set()}
+
+    def _traced(self, kind: str, fn):
+        def run(*args):
+            self.threads[kind].add(threading.current_thread().name)
+            return fn(*args)
+        return run
+
+    def submit_cpu(self, fn, *args):
+        self.cpu.append(args[0].label)
+        return super().submit_cpu(self._traced("cpu", fn), *args)
+
+    def submit_gpu(self, fn, *args, device_kind=None):
+        self.gpu.append((args[1].key, args[2].cache_mode))
+        return super().submit_gpu(self._traced("gpu", fn), *args, device_kind=device_kind)
+
+
+def test_a_sweeps_compiles_and_runs_all_go_through_the_executor_it_is_given(tmp_path, cache_dir):
+    """executors/ is the only way work runs: every compile is a CPU task and every run a GPU task of the
+    sweep's executor (locally: runs one at a time, in job order, on its one GPU thread)."""
+    problems = [Problem(8, 128, 256, dtype="f16", name="a"), Problem(4, 128, 512, dtype="f16", name="b")]
+    options = SweepOptions(target="host", variants=("default",), out_dir=tmp_path / "out", cache_dir=cache_dir,
+                           cache_modes=("hot", "cold"), runnable=True)
+    executor = CountingExecutor()
+    with executor:
+        rows = Sweep(problems, options, run_hook=sweep_run_hook("local-task", reps=2), executor=executor).run()
+        assert LocalExecutor.submit_cpu(executor, str, "open").result() == "open"  # the caller's to close
+    assert sorted(executor.cpu) == sorted(f"{p.key}/default/host" for p in problems)
+    assert executor.gpu == [(p.key, mode) for p in problems for mode in ("hot", "cold")]
+    assert all(t.startswith("vdmfma-cpu") for t in executor.threads["cpu"])
+    assert len(executor.threads["gpu"]) == 1 and executor.threads["gpu"].pop().startswith("vdmfma-gpu")
+    assert len(rows) == 4 and all(r.status == "ok" and r.numerics == "pass" and r.latency_us_median for r in rows)

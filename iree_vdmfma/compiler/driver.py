@@ -1,4 +1,5 @@
-"""Compile driver: iree-compile per job, in parallel, behind a content-addressed cache.
+"""Compile driver: iree-compile per job, in parallel on an executor (executors/: local threads by
+default, or a Ray cluster), behind a content-addressed cache.
 
 A job is (input IR, spec, flags). Its cache key hashes those with the compiler
 version, so an identical re-run compiles nothing. Each cache entry keeps the
@@ -22,12 +23,12 @@ import signal
 import subprocess
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import Future, as_completed, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
-from ..executors import Executor
+from ..executors import Executor, LocalExecutor
 from .toolchain import compiler_version, tool
 from ..util.io import atomic_write_text
 
@@ -272,8 +273,13 @@ class Compiler:
     def __init__(self, cache_dir: Optional[Path] = None, workers: Optional[int] = None,
                  retry_failed: bool = False, executor: Optional[Executor] = None):
         self.cache_dir = Path(cache_dir) if cache_dir else None
-        self.executor = executor if executor is not None and executor.remote else None
-        self.workers = self.executor.cpu_slots if self.executor else (workers or os.cpu_count() or 1)
+        # Every compile runs through an executor (executors/): the caller's, else local threads of our own.
+        self._owns_executor = executor is None
+        self.executor: Executor = executor if executor is not None else LocalExecutor(workers)
+        self.workers = self.executor.cpu_slots
+        # On a remote executor a local thread per compile in flight only waits for the cluster's answer and
+        # installs it; locally the compile task itself runs on the executor's CPU slots.
+        self._waiters: Executor = LocalExecutor(self.workers) if self.executor.remote else self.executor
         self.retry_failed = retry_failed
         self._scratch: Optional[Path] = None
         self._lock = threading.Lock()
@@ -301,8 +307,10 @@ class Compiler:
     def cancel(self) -> None:
         """Stop every running compile and refuse new ones (they raise CompileInterrupted)."""
         self._cancelled.set()
-        if self.executor is not None:
-            self.executor.cancel()
+        if self.executor.remote:
+            self.executor.cancel()  # ray.cancel interrupts the cluster's running tasks
+        # Local tasks not started are left queued: each starts, sees the cancel and raises CompileInterrupted
+        # (a cancelled Future would say CancelledError, which callers would take for the machine's failure).
         with self._lock:
             procs = list(self._procs)
         for proc in procs:
@@ -313,7 +321,12 @@ class Compiler:
         return self._cancelled.is_set()
 
     def close(self) -> None:
-        """Remove the scratch directory (uncached results); cached entries stay."""
+        """Remove the scratch directory (uncached results; cached entries stay) and stop the threads this
+        compiler started (a caller's executor is the caller's to close)."""
+        if self._waiters is not self.executor:
+            self._waiters.close()
+        if self._owns_executor:
+            self.executor.close()
         with self._lock:
             scratch, self._scratch = self._scratch, None
         if scratch is not None:
@@ -339,7 +352,7 @@ class Compiler:
                 fresh = workdir.name in self._finished  # compiled by this instance: never retried twice
                 if usable and (meta["returncode"] == 0 or not self.retry_failed or fresh):
                     return self._result(job, workdir, meta, cached=True)
-            if self.executor is not None:
+            if self.executor.remote:
                 result = self._compile_remote(job, workdir)
             else:
                 result = self._compile_fresh(job, workdir)
@@ -468,27 +481,39 @@ class Compiler:
         """A result's entry as bytes (to ship it to another machine); see :func:`_unpack`."""
         return _pack(result.workdir)
 
+    def submit(self, job: CompileJob) -> Future:
+        """Start :meth:`compile` of ``job`` as a CPU task of the executor (a remote executor: a local waiter
+        whose compile runs on the cluster); a Future of its CompileResult."""
+        return self._waiters.submit_cpu(self.compile, job)
+
+    def stop(self, futures: Iterable[Future]) -> None:
+        """On Ctrl-C (or any failure) with ``futures`` in flight: cancel those not started, kill the running
+        compiles (nothing in flight is cached) and wait until every task has ended."""
+        futures = list(futures)
+        for f in futures:
+            f.cancel()
+        self.cancel()
+        wait(futures)
+
     def compile_many(self, jobs: Iterable[CompileJob],
                      on_done: Optional[Callable[[CompileResult], None]] = None) -> list[CompileResult]:
-        """Compile in parallel; ``on_done`` is called (in the caller's thread order of completion).
+        """Compile in parallel on the executor; ``on_done`` is called (in the caller's thread, in order of
+        completion).
 
         On Ctrl-C every running compile is killed and nothing in flight is cached.
         """
         jobs = list(jobs)
         results: list[Optional[CompileResult]] = [None] * len(jobs)
-        with ThreadPoolExecutor(max_workers=self.workers) as pool:
-            futures = {pool.submit(self.compile, job): i for i, job in enumerate(jobs)}
-            try:
-                for future in as_completed(futures):
-                    result = future.result()
-                    results[futures[future]] = result
-                    if on_done:
-                        on_done(result)
-            except BaseException:
-                for f in futures:
-                    f.cancel()
-                self.cancel()
-                raise
+        futures = {self.submit(job): i for i, job in enumerate(jobs)}
+        try:
+            for future in as_completed(futures):
+                result = future.result()
+                results[futures[future]] = result
+                if on_done:
+                    on_done(result)
+        except BaseException:
+            self.stop(futures)
+            raise
         return [r for r in results if r is not None]
 
 

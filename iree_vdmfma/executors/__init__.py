@@ -1,14 +1,20 @@
-"""Executors: where compile and benchmark tasks run (this machine, or a Ray cluster).
+"""Executors: the only way work runs, on this machine or a Ray cluster.
 
-``local`` is a thread pool on this machine (the default; iree-compile runs as a
-child process per job). ``ray`` sends each task to a Ray cluster: compiles are
-CPU tasks (``num_cpus=1``), benchmarks are GPU tasks (``num_gpus=1``, or one
-unit of a custom resource per device kind), so no two benchmarks ever share a
-GPU. Only :mod:`.ray_executor` imports ray, and only when a ray executor is made.
+Every compile is a CPU task (``submit_cpu``: compiler/driver.py's ``Compiler`` holds an executor,
+its own ``LocalExecutor(workers)`` unless given one) and every run of a sweep a GPU task
+(``submit_gpu``: sweep/sweep.py), so the local and the cluster paths differ only in the executor.
 
-Both hand back ``concurrent.futures.Future`` objects, so callers wait on them
-the same way; ``remote`` says whether a task's files live on another machine
-(then the caller ships inputs and results as bytes).
+``local`` is threads on this machine (the default): ``workers`` CPU tasks at once (iree-compile
+runs as a child process per job), GPU tasks one at a time, in the order given, so timings never
+overlap. ``ray`` sends each task to a Ray cluster: compiles are CPU tasks (``num_cpus=1``),
+benchmarks are GPU tasks (``num_gpus=1``, or one unit of a custom resource per device kind), so
+no two benchmarks ever share a GPU. Only :mod:`.ray_executor` imports ray, and only when a ray
+executor is made.
+
+Both hand back ``concurrent.futures.Future`` objects, so callers wait on them the same way;
+``remote`` says whether a task's files live on another machine (then the caller ships inputs and
+results as bytes). Ctrl-C: the caller cancels (``cancel``: tasks not started are dropped, a ray
+task running is interrupted; a local compile is killed by the Compiler, which owns its process).
 """
 
 from __future__ import annotations

@@ -10,8 +10,11 @@ the job) is never kept as finished. The output directory is locked while a sweep
 writes into it (``OUT/.lock``), and it refuses an output directory that holds a
 different sweep (other target, shapes, variants) unless ``append`` is set;
 ``sweep.json`` lists every run.
-Compiles run in parallel; proof and runs happen in the main thread, runs one at
-a time so timings never overlap with each other or with compiles.
+All work goes through one executor (executors/; ``options.executor`` or the one passed in): compiles
+are its CPU tasks, in parallel; proof happens in the main thread as each compile finishes; runs start
+after every compile and are its GPU tasks, which locally run one at a time in job order, so timings
+never overlap with each other or with compiles. The local and Ray paths differ only in the executor
+(a remote one also gets each module shipped along).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import tempfile
 import shutil
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional, Sequence
@@ -195,8 +198,11 @@ class Sweep:
 
     def __init__(self, problems: Sequence[Problem], options: SweepOptions,
                  run_hook: Optional[RunHook] = None,
-                 on_row: Optional[Callable[[ResultRow], None]] = None):
+                 on_row: Optional[Callable[[ResultRow], None]] = None,
+                 executor: Optional[Executor] = None):
         self.options = options
+        # Where compiles and runs go: this executor (the caller closes it), else one made from options.executor.
+        self.executor = executor
         self.out = Path(options.out_dir)
         self.jobs = plan(problems, options)
         self.run_hook = run_hook
@@ -307,31 +313,31 @@ class Sweep:
             todo = self.pending()
             self._save([_base_row(job, k[3]) for job in todo for k in self._keys(job)])  # skipped rows: final
             todo = [job for job in todo if not job.skip_reason]
-            executor = make_executor(self.options.executor, self.options.workers)
+            executor = self.executor or make_executor(self.options.executor, self.options.workers)
             compiler = Compiler(self.options.cache_dir, self.options.workers,
                                 retry_failed=self.options.retry_failed, executor=executor)
             try:
                 with stop_signals_as_interrupt():
                     compiled = self._compile_all(compiler, todo)
-                    if executor.remote:
-                        self._run_remote(executor, compiler, compiled)
-                    for job, result in ([] if executor.remote else compiled):
-                        for k in self._keys(job):
-                            self._save([self._run_one(job, result, self.rows[k])])
+                    self._run_all(executor, compiler, compiled)
             finally:
                 compiler.close()
-                executor.close()
+                if executor is not self.executor:
+                    executor.close()
         return list(self.rows.values())
 
-    def _run_remote(self, executor: Executor, compiler: Compiler, compiled: list[tuple[Job, CompileResult]]) -> None:
-        """Runs as GPU tasks (one per GPU at a time), the module shipped along; rows saved as they finish."""
+    def _run_all(self, executor: Executor, compiler: Compiler, compiled: list[tuple[Job, CompileResult]]) -> None:
+        """Runs as GPU tasks of the executor, rows saved as they finish: locally one at a time in job order
+        (timings never overlap), on a cluster one per GPU at a time with the module shipped along."""
         futures = {}
         try:
             for job, result in compiled:
-                packed = compiler.pack(result)
+                packed = compiler.pack(result) if executor.remote else None
                 for k in self._keys(job):
                     row = self.rows[k]
-                    futures[executor.submit_gpu(run_shipped, self.run_hook, packed, result, job.problem, row)] = row
+                    task = ((run_shipped, self.run_hook, packed, result, job.problem, row) if executor.remote
+                            else (self.run_hook, result, job.problem, row))
+                    futures[executor.submit_gpu(*task)] = row
             for future in as_completed(futures):
                 if compiler.cancelled:
                     raise KeyboardInterrupt("cancelled")
@@ -341,10 +347,10 @@ class Sweep:
             raise
 
     def _compile_all(self, compiler: Compiler, todo: list[Job]) -> list[tuple[Job, CompileResult]]:
-        """Compile in parallel, saving rows as jobs finish; the jobs that are ready to run."""
+        """Compile in parallel (CPU tasks of the compiler's executor), saving rows as jobs finish; the jobs
+        that are ready to run."""
         compiled = []
-        pool = ThreadPoolExecutor(max_workers=compiler.workers)
-        futures = {pool.submit(compiler.compile, job.compile_job): job for job in todo}
+        futures = {compiler.submit(job.compile_job): job for job in todo}
         try:
             for future in as_completed(futures):
                 job = futures[future]
@@ -362,16 +368,9 @@ class Sweep:
                 if self.run_hook and all(Status(r.status) == Status.COMPILED for r in rows):
                     compiled.append((job, result))
         except BaseException:
-            for f in futures:
-                f.cancel()
-            compiler.cancel()  # kill in-flight compiles: their rows stay pending, nothing is cached
-            pool.shutdown(wait=True)
+            compiler.stop(futures)  # kill in-flight compiles: their rows stay pending, nothing is cached
             raise
-        pool.shutdown(wait=True)
         return compiled
-
-    def _run_one(self, job: Job, result: CompileResult, row: ResultRow) -> ResultRow:
-        return self._checked_row(row, lambda: self.run_hook(result, job.problem, row))
 
     @staticmethod
     def _checked_row(row: ResultRow, call: Callable[[], ResultRow]) -> ResultRow:
