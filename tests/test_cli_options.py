@@ -149,6 +149,9 @@ def test_the_device_target_resolution_is_one_rule():
     assert plan_device("none", None) == (None, "gfx942")
     assert plan_device("none", "gfx950") == (None, "gfx950")
     assert plan_device("local-task", None) == ("local-task", "host")
+    # auto with a host target is the CPU device, here for every command (model, sweep, run, tune, ...)
+    assert plan_device("auto", "host") == ("local-task", "host")
+    assert plan_device("AUTO", "host", target_kind=lambda t: "cpu" if t == "host" else "hip") == ("local-task", "host")
     if not probe_driver("hip"):
         assert plan_device("auto", "gfx950") == (None, "gfx950")  # no GPU here that runs it: compile only
     if not probe_driver("hip") and not probe_driver("cuda"):

@@ -130,9 +130,8 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
 
     with user_errors(debug):
         opt.positive("--time-budget", time_budget)
-        if device == opt.DEFAULT_DEVICE and target in (None, "host"):
-            device = "local-task"  # auto, for the CPU: the forward runs here
-        run_device, target = plan_run(device, target)
+        # the model's default target under --device auto is the CPU, which auto runs on local-task (plan_device)
+        run_device, target = plan_run(device, target or ("host" if device == opt.DEFAULT_DEVICE else None))
         dt = opt.one_of("--dtype", opt.names(dtype)) if dtype is not None else None
         opts = StepOptions(_source(source), tuple(opt.m_values(m, "1,4,8,16,32")), target, run_device or "none", out,
                            tune, library, dt, cache_dir, timeout, max_candidates, reps, search, time_budget, workers,

@@ -46,7 +46,8 @@ VARIANTS = typer.Option(None, "--variants", "-v", help="Comma-separated variants
 # ----------------------------------------------------------------------------- where it runs
 
 DEVICE = typer.Option(DEFAULT_DEVICE, "--device", "-d", help=(
-    "Where to run: auto (a GPU here that runs the target: hip, then cuda; none when there is none), none "
+    "Where to run: auto (a host target: local-task, the CPU; else a GPU here that runs the target: hip, then "
+    "cuda; none when there is none), none "
     "(compile only; tune ranks by a MODEL), hip, hip://N, cuda, cuda://N or local-task (the CPU)."))
 REPS = typer.Option(10, "--reps", min=1, help="Timing repetitions per measurement.")
 REPS_OR_NUMERICS = typer.Option(10, "--reps", min=0, help="Timing repetitions per measurement "

@@ -235,8 +235,9 @@ def plan_device(device: Optional[str], target: Optional[str], default_target: st
     device->target resolution every command uses.
 
     - none: compile only, for ``target`` (default ``default_target``).
-    - auto: with a target, a GPU here that runs it (hip for gfx*, cuda for sm_*), else none; without one,
-      the first GPU here (hip, then cuda), else none with ``default_target``.
+    - auto: with a host target (one the CPU runs), the CPU device ``local-task``; with another target, a GPU
+      here that runs it (hip for gfx*, cuda for sm_*), else none; without one, the first GPU here (hip, then
+      cuda), else none with ``default_target``.
     - a named device must exist here (DeviceUnavailableError naming those that do); the target defaults
       to the device's own (``host`` for the CPU, the gfx arch, or ``cuda_target(sm)``: the newest sm the
       compiler accepts, which the caller probes); a given target it cannot run is TargetMismatchError.
@@ -244,7 +245,11 @@ def plan_device(device: Optional[str], target: Optional[str], default_target: st
     backend, so a registered backend's targets fit too); without it, gfx* -> hip, sm_* -> cuda, host -> cpu.
     """
     spec = (device or "none").strip().lower()
+    base = lambda t: t.split(":")[0].strip().lower()  # noqa: E731
+    kind_of = target_kind or (lambda t: _target_driver(t) or ("cpu" if base(t) == "host" else ""))
     if spec == "auto":
+        if target and kind_of(target) == "cpu":
+            return plan_device(CPU_DEVICES[0], target, default_target, cuda_target, target_kind)  # the CPU is here
         drivers = [_target_driver(target)] if target else ["hip", "cuda"]
         found = next((d for d in drivers if d and probe_driver(d)), None)
         return plan_device(found, target, default_target, cuda_target, target_kind)
@@ -259,9 +264,7 @@ def plan_device(device: Optional[str], target: Optional[str], default_target: st
         own = arch
     if target is None:
         return dev, own
-    base = lambda t: t.split(":")[0].strip().lower()  # noqa: E731
-    wanted = target_kind(target) if target_kind else (_target_driver(target) or
-                                                      ("cpu" if base(target) == "host" else ""))
+    wanted = kind_of(target)
     fits = kind not in ("cpu", "hip", "cuda") or (wanted == kind and (kind != "hip" or base(target) == base(arch)))
     if not fits:
         raise TargetMismatchError(f"device {dev} runs {own} modules, but --target is {target}; pass --target "
