@@ -261,7 +261,9 @@ def _reap(proc: subprocess.Popen) -> tuple[str, str]:
 
 
 class Compiler:
-    """Runs CompileJobs with caching. ``cache_dir=None`` disables the cache (work in a temp dir).
+    """Runs CompileJobs with caching, every one as a CPU task of its executor (``executor``, else a
+    ``LocalExecutor(workers)`` of its own): :meth:`compile` waits for one, :meth:`submit` and
+    :meth:`compile_many` run many in parallel. ``cache_dir=None`` disables the cache (work in a temp dir).
 
     Only deterministic outcomes are cached: a success, an error, a crash. A timeout,
     a compile killed from outside (e.g. by the OOM killer) and a compile stopped by
@@ -339,6 +341,18 @@ class Compiler:
         self.close()
 
     def compile(self, job: CompileJob) -> CompileResult:
+        """Compile one job as a CPU task of the executor and wait for it (every compile goes through the
+        executor). Ctrl-C while waiting kills the compile, as :meth:`stop` does, and propagates."""
+        future = self.submit(job)
+        try:
+            return future.result()
+        except BaseException:
+            if not future.done():  # interrupted while waiting, not the job's own failure
+                self.stop([future])
+            raise
+
+    def _compile(self, job: CompileJob) -> CompileResult:
+        """The task: a valid cache entry, else a fresh build here or on the remote executor's worker."""
         check_spec_target(job)
         if self.cancelled:
             raise CompileInterrupted(f"{job.label}: not started, the compile was cancelled")
@@ -484,7 +498,7 @@ class Compiler:
     def submit(self, job: CompileJob) -> Future:
         """Start :meth:`compile` of ``job`` as a CPU task of the executor (a remote executor: a local waiter
         whose compile runs on the cluster); a Future of its CompileResult."""
-        return self._waiters.submit_cpu(self.compile, job)
+        return self._waiters.submit_cpu(self._compile, job)
 
     def stop(self, futures: Iterable[Future]) -> None:
         """On Ctrl-C (or any failure) with ``futures`` in flight: cancel those not started, kill the running
