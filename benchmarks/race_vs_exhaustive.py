@@ -52,7 +52,7 @@ def main() -> None:
     total = [0.0, 0.0]
     with tempfile.TemporaryDirectory(prefix="vdmfma-race-bench-") as tmp:
         tuner = Tuner(problems, TuneOptions(target=args.target, device=args.device, out_dir=Path(tmp),
-                                            cache_dir=default_cache_dir(), seed=args.seed))
+                                            cache_dir=default_cache_dir(), race=None, seed=args.seed))
         tuner.run()  # compiles, proves and checks numerics of every candidate (and races once: warm-up)
         with Compiler(default_cache_dir()) as compiler:
             for p in problems:

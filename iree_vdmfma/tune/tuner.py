@@ -4,7 +4,8 @@ spec pair. With a device the candidates that passed are raced in paired rounds a
 IREE's default: the whole pruned space when it fits the shape's budget (``--time-budget``
 shared over the shapes left, else ``RACE_BUDGET_S``; an estimate from the compile, numerics
 and race times seen so far), else the top of the order up to what fits, the cut counted.
-``race=False`` (``--no-race``): each candidate timed cold/hot on its own, then choose ->
+``race=False`` (``--no-race``; the default of a ``TuneOptions`` built in code, ``None`` races as the
+CLI does): each candidate timed cold/hot on its own, then choose ->
 re-measure default and winner side by side -> ship the winner only if that confirms it.
 Modelled (--device none): ranked by the backend's perf model, never raced.
 
@@ -87,7 +88,9 @@ class TuneOptions:
     hot: bool = True
     search: str = "exhaustive"  # or 'optuna' (budgeted, when the space exceeds max_candidates)
     seed: int = 0
-    race: Optional[bool] = None  # None: race when measuring (tune/race.py); False: one timing each (--no-race)
+    # None: race when measuring (tune/race.py), `vdmfma tune`'s default; False: one timing each (--no-race), the
+    # default of library callers until they opt in (model/step.py's tune: its CI test would take a minute longer)
+    race: Optional[bool] = False
     executor: ExecutorSpec = ExecutorSpec()  # compiles on local threads (default) or a Ray cluster
     append: bool = False  # add this run's rows to an OUT that holds another target/device/shape list
 
