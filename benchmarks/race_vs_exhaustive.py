@@ -1,10 +1,12 @@
 """The race's measuring time against an exhaustive paired measurement, side by side, in one run.
 
-Per shape: the tuner compiles, proves and numerics-checks every candidate (`vdmfma tune --race`
-machinery, cached), then the same contenders are measured twice in this process:
+Per shape: the tuner compiles, proves and numerics-checks every candidate (`vdmfma tune`'s race,
+its default with a device; cached), then the same contenders, the very modules the tuner checked,
+are measured twice in this process:
 
 * race:       tune/race.py successive halving (6 paired rounds, drop the slower half, double the
-              rounds, until the leader is separated from the runner-up or --max-rounds);
+              rounds, until the leader is separated from the runner-up and resolved against the
+              default, or --max-rounds);
 * exhaustive: every contender for --rounds paired rounds (run/paired.py).
 
 It prints, per shape, each one's measuring time (wall seconds spent in the paired measurements,
@@ -28,7 +30,7 @@ from iree_vdmfma.problems.shapes import load_shape_list  # noqa: E402
 from iree_vdmfma.run.calibration import load_rule  # noqa: E402
 from iree_vdmfma.tune import state  # noqa: E402
 from iree_vdmfma.tune.race import MAX_ROUNDS, exhaustive, race  # noqa: E402
-from iree_vdmfma.tune.tuner import TuneOptions, Tuner, _candidate  # noqa: E402
+from iree_vdmfma.tune.tuner import TuneOptions, Tuner  # noqa: E402
 
 
 def main() -> None:
@@ -50,7 +52,7 @@ def main() -> None:
     total = [0.0, 0.0]
     with tempfile.TemporaryDirectory(prefix="vdmfma-race-bench-") as tmp:
         tuner = Tuner(problems, TuneOptions(target=args.target, device=args.device, out_dir=Path(tmp),
-                                            cache_dir=default_cache_dir(), race=True, seed=args.seed))
+                                            cache_dir=default_cache_dir(), race=None, seed=args.seed))
         tuner.run()  # compiles, proves and checks numerics of every candidate (and races once: warm-up)
         with Compiler(default_cache_dir()) as compiler:
             for p in problems:
@@ -59,7 +61,7 @@ def main() -> None:
                 if default is None or len(rows) < 2:
                     print(f"{p.key:<22} {len(rows):>5} | nothing to race (fewer than two measured, or no default)")
                     continue
-                vmfbs = {r.candidate: compiler.compile(tuner.job(_candidate(r, p))).vmfb for r in rows}
+                vmfbs = {r.candidate: tuner.module(compiler, p, r) for r in rows}
                 res, raced = race(vmfbs, default, p, args.device, rule=rule, seed=args.seed,
                                   max_rounds=args.max_rounds, cache_mode=args.cache_mode)
                 best, every = exhaustive(vmfbs, default, p, args.device, args.rounds, seed=args.seed + 1,

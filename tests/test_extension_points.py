@@ -74,7 +74,7 @@ def test_a_registered_toy_backend_with_a_knob_is_tuned_by_vdmfma_tune_for_real(t
     shapes.write_text("name,m,n,k,batch,dtype\ntoy,4,64,256,1,f16\n")
     out = tmp_path / "tune"
     res = CliRunner().invoke(app, ["tune", str(shapes), "--target", "toy", "--device", "local-task", "--out", str(out),
-                                   "--reps", "3", "--no-hot", "--cache-dir", str(cache_dir)])
+                                   "--reps", "3", "--no-hot", "--no-race", "--cache-dir", str(cache_dir)])
     assert res.exit_code == 0, res.output
     rows = {r.candidate: r for r in state.read_table(out / "candidates.csv", state.CandidateRow)}
     assert set(rows) == {"split=0", "split=128"}

@@ -124,7 +124,7 @@ def test_two_measured_cpu_tunes_published_into_one_folder_keep_both_shapes_and_t
     for i, shape in enumerate(("a,8,256,1024,f16", "b,8,128,512,f16")):
         (tmp_path / f"s{i}.csv").write_text(f"name,m,n,k,dtype\n{shape}\n")
         done = _tune(tmp_path, f"s{i}.csv", "--device", "local-task", "--out", f"t{i}", "--max-candidates", "2",
-                     "--reps", "3", "--no-hot", "-j", "2", "--publish", "pub")
+                     "--reps", "3", "--no-hot", "--no-race", "-j", "2", "--publish", "pub")
         assert done.returncode == 0, done.stdout + done.stderr
         assert f"added 1, replaced 0, kept {i}" in done.stdout
     lib = read_library(tmp_path / "pub", "host")

@@ -63,3 +63,96 @@ def test_the_race_picks_the_winner_an_exhaustive_paired_measurement_with_many_mo
         else:  # the base is within noise of the fastest: the race ships the base or its leader, nothing slower
             assert res.winner in (slowest, res.fastest), res
     compiler.close()
+
+
+# ------------------------------------------------------------------ the race as the tuner's default
+
+SHAPE = "name,m,n,k,batch,dtype\ntiny-small,8,128,512,1,f16\n"  # three CPU candidates: split 0 (default), 256, 128
+
+
+def _tune_cli(tmp_path, cache_dir, out: str, *extra: str):
+    from typer.testing import CliRunner
+
+    from iree_vdmfma.cli.app import app
+
+    shapes = tmp_path / "shapes.csv"
+    shapes.write_text(SHAPE)
+    res = CliRunner().invoke(app, ["tune", str(shapes), "--device", "local-task", "--target", "host", "--out",
+                                   str(tmp_path / out), "-j", "2", "--cache-dir", str(cache_dir), *extra])
+    assert res.exit_code == 0, res.output
+    (w,) = state.read_table(tmp_path / out / "winners.csv", state.WinnerRow)
+    return w, res.output
+
+
+def _raced(out) -> list[dict]:
+    return list(csv.DictReader((out / "race.csv").open()))
+
+
+def test_a_measured_tune_races_the_whole_pruned_space_by_default_and_no_race_times_each_candidate_alone(
+        tmp_path, cache_dir):
+    from iree_vdmfma.tune.race import contender_rounds
+
+    w, output = _tune_cli(tmp_path, cache_dir, "raced")
+    assert "racing them in paired rounds" in output and "racing up to 3 (all of them)" in output
+    assert w.basis.startswith("measured (paired race") and w.rounds >= 6 and w.runner_up and w.margin
+    assert w.space == w.evaluated == 3 and w.cut_max_candidates == 0 and "cut" not in w.note
+    raced = _raced(tmp_path / "raced")
+    assert {r["candidate"] for r in raced} == {"split=0", "split=256", "split=128"}  # the whole pruned space
+    assert sum(int(r["rounds"]) for r in raced) <= contender_rounds(3)  # the estimate's bound holds
+    assert w.numerics == "pass" and w.measured_at and w.device_name  # the winner's numerics and provenance
+
+    plain, output = _tune_cli(tmp_path, cache_dir, "plain", "--no-race", "--reps", "3", "--no-hot")
+    assert "racing" not in output and not (tmp_path / "plain" / "race.csv").exists()
+    assert plain.basis == "measured (cold, local-task)" and plain.runner_up == "" and plain.margin == ""
+    assert plain.rounds is None and plain.evaluated == 3
+
+
+def test_max_candidates_is_a_hard_cap_on_the_race(tmp_path, cache_dir):
+    w, output = _tune_cli(tmp_path, cache_dir, "capped", "--max-candidates", "2")
+    assert "1 cut by --max-candidates 2" in output
+    assert [r["candidate"] for r in _raced(tmp_path / "capped")].count("split=0") == 1
+    assert len(_raced(tmp_path / "capped")) == 2 and w.evaluated == 2 and w.cut_max_candidates == 1
+    assert w.rounds >= 6 and w.runner_up in {"split=0", "split=256"}  # the default and the top of the order
+
+
+def test_a_space_the_race_budget_does_not_fit_races_the_top_of_the_order_and_counts_the_cut(
+        tmp_path, cache_dir, monkeypatch):
+    from iree_vdmfma.problems.problem import Problem
+    from iree_vdmfma.tune import tuner as tuner_module
+    from iree_vdmfma.tune.report import race_budget_cut, write_tune_report
+
+    # No --time-budget: the default budget a shape, made tiny here; the first batch (the default and the top
+    # of the order, one per worker) is always raced, nothing after it fits.
+    monkeypatch.setattr(tuner_module, "RACE_BUDGET_S", 0.01)
+    said: list[str] = []
+    options = TuneOptions(target="host", device="local-task", out_dir=tmp_path / "out", cache_dir=cache_dir,
+                          workers=2, seed=3, race=None)  # None: race when measuring, as the CLI does
+    tuner = Tuner([Problem(8, 128, 512)], options, on_event=said.append)
+    (w,) = tuner.run()
+    # the race measured the very modules the numerics were checked with, kept from their compiles
+    assert sorted(key[-1] for key in tuner._modules) == ["split=0", "split=256"]
+    assert w.evaluated == 2 and w.space == 3 and w.cut_max_candidates == 0 and race_budget_cut(w) == 1
+    assert "raced the top 2 of 3 candidates: 1 cut" in w.note and "race budget" in w.note
+    assert any("1 cut, since the race budget" in line for line in said)
+    rows = state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow)
+    assert sorted(r.candidate for r in rows) == ["split=0", "split=256"]  # the cut one was never compiled
+    assert {r["candidate"] for r in _raced(tmp_path / "out")} == {"split=0", "split=256"}
+    report = write_tune_report(tmp_path / "out", "host", "local-task").read_text()
+    covered = report.splitlines()[report.splitlines().index("## What the search covered"):]
+    header = next(line for line in covered if "cut_by_race_budget" in line)
+    cuts = next(line for line in covered if line.startswith("| f16_8x128x512"))
+    assert cuts.split("|")[header.split("|").index(" cut_by_race_budget ")].strip() == "1"
+    # a rerun with the same budget finds the shape finished: nothing reopened, nothing measured again
+    Tuner([Problem(8, 128, 512)], options).run()
+    assert state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow) == rows
+
+
+def test_tune_help_says_a_measured_tune_races_by_default_within_the_budget_the_tuner_uses():
+    from typer.testing import CliRunner
+
+    from iree_vdmfma.cli.app import app
+    from iree_vdmfma.tune.tuner import RACE_BUDGET_S
+
+    text = " ".join(CliRunner().invoke(app, ["tune", "--help"], env={"COLUMNS": "400"}).output.split())
+    assert "--no-race" in text and "Default with a device: race" in text
+    assert f"without one {RACE_BUDGET_S:g} s a shape" in text and "--max-candidates stays a hard cap" in text

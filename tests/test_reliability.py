@@ -249,7 +249,7 @@ def test_a_tune_out_for_another_target_device_or_shapes_is_refused_and_an_append
         assert refused.exit_code == 2, refused.output
         assert f"holds a different tune: {says}" in " ".join(refused.output.split()) and "--append" in refused.output
         assert (out / "candidates.csv").read_bytes() == before  # nothing compiled, nothing written
-    appended = _tune(shapes, out, "--device", "local-task", "--reps", "3", "--timeout", "60", "--append")
+    appended = _tune(shapes, out, "--device", "local-task", "--reps", "3", "--timeout", "60", "--append", "--no-race")
     assert appended.exit_code == 0, appended.output
     said = " ".join(appended.output.split())
     assert "2 candidates after pruning; evaluating 2 (all of them)" in said
@@ -292,7 +292,7 @@ def test_damaged_candidate_rows_are_redone_and_counted_and_a_hand_edited_timing_
     import io
 
     shapes, out = _shapes(tmp_path, TUNE_SHAPES), tmp_path / "tune"
-    args = ["--device", "local-task", "--reps", "3", "--timeout", "60"]
+    args = ["--device", "local-task", "--reps", "3", "--timeout", "60", "--no-race"]
     assert _tune(shapes, out, *args).exit_code == 0
     path = out / "candidates.csv"
     finished = sorted((r.candidate, r.status) for r in _candidates(out).rows)

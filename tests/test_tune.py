@@ -44,7 +44,7 @@ def _env(cache: Path) -> dict:
 def test_tune_on_cpu_measures_every_candidate_and_a_sigint_rerun_redoes_nothing_finished(tmp_path):
     out, env = tmp_path / "tune", _env(tmp_path / "cache")
     args = [str(ROOT / "sweeps/tiny-cpu.csv"), "--device", "local-task", "--out", str(out),
-            "--max-candidates", "2", "--reps", "3", "-j", "2"]
+            "--max-candidates", "2", "--reps", "3", "-j", "2", "--no-race"]  # resuming, not racing (test_race.py)
     proc = _cli(*args, env=env)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
@@ -108,6 +108,9 @@ def test_modelled_gfx942_tune_writes_six_winners_and_a_spec_pair_plain_iree_comp
     assert all(w.evaluated <= 3 and w.cut_max_candidates == w.space - 3 > 0 for w in winners)  # cuts counted
     report = (out / "report" / "report.md").read_text()
     assert "MODELLED" in report and "cut_by_max_candidates" in report
+    lines = [line for line in output.splitlines() if " vs default " in line]  # one a shape, labelled once
+    assert len(lines) == 6 and all(line.count("MODELLED") == 1 for line in lines), lines
+    assert "[modelled; MODELLED]" not in output and "modelled MODELLED" not in output
     flags = (out / "specs" / "flags-gfx942.txt").read_text().split()
     assert any(f.startswith("--iree-preprocessing-transform-spec-filename=") for f in flags)
     assert any(f.startswith("--iree-codegen-tuning-spec-path=") for f in flags)

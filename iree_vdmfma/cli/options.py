@@ -83,10 +83,12 @@ NOISE_FLOOR = typer.Option(None, "--noise-floor", min=0.0,
                            "threshold from `vdmfma calibrate` when there is one, else 0.01).")
 # the tuner's (vdmfma tune, and vdmfma model --tune)
 MAX_CANDIDATES = typer.Option(None, "--max-candidates", min=1,
-                              help="Tuner: per shape, references included (default: the whole pruned space; 32 with "
-                              "no device). Cuts are counted in the report.")
+                              help="Tuner: per shape, references included, a hard cap (default: the whole pruned "
+                              "space, raced as far as the time budget fits; 32 with no device). Cuts are counted in "
+                              "the report.")
 TIME_BUDGET = typer.Option(None, "--time-budget", help="Tuner: seconds (> 0) for the whole tune, compiles included; "
-                           "unfinished candidates stay pending and resume on rerun.")
+                           "unfinished candidates stay pending and resume on rerun. A race covers what its shape's "
+                           "share fits (without it: 600 s a shape).")
 SEARCH = typer.Option("exhaustive", "--search", help="Tuner: exhaustive (in simplicity order) or optuna (TPE, when "
                       "the space exceeds --max-candidates).")
 APPEND = typer.Option(False, "--append", help="Add to an --out that holds another run (other shapes, target, device "

@@ -42,7 +42,8 @@ class TuneProgress:
         self.bar.__exit__(*exc)
 
     def __call__(self, ev) -> None:
-        last = f"[{ev.candidate}] {ev.status} {ev.detail}".strip() if ev.candidate else ""
+        said = ev.detail.lower().startswith(ev.status.lower())  # 'MODELLED 12.1 us' says 'modelled' already
+        last = f"[{ev.candidate}] {'' if said else ev.status + ' '}{ev.detail}".strip() if ev.candidate else ""
         if self.tty:
             if ev.done == 0 and not ev.candidate:
                 self.task = self.bar.add_task(ev.shape, total=ev.total, last="")
@@ -67,9 +68,14 @@ def tune(
     search: str = opt.SEARCH,
     reps: int = opt.REPS,
     hot: bool = typer.Option(True, "--hot/--no-hot", help="Also time each candidate hot (cold always)."),
-    race: bool = typer.Option(False, "--race/--no-race", help="Race the measured candidates by successive halving "
-                              "in paired, interleaved rounds against the default (tune/race.py); --reps then only "
-                              "sizes the first numerics-checked timing."),
+    race: Optional[bool] = typer.Option(
+        None, "--race/--no-race", show_default=False,
+        help="Default with a device: race the candidates that pass numerics by successive halving in paired, "
+        "interleaved rounds against IREE's default (tune/race.py): the whole pruned space when it fits the time "
+        "budget (--time-budget shared over the shapes left; without one 600 s a shape), else the top of the order "
+        "up to what fits, the cut counted; --max-candidates stays a hard cap; --reps and --hot then do not apply "
+        "(one cold, numerics-checked timing each before the race). --no-race: time each candidate on its own "
+        "(--reps, --hot) and confirm the winner side by side. Never with --device none (MODELLED)."),
     seed: int = opt.SEED,
     workers: Optional[int] = opt.WORKERS,
     executor: str = opt.EXECUTOR, ray_address: Optional[str] = opt.RAY_ADDRESS,
@@ -91,8 +97,9 @@ def tune(
     since IREE ignores codegen specs there) and OUT/report/. Resumable: after Ctrl-C run
     the same command again; nothing finished is redone (rows cut off or edited are redone).
     OUT is locked while a tune writes into it, and an OUT holding another target, device or
-    shape list is refused unless --append. With no device (--device none, or auto on a
-    machine without a GPU) candidates are ranked by a MODEL.
+    shape list is refused unless --append. With a device the candidates are raced in paired
+    rounds (the whole pruned space when it fits the time budget; see --race). With no device
+    (--device none, or auto on a machine without a GPU) candidates are ranked by a MODEL.
     """
     with user_errors(debug):
         from ..problems.shapes import load_shape_list
@@ -127,16 +134,15 @@ def tune(
             tuner = Tuner(problems, options, on_event=say, on_progress=view)
             say(f"tune: {len(problems)} shapes for {options.target} on "
                 f"{run_device or 'no device (MODELLED ranking)'}"
-                + (f"; at most {tuner.limit} candidates per shape" if tuner.limit else ""))
+                + (f"; at most {tuner.limit} candidates per shape" if tuner.limit else "")
+                + ("; racing them in paired rounds (--no-race: time each on its own)" if options.racing else ""))
             winners = tuner.run()
         written = tuner.written
         report = write_tune_report(out, options.target, options.device)
-        from ..tune.report import display_id, speedup_text
+        from ..tune.report import winner_line
 
         for w in winners:  # plain text: '[verdict; basis]' is data, not rich markup
-            show(f"{w.key}: {display_id(w.winner) or '(none)'}  vs default "
-                 f"{speedup_text(w.speedup_vs_default, w.basis)}  [{w.verdict}; "
-                 f"{'MODELLED' if w.basis == 'modelled' else w.basis}]")
+            show(winner_line(w))
         show(f"{len(winners)}/{len(problems)} shapes done; {out / 'winners.csv'}; report {report}")
         if written.get("flags"):
             show(f"iree-compile flags: {written['flags'].read_text().strip()}")

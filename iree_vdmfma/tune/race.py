@@ -1,12 +1,22 @@
 """Racing: successive halving over the pruned space with paired, interleaved rounds (run/paired.py).
 
-Every candidate that compiled, proved and passed numerics enters. Each step measures every
-contender still in the race (and IREE's default, the pairing base, always) for a number of
-paired rounds; contenders are ranked by their median per-round latency ratio against the
-default over all rounds so far; the slower half is dropped; the next step doubles the rounds.
-The race ends when the leader is separated from the runner-up by the paired rule (the runner-up
-is a ``loss`` against the leader) and resolved against the default (a ``win`` or a ``loss``), when at most ``max_rounds`` rounds have been raced, or when
-the time budget is spent. ``--max-candidates`` (applied before, when pruning) stays a hard cap.
+The default of every measured tune (``vdmfma tune`` with a device; ``--no-race`` measures each
+candidate on its own instead). Which candidates enter is decided before, in tune/tuner.py: the
+whole pruned space when it fits the shape's time budget (``--time-budget`` shared over the shapes
+left, else ``RACE_BUDGET_S`` a shape), estimated from the compile and measuring times seen so
+far and :func:`contender_rounds` of this race; when it does not fit, the top of the order up to
+what fits, and the console, winners.csv's note and the report count the cut.
+``--max-candidates`` stays a hard cap before that.
+
+Every candidate that compiled, proved and passed numerics enters, with the module it was
+numerics-checked with (kept in memory by the tuner; recompiled through the cache only on a
+resumed tune). Each step measures every contender still in the race (and IREE's default, the
+pairing base, always) for a number of paired rounds; contenders are ranked by their median
+per-round latency ratio against the default over all rounds so far; the slower half is
+dropped; the next step doubles the rounds. The race ends when the leader is separated from the
+runner-up by the paired rule (the runner-up is a ``loss`` against the leader) and resolved
+against the default (a ``win`` or a ``loss``), when at most ``max_rounds`` rounds have been
+raced, or when the time budget is spent.
 
 The winner: the leader, unless it is in a true statistical tie (not separated by the paired
 rule) with others at the end; then the simplest of the tied (fewest knobs changed). A winner
@@ -15,7 +25,8 @@ The rule's threshold is the device's A/A calibration when there is one (run/cali
 
 What is measured: per-dispatch latencies of the ``@gemm_loop`` of each candidate's module, in
 rounds; what is reported: medians of per-round ratios with order-statistics intervals.
-Nothing is modelled.
+Nothing is modelled; the fit decision before the race is an estimate (from times measured in
+this run), and says so.
 """
 
 from __future__ import annotations
@@ -53,6 +64,22 @@ class RaceResult:
     def median_us(self, samples: Rounds, name: str) -> Optional[float]:
         s = samples.samples.get(name)
         return float(np.median(s)) if s else None
+
+
+def contender_rounds(n: int, first_rounds: int = FIRST_ROUNDS, max_rounds: int = MAX_ROUNDS) -> int:
+    """Contender-rounds :func:`race` measures at most for ``n`` contenders (the base among them): the race
+    run to ``max_rounds``, halving as it does (the base measured on after it is dropped)."""
+    if n <= 1:
+        return first_rounds * max(n, 0)
+    alive, step, done, total = n, first_rounds, 0, 0
+    while True:
+        total += (alive + (alive < n)) * step
+        done += step
+        if done >= max_rounds:
+            return total
+        if alive > 2:
+            alive = max(2, math.ceil(alive / 2))
+        step = min(2 * step, max_rounds - done)
 
 
 def _ratio(rounds: Rounds, name: str, base: str) -> float:
@@ -136,7 +163,7 @@ def exhaustive(contenders: Mapping[str, Path], base: str, problem: Problem, devi
 def race_shape(tuner, module_of: Callable[[object], Path], p: Problem, rows: Sequence) -> "object":
     """The tuner's finish for one shape in race mode: race every measured candidate, write race.csv rows,
     return the WinnerRow. ``tuner`` is a tune/tuner.py Tuner (its rows, jobs and options); ``module_of(row)``
-    gives a candidate row's compiled module (from the compile cache: the module measured before)."""
+    gives a candidate row's compiled module (the one its numerics were checked with)."""
     from ..problems.rows import write_csv_table  # noqa: PLC0415
     from ..run.calibration import load_rule  # noqa: PLC0415
     from . import state  # noqa: PLC0415
@@ -148,14 +175,13 @@ def race_shape(tuner, module_of: Callable[[object], Path], p: Problem, rows: Seq
     if default is None or default not in fit:
         return state.WinnerRow(**base, device=o.device, winner="", verdict="none",
                                note="IREE's default did not compile, run or pass numerics: nothing to race against")
-    vmfbs = {}
-    for r in [default] + [r for r in fit if r is not default]:
-        vmfbs[r.candidate] = module_of(r)
+    vmfbs = {r.candidate: module_of(r) for r in [default] + [r for r in fit if r is not default]}
     by_id = {r.candidate: r for r in fit}
     rule = load_rule(o.device)
-    budget = None if o.time_budget_s is None else max(0.0, o.time_budget_s - (time.monotonic() - tuner.started))
+    budget = tuner.race_budget_left(p)
     res, rounds = race(vmfbs, default.candidate, p, o.device, rule=rule, seed=o.seed, budget_s=budget,
                        simplicity=lambda c: tuner._simplicity(by_id[c]), on_step=lambda m: tuner.say(f"{p.key}: {m}"))
+    tuner.saw_race(rounds)
     path = tuner.out / "race.csv"
     old = [r for r in _read(path) if r.get("key") != p.key]
     table = old + [{"key": p.key, **s, "place": i + 1} for i, s in enumerate(res.standings)]
@@ -163,8 +189,8 @@ def race_shape(tuner, module_of: Callable[[object], Path], p: Problem, rows: Seq
     w = by_id[res.winner]
     med = {n: float(np.median(s)) for n, s in rounds.samples.items()}
     return state.WinnerRow(
-        **base, device=o.device, winner=w.candidate, split=w.split, mma=w.mma, workgroups=w.workgroups,
-        latency_us_median=med[w.candidate], default_us_median=med[default.candidate],
+        **base, **tuner.provenance(w), device=o.device, winner=w.candidate, split=w.split, mma=w.mma,
+        workgroups=w.workgroups, latency_us_median=med[w.candidate], default_us_median=med[default.candidate],
         speedup_vs_default=res.vs_default.speedup if w is not default else 1.0, verdict=res.verdict,
         basis=f"measured (paired race, cold, {o.device})", note=res.note, runner_up=res.runner_up,
         margin=res.margin.margin() if res.runner_up else "", rounds=res.rounds, fastest=res.fastest,

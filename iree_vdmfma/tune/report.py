@@ -2,9 +2,10 @@
 
 Every figure says whether it is MEASURED (device, cold cache) or MODELLED (--device
 none: the backend's perf model, e.g. backends/rocm/perf_model.py, not a measurement). The report also counts what the search
-did not cover: candidates cut by --max-candidates and candidates a spent --time-budget
-left unfinished, per shape; and why a search winner was not shipped (the final
-side-by-side did not confirm it).
+did not cover: candidates cut by --max-candidates, candidates the race's time budget cut
+(the top of the order that fitted was raced) and candidates a spent --time-budget left
+unfinished, per shape; and why a search winner was not shipped (the final side-by-side did
+not confirm it).
 """
 
 from __future__ import annotations
@@ -35,6 +36,42 @@ def speedup_text(speedup, basis: str) -> str:
     if not speedup:
         return "-"
     return ("MODELLED " if basis == "modelled" else "") + f"{speedup:.3g}x"
+
+
+def race_budget_cut(w) -> int:
+    """Candidates of a raced shape that the race's budget cut (never compiled): the pruned space less those
+    evaluated and those --max-candidates cut. 0 for a shape that was not raced."""
+    if not _present(getattr(w, "rounds", None)):
+        return 0
+    return max(0, int(_num(w.space) - _num(w.evaluated) - _num(w.cut_max_candidates)))
+
+
+def winner_line(w) -> str:
+    """A shape's result on the console, plain text: a modelled figure says MODELLED once (beside the number),
+    a measured one names its verdict and basis; a race's budget cut is counted."""
+    text = f"{w.key}: {display_id(w.winner) or '(none)'}  vs default {speedup_text(w.speedup_vs_default, w.basis)}"
+    if w.basis == "modelled":  # the number says MODELLED; the verdict only when it says more than 'modelled'
+        return text + (f"  [{w.verdict}]" if w.verdict not in ("", "modelled") else "")
+    cut = race_budget_cut(w)
+    return text + f"  [{w.verdict}; {w.basis}]" + (f" ({cut} candidates cut by the race budget)" if cut else "")
+
+
+# Figures that a modelled tune's model gave: their column names say MODELLED wherever they are shown.
+MODELLED_FIGURES = ("latency_us_median", "default_us_median", "padded_us_median", "speedup_vs_default",
+                    "speedup_vs_padded", "geomean_vs_default", "geomean_vs_padded")
+
+
+def modelled_name(column: str, modelled: bool) -> str:
+    """'speedup_vs_default' -> 'speedup_vs_default (MODELLED)' for a modelled tune; other columns as they are."""
+    return f"{column} (MODELLED)" if modelled and column in MODELLED_FIGURES else column
+
+
+def _present(x) -> bool:
+    return x is not None and not (isinstance(x, float) and x != x) and x != ""
+
+
+def _num(x) -> float:
+    return float(x) if _present(x) else 0.0
 
 
 def _groups(w: pd.DataFrame) -> pd.DataFrame:
@@ -75,15 +112,19 @@ def _plot(cands: pd.DataFrame, path: Path, label: str) -> Path | None:
 
 
 def _cuts(winners: pd.DataFrame, cands: pd.DataFrame) -> pd.DataFrame:
-    """Per shape: the pruned space, what was evaluated, cut by --max-candidates, left by --time-budget."""
+    """Per shape: the pruned space, what was evaluated, cut by --max-candidates, cut by the race's budget
+    (when a shape was raced), left by --time-budget."""
     rows = []
+    raced = "rounds" in winners and winners["rounds"].notna().any()
     for key, sub in cands.groupby("key", sort=False):
         w = winners[winners.key == key] if not winners.empty else winners
         left = int((~sub.status.isin(state.TERMINAL)).sum())
-        rows.append({"key": key, "pruned_space": w.space.iloc[0] if len(w) else None,
-                     "evaluated": int((~sub.status.isin({state.PRUNED, state.PENDING, state.COMPILED})).sum()),
-                     "cut_by_max_candidates": w.cut_max_candidates.iloc[0] if len(w) else None,
-                     "left_by_time_budget": left, "finished": "yes" if len(w) else "no (rerun to finish)"})
+        row = {"key": key, "pruned_space": w.space.iloc[0] if len(w) else None,
+               "evaluated": int((~sub.status.isin({state.PRUNED, state.PENDING, state.COMPILED})).sum()),
+               "cut_by_max_candidates": w.cut_max_candidates.iloc[0] if len(w) else None}
+        if raced:
+            row["cut_by_race_budget"] = race_budget_cut(next(w.itertuples())) if len(w) else None
+        rows.append({**row, "left_by_time_budget": left, "finished": "yes" if len(w) else "no (rerun to finish)"})
     return pd.DataFrame(rows)
 
 
@@ -92,9 +133,11 @@ def headline(winners: pd.DataFrame, label: str) -> str:
     sp = winners["speedup_vs_default"].dropna()
     if sp.empty:
         return f"No shape has a winner and a default to compare ({label})."
-    modelled = "MODELLED " if "MODELLED" in label else ""
+    if label.startswith("MODELLED "):  # the number says MODELLED once; no noise rule judged a model
+        return (f"Tuned winners: MODELLED geomean {geomean(sp):.2f}x over IREE's default over {len(sp)} shapes "
+                f"({sp.min():.2f}x-{sp.max():.2f}x) — {label[len('MODELLED '):]}.")
     wins = int((winners["verdict"] == "win").sum())
-    return (f"Tuned winners: {modelled}geomean {geomean(sp):.2f}x over IREE's default over {len(sp)} shapes "
+    return (f"Tuned winners: geomean {geomean(sp):.2f}x over IREE's default over {len(sp)} shapes "
             f"({sp.min():.2f}x-{sp.max():.2f}x; {wins} of {len(winners)} a win under the noise rule) — {label}.")
 
 
@@ -122,30 +165,26 @@ def write_tune_report(out_dir: Path | str, target: str, device: str | None = Non
     head = headline(winners, label)
     plot = _plot(cands, rep / "candidates.png", label) if not cands.empty else None
     winners = winners.assign(winner=[display_id(w) for w in winners["winner"]])
-    if modelled:  # the column names say it: no modelled figure is shown without the word
-        winners = winners.rename(columns={c: f"{c} (MODELLED)" for c in
-                                          ("latency_us_median", "default_us_median", "padded_us_median",
-                                           "speedup_vs_default", "speedup_vs_padded")})
     cols = ["key", "winner", "search_winner", "latency_us_median", "default_us_median", "padded_us_median",
             "speedup_vs_default", "speedup_vs_padded", "verdict", "basis", "drift_default", "candidates", "numerics",
             "max_rel_err"]
     if (winners.get("runner_up", pd.Series(dtype=str)).fillna("") != "").any():  # a race: its finalists too
         cols[3:3] = ["fastest", "runner_up", "margin", "rounds", "threshold", "threshold_source"]
-    cols = [f"{c} (MODELLED)" if modelled and f"{c} (MODELLED)" in winners else c for c in cols]
+    # the column names say it: no modelled figure is shown without the word
+    shown = lambda df: df.rename(columns=lambda c: modelled_name(c, modelled))  # noqa: E731
     status = cands.groupby("status").size().rename("candidates").reset_index() if not cands.empty else pd.DataFrame()
     text = [f"# vdmfma tune: {target}", "", f"**{head}**", "",
             f"All latencies here are **{label}**."]
     if modelled:
         text.append("They come from the backend's perf model (backends/rocm/perf_model.py), a static model (bytes moved, workgroups per CU, loads in "
                     "flight, occupancy from the ISA): it ranks configs; it is not a measurement.")
-    groups = _groups(winners.rename(columns=lambda c: c.replace(" (MODELLED)", "")))
-    if modelled:
-        groups = groups.rename(columns={c: f"{c} (MODELLED)" for c in ("geomean_vs_default", "geomean_vs_padded")})
-    text += ["", "## Winners", "", md_table(drop_empty(winners[[c for c in cols if c in winners]])), "",
-             "## Geomean speedup by group", "", md_table(drop_empty(groups)), "",
+    text += ["", "## Winners", "", md_table(drop_empty(shown(winners[[c for c in cols if c in winners]]))), "",
+             "## Geomean speedup by group", "", md_table(drop_empty(shown(_groups(winners)))), "",
              "## Candidates by status", "", md_table(status) if not status.empty else "(none)", ""]
+    cut_by = ("--max-candidates, or by the race's budget (the top of the order that fitted it was raced),"
+              if "cut_by_race_budget" in cuts else "--max-candidates")
     text += ["## What the search covered", "",
-             "Candidates cut by --max-candidates were never compiled; those left by a spent --time-budget "
+             f"Candidates cut by {cut_by} were never compiled; those left by a spent --time-budget "
              "resume on a rerun.", "", md_table(cuts) if not cuts.empty else "(none)", ""]
     kept = winners[winners.note.fillna("").str.contains("not confirmed")] if "note" in winners else winners[:0]
     if not kept.empty:

@@ -1,7 +1,13 @@
 """The tuning loop, per shape: generate -> prune -> compile (parallel, cached) -> prove
--> measure cold/hot with numerics (or model, --device none) -> choose -> re-measure
-default and winner side by side -> ship the winner only if that confirms it -> write
-the spec pair.
+-> check numerics and measure -> race (tune/race.py; the default with a device) -> write the
+spec pair. With a device the candidates that passed are raced in paired rounds against
+IREE's default: the whole pruned space when it fits the shape's budget (``--time-budget``
+shared over the shapes left, else ``RACE_BUDGET_S``; an estimate from the compile, numerics
+and race times seen so far), else the top of the order up to what fits, the cut counted.
+``race=False`` (``--no-race``; the default of a ``TuneOptions`` built in code, ``None`` races as the
+CLI does): each candidate timed cold/hot on its own, then choose ->
+re-measure default and winner side by side -> ship the winner only if that confirms it.
+Modelled (--device none): ranked by the backend's perf model, never raced.
 
 State: candidates.csv (every candidate's row, rewritten atomically after each
 stage) and winners.csv, in problems/rows.py's row store (checksummed, validated on
@@ -17,6 +23,7 @@ tune/measure.py's :func:`measure`: the two places an executor can wrap.
 
 from __future__ import annotations
 
+import math
 import shlex
 import statistics
 import sys
@@ -48,6 +55,10 @@ from .space import Candidate, changed, reference, space
 
 RETRY_FLAG = "--mlir-disable-threading"
 MODELLED_DEFAULT_CANDIDATES = 32  # per shape, when --device none gives no --max-candidates: minutes, not hours
+RACE_BUDGET_S = 600.0  # per shape, when a measured tune gives no --time-budget: what the race may cover
+PRIOR_CONTENDER_ROUND_S = 0.1  # one contender's turn in one paired round (min_time_s 0.05 + overhead), until seen
+PROVENANCE = ("numerics", "max_abs_err", "max_rel_err", "device_name", "device_arch", "driver_version",
+              "runtime_version", "toolkit_version", "measured_at")  # a candidate's measurement, onto its winner row
 PROGRESS_EVERY_S = 10.0  # one line of progress at most this often when stderr is not a terminal
 
 
@@ -77,13 +88,20 @@ class TuneOptions:
     hot: bool = True
     search: str = "exhaustive"  # or 'optuna' (budgeted, when the space exceeds max_candidates)
     seed: int = 0
-    race: bool = False  # successive halving in paired rounds (tune/race.py) instead of one timing each
+    # None: race when measuring (tune/race.py), `vdmfma tune`'s default; False: one timing each (--no-race), the
+    # default of library callers until they opt in (model/step.py's tune: its CI test would take a minute longer)
+    race: Optional[bool] = False
     executor: ExecutorSpec = ExecutorSpec()  # compiles on local threads (default) or a Ray cluster
     append: bool = False  # add this run's rows to an OUT that holds another target/device/shape list
 
     @property
     def measuring(self) -> bool:
         return self.device != "none"
+
+    @property
+    def racing(self) -> bool:
+        """A measured tune races its candidates (tune/race.py) unless told not to; a modelled one never does."""
+        return self.measuring and self.race is not False
 
 
 def check_options(o: TuneOptions) -> None:
@@ -138,6 +156,9 @@ class Tuner:
         self.left: list[str] = []  # shapes the time budget left unfinished
         self.written: dict[str, Path] = {}  # the library files run() wrote (spec pair, JSON, flags)
         self._measure_s: list[float] = []  # seconds per measurement this run (the estimate)
+        self._round_s: list[float] = []  # seconds per contender-round of the races this run (the race's estimate)
+        self._modules: dict[tuple, Path] = {}  # row_key -> the module a measured candidate was checked with
+        self._shape_budget: tuple[float, float] = (0.0, math.inf)  # (started, seconds) of the shape being raced
         self._workers = options.workers or 1  # the compiler's, once run() made it
         self._done = self._total = 0  # progress of the shape being tuned
         self._load()
@@ -183,6 +204,7 @@ class Tuner:
         """tune.json: this run at the top, every run so far under 'runs'; atomic, after validation."""
         run = {**self.identity, "compiler_version": self.version, "max_candidates": self.limit,
                "time_budget_s": self.o.time_budget_s, "search": self.o.search, "reps": self.o.reps,
+               "race": self.o.racing,
                "append": self.o.append, "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
                "command": shlex.join(sys.argv)[:1000]}
         record_run(self.meta_path, run, self._previous_runs())
@@ -300,6 +322,8 @@ class Tuner:
             fields = measure(result.vmfb, c.problem, self.o.target, self._measure_options(), checker)
             self._measure_s.append(time.monotonic() - began)
             self._save(self._row(c).replace(**fields))
+            if fields["status"] == state.MEASURED:  # the race and the final re-measure use this very module
+                self._modules[self._row(c).row_key] = result.vmfb
             self._tick(p, self._row(c))
 
     def _tick(self, p: Problem, row: state.CandidateRow) -> None:
@@ -310,19 +334,23 @@ class Tuner:
                   else row.reason)
         self.on_progress(Progress(p.key, self._done, self._total, row.candidate, row.status, detail))
 
-    def estimate(self, n: int) -> str:
-        """Time for ``n`` more candidates, from the compile (and measure) times seen so far."""
-        seen = [r.compile_s for r in self.rows.values() if r.compile_s]
-        if not seen:
+    def estimate(self, n: int, race_of: int = 0) -> str:
+        """Time for ``n`` more candidates (and a race of ``race_of`` contenders, at most all its rounds), from
+        the compile, measure and race times seen so far."""
+        if not any(r.compile_s for r in self.rows.values()):
             return "time unknown until the first compiles finish"
-        workers = self._workers
-        secs = n * statistics.median(seen) / workers
-        basis = f"{len(seen)} compile time(s) seen"
+        compile_s, check_s = self._per_candidate_s()
+        secs = n * compile_s
+        basis = f"{sum(bool(r.compile_s) for r in self.rows.values())} compile time(s) seen"
         if self.o.measuring and self._measure_s:
-            secs += n * statistics.median(self._measure_s)
+            secs += n * check_s
             basis += f", {len(self._measure_s)} measurement(s)"
         elif self.o.measuring:
             basis += "; measuring not counted yet"
+        if race_of:
+            secs += self.race_s(race_of)
+            basis += ("; the race at most " + (f"{len(self._round_s)} race(s) seen" if self._round_s
+                                               else f"{PRIOR_CONTENDER_ROUND_S:g} s a contender-round assumed"))
         return f"about {_duration(secs)} (from {basis})"
 
     def _twin(self, row: state.CandidateRow) -> Optional[state.CandidateRow]:
@@ -331,8 +359,21 @@ class Tuner:
                      and r.status == state.MEASURED and row.kernel_fingerprint
                      and r.kernel_fingerprint == row.kernel_fingerprint), None)
 
+    def module(self, compiler: Compiler, p: Problem, row: state.CandidateRow) -> Path:
+        """The module a measured candidate was measured with: kept from its compile in this run; from the
+        compile cache only when the row was measured by an earlier run (a resumed tune)."""
+        vmfb = self._modules.get(row.row_key)
+        if vmfb is None or not vmfb.exists():
+            vmfb = self._modules[row.row_key] = compile_candidate(compiler, self.job(_candidate(row, p)))[0].vmfb
+        return vmfb
+
+    @staticmethod
+    def provenance(row: Optional[state.CandidateRow]) -> dict:
+        """Numerics and where/when of a candidate's measurement, for the winner row that ships it."""
+        return {k: getattr(row, k) for k in PROVENANCE} if row is not None else {}
+
     def _measure_options(self) -> MeasureOptions:
-        if self.o.race:  # numerics and one cold timing each: the race measures the rest in paired rounds
+        if self.o.racing:  # numerics and one cold timing each: the race measures the rest in paired rounds
             return MeasureOptions(self.o.device, 1, False, self.o.timeout_s, compiler_version=self.version)
         return MeasureOptions(self.o.device, self.o.reps, self.o.hot, self.o.timeout_s,
                               compiler_version=self.version)
@@ -340,42 +381,57 @@ class Tuner:
     # ------------------------------------------------------------------ per shape
 
     def select(self, p: Problem) -> tuple[list[Candidate], int]:
-        """Candidates to evaluate (references first) and the size of the pruned space."""
+        """Candidates to evaluate (references first, each once) and the size of the pruned space. The order
+        decides what a cut leaves out (--max-candidates, or the race's budget): the backend's pre-compile
+        model order when it has one (a model!), else the space's simplicity order."""
         kept, pruned = space(p, self.o.target)
         self._save(*(self._row(c).replace(status=state.PRUNED, reason=why) for c, why in pruned
                      if self._row(c).status == state.PENDING))
-        refs = [r for k in ("default", "padded") if (r := reference(p, self.o.target, k)) is not None]
+        refs = list({r.id: r for k in ("default", "padded") if (r := reference(p, self.o.target, k)) is not None}
+                    .values())
         rest = [c for c in kept if c.id not in {r.id for r in refs}]
         limit = self.limit
-        if limit is None or len(kept) <= limit:
-            return refs + rest, len(kept)
+        cut = limit is not None and len(kept) > limit
         model = self.backend.perf_model()
-        if model is not None:  # order the rest by the backend's pre-compile model (a model!)
+        if model is not None and (cut or self.o.racing):
             rest.sort(key=lambda c: model.estimate_us(c.problem, c.settings, self.o.target))
-        return refs + rest[: max(0, limit - len(refs))], len(kept)
+        return refs + (rest[: max(0, limit - len(refs))] if cut else rest), len(kept)
 
     def tune_shape(self, compiler: Compiler, p: Problem) -> None:
         chosen, size = self.select(p)
         optuna = self.o.search == "optuna" and self.limit is not None and size > self.limit
-        if (w := self.winner(p)) is not None and w.verdict and \
-                (optuna or all(self._row(c).status in state.TERMINAL for c in chosen)):
-            return  # finished before (a damaged or missing candidate row reopens the shape)
         planned = self.limit if optuna else len(chosen)
         cut = max(0, size - planned)
+        racing = self.o.racing and not optuna  # (optuna picks what it measures; its measured ones are raced)
+        if (w := self.winner(p)) is not None and w.verdict and \
+                (optuna or all(self._row(c).status in state.TERMINAL for c in self._finished_set(w, chosen, cut))):
+            return  # finished before (a damaged or missing candidate row reopens the shape)
         finished = sum(self._row(c).status in state.TERMINAL for c in chosen)
         self._done, self._total = (0 if optuna else finished), planned
         how = f"{cut} cut by --max-candidates {self.limit}" if cut else "all of them"
         if cut and self.o.max_candidates is None:
             how += " (the default for --device none)"
-        self.say(f"{p.key}: {size} candidates after pruning; evaluating {planned} ({how})"
-                 + (f", {finished} finished before" if finished else "")
-                 + f"; {self.estimate(planned - self._done)}")
+        if self.o.racing:
+            budget, source = self._race_budget(p)
+            self._shape_budget = (time.monotonic(), budget)
+        if racing:
+            self.say(f"{p.key}: {size} candidates after pruning; racing up to {planned} ({how}) in paired rounds "
+                     f"if they fit the budget of {_duration(budget)} ({source})"
+                     + (f", {finished} finished before" if finished else "")
+                     + f"; {self.estimate(planned - self._done, race_of=planned)}")
+        else:
+            self.say(f"{p.key}: {size} candidates after pruning; evaluating {planned} ({how})"
+                     + (f", {finished} finished before" if finished else "")
+                     + f"; {self.estimate(planned - self._done)}")
         self.on_progress(Progress(p.key, self._done, self._total))
         checker = Checker(p) if self.o.measuring else None
+        race_cut = ""
         if optuna:
             from .search import optuna_search  # noqa: PLC0415  (optuna is optional)
 
             optuna_search(self, compiler, p, chosen[:2], checker)
+        elif racing:
+            chosen, race_cut = self._evaluate_what_fits(compiler, p, chosen, checker, budget, source)
         else:
             self.evaluate(compiler, chosen, checker)
         ids = {c.id for c in chosen}
@@ -386,15 +442,103 @@ class Tuner:
             self.say(f"{p.key}: time budget spent, {why}; rerun to finish")
             self.left.append(p.key)
             return
-        if self.o.race and self.o.measuring:
+        if self.o.racing:
             from .race import race_shape  # noqa: PLC0415
 
-            won = race_shape(self, lambda r: compile_candidate(compiler, self.job(_candidate(r, p)))[0].vmfb, p, rows)
-            won = won.replace(compiler_version=self.version)
+            won = race_shape(self, lambda r: self.module(compiler, p, r), p, rows)
+            won = won.replace(compiler_version=self.version, note="; ".join(filter(None, (won.note, race_cut))))
         else:
             won = self.finish(compiler, p, rows, checker)
         self._save_winner(won.replace(space=size, evaluated=sum(r.status != state.PRUNED for r in rows),
                                       cut_max_candidates=cut))
+
+    # ------------------------------------------------------------------ what the race can cover
+
+    def _finished_set(self, w: state.WinnerRow, chosen: list[Candidate], cut: int) -> list[Candidate]:
+        """The candidates a finished shape evaluated: all of ``chosen``, or the top of it that the race's
+        budget fitted (fewer evaluated under the same --max-candidates cut): a rerun does not reopen it."""
+        if self.o.racing and w.evaluated and w.evaluated < len(chosen) and w.cut_max_candidates == cut:
+            return chosen[: w.evaluated]
+        return chosen
+
+    def _race_budget(self, p: Problem) -> tuple[float, str]:
+        """Seconds this shape's compiles, numerics checks and race may take, and where that figure comes from:
+        the --time-budget left shared over this shape and the unfinished ones after it, else RACE_BUDGET_S."""
+        if self.o.time_budget_s is None:
+            return RACE_BUDGET_S, f"no --time-budget: the default {RACE_BUDGET_S:g} s a shape"
+        left = max(0.0, self.o.time_budget_s - (time.monotonic() - self.started))
+        after = self.problems[self.problems.index(p):]
+        shapes = max(1, sum(self.winner(q) is None or q is p for q in after))
+        return left / shapes, f"--time-budget {self.o.time_budget_s:g} s: {left:.0f} s left for {shapes} shape(s)"
+
+    def race_budget_left(self, p: Problem) -> float:
+        """What is left of the shape's budget for its race (tune/race.py stops there)."""
+        began, budget = self._shape_budget
+        return max(0.0, budget - (time.monotonic() - began))
+
+    def _evaluate_what_fits(self, compiler: Compiler, p: Problem, chosen: list[Candidate], checker,
+                            budget: float, source: str) -> tuple[list[Candidate], str]:
+        """Race mode: evaluate the top of ``chosen`` in growing batches; after each, estimate what the shape's
+        budget still fits (the rest's compiles and numerics checks and the race of all of them) and stop there.
+        Returns the candidates evaluated and, when some were cut, one line saying how many and why."""
+        n, fit, batch = 0, len(chosen), max(2, self._workers)  # the first batch: the default and the top of the order
+        while n < fit and not self.budget_spent:
+            part = chosen[n: min(fit, n + batch)]
+            self.evaluate(compiler, part, checker)
+            n += len(part)
+            batch = max(batch, n)  # batches double: a fresh estimate after each, few pool drains
+            fit = self._fits(chosen, n, self.race_budget_left(p))
+        if n >= len(chosen):
+            return chosen, ""
+        why = (f"raced the top {n} of {len(chosen)} candidates: {len(chosen) - n} cut, since the race budget of "
+               f"{_duration(budget)} ({source}) fits about {n} ({self._cost_basis()}); a larger --time-budget "
+               "covers more")
+        self.say(f"{p.key}: {why}")
+        return chosen[:n], why
+
+    def _per_candidate_s(self) -> tuple[float, float]:
+        """(compile seconds per candidate on this compiler's workers, seconds per numerics check), as seen."""
+        seen = [r.compile_s for r in self.rows.values() if r.compile_s]
+        return ((statistics.median(seen) / self._workers) if seen else 0.0,
+                statistics.median(self._measure_s) if self._measure_s else 0.0)
+
+    def _round_cost_s(self) -> float:
+        return statistics.median(self._round_s) if self._round_s else PRIOR_CONTENDER_ROUND_S
+
+    def race_s(self, contenders: float) -> float:
+        """Estimated seconds to race ``contenders`` (at most: the race run to its last round)."""
+        from .race import contender_rounds  # noqa: PLC0415
+
+        return contender_rounds(math.ceil(contenders)) * self._round_cost_s()
+
+    def _fits(self, chosen: list[Candidate], done: int, left_s: float) -> int:
+        """How many of ``chosen`` (at least the ``done`` evaluated) the ``left_s`` seconds fit: the rest's
+        compiles and checks, and the race of those that pass at the rate seen so far."""
+        compile_s, check_s = self._per_candidate_s()
+        passed = sum(self._row(c).status == state.MEASURED for c in chosen[:done])
+        rate = passed / done if done else 1.0
+
+        def cost(n: int) -> float:
+            more = n - done
+            return more * (compile_s + rate * check_s) + self.race_s(passed + rate * more)
+
+        lo, hi = done, len(chosen)
+        while lo < hi:  # the largest n with cost(n) <= left_s (cost grows with n)
+            mid = (lo + hi + 1) // 2
+            lo, hi = (mid, hi) if cost(mid) <= left_s else (lo, mid - 1)
+        return lo
+
+    def _cost_basis(self) -> str:
+        compile_s, check_s = self._per_candidate_s()
+        return (f"estimated from {compile_s:.2g} s of compile and {check_s:.2g} s of numerics check a candidate and "
+                f"{self._round_cost_s():.2g} s a contender-round of the race"
+                + ("" if self._round_s else " (assumed until a race has run)"))
+
+    def saw_race(self, rounds) -> None:
+        """A race finished: its measuring seconds per contender-round feed the next shape's estimate."""
+        measured = sum(len(s) for s in rounds.samples.values())
+        if measured:
+            self._round_s.append(rounds.measuring_s / measured)
 
     def _simplicity(self, row: state.CandidateRow) -> int:
         return changed(_candidate(row, problem_of(row)), self.o.target)
@@ -446,8 +590,8 @@ class Tuner:
             if same is not None:  # the winner is the default (or padded): one measurement serves both
                 final[label] = same
                 continue
-            result, _ = compile_candidate(compiler, self.job(_candidate(row, p)))
-            fields = measure(result.vmfb, p, self.o.target, replace(self._measure_options(), hot=False), checker)
+            fields = measure(self.module(compiler, p, row), p, self.o.target,
+                             replace(self._measure_options(), hot=False), checker)
             final[label] = row.replace(**fields) if fields["status"] == state.MEASURED else None
             if final[label] is None:
                 failed[label] = f"{fields['status']}: {fields.get('reason') or fields.get('error') or ''}".strip()
@@ -469,9 +613,7 @@ class Tuner:
             verdict, ship, fship = "default", default, fd
         if ship is not w:
             self.say(f"{p.key}: {note}")
-        prov = {k: getattr(fship, k) for k in ("numerics", "max_abs_err", "max_rel_err", "device_name", "device_arch",
-                                                "driver_version", "runtime_version", "toolkit_version",
-                                                "measured_at")} if fship is not None else {}
+        prov = self.provenance(fship)
         base = {**base, "winner": ship.candidate, "split": ship.split, "mma": ship.mma, "workgroups": ship.workgroups,
                 "note": note}
         return state.WinnerRow(
