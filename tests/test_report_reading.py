@@ -120,7 +120,7 @@ def test_static_report_index_says_nothing_was_measured(tmp_path):
     assert "# VDMFMA report: seed — compile-only for gfx942" in index and "Nothing was measured" in index
     lead = index.split("## What was measured")[0]  # the result first: statuses and the ISA per shape x variant
     assert "**Compile-only for gfx942, nothing timed: `default` 1/1 ok" in lead and "no speedup is claimed" in lead
-    assert "| shape | padded | default | vdmfma |" in lead and "| qwen7b_down_m32 | 0 smfmac · 64 mfma · 100 VGPR" in lead
+    assert "| shape | padded | default | vdmfma |" in lead and "| qwen7b_down_m32 | 0 v_smfmac · 64 v_mfma · 100 VGPR" in lead
     assert "reported by the compiler" not in str(res.summary.columns) and "MODELLED" in \
         __import__("iree_vdmfma.report.summary", fromlist=["SUMMARY_DOC"]).SUMMARY_DOC["waves_per_simd"]
 
