@@ -91,6 +91,8 @@ def test_a_report_opens_with_its_result_a_pivot_and_the_best_variant_per_shape(r
     md = report.paths["report"].read_text()
     assert "(SUMMARY_DOC)" not in index and "SUMMARY_DOC" not in md and "## Column definitions" in md
     assert "- **median µs**: median latency" in md and "| waves_per_simd | MODELLED occupancy" in md
+    defs = [line for line in md.splitlines() if line.startswith("- **") and "(MODELLED)**:" in line]
+    assert defs and not [d for d in defs if "MODELLED" in d.split("**:", 1)[1]], defs  # the label once, not twice
     import pandas as pd
 
     piv = pd.read_csv(tmp_path / "rep" / "pivot.csv")

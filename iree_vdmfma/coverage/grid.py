@@ -266,12 +266,22 @@ def headline(rows: Sequence[CoverageRow], target: str, details: str = "in covera
     if x:
         why: dict[str, list[CoverageRow]] = {}
         for r in x:
-            why.setdefault(_short(r.reason).split(":")[0], []).append(r)
+            why.setdefault(_kind_of(_short(r.reason)), []).append(r)
         second.append("Not reachable: " + "; ".join(f"{w} in {len(rs)} cell(s) ({_ms(r.m for r in rs)})"
                                                     for w, rs in why.items()) + f"; every reason {details}.")
     else:
         second.append("No cell is out of reach.")
     return [first, " ".join(second)]
+
+
+def _kind_of(reason: str) -> str:
+    """A reason's lead, up to its first ':' outside parentheses ('compiler error (M=1: ...)' keeps its note)."""
+    depth = 0
+    for i, ch in enumerate(reason):
+        depth += (ch == "(") - (ch == ")")
+        if ch == ":" and depth == 0:
+            return reason[:i]
+    return reason
 
 
 def _most(values: Sequence[str]) -> str:

@@ -84,7 +84,8 @@ def drop_empty(t: pd.DataFrame) -> pd.DataFrame:
     return t[[c for c in t.columns if not all(_empty(v) for v in t[c])]]
 
 
-# What each column shown in report.md means (written into the report, next to the tables).
+# What each column shown in report.md means (written into the report, next to the tables). A column whose name
+# says MODELLED is not labelled again in its definition.
 COLUMN_DOC: dict[str, str] = {
     "name / key": "the name you gave the problem in the shape list, and its key dtype_MxNxK (key shown only "
                   "where a name differs from it)",
@@ -108,11 +109,11 @@ COLUMN_DOC: dict[str, str] = {
     "wmma": "v_wmma instructions in the kernel's ISA (RDNA: its only matrix instruction; no smfmac or mfma there)",
     "nv_mma": "mma.sync / wmma instructions in the kernel's PTX",
     "VGPR / AGPR / LDS KiB / spills": "from the ISA metadata of the kernel",
-    "WGs (MODELLED)": "workgroups launched, MODELLED from the configured workgroup tile and the shape",
-    "% CUs busy (MODELLED)": "MODELLED: min(workgroups, CUs) / CUs × 100 (CU count from the data sheet)",
-    "weights read (MODELLED)": "MODELLED: weight bytes × M tiles of the variant's config (each M tile re-reads "
+    "WGs (MODELLED)": "workgroups launched, computed from the configured workgroup tile and the shape",
+    "% CUs busy (MODELLED)": "min(workgroups, CUs) / CUs × 100 (CU count from the data sheet)",
+    "weights read (MODELLED)": "weight bytes × M tiles of the variant's config (each M tile re-reads "
                                "the weights)",
-    "waves/SIMD (MODELLED)": "MODELLED occupancy from the ISA's VGPRs, LDS and workgroup size",
+    "waves/SIMD (MODELLED)": "occupancy from the ISA's VGPRs, LDS and workgroup size",
 }
 
 
