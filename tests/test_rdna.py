@@ -108,6 +108,17 @@ def test_an_rdna_report_names_the_wmma_evidence_its_backend_asks_for_not_smfmac(
     static = res.paths["report"].read_text().split("## Static comparison")[1]
     assert "| wmma |" in static and "smfmac" not in static.split("### gfx1100")[1].split("\n\n")[1]
 
+    from rich.console import Console
+
+    from iree_vdmfma.cli.core_cmds import _table
+
+    console = Console(width=250, record=True)
+    console.print(_table([r for (arch, _), r in seed_rows.items() if arch == "gfx1100"]))
+    text = console.export_text().splitlines()
+    header, padded = (next(line for line in text if word in line) for word in ("mma_kind", "padded"))
+    assert "v_wmma" in header and "smfmac" not in header and "mfma" not in header.replace("mma_kind", "")
+    assert f"│ {wmma['padded']} " in padded  # the console table shows the count under v_wmma
+
 
 @pytest.mark.parametrize("arch", ["gfx1100", "gfx1201"])
 def test_vdmfma_on_rdna_is_a_skipped_row_saying_why(seed_rows, arch):
