@@ -199,7 +199,8 @@ def section_header(res, sources: list[str], title: str) -> list[str]:
         L.append(f"Only the baseline variant `{base}` is in the results: there is nothing to compare it with, "
                  f"so no speedups or verdicts; {n_exc} row(s) have a problem of their own (*Excluded rows*).")
     else:
-        L.append(f"{len(var)} variant rows, {int(var['included'].sum())} compared with `{base}`, "
+        verb = f"compared with `{base}`" if res.mode == "measured" else f"set beside `{base}` (nothing timed)"
+        L.append(f"{len(var)} variant rows, {int(var['included'].sum())} {verb}, "
                  f"{n_exc} row(s) excluded (listed under *Excluded rows*"
                  + (", left out of every geomean)." if res.mode == "measured" else ")."))
     L.append("")
