@@ -235,10 +235,16 @@ def headline(rows: Sequence[CoverageRow], target: str, details: str = "in covera
     kernel = ("the scaled MFMA" if len(mx) == len(set(r.dtype for r in rows)) else
               f"VDMFMA (for {', '.join(mx)}: the scaled MFMA)" if mx else "VDMFMA")
     if not has_vdmfma(target) and not mx:
-        wmma = sum(1 for r in rows if r.default_status == "ok" and (r.default_wmma or 0) > 0)
+        wmma = [r for r in rows if r.default_status == "ok" and (r.default_wmma or 0) > 0]
+        rest: dict[str, list[CoverageRow]] = {}
+        for r in rows:
+            if r not in wmma:
+                what = (r.default_mma_kind or "no MMA") if r.default_status == "ok" else (r.default_status or "none")
+                rest.setdefault(what, []).append(r)
+        others = "".join(f", {len(rs)} to {w} ({_ms(r.m for r in rs)})" for w, rs in rest.items())
         return [f"**On {target} no cell of {n} reaches VDMFMA: the target has no sparse intrinsic in IREE 3.13's "
-                f"catalog, so every cell is not reachable by construction.** IREE's default compiled {wmma} of the "
-                f"{n} cells to WMMA (v_wmma in the ISA); what it chose per cell: {details}."]
+                f"catalog, so every cell is not reachable by construction.** IREE's default compiled {len(wmma)} of "
+                f"the {n} cells to WMMA (v_wmma in the ISA){others}; what it chose, cell by cell, {details}."]
     d, s, x = by[BY_DEFAULT], by[ONLY_WITH_SPEC], by[NOT_REACHABLE]
     first = f"**On {target}, {kernel} is generated (proved from the ISA, no spills) in {len(d) + len(s)} of {n} cells: "
     if d:
