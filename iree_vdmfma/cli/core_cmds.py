@@ -193,7 +193,7 @@ def compile(
         keys, wanted = {p.key for p in problems}, set(options.variants)
         mine = [r for r in rows if r.key in keys and r.variant in wanted and r.target == target]
         results.print(_table(mine))
-        show(f"{len(mine)} rows of this compile in {out / 'results.csv'} ({len(rows)} in all)")
+        show(f"{len(mine)} row(s) of this compile in {out / 'results.csv'} ({len(rows)} in all)")
     raise typer.Exit(exit_code(mine))
 
 
