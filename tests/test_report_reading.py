@@ -270,3 +270,18 @@ def test_compare_with_a_pandas_resave_matches_every_row_and_with_nothing_matched
     assert none.exit_code == 1, none.output  # was exit 0 with "geomean nan over 0"
     lines = [line for line in none.output.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("nothing to compare: no row of B"), none.output
+
+
+def test_comparing_two_compile_only_runs_says_there_is_no_latency_ratio_and_points_to_the_static_deltas(tmp_path):
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from iree_vdmfma.cli import app
+
+    seed = Path(__file__).resolve().parents[1] / "reports" / "seed-gfx942" / "results.csv"  # a real compile-only run
+    res = CliRunner().invoke(app, ["compare", str(seed), str(seed), "--out", str(tmp_path / "c"), "--no-plots"])
+    assert res.exit_code == 0, res.output
+    assert ("gfx942      geomean B/A — (no latency ratio: none of 18 rows was timed in both runs; static deltas in "
+            "compare.md)") in res.stdout
+    assert "comparable" not in res.stdout and "nan" not in res.stdout
