@@ -197,7 +197,7 @@ def test_compile_says_where_results_csv_is_and_shows_only_its_own_rows(tmp_path)
     assert first.exit_code == 0, first.output
     second = CliRunner().invoke(app, base + ["--m", "4"], env={"COLUMNS": "200"})
     assert second.exit_code == 0, second.output
-    assert f"1 rows of this compile in {out / 'results.csv'} (2 in all)" in second.stdout
+    assert f"1 row(s) of this compile in {out / 'results.csv'} (2 in all)" in second.stdout
     assert "f16_4x64x128" in second.stdout and "f16_8x64x128" not in second.stdout
 
 

@@ -30,6 +30,12 @@ VD = dict(mma_kind="VDMFMA_F32_8x16x64x2_F16", smfmac=32, mfma=0, intended_mma_k
 DENSE = dict(mma_kind="MFMA_F32_16x16x16_F16", smfmac=0, mfma=32)
 
 
+def _first_paragraph(page: str) -> str:
+    """The first paragraph of a page after its title and section headings."""
+    paras = [p.strip() for p in page.split("\n\n") if p.strip() and not p.strip().startswith("#")]
+    return paras[0]
+
+
 # ---------------------------------------------------------------------------- pure
 
 
@@ -147,6 +153,16 @@ def test_small_grid_real_compiles(tmp_path: Path):
         assert img.shape[0] > 200 and img.shape[1] > 400
     index = (out / "index.md").read_text()  # one page: what was (not) measured, links to every file
     assert "Nothing was measured" in index and "Nothing was modelled" in index
+    first = _first_paragraph(index)  # the result before anything else, counted from the cells above
+    n_by, n_spec = (sum(r.cls == c for r in result.rows) for c in (BY, SPEC))
+    assert (n_by, n_spec) == (1, 4)
+    assert first.startswith(f"**On gfx942, VDMFMA is generated (proved from the ISA, no spills) in {n_by + n_spec} "
+                            f"of 6 cells: IREE's own selector reaches it in {n_by} (f16 at M=8), the toolkit's spec "
+                            f"alone in {n_spec} more.**"), first
+    assert "failed to compile in 1 (error: Yield operand #0 is not equivalent" in first
+    assert "Not reachable: matvec form at M=1 in 1 cell(s) (M=1)" in first
+    assert "every reason in coverage.md." in first  # coverage.md opens with the same result, the reasons below it
+    assert _first_paragraph(md) == first.replace("every reason in coverage.md", "every reason below")
     for p in [*out.glob("*.png"), out / "coverage.md", out / "coverage.csv"]:
         assert f"]({p.name})" in index, p.name
 

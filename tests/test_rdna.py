@@ -92,6 +92,34 @@ def test_gemv_on_rdna_is_wave32_with_no_wmma_in_the_isa(seed_rows, arch):
     assert row.workgroup_size == 32 and row.workgroups == 2304 // 4
 
 
+def test_an_rdna_report_names_the_wmma_evidence_its_backend_asks_for_not_smfmac(seed_rows, tmp_path):
+    from iree_vdmfma.problems.rows import write_rows
+    from iree_vdmfma.report.report import build_report
+
+    write_rows([r for (arch, _), r in seed_rows.items() if arch == "gfx1100"], tmp_path / "results.csv")
+    res = build_report(tmp_path / "results.csv", baseline="padded", out_dir=tmp_path / "rep", plots=False)
+    [headline] = res.headline
+    wmma = {v: seed_rows[("gfx1100", v)].wmma for v in ("default", "padded", "gemv")}
+    assert wmma["default"] > 0 and wmma["padded"] > 0 and wmma["gemv"] == 0
+    assert ("`default` 1/1 ok (1 with v_wmma), `gemv` 1/1 ok (0 with v_wmma), `padded` 1/1 ok (1 with v_wmma)"
+            in headline), headline
+    index = res.paths["index"].read_text()
+    assert "smfmac" not in index and f"{wmma['padded']} v_wmma · " in index
+    static = res.paths["report"].read_text().split("## Static comparison")[1]
+    assert "| wmma |" in static and "smfmac" not in static.split("### gfx1100")[1].split("\n\n")[1]
+
+    from rich.console import Console
+
+    from iree_vdmfma.cli.core_cmds import _table
+
+    console = Console(width=250, record=True)
+    console.print(_table([r for (arch, _), r in seed_rows.items() if arch == "gfx1100"]))
+    text = console.export_text().splitlines()
+    header, padded = (next(line for line in text if word in line) for word in ("mma_kind", "padded"))
+    assert "v_wmma" in header and "smfmac" not in header and "mfma" not in header.replace("mma_kind", "")
+    assert f"│ {wmma['padded']} " in padded  # the console table shows the count under v_wmma
+
+
 @pytest.mark.parametrize("arch", ["gfx1100", "gfx1201"])
 def test_vdmfma_on_rdna_is_a_skipped_row_saying_why(seed_rows, arch):
     row = seed_rows[(arch, "vdmfma")]
@@ -159,6 +187,11 @@ def test_coverage_runs_on_gfx1100_and_says_every_cell_is_unreachable_and_what_th
     assert row.vdmfma_status == "skipped" and row.default_status == "ok"
     assert row.default_mma_kind == "WMMAR3_F32_16x16x16_F16" and row.default_wmma > 0 and row.default_spills == 0
     assert "WMMAR3_F32_16x16x16_F16 (v_wmma in the ISA): 1 cell(s)" in (out / "coverage.md").read_text()
+    index = (out / "index.md").read_text()  # opens with the result: nothing reachable, and why
+    assert index.split("## Result\n\n")[1].startswith(
+        "**On gfx1100 no cell of 1 reaches VDMFMA: the target has no sparse intrinsic in IREE 3.13's catalog")
+    assert "IREE's default compiled 1 of the 1 cells to WMMA (v_wmma in the ISA); what it chose, cell by cell, " \
+           "in coverage.md." in index
 
 
 def test_a_gemv_spec_that_m1_folding_bypasses_is_not_applied_not_a_result(tmp_path, cache_dir):

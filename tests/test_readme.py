@@ -31,3 +31,14 @@ def test_every_extra_the_readme_names_exists_in_pyproject():
     declared = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"])
     for extras in _extras((ROOT / "README.md").read_text()):
         assert extras <= declared, extras - declared
+
+
+def test_every_input_file_a_readme_command_names_is_shipped_or_made_by_an_earlier_command():
+    """A command in a README code block may read only files the repository ships or that an earlier command
+    writes under out/ (issue 23: `iree-compile model.mlir` named a file nobody had)."""
+    text = (ROOT / "README.md").read_text()
+    blocks = re.findall(r"```bash\n(.*?)```", text, re.S)
+    named = {tok for block in blocks for line in block.splitlines() if not line.lstrip().startswith("#")
+             for tok in re.findall(r"(?<![\w/.$-])([\w][\w./-]*\.(?:mlir|csv|py))\b", line.split(" #")[0])}
+    missing = sorted(p for p in named if not p.startswith("out/") and not (ROOT / p).is_file())
+    assert named and not missing, f"README commands read files that do not exist: {missing}"

@@ -91,6 +91,8 @@ def test_a_report_opens_with_its_result_a_pivot_and_the_best_variant_per_shape(r
     md = report.paths["report"].read_text()
     assert "(SUMMARY_DOC)" not in index and "SUMMARY_DOC" not in md and "## Column definitions" in md
     assert "- **median µs**: median latency" in md and "| waves_per_simd | MODELLED occupancy" in md
+    defs = [line for line in md.splitlines() if line.startswith("- **") and "(MODELLED)**:" in line]
+    assert defs and not [d for d in defs if "MODELLED" in d.split("**:", 1)[1]], defs  # the label once, not twice
     import pandas as pd
 
     piv = pd.read_csv(tmp_path / "rep" / "pivot.csv")
@@ -120,7 +122,7 @@ def test_static_report_index_says_nothing_was_measured(tmp_path):
     assert "# VDMFMA report: seed — compile-only for gfx942" in index and "Nothing was measured" in index
     lead = index.split("## What was measured")[0]  # the result first: statuses and the ISA per shape x variant
     assert "**Compile-only for gfx942, nothing timed: `default` 1/1 ok" in lead and "no speedup is claimed" in lead
-    assert "| shape | padded | default | vdmfma |" in lead and "| qwen7b_down_m32 | 0 smfmac · 64 mfma · 100 VGPR" in lead
+    assert "| shape | padded | default | vdmfma |" in lead and "| qwen7b_down_m32 | 0 v_smfmac · 64 v_mfma · 100 VGPR" in lead
     assert "reported by the compiler" not in str(res.summary.columns) and "MODELLED" in \
         __import__("iree_vdmfma.report.summary", fromlist=["SUMMARY_DOC"]).SUMMARY_DOC["waves_per_simd"]
 
@@ -268,3 +270,18 @@ def test_compare_with_a_pandas_resave_matches_every_row_and_with_nothing_matched
     assert none.exit_code == 1, none.output  # was exit 0 with "geomean nan over 0"
     lines = [line for line in none.output.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("nothing to compare: no row of B"), none.output
+
+
+def test_comparing_two_compile_only_runs_says_there_is_no_latency_ratio_and_points_to_the_static_deltas(tmp_path):
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from iree_vdmfma.cli import app
+
+    seed = Path(__file__).resolve().parents[1] / "reports" / "seed-gfx942" / "results.csv"  # a real compile-only run
+    res = CliRunner().invoke(app, ["compare", str(seed), str(seed), "--out", str(tmp_path / "c"), "--no-plots"])
+    assert res.exit_code == 0, res.output
+    assert ("gfx942      geomean B/A — (no latency ratio: none of 18 rows was timed in both runs; static deltas in "
+            "compare.md)") in res.stdout
+    assert "comparable" not in res.stdout and "nan" not in res.stdout

@@ -100,6 +100,12 @@ class Backend:
     def compile_flags(self, target: str) -> list[str]:
         return compile_flags(target)
 
+    def instructions(self, target: str) -> tuple[tuple[str, str], ...]:
+        """The instruction counts that matter on ``target``, as (result column, instruction name), the
+        one a headline names first (ROCm CDNA: v_smfmac, v_mfma; RDNA: v_wmma; CUDA: mma.sync); () when
+        its builds carry no such evidence. Reports ask this rather than naming instructions per target."""
+        return ()
+
     def codegen_spec_honoured(self, target: str) -> bool:
         """Whether a codegen tuning spec (``--iree-codegen-tuning-spec-path``) may be given to its compiles."""
         return self.spec_route == CODEGEN

@@ -89,27 +89,28 @@ def annotate(
         show(f"wrote {path}")
 
 
-def _cells(r: ResultRow, measured: bool) -> list[str]:
-    def fmt(x) -> str:
-        return "" if x is None else (f"{x:.4g}" if isinstance(x, float) else str(x))
-
-    if measured:
-        return [r.numerics, fmt(r.latency_us_median), fmt(r.latency_us_std), fmt(r.gbps)]
-    dense = r.wmma if r.wmma else r.mfma  # RDNA: v_wmma; CDNA: v_mfma
-    return [r.mma_kind, *(fmt(x) for x in (r.smfmac, dense, r.vgpr, r.lds_bytes, r.workgroups))]
+def _fmt(x) -> str:
+    return "" if x is None else (f"{x:.4g}" if isinstance(x, float) else str(x))
 
 
 def _table(rows: list[ResultRow]) -> Table:
+    """Measured: numerics and timing; compile-only: the instruction counts its targets' backends name
+    (``Backend.instructions``: v_smfmac and v_mfma on CDNA, v_wmma on RDNA, ...), VGPRs, LDS, workgroups."""
+    from ..report.summary import instructions  # noqa: PLC0415
+
     measured = any(r.latency_us_median is not None for r in rows)
+    counts = dict(kv for t in sorted({r.target for r in rows}) for kv in instructions(t))  # column -> name
     extra = ("numerics", "median us", "std us", "GB/s") if measured else \
-        ("mma_kind", "smfmac", "mfma/wmma", "vgpr", "lds", "wgs")
+        ("mma_kind", *counts.values(), "vgpr", "lds", "wgs")
     table = Table("problem", "variant", "status", *extra, "reason/error")
     table.columns[-1].overflow = "fold"  # reasons are shown whole, wrapped, never cut
     for r in sorted(rows, key=lambda r: (r.key, r.variant, r.cache_mode)):
         colour = {Status.OK.value: "green", Status.SKIPPED.value: "yellow"}.get(r.status, "red")
         name = r.name if r.name and r.name != r.key else r.key
+        values = [r.numerics, *map(_fmt, (r.latency_us_median, r.latency_us_std, r.gbps))] if measured else \
+            [r.mma_kind, *(_fmt(getattr(r, c)) for c in counts), *map(_fmt, (r.vgpr, r.lds_bytes, r.workgroups))]
         table.add_row(cell(name), cell(r.variant + (f"/{r.cache_mode}" if r.cache_mode else "")),
-                      Text(r.status, style=colour), *map(cell, _cells(r, measured)),
+                      Text(r.status, style=colour), *map(cell, values),
                       cell(r.reason + (": " + r.error if r.error else "")))
     return table
 
@@ -192,7 +193,7 @@ def compile(
         keys, wanted = {p.key for p in problems}, set(options.variants)
         mine = [r for r in rows if r.key in keys and r.variant in wanted and r.target == target]
         results.print(_table(mine))
-        show(f"{len(mine)} rows of this compile in {out / 'results.csv'} ({len(rows)} in all)")
+        show(f"{len(mine)} row(s) of this compile in {out / 'results.csv'} ({len(rows)} in all)")
     raise typer.Exit(exit_code(mine))
 
 

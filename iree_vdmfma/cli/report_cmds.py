@@ -137,6 +137,8 @@ def compare_cmd(
     for r in res.groups[res.groups["variant"] == "all"].to_dict("records"):
         ratio = r["geomean_ratio_b_over_a"]
         show(f"  {r['target']} {r['cache_mode']:>4} geomean {label_b}/{label_a} "
-             + (f"{ratio:.4f} over {r['n_compared']}" if ratio == ratio else f"— (none of {r['n_rows']} rows comparable)"))
+             + (f"{ratio:.4f} over {r['n_compared']}" if ratio == ratio else
+                f"— (no latency ratio: none of {r['n_rows']} rows was timed in both runs; static deltas in "
+                f"{res.paths['report'].name})"))
     for name, p in res.paths.items():
         show(f"  wrote {p}")

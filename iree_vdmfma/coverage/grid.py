@@ -220,9 +220,84 @@ def _short(reason: str) -> str:
     return re.sub(r" \(smfmac=\d+ mfma=\d+\)", "", reason)
 
 
+def _ms(ms) -> str:
+    ms = sorted(set(ms))
+    return f"M={ms[0]}" if len(ms) == 1 else "M " + ", ".join(map(str, ms))
+
+
+def headline(rows: Sequence[CoverageRow], target: str, details: str = "in coverage.md") -> list[str]:
+    """The result in two sentences: how many cells reach the kernel (VDMFMA; an MX dtype's scaled MFMA) by
+    IREE's own selector and how many only with the toolkit's spec, what IREE's default did instead, and what
+    is not reachable and why. Read off the classified rows (compiler output and ISA); nothing measured."""
+    n = len(rows)
+    by = {c: [r for r in rows if r.cls == c] for c in CLASSES}
+    mx = [dt for dt in dict.fromkeys(r.dtype for r in rows) if DTYPES[dt].is_mx]
+    kernel = ("the scaled MFMA" if len(mx) == len(set(r.dtype for r in rows)) else
+              f"VDMFMA (for {', '.join(mx)}: the scaled MFMA)" if mx else "VDMFMA")
+    if not has_vdmfma(target) and not mx:
+        wmma = [r for r in rows if r.default_status == "ok" and (r.default_wmma or 0) > 0]
+        rest: dict[str, list[CoverageRow]] = {}
+        for r in rows:
+            if r not in wmma:
+                what = (r.default_mma_kind or "no MMA") if r.default_status == "ok" else (r.default_status or "none")
+                rest.setdefault(what, []).append(r)
+        others = "".join(f", {len(rs)} to {w} ({_ms(r.m for r in rs)})" for w, rs in rest.items())
+        return [f"**On {target} no cell of {n} reaches VDMFMA: the target has no sparse intrinsic in IREE 3.13's "
+                f"catalog, so every cell is not reachable by construction.** IREE's default compiled {len(wmma)} of "
+                f"the {n} cells to WMMA (v_wmma in the ISA){others}; what it chose, cell by cell, {details}."]
+    d, s, x = by[BY_DEFAULT], by[ONLY_WITH_SPEC], by[NOT_REACHABLE]
+    first = f"**On {target}, {kernel} is generated (proved from the ISA, no spills) in {len(d) + len(s)} of {n} cells: "
+    if d:
+        dts = ", ".join(dict.fromkeys(r.dtype for r in d))
+        first += (f"IREE's own selector reaches it in {len(d)} ({dts} at {_ms(r.m for r in d)}), the toolkit's spec "
+                  f"alone in {len(s)} more.**")
+    else:
+        first += f"IREE's own selector reaches it in none; all {len(s)} only with the toolkit's spec.**"
+    second = []
+    if s:
+        fails = [r for r in s if r.code == "S!"]
+        none = [r for r in s if r.code == "S" and r.default_status == "ok" and not r.default_mma_kind]
+        other = [r for r in s if r not in fails and r not in none]
+        what = []
+        if other:
+            kinds = list(dict.fromkeys(r.default_mma_kind for r in other if r.default_mma_kind))
+            eg = (f" ({len(kinds)} kinds, e.g. {kinds[0]})" if len(kinds) > 1 else f" ({kinds[0]})") if kinds else ""
+            what.append(f"picked another MMA kind in {len(other)}{eg}")
+        if none:
+            what.append(f"no MMA in {len(none)} ({_ms(r.m for r in none)})")
+        if fails:
+            err = _most([r.default_error for r in fails if r.default_error])
+            what.append(f"failed to compile in {len(fails)}" + (f" ({_md_escape(err[:110])})" if err else ""))
+        second.append("Where only the spec reaches it, IREE's default " + ", ".join(what) + ".")
+    if x:
+        why: dict[str, list[CoverageRow]] = {}
+        for r in x:
+            why.setdefault(_kind_of(_short(r.reason)), []).append(r)
+        second.append("Not reachable: " + "; ".join(f"{w} in {len(rs)} cell(s) ({_ms(r.m for r in rs)})"
+                                                    for w, rs in why.items()) + f"; every reason {details}.")
+    else:
+        second.append("No cell is out of reach.")
+    return [first, " ".join(second)]
+
+
+def _kind_of(reason: str) -> str:
+    """A reason's lead, up to its first ':' outside parentheses ('compiler error (M=1: ...)' keeps its note)."""
+    depth = 0
+    for i, ch in enumerate(reason):
+        depth += (ch == "(") - (ch == ")")
+        if ch == ":" and depth == 0:
+            return reason[:i]
+    return reason
+
+
+def _most(values: Sequence[str]) -> str:
+    """The most frequent value (ties: the first seen), '' for none."""
+    return max(dict.fromkeys(values), key=list(values).count, default="")
+
+
 def markdown(rows: Sequence[CoverageRow], target: str, note: str = "") -> str:
-    """The matrix per dtype (cases x M) with codes, then every distinct reason."""
-    lines = [f"# VDMFMA coverage on {target}", ""]
+    """The result first (``headline``), the matrix per dtype (cases x M) with codes, then every distinct reason."""
+    lines = [f"# VDMFMA coverage on {target}", "", *headline(rows, target, "below"), ""]
     if note:
         lines += [note, ""]
     lines += ["Codes: **D** VDMFMA by IREE's default; **S** only with the toolkit's spec (default picked another "
@@ -337,7 +412,7 @@ def run(cells: Sequence[Cell], options: SweepOptions, sweep: Optional[Sweep] = N
         f"Nothing was measured: each cell was compiled for {target} under `default` and `vdmfma` with iree-compile "
         f"on this machine and classified from the configured IR and the ISA (v_smfmac / v_mfma counts, spills).",
         "Nothing was modelled either: the classes are read off the compiler's output, and a class says what the "
-        "compiler generated, not how fast it runs."))
+        "compiler generated, not how fast it runs.", lead=["## Result", "", *headline(rows, target), ""]))
     return CoverageResult(rows, all_rows, wall, len(todo), sum(bool(r.cached) for r in fresh), files)
 
 

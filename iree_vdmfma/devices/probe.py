@@ -125,8 +125,8 @@ def require_device(device: str) -> str:
     what = f"no {kind} device {dev!r}" if kind in GPU_DRIVERS else f"unknown device {device!r}"
     raise DeviceUnavailableError(
         f"{what} here; devices here: {', '.join(devices_here())}. To compile without a device, give the "
-        "target instead: `vdmfma sweep LIST --target gfx942|sm_89|host --device none` (then `vdmfma bench` "
-        "where the GPU is)")
+        "target instead: `--target gfx942|sm_89|host --device none` (a sweep compiled that way runs later with "
+        "`vdmfma bench DIR` where the GPU is; a tune that way is compile-only or MODELLED, never measured)")
 
 
 def _kfd_gfx_archs() -> list[str]:

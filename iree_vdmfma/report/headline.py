@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from ..problems.rows import Status
-from .summary import records
+from .summary import instructions, records
 from .verdict import geomean
 
 SKIPPED = str(Status.SKIPPED)
@@ -156,6 +156,8 @@ def sentences(summary: pd.DataFrame, baseline: str, measured: bool, where: str) 
 
 
 def _static_sentence(summary: pd.DataFrame, baseline: str, where: str) -> str:
+    """Per variant: rows that built, and how many carry the instruction that matters on their target (the
+    first of its backend's ``instructions``: v_smfmac on CDNA, v_wmma on RDNA, mma.sync in PTX)."""
     st = summary[summary["status"] != SKIPPED].drop_duplicates(["key", "target", "variant"])
     if st.empty:
         return f"Nothing was built ({where}): every row was skipped."
@@ -163,8 +165,14 @@ def _static_sentence(summary: pd.DataFrame, baseline: str, where: str) -> str:
     for variant, sub in st.groupby("variant", sort=True):
         ok = sub[sub["status"] == "ok"]
         txt = f"`{variant}` {len(ok)}/{len(sub)} ok"
-        if "smfmac" in ok and ok["smfmac"].notna().any():
-            txt += f" ({int((ok['smfmac'] > 0).sum())} with v_smfmac)"
+        counts: dict[str, int] = {}
+        for target, osub in ok.groupby("target", sort=True):
+            first = instructions(str(target))[:1]
+            if first and first[0][0] in osub and osub[first[0][0]].notna().any():
+                col, name = first[0]
+                counts[name] = counts.get(name, 0) + int((osub[col] > 0).sum())
+        if counts:
+            txt += " (" + ", ".join(f"{n} with {name}" for name, n in counts.items()) + ")"
         parts.append(txt)
     return (f"{where[0].upper() + where[1:]}, nothing timed: " + ", ".join(parts)
             + f" over {st['key'].nunique()} shapes; no speedup is claimed.")
@@ -185,7 +193,7 @@ def _static_cell(r: dict) -> str:
     if r["status"] not in ("ok", "compiled"):
         return str(r["status"])
     parts = []
-    for col, unit in (("smfmac", "smfmac"), ("mfma", "mfma"), ("vgpr", "VGPR"), ("workgroups", "WGs")):
+    for col, unit in (*instructions(str(r["target"])), ("vgpr", "VGPR"), ("workgroups", "WGs")):
         v = r.get(col)
         if v is not None and v == v:
             parts.append(f"{int(v)} {unit}")
@@ -193,8 +201,9 @@ def _static_cell(r: dict) -> str:
 
 
 def static_pivot(summary: pd.DataFrame, baseline: str) -> pd.DataFrame:
-    """Compile-only: one row per (target, shape), a cell per variant: 'smfmac · mfma · VGPR · WGs' from the
-    ISA (WGs MODELLED from the configured tile), or the row's status when it did not build."""
+    """Compile-only: one row per (target, shape), a cell per variant: the target's instruction counts from the
+    ISA (its backend's ``instructions``), VGPRs and WGs (MODELLED from the configured tile), or the row's status
+    when it did not build."""
     from .summary import static_table  # noqa: PLC0415
 
     st = static_table(summary)
@@ -204,7 +213,8 @@ def static_pivot(summary: pd.DataFrame, baseline: str) -> pd.DataFrame:
     variants = [v for v in [baseline] + sorted(set(st["variant"]) - {baseline}) if v in set(st["variant"])]
     cells: dict[tuple, dict] = {}
     names: dict[str, str] = {}
-    for r in records(st[["target", "key", "name", "variant", "status", "smfmac", "mfma", "vgpr", "workgroups"]]):
+    cols = [*dict.fromkeys(c for t in sorted(set(st["target"])) for c, _ in instructions(str(t))), "vgpr", "workgroups"]
+    for r in records(st[["target", "key", "name", "variant", "status", *[c for c in cols if c in st]]]):
         names.setdefault(r["key"], str(r.get("name") or r["key"]))
         cells.setdefault((r["target"], r["key"]), {})[r["variant"]] = _static_cell(r)
     out = [{"target": t, "cache": "compile-only", "shape": names[k], **{v: c.get(v, "") for v in variants}}

@@ -14,7 +14,7 @@ import pandas as pd
 
 from ..devices.targets import TARGETS
 from ..problems.rows import STATIC_METRICS
-from .summary import records, static_table
+from .summary import instructions, records, static_table
 from .verdict import SAME_KERNEL, NoiseRule, num
 
 def _fmt(v, spec: str = ".4g") -> str:
@@ -84,13 +84,16 @@ def drop_empty(t: pd.DataFrame) -> pd.DataFrame:
     return t[[c for c in t.columns if not all(_empty(v) for v in t[c])]]
 
 
-# What each column shown in report.md means (written into the report, next to the tables).
+# What each column shown in report.md means (written into the report, next to the tables). A column whose name
+# says MODELLED is not labelled again in its definition.
 COLUMN_DOC: dict[str, str] = {
     "name / key": "the name you gave the problem in the shape list, and its key dtype_MxNxK (key shown only "
                   "where a name differs from it)",
     "pivot cell": "median µs · % of HBM peak · verdict and speedup against the baseline (MEASURED latency; the "
                   "% divides a MEASURED GB/s by a data-sheet peak); a status instead when the row failed. "
-                  "Compile-only: v_smfmac · v_mfma · VGPR · WGs (MODELLED) per variant",
+                  "Compile-only: the instruction counts that matter on the target, from the ISA (as its backend "
+                  "names them: v_smfmac · v_mfma on CDNA, v_wmma on RDNA, mma.sync in PTX) · VGPR · WGs (MODELLED) "
+                  "per variant",
     "best": "the variant with the lowest median for that shape and cache mode, with its speedup and verdict",
     "median µs": "median latency of the repetitions (MEASURED, per dispatch)",
     "spread µs": "min–max of the repetitions, σ = their std, n = repetitions",
@@ -103,12 +106,14 @@ COLUMN_DOC: dict[str, str] = {
     "numerics": "the check against the float64 numpy reference (pass / fail)",
     "mma_kind": "the MMA kind applied, read from the configured IR (`wanted X` when the spec asked for another)",
     "smfmac / mfma": "v_smfmac (sparse, VDMFMA) / v_mfma (dense) instructions in the kernel's ISA",
+    "wmma": "v_wmma instructions in the kernel's ISA (RDNA: its only matrix instruction; no smfmac or mfma there)",
+    "nv_mma": "mma.sync / wmma instructions in the kernel's PTX",
     "VGPR / AGPR / LDS KiB / spills": "from the ISA metadata of the kernel",
-    "WGs (MODELLED)": "workgroups launched, MODELLED from the configured workgroup tile and the shape",
-    "% CUs busy (MODELLED)": "MODELLED: min(workgroups, CUs) / CUs × 100 (CU count from the data sheet)",
-    "weights read (MODELLED)": "MODELLED: weight bytes × M tiles of the variant's config (each M tile re-reads "
+    "WGs (MODELLED)": "workgroups launched, computed from the configured workgroup tile and the shape",
+    "% CUs busy (MODELLED)": "min(workgroups, CUs) / CUs × 100 (CU count from the data sheet)",
+    "weights read (MODELLED)": "weight bytes × M tiles of the variant's config (each M tile re-reads "
                                "the weights)",
-    "waves/SIMD (MODELLED)": "MODELLED occupancy from the ISA's VGPRs, LDS and workgroup size",
+    "waves/SIMD (MODELLED)": "occupancy from the ISA's VGPRs, LDS and workgroup size",
 }
 
 
@@ -194,7 +199,8 @@ def section_header(res, sources: list[str], title: str) -> list[str]:
         L.append(f"Only the baseline variant `{base}` is in the results: there is nothing to compare it with, "
                  f"so no speedups or verdicts; {n_exc} row(s) have a problem of their own (*Excluded rows*).")
     else:
-        L.append(f"{len(var)} variant rows, {int(var['included'].sum())} compared with `{base}`, "
+        verb = f"compared with `{base}`" if res.mode == "measured" else f"set beside `{base}` (nothing timed)"
+        L.append(f"{len(var)} variant rows, {int(var['included'].sum())} {verb}, "
                  f"{n_exc} row(s) excluded (listed under *Excluded rows*"
                  + (", left out of every geomean)." if res.mode == "measured" else ")."))
     L.append("")
@@ -225,9 +231,10 @@ def section_pivot(res, pivot: pd.DataFrame, limit: Optional[int] = None) -> list
     """Shape x variant per (target, cache): 'median µs · % HBM peak · verdict' and the best variant."""
     if pivot.empty:
         return []
+    names = " · ".join(dict.fromkeys(n for t in sorted(set(pivot["target"])) for _, n in instructions(str(t))))
     cell = (f"median µs · % of HBM peak · verdict and speedup against `{res.baseline}`; `best`: the lowest median"
-            if res.mode == "measured" else "v_smfmac · v_mfma · VGPRs from the ISA, workgroups (MODELLED from the "
-            "configured tile); nothing was run")
+            if res.mode == "measured" else f"{names + ' · ' if names else ''}VGPRs from the ISA, workgroups "
+            "(MODELLED from the configured tile); nothing was run")
     L = ["## Shape x variant", "", f"Each cell: {cell}. Definitions under *Column definitions* in report.md.", ""]
     for (target, cache), sub in pivot.groupby(["target", "cache"], sort=False):
         L += [f"### {target}" + (f", cache `{cache}`" if cache != "compile-only" else " (compile-only)"), ""]
@@ -298,14 +305,13 @@ def section_static(res) -> list[str]:
         recs = records(sub)
         tab = pd.DataFrame({
             **_names(sub), "variant": sub["variant"], "status": sub["status"],
-            "mma_kind": [_mma_cell(r) for r in recs], "smfmac": sub["smfmac"], "mfma": sub["mfma"],
+            "mma_kind": [_mma_cell(r) for r in recs],
+            **{col: sub[col] for col, _ in instructions(str(target)) if col in sub},  # what matters on the target
             "VGPR": sub["vgpr"], "AGPR": sub["agpr"], "LDS KiB": sub["lds_bytes"] / 1024, "spills": sub["spills"],
             "WGs (MODELLED)": sub["workgroups"], "% CUs busy (MODELLED)": sub["pct_cus_busy"],
             "weights read (MODELLED)": [_weights(r) for r in recs],
             "waves/SIMD (MODELLED)": sub["waves_per_simd"],
         })
-        if "wmma" in sub and sub["wmma"].fillna(0).gt(0).any():  # RDNA: WMMA instead of (A)GPR-split MFMA
-            tab.insert(tab.columns.get_loc("mfma") + 1, "wmma", sub["wmma"].values)
         L.append(md_table(drop_empty(tab), {"LDS KiB": ".3g", "% CUs busy (MODELLED)": ".0f"}))
     return L
 

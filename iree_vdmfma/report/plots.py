@@ -24,6 +24,7 @@ from matplotlib.textpath import TextPath  # noqa: E402
 
 from ..problems.rows import EXCLUDED  # noqa: E402
 from ..devices.targets import TARGETS  # noqa: E402
+from .summary import instructions  # noqa: E402
 from .weights import weights_plots  # noqa: E402
 
 _NOT_OK = {str(x) for x in EXCLUDED}
@@ -270,8 +271,8 @@ _STATIC_PANELS = [
 
 
 def _static_plot(st: pd.DataFrame, baseline: str, target: str, path: Path) -> Optional[Path]:
-    rdna = bool(TARGETS.get(target) and TARGETS[target].rdna)  # WMMA only: no smfmac/mfma panels there
-    skip = {"smfmac", "mfma"} if rdna else {"wmma"}
+    # instruction panels: only those that matter on the target (its backend says: no smfmac/mfma on RDNA)
+    skip = {"smfmac", "mfma", "wmma"} - {col for col, _ in instructions(target)}
     panels = [p for p in _STATIC_PANELS if p[0] in st and p[0] not in skip and st[p[0]].notna().any()]
     if not panels:
         return None

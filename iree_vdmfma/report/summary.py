@@ -251,6 +251,20 @@ def build_groups(summary: pd.DataFrame) -> pd.DataFrame:
     return out[GROUP_COLUMNS].reset_index(drop=True)
 
 
+@lru_cache(maxsize=None)
+def instructions(target: str) -> tuple[tuple[str, str], ...]:
+    """The instruction counts that matter on ``target`` as (results column, instruction name), asked of its
+    backend (``Backend.instructions``: v_smfmac and v_mfma on CDNA, v_wmma on RDNA, ...); () for a target no
+    backend builds for (e.g. a results file from elsewhere)."""
+    from ..backends import backend_for  # noqa: PLC0415
+    from ..devices.targets import UnknownTargetError  # noqa: PLC0415
+
+    try:
+        return tuple(backend_for(target).instructions(target))
+    except UnknownTargetError:
+        return ()
+
+
 def static_table(summary: pd.DataFrame) -> pd.DataFrame:
     """One row per (key, target, variant): static metrics are the same for hot and cold rows."""
     s = summary.copy()

@@ -53,6 +53,10 @@ class RocmBackend(Backend):
                          {"dispatches": ev.dispatches, "pipeline": ev.pipeline,
                           "workgroup_tile": ev.workgroup_tile, "lowering_config": ev.lowering_config})
 
+    def instructions(self, target: str) -> tuple[tuple[str, str], ...]:
+        """CDNA: the sparse v_smfmac (VDMFMA) first, then dense v_mfma; RDNA has neither, only v_wmma."""
+        return (("wmma", "v_wmma"),) if is_rdna(target) else (("smfmac", "v_smfmac"), ("mfma", "v_mfma"))
+
     def knobs(self, target: str = ""):
         """CDNA's table (backends/rocm/knobs.py), or RDNA's on gfx11/gfx12 (knobs_rdna.py: WMMA, no vdmfma)."""
         return RDNA_KNOBS if is_rdna(target) else KNOBS
