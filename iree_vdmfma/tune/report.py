@@ -185,7 +185,7 @@ def write_tune_report(out_dir: Path | str, target: str, device: str | None = Non
               if "cut_by_race_budget" in cuts else "--max-candidates")
     text += ["## What the search covered", "",
              f"Candidates cut by {cut_by} were never compiled; those left by a spent --time-budget "
-             "resume on a rerun.", "", md_table(cuts) if not cuts.empty else "(none)", ""]
+             "resume on a rerun.", "", md_table(drop_empty(cuts)) if not cuts.empty else "(none)", ""]
     kept = winners[winners.note.fillna("").str.contains("not confirmed")] if "note" in winners else winners[:0]
     if not kept.empty:
         text += ["## Search winners not shipped", "",

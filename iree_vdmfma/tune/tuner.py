@@ -300,7 +300,7 @@ class Tuner:
             self._save(row)
             compiled += 1
             if compiled == min(len(todo), compiler.workers) and len(todo) > compiled:
-                self.say(f"{p.key}: {len(todo) - compiled} candidates to go, {self.estimate(len(todo) - compiled)}")
+                self.say(f"{p.key}: {len(todo) - compiled} candidate(s) to go, {self.estimate(len(todo) - compiled)}")
             if row.status == state.COMPILED:
                 ready.append((c, result))
             else:
@@ -578,7 +578,8 @@ class Tuner:
 
         from .choose import timing  # noqa: PLC0415
 
-        self.say(f"{p.key}: final side-by-side re-measure (cold, one sitting) of IREE's default, padded and the "
+        refs = "IREE's default" + (", padded" if padded is not None else "")
+        self.say(f"{p.key}: final side-by-side re-measure (cold, one sitting) of {refs} and the "
                  f"search winner [{w.candidate}]: it ships only if it beats the default beyond noise here")
         final: dict[str, Optional[state.CandidateRow]] = {}
         failed: dict[str, str] = {}  # label -> why its final re-measure failed
