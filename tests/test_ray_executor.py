@@ -311,3 +311,27 @@ def test_a_cluster_started_here_removes_its_session_directory_and_task_scratch_w
         assert list(tmp.iterdir()) == []  # nothing of Ray's or ours left in the temp dir
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def test_task_scratch_is_removed_when_the_task_raises_and_a_dead_workers_only_on_its_own_machine(tmp_path,
+                                                                                                monkeypatch):
+    from iree_vdmfma.executors.ray_executor import _scratch_prefix, in_scratch, reap_scratch
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    seen = []
+
+    def fails():
+        seen.append(tempfile.gettempdir())
+        (Path(tempfile.gettempdir()) / "out.vmfb").write_bytes(b"x")
+        raise RuntimeError("the module would not load")
+
+    with pytest.raises(RuntimeError):
+        in_scratch(fails)
+    assert Path(seen[0]).parent == tmp_path and not Path(seen[0]).exists() and tempfile.tempdir == str(tmp_path)
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    (tmp_path / f"{_scratch_prefix()}{dead.pid}-a").mkdir()  # a worker killed mid-task
+    (tmp_path / f"{_scratch_prefix()}{os.getpid()}-b").mkdir()  # a live one
+    (tmp_path / f"vdmfma-task-elsewhere-{dead.pid}-c").mkdir()  # another container's, sharing the temp dir
+    assert reap_scratch(tmp_path) == 1
+    assert sorted(p.name[-1] for p in tmp_path.iterdir()) == ["b", "c"]

@@ -10,7 +10,7 @@ raises KeyboardInterrupt inside running ones (so they kill their iree-compile).
 
 Leftovers: a cluster started here keeps its session files (logs, sockets) in a
 private temp directory that :meth:`close` removes, never under /tmp/ray. Every task
-runs with its own scratch directory as the temp dir (``vdmfma-task-PID-*``: the
+runs with its own scratch directory as the temp dir (``vdmfma-task-HOST-PID-*``: the
 compiler's, the shipped module's), removed when the task ends or raises; one whose
 worker died (SIGKILL) is removed by the next task on that machine and by
 :meth:`close` (its PID is gone). Joining a cluster (``address``) first checks that the
@@ -86,12 +86,19 @@ def _alive(pid: int) -> bool:
         return True
 
 
+def _scratch_prefix() -> str:
+    """This machine's task scratch prefix: the host name too, so a temp dir shared by containers (whose process
+    ids are not ours) is never reaped by another one."""
+    return f"{TASK_SCRATCH}{socket.gethostname()}-"
+
+
 def reap_scratch(root: Optional[Path] = None) -> int:
-    """Remove task scratch directories whose worker process is gone; how many were removed."""
+    """Remove this machine's task scratch directories whose worker process is gone; how many were removed."""
     removed = 0
     root = Path(root or tempfile.gettempdir())
+    prefix = _scratch_prefix()
     for path in root.glob(f"{TASK_SCRATCH}*"):
-        m = re.match(rf"{TASK_SCRATCH}(\d+)-", path.name)
+        m = re.fullmatch(rf"{re.escape(prefix)}(\d+)-[^/]*", path.name)
         if m and int(m.group(1)) != os.getpid() and not _alive(int(m.group(1))):
             shutil.rmtree(path, ignore_errors=True)
             removed += 1
@@ -103,7 +110,7 @@ def in_scratch(fn: Callable, *args):
     (also when ``fn`` raises); first remove what dead workers left behind."""
     base = tempfile.gettempdir()
     reap_scratch(Path(base))
-    scratch = tempfile.mkdtemp(prefix=f"{TASK_SCRATCH}{os.getpid()}-", dir=base)
+    scratch = tempfile.mkdtemp(prefix=f"{_scratch_prefix()}{os.getpid()}-", dir=base)
     before = tempfile.tempdir
     tempfile.tempdir = scratch
     try:
