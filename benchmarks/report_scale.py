@@ -1,10 +1,13 @@
-"""How `vdmfma report` scales: SYNTHETIC results (hand-made rows, not measurements) of N rows, reported with
-plots in a child process; prints the wall time, rows/s and the child's peak resident memory.
+"""How `vdmfma report` and `vdmfma compare` scale: SYNTHETIC results (hand-made rows, not measurements) of N
+rows, reported (or two such runs compared) with plots in a child process; prints the wall time, CPU time,
+rows/s and the child's peak resident memory.
 
-    python benchmarks/report_scale.py                 # 100,000 rows, plots on
+    python benchmarks/report_scale.py                 # report: 100,000 rows, plots on
     python benchmarks/report_scale.py --rows 10000 --no-plots
+    python benchmarks/report_scale.py --compare --rows 10000   # compare two 10,000-row runs
 
-Target (issue 22): 100k rows with plots in under a minute on 2 cores and under 2 GB.
+Targets (issue 22): report on 100k rows with plots in under a minute on 2 cores and under 2 GB; compare on
+10k rows (98 s before) in seconds.
 """
 
 from __future__ import annotations
@@ -53,16 +56,24 @@ def synthetic_rows(n_rows: int):
     return rows
 
 
-def child(results: Path, out: Path, plots: bool) -> None:
-    from iree_vdmfma.report.report import build_report
-
+def child(results: Path, out: Path, plots: bool, other: Path | None = None) -> None:
+    """Report ``results`` (or, with ``other``, compare it with ``other``) and print the figures."""
     t0, c0 = time.perf_counter(), time.process_time()
-    res = build_report([results], out_dir=out, plots=plots)
+    if other is None:
+        from iree_vdmfma.report.report import build_report
+
+        res = build_report([results], out_dir=out, plots=plots)
+        n, what = len(res.summary), "report"
+    else:
+        from iree_vdmfma.report.compare import compare_runs
+
+        res = compare_runs(results, other, out, plots=plots)
+        n, what = len(res.table), "compare (rows of compare.csv)"
     took, cpu = time.perf_counter() - t0, time.process_time() - c0
     peak_mib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"{len(res.summary)} rows in {took:.1f} s wall, {cpu:.1f} s CPU (this process; the wall time includes "
-          f"waiting for a shared machine's cores): {len(res.summary) / took:,.0f} rows/s wall, "
-          f"{len(res.summary) / cpu:,.0f} rows/s CPU; peak memory {peak_mib:,.0f} MiB (max RSS); plots "
+    print(f"{what}: {n} rows in {took:.1f} s wall, {cpu:.1f} s CPU (this process; the wall time includes "
+          f"waiting for a shared machine's cores): {n / took:,.0f} rows/s wall, "
+          f"{n / cpu:,.0f} rows/s CPU; peak memory {peak_mib:,.0f} MiB (max RSS); plots "
           f"{'on' if plots else 'off'} ({sum(k.startswith('plot:') for k in res.paths)} PNGs)")
 
 
@@ -70,20 +81,32 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rows", type=int, default=100_000)
     ap.add_argument("--no-plots", action="store_true")
-    ap.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
+    ap.add_argument("--compare", action="store_true", help="compare two runs of --rows rows (B: A re-timed)")
+    ap.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
-        child(Path(args.child[0]), Path(args.child[1]), not args.no_plots)
+        child(Path(args.child[0]), Path(args.child[1]), not args.no_plots,
+              Path(args.child[2]) if len(args.child) > 2 else None)
         return 0
     from iree_vdmfma.problems.rows import write_rows
 
     with tempfile.TemporaryDirectory() as tmp:
         results = Path(tmp) / "scale" / "results.csv"
         t0 = time.perf_counter()
-        write_rows(synthetic_rows(args.rows), results)
-        print(f"wrote {args.rows} SYNTHETIC rows in {time.perf_counter() - t0:.1f} s "
-              f"({results.stat().st_size / 2**20:.0f} MiB); reporting in a child process ...", flush=True)
+        rows = synthetic_rows(args.rows)
+        write_rows(rows, results)
         cmd = [sys.executable, __file__, "--child", str(results), str(Path(tmp) / "report")]
+        if args.compare:  # run B: every row re-timed 0.9-1.1x (SYNTHETIC)
+            import numpy as np
+
+            scale = np.random.default_rng(1).uniform(0.9, 1.1, len(rows))
+            other = Path(tmp) / "scale-b" / "results.csv"
+            write_rows([r.replace(latency_us_median=r.latency_us_median * float(f)) for r, f in zip(rows, scale)],
+                       other)
+            cmd.append(str(other))
+        print(f"wrote {args.rows} SYNTHETIC rows{' twice' if args.compare else ''} in {time.perf_counter() - t0:.1f} s "
+              f"({results.stat().st_size / 2**20:.0f} MiB); {'comparing' if args.compare else 'reporting'} in a "
+              f"child process ...", flush=True)
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         done = subprocess.run(cmd + (["--no-plots"] if args.no_plots else []), env=env)
         return done.returncode

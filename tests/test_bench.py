@@ -131,3 +131,99 @@ def test_a_bench_worker_lost_on_every_retry_is_a_machine_error_that_a_rerun_redo
     redone = [r for r in bench(out, options) if r.cache_mode]  # the same directory, a working machine
     assert sorted(r.cache_mode for r in redone) == ["cold", "hot"]
     assert all(r.status == "ok" and r.numerics == "pass" for r in redone)
+
+
+# --- a damaged, lost or empty results.csv; a measurement without timing (issue 22) ----------------------------
+
+@pytest.fixture(scope="module")
+def host_sweep(tmp_path_factory, cache_dir) -> Path:
+    """One compiled host sweep (one module), copied by each test that damages it."""
+    return _sweep(tmp_path_factory.mktemp("host-sweep"), "host", ("default",), cache_dir)
+
+
+def _copy(sweep: Path, tmp: Path) -> Path:
+    import shutil
+
+    return Path(shutil.copytree(sweep, tmp / "copy"))
+
+
+def _bench(directory: Path, *extra: str):
+    from typer.testing import CliRunner
+
+    from iree_vdmfma.cli import app
+
+    return CliRunner().invoke(app, ["bench", str(directory), "--device", "local-task", "--reps", "2", "--no-report",
+                                    *extra])
+
+
+def test_a_damaged_compile_row_is_redone_as_far_as_bench_can_and_counted_its_intact_module_benched(host_sweep,
+                                                                                                   tmp_path):
+    from iree_vdmfma.problems.rows import read_results
+
+    out = _copy(host_sweep, tmp_path)
+    results = out / "results.csv"
+    header, line = results.read_text().splitlines(keepends=True)
+    results.write_text(header + line.replace(",8,128,256,", ",9,128,256,", 1))  # m edited: not trusted
+    assert read_results(results).rows == []
+    res = _bench(out)
+    assert res.exit_code == 0, res.output
+    said = " ".join(res.output.split())
+    assert "1 damaged row(s)" in said and "redoing them" in said and "2 measured rows" in said
+    rows = {r.cache_mode: r for r in read_results(results).rows}
+    assert read_results(results).damaged == []
+    assert rows[""].status == "pending" and "rebuilt from modules.json" in rows[""].reason  # the sweep redoes it
+    for mode in ("hot", "cold"):
+        assert rows[mode].status == "ok" and rows[mode].numerics == "pass" and rows[mode].latency_us_median > 0
+        assert "not re-proved here" in rows[mode].reason
+    again = _bench(out)  # resumes: nothing redone, nothing said about damage
+    assert again.exit_code == 0 and "damaged row" not in again.output
+    assert {r.cache_mode: r.measured_at for r in read_results(results).rows} == \
+        {m: r.measured_at for m, r in rows.items()}
+
+
+def test_a_lost_results_csv_is_rebuilt_from_the_manifest_and_the_modules_on_disk(host_sweep, tmp_path):
+    from iree_vdmfma.problems.rows import read_rows
+
+    out = _copy(host_sweep, tmp_path)
+    (out / "results.csv").unlink()
+    res = _bench(out)
+    assert res.exit_code == 0, res.output
+    assert "rebuilt from modules.json (1 module(s) on disk to bench" in " ".join(res.output.split())
+    rows = read_rows(out / "results.csv")
+    assert sorted((r.cache_mode, r.status) for r in rows) == [("", "pending"), ("cold", "ok"), ("hot", "ok")]
+
+
+def test_an_ok_row_without_timing_is_not_finished_and_reps_below_one_are_refused_up_front(host_sweep, tmp_path):
+    from iree_vdmfma.problems.rows import read_rows, write_rows
+    from iree_vdmfma.sweep.bench import BenchOptions
+
+    with pytest.raises(ValueError, match="reps must be >= 1"):
+        BenchOptions("local-task", reps=0)
+    with pytest.raises(ValueError, match="reps must be >= 1"):
+        BenchOptions("local-task", reps=-3)
+    out = _copy(host_sweep, tmp_path)
+    for reps in ("0", "-1"):
+        refused = _bench(out, "--reps", reps)
+        assert refused.exit_code == 2 and "--reps" in refused.output, refused.output
+    assert [r.cache_mode for r in read_rows(out / "results.csv")] == [""]  # nothing ran
+    (compiled,) = read_rows(out / "results.csv")
+    timingless = [compiled.replace(cache_mode=m, status="ok", numerics="pass", device="local-task") for m in
+                  ("hot", "cold")]  # what a bench with --reps 0 used to write: ok, no latency
+    write_rows([compiled, *timingless], out / "results.csv")
+    res = _bench(out)
+    assert res.exit_code == 0 and "2 damaged row(s)" in res.output, res.output
+    run = [r for r in read_rows(out / "results.csv") if r.cache_mode]
+    assert len(run) == 2 and all(r.status == "ok" and r.latency_us_median > 0 for r in run)
+
+
+def test_a_directory_with_nothing_to_bench_is_one_error_line_and_exit_2(host_sweep, tmp_path):
+    from iree_vdmfma.problems.rows import read_rows, write_rows
+
+    out = _copy(host_sweep, tmp_path)
+    (compiled,) = read_rows(out / "results.csv")
+    write_rows([compiled.replace(status="compile-error", error="x")], out / "results.csv")
+    res = _bench(out)
+    assert res.exit_code == 2, res.output
+    lines = [line for line in res.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error:") and "nothing to bench" in lines[0], res.output
+    assert [r.cache_mode for r in read_rows(out / "results.csv")] == [""]

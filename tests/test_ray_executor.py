@@ -9,6 +9,7 @@ import os
 import shutil
 import signal
 import socket
+import subprocess
 import sys
 import tempfile
 import threading
@@ -224,3 +225,113 @@ def test_tune_compiles_through_ray_with_the_same_outcome_as_local(cluster, tmp_p
     winner = state.read_table(tmp_path / "out" / "winners.csv", state.WinnerRow)[0]
     assert winner.verdict == "unmeasured" and winner.winner == "split=0,mma=default"
     assert all(_read_valid_manifest(e) for e in (tmp_path / "cache").iterdir() if not e.name.startswith("."))
+
+
+def test_an_unreachable_ray_address_is_one_error_line_and_exit_2_within_the_connect_timeout(tmp_path):
+    silent = socket.socket()  # a host that drops connections: a full accept queue makes Linux drop the SYN
+    silent.bind(("0.0.0.0", 0))
+    silent.listen(0)
+    port = silent.getsockname()[1]
+    queued = []
+    for _ in range(3):
+        c = socket.socket()
+        c.setblocking(False)
+        c.connect_ex(("127.0.0.1", port))
+        queued.append(c)
+    try:
+        for address, says in ((f"127.0.0.1:{port}", "no answer"), ("127.0.0.1:1", "refused")):
+            began = time.monotonic()
+            done = subprocess.run([sys.executable, "-m", "iree_vdmfma.cli", "bench", str(tmp_path), "--executor", "ray",
+                                   "--ray-address", address, "--device", "local-task"], capture_output=True,
+                                  text=True, timeout=120, env={**os.environ, "VDMFMA_RAY_CONNECT_TIMEOUT": "3"})
+            took = time.monotonic() - began
+            lines = [line for line in done.stderr.splitlines() if line.strip()]
+            assert done.returncode == 2 and len(lines) == 1, done.stderr
+            assert lines[0].startswith(f"error: cannot reach the Ray cluster at {address}") and says in lines[0]
+            assert took < 3 + 30, took  # the timeout plus starting Python on a loaded machine, not Ray's retries
+    finally:
+        for c in queued:
+            c.close()
+        silent.close()
+
+
+OWN_CLUSTER = """
+import json, os, signal, sys, tempfile
+from pathlib import Path
+from iree_vdmfma.executors.ray_executor import RayExecutor
+
+def leave_a_file(fail):
+    scratch = Path(tempfile.mkdtemp(prefix="vdmfma-bench-"))  # as bench_shipped / the compiler do
+    (scratch / "out.vmfb").write_bytes(b"x")
+    if fail:
+        raise RuntimeError(str(scratch))
+    return str(scratch)
+
+def die_once(marker):
+    scratch = Path(tempfile.mkdtemp(prefix="vdmfma-nocache-"))
+    (scratch / "out.vmfb").write_bytes(b"x")
+    if not Path(marker).exists():
+        Path(marker).write_text(str(scratch))
+        os.kill(os.getpid(), signal.SIGKILL)  # the worker dies mid-task; Ray retries it on another
+    return str(scratch)
+
+with RayExecutor(workers=1) as ex:
+    import ray
+    session = ray._private.worker._global_node.get_session_dir_path()  # where Ray keeps logs and sockets
+    ok = ex.submit_cpu(leave_a_file, False).result()
+    try:
+        ex.submit_cpu(leave_a_file, True).result()
+    except RuntimeError as e:
+        failed = str(e)
+    marker = Path(sys.argv[1]) / "died"
+    ex.submit_cpu(die_once, str(marker)).result()
+    left_while_running = sorted(p.name for p in Path(tempfile.gettempdir()).glob("vdmfma-*")
+                                if not Path(session).is_relative_to(p))
+    alive = Path(session).is_dir()
+print(json.dumps({"session": session, "alive": alive, "ok": ok, "failed": failed, "killed": marker.read_text(),
+                  "left_while_running": left_while_running}))
+"""
+
+
+def test_a_cluster_started_here_removes_its_session_directory_and_task_scratch_when_a_task_raises_or_its_worker_dies(
+        tmp_path):
+    import json
+
+    tmp = Path(tempfile.mkdtemp(prefix="vdt", dir="/tmp"))  # the workers' temp dir: short, for Ray's sockets
+    try:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(tmp)}
+        done = subprocess.run([sys.executable, "-c", OWN_CLUSTER, str(tmp_path)], capture_output=True, text=True,
+                              timeout=300, env=env)
+        assert done.returncode == 0, done.stderr[-2000:]
+        said = json.loads(done.stdout.strip().splitlines()[-1])
+        assert said["left_while_running"] == []  # the retry of the killed task removed the dead worker's scratch
+        for scratch in (said["ok"], said["failed"], said["killed"]):
+            assert Path(scratch).name.startswith("vdmfma-") and not Path(scratch).exists(), scratch
+        assert said["alive"] and not Path(said["session"]).exists()  # Ray's session files lived there, now gone
+        assert list(tmp.iterdir()) == []  # nothing of Ray's or ours left in the temp dir
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def test_task_scratch_is_removed_when_the_task_raises_and_a_dead_workers_only_on_its_own_machine(tmp_path,
+                                                                                                monkeypatch):
+    from iree_vdmfma.executors.ray_executor import _scratch_prefix, in_scratch, reap_scratch
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    seen = []
+
+    def fails():
+        seen.append(tempfile.gettempdir())
+        (Path(tempfile.gettempdir()) / "out.vmfb").write_bytes(b"x")
+        raise RuntimeError("the module would not load")
+
+    with pytest.raises(RuntimeError):
+        in_scratch(fails)
+    assert Path(seen[0]).parent == tmp_path and not Path(seen[0]).exists() and tempfile.tempdir == str(tmp_path)
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    (tmp_path / f"{_scratch_prefix()}{dead.pid}-a").mkdir()  # a worker killed mid-task
+    (tmp_path / f"{_scratch_prefix()}{os.getpid()}-b").mkdir()  # a live one
+    (tmp_path / f"vdmfma-task-elsewhere-{dead.pid}-c").mkdir()  # another container's, sharing the temp dir
+    assert reap_scratch(tmp_path) == 1
+    assert sorted(p.name[-1] for p in tmp_path.iterdir()) == ["b", "c"]

@@ -290,6 +290,21 @@ def test_compare_finds_known_ratio(tmp_path):
     assert any(k.startswith("plot:ratio") for k in res.paths)
 
 
+def test_compare_md_lists_at_most_300_rows_a_table_and_names_the_csv_that_holds_them_all(tmp_path):
+    from iree_vdmfma.report.markdown import MAX_ROWS
+
+    a_rows = [_row("f16", m, n, 1024, "vdmfma", "hot", 10.0) for m in (1, 4, 8) for n in range(256, 256 * 130, 256)]
+    b_rows = [r.replace(latency_us_median=12.5) for r in a_rows]
+    write_rows(a_rows, tmp_path / "a.csv")
+    write_rows(b_rows, tmp_path / "b.csv")
+    res = compare_runs(tmp_path / "a.csv", tmp_path / "b.csv", tmp_path / "cmp", plots=False)
+    assert len(res.table) == len(a_rows) > MAX_ROWS
+    assert len(pd.read_csv(tmp_path / "cmp" / "compare.csv")) == len(a_rows)  # every row in the CSV
+    md = (tmp_path / "cmp" / "compare.md").read_text()
+    assert f"The first {MAX_ROWS} of {len(a_rows)} rows; every row is in [compare.csv](compare.csv)." in md
+    assert md.count("| f16_") == 2 * MAX_ROWS  # the per-row and the static-delta tables, capped
+
+
 # ---------------------------------------------------------------- CLI and helpers
 
 

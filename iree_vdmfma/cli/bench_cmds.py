@@ -13,7 +13,7 @@ import typer
 
 from . import options as opt
 from .app import app
-from .common import show, user_errors
+from .common import say, show, user_errors
 
 
 def write_bench_report(out: Path, baseline: str) -> None:
@@ -39,7 +39,10 @@ def bench(
 
     DIR comes from `vdmfma sweep LIST --target T --out DIR` on any machine; here only
     iree-base-runtime (and, for the torch peer, torch) is needed. With --executor ray
-    each measurement is a one-GPU task on a Ray cluster, the module shipped.
+    each measurement is a one-GPU task on a Ray cluster, the module shipped. Damaged rows
+    are redone and counted; a results.csv that is gone is rebuilt from modules.json (the
+    modules on disk are benched, their compile rows pending until the sweep redoes them).
+    Exit 2 with one line when DIR has nothing to bench.
     """
     from ..devices.probe import DeviceError, plan_device
     from ..executors import ExecutorSpec, make_executor
@@ -52,10 +55,10 @@ def bench(
         if dev is None:
             raise ValueError(f"--device {device}: no device to bench on (no GPU here; the CPU is --device local-task)")
         spec = ExecutorSpec(executor, ray_address)
+        options = BenchOptions(dev, reps, cache_bytes, retry_failed=retry_failed)  # validated before any cluster
         try:
             with make_executor(spec) as runner:
-                rows = run_bench(directory, BenchOptions(dev, reps, cache_bytes, retry_failed=retry_failed),
-                                 executor=runner)
+                rows = run_bench(directory, options, executor=runner, on_note=say)
         except DeviceError as e:
             raise ValueError(str(e)) from None
         measured = [r for r in rows if r.cache_mode]

@@ -7,18 +7,117 @@ test's cluster), it is reused and left running. A task whose worker dies is
 retried by Ray (``max_retries``); application exceptions are not retried.
 Ctrl-C: :meth:`cancel` calls ``ray.cancel`` on every unfinished task, which
 raises KeyboardInterrupt inside running ones (so they kill their iree-compile).
+
+Leftovers: a cluster started here keeps its session files (logs, sockets) in a
+private temp directory that :meth:`close` removes, never under /tmp/ray. Every task
+runs with its own scratch directory as the temp dir (``vdmfma-task-HOST-PID-*``: the
+compiler's, the shipped module's), removed when the task ends or raises; one whose
+worker died (SIGKILL) is removed by the next task on that machine and by
+:meth:`close` (its PID is gone). Joining a cluster (``address``) first checks that the
+address answers a TCP connect within ``VDMFMA_RAY_CONNECT_TIMEOUT`` seconds (15):
+an unreachable address is one ExecutorError, never Ray's endless retries.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import re
+import shutil
+import socket
+import tempfile
 import threading
 from concurrent.futures import Future
+from pathlib import Path
 from typing import Callable, Optional
 
 from . import Executor, ExecutorError, TaskCancelled
 
 MAX_RETRIES = 3  # worker deaths tolerated per task before its row becomes a failure
+CONNECT_TIMEOUT_S = 15.0  # how long joining waits for --ray-address to answer (VDMFMA_RAY_CONNECT_TIMEOUT)
+TASK_SCRATCH = "vdmfma-task-"
+
+
+def connect_timeout_s() -> float:
+    text = os.environ.get("VDMFMA_RAY_CONNECT_TIMEOUT", "")
+    try:
+        value = float(text) if text else CONNECT_TIMEOUT_S
+    except ValueError:
+        raise ExecutorError(f"VDMFMA_RAY_CONNECT_TIMEOUT={text!r}: not a number of seconds") from None
+    if value <= 0:
+        raise ExecutorError(f"VDMFMA_RAY_CONNECT_TIMEOUT={text!r}: must be > 0")
+    return value
+
+
+def check_reachable(ray, address: str, timeout_s: float) -> None:
+    """ExecutorError (one line) unless the cluster at ``address`` ('auto', 'HOST:PORT', 'ray://HOST[:PORT]')
+    accepts a TCP connection within ``timeout_s``."""
+    if address.startswith("ray://"):
+        where = address[len("ray://"):]
+        where = where if re.search(r":\d+$", where) else f"{where}:10001"
+    else:
+        try:
+            where = ray._private.services.canonicalize_bootstrap_address(address)
+        except Exception as e:  # noqa: BLE001  (a malformed address: Ray's own words, one line)
+            raise ExecutorError(f"--ray-address {address}: {(str(e).strip().splitlines() or [''])[0]}") from None
+        if where is None:
+            raise ExecutorError(f"--ray-address {address}: no running Ray cluster found on this machine "
+                                f"(start one with `ray start --head`, or name HOST:PORT)")
+    host, _, port = where.rpartition(":")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout_s).close()
+    except (OSError, ValueError) as e:
+        why = "no answer" if isinstance(e, socket.timeout) else (getattr(e, "strerror", None) or str(e))
+        raise ExecutorError(f"cannot reach the Ray cluster at {address} ({where}) within {timeout_s:g} s: {why}; "
+                            f"is `ray start --head` running there? (VDMFMA_RAY_CONNECT_TIMEOUT sets the wait)") from None
+
+
+def _alive(pid: int) -> bool:
+    """The process runs (a zombie, killed and not yet reaped, does not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return True
+
+
+def _scratch_prefix() -> str:
+    """This machine's task scratch prefix: the host name too, so a temp dir shared by containers (whose process
+    ids are not ours) is never reaped by another one."""
+    return f"{TASK_SCRATCH}{socket.gethostname()}-"
+
+
+def reap_scratch(root: Optional[Path] = None) -> int:
+    """Remove this machine's task scratch directories whose worker process is gone; how many were removed."""
+    removed = 0
+    root = Path(root or tempfile.gettempdir())
+    prefix = _scratch_prefix()
+    for path in root.glob(f"{TASK_SCRATCH}*"):
+        m = re.fullmatch(rf"{re.escape(prefix)}(\d+)-[^/]*", path.name)
+        if m and int(m.group(1)) != os.getpid() and not _alive(int(m.group(1))):
+            shutil.rmtree(path, ignore_errors=True)
+            removed += 1
+    return removed
+
+
+def in_scratch(fn: Callable, *args):
+    """On a worker: run ``fn(*args)`` with a scratch directory of its own as the temp dir, removed after
+    (also when ``fn`` raises); first remove what dead workers left behind."""
+    base = tempfile.gettempdir()
+    reap_scratch(Path(base))
+    scratch = tempfile.mkdtemp(prefix=f"{_scratch_prefix()}{os.getpid()}-", dir=base)
+    before = tempfile.tempdir
+    tempfile.tempdir = scratch
+    try:
+        return fn(*args)
+    finally:
+        tempfile.tempdir = before
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def _ray():
@@ -36,14 +135,22 @@ class RayExecutor(Executor):
                  gpu_resource: Optional[str] = None):
         ray = self.ray = _ray()
         self.owned = not ray.is_initialized()
+        self.temp_dir: Optional[Path] = None  # a local cluster's session files (removed on close)
         if self.owned:
             kwargs = dict(include_dashboard=False, logging_level=logging.WARNING, log_to_driver=False,
                           configure_logging=True)
-            if address is None and workers:
-                kwargs["num_cpus"] = workers
+            if address is None:
+                if workers:
+                    kwargs["num_cpus"] = workers
+                base = tempfile.gettempdir()  # short, or /tmp: Ray's socket paths must fit 107 bytes
+                self.temp_dir = Path(tempfile.mkdtemp(prefix="vdmfma-ray-", dir=base if len(base) <= 40 else "/tmp"))
+                kwargs["_temp_dir"] = str(self.temp_dir)
+            else:
+                check_reachable(ray, address, connect_timeout_s())
             try:
                 ray.init(address=address, **kwargs)
             except (ConnectionError, RuntimeError, ValueError) as e:
+                self._remove_temp_dir()
                 where = address or "a new local cluster"
                 raise ExecutorError(f"cannot start or reach the Ray cluster at {where}: {e}") from None
         self.workers = workers
@@ -65,15 +172,15 @@ class RayExecutor(Executor):
             return self._remotes[key]
 
     def submit_cpu(self, fn: Callable, *args) -> Future:
-        return self._submit(self._remote(fn, (fn, "cpu"), num_cpus=1), fn, args)
+        return self._submit(self._remote(in_scratch, "cpu", num_cpus=1), fn, args)
 
     def submit_gpu(self, fn: Callable, *args, device_kind: Optional[str] = None) -> Future:
         device_kind = device_kind or self.gpu_resource
         options = {"num_gpus": 1} if device_kind is None else {"num_cpus": 1, "resources": {device_kind: 1}}
-        return self._submit(self._remote(fn, (fn, device_kind or "GPU"), **options), fn, args)
+        return self._submit(self._remote(in_scratch, device_kind or "GPU", **options), fn, args)
 
     def _submit(self, remote, fn: Callable, args: tuple) -> Future:
-        ref = remote.remote(*args)
+        ref = remote.remote(fn, *args)
         with self._lock:
             self._refs.add(ref)
         out: Future = Future()
@@ -116,6 +223,13 @@ class RayExecutor(Executor):
     def close(self) -> None:
         if self.owned and self.ray.is_initialized():
             self.ray.shutdown()
+        self._remove_temp_dir()
+        reap_scratch()  # what workers of this machine that died left behind
+
+    def _remove_temp_dir(self) -> None:
+        if self.temp_dir is not None:
+            shutil.rmtree(self.temp_dir, ignore_errors=True)
+            self.temp_dir = None
 
     def describe(self) -> str:
         res = self.ray.cluster_resources()

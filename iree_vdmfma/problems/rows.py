@@ -285,8 +285,12 @@ def canonical_cell(kind: str, raw: str) -> str:
 def checksum_matches(d: dict, columns: Iterable[str], types: dict) -> bool:
     """Whether ``d['checksum']`` hashes the VALUES of ``d``'s ``columns`` (value-based: cells re-formatted by
     pandas still match; a checksum written as a number that lost its leading zeros too)."""
+    want = str(d.get("checksum", "")).strip().zfill(16)
+    columns = list(columns)
+    if want == row_checksum([str(d.get(c, "") or "") for c in columns]):  # as written: no cell to re-parse
+        return True
     cells = [canonical_cell(types[c], str(d.get(c, "") or "")) for c in columns]
-    return str(d.get("checksum", "")).strip().zfill(16) == row_checksum(cells)
+    return want == row_checksum(cells)
 
 
 def row_of(cls: type, d: dict, types: Optional[dict] = None):
@@ -302,11 +306,12 @@ def row_of(cls: type, d: dict, types: Optional[dict] = None):
 
 
 def _damage(d: dict, header: list[str], cls: type = ResultRow, types: Optional[dict] = None,
-            check: Optional[Callable] = None) -> str:
+            check: Optional[Callable] = None, keep: Optional[list] = None) -> str:
     """Why a row read back cannot be trusted ('' when it can). The checksum is of the VALUES (a cell pandas
     re-formatted still matches); a row without one is accepted (counted unverified) if the schema says so
     (``cls.foreign_rows_accepted``: results.csv) or the file has no checksum column (a file from before
-    checksums, e.g. a committed tune report: its rows are unverified); else it is damaged."""
+    checksums, e.g. a committed tune report: its rows are unverified); else it is damaged. A trusted row is
+    appended to ``keep`` (parsed once)."""
     types = types or _TYPES
     if None in d or any(v is None for v in d.values()):
         return "wrong number of cells (cut off?)"
@@ -323,7 +328,10 @@ def _damage(d: dict, header: list[str], cls: type = ResultRow, types: Optional[d
         return f"unreadable cell ({e})"
     if row.key != key:
         return f"key {row.key!r} does not match m/n/k/batch/dtype ({key})"
-    return (check(row) or "") if check else ""
+    why = (check(row) or "") if check else ""
+    if not why and keep is not None:
+        keep.append(row)
+    return why
 
 
 R = TypeVar("R")
@@ -365,11 +373,10 @@ def read_checked(path: Path | str, cls: type[R], check: Optional[Callable[[R], s
             rows, damaged, unverified = [], [], 0
             for d in reader:
                 d = {field_of.get(c, c): v for c, v in d.items()} if field_of else d
-                why = _damage(d, header, cls, types, check)
+                why = _damage(d, header, cls, types, check, keep=rows)
                 if why:
                     damaged.append(f"line {reader.line_num}: {why}")
                 else:
-                    rows.append(row_of(cls, d, types))
                     unverified += not d.get("checksum")
     except (UnicodeDecodeError, csv.Error) as e:
         raise ValueError(f"{path}: not {what} ({e})") from None

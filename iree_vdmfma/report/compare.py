@@ -14,7 +14,7 @@ import pandas as pd
 
 from ..problems.rows import STATIC_METRICS
 from .load import ResultsInput, load_results
-from .markdown import md_table
+from .markdown import _cap, md_table
 from .summary import own_problem
 from .verdict import DEFAULT_RULE, LOSS, UNDETERMINED, WIN, WITHIN_NOISE, NoiseRule, Timing, geomean, judge
 
@@ -174,7 +174,8 @@ def _compare_markdown(res: CompareResult, src, labels, rule: NoiseRule, plots: d
             ["target", "cache", "variant", "compared", f"geomean {B}/{A}", f"{B} faster", f"{B} slower",
              "within-noise", "undetermined", "excluded"]], {f"geomean {B}/{A}": ".4f"}))
         L += ["## Per row", ""]
-        m = both[both["cache_mode"] != ""]
+        m, said = _cap(both[both["cache_mode"] != ""], "compare.csv")  # at most MAX_ROWS rows; the CSV has all
+        L += said
         L.append(md_table(pd.DataFrame({
             "shape": m["key"], "target": m["target"], "cache": m["cache_mode"], "variant": m["variant"],
             f"{A} µs": m["latency_us_median_a"], f"{B} µs": m["latency_us_median_b"],
@@ -183,14 +184,16 @@ def _compare_markdown(res: CompareResult, src, labels, rule: NoiseRule, plots: d
     else:
         L += ["No runtime data in both runs: static deltas only.", ""]
     L += [f"## Static deltas ({B} − {A})", ""]
-    st = both.drop_duplicates(["key", "target", "variant"])
+    st, said = _cap(both.drop_duplicates(["key", "target", "variant"]), "compare.csv")
+    L += said
     L.append(md_table(pd.DataFrame({
         "shape": st["key"], "target": st["target"], "variant": st["variant"],
         f"mma_kind {A}": st["mma_kind_a"], f"mma_kind {B}": st["mma_kind_b"],
         **{f"Δ{c}": st[f"d_{c}"] for c in STATIC_METRICS},
     })))
     L += ["## Rows in only one run, or not compared", ""]
-    ex = t[~t["included"]]
+    ex, said = _cap(t[~t["included"]], "compare.csv")
+    L += said
     L.append(md_table(pd.DataFrame({
         "shape": ex["key"], "target": ex["target"], "cache": ex["cache_mode"], "variant": ex["variant"],
         "presence": ex["presence"], f"status {A}": ex["status_a"], f"status {B}": ex["status_b"],

@@ -5,7 +5,16 @@ compiled module (and every torch peer) hot and cold on ``device``, and writes on
 measured row per (module, cache mode) into results.csv the moment it finishes,
 with provenance (device name, arch, driver, compiler version from the manifest,
 runtime and toolkit versions, date). Re-running resumes: finished rows are kept.
-A directory whose modules the device cannot run is refused before anything runs.
+A directory whose modules the device cannot run is refused before anything runs,
+as is one with nothing to bench (no module compiled, no peer) and reps below 1.
+
+Damaged rows are treated as sweep treats them (problems/rows.py): not trusted, redone,
+counted (``on_note``). A measured row is measured again. A compile row cannot be
+re-proved here (no compiler): when its module is on disk and modules.json lists it,
+the module is benched all the same (its measured rows say so in ``reason``) and the
+compile row comes back ``pending``, so `vdmfma sweep` on the compiling machine redoes
+its evidence. A results.csv that is gone is rebuilt that way from modules.json. An
+``ok`` measured row without a timing (an older bench with --reps 0) is not finished.
 
 Nothing on this path imports ``iree.compiler`` (tests/test_bench.py proves it):
 only iree-base-runtime, numpy and (for the peer, optionally) torch are needed.
@@ -25,7 +34,7 @@ from ..executors import Executor, ExecutorError, TaskCancelled, where_ran, write
 from ..devices.modules import check_target
 from ..devices.probe import TargetMismatchError, device_info, normalize_device
 from ..util.lock import locked_dir
-from ..problems.rows import FAILED, MACHINE_REASON, ResultRow, Status, read_rows, row_for, write_rows
+from ..problems.rows import FAILED, MACHINE_REASON, ResultRow, Status, read_results, row_for, write_rows
 from ..run.numerics import Checker
 from ..run.provenance import provenance
 from ..util.signals import stop_signals_as_interrupt
@@ -42,6 +51,21 @@ class BenchOptions:
     retry_failed: bool = False
     warmup_s: float = 0.1
     min_time_s: float = 0.05
+
+    def __post_init__(self) -> None:  # the CLI's ranges (cli/options.py), for callers of the library too
+        if int(self.reps) < 1:
+            raise ValueError(f"reps must be >= 1 (got {self.reps}): a measurement without timing is no measurement")
+        if not self.cache_modes or set(self.cache_modes) - {"hot", "cold"}:
+            raise ValueError(f"cache modes must be hot and/or cold (got {', '.join(self.cache_modes) or 'none'})")
+        if self.cache_bytes is not None and self.cache_bytes <= 0:
+            raise ValueError(f"cache size must be > 0 (got {self.cache_bytes})")
+
+
+# the reason of a measured row whose compile row was damaged or gone: the module ran, its evidence is not re-proved
+NOT_PROVED = ("its compile row in results.csv was damaged or missing: the module ran, but its evidence (ISA "
+              "counts, whether the variant applied) is not re-proved here; `vdmfma sweep` on the compiling "
+              "machine redoes it")
+REBUILT = "compile row damaged or missing in results.csv; rebuilt from modules.json by bench: evidence to redo"
 
 
 def check_fits(directory: Path, manifest: Manifest, device: str) -> None:
@@ -90,17 +114,33 @@ def bench_entry(directory: Path, entry: ModuleEntry, row: ResultRow, options: Be
         first = str(e).strip().splitlines()[0][:300] if str(e).strip() else ""
         return row.replace(status=Status.RUN_ERROR.value, error=f"{type(e).__name__}: {first}",
                            reason=f"run on {device} failed", device=device)
-    return runner.apply_to_row(row, res).replace(**prov.columns())
+    done = runner.apply_to_row(row, res).replace(**prov.columns())
+    if done.status == Status.OK.value and done.latency_us_median is None:  # never an ok row without its timing
+        return done.replace(status=Status.RUN_ERROR.value, error="the run returned no timing",
+                            reason=f"run on {device} failed")
+    return done
 
 
-def _runnable(entry: ModuleEntry, rows: dict) -> Optional[ResultRow]:
-    """The compile row a module's measured rows start from; None when it did not compile."""
+def _runnable(directory: Path, entry: ModuleEntry, rows: dict) -> Optional[ResultRow]:
+    """The compile row a module's measured rows start from; None when it did not compile. A compile row
+    that is gone (damaged, or results.csv lost) or that bench rebuilt, with the module on disk: a fresh row
+    (status pending, reason NOT_PROVED)."""
     if entry.runner == "torch":
         return _fresh_row(entry, "")
     compiled = rows.get((entry.key, entry.target, entry.variant, ""))
-    if compiled is None or compiled.status not in (Status.OK.value, Status.COMPILED.value):
+    if compiled is None or (compiled.status == Status.PENDING.value and compiled.reason == REBUILT):
+        if not (Path(directory) / entry.vmfb).is_file():
+            return None
+        return _fresh_row(entry, "").replace(status=Status.PENDING.value, reason=NOT_PROVED,
+                                             artifacts=str(Path(directory) / Path(entry.vmfb).parent))
+    if compiled.status not in (Status.OK.value, Status.COMPILED.value):
         return None
     return compiled
+
+
+def _finished(row: ResultRow, finished: set) -> bool:
+    """A measured row to keep: a finished status, and an ``ok`` one has its timing."""
+    return row.status in finished and not (row.status == Status.OK.value and row.latency_us_median is None)
 
 
 def bench_shipped(vmfb: Optional[bytes], entry: ModuleEntry, row: ResultRow, options: BenchOptions,
@@ -115,27 +155,39 @@ def bench_shipped(vmfb: Optional[bytes], entry: ModuleEntry, row: ResultRow, opt
 
 
 def _todo(directory: Path, manifest: Manifest, rows: dict, options: BenchOptions):
-    """(row key, entry, starting row) of every measurement still to do."""
+    """(row key, entry, starting row) of every measurement still to do. A compile row bench had to rebuild
+    (``_runnable``) goes into ``rows`` as pending, so the sweep redoes its evidence."""
     finished = {str(s) for s in FINISHED - (FAILED if options.retry_failed else set())}
     for entry in manifest.entries:
-        start = _runnable(entry, rows)
+        start = _runnable(directory, entry, rows)
         if start is None:
             continue
+        rebuilt = start.reason == NOT_PROVED
+        if rebuilt:
+            rows[start.row_key] = start.replace(reason=REBUILT)
         for mode in options.cache_modes:
             key = (entry.key, entry.target, entry.variant, mode)
-            if key in rows and rows[key].status in finished:
+            if key in rows and _finished(rows[key], finished):
                 continue
-            yield key, entry, start.replace(cache_mode=mode, status=Status.COMPILED.value, error="", reason="")
+            yield key, entry, start.replace(cache_mode=mode, status=Status.COMPILED.value, error="",
+                                            reason=NOT_PROVED if rebuilt else "")
+
+
+class NothingToBench(ValueError):
+    """The directory has no compiled module and no peer: one line, before anything runs."""
 
 
 def bench(directory: Path | str, options: BenchOptions,
           on_row: Callable[[ResultRow], None] = lambda row: None,
           run_entry: Callable[..., ResultRow] = bench_entry,
-          executor: Optional[Executor] = None) -> list[ResultRow]:
+          executor: Optional[Executor] = None,
+          on_note: Callable[[str], None] = lambda text: None) -> list[ResultRow]:
     """Bench every compiled entry of ``directory`` on ``options.device``; returns all rows of results.csv.
 
     With a remote ``executor`` (ray) every measurement is a one-GPU task, its module shipped along;
-    the device is then the worker's, so the fit check happens there, per row.
+    the device is then the worker's, so the fit check happens there, per row. ``on_note`` hears what
+    was redone (damaged rows, a results.csv rebuilt from modules.json). NothingToBench when no entry of
+    the directory can run.
     """
     directory = Path(directory)
     manifest = read_manifest(directory)
@@ -150,20 +202,42 @@ def bench(directory: Path | str, options: BenchOptions,
         on_row(done)
 
     with locked_dir(directory), stop_signals_as_interrupt():  # one writer at a time, as for sweeps
-        rows = {r.row_key: r for r in read_rows(path)}
+        existed = path.is_file()
+        try:
+            results = read_results(path)
+        except ValueError as e:
+            raise ValueError(f"cannot bench from it: {e}; move it away to rebuild it from modules.json") from None
+        rows = {r.row_key: r for r in results.rows}
+        todo = list(_todo(directory, manifest, rows, options))
+        runnable = [e for e in manifest.entries if _runnable(directory, e, rows) is not None]
+        if not runnable:
+            raise NothingToBench(f"{directory}: nothing to bench: none of the {len(manifest.entries)} modules "
+                                 f"modules.json lists compiled (see {path.name}) and it has no peer")
+        timingless = sum(r.cache_mode != "" and r.status == Status.OK.value and r.latency_us_median is None
+                         for r in rows.values())
+        rebuilt = sum(r.reason == REBUILT for r in rows.values())
+        if not existed:
+            on_note(f"no {path}: rebuilt from modules.json ({rebuilt} module(s) on disk to bench; their compile "
+                    f"rows are pending until `vdmfma sweep` redoes their evidence)")
+        if results.damaged or timingless:
+            on_note(f"{len(results.damaged) + timingless} damaged row(s) in {path} (cut off, edited, or ok without "
+                    f"a timing; first: {(results.damaged or ['an ok row without latency'])[0]}): not trusted, "
+                    f"redoing them")
         if remote:
-            _bench_remote(directory, manifest, rows, options, executor, save)
+            _bench_remote(directory, manifest, rows, options, executor, save, todo)
         else:
-            for key, entry, begin in list(_todo(directory, manifest, rows, options)):
+            for key, entry, begin in todo:
                 save(key, run_entry(directory, entry, begin, options, manifest.compiler_version))
+        if not todo and results.damaged:
+            write_rows(rows.values(), path)  # the rebuilt compile rows replace the damaged ones
     return list(rows.values())
 
 
 def _bench_remote(directory: Path, manifest: Manifest, rows: dict, options: BenchOptions, executor: Executor,
-                  save: Callable) -> None:
+                  save: Callable, todo: list) -> None:
     futures = {}
     try:
-        for key, entry, begin in list(_todo(directory, manifest, rows, options)):
+        for key, entry, begin in todo:
             vmfb = (directory / entry.vmfb).read_bytes() if entry.runner != "torch" else None
             future = executor.submit_gpu(bench_shipped, vmfb, entry, begin, options, manifest.compiler_version)
             futures[future] = (key, begin)
