@@ -220,6 +220,7 @@ COLUMNS: list[str] = [f.name for f in fields(ResultRow)]
 
 # The one list of static fields: proved from configured IR and ISA at compile time, so the same for a
 # job's compile-only, hot and cold rows. STATIC_METRICS is its numeric part (deltas, plots).
+INSTRUCTION_COLUMNS: tuple[str, ...] = ("smfmac", "mfma", "wmma", "nv_mma")  # MMA instruction counts (ISA/PTX)
 STATIC_FIELDS: tuple[str, ...] = ("mma_kind", "intended_mma_kind", "smfmac", "mfma", "wmma", "vgpr", "agpr", "sgpr",
                                   "lds_bytes", "spills", "scratch_bytes", "workgroups", "workgroup_size",
                                   "waves_per_simd", "kernels", "nv_mma", "ptx_regs32",
