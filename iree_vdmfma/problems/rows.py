@@ -21,7 +21,9 @@ checksum, as pandas or another tool writes it, is read and counted as not verifi
 The same store keeps the tuner's candidates.csv and winners.csv (tune/state.py):
 :func:`write_csv_table` with ``checksum=True`` and :func:`read_checked` (any row dataclass
 that extends :class:`Identity`), so a tune's rows are as atomic, checksummed and validated
-on resume as a sweep's; the lock is util/lock.py's, for both.
+on resume as a sweep's; the lock is util/lock.py's, for both. Tables of rows without the shape
+identity (`vdmfma model`'s model.csv and dispatches.csv) use the same writer and reader: cut and
+edited rows are detected the same way; their status vocabulary is checked by the caller's ``check``.
 """
 
 from __future__ import annotations
@@ -277,14 +279,15 @@ def _damage(d: dict, header: list[str], cls: type = ResultRow, types: Optional[d
         return "no checksum (edited or cut off)"
     try:
         row = row_of(cls, d, types)
-        if hasattr(row, "status"):
+        shaped = isinstance(row, Identity)  # other tables (model.csv) have their own vocabulary: ``check`` says
+        if shaped and hasattr(row, "status"):
             Status(row.status)
-        key = Problem(row.m, row.n, row.k, batch=row.batch, dtype=row.dtype).key
+        key = Problem(row.m, row.n, row.k, batch=row.batch, dtype=row.dtype).key if shaped else ""
         if d.get("checksum") and not checksum_matches(d, [c for c in types if c in header], types):
             return "checksum does not match its values (edited or cut off)"
     except (ValueError, TypeError) as e:
         return f"unreadable cell ({e})"
-    if row.key != key:
+    if shaped and row.key != key:
         return f"key {row.key!r} does not match m/n/k/batch/dtype ({key})"
     return (check(row) or "") if check else ""
 
