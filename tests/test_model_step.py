@@ -271,3 +271,21 @@ def test_a_dispatch_iree_cannot_compile_is_found_in_the_failed_compile_and_rescu
     assert "--compile-mode=hal-executable" in repro
     failed = subprocess.run(repro.split(), capture_output=True, text=True)  # the reproducer reproduces
     assert failed.returncode != 0 and "Yield operand #0" in failed.stderr
+
+
+def test_localising_a_model_report_folder_keeps_model_csv_checksums_valid(tmp_path):
+    import importlib.util
+
+    from iree_vdmfma.model.report import write_model_csv
+
+    spec = importlib.util.spec_from_file_location("regenerate", ROOT / "reports" / "regenerate.py")
+    regenerate = importlib.util.module_from_spec(spec)
+    sys.modules["regenerate"] = regenerate
+    spec.loader.exec_module(regenerate)
+    row = ModelRow(1, "default", "ok", cache_mode="hot", latency_us_median=12.5,
+                   repro="iree-compile /root/.cache/iree-vdmfma/ab12/input.mlir -o out.vmfb")
+    write_model_csv(tmp_path / "model.csv", [row], ModelRow)
+    regenerate.localise(tmp_path)
+    table = read_model_csv(tmp_path / "model.csv", ModelRow)
+    assert not table.damaged and table.rows[0].repro == "iree-compile $VDMFMA_CACHE_DIR/ab12/input.mlir -o out.vmfb"
+    assert table.rows[0].latency_us_median == 12.5
