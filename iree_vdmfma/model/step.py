@@ -16,11 +16,15 @@ prove per dispatch, run the forward on the device against torch and time it in p
    compiled dispatch, else ``not-applied``);
 5. on the device (``--device none``: compile and prove only) every variant's forward runs on
    the same seeded inputs and weights, is checked against torch eager (forward.FORWARD_RULE)
-   and timed with torch eager as the peer in paired interleaved rounds (forward.py).
+   and timed with torch eager and torch.compile (inductor; checked against eager too, a
+   status row where it cannot compile) as the peers in paired interleaved rounds, per cache
+   mode: hot (one weight copy) and cold (weight copies rotated past the device's cache where
+   memory allows, forward.cold_plan), one model.csv row per M, variant and cache mode.
 
-Writes OUT/model.csv, OUT/dispatches.csv (per dispatch and variant), OUT/shapes.csv and
-OUT/report/ (report.py). Everything timed is measured; the skinny-GEMM share of the forward
-is ESTIMATED from the tuner's isolated kernel times (labelled so).
+Writes OUT/model.csv and OUT/dispatches.csv (per dispatch and variant) through the checksummed
+row store (problems/rows.py), OUT/shapes.csv and OUT/report/ (report.py, rendered from model.csv
+as read back). Everything timed is measured; the skinny-GEMM share of the forward is ESTIMATED
+from the tuner's isolated kernel times (labelled so).
 """
 
 from __future__ import annotations
