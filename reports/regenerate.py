@@ -26,6 +26,7 @@ re-measured or changed.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import filecmp
 import os
 import platform
@@ -100,14 +101,35 @@ def localise(folder: Path, prefixes: tuple[str, ...] = ()) -> None:
         text = p.read_text(errors="replace")
         if sub(text) == text:
             continue
+        table = _checked_table(p)
         if p.name == "results.csv":
             res = read_results(p)
             if res.damaged:
                 raise RuntimeError(f"{p}: damaged rows ({res.damaged[0]}); not rewritten")
             write_rows([r.replace(**{c: sub(getattr(r, c)) for c in ("repro", "artifacts", "error", "reason")})
                         for r in res.rows], p)
+        elif table is not None:  # vdmfma model's checksummed tables: rewritten through their row writer
+            read, write = table
+            res = read(p)
+            if res.damaged:
+                raise RuntimeError(f"{p}: damaged rows ({res.damaged[0]}); not rewritten")
+            write(p, [dataclasses.replace(r, **{f.name: sub(getattr(r, f.name)) for f in dataclasses.fields(r)
+                                                if isinstance(getattr(r, f.name), str)}) for r in res.rows])
         else:
             p.write_text(sub(text))
+
+
+def _checked_table(path: Path):
+    """(read, write) of a `vdmfma model` table with a checksum column (model.csv, dispatches*.csv), else None."""
+    if not (path.suffix == ".csv" and (path.name == "model.csv" or path.name.startswith("dispatches"))):
+        return None
+    from iree_vdmfma.model.model import read_dispatches, write_dispatches
+    from iree_vdmfma.model.report import read_model_csv, write_model_csv
+    from iree_vdmfma.model.step import ModelRow
+
+    if path.name == "model.csv":
+        return (lambda p: read_model_csv(p, ModelRow)), (lambda p, rows: write_model_csv(p, rows, ModelRow))
+    return read_dispatches, lambda p, rows: write_dispatches(p, rows)
 
 
 def layout_problems(folder: Path) -> list[str]:
@@ -219,11 +241,20 @@ MODEL_COLUMNS = ("m_tokens", "op_form", "m", "n", "k", "batch", "dtypes", "fused
                  "spec_mma_kind", "smfmac", "mfma", "vgpr", "spills", "status", "reason")
 
 
-def _model_table(csv_path: Path) -> list[str]:
+def _model_rows(csv_path: Path) -> list[dict]:
+    """dispatches.csv read back through the row store: a damaged row stops the section (never rendered)."""
     import csv
 
+    from iree_vdmfma.model.model import read_dispatches
+
+    damaged = read_dispatches(csv_path).damaged
+    if damaged:
+        raise RuntimeError(f"{csv_path}: damaged rows ({damaged[0]})")
     with csv_path.open() as f:
-        rows = list(csv.DictReader(f))
+        return list(csv.DictReader(f))
+
+
+def _model_table(rows: list[dict]) -> list[str]:
     lines = ["| dispatch | " + " | ".join(MODEL_COLUMNS) + " |", "|---" * (len(MODEL_COLUMNS) + 1) + "|"]
     for r in rows:
         short = r["dispatch"].split("$")[-1].split("_matmul")[0].split("_batch_matmul")[0]
@@ -231,17 +262,29 @@ def _model_table(csv_path: Path) -> list[str]:
     return lines
 
 
+def _model_result(per_label: dict[str, list[dict]]) -> str:
+    """The proof table's opening: how many skinny GEMM dispatches the spec reached, per activation rank."""
+    parts = []
+    for label, rows in per_label.items():
+        skinny = [r for r in rows if r["m"] and int(r["m"]) <= 32]
+        applied = sum(r["status"] == "applied" for r in skinny)
+        parts.append(f"{label}: {applied} of {len(skinny)} skinny GEMM dispatches applied")
+    return ("**Result** (compile-only for gfx942, nothing was run or timed): where the vdmfma spec applies in the "
+            f"Llama-3-8B-sized layer's whole-layer compile at M = {MODEL_M.replace(',', ', ')}: " + "; ".join(parts)
+            + " (applied: proved from the dispatch's own kernel in the ISA, v_smfmac > 0 and v_mfma = 0).")
+
+
 @section("model", "compile-only: vdmfma model on the Llama-3-8B-sized example layer (rank 2 and rank 3), every "
                   "GEMM dispatch proven per kernel, gfx942")
 def model(ctx: Context) -> None:
     import subprocess
 
-    text = ["# Model proof table: examples/llama_layer.py (Llama-3-8B sizes), gfx942, variant vdmfma", "",
-            f"Compile-only (no GPU): real iree-compile for gfx942 on {_cpu_description()}; "
+    text = [f"Compile-only (no GPU): real iree-compile for gfx942 on {_cpu_description()}; "
             "IREE, iree-turbine and torch as installed (see the repository README). The layer is the LLAMA3_8B config "
             "(hidden 4096, 32 heads, 8 KV heads, MLP 14336, f16, random weights, built in code). Each row is one "
             "contraction dispatch of the whole-layer compile with the spec `vdmfma model` wrote; smfmac / mfma / "
             "vgpr / spills are read from that dispatch's own kernel in the ISA. Nothing here was run or timed.", ""]
+    found: dict[str, list[dict]] = {}
     for label, func in (("rank2", "build"), ("rank3", "build_rank3")):
         out = ctx.work / label
         cmd = [sys.executable, "-m", "iree_vdmfma.cli", "model", f"examples/llama_layer.py:{func}", "--m", MODEL_M,
@@ -252,12 +295,54 @@ def model(ctx: Context) -> None:
         if done.returncode not in (0, 1):  # 1: a skinny GEMM not matched, which the table shows
             raise RuntimeError(f"vdmfma model {func} failed ({done.returncode}): {done.stderr[-2000:]}")
         shutil.copy2(out / "dispatches.csv", ctx.out / f"dispatches-{label}.csv")
+        found[label] = _model_rows(out / "dispatches.csv")
         shape = "[M, 4096]" if label == "rank2" else "[1, M, 4096]"
         text += [f"## {label}: activations {shape} (`{func}`)", "",
                  f"`vdmfma model examples/llama_layer.py:{func} --m {MODEL_M} --target gfx942 --variant vdmfma` "
                  f"(exit {done.returncode}; {took:.0f} s wall on the shared machine, compile cache as it was). "
-                 f"CSV: [dispatches-{label}.csv](dispatches-{label}.csv).", "", *_model_table(out / "dispatches.csv"), ""]
-    (ctx.out / "index.md").write_text("\n".join(text))
+                 f"CSV: [dispatches-{label}.csv](dispatches-{label}.csv).", "", *_model_table(found[label]), ""]
+    head = ["# Model proof table: examples/llama_layer.py (Llama-3-8B sizes), gfx942, variant vdmfma", "",
+            _model_result(found), ""]
+    (ctx.out / "index.md").write_text("\n".join(head + text))
+
+
+QWEN_M = "1,4"
+
+
+@section("model-qwen2-cpu", "MEASURED on this machine's CPU (local-task): one decode step of a 4-layer decoder at "
+                            "Qwen2-0.5B sizes (random weights), tuned vs IREE default vs torch eager and "
+                            "torch.compile, "
+                            "hot and cold")
+def model_qwen2_cpu(ctx: Context) -> None:
+    import subprocess
+
+    out = ctx.work / "step"
+    args = ["examples/llama_layer.py:build_qwen2_4layers", "--m", QWEN_M, "--tune", "--device", "local-task",
+            "--max-candidates", "3", "--reps", "5", "--rounds", "10", "--calls", "3", "-j", "1", "--timeout", "600"]
+    cmd = [sys.executable, "-m", "iree_vdmfma.cli", "model", *args, "--out", str(out),
+           "--cache-dir", str(ctx.cache_dir)]
+    t0 = time.monotonic()
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    took = time.monotonic() - t0
+    if done.returncode not in (0, 1):  # 1: a variant ran but failed numerics, which the report shows
+        raise RuntimeError(f"vdmfma model build_qwen2_4layers failed ({done.returncode}): {done.stderr[-2000:]}")
+    for name in ("model.csv", "dispatches.csv"):
+        shutil.copy2(out / name, ctx.out / name)
+    shutil.copy2(out / "tune" / "winners.csv", ctx.out / "tune-winners.csv")
+    shutil.copytree(out / "tune" / "specs", ctx.out / "tune" / "specs")
+    report = (out / "report" / "index.md").read_text().splitlines()
+    if (out / "report" / "latency.png").is_file():
+        shutil.copy2(out / "report" / "latency.png", ctx.out / "latency.png")
+    what = (f"What ran: `vdmfma model {' '.join(args)}` (exit {done.returncode}; {took:.0f} s wall) on "
+            f"{_cpu_description()}, IREE's CPU device `local-task`, while other jobs shared the machine: the spread "
+            "is wide and nothing here is a GPU result. The model is examples/llama_layer.py's `build_qwen2_4layers` "
+            "(4 decoder layers at Qwen2-0.5B's sizes: hidden 896, 14 heads, 2 KV heads, MLP 4864; f16, random weights "
+            "built in code, rank-3 activations [1, M, 896]). The tune is bounded (`--max-candidates 3`): a small "
+            "search, not the best this machine can do. Files: [model.csv](model.csv), "
+            "[dispatches.csv](dispatches.csv), "
+            "[tune-winners.csv](tune-winners.csv), the library in [tune/specs](tune/specs).")
+    text = "\n".join(report[:4] + [what, ""] + report[4:]) + "\n"
+    (ctx.out / "index.md").write_text(text.replace(f"{out}/", ""))  # the library was copied to tune/specs here
 
 
 # ------------------------------------------------------------------ folders MEASURED on a lent H100

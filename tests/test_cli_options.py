@@ -23,6 +23,8 @@ from iree_vdmfma.devices import probe_driver
 # Deliberate differences, each with its reason; anything else two commands disagree on fails.
 MAY_DIFFER = {
     "--reps": ({"min", "help"}, "sweep and run accept 0 (numerics only, no timing); tune and bench must time"),
+    "--cache-mode": ({"default", "help"}, "model times the whole forward hot and cold by default (copies of the "
+                     "whole model's weights); run times one kernel, hot unless asked"),
 }
 
 

@@ -63,6 +63,12 @@ def model(
     rounds: int = typer.Option(10, "--rounds", min=1, help="Paired timing rounds of the whole forward (each variant "
                                                            "once per round, shuffled)."),
     calls: int = typer.Option(10, "--calls", min=1, help="Forward calls per timing sample."),
+    cache_mode: str = typer.Option("both", "--cache-mode", help="Forward timing: hot (one weight copy re-used), "
+                                   "cold (weight copies rotated past the device's cache, where memory allows) "
+                                   "or both."),
+    cache_size: Optional[str] = opt.CACHE_SIZE,
+    torch_compile: bool = typer.Option(True, "--torch-compile/--no-torch-compile",
+                                       help="A torch.compile (inductor) peer beside torch eager (CPU)."),
     seed: int = opt.SEED,
     out: Optional[Path] = opt.OUT,
     workers: Optional[int] = opt.WORKERS,
@@ -79,8 +85,9 @@ def model(
 
     With --tune (or --library DIR): tune the model's distinct skinny GEMMs once, compile the whole model
     per M as IREE's default, the tuned library and (ROCm) the vdmfma spec, prove per dispatch, run each
-    forward on --device (auto: local-task for a host target) against torch eager and time it in paired
-    rounds: OUT/model.csv, OUT/dispatches.csv, OUT/report/index.md.
+    forward on --device (auto: local-task for a host target) against torch eager (and torch.compile) and
+    time it in paired rounds, hot and cold (--cache-mode): OUT/model.csv, OUT/dispatches.csv,
+    OUT/report/index.md.
 
     Exit 1 if a skinny GEMM dispatch was not matched (without --tune/--library) or a variant ran but
     failed numerics; exit 2 for bad input (source, options, a model with nothing to tune).
@@ -88,7 +95,7 @@ def model(
     if tune or library is not None:
         _step(source, m, dtype, target, device, tune, library, max_candidates, reps, search, time_budget, rounds,
               calls, seed, opt.out_folder(out, "model"), workers, timeout, opt.cache_dir_of(cache_dir, no_cache),
-              debug)
+              debug, (cache_mode, cache_size, torch_compile))
         return
     with user_errors(debug):
         if device != opt.DEFAULT_DEVICE:
@@ -124,7 +131,7 @@ def _source(text: str):
 
 
 def _step(source, m, dtype, target, device, tune, library, max_candidates, reps, search, time_budget, rounds, calls,
-          seed, out, workers, timeout, cache_dir, debug) -> None:
+          seed, out, workers, timeout, cache_dir, debug, timing=("both", None, True)) -> None:
     from ..model.step import StepOptions, run_step  # noqa: PLC0415
     from .core_cmds import plan_run  # noqa: PLC0415
 
@@ -133,14 +140,18 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
         # the model's default target under --device auto is the CPU, which auto runs on local-task (plan_device)
         run_device, target = plan_run(device, target or ("host" if device == opt.DEFAULT_DEVICE else None))
         dt = opt.one_of("--dtype", opt.names(dtype)) if dtype is not None else None
+        mode, size, compiled = timing
+        modes = ("hot", "cold") if mode == "both" else tuple(opt.names(mode))
         opts = StepOptions(_source(source), tuple(opt.m_values(m, "1,4,8,16,32")), target, run_device or "none", out,
                            tune, library, dt, cache_dir, timeout, max_candidates, reps, search, time_budget, workers,
-                           rounds, calls, seed)
+                           rounds, calls, seed, modes, opt.size_of(size), compiled)
         result = run_step(opts, log=say)
     for r in result.rows:
         lat = "-" if r.latency_us_median is None else f"{r.latency_us_median:.4g} us"
         sp = "" if r.speedup_vs_default is None else f"  {r.speedup_vs_default:.3f}x vs default"
-        show(f"M={r.m_tokens} {r.variant}: {r.status} {r.numerics} {lat}{sp}" + (f"  ({r.error})" if r.error else ""))
+        mode = f"/{r.cache_mode}" if r.cache_mode else ""
+        show(f"M={r.m_tokens} {r.variant}{mode}: {r.status} {r.numerics} {lat}{sp}"
+             + (f"  ({r.error})" if r.error else ""))
     show(f"wrote {out / 'model.csv'}, {out / 'dispatches.csv'}, {out / 'report' / 'index.md'}")
     if result.numerics_failed:
         say(f"{len(result.numerics_failed)} variant(s) ran but failed numerics")

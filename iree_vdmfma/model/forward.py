@@ -12,8 +12,18 @@ eager (the peer) is timed the same way on the same device, in the same rounds.
 Paired, interleaved rounds: every round measures every contender once, in an order shuffled
 with a seed per round, so drift and neighbour load hit all alike. The speedup of a variant vs
 IREE's default is the median over rounds of the per-round ratio ``default / variant``, with the
-order-statistics interval of that median (:func:`median_interval`). Weights are hot: one copy,
-re-used by every call (they stay in the caches where they fit); no cold rotation is done here.
+order-statistics interval of that median (:func:`median_interval`).
+
+Cache modes (the ``cache_mode`` column): ``hot``: one copy of the weights and inputs, re-used by
+every call (they stay in the caches where they fit). ``cold``: ``copies`` copies of the weights
+(each IREE copy its own parameter buffers read from the IRPA archive; each torch copy a deep copy
+of the module) and of the inputs, at distinct addresses, called round-robin: between two calls on
+one copy the other ``copies - 1`` copies are read, at least ``COLD_MARGIN`` (2) x the device's
+cache (devices/caches.py: the CPU's L2 + L3, a GPU's data-sheet caches) — the rule of run/timing.py
+for one kernel, applied to the whole forward (:func:`cold_plan`). Where the copies of every
+contender would not fit in half the memory available (at most 8 GiB), cold is not run: its rows are
+``skipped`` with the reason. Activations in between layers are not rotated (they are small and hot
+in a real decode step too).
 
 Numerics rule (stated in the report)
 ------------------------------------
@@ -39,36 +49,124 @@ import numpy as np
 
 from ..run.numerics import TOL_SAFETY
 from ..run.paired import median_interval  # the one order-statistics interval of a median
+from ..run.timing import CACHE_MODES, COLD_MARGIN, DEFAULT_MAX_ROTATION_BYTES, cold_copies  # noqa: F401
 
 FORWARD_RULE = (f"per output: |iree - torch eager| <= {TOL_SAFETY:g} x (max|eager - float64| + "
                 "0.5 x eps_out x max|float64|), per element")
-TIMING_HOW = ("wall time per forward call from Python (iree.runtime / torch eager), outputs waited for on "
-              "the host; hot weights (one copy, re-used); paired interleaved rounds in seeded shuffled order")
+TIMING_HOW = ("wall time per forward call from Python (iree.runtime / torch), outputs waited for on the host; "
+              "paired interleaved rounds in seeded shuffled order; `hot`: one copy of the weights, re-used; `cold`: "
+              "weight and input copies rotated round-robin, at least 2x the device's cache read between two calls "
+              "on one copy (the `rotation_copies` column says how many)")
+
+
+# ------------------------------------------------------------------ cold rotation
+
+
+@dataclass(frozen=True)
+class ColdPlan:
+    """How many weight copies a cold forward rotates through (0: cold not run, ``why`` says why)."""
+
+    copies: int
+    weight_bytes: int
+    cache_bytes: int
+    why: str = ""
+
+    @property
+    def bytes_between_reuses(self) -> int:
+        return max(0, self.copies - 1) * self.weight_bytes
+
+
+def available_bytes() -> int:
+    """MemAvailable of the host (Linux), else the physical pages the OS reports free."""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    import os  # noqa: PLC0415
+
+    return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+
+
+def cold_plan(weight_bytes: int, cache_bytes: int, contenders: int, budget_bytes: Optional[int] = None) -> ColdPlan:
+    """The fewest copies with ``(copies - 1) * weight_bytes >= COLD_MARGIN * cache_bytes`` (at least 2), if every
+    contender's copies (x2: an IREE copy may sit in a host and a device buffer) fit in ``budget_bytes`` (default:
+    half the available memory, at most 8 GiB); else copies 0 and why."""
+    if weight_bytes <= 0:
+        return ColdPlan(0, weight_bytes, cache_bytes, "the model has no weights to rotate")
+    copies = cold_copies(weight_bytes, cache_bytes)
+    budget = budget_bytes if budget_bytes is not None else min(DEFAULT_MAX_ROTATION_BYTES, available_bytes() // 2)
+    need = 2 * copies * weight_bytes * max(1, contenders)
+    if need > budget:
+        return ColdPlan(0, weight_bytes, cache_bytes,
+                        f"cold needs {copies} copies of {weight_bytes / 2**20:.4g} MiB of weights for each of "
+                        f"{contenders} contenders ({need / 2**30:.3g} GiB with host and device buffers), more than "
+                        f"the memory budget {budget / 2**30:.3g} GiB")
+    return ColdPlan(copies, weight_bytes, cache_bytes)
 
 
 # ------------------------------------------------------------------ running
 
 
 class ForwardModule:
-    """A compiled forward loaded on a device with its parameter archive."""
+    """A compiled forward loaded on a device with its parameter archive: ``copies`` contexts of the one module,
+    each with its own copy of every parameter (``copies`` = 1: the archive as IREE loads it)."""
 
-    def __init__(self, vmfb: Path, parameters: Path, device: str, scope: str, function: str = "main"):
+    def __init__(self, vmfb: Path, parameters: Path, device: str, scope: str, function: str = "main",
+                 copies: int = 1, config=None):
         import iree.runtime as rt  # noqa: PLC0415  (only when something runs)
 
-        self.config = rt.Config(device)
-        index = rt.ParameterIndex()
-        index.load(str(parameters))
+        self.vmfb, self.parameters, self.device, self.scope, self.function = vmfb, parameters, device, scope, function
+        self.config = config or rt.Config(device)
         instance = self.config.vm_instance
-        modules = rt.load_vm_modules(
-            rt.create_io_parameters_module(instance, index.create_provider(scope=scope)),
-            rt.create_hal_module(instance, self.config.device),
-            rt.VmModule.mmap(instance, str(vmfb)), config=self.config)
-        self.fn = getattr(modules[-1], function)
+        archive = rt.ParameterIndex()
+        archive.load(str(parameters))
+        module = rt.VmModule.mmap(instance, str(vmfb))
+        self._buffers: list[np.ndarray] = []  # the copies' parameter memory, alive as long as the module
+        self.fns = []
+        for i in range(copies):
+            index = archive if copies == 1 else self._copy(rt, archive)
+            modules = rt.load_vm_modules(
+                rt.create_io_parameters_module(instance, index.create_provider(scope=scope)),
+                rt.create_hal_module(instance, self.config.device), module, config=self.config)
+            self.fns.append(getattr(modules[-1], function))
+        self.fn = self.fns[0]
 
-    def __call__(self, inputs: Sequence[np.ndarray]) -> list[np.ndarray]:
-        result = self.fn(*inputs)
+    def _copy(self, rt, archive):
+        index = rt.ParameterIndex()
+        for key, entry in archive.items():
+            if entry.is_file:
+                data = np.array(entry.file_view, dtype=np.uint8, copy=True)
+                self._buffers.append(data)
+                index.add_buffer(key, data)
+            else:
+                index.add_splat(key, entry.splat_pattern, entry.length)
+        return index
+
+    def __call__(self, inputs: Sequence[np.ndarray], copy: int = 0) -> list[np.ndarray]:
+        result = self.fns[copy](*inputs)
         items = result if isinstance(result, (tuple, list)) else [result]
         return [np.asarray(r.to_host() if hasattr(r, "to_host") else r) for r in items]
+
+    def rotation(self, copies: int, inputs: Sequence[np.ndarray]) -> Callable[[], object]:
+        """One zero-argument forward over ``copies`` fresh copies of the weights and inputs (on this module's
+        device), calling the next copy each time, round-robin (a cold rotation)."""
+        mod = ForwardModule(self.vmfb, self.parameters, self.device, self.scope, self.function, copies, self.config)
+        args = [[np.array(a, copy=True) for a in inputs] for _ in range(copies)]
+        return rotate([(lambda c=c: mod(args[c], c)) for c in range(copies)])
+
+
+def rotate(calls: Sequence[Callable[[], object]]) -> Callable[[], object]:
+    """One zero-argument callable that calls ``calls`` in turn, round-robin (one copy per call)."""
+    state = {"i": 0}
+
+    def run():
+        i = state["i"]
+        state["i"] = (i + 1) % len(calls)
+        return calls[i]()
+
+    return run
 
 
 # ------------------------------------------------------------------ numerics
@@ -149,7 +247,8 @@ def _sample_us(fn: Callable[[], object], calls: int) -> float:
 
 def paired_rounds(contenders: dict[str, Callable[[], object]], rounds: int, calls: int = 10,
                   seed: int = 0, warmup: int = 2) -> dict[str, list[float]]:
-    """Per contender, one latency sample (us per call) per round; each round in a seeded shuffled order."""
+    """Per contender, one latency sample (us per call) per round; each round in a seeded shuffled order.
+    ``warmup`` calls per contender first (a cold rotation: at least one per copy, so no first touch is timed)."""
     for fn in contenders.values():
         for _ in range(warmup):
             fn()

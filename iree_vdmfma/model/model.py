@@ -14,7 +14,7 @@ reason otherwise; ``not-skinny`` when M > SKINNY_MAX_M (left to IREE's default).
 from __future__ import annotations
 
 import csv
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -25,12 +25,17 @@ from ..configs.annotate import config_for_form
 from ..configs.config import KernelConfig
 from ..configs.forms import Contraction
 from ..configs.spec import spec_text
+from ..problems.rows import Table, read_checked, write_csv_table
 from ..variants.registry import Variant
 from .dispatches import Dispatch, collect_dispatches
 from .source import INPUT_FLAGS, Source, input_ir
 
 SKINNY_MAX_M = 32
 APPLIED, NOT_MATCHED, NOT_SKINNY, FAILED = "applied", "not-matched", "not-skinny", "compile-error"
+# the decode step's (step.py, rescue.py): IREE's own kernel, a library that kept it, a tuned config that did not
+# reach the dispatch, a dispatch IREE's default cannot compile that a variant's spec compiles
+DEFAULT_STATUS, DEFAULT_KEPT, NOT_APPLIED, RESCUED = "default", "default-kept", "not-applied", "rescued"
+DISPATCH_STATUSES = (APPLIED, NOT_MATCHED, NOT_SKINNY, FAILED, DEFAULT_STATUS, DEFAULT_KEPT, NOT_APPLIED, RESCUED)
 
 
 @dataclass(frozen=True)
@@ -40,18 +45,18 @@ class DispatchRow:
     m_tokens: int  # the M the model was exported for
     dispatch: str
     op_form: str
-    m: int | None
-    n: int | None
-    k: int | None
-    batch: int | None
+    m: Optional[int]
+    n: Optional[int]
+    k: Optional[int]
+    batch: Optional[int]
     dtypes: str  # lhs x rhs -> acc
     fused_consumers: str
     default_mma_kind: str
     spec_mma_kind: str
-    smfmac: int | None
-    mfma: int | None
-    vgpr: int | None
-    spills: int | None
+    smfmac: Optional[int]
+    mfma: Optional[int]
+    vgpr: Optional[int]
+    spills: Optional[int]
     status: str
     reason: str
     variant: str = ""  # which compile the row proves (added column: default, tuned, vdmfma, ...)
@@ -209,13 +214,16 @@ def _prove(compiler: Compiler, m: int, text: str, dispatches: list[Dispatch], co
 
 
 def write_dispatches(path: Path, rows: list[DispatchRow]) -> Path:
-    names = [f.name for f in fields(DispatchRow)]
-    with path.open("w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=names)
-        writer.writeheader()
-        for row in rows:
-            writer.writerow({k: ("" if v is None else v) for k, v in asdict(row).items()})
+    """dispatches.csv through the shared row store (problems/rows.py): atomic, a checksum per row."""
+    write_csv_table(rows, path, [f.name for f in fields(DispatchRow)], checksum=True)
     return path
+
+
+def read_dispatches(path: Path) -> Table[DispatchRow]:
+    """dispatches.csv read back and validated: a cut or edited row, or an unknown status, is damaged."""
+    return read_checked(path, DispatchRow, required=("m_tokens", "dispatch", "status"),
+                        what="a dispatches.csv written by vdmfma model",
+                        check=lambda r: "" if r.status in DISPATCH_STATUSES else f"unknown status {r.status!r}")
 
 
 def write_shapes(path: Path, configs: dict) -> Path:

@@ -25,8 +25,7 @@ from typing import Optional
 from ..compiler.driver import CompileJob, CompileResult, Compiler
 from ..backends import backend_for
 from .dispatches import Dispatch, collect_dispatches
-
-RESCUED = "rescued"
+from .model import RESCUED
 EXECUTABLE_MODE = "--compile-mode=hal-executable"
 
 

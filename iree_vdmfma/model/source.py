@@ -141,6 +141,9 @@ class Exported:
     output_dtypes: list  # 'f16' / 'bf16' / 'f32' per output
     gemm_calls: dict
     run_eager: Callable[[], Any]  # one eager forward (no grad), for the peer timing
+    module: Any = None  # the built torch module and its example args (the torch peers, their cold copies)
+    args: tuple = ()
+    weight_bytes: int = 0  # bytes of the module's parameters (the cold rotation's unit)
 
 
 PARAMETER_SCOPE = "model"
@@ -240,4 +243,33 @@ def export_step(source: Source, m: int, out_dir: Path, dtype: str | None = None)
     return Exported(m, mlir, params, [_numpy(a) for a in args if isinstance(a, torch.Tensor)],
                     [_numpy(t) for t in eager], [t.detach().numpy() for t in ref64],
                     [TORCH_DTYPES.get(str(t.dtype).replace("torch.", ""), str(t.dtype)) for t in eager],
-                    calls, run_eager)
+                    calls, run_eager, module, args,
+                    sum(p.numel() * p.element_size() for p in module.parameters()))
+
+
+def numpy_outputs(result) -> list:
+    """A torch forward's outputs as numpy arrays (the order check_forward compares)."""
+    return [_numpy(t) for t in _outputs(result)]
+
+
+def torch_forwards(ex: Exported, copies: int = 1, compiled: bool = False) -> list[Callable[[], Any]]:
+    """One zero-argument torch forward per weight copy: copy 0 is the built module, the others deep copies
+    (distinct weight memory, their own input copies) for a cold rotation. ``compiled``: each copy through
+    ``torch.compile`` (default inductor backend; dynamo traces the graph once: parameters are its inputs).
+    Nothing runs here; torch.compile's errors surface on the first call."""
+    import copy
+
+    import torch
+
+    mods = [ex.module] + [copy.deepcopy(ex.module) for _ in range(copies - 1)]
+    argss = [ex.args] + [tuple(a.clone() if isinstance(a, torch.Tensor) else a for a in ex.args)
+                         for _ in range(copies - 1)]
+    fns = [torch.compile(m) if compiled else m for m in mods]
+
+    def call(fn, args):
+        def run():
+            with torch.no_grad():
+                return fn(*args)
+        return run
+
+    return [call(fn, args) for fn, args in zip(fns, argss)]

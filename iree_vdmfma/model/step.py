@@ -16,11 +16,15 @@ prove per dispatch, run the forward on the device against torch and time it in p
    compiled dispatch, else ``not-applied``);
 5. on the device (``--device none``: compile and prove only) every variant's forward runs on
    the same seeded inputs and weights, is checked against torch eager (forward.FORWARD_RULE)
-   and timed with torch eager as the peer in paired interleaved rounds (forward.py).
+   and timed with torch eager and torch.compile (inductor; checked against eager too, a
+   status row where it cannot compile) as the peers in paired interleaved rounds, per cache
+   mode: hot (one weight copy) and cold (weight copies rotated past the device's cache where
+   memory allows, forward.cold_plan), one model.csv row per M, variant and cache mode.
 
-Writes OUT/model.csv, OUT/dispatches.csv (per dispatch and variant), OUT/shapes.csv and
-OUT/report/ (report.py). Everything timed is measured; the skinny-GEMM share of the forward
-is ESTIMATED from the tuner's isolated kernel times (labelled so).
+Writes OUT/model.csv and OUT/dispatches.csv (per dispatch and variant) through the checksummed
+row store (problems/rows.py), OUT/shapes.csv and OUT/report/ (report.py, rendered from model.csv
+as read back). Everything timed is measured; the skinny-GEMM share of the forward is ESTIMATED
+from the tuner's isolated kernel times (labelled so).
 """
 
 from __future__ import annotations
@@ -42,12 +46,12 @@ from . import forward as fwd
 from .dispatches import Dispatch, collect_dispatches
 from .rescue import discover, executable_of, rescue
 from .report import write_model_csv, write_step_report
-from .model import (APPLIED, FAILED, NOT_MATCHED, NOT_SKINNY, DispatchRow, ModelOptions, _configs, _failed,
+from .model import (APPLIED, DEFAULT_KEPT, FAILED, NOT_APPLIED, NOT_MATCHED, NOT_SKINNY, DispatchRow, ModelOptions,
+                    _configs, _failed,
                     _kernels, _prove, _row, _verdict, is_skinny, write_dispatches, write_shapes)
 from .source import INPUT_FLAGS, PARAMETER_SCOPE, Exported, Source, export_step
 
-DEFAULT, TUNED, VDMFMA, EAGER = "default", "tuned", "vdmfma", "torch-eager"
-NOT_APPLIED, DEFAULT_KEPT = "not-applied", "default-kept"
+DEFAULT, TUNED, VDMFMA, EAGER, COMPILE = "default", "tuned", "vdmfma", "torch-eager", "torch-compile"
 # Before global optimization an exported nn.Linear is linalg.matmul(A, transpose(W)) (rank 2) or a
 # batch_matmul A*B (rank 3): the library's split chunks are matched in these forms too.
 EXPORT_FORMS = ("mm", "bmm")
@@ -78,6 +82,9 @@ class StepOptions:
     rounds: int = 10
     calls: int = 10
     seed: int = 0
+    cache_modes: tuple[str, ...] = fwd.CACHE_MODES  # 'hot' and/or 'cold' (forward.py)
+    cache_bytes: Optional[int] = None  # the cache cold must defeat; None: the device's (devices/caches.py)
+    torch_compile: bool = True  # a torch.compile peer beside torch eager (where torch runs: local-task)
 
     @property
     def running(self) -> bool:
@@ -90,6 +97,7 @@ class _ModelBody:
     m_tokens: int
     variant: str
     status: str
+    cache_mode: str = ""  # hot / cold (forward.py); '' for a row that was not timed
     numerics: str = ""
     max_abs_err: Optional[float] = None
     tolerance: Optional[float] = None
@@ -103,6 +111,8 @@ class _ModelBody:
     interval_coverage: Optional[float] = None
     rounds: Optional[int] = None
     calls_per_sample: Optional[int] = None
+    rotation_copies: Optional[int] = None  # cold: weight copies rotated; hot: 1
+    bytes_between_reuses: Optional[int] = None  # cold: distinct weight bytes read between two calls on one copy
     skinny_dispatches: Optional[int] = None
     applied: Optional[int] = None
     device: str = ""
@@ -243,6 +253,8 @@ def check_step_options(opts: StepOptions) -> None:
         raise ValueError(f"--m needs positive token counts, got {opts.ms}")
     if opts.rounds < 1 or opts.calls < 1:
         raise ValueError("--rounds and --calls must be >= 1")
+    if not opts.cache_modes or any(c not in fwd.CACHE_MODES for c in opts.cache_modes):
+        raise ValueError(f"--cache-mode: hot, cold or both, got {','.join(opts.cache_modes)}")
     check_options(TuneOptions(target=opts.target, device=opts.device, timeout_s=opts.timeout_s,
                               max_candidates=opts.max_candidates, search=opts.search))
     if opts.source.is_mlir and opts.running:
@@ -312,7 +324,7 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
             rows += _run_m(m, variants, results, drows, exports[m], opts, log)
     result = StepResult(rows, drows, exports, lib, kernel_us, problems, lib_dir)
     write_model_csv(opts.out / "model.csv", rows, ModelRow)
-    write_step_report(opts, result, skinny_share(result), DEFAULT, EAGER)
+    write_step_report(opts, result, skinny_share(result), DEFAULT, EAGER, ModelRow)
     return result
 
 
@@ -420,50 +432,126 @@ def _run_m(m: int, variants: list[str], results: dict, drows: list[DispatchRow],
             modules[v] = fwd.ForwardModule(results[(m, v)].vmfb, ex.parameters, opts.device, PARAMETER_SCOPE)
             got = modules[v](ex.inputs)
         except Exception as e:  # noqa: BLE001  (a runtime failure is a row, not a crash)
-            row.status, row.error = RUN_ERROR, f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+            row.status, row.error = RUN_ERROR, _first_line(e)
             modules.pop(v, None)
             continue
-        n = fwd.check_forward(got, ex.eager, ex.ref64, ex.output_dtypes)
-        row.numerics, row.max_abs_err, row.tolerance = n.verdict, n.max_abs_err, n.tolerance
-        if not n.passed:
-            row.status, row.error = NUMERICS_FAILED, n.message
+        _check(row, fwd.check_forward(got, ex.eager, ex.ref64, ex.output_dtypes))
+        if row.status == NUMERICS_FAILED:
             modules.pop(v)
-    contenders: dict[str, Callable[[], object]] = {v: (lambda mod=mod: mod(ex.inputs)) for v, mod in modules.items()}
-    eager = ModelRow(m, EAGER, OK, numerics="reference", device=opts.device, note="the torch eager peer (CPU)", **prov)
-    if opts.device.startswith("local"):
-        contenders[EAGER] = ex.run_eager
+    peers = _torch_peers(m, ex, opts, prov, rows, log)
+    timed = list(modules) + [p for p in peers if rows[p].status == COMPILED]
+    out = [r for v, r in rows.items() if v not in timed]
+    for mode in opts.cache_modes:
+        out += _time_mode(mode, m, {v: rows[v] for v in timed}, modules, ex, opts, prov, log)
+    return out
+
+
+def _first_line(e: Exception) -> str:
+    return f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+
+
+def _check(row: ModelRow, n: fwd.ForwardNumerics) -> None:
+    row.numerics, row.max_abs_err, row.tolerance = n.verdict, n.max_abs_err, n.tolerance
+    if not n.passed:
+        row.status, row.error = NUMERICS_FAILED, n.message
+
+
+def _torch_peers(m: int, ex: Exported, opts: StepOptions, prov: dict, rows: dict, log) -> list[str]:
+    """Add the torch eager row (the reference) and, with ``opts.torch_compile``, the torch.compile row: compiled
+    (inductor), run once and checked against eager under the same rule, or a status row saying why not."""
+    from .source import numpy_outputs, torch_forwards  # noqa: PLC0415
+
+    here = opts.device.startswith("local")
+    rows[EAGER] = ModelRow(m, EAGER, COMPILED if here else "skipped", numerics="reference", device=opts.device,
+                           note="the torch eager peer (CPU)" if here else
+                           "torch eager peer: only on the CPU (local-task) here", **prov)
+    peers = [EAGER]
+    if not opts.torch_compile:
+        return peers
+    row = rows[COMPILE] = ModelRow(m, COMPILE, COMPILED, device=opts.device, **prov,
+                                   note="torch.compile (inductor) of the same module, the CPU peer")
+    peers.append(COMPILE)
+    if not here:
+        row.status, row.note = "skipped", "torch.compile peer: only on the CPU (local-task) here"
+        return peers
+    log(f"M={m}: torch.compile (inductor) of the model")
+    try:
+        got = numpy_outputs(torch_forwards(ex, 1, compiled=True)[0]())
+    except Exception as e:  # noqa: BLE001  (inductor without a C++ compiler, an unsupported op: a row)
+        row.status, row.error = FAILED, _first_line(e)
+        how = f"--library {opts.library}" if opts.library is not None else "--tune"
+        row.repro = (f"vdmfma model {opts.source.text} --m {m} {how} --device {opts.device} --cache-mode hot "
+                     "(torch.compile runs once, before any timing)")
+        return peers
+    _check(row, fwd.check_forward(got, ex.eager, ex.ref64, ex.output_dtypes))
+    return peers
+
+
+def _time_mode(mode: str, m: int, rows: dict[str, ModelRow], modules: dict, ex: Exported, opts: StepOptions,
+               prov: dict, log) -> list[ModelRow]:
+    """Time every contender in ``mode`` (hot / cold) in paired rounds: one row per contender."""
+    from ..devices.caches import default_cache_bytes  # noqa: PLC0415
+    from .source import torch_forwards  # noqa: PLC0415
+
+    out = {v: replace(r, cache_mode=mode) for v, r in rows.items()}
+    if mode == "hot":
+        copies, plan = 1, None
     else:
-        eager.status, eager.note = "not-run", "torch eager peer: only on the CPU (local-task) here"
-    log(f"M={m}: timing {', '.join(contenders)} in {opts.rounds} paired rounds of {opts.calls} calls")
-    samples = fwd.paired_rounds(contenders, opts.rounds, opts.calls, opts.seed)
-    rows[EAGER] = eager
+        cache = opts.cache_bytes or default_cache_bytes(opts.device, opts.target, prov.get("device_name", ""))
+        plan = fwd.cold_plan(ex.weight_bytes, cache, len(rows))
+        copies = plan.copies
+        if not copies:
+            log(f"M={m}: cold not run: {plan.why}")
+            for r in out.values():
+                r.status, r.note = "skipped", f"cold not run: {plan.why}"
+            return list(out.values())
+    contenders: dict[str, Callable[[], object]] = {}
+    for v in rows:
+        try:
+            if v in modules:
+                contenders[v] = ((lambda mod=modules[v]: mod(ex.inputs)) if copies == 1
+                                 else modules[v].rotation(copies, ex.inputs))
+            elif v == EAGER:
+                contenders[v] = fwd.rotate(torch_forwards(ex, copies)) if copies > 1 else ex.run_eager
+            elif v == COMPILE:
+                contenders[v] = fwd.rotate(torch_forwards(ex, copies, compiled=True))
+        except Exception as e:  # noqa: BLE001  (loading the copies failed: a row, not a crash)
+            out[v].status, out[v].error = RUN_ERROR, f"{mode}: {_first_line(e)}"
+    how = f"{copies} weight copies of {ex.weight_bytes / 2**20:.4g} MiB rotated" if copies > 1 else "one weight copy"
+    log(f"M={m}: timing {', '.join(contenders)} {mode} ({how}) in {opts.rounds} paired rounds of {opts.calls} calls")
+    samples = fwd.paired_rounds(contenders, opts.rounds, opts.calls, opts.seed, warmup=max(2, copies))
     for v, us in samples.items():
-        row = rows[v]
+        row = out[v]
         lat = fwd.Estimate.of(us)
         row.status = OK
         row.latency_us_median, row.latency_us_lo, row.latency_us_hi = lat.median, lat.lo, lat.hi
         row.rounds, row.calls_per_sample, row.interval_coverage = lat.rounds, opts.calls, round(lat.coverage, 4)
+        row.rotation_copies = copies
+        row.bytes_between_reuses = plan.bytes_between_reuses if plan else None
         if DEFAULT in samples:
-            s = fwd.speedup(samples, DEFAULT, v)
-            row.speedup_vs_default, row.speedup_lo, row.speedup_hi = s.median, s.lo, s.hi
-            row.verdict = fwd.verdict(s) if v != DEFAULT else ""
-    return list(rows.values())
+            sp = fwd.speedup(samples, DEFAULT, v)
+            row.speedup_vs_default, row.speedup_lo, row.speedup_hi = sp.median, sp.lo, sp.hi
+            row.verdict = fwd.verdict(sp) if v != DEFAULT else ""
+    return list(out.values())
 
 
-def skinny_share(result: StepResult) -> dict[tuple[int, str], tuple[float, float, float]]:
-    """ESTIMATED share of the forward in its skinny GEMMs: (M, variant) -> (kernel us sum, forward us, share).
+def skinny_share(result: StepResult) -> dict[tuple[int, str, str], tuple[float, float, float]]:
+    """ESTIMATED share of the forward in its skinny GEMMs: (M, variant, cache mode) -> (kernel us sum, forward us,
+    share).
 
     Kernel time = the tuner's isolated cold median of that shape's kernel (IREE's default kernel for
     ``default``, the winner for ``tuned``) x the shape's calls per forward (counted in torch eager);
-    forward = that variant's measured median. Cold isolated kernels against a hot forward: an estimate.
+    forward = that variant's measured median in each cache mode timed. Isolated kernels against a whole forward:
+    an estimate (the cold forward is the closer match to the tuner's cold kernels).
     """
     out = {}
     for m, ex in result.exports.items():
         for variant, pick in ((DEFAULT, 1), (TUNED, 0)):
-            fw = next((r.latency_us_median for r in result.rows if r.m_tokens == m and r.variant == variant), None)
             parts = [(n, result.kernel_us[key][pick]) for key, n in ex.gemm_calls.items() if key in result.kernel_us]
-            if not fw or not parts or any(us is None for _, us in parts):
+            if not parts or any(us is None for _, us in parts):
                 continue
             total = sum(n * us for n, us in parts)
-            out[(m, variant)] = (total, fw, total / fw)
+            for r in result.rows:
+                if r.m_tokens == m and r.variant == variant and r.latency_us_median:
+                    out[(m, variant, r.cache_mode)] = (total, r.latency_us_median, total / r.latency_us_median)
     return out

@@ -24,6 +24,9 @@ cells (coverage/classes.py): :func:`write_csv_table` with ``checksum=True`` and 
 atomic, checksummed and validated as a sweep's; the lock is util/lock.py's, for all. A schema declares
 its checksum policy (``foreign_rows_accepted``) and any column named apart from its field
 (``csv_names``); the provenance columns of a measured row are declared once (:class:`Provenance`).
+Tables of rows without the shape identity (`vdmfma model`'s model.csv and dispatches.csv) use the same
+writer and reader: cut and edited rows are detected the same way; their status vocabulary is checked by
+the caller's ``check``.
 """
 
 from __future__ import annotations
@@ -316,18 +319,19 @@ def _damage(d: dict, header: list[str], cls: type = ResultRow, types: Optional[d
     types = types or _TYPES
     if None in d or any(v is None for v in d.values()):
         return "wrong number of cells (cut off?)"
-    if not cls.foreign_rows_accepted and "checksum" in header and not d.get("checksum"):
+    if not getattr(cls, "foreign_rows_accepted", False) and "checksum" in header and not d.get("checksum"):
         return "no checksum (edited or cut off)"
     try:
         row = row_of(cls, d, types)
-        if hasattr(row, "status"):
+        shaped = isinstance(row, Identity)  # other tables (model.csv) have their own vocabulary: ``check`` says
+        if shaped and hasattr(row, "status"):
             Status(row.status)
-        key = Problem(row.m, row.n, row.k, batch=row.batch, dtype=row.dtype).key
+        key = Problem(row.m, row.n, row.k, batch=row.batch, dtype=row.dtype).key if shaped else ""
         if d.get("checksum") and not checksum_matches(d, [c for c in types if c in header], types):
             return "checksum does not match its values (edited or cut off)"
     except (ValueError, TypeError) as e:
         return f"unreadable cell ({e})"
-    if row.key != key:
+    if shaped and row.key != key:
         return f"key {row.key!r} does not match m/n/k/batch/dtype ({key})"
     why = (check(row) or "") if check else ""
     if not why and keep is not None:

@@ -122,6 +122,12 @@ class Plan:
         return self.cache_bytes is not None and self.bytes_between_reuse >= COLD_MARGIN * self.cache_bytes
 
 
+def cold_copies(weight_bytes: int, cache_bytes: int) -> int:
+    """The fewest weight copies (at least 2) with ``(copies - 1) * weight_bytes >= COLD_MARGIN * cache_bytes``: the one
+    cold rule, for one kernel's weights (:func:`plan`) and for a whole model's (model/forward.py)."""
+    return max(2, -(-COLD_MARGIN * cache_bytes // weight_bytes) + 1)
+
+
 def plan(problem: Problem, cache_mode: str, cache_bytes: Optional[int] = None,
          min_calls: int = DEFAULT_MIN_CALLS,
          max_rotation_bytes: int = DEFAULT_MAX_ROTATION_BYTES) -> Plan:
@@ -133,7 +139,7 @@ def plan(problem: Problem, cache_mode: str, cache_bytes: Optional[int] = None,
         return Plan("hot", 1, max(1, min_calls), w, None)
     if cache_bytes is None or cache_bytes < 0:
         raise ValueError("cold mode needs the cache size in bytes")
-    copies = max(2, -(-COLD_MARGIN * cache_bytes // w) + 1)  # fewest with (copies - 1) * w >= COLD_MARGIN * cache_bytes
+    copies = cold_copies(w, cache_bytes)
     if copies * w > max_rotation_bytes:
         raise ValueError(f"cold mode would need {copies} copies x {w} B = {copies * w} B of weights "
                          f"(> max_rotation_bytes {max_rotation_bytes})")
