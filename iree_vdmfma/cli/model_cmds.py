@@ -59,6 +59,7 @@ def model(
     max_candidates: Optional[int] = opt.MAX_CANDIDATES,
     reps: int = opt.REPS,
     search: str = opt.SEARCH,
+    race: Optional[bool] = opt.RACE,
     time_budget: Optional[float] = opt.TIME_BUDGET,
     rounds: int = typer.Option(10, "--rounds", min=1, help="Paired timing rounds of the whole forward (each variant "
                                                            "once per round, shuffled)."),
@@ -95,7 +96,7 @@ def model(
     if tune or library is not None:
         _step(source, m, dtype, target, device, tune, library, max_candidates, reps, search, time_budget, rounds,
               calls, seed, opt.out_folder(out, "model"), workers, timeout, opt.cache_dir_of(cache_dir, no_cache),
-              debug, (cache_mode, cache_size, torch_compile))
+              debug, (cache_mode, cache_size, torch_compile), race)
         return
     with user_errors(debug):
         if device != opt.DEFAULT_DEVICE:
@@ -131,7 +132,7 @@ def _source(text: str):
 
 
 def _step(source, m, dtype, target, device, tune, library, max_candidates, reps, search, time_budget, rounds, calls,
-          seed, out, workers, timeout, cache_dir, debug, timing=("both", None, True)) -> None:
+          seed, out, workers, timeout, cache_dir, debug, timing=("both", None, True), race=None) -> None:
     from ..model.step import StepOptions, run_step  # noqa: PLC0415
     from .core_cmds import plan_run  # noqa: PLC0415
 
@@ -144,7 +145,7 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
         modes = ("hot", "cold") if mode == "both" else tuple(opt.names(mode))
         opts = StepOptions(_source(source), tuple(opt.m_values(m, "1,4,8,16,32")), target, run_device or "none", out,
                            tune, library, dt, cache_dir, timeout, max_candidates, reps, search, time_budget, workers,
-                           rounds, calls, seed, modes, opt.size_of(size), compiled)
+                           rounds, calls, seed, modes, opt.size_of(size), compiled, race)
         result = run_step(opts, log=say)
     for r in result.rows:
         lat = "-" if r.latency_us_median is None else f"{r.latency_us_median:.4g} us"

@@ -89,6 +89,14 @@ MAX_CANDIDATES = typer.Option(None, "--max-candidates", min=1,
 TIME_BUDGET = typer.Option(None, "--time-budget", help="Tuner: seconds (> 0) for the whole tune, compiles included; "
                            "unfinished candidates stay pending and resume on rerun. A race covers what its shape's "
                            "share fits (without it: 600 s a shape).")
+RACE = typer.Option(
+    None, "--race/--no-race", show_default=False,
+    help="Tuner: by default with a device, race the candidates that pass numerics by successive halving in paired, "
+    "interleaved rounds against IREE's default (tune/race.py): the whole pruned space when it fits the time "
+    "budget (--time-budget shared over the shapes left; without one 600 s a shape), else the top of the order "
+    "up to what fits, the cut counted; --max-candidates stays a hard cap; --reps (and tune's --hot) then do not "
+    "apply (one cold, numerics-checked timing each before the race). --no-race: time each candidate on its own "
+    "(--reps, --hot) and confirm the winner side by side. Never with --device none (MODELLED).")
 SEARCH = typer.Option("exhaustive", "--search", help="Tuner: exhaustive (in simplicity order) or optuna (TPE, when "
                       "the space exceeds --max-candidates).")
 APPEND = typer.Option(False, "--append", help="Add to an --out that holds another run (other shapes, target, device "

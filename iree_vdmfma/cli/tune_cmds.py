@@ -68,14 +68,7 @@ def tune(
     search: str = opt.SEARCH,
     reps: int = opt.REPS,
     hot: bool = typer.Option(True, "--hot/--no-hot", help="Also time each candidate hot (cold always)."),
-    race: Optional[bool] = typer.Option(
-        None, "--race/--no-race", show_default=False,
-        help="Default with a device: race the candidates that pass numerics by successive halving in paired, "
-        "interleaved rounds against IREE's default (tune/race.py): the whole pruned space when it fits the time "
-        "budget (--time-budget shared over the shapes left; without one 600 s a shape), else the top of the order "
-        "up to what fits, the cut counted; --max-candidates stays a hard cap; --reps and --hot then do not apply "
-        "(one cold, numerics-checked timing each before the race). --no-race: time each candidate on its own "
-        "(--reps, --hot) and confirm the winner side by side. Never with --device none (MODELLED)."),
+    race: Optional[bool] = opt.RACE,
     seed: int = opt.SEED,
     workers: Optional[int] = opt.WORKERS,
     executor: str = opt.EXECUTOR, ray_address: Optional[str] = opt.RAY_ADDRESS,

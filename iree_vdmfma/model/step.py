@@ -85,6 +85,7 @@ class StepOptions:
     cache_modes: tuple[str, ...] = fwd.CACHE_MODES  # 'hot' and/or 'cold' (forward.py)
     cache_bytes: Optional[int] = None  # the cache cold must defeat; None: the device's (devices/caches.py)
     torch_compile: bool = True  # a torch.compile peer beside torch eager (where torch runs: local-task)
+    race: Optional[bool] = None  # the tuner's race (tune/race.py): None = race when measuring, as `vdmfma tune`
 
     @property
     def running(self) -> bool:
@@ -217,7 +218,7 @@ def _tune(problems: list[Problem], opts: StepOptions, log) -> tuple[Library, dic
     options = TuneOptions(target=opts.target, device=opts.device, out_dir=opts.out / "tune", cache_dir=opts.cache_dir,
                           workers=opts.workers, timeout_s=opts.timeout_s, max_candidates=opts.max_candidates,
                           time_budget_s=opts.time_budget_s, reps=opts.tune_reps, hot=False, search=opts.search,
-                          seed=opts.seed)
+                          seed=opts.seed, race=opts.race)
     tuner = Tuner(problems, options, on_event=lambda s: log(f"tune: {s}"))
     winners = tuner.run()
     times = {w.key: (w.latency_us_median, w.default_us_median) for w in winners}
