@@ -148,7 +148,8 @@ class RayExecutor(Executor):
             else:
                 check_reachable(ray, address, connect_timeout_s())
             try:
-                ray.init(address=address, **kwargs)
+                # 'local': a new private cluster even when `ray start` runs one here (None would join that)
+                ray.init(address=address or "local", **kwargs)
             except (ConnectionError, RuntimeError, ValueError) as e:
                 self._remove_temp_dir()
                 where = address or "a new local cluster"
