@@ -172,6 +172,10 @@ def _sweep(shapes: str, ctx: Context, target: str, variants, run_device: str = "
         options.runnable, options.cache_modes = True, ("hot", "cold")
         hook = sweep_run_hook(run_device, reps)
     Sweep(load_shape_list(ROOT / shapes), options, run_hook=hook).run()
+    if run_device and "torch" in variants:  # the peer's rows, as `vdmfma sweep` does: a bench of the folder
+        from iree_vdmfma.sweep.bench import BenchOptions, bench
+
+        bench(ctx.work, BenchOptions(run_device, reps))
     shutil.copy2(ctx.work / "results.csv", ctx.out / "results.csv")
     localise(ctx.out, (f"{ctx.work}/",))
     return ctx.out / "results.csv"
@@ -201,11 +205,11 @@ def seed_gfx1100(ctx: Context) -> None:
                         "here); `gemv` is the no-MMA VectorDistribute config (wave32, 4 rows per workgroup)."])
 
 
-@section("cpu-local-task", "measured on this machine's CPU (local-task): sweeps/tiny-cpu.csv, numerics and latency")
+@section("cpu-local-task", "measured on this machine's CPU (local-task): sweeps/tiny-cpu.csv, IREE default vs splitk vs torch (CPU BLAS), numerics and latency")
 def cpu(ctx: Context) -> None:
     from iree_vdmfma.report.report import build_report
 
-    results = _sweep("sweeps/tiny-cpu.csv", ctx, "host", ("default", "splitk"), run_device="local-task", reps=10)
+    results = _sweep("sweeps/tiny-cpu.csv", ctx, "host", ("default", "splitk", "torch"), run_device="local-task", reps=10)
     build_report(results, baseline="default", out_dir=ctx.out,
                  title=f"VDMFMA report: sweeps/tiny-cpu.csv — measured on {_cpu_description()} (local-task)",
                  notes=[f"Timed on a shared {os.cpu_count()}-core machine while other jobs ran: the spread is wide. These rows show "

@@ -76,3 +76,15 @@ def test_on_host_the_default_variants_are_the_ones_that_build_there(tmp_path):
     cols = header.split(",")
     got = {(r[cols.index("variant")], r[cols.index("status")]) for r in (line.split(",") for line in lines)}
     assert got == {("default", "ok"), ("splitk", "ok")}
+
+
+def test_a_variant_that_compiled_to_the_baselines_kernel_is_named_in_the_headline_and_never_the_fastest(tmp_path):
+    # splitk (80 us) carries default's kernel fingerprint: its 1.25x is drift, not a speedup
+    rows = [_host(v, c, kernel_fingerprint="abc123") for v in ("default", "splitk") for c in ("hot", "cold")]
+    write_rows(rows, tmp_path / "results.csv")
+    res = build_report(tmp_path / "results.csv", out_dir=tmp_path / "rep")
+    index = res.paths["index"].read_text()
+    assert "Nothing to compare" in index
+    assert "`splitk` compiled to `default`'s own kernel on 1 of 1 shapes" in index
+    pivot = index.split("## Shape x variant")[1]
+    assert "same-kernel" in pivot and "| default (baseline) |" in pivot and "splitk (" not in pivot

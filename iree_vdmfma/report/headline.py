@@ -19,7 +19,7 @@ import pandas as pd
 
 from ..problems.rows import Status
 from .summary import instructions, records
-from .verdict import geomean
+from .verdict import SAME_KERNEL, geomean
 
 SKIPPED = str(Status.SKIPPED)
 VENDOR_PEERS = ("torch",)  # the vendor library (cuBLAS, hipBLASLt, CPU BLAS) through the torch peer
@@ -29,6 +29,13 @@ def timed(summary: pd.DataFrame) -> pd.DataFrame:
     """Rows with a latency that may be compared: the baseline's own rows and every included variant row."""
     s = summary[(summary["cache_mode"] != "") & summary["latency_us_median"].notna()]
     return s[s["included"] | (s["verdict"] == "baseline")]
+
+
+def _fastest(t: pd.DataFrame) -> pd.DataFrame:
+    """Per (target, cache, shape) the row with the lowest median; a same-kernel row (the baseline's own kernel
+    compiled again) is never the fastest: its difference is drift."""
+    t = t[t["verdict"] != SAME_KERNEL]
+    return t.sort_values("latency_us_median", kind="stable").drop_duplicates(["target", "cache_mode", "key"])
 
 
 def geomeans(summary: pd.DataFrame, baseline: str) -> pd.DataFrame:
@@ -82,7 +89,7 @@ def pivot(summary: pd.DataFrame, baseline: str) -> pd.DataFrame:
     t = t[["target", "cache_mode", "key", "variant", "latency_us_median", "pct_peak_bw", "verdict", "speedup"]]
     for r in records(t):
         cells[(r["target"], r["cache_mode"], r["key"])][r["variant"]] = _cell(r)
-    best = t.sort_values("latency_us_median", kind="stable").drop_duplicates(["target", "cache_mode", "key"])
+    best = _fastest(t)
     best_of = {(r["target"], r["cache_mode"], r["key"]): r for r in records(best)}
     order = s.sort_values(["target", "cache_mode", "dtype", "batch", "m", "n", "k"], kind="stable")
     present = set(s["variant"])
@@ -106,8 +113,7 @@ def _best(r: dict, baseline: str) -> str:
 
 def best_counts(summary: pd.DataFrame) -> dict[tuple[str, str], dict[str, int]]:
     """(target, cache) -> {variant: shapes where it has the lowest median}."""
-    t = timed(summary)
-    best = t.sort_values("latency_us_median", kind="stable").drop_duplicates(["target", "cache_mode", "key"])
+    best = _fastest(timed(summary))
     out: dict[tuple[str, str], dict[str, int]] = {}
     for (target, cache), sub in best.groupby(["target", "cache_mode"], sort=True):
         out[(target, cache)] = sub["variant"].value_counts().to_dict()
@@ -124,8 +130,9 @@ def sentences(summary: pd.DataFrame, baseline: str, measured: bool, where: str) 
         return [_static_sentence(summary, baseline, where)]
     g = geomeans(summary, baseline)
     if g.empty or not g["shapes"].any():
+        same = _same_kernel_variants(summary, baseline)
         return [f"Nothing to compare ({where}): no variant other than the baseline `{baseline}` has a timed row "
-                "that could be compared with it."]
+                "that could be compared with it" + (f"; {same}" if same else "") + "."]
     caches = sorted(set(g["cache_mode"]), key=lambda c: (c != "cold", c))
     cache = caches[0]  # the cold cache is the decode case (weights streamed from memory): lead with it
     out = []
@@ -153,6 +160,20 @@ def sentences(summary: pd.DataFrame, baseline: str, measured: bool, where: str) 
             s += " Fastest per shape: " + ", ".join(f"`{v}` {n}" for v, n in sorted(c.items(), key=lambda x: -x[1])) + "."
         out.append(s)
     return out
+
+
+def _same_kernel_variants(summary: pd.DataFrame, baseline: str) -> str:
+    """'`splitk` compiled to the baseline's own kernel on 5 of 5 shapes (...)' for variants with same-kernel rows."""
+    if "verdict" not in summary:
+        return ""
+    rows = summary[(summary["variant"] != baseline) & (summary["cache_mode"] != "")].drop_duplicates(["key", "variant"])
+    parts = []
+    for variant, sub in rows.groupby("variant", sort=True):
+        n = int((sub["verdict"] == SAME_KERNEL).sum())
+        if n:
+            parts.append(f"`{variant}` compiled to `{baseline}`'s own kernel on {n} of {len(sub)} shapes")
+    return (", ".join(parts) + " (one kernel fingerprint: timing differences there are drift, never a win or "
+            "a loss)") if parts else ""
 
 
 def _static_sentence(summary: pd.DataFrame, baseline: str, where: str) -> str:
