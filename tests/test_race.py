@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import csv
 
+import pytest
+
 from conftest import ROOT
 from iree_vdmfma.compiler.driver import Compiler
 from iree_vdmfma.problems.shapes import load_shape_list
@@ -147,12 +149,13 @@ def test_a_space_the_race_budget_does_not_fit_races_the_top_of_the_order_and_cou
     assert state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow) == rows
 
 
-def test_tune_help_says_a_measured_tune_races_by_default_within_the_budget_the_tuner_uses():
+@pytest.mark.parametrize("command", ["tune", "model"])
+def test_tune_and_model_help_say_a_measured_tune_races_by_default_within_the_budget_the_tuner_uses(command):
     from typer.testing import CliRunner
 
     from iree_vdmfma.cli.app import app
     from iree_vdmfma.tune.tuner import RACE_BUDGET_S
 
-    text = " ".join(CliRunner().invoke(app, ["tune", "--help"], env={"COLUMNS": "400"}).output.split())
-    assert "--no-race" in text and "Default with a device: race" in text
+    text = " ".join(CliRunner().invoke(app, [command, "--help"], env={"COLUMNS": "400"}).output.split())
+    assert "--no-race" in text and "by default with a device, race" in text
     assert f"without one {RACE_BUDGET_S:g} s a shape" in text and "--max-candidates stays a hard cap" in text

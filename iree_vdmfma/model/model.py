@@ -25,17 +25,19 @@ from ..configs.annotate import config_for_form
 from ..configs.config import KernelConfig
 from ..configs.forms import Contraction
 from ..configs.spec import spec_text
-from ..problems.rows import Table, read_checked, write_csv_table
+from ..problems.rows import DISPATCH_STATUSES, Status, Table, status_values, read_checked, write_csv_table
 from ..variants.registry import Variant
 from .dispatches import Dispatch, collect_dispatches
 from .source import INPUT_FLAGS, Source, input_ir
 
 SKINNY_MAX_M = 32
-APPLIED, NOT_MATCHED, NOT_SKINNY, FAILED = "applied", "not-matched", "not-skinny", "compile-error"
+# a dispatch's proof statuses: members of the one Status vocabulary (problems/rows.py), by their values here
+APPLIED, NOT_MATCHED, NOT_SKINNY, FAILED = (Status.APPLIED.value, Status.NOT_MATCHED.value, Status.NOT_SKINNY.value,
+                                            Status.COMPILE_ERROR.value)
 # the decode step's (step.py, rescue.py): IREE's own kernel, a library that kept it, a tuned config that did not
 # reach the dispatch, a dispatch IREE's default cannot compile that a variant's spec compiles
-DEFAULT_STATUS, DEFAULT_KEPT, NOT_APPLIED, RESCUED = "default", "default-kept", "not-applied", "rescued"
-DISPATCH_STATUSES = (APPLIED, NOT_MATCHED, NOT_SKINNY, FAILED, DEFAULT_STATUS, DEFAULT_KEPT, NOT_APPLIED, RESCUED)
+DEFAULT_STATUS, DEFAULT_KEPT, NOT_APPLIED, RESCUED = (Status.DEFAULT.value, Status.DEFAULT_KEPT.value,
+                                                      Status.NOT_APPLIED.value, Status.RESCUED.value)
 
 
 @dataclass(frozen=True)
@@ -223,7 +225,7 @@ def read_dispatches(path: Path) -> Table[DispatchRow]:
     """dispatches.csv read back and validated: a cut or edited row, or an unknown status, is damaged."""
     return read_checked(path, DispatchRow, required=("m_tokens", "dispatch", "status"),
                         what="a dispatches.csv written by vdmfma model",
-                        check=lambda r: "" if r.status in DISPATCH_STATUSES else f"unknown status {r.status!r}")
+                        check=lambda r: "" if r.status in status_values(DISPATCH_STATUSES) else f"unknown status {r.status!r}")
 
 
 def write_shapes(path: Path, configs: dict) -> Path:

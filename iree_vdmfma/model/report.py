@@ -13,12 +13,9 @@ from __future__ import annotations
 from dataclasses import fields
 from pathlib import Path
 
-from ..problems.rows import Table, read_checked, write_csv_table
+from ..problems.rows import MODEL_STATUSES, Table, read_checked, status_values, write_csv_table
 from ..util.io import atomic_write_text
 from . import forward as fwd
-
-# every status a model.csv row can have (step.py): timed, compiled only, failed, or not run here
-MODEL_STATUSES = ("ok", "compiled", "numerics-failed", "run-error", "compile-error", "skipped")
 
 
 def write_model_csv(path: Path, rows, row_type) -> Path:
@@ -31,7 +28,7 @@ def write_model_csv(path: Path, rows, row_type) -> Path:
 def read_model_csv(path: Path, row_type) -> Table:
     """model.csv read back and validated: a cut or edited row, an unknown status or cache mode is damaged."""
     def check(r) -> str:
-        if r.status not in MODEL_STATUSES:
+        if r.status not in status_values(MODEL_STATUSES):  # timed, compiled only, failed, or not run here
             return f"unknown status {r.status!r}"
         return "" if r.cache_mode in ("",) + fwd.CACHE_MODES else f"unknown cache_mode {r.cache_mode!r}"
 

@@ -53,6 +53,11 @@ class Status(str, Enum):
       | compile-error | timeout | compiled -> not-applied | rejected (the ISA proof refuses it)
       | measured | modelled (--device none) | run-error | numerics-failed | timeout
       | same-kernel (its kernel_fingerprint is one already measured for the shape: not measured again).
+    - model dispatch (`vdmfma model`'s dispatches.csv: the proof of one dispatch of a whole-model compile, no
+      transitions: each compile writes it anew): applied | not-applied | not-matched | not-skinny |
+      compile-error | default (IREE's own kernel) | default-kept (a library that kept it) | rescued (a
+      variant compiles a dispatch IREE's default cannot).
+    - model forward (model.csv): compiled (not run) | ok | numerics-failed | run-error | compile-error | skipped.
     """
 
     PENDING = "pending"
@@ -73,6 +78,13 @@ class Status(str, Enum):
     MEASURED = "measured"  # compiled, numerics checked, timed on a device
     MODELLED = "modelled"  # compiled and proved, ranked by the static model (no device: MODELLED, not measured)
     SAME_KERNEL = "same-kernel"  # compiled to the code of a candidate already measured (one kernel_fingerprint)
+    # model dispatches only (model/model.py, model/step.py)
+    APPLIED = "applied"  # the variant's config reached the dispatch (proved from its configured IR / ISA)
+    NOT_MATCHED = "not-matched"  # a skinny dispatch no matcher of the spec reached
+    NOT_SKINNY = "not-skinny"  # a contraction with M above the skinny range: left to IREE
+    DEFAULT = "default"  # IREE's own kernel (the default variant's dispatches)
+    DEFAULT_KEPT = "default-kept"  # the tuned library kept IREE's default for this shape
+    RESCUED = "rescued"  # IREE's default cannot compile the dispatch; this variant's spec does
 
     def __str__(self) -> str:
         return self.value
@@ -87,6 +99,17 @@ EXCLUDED = FAILED | {Status.NOT_APPLIED, Status.SKIPPED, Status.MACHINE_ERROR}
 # Findings, not failures: a sweep whose rows all end in one of these exits 0.
 SUCCEEDED = {Status.OK, Status.NOT_APPLIED, Status.SKIPPED}
 # The states a results.csv row can be in (the tuner's own states are not among them).
+DISPATCH_STATUSES = {Status.APPLIED, Status.NOT_APPLIED, Status.NOT_MATCHED, Status.NOT_SKINNY, Status.COMPILE_ERROR,
+                     Status.DEFAULT, Status.DEFAULT_KEPT, Status.RESCUED}
+MODEL_STATUSES = {Status.COMPILED, Status.OK, Status.NUMERICS_FAILED, Status.RUN_ERROR, Status.COMPILE_ERROR,
+                  Status.SKIPPED}
+
+
+def status_values(statuses) -> frozenset[str]:
+    """The strings of a set of statuses, for checking a status cell as read (``'ok' in status_values(...)``)."""
+    return frozenset(Status(x).value for x in statuses)
+
+
 RESULT_STATUSES = TERMINAL | {Status.PENDING, Status.COMPILED, Status.MACHINE_ERROR}
 # A tune candidate's terminal states (a rerun never redoes them).
 CANDIDATE_TERMINAL = ({Status.MEASURED, Status.MODELLED, Status.PRUNED, Status.REJECTED, Status.NOT_APPLIED,
