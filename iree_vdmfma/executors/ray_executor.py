@@ -49,6 +49,21 @@ def connect_timeout_s() -> float:
     return value
 
 
+def _token_auth_if_token_here() -> None:
+    """Ray >= 2.5x: `ray start --head` turns token authentication on and writes ~/.ray/auth_token; joining it
+    by HOST:PORT fails (InvalidAuthToken) unless the client turns token auth on too, which Ray does by itself
+    only for 'auto'. Turn it on when a token is here (RAY_AUTH_MODE, when set, decides); older Rays have none."""
+    try:
+        from ray._private.authentication.authentication_token_setup import (  # noqa: PLC0415
+            maybe_enable_token_auth_if_token_available)
+    except ImportError:
+        return
+    try:
+        maybe_enable_token_auth_if_token_available()
+    except Exception:  # noqa: BLE001  (Ray's private helper: never let it break a join that may work without)
+        pass
+
+
 def check_reachable(ray, address: str, timeout_s: float) -> None:
     """ExecutorError (one line) unless the cluster at ``address`` ('auto', 'HOST:PORT', 'ray://HOST[:PORT]')
     accepts a TCP connection within ``timeout_s``."""
@@ -147,6 +162,7 @@ class RayExecutor(Executor):
                 kwargs["_temp_dir"] = str(self.temp_dir)
             else:
                 check_reachable(ray, address, connect_timeout_s())
+                _token_auth_if_token_here()
             try:
                 # 'local': a new private cluster even when `ray start` runs one here (None would join that)
                 ray.init(address=address or "local", **kwargs)
