@@ -108,6 +108,9 @@ def test_modelled_gfx942_tune_writes_six_winners_and_a_spec_pair_plain_iree_comp
     assert all(w.evaluated <= 3 and w.cut_max_candidates == w.space - 3 > 0 for w in winners)  # cuts counted
     report = (out / "report" / "report.md").read_text()
     assert "MODELLED" in report and "cut_by_max_candidates" in report
+    index = (out / "report" / "index.md").read_text().split("\n\n")  # the folder's page opens with the result
+    assert index[1] == "## Result" and index[2].startswith("**Tuned winners: MODELLED geomean")
+    assert "[report.md](report.md)" in "\n\n".join(index) and "MODELLED by the backend" in "\n\n".join(index)
     lines = [line for line in output.splitlines() if " vs default " in line]  # one a shape, labelled once
     assert len(lines) == 6 and all(line.count("MODELLED") == 1 for line in lines), lines
     assert "[modelled; MODELLED]" not in output and "modelled MODELLED" not in output

@@ -19,6 +19,7 @@ DESCRIPTIONS: Sequence[tuple[str, str]] = (
     ("coverage.md", "coverage matrix per dtype with every reason"),
     ("coverage.csv", "one row per coverage cell, with both compiles' evidence"),
     ("results.csv", "the sweep's result rows (input)"),
+    ("candidates.png", "the tune's candidates: latency against workgroups or the split knob"),
     ("headline", "the summary figure: geomean speedup of each variant over the baseline (and the vendor library)"),
     ("weights_", "achieved GB/s against the weight bytes a call reads, with the HBM peak line"),
     ("speedup_", "speedup against the baseline with noise intervals"),
