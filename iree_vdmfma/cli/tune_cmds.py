@@ -10,6 +10,7 @@ import typer
 
 from . import options as opt
 from .app import app
+from ..tune.state import display_id
 from .common import progress, say, show, user_errors
 
 
@@ -43,7 +44,8 @@ class TuneProgress:
 
     def __call__(self, ev) -> None:
         said = ev.detail.lower().startswith(ev.status.lower())  # 'MODELLED 12.1 us' says 'modelled' already
-        last = f"[{ev.candidate}] {'' if said else ev.status + ' '}{ev.detail}".strip() if ev.candidate else ""
+        last = (f"[{display_id(ev.candidate)}] {'' if said else ev.status + ' '}{ev.detail}".strip()
+                if ev.candidate else "")
         if self.tty:
             if ev.done == 0 and not ev.candidate:
                 self.task = self.bar.add_task(ev.shape, total=ev.total, last="")

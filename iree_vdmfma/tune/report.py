@@ -18,20 +18,9 @@ import pandas as pd
 from ..report.markdown import drop_empty, md_table
 from ..report.verdict import geomean
 from . import state
+from .state import display_id
 
 # Knob values that mean "not set": shown as such, never as a number (waves_per_eu=0 is IREE's own choice).
-UNSET = {("waves_per_eu", "0"): "unset", ("split", "0"): "none"}
-
-
-def display_id(candidate: str) -> str:
-    """A candidate id for people: 'split=0,...,waves_per_eu=0' -> 'split=none,...,waves_per_eu=unset'."""
-    parts = []
-    for part in str(candidate or "").split(","):
-        k, sep, v = part.partition("=")
-        parts.append(f"{k}={UNSET[(k, v)]}" if sep and (k, v) in UNSET else part)
-    return ",".join(parts)
-
-
 def speedup_text(speedup, basis: str) -> str:
     """'1.28x' for a measured speedup, 'MODELLED 5.44x' for a modelled one, '-' when there is none."""
     if not speedup:
@@ -165,7 +154,8 @@ def write_tune_report(out_dir: Path | str, target: str, device: str | None = Non
              else f"MEASURED on {winners.device.iloc[0]} ({target}), cold cache")
     head = headline(winners, label)
     plot = _plot(cands, rep / "candidates.png", label) if not cands.empty else None
-    winners = winners.assign(winner=[display_id(w) for w in winners["winner"]])
+    winners = winners.assign(winner=[display_id(w) for w in winners["winner"]],
+                             search_winner=[display_id(w) for w in winners["search_winner"]])
     cols = ["key", "winner", "search_winner", "latency_us_median", "default_us_median", "padded_us_median",
             "speedup_vs_default", "speedup_vs_padded", "verdict", "basis", "drift_default", "candidates", "numerics",
             "max_rel_err"]

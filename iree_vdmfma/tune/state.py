@@ -173,3 +173,15 @@ def read_table(path: Path | str, cls: type[R]) -> list[R]:
 def write_table(rows: Iterable, path: Path | str, cls: type) -> None:
     """Atomic and checksummed: a reader (or a rerun after a kill) sees the old file or the new one."""
     _write(rows, path, [f.name for f in fields(cls)], checksum=True)
+
+
+UNSET = {("waves_per_eu", "0"): "unset", ("split", "0"): "none"}
+
+
+def display_id(candidate: str) -> str:
+    """A candidate id for people: 'split=0,...,waves_per_eu=0' -> 'split=none,...,waves_per_eu=unset'."""
+    parts = []
+    for part in str(candidate or "").split(","):
+        k, sep, v = part.partition("=")
+        parts.append(f"{k}={UNSET[(k, v)]}" if sep and (k, v) in UNSET else part)
+    return ",".join(parts)
