@@ -159,6 +159,25 @@ def write_files(files: dict, into: Path) -> None:
         path.write_bytes(data)
 
 
+def device_executor(executor: Optional[Executor]) -> Executor:
+    """The executor for work on THIS machine's device (a tune's measurements, a model's forward, a local
+    bench): ``executor`` itself when it is local, else a new :class:`LocalExecutor` (the caller closes it):
+    a device resolved here is never shipped to a cluster."""
+    return executor if executor is not None and not executor.remote else LocalExecutor(1)
+
+
+def on_device(executor: Executor, fn: Callable, *args):
+    """Run ``fn(*args)`` as one GPU task of ``executor`` and wait for its result: device work runs as an
+    executor task like every compile, one at a time. Ctrl-C while waiting cancels it if it has not started
+    (a started measurement ends first: the executor's close waits for it)."""
+    future = executor.submit_gpu(fn, *args)
+    try:
+        return future.result()
+    except BaseException:
+        future.cancel()
+        raise
+
+
 def make_executor(spec: Optional[ExecutorSpec] = None, workers: Optional[int] = None) -> Executor:
     """The executor for ``spec`` (default: local with ``workers`` threads)."""
     spec = spec or ExecutorSpec()

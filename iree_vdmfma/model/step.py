@@ -34,6 +34,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Optional
 
+from ..executors import on_device
 from ..compiler.driver import CompileJob, CompileResult, Compiler
 from ..compiler.toolchain import compiler_version
 from ..configs.knobs import dispatch_problem, knob_config
@@ -321,8 +322,8 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
             if not base[m].ok and m in found:
                 drows = _rescue_rows(compiler, m, base[m], found[m], drows, variants, lib, vconfigs, opts, log)
         write_dispatches(opts.out / "dispatches.csv", drows)
-        for m in opts.ms:
-            rows += _run_m(m, variants, results, drows, exports[m], opts, log)
+        for m in opts.ms:  # the forward per M: one GPU task of the compiler's (local) executor
+            rows += on_device(compiler.executor, _run_m, m, variants, results, drows, exports[m], opts, log)
     result = StepResult(rows, drows, exports, lib, kernel_us, problems, lib_dir)
     write_model_csv(opts.out / "model.csv", rows, ModelRow)
     write_step_report(opts, result, skinny_share(result), DEFAULT, EAGER, ModelRow)

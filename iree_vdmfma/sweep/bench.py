@@ -30,7 +30,8 @@ from pathlib import Path
 from typing import Callable, Optional, Sequence
 
 from .manifest import Manifest, ModuleEntry, read_manifest
-from ..executors import Executor, ExecutorError, TaskCancelled, where_ran, write_files
+from ..executors import (Executor, ExecutorError, TaskCancelled, device_executor, on_device, where_ran,
+                         write_files)
 from ..devices.modules import check_target
 from ..devices.probe import TargetMismatchError, device_info, normalize_device
 from ..util.lock import locked_dir
@@ -225,9 +226,15 @@ def bench(directory: Path | str, options: BenchOptions,
                     f"redoing them")
         if remote:
             _bench_remote(directory, manifest, rows, options, executor, save, todo)
-        else:
-            for key, entry, begin in todo:
-                save(key, run_entry(directory, entry, begin, options, manifest.compiler_version))
+        else:  # each measurement a GPU task of a local executor, one at a time, saved as it finishes
+            device = device_executor(executor)
+            try:
+                for key, entry, begin in todo:
+                    save(key, on_device(device, run_entry, directory, entry, begin, options,
+                                        manifest.compiler_version))
+            finally:
+                if device is not executor:
+                    device.close()
         if not todo and results.damaged:
             write_rows(rows.values(), path)  # the rebuilt compile rows replace the damaged ones
     return list(rows.values())

@@ -35,7 +35,7 @@ from typing import Callable, Optional, Sequence
 
 from ..backends import BACKENDS, backend_for
 from ..devices.probe import device_kind
-from ..executors import ExecutorSpec, make_executor
+from ..executors import Executor, ExecutorSpec, device_executor, make_executor, on_device
 from ..compiler.driver import Compiler, CompileInterrupted, CompileJob, CompileResult, default_cache_dir
 from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
@@ -143,6 +143,7 @@ class Tuner:
         if not problems:
             raise ValueError("nothing to tune: the shape list is empty")
         self.problems, self.o = list(problems), options
+        self.device_tasks: Optional[Executor] = None  # run()'s executor for device work (measurements, races)
         self.backend = backend_for(options.target)
         self.out = Path(options.out_dir)
         self.say = on_event or (lambda msg: None)
@@ -319,12 +320,19 @@ class Tuner:
                 self.say(f"time budget spent: {c.problem.key} [{c.id}] left compiled (rerun to measure)")
                 continue
             began = time.monotonic()
-            fields = measure(result.vmfb, c.problem, self.o.target, self._measure_options(), checker)
+            fields = self.on_device(measure, result.vmfb, c.problem, self.o.target, self._measure_options(),
+                               checker)
             self._measure_s.append(time.monotonic() - began)
             self._save(self._row(c).replace(**fields))
             if fields["status"] == state.MEASURED:  # the race and the final re-measure use this very module
                 self._modules[self._row(c).row_key] = result.vmfb
             self._tick(p, self._row(c))
+
+    def on_device(self, fn: Callable, *args):
+        """``fn(*args)`` (a measurement or a race) as a GPU task on this machine's device, waited for."""
+        if self.device_tasks is None:  # outside run() (a benchmark driving the tuner's steps)
+            self.device_tasks = device_executor(None)
+        return on_device(self.device_tasks, fn, *args)
 
     def _tick(self, p: Problem, row: state.CandidateRow) -> None:
         """Progress: one more candidate of ``p`` finished (named, with its outcome)."""
@@ -445,7 +453,7 @@ class Tuner:
         if self.o.racing:
             from .race import race_shape  # noqa: PLC0415
 
-            won = race_shape(self, lambda r: self.module(compiler, p, r), p, rows)
+            won = self.on_device(race_shape, self, lambda r: self.module(compiler, p, r), p, rows)
             won = won.replace(compiler_version=self.version, note="; ".join(filter(None, (won.note, race_cut))))
         else:
             won = self.finish(compiler, p, rows, checker)
@@ -591,8 +599,8 @@ class Tuner:
             if same is not None:  # the winner is the default (or padded): one measurement serves both
                 final[label] = same
                 continue
-            fields = measure(self.module(compiler, p, row), p, self.o.target,
-                             replace(self._measure_options(), hot=False), checker)
+            fields = self.on_device(measure, self.module(compiler, p, row), p, self.o.target,
+                               replace(self._measure_options(), hot=False), checker)
             final[label] = row.replace(**fields) if fields["status"] == state.MEASURED else None
             if final[label] is None:
                 failed[label] = f"{fields['status']}: {fields.get('reason') or fields.get('error') or ''}".strip()
@@ -639,6 +647,7 @@ class Tuner:
             self._write_meta()
             executor = make_executor(self.o.executor, self.o.workers)
             compiler = Compiler(self.o.cache_dir, self.o.workers, executor=executor)
+            self.device_tasks = device_executor(executor)  # measurements: GPU tasks on this machine's device
             self._workers = compiler.workers
             timer = None
             if self.o.time_budget_s is not None:
@@ -663,6 +672,9 @@ class Tuner:
                 if timer is not None:
                     timer.cancel()
                 compiler.close()
+                if self.device_tasks is not executor:
+                    self.device_tasks.close()
+                self.device_tasks = None
                 executor.close()
             if self.left:
                 self.say(f"time budget of {self.o.time_budget_s:g} s spent: {len(self.left)} shape(s) unfinished "
