@@ -268,9 +268,11 @@ def _model_table(rows: list[dict]) -> list[str]:
 
 def _model_result(per_label: dict[str, list[dict]]) -> str:
     """The proof table's opening: how many skinny GEMM dispatches the spec reached, per activation rank."""
+    from iree_vdmfma.model.model import SKINNY_MAX_M
+
     parts = []
     for label, rows in per_label.items():
-        skinny = [r for r in rows if r["m"] and int(r["m"]) <= 32]
+        skinny = [r for r in rows if r["m"] and int(r["m"]) <= SKINNY_MAX_M]
         applied = sum(r["status"] == "applied" for r in skinny)
         parts.append(f"{label}: {applied} of {len(skinny)} skinny GEMM dispatches applied")
     return ("**Result** (compile-only for gfx942, nothing was run or timed): where the vdmfma spec applies in the "

@@ -290,3 +290,20 @@ def test_localising_a_model_report_folder_keeps_model_csv_checksums_valid(tmp_pa
     table = read_model_csv(tmp_path / "model.csv", ModelRow)
     assert not table.damaged and table.rows[0].repro == "iree-compile $VDMFMA_CACHE_DIR/ab12/input.mlir -o out.vmfb"
     assert table.rows[0].latency_us_median == 12.5
+
+
+def test_a_contender_that_raises_while_timed_is_dropped_and_the_others_are_still_timed():
+    from iree_vdmfma.model import forward as fwd
+
+    state = {"calls": 0}
+
+    def runs_out_of_memory_on_its_second_copy():
+        state["calls"] += 1
+        if state["calls"] > 3:
+            raise RuntimeError("out of memory on copy 2")
+
+    failed: dict = {}
+    samples = fwd.paired_rounds({"default": lambda: None, "torch-compile": runs_out_of_memory_on_its_second_copy},
+                                rounds=4, calls=1, warmup=2, failed=failed)
+    assert set(samples) == {"default"} and len(samples["default"]) == 4
+    assert set(failed) == {"torch-compile"} and "out of memory" in str(failed["torch-compile"])

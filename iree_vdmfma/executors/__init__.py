@@ -72,7 +72,8 @@ class Executor:
         raise NotImplementedError
 
     def cancel(self) -> None:
-        """Cancel every task not finished (running ones are interrupted)."""
+        """Cancel every task not started; running ones are interrupted where the executor can (Ray:
+        ``ray.cancel``); a local thread's task runs to its end, which :meth:`close` waits for."""
 
     def close(self) -> None:
         """Release what this executor started."""
@@ -94,6 +95,7 @@ class LocalExecutor(Executor):
         self.workers = workers or os.cpu_count() or 1
         self._cpu: Optional[ThreadPoolExecutor] = None
         self._gpu: Optional[ThreadPoolExecutor] = None
+        self._retired: list[ThreadPoolExecutor] = []  # pools cancel() shut down: close() still joins them
         self._lock = threading.Lock()
 
     @property
@@ -115,18 +117,21 @@ class LocalExecutor(Executor):
         return self._pool(True).submit(fn, *args)
 
     def cancel(self) -> None:
-        for pool in (self._cpu, self._gpu):
-            if pool is not None:
-                pool.shutdown(wait=False, cancel_futures=True)
+        """Drop every queued task; running ones end on their own and :meth:`close` waits for them (so a
+        command never releases its output lock while one of its runs still holds the device)."""
         with self._lock:
-            self._cpu = self._gpu = None
+            pools, self._cpu, self._gpu = [p for p in (self._cpu, self._gpu) if p is not None], None, None
+            self._retired += pools
+        for pool in pools:
+            pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
-        for pool in (self._cpu, self._gpu):
-            if pool is not None:
-                pool.shutdown(wait=True)
         with self._lock:
+            pools = self._retired + [p for p in (self._cpu, self._gpu) if p is not None]
             self._cpu = self._gpu = None
+            self._retired = []
+        for pool in pools:
+            pool.shutdown(wait=True)
 
     def describe(self) -> str:
         return f"local ({self.workers} workers)"

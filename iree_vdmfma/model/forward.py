@@ -246,19 +246,44 @@ def _sample_us(fn: Callable[[], object], calls: int) -> float:
 
 
 def paired_rounds(contenders: dict[str, Callable[[], object]], rounds: int, calls: int = 10,
-                  seed: int = 0, warmup: int = 2) -> dict[str, list[float]]:
+                  seed: int = 0, warmup: int = 2,
+                  failed: Optional[dict[str, Exception]] = None) -> dict[str, list[float]]:
     """Per contender, one latency sample (us per call) per round; each round in a seeded shuffled order.
-    ``warmup`` calls per contender first (a cold rotation: at least one per copy, so no first touch is timed)."""
-    for fn in contenders.values():
-        for _ in range(warmup):
+    ``warmup`` calls per contender first (a cold rotation: at least one per copy, so no first touch is timed).
+    With ``failed`` given, a contender that raises (in warm-up or a round: torch.compile fails on its first
+    call, a cold copy runs out of memory) is dropped from the rounds and its exception kept there, so the
+    others are still timed; without it the exception propagates."""
+    alive = dict(contenders)
+
+    def call(name: str, fn: Callable[[], object]) -> None:
+        if failed is None:
             fn()
-    samples: dict[str, list[float]] = {name: [] for name in contenders}
+            return
+        try:
+            fn()
+        except Exception as e:  # noqa: BLE001  (the contender's failure, reported by the caller as its row)
+            failed[name] = e
+            alive.pop(name, None)
+
+    for name, fn in contenders.items():
+        for _ in range(warmup):
+            if name in alive:
+                call(name, fn)
+    samples: dict[str, list[float]] = {name: [] for name in alive}
     for i in range(rounds):
-        order = list(contenders)
+        order = list(alive)
         random.Random(f"{seed}:{i}").shuffle(order)
         for name in order:
-            samples[name].append(_sample_us(contenders[name], calls))
-    return samples
+            if name not in alive:
+                continue
+            try:
+                samples[name].append(_sample_us(alive[name], calls))
+            except Exception as e:  # noqa: BLE001
+                if failed is None:
+                    raise
+                failed[name] = e
+                alive.pop(name)
+    return {name: us for name, us in samples.items() if name in alive}
 
 
 def verdict(s: Estimate, threshold: float = 0.01, confidence: float = 0.95) -> str:

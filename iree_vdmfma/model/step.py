@@ -41,7 +41,7 @@ from ..configs.knobs import dispatch_problem, knob_config
 from ..configs.library import Library, read_library
 from ..backends import backend_for
 from ..problems.problem import Problem
-from ..problems.rows import Provenance
+from ..problems.rows import Provenance, Status
 from ..variants.registry import variant as get_variant
 from . import forward as fwd
 from .dispatches import Dispatch, collect_dispatches
@@ -56,7 +56,10 @@ DEFAULT, TUNED, VDMFMA, EAGER, COMPILE = "default", "tuned", "vdmfma", "torch-ea
 # Before global optimization an exported nn.Linear is linalg.matmul(A, transpose(W)) (rank 2) or a
 # batch_matmul A*B (rank 3): the library's split chunks are matched in these forms too.
 EXPORT_FORMS = ("mm", "bmm")
-OK, COMPILED, NUMERICS_FAILED, RUN_ERROR = "ok", "compiled", "numerics-failed", "run-error"
+# model.csv's statuses: members of the one Status vocabulary (problems/rows.py MODEL_STATUSES)
+OK, COMPILED, NUMERICS_FAILED, RUN_ERROR, SKIPPED = (Status.OK.value, Status.COMPILED.value,
+                                                     Status.NUMERICS_FAILED.value, Status.RUN_ERROR.value,
+                                                     Status.SKIPPED.value)
 
 
 class UnmatchedModelError(ValueError):
@@ -464,7 +467,7 @@ def _torch_peers(m: int, ex: Exported, opts: StepOptions, prov: dict, rows: dict
     from .source import numpy_outputs, torch_forwards  # noqa: PLC0415
 
     here = opts.device.startswith("local")
-    rows[EAGER] = ModelRow(m, EAGER, COMPILED if here else "skipped", numerics="reference", device=opts.device,
+    rows[EAGER] = ModelRow(m, EAGER, COMPILED if here else SKIPPED, numerics="reference", device=opts.device,
                            note="the torch eager peer (CPU)" if here else
                            "torch eager peer: only on the CPU (local-task) here", **prov)
     peers = [EAGER]
@@ -474,7 +477,7 @@ def _torch_peers(m: int, ex: Exported, opts: StepOptions, prov: dict, rows: dict
                                    note="torch.compile (inductor) of the same module, the CPU peer")
     peers.append(COMPILE)
     if not here:
-        row.status, row.note = "skipped", "torch.compile peer: only on the CPU (local-task) here"
+        row.status, row.note = SKIPPED, "torch.compile peer: only on the CPU (local-task) here"
         return peers
     log(f"M={m}: torch.compile (inductor) of the model")
     try:
@@ -505,7 +508,7 @@ def _time_mode(mode: str, m: int, rows: dict[str, ModelRow], modules: dict, ex: 
         if not copies:
             log(f"M={m}: cold not run: {plan.why}")
             for r in out.values():
-                r.status, r.note = "skipped", f"cold not run: {plan.why}"
+                r.status, r.note = SKIPPED, f"cold not run: {plan.why}"
             return list(out.values())
     contenders: dict[str, Callable[[], object]] = {}
     for v in rows:
@@ -521,7 +524,10 @@ def _time_mode(mode: str, m: int, rows: dict[str, ModelRow], modules: dict, ex: 
             out[v].status, out[v].error = RUN_ERROR, f"{mode}: {_first_line(e)}"
     how = f"{copies} weight copies of {ex.weight_bytes / 2**20:.4g} MiB rotated" if copies > 1 else "one weight copy"
     log(f"M={m}: timing {', '.join(contenders)} {mode} ({how}) in {opts.rounds} paired rounds of {opts.calls} calls")
-    samples = fwd.paired_rounds(contenders, opts.rounds, opts.calls, opts.seed, warmup=max(2, copies))
+    failed: dict[str, Exception] = {}
+    samples = fwd.paired_rounds(contenders, opts.rounds, opts.calls, opts.seed, warmup=max(2, copies), failed=failed)
+    for v, e in failed.items():  # a contender that raised while timed: its row says so, the others are timed
+        out[v].status, out[v].error = RUN_ERROR, f"{mode}: {_first_line(e)}"
     for v, us in samples.items():
         row = out[v]
         lat = fwd.Estimate.of(us)

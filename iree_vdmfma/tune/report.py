@@ -186,17 +186,19 @@ def write_tune_report(out_dir: Path | str, target: str, device: str | None = Non
     if plot:
         text += [f"![candidates]({plot.name})", f"*Candidate latency against {'workgroups' if 'workgroups' in plot.name else 'the knob'}: {label}.*", ""]
     (rep / "report.md").write_text("\n".join(text))
-    _index(rep, target, head, label, plot)
+    _index(rep, target, head, label, plot, raced=(winners.get("rounds", pd.Series(dtype=float)).notna()).any())
     return rep / "report.md"
 
 
-def _index(rep: Path, target: str, head: str, label: str, plot: Optional[Path]) -> Path:
+def _index(rep: Path, target: str, head: str, label: str, plot: Optional[Path], raced: bool = False) -> Path:
     """REPORT/index.md, as every report folder has: the result first, then what was measured, then links."""
     from ..report.index import write_index  # noqa: PLC0415
 
     lead = ["## Result", "", f"**{head}**", ""] + ([f"![candidates]({plot.name})", ""] if plot else [])
-    measured = (f"Winners and candidates {label}; a winner ships only if the final side-by-side re-measure "
-                "confirms it beats IREE's default beyond noise." if not label.startswith("MODELLED")
+    ships = ("a raced shape's winner ships only if it beats IREE's default by the paired rule in the race's own "
+             "interleaved rounds (else the default stays)" if raced else
+             "a winner ships only if the final side-by-side re-measure confirms it beats IREE's default beyond noise")
+    measured = (f"Winners and candidates {label}; {ships}." if not label.startswith("MODELLED")
                 else "Nothing was measured: no device.")
     modelled = ("Every latency here is MODELLED by the backend's static perf model: it ranks configs; it is "
                 "not a measurement." if label.startswith("MODELLED") else "Nothing here is modelled.")

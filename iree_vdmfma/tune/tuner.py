@@ -56,6 +56,7 @@ from .space import Candidate, changed, reference, space
 RETRY_FLAG = "--mlir-disable-threading"
 MODELLED_DEFAULT_CANDIDATES = 32  # per shape, when --device none gives no --max-candidates: minutes, not hours
 RACE_BUDGET_S = 600.0  # per shape, when a measured tune gives no --time-budget: what the race may cover
+PRIOR_CHECK_S = 0.5  # one numerics-checked timing of a candidate, until one is seen (a resumed tune has none)
 PRIOR_CONTENDER_ROUND_S = 0.1  # one contender's turn in one paired round (min_time_s 0.05 + overhead), until seen
 PROVENANCE = ("numerics", "max_abs_err", "max_rel_err", "device_name", "device_arch", "driver_version",
               "runtime_version", "toolkit_version", "measured_at")  # a candidate's measurement, onto its winner row
@@ -157,6 +158,7 @@ class Tuner:
         self.left: list[str] = []  # shapes the time budget left unfinished
         self.written: dict[str, Path] = {}  # the library files run() wrote (spec pair, JSON, flags)
         self._measure_s: list[float] = []  # seconds per measurement this run (the estimate)
+        self._compile_cost_s: list[float] = []  # what each compile of this run cost (0: a cache hit)
         self._round_s: list[float] = []  # seconds per contender-round of the races this run (the race's estimate)
         self._modules: dict[tuple, Path] = {}  # row_key -> the module a measured candidate was checked with
         self._shape_budget: tuple[float, float] = (0.0, math.inf)  # (started, seconds) of the shape being raced
@@ -260,6 +262,7 @@ class Tuner:
                           tuning, self.o.timeout_s, pre, spec_honoured=self.backend.codegen_spec_honoured(arch))
 
     def _after_compile(self, c: Candidate, result: CompileResult, retried: bool) -> state.CandidateRow:
+        self._compile_cost_s.append(0.0 if result.cached else result.compile_s)  # a cache hit costs nothing now
         row = self._row(c).replace(compile_s=round(result.compile_s, 3), retried=retried, repro=result.repro,
                                    error="", reason="")
         if result.timed_out:
@@ -293,7 +296,7 @@ class Tuner:
         def done(result: CompileResult) -> None:
             nonlocal compiled
             c = jobs[result.job.cache_key()]
-            if result.timed_out:  # the retry runs here, single-threaded, in the caller's thread
+            if result.timed_out:  # the retry: single-threaded iree-compile, a CPU task queued behind the others
                 result, retried = compile_candidate(compiler, result.job)
             else:
                 retried = False
@@ -500,15 +503,15 @@ class Tuner:
             return chosen, ""
         why = (f"raced the top {n} of {len(chosen)} candidates: {len(chosen) - n} cut, since the race budget of "
                f"{_duration(budget)} ({source}) fits about {n} ({self._cost_basis()}); a larger --time-budget "
-               "covers more")
+               "in a fresh --out covers more (a rerun keeps a finished shape)")
         self.say(f"{p.key}: {why}")
         return chosen[:n], why
 
     def _per_candidate_s(self) -> tuple[float, float]:
         """(compile seconds per candidate on this compiler's workers, seconds per numerics check), as seen."""
-        seen = [r.compile_s for r in self.rows.values() if r.compile_s]
+        seen = self._compile_cost_s or [r.compile_s for r in self.rows.values() if r.compile_s]
         return ((statistics.median(seen) / self._workers) if seen else 0.0,
-                statistics.median(self._measure_s) if self._measure_s else 0.0)
+                statistics.median(self._measure_s) if self._measure_s else PRIOR_CHECK_S)
 
     def _round_cost_s(self) -> float:
         return statistics.median(self._round_s) if self._round_s else PRIOR_CONTENDER_ROUND_S
