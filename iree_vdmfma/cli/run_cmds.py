@@ -60,6 +60,7 @@ def _run(m, n, k, batch, dtype, target, device, cache_mode, reps, seed, cache_by
          warmup, min_time, flag, cache_dir, no_cache) -> None:
     from rich.table import Table
 
+    from ..executors import device_executor, on_device
     from ..run import runner, timing
     from ..problems.problem import Problem
     from .core_cmds import plan_run
@@ -75,17 +76,23 @@ def _run(m, n, k, batch, dtype, target, device, cache_mode, reps, seed, cache_by
         if vmfb is None:
             vmfb = runner.compile_for_run(problem, target, wd, flag, cache_dir=cache_dir, use_cache=not no_cache)
             module_target = module_target or target
-        loaded = runner.load_module(vmfb, dev, module_target)
-        checker = runner.Checker(problem, seed)
-        runs = []
-        for i, md in enumerate(modes):
-            res = runner.run_problem(vmfb, problem, dev, module_target, md, reps, seed=seed,
-                                     check=(i == 0), cache_bytes=cache_bytes,
-                                     warmup_s=warmup, min_time_s=min_time, workdir=wd,
-                                     checker=checker, loaded=loaded)
-            if i > 0:
-                res.numerics = runs[0].numerics
-            runs.append(res)
+
+        def measure_all() -> list:
+            loaded = runner.load_module(vmfb, dev, module_target)
+            checker = runner.Checker(problem, seed)
+            runs = []
+            for i, md in enumerate(modes):
+                res = runner.run_problem(vmfb, problem, dev, module_target, md, reps, seed=seed,
+                                         check=(i == 0), cache_bytes=cache_bytes,
+                                         warmup_s=warmup, min_time_s=min_time, workdir=wd,
+                                         checker=checker, loaded=loaded)
+                if i > 0:
+                    res.numerics = runs[0].numerics
+                runs.append(res)
+            return runs
+
+        with device_executor(None) as device_tasks:  # the device run: a GPU task, as in every command
+            runs = on_device(device_tasks, measure_all)
     except runner.RunnerError as e:  # the module would not load or run: not the input's fault
         show(f"{type(e).__name__}: {e}")
         raise typer.Exit(1)

@@ -34,12 +34,14 @@ import os
 import random
 import re
 from dataclasses import asdict, dataclass, fields
+from functools import partial
 from pathlib import Path
 from typing import Optional, Sequence
 
 import numpy as np
 
 from . import paired
+from ..executors import on_device
 from ..problems.problem import Problem
 from ..util.io import atomic_write_text
 
@@ -162,8 +164,8 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
         same = fingerprint(a.dump_dir) == fingerprint(b.dump_dir)
         contenders = [paired.Contender("A", a.vmfb), paired.Contender("A-again", a.vmfb),
                       paired.Contender("B", b.vmfb)]
-        measured = paired.measure_rounds(contenders, problem, dev, pairs, seed=seed, cache_mode=cache_mode,
-                                         mode=mode)
+        measured = on_device(first.executor, partial(paired.measure_rounds, contenders, problem, dev, pairs,
+                                                     seed=seed, cache_mode=cache_mode, mode=mode))
     name = device_info(dev).name
     kinds = (("same-module", "A-again"), ("two-compiles", "B"))
     # One threshold for the device: the largest fitted on any half of either A/A comparison.
