@@ -159,3 +159,18 @@ def test_tune_and_model_help_say_a_measured_tune_races_by_default_within_the_bud
     text = " ".join(CliRunner().invoke(app, [command, "--help"], env={"COLUMNS": "400"}).output.split())
     assert "--no-race" in text and "by default with a device, race" in text
     assert f"without one {RACE_BUDGET_S:g} s a shape" in text and "--max-candidates stays a hard cap" in text
+
+
+def test_the_race_budget_fits_more_candidates_when_their_compiles_were_cache_hits():
+    from iree_vdmfma.tune.costs import Costs
+
+    cold, warm = Costs(workers=2), Costs(workers=2)
+    for c in (cold, warm):
+        c.saw_check(0.5)
+    for _ in range(4):
+        cold.saw_compile(10.0, cached=False)
+        warm.saw_compile(10.0, cached=True)  # a hit reports the original compile time; it costs nothing now
+    # 100 candidates, 4 done and all measured, 60 s left: fresh compiles (5 s a candidate on 2 workers) fit
+    # fewer than hits, whose cost is the numerics check and the race alone
+    assert 4 <= cold.fits(100, 4, 4, 60.0) < warm.fits(100, 4, 4, 60.0)
+    assert cold.per_candidate_s() == (5.0, 0.5) and warm.per_candidate_s() == (0.0, 0.5)

@@ -181,7 +181,7 @@ def race_shape(tuner, module_of: Callable[[object], Path], p: Problem, rows: Seq
     budget = tuner.race_budget_left(p)
     res, rounds = race(vmfbs, default.candidate, p, o.device, rule=rule, seed=o.seed, budget_s=budget,
                        simplicity=lambda c: tuner._simplicity(by_id[c]), on_step=lambda m: tuner.say(f"{p.key}: {m}"))
-    tuner.saw_race(rounds)
+    tuner.costs.saw_race(rounds)
     path = tuner.out / "race.csv"
     old = [r for r in _read(path) if r.get("key") != p.key]
     table = old + [{"key": p.key, **s, "place": i + 1} for i, s in enumerate(res.standings)]

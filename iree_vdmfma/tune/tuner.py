@@ -17,15 +17,15 @@ another target, device or shape list is refused unless ``append`` (tune.json lis
 every run; written atomically after that check). ``time_budget_s`` bounds the whole
 tune, compiles included: when it is spent the running compiles are stopped (their
 candidates stay pending, not failed) and a rerun continues. Compiles go through
-:func:`compile_candidate` (Compiler + timeout retry), device work through
-tune/measure.py's :func:`measure`: the two places an executor can wrap.
+:func:`compile_candidate` (Compiler + timeout retry) as CPU tasks of the executor; measurements and
+races (tune/measure.py, tune/race.py) as GPU tasks of a local executor (:meth:`Tuner.on_device`).
+Estimates of what is left come from tune/costs.py.
 """
 
 from __future__ import annotations
 
 import math
 import shlex
-import statistics
 import sys
 import threading
 import time
@@ -50,14 +50,13 @@ from ..util.runs import check_same, previous_runs, record_run
 from ..util.signals import stop_signals_as_interrupt
 from . import state
 from .choose import Choice, choose_measured, choose_modelled
+from .costs import Costs, duration
 from .measure import MeasureOptions, measure
 from .space import Candidate, changed, reference, space
 
 RETRY_FLAG = "--mlir-disable-threading"
 MODELLED_DEFAULT_CANDIDATES = 32  # per shape, when --device none gives no --max-candidates: minutes, not hours
 RACE_BUDGET_S = 600.0  # per shape, when a measured tune gives no --time-budget: what the race may cover
-PRIOR_CHECK_S = 0.5  # one numerics-checked timing of a candidate, until one is seen (a resumed tune has none)
-PRIOR_CONTENDER_ROUND_S = 0.1  # one contender's turn in one paired round (min_time_s 0.05 + overhead), until seen
 PROVENANCE = ("numerics", "max_abs_err", "max_rel_err", "device_name", "device_arch", "driver_version",
               "runtime_version", "toolkit_version", "measured_at")  # a candidate's measurement, onto its winner row
 PROGRESS_EVERY_S = 10.0  # one line of progress at most this often when stderr is not a terminal
@@ -157,12 +156,9 @@ class Tuner:
         self.budget_spent = False
         self.left: list[str] = []  # shapes the time budget left unfinished
         self.written: dict[str, Path] = {}  # the library files run() wrote (spec pair, JSON, flags)
-        self._measure_s: list[float] = []  # seconds per measurement this run (the estimate)
-        self._compile_cost_s: list[float] = []  # what each compile of this run cost (0: a cache hit)
-        self._round_s: list[float] = []  # seconds per contender-round of the races this run (the race's estimate)
+        self.costs = Costs(options.workers or 1, options.measuring)  # the times seen: every estimate (tune/costs.py)
         self._modules: dict[tuple, Path] = {}  # row_key -> the module a measured candidate was checked with
         self._shape_budget: tuple[float, float] = (0.0, math.inf)  # (started, seconds) of the shape being raced
-        self._workers = options.workers or 1  # the compiler's, once run() made it
         self._done = self._total = 0  # progress of the shape being tuned
         self._load()
         self._check_same_tune()
@@ -262,7 +258,7 @@ class Tuner:
                           tuning, self.o.timeout_s, pre, spec_honoured=self.backend.codegen_spec_honoured(arch))
 
     def _after_compile(self, c: Candidate, result: CompileResult, retried: bool) -> state.CandidateRow:
-        self._compile_cost_s.append(0.0 if result.cached else result.compile_s)  # a cache hit costs nothing now
+        self.costs.saw_compile(result.compile_s, result.cached)
         row = self._row(c).replace(compile_s=round(result.compile_s, 3), retried=retried, repro=result.repro,
                                    error="", reason="")
         if result.timed_out:
@@ -325,7 +321,7 @@ class Tuner:
             began = time.monotonic()
             fields = self.on_device(measure, result.vmfb, c.problem, self.o.target, self._measure_options(),
                                checker)
-            self._measure_s.append(time.monotonic() - began)
+            self.costs.saw_check(time.monotonic() - began)
             self._save(self._row(c).replace(**fields))
             if fields["status"] == state.MEASURED:  # the race and the final re-measure use this very module
                 self._modules[self._row(c).row_key] = result.vmfb
@@ -346,23 +342,11 @@ class Tuner:
         self.on_progress(Progress(p.key, self._done, self._total, row.candidate, row.status, detail))
 
     def estimate(self, n: int, race_of: int = 0) -> str:
-        """Time for ``n`` more candidates (and a race of ``race_of`` contenders, at most all its rounds), from
-        the compile, measure and race times seen so far."""
-        if not any(r.compile_s for r in self.rows.values()):
-            return "time unknown until the first compiles finish"
-        compile_s, check_s = self._per_candidate_s()
-        secs = n * compile_s
-        basis = f"{sum(bool(r.compile_s) for r in self.rows.values())} compile time(s) seen"
-        if self.o.measuring and self._measure_s:
-            secs += n * check_s
-            basis += f", {len(self._measure_s)} measurement(s)"
-        elif self.o.measuring:
-            basis += "; measuring not counted yet"
-        if race_of:
-            secs += self.race_s(race_of)
-            basis += ("; the race at most " + (f"{len(self._round_s)} race(s) seen" if self._round_s
-                                               else f"{PRIOR_CONTENDER_ROUND_S:g} s a contender-round assumed"))
-        return f"about {_duration(secs)} (from {basis})"
+        """Time for ``n`` more candidates (and a race of ``race_of`` contenders), from the times seen so far."""
+        return self.costs.estimate(n, self._compile_times(), race_of)
+
+    def _compile_times(self) -> list[float]:
+        return [r.compile_s for r in self.rows.values() if r.compile_s]
 
     def _twin(self, row: state.CandidateRow) -> Optional[state.CandidateRow]:
         """A measured candidate of the same shape that compiled to this row's very kernel, if any."""
@@ -427,7 +411,7 @@ class Tuner:
             self._shape_budget = (time.monotonic(), budget)
         if racing:
             self.say(f"{p.key}: {size} candidates after pruning; racing up to {planned} ({how}) in paired rounds "
-                     f"if they fit the budget of {_duration(budget)} ({source})"
+                     f"if they fit the budget of {duration(budget)} ({source})"
                      + (f", {finished} finished before" if finished else "")
                      + f"; {self.estimate(planned - self._done, race_of=planned)}")
         else:
@@ -492,64 +476,21 @@ class Tuner:
         """Race mode: evaluate the top of ``chosen`` in growing batches; after each, estimate what the shape's
         budget still fits (the rest's compiles and numerics checks and the race of all of them) and stop there.
         Returns the candidates evaluated and, when some were cut, one line saying how many and why."""
-        n, fit, batch = 0, len(chosen), max(2, self._workers)  # the first batch: the default and the top of the order
+        n, fit, batch = 0, len(chosen), max(2, self.costs.workers)  # the first batch: the default and the top of the order
         while n < fit and not self.budget_spent:
             part = chosen[n: min(fit, n + batch)]
             self.evaluate(compiler, part, checker)
             n += len(part)
             batch = max(batch, n)  # batches double: a fresh estimate after each, few pool drains
-            fit = self._fits(chosen, n, self.race_budget_left(p))
+            passed = sum(self._row(c).status == state.MEASURED for c in chosen[:n])
+            fit = self.costs.fits(len(chosen), n, passed, self.race_budget_left(p), self._compile_times())
         if n >= len(chosen):
             return chosen, ""
         why = (f"raced the top {n} of {len(chosen)} candidates: {len(chosen) - n} cut, since the race budget of "
-               f"{_duration(budget)} ({source}) fits about {n} ({self._cost_basis()}); a larger --time-budget "
+               f"{duration(budget)} ({source}) fits about {n} ({self.costs.basis(self._compile_times())}); a larger --time-budget "
                "in a fresh --out covers more (a rerun keeps a finished shape)")
         self.say(f"{p.key}: {why}")
         return chosen[:n], why
-
-    def _per_candidate_s(self) -> tuple[float, float]:
-        """(compile seconds per candidate on this compiler's workers, seconds per numerics check), as seen."""
-        seen = self._compile_cost_s or [r.compile_s for r in self.rows.values() if r.compile_s]
-        return ((statistics.median(seen) / self._workers) if seen else 0.0,
-                statistics.median(self._measure_s) if self._measure_s else PRIOR_CHECK_S)
-
-    def _round_cost_s(self) -> float:
-        return statistics.median(self._round_s) if self._round_s else PRIOR_CONTENDER_ROUND_S
-
-    def race_s(self, contenders: float) -> float:
-        """Estimated seconds to race ``contenders`` (at most: the race run to its last round)."""
-        from .race import contender_rounds  # noqa: PLC0415
-
-        return contender_rounds(math.ceil(contenders)) * self._round_cost_s()
-
-    def _fits(self, chosen: list[Candidate], done: int, left_s: float) -> int:
-        """How many of ``chosen`` (at least the ``done`` evaluated) the ``left_s`` seconds fit: the rest's
-        compiles and checks, and the race of those that pass at the rate seen so far."""
-        compile_s, check_s = self._per_candidate_s()
-        passed = sum(self._row(c).status == state.MEASURED for c in chosen[:done])
-        rate = passed / done if done else 1.0
-
-        def cost(n: int) -> float:
-            more = n - done
-            return more * (compile_s + rate * check_s) + self.race_s(passed + rate * more)
-
-        lo, hi = done, len(chosen)
-        while lo < hi:  # the largest n with cost(n) <= left_s (cost grows with n)
-            mid = (lo + hi + 1) // 2
-            lo, hi = (mid, hi) if cost(mid) <= left_s else (lo, mid - 1)
-        return lo
-
-    def _cost_basis(self) -> str:
-        compile_s, check_s = self._per_candidate_s()
-        return (f"estimated from {compile_s:.2g} s of compile and {check_s:.2g} s of numerics check a candidate and "
-                f"{self._round_cost_s():.2g} s a contender-round of the race"
-                + ("" if self._round_s else " (assumed until a race has run)"))
-
-    def saw_race(self, rounds) -> None:
-        """A race finished: its measuring seconds per contender-round feed the next shape's estimate."""
-        measured = sum(len(s) for s in rounds.samples.values())
-        if measured:
-            self._round_s.append(rounds.measuring_s / measured)
 
     def _simplicity(self, row: state.CandidateRow) -> int:
         return changed(_candidate(row, problem_of(row)), self.o.target)
@@ -651,7 +592,7 @@ class Tuner:
             executor = make_executor(self.o.executor, self.o.workers)
             compiler = Compiler(self.o.cache_dir, self.o.workers, executor=executor)
             self.device_tasks = device_executor(executor)  # measurements: GPU tasks on this machine's device
-            self._workers = compiler.workers
+            self.costs.workers = compiler.workers
             timer = None
             if self.o.time_budget_s is not None:
                 left = max(0.0, self.o.time_budget_s - (time.monotonic() - self.started))
@@ -713,10 +654,6 @@ class Tuner:
 
 def _fmt(x) -> str:
     return "" if x is None else f"{x:.4g} us"
-
-
-def _duration(secs: float) -> str:
-    return f"{secs:.0f} s" if secs < 120 else f"{secs / 60:.0f} min" if secs < 7200 else f"{secs / 3600:.1f} h"
 
 
 def _ratio(num, den) -> Optional[float]:

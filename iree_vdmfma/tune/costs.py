@@ -1,0 +1,102 @@
+"""What a tune's remaining work will cost, from what this run has seen: the compile, numerics-check and
+race times (one owner; the tuner asks it for its estimate lines and for how much of a shape's space the
+race budget fits).
+
+Every figure here is an ESTIMATE from times measured earlier in the same run (a cache hit costs no
+compile); until a kind of work has been seen, a stated prior stands in (PRIOR_CHECK_S,
+PRIOR_CONTENDER_ROUND_S). A race is costed at its worst case: every round it could run
+(tune/race.py ``contender_rounds``).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from typing import Sequence
+
+PRIOR_CHECK_S = 0.5  # one numerics-checked timing of a candidate, until one is seen (a resumed tune has none)
+PRIOR_CONTENDER_ROUND_S = 0.1  # one contender's turn in one paired round (min_time_s 0.05 + overhead), until seen
+
+
+def duration(secs: float) -> str:
+    return f"{secs:.0f} s" if secs < 120 else f"{secs / 60:.0f} min" if secs < 7200 else f"{secs / 3600:.1f} h"
+
+
+class Costs:
+    """The times seen this run; ``workers`` is the compile parallelism (set once the compiler exists)."""
+
+    def __init__(self, workers: int = 1, measuring: bool = True):
+        self.workers, self.measuring = workers, measuring
+        self.compile_s: list[float] = []  # what each compile of this run cost (0: a cache hit)
+        self.check_s: list[float] = []  # seconds per numerics-checked measurement
+        self.round_s: list[float] = []  # seconds per contender-round of the races
+
+    def saw_compile(self, secs: float, cached: bool) -> None:
+        self.compile_s.append(0.0 if cached else secs)
+
+    def saw_check(self, secs: float) -> None:
+        self.check_s.append(secs)
+
+    def saw_race(self, rounds) -> None:
+        """A race finished: its measuring seconds per contender-round feed the next shape's estimate."""
+        measured = sum(len(s) for s in rounds.samples.values())
+        if measured:
+            self.round_s.append(rounds.measuring_s / measured)
+
+    def per_candidate_s(self, earlier: Sequence[float] = ()) -> tuple[float, float]:
+        """(compile seconds per candidate on the workers, seconds per numerics check); ``earlier``: compile
+        times of rows from before this run, used until this run has compiled something."""
+        seen = self.compile_s or [s for s in earlier if s]
+        return ((statistics.median(seen) / self.workers) if seen else 0.0,
+                statistics.median(self.check_s) if self.check_s else PRIOR_CHECK_S)
+
+    def round_cost_s(self) -> float:
+        return statistics.median(self.round_s) if self.round_s else PRIOR_CONTENDER_ROUND_S
+
+    def race_s(self, contenders: float) -> float:
+        """Estimated seconds to race ``contenders`` (at most: the race run to its last round)."""
+        from .race import contender_rounds  # noqa: PLC0415
+
+        return contender_rounds(math.ceil(contenders)) * self.round_cost_s()
+
+    def estimate(self, n: int, earlier: Sequence[float], race_of: int = 0) -> str:
+        """Time for ``n`` more candidates (and a race of ``race_of`` contenders, at most all its rounds)."""
+        seen = [s for s in earlier if s]
+        if not seen:
+            return "time unknown until the first compiles finish"
+        compile_s, check_s = self.per_candidate_s(seen)
+        secs = n * compile_s
+        basis = f"{len(seen)} compile time(s) seen"
+        if self.measuring and self.check_s:
+            secs += n * check_s
+            basis += f", {len(self.check_s)} measurement(s)"
+        elif self.measuring:
+            basis += "; measuring not counted yet"
+        if race_of:
+            secs += self.race_s(race_of)
+            basis += ("; the race at most " + (f"{len(self.round_s)} race(s) seen" if self.round_s
+                                               else f"{PRIOR_CONTENDER_ROUND_S:g} s a contender-round assumed"))
+        return f"about {duration(secs)} (from {basis})"
+
+    def fits(self, total: int, done: int, passed: int, left_s: float, earlier: Sequence[float] = ()) -> int:
+        """How many of ``total`` candidates (at least the ``done`` evaluated, ``passed`` of them measured) the
+        ``left_s`` seconds fit: the rest's compiles and checks, and the race of those that pass at the rate
+        seen so far."""
+        compile_s, check_s = self.per_candidate_s(earlier)
+        rate = passed / done if done else 1.0
+
+        def cost(n: int) -> float:
+            more = n - done
+            return more * (compile_s + rate * check_s) + self.race_s(passed + rate * more)
+
+        lo, hi = done, total
+        while lo < hi:  # the largest n with cost(n) <= left_s (cost grows with n)
+            mid = (lo + hi + 1) // 2
+            lo, hi = (mid, hi) if cost(mid) <= left_s else (lo, mid - 1)
+        return lo
+
+    def basis(self, earlier: Sequence[float] = ()) -> str:
+        compile_s, check_s = self.per_candidate_s(earlier)
+        return (f"estimated from {compile_s:.2g} s of compile and {check_s:.2g} s of numerics check a candidate and "
+                f"{self.round_cost_s():.2g} s a contender-round of the race"
+                + ("" if self.round_s else " (assumed until a race has run)"))
