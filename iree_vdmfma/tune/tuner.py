@@ -49,7 +49,6 @@ from ..util.lock import locked_dir
 from ..util.runs import check_same, previous_runs, record_run
 from ..util.signals import stop_signals_as_interrupt
 from . import state
-from .choose import Choice, choose_measured, choose_modelled
 from .costs import Costs, duration
 from .measure import MeasureOptions, measure
 from .space import Candidate, changed, reference, space
@@ -497,87 +496,10 @@ class Tuner:
 
     def finish(self, compiler: Compiler, p: Problem, rows: list[state.CandidateRow],
                checker: Optional[Checker]) -> state.WinnerRow:
-        default = next((r for r in rows if "default" in r.reference.split(",")), None)
-        padded = next((r for r in rows if "padded" in r.reference.split(",")), None)
-        fit = [r for r in rows if r.status in (state.MEASURED, state.MODELLED)]
-        if self.o.measuring:
-            from ..report.verdict import calibrated_rule  # noqa: PLC0415
+        """The shape's winner without a race: chosen by tune/choose.py, confirmed side by side (tune/confirm.py)."""
+        from .confirm import finish_shape  # noqa: PLC0415
 
-            self.rule, self.rule_source = calibrated_rule(self.o.device)  # the device's A/A calibration, if any
-            choice: Choice = choose_measured(fit, default, self._simplicity, self.rule)
-        else:
-            choice = choose_modelled(fit, default, self._simplicity)
-        w = choice.winner
-        base = dict(**p.identity(), target=self.o.target, device=self.o.device, compiler_version=self.version,
-                    candidates=sum(r.compile_s is not None for r in rows))
-        if w is None:
-            return state.WinnerRow(**base, winner="", verdict="none", note=choice.note)
-        base.update(winner=w.candidate, search_winner=w.candidate, split=w.split, mma=w.mma,
-                    workgroups=w.workgroups, note=choice.note)
-        if not self.o.measuring:
-            return state.WinnerRow(**base, latency_us_median=w.modelled_us,
-                                   default_us_median=default.modelled_us if default else None,
-                                   padded_us_median=padded.modelled_us if padded else None,
-                                   speedup_vs_default=_ratio(default and default.modelled_us, w.modelled_us),
-                                   speedup_vs_padded=_ratio(padded and padded.modelled_us, w.modelled_us),
-                                   verdict=choice.verdict, basis="modelled")
-        return self._side_by_side(compiler, p, base, w, default, padded, choice, checker)
-
-    def _side_by_side(self, compiler, p, base, w, default, padded, choice, checker) -> state.WinnerRow:
-        """Re-measure default, padded and winner now, in one sitting: the winner ships only if this
-        confirms it beats the default beyond noise; otherwise the default stays and the row says why."""
-        from ..report.verdict import WIN, judge  # noqa: PLC0415
-
-        from .choose import timing  # noqa: PLC0415
-
-        refs = "IREE's default" + (", padded" if padded is not None else "")
-        self.say(f"{p.key}: final side-by-side re-measure (cold, one sitting) of {refs} and the "
-                 f"search winner [{w.candidate}]: it ships only if it beats the default beyond noise here")
-        final: dict[str, Optional[state.CandidateRow]] = {}
-        failed: dict[str, str] = {}  # label -> why its final re-measure failed
-        for label, row in (("default", default), ("padded", padded), ("winner", w)):
-            if row is None or not row.cold_us_median:
-                final[label] = None
-                continue
-            same = next((f for f in final.values() if f is not None and f.candidate == row.candidate), None)
-            if same is not None:  # the winner is the default (or padded): one measurement serves both
-                final[label] = same
-                continue
-            fields = self.on_device(measure, self.module(compiler, p, row), p, self.o.target,
-                               replace(self._measure_options(), hot=False), checker)
-            final[label] = row.replace(**fields) if fields["status"] == state.MEASURED else None
-            if final[label] is None:
-                failed[label] = f"{fields['status']}: {fields.get('reason') or fields.get('error') or ''}".strip()
-        fw, fd, fp = final["winner"], final["default"], final["padded"]
-        is_default = default is not None and w.candidate == default.candidate
-        verdict, note, ship, fship = choice.verdict, choice.note, w, fw
-        if is_default:
-            verdict = "default"
-        elif fw is not None and fd is not None:
-            verdict = judge(timing(fd), timing(fw)).verdict  # the side-by-side verdict is the one reported
-            if verdict != WIN:
-                note = (f"search winner [{w.candidate}] not confirmed by the final side-by-side: {verdict}, "
-                        f"{fd.cold_us_median / fw.cold_us_median:.3g}x vs the default; IREE's default kept")
-                verdict, ship, fship = "default", default, fd
-        elif default is not None and default.cold_us_median:  # the default ran, the winner is unconfirmed: it stays
-            what = "winner" if fw is None else "default"
-            note = (f"search winner [{w.candidate}] not confirmed: the {what} failed the final re-measure "
-                    f"({failed.get(what, 'not measured')}); IREE's default kept")
-            verdict, ship, fship = "default", default, fd
-        if ship is not w:
-            self.say(f"{p.key}: {note}")
-        prov = self.provenance(fship)
-        base = {**base, "winner": ship.candidate, "split": ship.split, "mma": ship.mma, "workgroups": ship.workgroups,
-                "note": note}
-        return state.WinnerRow(
-            **base, **prov, latency_us_median=fship.cold_us_median if fship else None,
-            default_us_median=fd.cold_us_median if fd else None, padded_us_median=fp.cold_us_median if fp else None,
-            speedup_vs_default=_ratio(fd and fd.cold_us_median, fship and fship.cold_us_median),
-            speedup_vs_padded=_ratio(fp and fp.cold_us_median, fship and fship.cold_us_median),
-            verdict=verdict, basis=f"measured (cold, {self.o.device})", search_us_median=ship.cold_us_median,
-            default_search_us_median=default.cold_us_median if default else None,
-            drift_default=_ratio(fd and fd.cold_us_median, default and default.cold_us_median),
-            threshold=self.rule.floor, threshold_source=self.rule_source)
+        return finish_shape(self, compiler, p, rows, checker)
 
     # ------------------------------------------------------------------ all
 
@@ -654,10 +576,6 @@ class Tuner:
 
 def _fmt(x) -> str:
     return "" if x is None else f"{x:.4g} us"
-
-
-def _ratio(num, den) -> Optional[float]:
-    return num / den if num and den else None
 
 
 def _candidate_settings(cid: str) -> dict[str, object]:
