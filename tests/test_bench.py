@@ -10,7 +10,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from iree_vdmfma.compiler.cuda_targets import newest_not_above, probe_accepted
+from iree_vdmfma.compiler.cuda_targets import cuda_compile_target, module_target, newest_not_above, probe_accepted
 from iree_vdmfma.devices import TargetMismatchError, check_target
 from iree_vdmfma.devices.targets import device_spec
 from iree_vdmfma.problems.problem import Problem
@@ -50,6 +50,14 @@ def test_cuda_target_is_the_newest_accepted_not_above_the_device(tmp_path):
     assert newest_not_above("sm_90", accepted) == "sm_89"
     assert newest_not_above("sm_90", ("sm_80", "sm_89", "sm_120")) == "sm_89"
     assert json.loads(next((tmp_path / "cuda-targets").glob("*.json")).read_text())["accepted"] == list(accepted)
+
+
+def test_a_cuda_device_gets_a_module_target_this_compiler_accepts(tmp_path):
+    # calibrate asked iree-compile for sm_90 on an H200 and failed ("missing GPU target"): module_target is
+    # what every command that builds for a resolved device asks (measured on the H200, 2026-11-26)
+    assert module_target("sm_90", tmp_path) == "sm_89"
+    assert cuda_compile_target("sm_89", tmp_path) == "sm_89"
+    assert module_target("gfx942", tmp_path) == "gfx942"
 
 
 def test_h100_and_h200_peaks_and_caches_come_from_their_names():

@@ -83,6 +83,12 @@ def newest_not_above(device_arch: str, accepted: Sequence[str]) -> str:
 @lru_cache(maxsize=None)
 def cuda_compile_target(device_arch: str, cache_dir: Optional[Path] = None) -> str:
     """The --iree-cuda-target to build for a device of ``device_arch`` with this compiler."""
-    from .compiler import default_cache_dir
+    from .driver import default_cache_dir
 
     return newest_not_above(device_arch, probe_accepted(Path(cache_dir) if cache_dir else default_cache_dir()))
+
+
+def module_target(device_arch: str, cache_dir: Optional[Path] = None) -> str:
+    """The target to compile a module for a device of ``device_arch``: the CUDA compile target for sm_*
+    (sm_90 -> sm_89 with IREE 3.13), the arch itself for every other device."""
+    return cuda_compile_target(device_arch, cache_dir) if device_arch.startswith("sm_") else device_arch

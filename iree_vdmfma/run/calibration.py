@@ -140,6 +140,7 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
               confidence: float = 0.95, mode: str = "auto", keep: bool = True) -> list[CalibrationRow]:
     """Compile twice, measure A/A in ``pairs`` paired rounds, write OUT/calibration.csv (and keep a
     copy for ``load_rule`` when ``keep``)."""
+    from ..compiler.cuda_targets import module_target  # noqa: PLC0415
     from ..compiler.driver import CompileJob, Compiler  # noqa: PLC0415
     from ..compiler.fingerprint import fingerprint  # noqa: PLC0415
     from ..devices.flags import compile_flags  # noqa: PLC0415
@@ -152,7 +153,7 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
     dev = resolve_device(device)
     if dev is None:
         raise ValueError("calibration needs a device (got none)")
-    target = device_target(dev)
+    target = module_target(device_target(dev))  # a CUDA device: the newest sm this compiler accepts (sm_90 -> sm_89)
     job = CompileJob(f"{problem.key}/calibrate/{target}", runner_input_ir(problem), tuple(compile_flags(target)))
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
