@@ -400,6 +400,16 @@ def tune_h100(ctx: Context) -> None:
     (ctx.out / "index.md").write_text("\n".join(lines) + "\n")
 
 
+@section("gpu-evidence-h200", "MEASURED on a lent NVIDIA H200 (sm_89 PTX), partial: `benchmarks/gpu_evidence.py --device "
+         "cuda`: A/A calibration, raced tunes of the seed and a held-out Llama-3-8B list, race vs exhaustive, cuBLAS, "
+         "the layer's forward, and what the run found", kind="gpu", cheap=True)
+def gpu_evidence_h200(ctx: Context) -> None:
+    """findings.md (written from the run's logs and CSVs) is the page; index.md is it plus the file list."""
+    files = sorted(p.name for p in ctx.out.iterdir() if p.is_file() and p.name not in ("index.md", "findings.md"))
+    text = (ctx.out / "findings.md").read_text().rstrip()
+    (ctx.out / "index.md").write_text(text + "\n\nAll files: " + ", ".join(f"[{f}]({f})" for f in files) + "\n")
+
+
 def write_root_index() -> Path:
     """reports/index.md: one line per section folder present."""
     lines = ["# Example reports", "", "Regenerate with `python reports/regenerate.py` (see its docstring; `--check` "
