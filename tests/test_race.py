@@ -174,3 +174,36 @@ def test_the_race_budget_fits_more_candidates_when_their_compiles_were_cache_hit
     # fewer than hits, whose cost is the numerics check and the race alone
     assert 4 <= cold.fits(100, 4, 4, 60.0) < warm.fits(100, 4, 4, 60.0)
     assert cold.per_candidate_s() == (5.0, 0.5) and warm.per_candidate_s() == (0.0, 0.5)
+
+
+# ------------------------------------------------------------------ ties: only a race that ran its rounds claims one
+
+SAMPLES = {"default": [100.0] * 6, "simple": [60.0] * 5 + [50.0], "leader": [55.0] * 6}  # simple/leader: 1.09 x5, 0.91
+
+
+def _scripted_rounds(calls):
+    """A stand-in for run/paired.measure_rounds that replays SAMPLES (the race's decision rule, not timing, is
+    under test here: the timing path has the real-module tests above)."""
+    def measure_rounds(contenders, problem, device, rounds, *, seed=0, start=0, **_):
+        calls.append((start, rounds))
+        names = [c.name for c in contenders]
+        return paired.Rounds(names, {n: SAMPLES[n][start:start + rounds] for n in names},
+                             [names] * rounds, ["scripted"] * rounds, 0.0)
+    return measure_rounds
+
+
+@pytest.mark.parametrize("budget_s, max_rounds, want", [(0.0, 48, "leader"), (None, 6, "simple")])
+def test_a_race_cut_by_its_budget_keeps_the_leader_and_only_a_full_race_calls_a_tie(monkeypatch, budget_s,
+                                                                                    max_rounds, want):
+    from iree_vdmfma.problems.problem import Problem
+    from iree_vdmfma.tune import race as race_module
+
+    calls: list = []
+    monkeypatch.setattr(race_module.paired, "measure_rounds", _scripted_rounds(calls))
+    vmfbs = {n: f"/nonexistent/{n}.vmfb" for n in SAMPLES}
+    res, rounds = race(vmfbs, "default", Problem(8, 128, 512), "local-task", budget_s=budget_s,
+                       max_rounds=max_rounds, simplicity=lambda n: {"default": 0, "simple": 1, "leader": 2}[n])
+    assert calls == [(0, 6)] and rounds.count == 6
+    assert res.fastest == "leader" and res.verdict == paired.WIN
+    assert res.winner == want, res.note
+    assert ("the leader kept" in res.note) == (want == "leader")
