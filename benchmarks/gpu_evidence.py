@@ -27,10 +27,23 @@ The budget (--budget-s, wall seconds of this call) is shared over the steps left
 share as --time-budget (its unfinished candidates stay pending and resume), any other step is stopped at its
 share with Ctrl-C (SIGINT: the commands keep what finished) and resumes on the next call.
 
-What it costs: MEASURED on the 2-core CPU machine with --small (local-task, tiny shapes and layer): see
-tests/test_gpu_evidence.py (a few minutes). On a GPU each step's wall seconds are written to steps.json and
-to summary.md's cost table; the budget weights below are ESTIMATES until that table says otherwise. Every
-latency in summary.md is MEASURED on the device it names; a % of HBM peak divides a measured GB/s by a
+What it costs, MEASURED on a lent H200 (16 cores; reports/gpu-evidence-h200): calibrate 7 s; a tune candidate's
+compile 0.05-0.07 s, its numerics check plus one cold timing 0.7-2.9 s (that timing is gone since: a raced
+candidate is only checked, and its timing is the race's), one contender's turn in a paired race round
+0.07-0.27 s; a sweep row of seed-sized weights 3-7 s; the model step at M = 1, 4, 8 140 s with an 86 s tune. The
+budget weights below are ESTIMATES from those; summary.md's cost table says what each step took in a run. On
+the 2-core CPU, --small takes about 3-4 minutes (tests/test_gpu_evidence.py).
+
+On a lent machine (15 minutes of device time a session, the start included): bundle IREE here
+(../shared/tools/gpu-bundle.sh .gpu) and the wheels of iree-turbine and decorator (.whl/), carry both, and run
+
+    source .gpu/setup.sh && python3 -m pip install -q --no-index --no-deps --target /tmp/site .whl/*.whl &&
+    PYTHONPATH=$PYTHONPATH:/tmp/site python3 benchmarks/gpu_evidence.py --device cuda --target sm_89 \
+        --out .ev/gpu --budget-s 480 --bundle $OUT/evidence.tgz
+
+The bundle (text files only: tables, logs, reports, specs) comes back after every step; a later call, on the
+same machine or a fresh one, continues from it with ``--restore evidence.tgz`` (carried in an ignored folder).
+Every latency in summary.md is MEASURED on the device it names; a % of HBM peak divides a measured GB/s by a
 data-sheet peak.
 """
 
@@ -74,7 +87,7 @@ class Plan:
         bad = [s for s in self.steps if s not in STEPS]
         if bad:
             raise SystemExit(f"error: --steps {','.join(bad)}: not a step (steps: {', '.join(STEPS)})")
-        self.seed_list = ROOT / "sweeps" / ("tiny-cpu.csv" if self.small else "seed-f16.csv")
+        self.seed_list = ROOT / "sweeps" / "seed-f16.csv"  # --small: two rows of tiny-cpu.csv (small_lists)
         self.heldout_m = [int(x) for x in args.heldout_m.split(",")]
         self.layer = f"{ROOT / 'examples' / 'llama_layer.py'}:{'build_tiny' if self.small else 'build'}"
         self.model_m = "1,4" if self.small else "1,4,8"
@@ -132,7 +145,10 @@ def run_cmd(cmd: list[str], log: Path, limit_s: float, env: Optional[dict] = Non
         while proc.poll() is None:
             if time.monotonic() > deadline and not stopped:
                 stopped = True
-                print(f"  (budget of {limit_s:.0f} s spent: Ctrl-C; the step resumes on the next call)", flush=True)
+                print(f"  (budget of {limit_s:.0f} s spent: stacks (SIGUSR1), then Ctrl-C; the step resumes on the "
+                      "next call)", flush=True)
+                os.kill(proc.pid, signal.SIGUSR1)  # the vdmfma CLI prints every thread's stack: a stall shows where
+                time.sleep(0.5)
                 os.killpg(proc.pid, signal.SIGINT)
                 deadline = time.monotonic() + GRACE_S
             elif stopped and time.monotonic() > deadline:
@@ -145,12 +161,30 @@ def run_cmd(cmd: list[str], log: Path, limit_s: float, env: Optional[dict] = Non
 # ------------------------------------------------------------------ the steps
 
 
+SMALL = {"seed-small.csv": ("tiny-cpu.csv", ("tiny-f16", "tiny-bf16")),
+         "heldout.csv": ("tiny-layer.csv", ("tiny_q_o", "tiny_down"))}
+
+
+def small_list(plan: Plan, name: str) -> Path:
+    """--small: a two-row list cut from a committed CPU list (seconds a step on two cores)."""
+    source, names = SMALL[name]
+    with (ROOT / "sweeps" / source).open() as f:
+        lines = [line for line in f if not line.startswith("#")]
+    rows = [r for r in csv.DictReader(lines) if r["name"] in names]
+    path = plan.out / name
+    with path.open("w", newline="") as f:
+        f.write(f"# --small: {', '.join(names)} of sweeps/{source} (benchmarks/gpu_evidence.py)\n")
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    return path
+
+
 def heldout_list(plan: Plan) -> Path:
     """The held-out decode list: rows of sweeps/decode-<dtype>.csv of HELDOUT_MODELS at --heldout-m."""
-    path = plan.out / "heldout.csv"
     if plan.small:
-        shutil.copyfile(ROOT / "sweeps" / "tiny-layer.csv", path)
-        return path
+        return small_list(plan, "heldout.csv")
+    path = plan.out / "heldout.csv"
     rows = []
     for model, dtype in HELDOUT_MODELS:
         with (ROOT / "sweeps" / f"decode-{dtype}.csv").open() as f:
@@ -207,7 +241,8 @@ def step_sweep(plan: Plan, shapes: Path, tune: str, name: str, limit: float, log
     folder = plan.out / name
     specs = plan.out / tune / "specs"
     variants = VARIANTS if specs.is_dir() else VARIANTS.replace("tuned,", "")
-    cmd = plan.vdmfma("sweep", str(shapes), "--variants", variants, "--out", str(folder))
+    cmd = plan.vdmfma("sweep", str(shapes), "--variants", variants, "--out", str(folder),
+                      *(["--reps", "3"] if plan.small else []))
     rc, stopped = run_cmd(cmd, log, limit, env={"VDMFMA_TUNED_LIBRARY": str(specs)})
     return not stopped and sweep_done(folder)
 
@@ -215,7 +250,8 @@ def step_sweep(plan: Plan, shapes: Path, tune: str, name: str, limit: float, log
 def step_model(plan: Plan, limit: float, log: Path) -> bool:
     folder = plan.out / "model"
     cmd = plan.vdmfma("model", plan.layer, "--m", plan.model_m, "--tune", "--out", str(folder),
-                      "--time-budget", f"{max(5.0, limit * 0.6):.0f}", "--no-torch-compile", "--rounds", "6")
+                      "--time-budget", f"{max(5.0, limit * 0.6):.0f}", "--no-torch-compile",
+                      *(["--rounds", "4", "--calls", "3", "--cache-mode", "hot"] if plan.small else ["--rounds", "6"]))
     rc, stopped = run_cmd(cmd, log, limit)
     return rc == 0 and not stopped and (folder / "model.csv").is_file()
 
@@ -297,6 +333,42 @@ def _write_csv(path: Path, columns, rows: list[dict]) -> None:
         w.writeheader()
         w.writerows(rows)
     tmp.replace(path)
+
+
+# ------------------------------------------------------------------ what comes back from a lent machine
+
+BUNDLED = (".csv", ".md", ".txt", ".json", ".log", ".png", ".mlir")
+BUNDLE_MAX_FILE = 2 * 2**20  # a text file larger than this is an artifact (dumps, IR of a whole model), not evidence
+NOT_BUNDLED = ("artifacts", "dump", "dumps", "weights")
+
+
+def write_bundle(plan: Plan, path: Path) -> Path:
+    """A tar.gz of DIR's evidence (tables, logs, reports, specs; no modules, weights or dumps): small enough to come
+    back from a lent machine after every step, and enough to resume from (`--restore`)."""
+    import tarfile
+
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with tarfile.open(tmp, "w:gz") as tar:
+        for p in sorted(plan.out.rglob("*")):
+            rel = p.relative_to(plan.out)
+            if (p.is_file() and p.suffix in BUNDLED and p.stat().st_size <= BUNDLE_MAX_FILE
+                    and not set(rel.parts[:-1]) & set(NOT_BUNDLED) and not p.name.startswith(".")):
+                tar.add(p, arcname=str(rel))
+    tmp.replace(path)
+    return path
+
+
+def restore_bundle(plan: Plan, path: Path) -> bool:
+    """Unpack a bundle of an earlier call into an empty DIR (the rows resume; modules recompile through the cache)."""
+    import tarfile
+
+    if (plan.state_path).is_file() or not Path(path).is_file():
+        return False
+    with tarfile.open(path, "r:gz") as tar:
+        tar.extractall(plan.out, filter="data")
+    return True
 
 
 # ------------------------------------------------------------------ env and summary
@@ -463,14 +535,22 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--target", default=None, help="compile target (default: the device's)")
     ap.add_argument("--steps", default=None, help=f"comma list of steps to run (default all: {','.join(STEPS)})")
     ap.add_argument("--heldout-m", default="1,4,8,16,32", help="M values of the held-out decode list")
+    ap.add_argument("--bundle", default=None, help="write DIR's evidence (text files only) to this .tgz after every "
+                    "step (on a lent machine: under $OUT, so it comes back even when a later step is cut off)")
+    ap.add_argument("--restore", default=None, help="a bundle of an earlier call: unpacked into DIR when DIR holds "
+                    "no state (a fresh machine), so the steps resume")
     args = ap.parse_args(argv)
     if not args.budget_s > 0 or math.isinf(args.budget_s):
         raise SystemExit(f"error: --budget-s {args.budget_s}: give a finite number of seconds > 0")
     plan = Plan(args)
     plan.out.mkdir(parents=True, exist_ok=True)
     log = plan.out / "evidence.log"
+    if args.restore and restore_bundle(plan, Path(args.restore)):
+        print(f"gpu_evidence: restored {args.restore} into {plan.out}", flush=True)
     state = load_state(plan)
     write_env(plan)
+    if plan.small:
+        plan.seed_list = small_list(plan, "seed-small.csv")
     heldout = heldout_list(plan)
     actions = {
         "calibrate": lambda lim: step_calibrate(plan, lim, log),
@@ -502,7 +582,12 @@ def main(argv: Optional[list[str]] = None) -> int:
         save_state(plan, state)
         todo.remove(step)
         print(f"== {step}: {st['status']} after {time.monotonic() - began:.0f} s", flush=True)
+        if args.bundle:
+            summary(plan, state)
+            write_bundle(plan, Path(args.bundle))
     path = summary(plan, state)
+    if args.bundle:
+        print(f"gpu_evidence: bundle {write_bundle(plan, Path(args.bundle))}")
     print(f"gpu_evidence: {path}")
     unfinished = [s for s in plan.steps if s != "summary" and state.get(s, {}).get("status") != "done"]
     if unfinished:

@@ -5,7 +5,9 @@ process was started as `vdmfma bench ...` only the bench command is loaded, so a
 machine with just iree-base-runtime never imports ``iree.compiler``.
 """
 
+import faulthandler
 import os
+import signal
 import sys
 
 from .app import app
@@ -20,5 +22,10 @@ def _bench_only(argv: list[str]) -> bool:
 
 if not _bench_only(sys.argv):
     from . import core_cmds, report_cmds, run_cmds, coverage_cmds, model_cmds, tune_cmds, calibrate_cmds  # noqa: F401
+
+# `kill -USR1 PID` prints every thread's stack to stderr and the command goes on: how a stall is diagnosed
+# (benchmarks/gpu_evidence.py sends it before it stops a step at its budget).
+if hasattr(signal, "SIGUSR1"):
+    faulthandler.register(signal.SIGUSR1, all_threads=True)
 
 __all__ = ["app"]
