@@ -91,10 +91,19 @@ def _raced(out) -> list[dict]:
 
 
 def test_a_measured_tune_races_the_whole_pruned_space_by_default_and_no_race_times_each_candidate_alone(
-        tmp_path, cache_dir):
+        tmp_path, cache_dir, monkeypatch):
+    from iree_vdmfma.run import runner
     from iree_vdmfma.tune.race import contender_rounds
 
+    timed_alone = []  # the per-candidate timing path (iree-benchmark-module); a raced tune never takes it
+    real_time_module = runner.timing.time_module
+    monkeypatch.setattr(runner.timing, "time_module", lambda *a, **k: timed_alone.append(a) or real_time_module(*a, **k))
     w, output = _tune_cli(tmp_path, cache_dir, "raced")
+    assert timed_alone == []
+    rows = state.read_table(tmp_path / "raced" / "candidates.csv", state.CandidateRow)
+    rounds = {r["candidate"]: int(r["rounds"]) for r in _raced(tmp_path / "raced")}
+    assert {r.candidate: (r.status, r.cold_reps) for r in rows} == \
+        {c: ("measured", n) for c, n in rounds.items()}  # each candidate's timing is its race samples
     assert "racing them in paired rounds" in output and "racing up to 3 (all of them)" in output
     assert w.basis.startswith("measured (paired race") and w.rounds >= 6 and w.runner_up and w.margin
     assert w.space == w.evaluated == 3 and w.cut_max_candidates == 0 and "cut" not in w.note
@@ -104,6 +113,7 @@ def test_a_measured_tune_races_the_whole_pruned_space_by_default_and_no_race_tim
     assert w.numerics == "pass" and w.measured_at and w.device_name  # the winner's numerics and provenance
 
     plain, output = _tune_cli(tmp_path, cache_dir, "plain", "--no-race", "--reps", "3", "--no-hot")
+    assert timed_alone  # --no-race: each candidate timed on its own
     assert "racing" not in output and not (tmp_path / "plain" / "race.csv").exists()
     assert plain.basis == "measured (cold, local-task)" and plain.runner_up == "" and plain.margin == ""
     assert plain.rounds is None and plain.evaluated == 3

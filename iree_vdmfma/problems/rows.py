@@ -52,7 +52,9 @@ class Status(str, Enum):
     - tune candidate: pending -> pruned (the pre-compile model refuses it, never compiled)
       | compile-error | timeout | compiled -> not-applied | rejected (the ISA proof refuses it)
       | measured | modelled (--device none) | run-error | numerics-failed | timeout
-      | same-kernel (its kernel_fingerprint is one already measured for the shape: not measured again).
+      | same-kernel (its kernel_fingerprint is one already measured for the shape: not measured again)
+      | checked (raced tunes: numerics passed on the device, timed by the race) -> measured (the race's
+      paired samples are its timing).
     - model dispatch (`vdmfma model`'s dispatches.csv: the proof of one dispatch of a whole-model compile, no
       transitions: each compile writes it anew): applied | not-applied | not-matched | not-skinny |
       compile-error | default (IREE's own kernel) | default-kept (a library that kept it) | rescued (a
@@ -76,6 +78,7 @@ class Status(str, Enum):
     PRUNED = "pruned"  # refused before compiling (the static pruner: LDS, thread count, tiles that do not divide)
     REJECTED = "rejected"  # compiled, refused by the proof (spills, occupancy 0)
     MEASURED = "measured"  # compiled, numerics checked, timed on a device
+    CHECKED = "checked"  # compiled, numerics checked on a device; its timing is the race's (then: measured)
     MODELLED = "modelled"  # compiled and proved, ranked by the static model (no device: MODELLED, not measured)
     SAME_KERNEL = "same-kernel"  # compiled to the code of a candidate already measured (one kernel_fingerprint)
     # model dispatches only (model/model.py, model/step.py)
@@ -112,7 +115,7 @@ def status_values(statuses) -> frozenset[str]:
 
 RESULT_STATUSES = TERMINAL | {Status.PENDING, Status.COMPILED, Status.MACHINE_ERROR}
 # A tune candidate's terminal states (a rerun never redoes them).
-CANDIDATE_TERMINAL = ({Status.MEASURED, Status.MODELLED, Status.PRUNED, Status.REJECTED, Status.NOT_APPLIED,
+CANDIDATE_TERMINAL = ({Status.MEASURED, Status.CHECKED, Status.MODELLED, Status.PRUNED, Status.REJECTED, Status.NOT_APPLIED,
                        Status.SAME_KERNEL} | FAILED)
 
 

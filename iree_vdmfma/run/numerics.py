@@ -228,6 +228,14 @@ class Checker:
         a, b = self.inputs.wide()
         self.ref = reference(problem, a, b)
         self.abs_sum = abs_product_sum(problem, a, b)
+        self._rotation = None
+
+    def loop_rotation(self, make):
+        """The @gemm_loop check's two-copy weight buffer, built once per problem (a tune checks every candidate
+        of a shape with one Checker; on the H200 rebuilding it cost a large share of each check)."""
+        if self._rotation is None:
+            self._rotation = make()
+        return self._rotation
 
     def check(self, got: np.ndarray, label: str = "C", output_dtype: str | None = None) -> NumericsResult:
         """``output_dtype``: the float type ``got`` was rounded to, when narrower than the accumulator."""

@@ -239,7 +239,7 @@ def run_problem(vmfb: Path | str, problem: Problem, device: str = "local-task",
             res.numerics = chk.check(mod.call(timing.GEMM_FUNC, *chk.inputs.gemm_args(), elem=elem), "gemm")
             if has_loop:  # the timed function too; its last trip reads copy 1 (copy 0 is zeros),
                 # so a slice offset that did not move would give C = 0, not the reference
-                rot = timing.rotation_buffer([np.zeros_like(b), b], problem)
+                rot = chk.loop_rotation(lambda: timing.rotation_buffer([np.zeros_like(b), b], problem))
                 got = mod.call(timing.LOOP_FUNC, *lhs, rot, 2, elem=elem)
                 res.numerics = res.numerics.merge(chk.check(got, timing.LOOP_FUNC))
         except RuntimeError as e:

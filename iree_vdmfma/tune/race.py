@@ -176,7 +176,7 @@ def race_shape(tuner, module_of: Callable[[object], Path], p: Problem, rows: Seq
 
     o = tuner.o
     default = next((r for r in rows if "default" in r.reference.split(",")), None)
-    fit = [r for r in rows if r.status == state.MEASURED]
+    fit = [r for r in rows if r.status in (state.MEASURED, state.CHECKED)]
     base = dict(**p.identity(), target=o.target, candidates=sum(r.compile_s is not None for r in rows))
     if default is None or default not in fit:
         return state.WinnerRow(**base, device=o.device, winner="", verdict="none",
@@ -192,8 +192,17 @@ def race_shape(tuner, module_of: Callable[[object], Path], p: Problem, rows: Seq
     old = [r for r in _read(path) if r.get("key") != p.key]
     table = old + [{"key": p.key, **s, "place": i + 1} for i, s in enumerate(res.standings)]
     write_csv_table([_Row(t) for t in table], path, RACE_COLUMNS)
-    w = by_id[res.winner]
     med = {n: float(np.median(s)) for n, s in rounds.samples.items()}
+    timed = []  # every contender's timing is its race samples (cold, paired): checked -> measured
+    for name, s in rounds.samples.items():
+        if s and name in by_id:
+            a = np.asarray(s, float)
+            by_id[name] = by_id[name].replace(
+                status=state.MEASURED, cold_us_median=med[name], cold_us_min=float(a.min()), cold_us_max=float(a.max()),
+                cold_us_std=float(a.std()), cold_us_mad=float(np.median(np.abs(a - med[name]))), cold_reps=len(s))
+            timed.append(by_id[name])
+    tuner.save_rows(*timed)
+    w = by_id[res.winner]
     return state.WinnerRow(
         **base, **tuner.provenance(w), device=o.device, winner=w.candidate, split=w.split, mma=w.mma,
         workgroups=w.workgroups, latency_us_median=med[w.candidate], default_us_median=med[default.candidate],

@@ -31,6 +31,7 @@ PRUNED, REJECTED, NOT_APPLIED = Status.PRUNED.value, Status.REJECTED.value, Stat
 COMPILE_ERROR, TIMEOUT, RUN_ERROR, NUMERICS_FAILED = (Status.COMPILE_ERROR.value, Status.TIMEOUT.value,
                                                       Status.RUN_ERROR.value, Status.NUMERICS_FAILED.value)
 MACHINE_ERROR = Status.MACHINE_ERROR.value
+CHECKED = Status.CHECKED.value  # numerics passed on the device; the race times it (then: measured)
 SAME_KERNEL = Status.SAME_KERNEL.value  # compiled to the code of a candidate already measured (one kernel_fingerprint)
 TERMINAL = {s.value for s in CANDIDATE_TERMINAL}
 FAILED = {s.value for s in _FAILED}
@@ -155,6 +156,8 @@ def candidate_damage(row: CandidateRow) -> str:
         return f"status {row.status!r} is not a candidate status"
     if row.status == MEASURED and (row.device in ("", "none") or not (row.cold_us_median or 0) > 0):
         return "measured without a device or a timing"
+    if row.status == CHECKED and (row.device in ("", "none") or row.numerics != "pass"):
+        return "checked without a device or passing numerics"
     if row.status == MODELLED and row.device != "none":
         return f"modelled, but the row is for device {row.device!r}"
     return ""

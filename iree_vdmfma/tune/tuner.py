@@ -231,6 +231,10 @@ class Tuner:
             self.rows[r.row_key] = r
         state.write_table(self.rows.values(), self.candidates_path, state.CandidateRow)
 
+    def save_rows(self, *rows: state.CandidateRow) -> None:
+        """Rewrite candidate rows (the race writes its contenders' timings back)."""
+        self._save(*rows)
+
     def _save_winner(self, w: state.WinnerRow) -> None:
         self.winners[w.row_key] = w
         state.write_table(self.winners.values(), self.winners_path, state.WinnerRow)
@@ -322,7 +326,7 @@ class Tuner:
                                checker)
             self.costs.saw_check(time.monotonic() - began)
             self._save(self._row(c).replace(**fields))
-            if fields["status"] == state.MEASURED:  # the race and the final re-measure use this very module
+            if fields["status"] in (state.MEASURED, state.CHECKED):  # the race / final re-measure use this module
                 self._modules[self._row(c).row_key] = result.vmfb
             self._tick(p, self._row(c))
 
@@ -336,6 +340,7 @@ class Tuner:
         """Progress: one more candidate of ``p`` finished (named, with its outcome)."""
         self._done += 1
         detail = (_fmt(row.cold_us_median) if row.status == state.MEASURED
+                  else "numerics pass; the race times it" if row.status == state.CHECKED
                   else f"MODELLED {_fmt(row.modelled_us)}" if row.status == state.MODELLED and row.modelled_us
                   else row.reason)
         self.on_progress(Progress(p.key, self._done, self._total, row.candidate, row.status, detail))
@@ -350,7 +355,7 @@ class Tuner:
     def _twin(self, row: state.CandidateRow) -> Optional[state.CandidateRow]:
         """A measured candidate of the same shape that compiled to this row's very kernel, if any."""
         return next((r for r in self.rows.values() if r.key == row.key and r.candidate != row.candidate
-                     and r.status == state.MEASURED and row.kernel_fingerprint
+                     and r.status in (state.MEASURED, state.CHECKED) and row.kernel_fingerprint
                      and r.kernel_fingerprint == row.kernel_fingerprint), None)
 
     def module(self, compiler: Compiler, p: Problem, row: state.CandidateRow) -> Path:
@@ -367,7 +372,10 @@ class Tuner:
         return {k: getattr(row, k) for k in PROVENANCE} if row is not None else {}
 
     def _measure_options(self) -> MeasureOptions:
-        if self.o.racing:  # numerics and one cold timing each: the race measures the rest in paired rounds
+        if self.o.racing and self.o.search != "optuna":  # numerics only: the race times every contender, paired
+            # (one cold timing each cost 0.7-2.9 s a candidate on the H200, a contender's race round 0.07-0.27 s)
+            return MeasureOptions(self.o.device, 0, False, self.o.timeout_s, compiler_version=self.version)
+        if self.o.racing:  # optuna's search is guided by each candidate's own timing
             return MeasureOptions(self.o.device, 1, False, self.o.timeout_s, compiler_version=self.version)
         return MeasureOptions(self.o.device, self.o.reps, self.o.hot, self.o.timeout_s,
                               compiler_version=self.version)
@@ -481,7 +489,7 @@ class Tuner:
             self.evaluate(compiler, part, checker)
             n += len(part)
             batch = max(batch, n)  # batches double: a fresh estimate after each, few pool drains
-            passed = sum(self._row(c).status == state.MEASURED for c in chosen[:n])
+            passed = sum(self._row(c).status in (state.MEASURED, state.CHECKED) for c in chosen[:n])
             fit = self.costs.fits(len(chosen), n, passed, self.race_budget_left(p), self._compile_times())
         if n >= len(chosen):
             return chosen, ""
