@@ -16,6 +16,7 @@ import pytest
 
 from conftest import ROOT, iree_compile
 from iree_vdmfma.backends import CUDA, ROCM
+from iree_vdmfma.backends.base import dispatch_count
 from iree_vdmfma.backends.rocm import evidence as proof
 from iree_vdmfma.compiler.driver import Compiler
 from iree_vdmfma.configs.knobs import knob_config
@@ -27,7 +28,7 @@ from iree_vdmfma.devices.targets import target as get_target
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.tune import state
 from iree_vdmfma.tune.choose import choose_measured
-from iree_vdmfma.tune.space import prune_reason, reference, space, Candidate
+from iree_vdmfma.tune.space import M1_SPLIT_DROPPED, prune_reason, reference, space, Candidate
 from iree_vdmfma.tune.tuner import MODELLED_DEFAULT_CANDIDATES, TuneOptions, Tuner
 from iree_vdmfma.run.numerics import Checker
 
@@ -213,6 +214,21 @@ def test_space_prunes_lds_overflow_thread_count_and_tiles_that_do_not_divide():
                         ("promote", "AB")))
     assert prune_reason(big, "gfx942").startswith("LDS estimate 74304")  # the 69632 B compile failure, modelled
     assert [c.id for c in space(Problem(8, 256, 1024), "host")[0]] == ["split=0", "split=512", "split=256"]
+
+
+@pytest.mark.parametrize("arch", ["host", "gfx942", "sm_89"])
+def test_split_candidates_of_an_unbatched_m1_gemm_are_pruned_since_iree_drops_the_split(tmp_path, arch):
+    p = Problem(1, 256, 4096)
+    kept, pruned = space(p, arch)
+    assert kept and not [c for c in kept if c.split]
+    assert {why for c, why in pruned if c.split} == {M1_SPLIT_DROPPED}
+    assert [c for c in space(Problem(2, 256, 4096), arch)[0] if c.split]  # M = 2 keeps its splits
+    if arch == "host":  # the fact the pruning rests on, checked against the installed compiler
+        split = next(c for c, why in pruned if c.split)
+        tuner = Tuner([p], TuneOptions(target=arch, device="none", out_dir=tmp_path / "o", cache_dir=tmp_path / "c"))
+        with Compiler(tmp_path / "c", 1) as compiler:
+            result = compiler.compile(tuner.job(split))
+        assert result.ok and dispatch_count(result.dump_dir) == 1  # no split loop, no reduce dispatch
 
 
 def _row(cid: str, median: float, std: float, ref: str = "") -> state.CandidateRow:

@@ -30,6 +30,9 @@ from ..devices.targets import target as get_target
 from ..problems.problem import Problem
 
 MAX_THREADS = 1024
+# IREE folds a 1xK GEMM's unit M and drops the split attribute: every split compiled to one dispatch
+# ("not-applied") on host, gfx942 and sm_89 (the H200's M = 1 races held no other kernel: 2026-11-26)
+M1_SPLIT_DROPPED = "IREE drops a split on a 1xK GEMM (it folds the unit M): it would compile to the unsplit kernel"
 
 
 def knobs_of(arch: str) -> Mapping[str, Knob]:
@@ -101,6 +104,8 @@ def prune_reason(candidate: Candidate, arch: str) -> str:
     p, s = candidate.problem, candidate.settings
     if candidate.split and p.k % candidate.split:
         return f"split chunk {candidate.split} does not divide K={p.k}"
+    if candidate.split and p.m == 1 and not p.batched:
+        return M1_SPLIT_DROPPED
     try:
         config = knob_config(p, arch, s)
     except IntrinsicUnavailableError as e:
