@@ -74,6 +74,15 @@ REPORT = typer.Option(True, "--report/--no-report", help="Write a report folder 
 PLOTS = typer.Option(True, "--plots/--no-plots", help="Draw PNG plots.")
 DEBUG = typer.Option(False, "--debug", help="Show Python tracebacks for input errors.")
 
+# ----------------------------------------------------------------------------- linking with other tuning specs
+
+MERGE_WITH = typer.Option(None, "--merge-with", dir_okay=False, help=(
+    "Another tuning spec (yours, amdsharktuner's, ...) to link with the spec this command writes, by IREE's own "
+    "linker; repeatable. The written spec is then the linked one (ours kept beside it as *.ours.mlir); each op "
+    "both configure is reported with the side that won."))
+PREFER = typer.Option("ours", "--prefer", help="Where our spec and a --merge-with spec both configure an op: ours or "
+                      "theirs wins (reported per conflict).")
+
 # ----------------------------------------------------------------------------- the noise rule (report, compare)
 
 NOISE_K = typer.Option(2.0, "--noise-k", min=0.0, help="Noise interval half-width in robust sigmas (1.4826 x MAD): "

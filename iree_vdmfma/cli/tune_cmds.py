@@ -82,6 +82,7 @@ def tune(
         "the folder as given."),
     allow_modelled: bool = typer.Option(False, "--allow-modelled",
                                         help="Let --publish write MODELLED winners (no device); refused otherwise."),
+    merge_with: Optional[list[Path]] = opt.MERGE_WITH, prefer: str = opt.PREFER,
     debug: bool = opt.DEBUG,
 ) -> None:
     """Tune each shape's knobs: candidates -> prune -> compile -> prove -> measure (or MODEL) -> winner.
@@ -109,6 +110,11 @@ def tune(
         opt.positive("--timeout", timeout)
         problems = load_shape_list(shapes)
         run_device, target = plan_run(device, target)
+        from .link_cmds import merge_library, merge_specs, need_codegen_spec
+
+        theirs = merge_specs(merge_with, prefer)
+        if theirs:
+            need_codegen_spec(target)
         if publish is not None:
             from ..configs.library import shipped_specs
 
@@ -139,10 +145,12 @@ def tune(
         for w in winners:  # plain text: '[verdict; basis]' is data, not rich markup
             show(winner_line(w))
         show(f"{len(winners)}/{len(problems)} shapes done; {out / 'winners.csv'}; report {report}")
+        merge_library(written, tuner.library(), theirs, prefer)
         if written.get("flags"):
             show(f"iree-compile flags: {written['flags'].read_text().strip()}")
         if publish is not None and written:  # rewritten, not copied: the flags file names the folder as given
             merge, published = tuner.publish(publish, allow_modelled)
+            merge_library(published, merge.library, theirs, prefer)
             show(f"published to {publish}/ ({merge.summary()}): {', '.join(p.name for p in published.values())}")
             for label, keys in (("added", merge.added), ("replaced", merge.replaced), ("kept", merge.kept),
                                 ("refused", merge.refused)):
