@@ -256,11 +256,11 @@ def sweep(
     sweep or holding a different sweep; 130 interrupted.
     """
     with user_errors(debug):
-        from ..problems.shapes import load_shape_list
+        from .common import load_problems
 
         out = opt.out_folder(out, "sweep")
         cache_bytes = opt.size_of(cache_size)
-        problems = load_shape_list(shapes)
+        problems = load_problems(shapes)
         run_device, target = plan_run(device, target)
         if run_device and device_kind(run_device) not in ("cpu", "hip", "cuda"):
             raise ValueError(f"sweep runs on cuda, hip or local-task; use `vdmfma run --device {device}` for "

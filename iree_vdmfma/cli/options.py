@@ -26,10 +26,11 @@ DEFAULT_DEVICE = "auto"
 
 # ----------------------------------------------------------------------------- what to build
 
-SHAPES = typer.Argument(..., help="Shape-list CSV (header m,n,k[,batch,dtype,name]; '#' comments).",
-                        dir_okay=False)
-SHAPES_OPTIONAL = typer.Argument(None, help="Shape-list CSV (header m,n,k[,batch,dtype,name]; '#' comments).",
-                                 dir_okay=False)
+_SHAPES_HELP = ("Shape-list CSV (header m,n,k[,batch,dtype,name]; '#' comments), or a dispatch dump: a folder of "
+                "iree-compile --iree-hal-dump-executable-benchmarks-to files, or one .mlir of them (one problem per "
+                "distinct contraction, named after its file).")
+SHAPES = typer.Argument(..., help=_SHAPES_HELP)
+SHAPES_OPTIONAL = typer.Argument(None, help=_SHAPES_HELP)
 TARGET = typer.Option(None, "--target", "-t", help=(
     "Compile target: gfx942 (MI300X), gfx950 (MI355X), gfx11xx/gfx12xx (RDNA), sm_NN (CUDA PTX) or host "
     f"(llvm-cpu). Default: the target of --device, else {DEFAULT_TARGET}."))

@@ -11,7 +11,7 @@ import typer
 from . import options as opt
 from .app import app
 from ..tune.state import display_id
-from .common import progress, say, show, user_errors
+from .common import load_problems, progress, say, show, user_errors
 
 
 def _check_search(search: str) -> None:
@@ -98,7 +98,6 @@ def tune(
     (--device none, or auto on a machine without a GPU) candidates are ranked by a MODEL.
     """
     with user_errors(debug):
-        from ..problems.shapes import load_shape_list
         from ..tune.report import write_tune_report
         from ..executors import ExecutorSpec
         from ..tune.tuner import TuneOptions, Tuner
@@ -108,7 +107,7 @@ def tune(
         _check_search(search)
         opt.positive("--time-budget", time_budget)
         opt.positive("--timeout", timeout)
-        problems = load_shape_list(shapes)
+        problems = load_problems(shapes)
         run_device, target = plan_run(device, target)
         from .link_cmds import merge_library, merge_specs, need_codegen_spec
 
