@@ -20,6 +20,6 @@ def _bench_only(argv: list[str]) -> bool:
 
 if not _bench_only(sys.argv):
     from . import core_cmds, report_cmds, run_cmds, coverage_cmds, model_cmds, tune_cmds, calibrate_cmds  # noqa: F401
-    from . import link_cmds  # noqa: F401
+    from . import db_cmds, link_cmds  # noqa: F401
 
 __all__ = ["app"]

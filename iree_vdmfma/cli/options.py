@@ -84,6 +84,9 @@ MERGE_WITH = typer.Option(None, "--merge-with", dir_okay=False, help=(
 PREFER = typer.Option("ours", "--prefer", help="Where our spec and a --merge-with spec both configure an op: ours or "
                       "theirs wins (reported per conflict).")
 
+DB = typer.Option(None, "--db", help="Tuning-record database (SQLite, WAL). Default: records.sqlite in the compile "
+                  "cache folder (--cache-dir, else $VDMFMA_CACHE_DIR, else ~/.cache/iree-vdmfma).")
+
 # ----------------------------------------------------------------------------- the noise rule (report, compare)
 
 NOISE_K = typer.Option(2.0, "--noise-k", min=0.0, help="Noise interval half-width in robust sigmas (1.4826 x MAD): "
@@ -142,6 +145,17 @@ def cache_dir_of(cache_dir: Optional[Path], no_cache: bool) -> Optional[Path]:
     from ..compiler.driver import default_cache_dir  # imports no iree.compiler, but only compiling commands need it
 
     return default_cache_dir()
+
+
+def db_path(db: Optional[Path], cache_dir: Optional[Path] = None) -> Path:
+    """--db, else records.sqlite in the cache folder (that of --cache-dir, else the default one)."""
+    if db is not None:
+        if Path(db).is_dir():
+            raise ValueError(f"--db {db} is a folder; --db names the database file")
+        return Path(db)
+    from ..compiler.driver import default_cache_dir  # imports no iree.compiler
+
+    return Path(cache_dir or default_cache_dir()) / "records.sqlite"
 
 
 def size_of(text: Optional[str], option: str = "--cache-size") -> Optional[int]:

@@ -83,6 +83,7 @@ def tune(
     allow_modelled: bool = typer.Option(False, "--allow-modelled",
                                         help="Let --publish write MODELLED winners (no device); refused otherwise."),
     merge_with: Optional[list[Path]] = opt.MERGE_WITH, prefer: str = opt.PREFER,
+    db: Optional[Path] = opt.DB,
     debug: bool = opt.DEBUG,
 ) -> None:
     """Tune each shape's knobs: candidates -> prune -> compile -> prove -> measure (or MODEL) -> winner.
@@ -96,6 +97,7 @@ def tune(
     shape list is refused unless --append. With a device the candidates are raced in paired
     rounds (the whole pruned space when it fits the time budget; see --race). With no device
     (--device none, or auto on a machine without a GPU) candidates are ranked by a MODEL.
+    Every candidate measured or modelled, and every winner, is also kept as a tuning record in --db.
     """
     with user_errors(debug):
         from ..tune.report import write_tune_report
@@ -114,6 +116,7 @@ def tune(
         theirs = merge_specs(merge_with, prefer)
         if theirs:
             need_codegen_spec(target)
+        db = opt.db_path(db, cache_dir)
         if publish is not None:
             from ..configs.library import shipped_specs
 
@@ -145,6 +148,9 @@ def tune(
             show(winner_line(w))
         show(f"{len(winners)}/{len(problems)} shapes done; {out / 'winners.csv'}; report {report}")
         merge_library(written, tuner.library(), theirs, prefer)
+        from .db_cmds import record_tune
+
+        record_tune(out, run_device, db)
         if written.get("flags"):
             show(f"iree-compile flags: {written['flags'].read_text().strip()}")
         if publish is not None and written:  # rewritten, not copied: the flags file names the folder as given
