@@ -136,6 +136,8 @@ def test_vdmfma_link_writes_the_linked_spec_and_its_report(tmp_path):
     (["link", "OURS", "PAYLOAD"], "PAYLOAD: no transform.named_sequence marked iree_codegen.tuning_spec_entrypoint"),
     (["link", "OURS", "OURS", "--payload", "CSV"], "--payload CSV: does not parse"),
     (["spec", "CSV", "--merge-with", "MISSING"], "--merge-with MISSING: cannot read"),
+    (["tune", "CSV", "--target", "sm_89", "--device", "none", "--merge-with", "OURS"],
+     "--merge-with: IREE ignores codegen tuning specs for sm_89"),
 ])
 def test_bad_specs_and_options_are_one_error_line_and_exit_2(tmp_path, args, message):
     files = {"OURS": tmp_path / "ours.mlir", "CSV": tmp_path / "s.csv", "PAYLOAD": tmp_path / "p.mlir",

@@ -169,11 +169,15 @@ def test_a_record_edited_by_hand_is_damaged_and_bad_databases_are_one_error_line
                           (["db", "query", "--db", str(tmp_path / "none.sqlite")], "no such record database"),
                           (["library", "build", "--db", str(EXAMPLE), "--target", "gfx942"], "no winner record for gfx942"),
                           (["db", "merge", str(tmp_path / "text.txt"), "--db", str(tmp_path / "new.sqlite")],
+                           "not a tuning-record database"),
+                          (["tune", str(ROOT / "sweeps" / "tiny-cpu.csv"), "--target", "host", "--device", "none",
+                            "--db", str(tmp_path / "text.txt"), "--out", str(tmp_path / "tune")],
                            "not a tuning-record database")):
         res = CliRunner().invoke(app, args)
         errors = [line for line in res.output.splitlines() if line.startswith("error:")]
         assert res.exit_code == 2 and len(errors) == 1 and message in errors[0], res.output
     assert not (tmp_path / "new.sqlite").exists()  # a bad source: --db never touched
+    assert not (tmp_path / "tune").exists()  # a bad --db: refused before the tune starts
 
 
 def test_library_build_merges_with_a_users_spec_where_the_target_takes_codegen_specs(tmp_path):
@@ -195,6 +199,15 @@ def test_library_build_merges_with_a_users_spec_where_the_target_takes_codegen_s
                     f"--iree-hal-dump-executable-files-to={tmp_path / 'dump'}"], check=True, capture_output=True)
     asm = "".join(p.read_text() for p in (tmp_path / "dump").glob("*.rocmasm"))
     assert "v_smfmac" in asm  # ours won the conflict (--prefer ours, the default)
+    with RecordDB(db) as records:  # a newer tune kept IREE's default: no spec of ours, theirs alone in the flags
+        records.add([replace(skinny, knobs="split=0,mma=default", recorded_at="2030-01-01T00:00:00Z",
+                             latency_us=skinny.latency_us / 2)])
+    said = _cli("library", "build", "--db", str(db), "--target", "gfx942", "--merge-with", hand, "--out",
+                str(tmp_path / "kept"))
+    assert "no spec of ours to link" in said
+    assert (tmp_path / "kept" / "tuning-gfx942.mlir").read_text() == Path(hand).read_text()
+    assert f"--iree-codegen-tuning-spec-path={tmp_path / 'kept' / 'tuning-gfx942.mlir'}" in \
+        (tmp_path / "kept" / "flags-gfx942.txt").read_text().split()
     res = CliRunner().invoke(app, ["library", "build", "--db", str(EXAMPLE), "--target", "sm_89", "--merge-with", hand,
                                    "--out", str(tmp_path / "cuda")])
     assert res.exit_code == 2 and "IREE ignores codegen tuning specs for sm_89" in res.output

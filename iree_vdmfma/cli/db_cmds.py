@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+import sqlite3
 from pathlib import Path
 from typing import Optional
 
@@ -21,15 +22,30 @@ app.add_typer(db_app, name="db")
 app.add_typer(library_app, name="library")
 
 
+def check_db(db: Path) -> Path:
+    """--db opened (created when new) before a tune starts: one that is not ours is bad input, found up front."""
+    from ..records.db import RecordDB
+
+    RecordDB(db).close()
+    return db
+
+
 def record_tune(out: Path, device: Optional[str], db: Path) -> None:
-    """A finished (or cut) tune's candidates and winners into the database, with the device's SKU."""
+    """A finished (or cut) tune's candidates and winners into the database, with the device's SKU. The tune's
+    own files are already written: a database that fails now is a warning saying how to add them later."""
     from ..records.db import RecordDB
     from ..records.ingest import tune_records
     from ..records.sku import probe
 
-    found = tune_records(out, probe(device) if device else None, origin=f"{socket.gethostname()}:{out.resolve()}")
-    with RecordDB(db) as records:
-        new = records.add(found.records)
+    if not (out / "candidates.csv").is_file():
+        return
+    try:
+        found = tune_records(out, probe(device) if device else None, origin=f"{socket.gethostname()}:{out.resolve()}")
+        with RecordDB(db) as records:
+            new = records.add(found.records)
+    except (ValueError, OSError, sqlite3.Error) as e:
+        say(f"warning: tuning records not written to {db} ({e}); `vdmfma db import {out} --db {db}` adds them")
+        return
     show(f"tuning records: {new} new of {len(found.records)} in {db}")
 
 

@@ -116,7 +116,9 @@ def tune(
         theirs = merge_specs(merge_with, prefer)
         if theirs:
             need_codegen_spec(target)
-        db = opt.db_path(db, cache_dir)
+        from .db_cmds import check_db, record_tune
+
+        db = check_db(opt.db_path(db, cache_dir))
         if publish is not None:
             from ..configs.library import shipped_specs
 
@@ -148,8 +150,6 @@ def tune(
             show(winner_line(w))
         show(f"{len(winners)}/{len(problems)} shapes done; {out / 'winners.csv'}; report {report}")
         merge_library(written, tuner.library(), theirs, prefer)
-        from .db_cmds import record_tune
-
         record_tune(out, run_device, db)
         if written.get("flags"):
             show(f"iree-compile flags: {written['flags'].read_text().strip()}")
