@@ -27,6 +27,7 @@ from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.records.db import WINNER, Record, RecordDB
 from iree_vdmfma.records.build import build
 from iree_vdmfma.records.ingest import tune_records
+from iree_vdmfma.records.sku import Sku, nvidia_smi_sku, rocminfo_skus
 
 EXAMPLE = ROOT / "examples" / "tune-h100.sqlite"
 H100_TUNE = ROOT / "reports" / "tune-h100"
@@ -211,3 +212,16 @@ def test_library_build_merges_with_a_users_spec_where_the_target_takes_codegen_s
     res = CliRunner().invoke(app, ["library", "build", "--db", str(EXAMPLE), "--target", "sm_89", "--merge-with", hand,
                                    "--out", str(tmp_path / "cuda")])
     assert res.exit_code == 2 and "IREE ignores codegen tuning specs for sm_89" in res.output
+
+
+def test_the_sku_of_a_gpu_is_read_from_what_its_tools_print():
+    """The formats the probes parse (no GPU here: their output as the tools lay it out)."""
+    rocminfo = "\n".join([
+        "*******", "Agent 1", "*******", "  Name:                    AMD EPYC 9654 96-Core Processor",
+        "  Device Type:             CPU", "*******", "Agent 2", "*******", "  Name:                    gfx942",
+        "  Marketing Name:          AMD Instinct MI308X", "  Max Clock Freq. (MHz):   2100",
+        "  Compute Unit:            80", "  ISA Info:", "    ISA 1",
+        "      Name:                    amdgcn-amd-amdhsa--gfx942:sramecc+:xnack-", ""])
+    assert rocminfo_skus(rocminfo) == [Sku("AMD Instinct MI308X", 80, None, 2100)]
+    assert nvidia_smi_sku("NVIDIA H100 80GB HBM3, 81559, 1980, 2619, 580.159.04") == \
+        Sku("NVIDIA H100 80GB HBM3", None, 81559, 1980, 2619, "580.159.04")

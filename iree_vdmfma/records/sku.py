@@ -3,7 +3,9 @@
 One gfx942 arch covers several SKUs (MI300X, MI308X, MI325X) that want different winners (IREE issue
 19720), so records keep what distinguishes them, as far as the machine says: ``nvidia-smi`` (name,
 memory, max SM and memory clocks), ``rocminfo`` (marketing name, compute units, max clock) and
-``rocm-smi`` (VRAM) for AMD GPUs, ``/proc`` for the CPU. A field nothing reports stays empty, never guessed.
+``rocm-smi`` (VRAM) for AMD GPUs, ``/proc`` for the CPU; a GPU build of torch, where installed, for the SM count
+nvidia-smi does not give. A field nothing reports stays empty, never guessed. None of this has run on a GPU here:
+the nvidia-smi line format is checked against the H100's env.txt (tests/test_records.py imports it).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import os
 import re
 import shutil
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional
@@ -62,15 +64,23 @@ def _cuda(index: int) -> Sku:
     return nvidia_smi_sku(lines[index]) if len(lines) > index else Sku()
 
 
+def rocminfo_skus(text: str) -> list[Sku]:
+    """One Sku per GPU agent in ``rocminfo`` output, in agent order (CPU agents skipped)."""
+    skus = []
+    for agent in re.split(r"^\s*Agent \d+\s*$", text, flags=re.M)[1:]:
+        if not re.search(r"^\s*Name:\s+gfx", agent, re.M):
+            continue
+        get = lambda key: (re.search(rf"^\s*{key}:\s*(.+?)\s*$", agent, re.M) or [None, ""])[1]  # noqa: E731
+        skus.append(Sku(get("Marketing Name"), _int(get("Compute Unit")), None, _int(get(r"Max Clock Freq\. \(MHz\)"))))
+    return skus
+
+
 def _hip(index: int) -> Sku:
-    agents = [a for a in re.split(r"\n\*{5,}\s*\nAgent \d+", _run("rocminfo")) if re.search(r"Name:\s+gfx", a)]
-    if len(agents) <= index:
+    skus = rocminfo_skus(_run("rocminfo"))
+    if len(skus) <= index:
         return Sku()
-    agent = agents[index]
-    get = lambda key: (re.search(rf"^\s*{key}:\s*(.+)$", agent, re.M) or [None, ""])[1].strip()  # noqa: E731
     vram = re.findall(r"VRAM Total Memory \(B\):\s*(\d+)", _run("rocm-smi", "--showmeminfo", "vram"))
-    return Sku(get("Marketing Name"), _int(get("Compute Unit")),
-               int(vram[index]) // 2**20 if len(vram) > index else None, _int(get("Max Clock Freq\\. \\(MHz\\)")))
+    return replace(skus[index], memory_mib=int(vram[index]) // 2**20 if len(vram) > index else None)
 
 
 def _cpu() -> Sku:
@@ -86,6 +96,19 @@ def _read(path: str) -> str:
         return ""
 
 
+def _torch_units(index: int) -> Optional[int]:
+    """SMs (CUDA) or CUs (ROCm) from torch's device properties, where a GPU build of torch is installed (the torch
+    peer's); nvidia-smi does not report SMs."""
+    try:
+        import torch  # noqa: PLC0415  (optional, slow to import: only for a GPU record)
+
+        if torch.cuda.is_available() and torch.cuda.device_count() > index:
+            return int(torch.cuda.get_device_properties(index).multi_processor_count)
+    except Exception:  # noqa: BLE001  (no torch, a CPU build, a driver mismatch: the field stays empty)
+        pass
+    return None
+
+
 @lru_cache(maxsize=None)
 def probe(device: str) -> Sku:
     """The SKU of ``device`` (cuda, hip://1, local-task); an empty Sku for 'none' (modelled: nothing ran)."""
@@ -96,5 +119,6 @@ def probe(device: str) -> Sku:
     kind, index = device_kind(device), int(tail) if tail.isdigit() else 0
     sku = {"cuda": lambda: _cuda(index), "hip": lambda: _hip(index), "cpu": _cpu}.get(kind, Sku)()
     info = device_info(device)
-    return Sku(sku.name or info.name, sku.units, sku.memory_mib, sku.clock_mhz, sku.memory_clock_mhz,
+    units = sku.units if sku.units is not None or kind == "cpu" else _torch_units(index)
+    return Sku(sku.name or info.name, units, sku.memory_mib, sku.clock_mhz, sku.memory_clock_mhz,
                sku.driver_version or info.driver_version)
