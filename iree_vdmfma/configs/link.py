@@ -221,8 +221,8 @@ def check(specs: Sequence[Spec], linked: str, prefer: str,
     found, checked, hit = [], 0, set()
     for label, text in payloads:
         base = _configs(text)
-        alone = {s.label: _configs(text, s.text) for s in specs}
-        linked_cfg = _configs(text, linked)
+        alone = {s.label: _run(s.label, text, s.text, label) for s in specs}
+        linked_cfg = _run("the linked spec", text, linked, label)
         for i, (what, cfg) in enumerate(linked_cfg):
             touched = [s for s in specs if alone[s.label][i][1] != base[i][1]]
             hit |= {s.label for s in touched}
@@ -232,6 +232,14 @@ def check(specs: Sequence[Spec], linked: str, prefer: str,
                 found.append(Conflict(f"{what} in {label}", tuple(s.label for s in touched), applied, prefer))
     unmatched = [s.label for s in specs if s.side == OURS and payloads and s.label not in hit]
     return found, checked, unmatched
+
+
+def _run(spec_label: str, payload_text: str, spec_text: str, payload_label: str) -> list[tuple[str, str]]:
+    try:
+        return _configs(payload_text, spec_text)
+    except Exception as e:  # noqa: BLE001  (the interpreter's errors come as MLIRError or RuntimeError)
+        raise ValueError(f"{spec_label} does not run on {payload_label} in IREE's transform interpreter "
+                         f"({_first_error(e)})") from None
 
 
 def link(specs: Sequence[Spec], prefer: str = OURS, payloads: Sequence[tuple[str, str]] = ()) -> Linked:
