@@ -12,7 +12,7 @@ PKG = Path(__file__).resolve().parents[1] / "iree_vdmfma"
 
 # Bottom to top. A new stage goes where it belongs in this list, and nowhere else.
 LAYERS = ["util", "problems", "devices", "executors", "compiler", "configs", "backends", "variants",
-          "run", "sweep", "report", "tune", "coverage", "model", "cli"]
+          "run", "sweep", "report", "tune", "records", "coverage", "model", "cli"]
 
 
 def _module(path: Path) -> str:

@@ -22,6 +22,7 @@ def _bench_only(argv: list[str]) -> bool:
 
 if not _bench_only(sys.argv):
     from . import core_cmds, report_cmds, run_cmds, coverage_cmds, model_cmds, tune_cmds, calibrate_cmds  # noqa: F401
+    from . import db_cmds, link_cmds  # noqa: F401
 
 # `kill -USR1 PID` prints every thread's stack to stderr and the command goes on: how a stall is diagnosed
 # (benchmarks/gpu_evidence.py sends it before it stops a step at its budget).

@@ -79,6 +79,18 @@ def split_list(value: str) -> list[str]:
     return [v.strip() for v in value.split(",") if v.strip()]
 
 
+def load_problems(shapes: Path) -> list[Problem]:
+    """A shape-list CSV, or a dispatch dump (a folder or one .mlir file: configs/dumps.py, what it found on stderr)."""
+    if not (Path(shapes).is_dir() or Path(shapes).suffix == ".mlir"):
+        return load_shape_list(shapes)
+    from ..configs.dumps import read_dump  # noqa: PLC0415  (imports iree.compiler: only when a dump is read)
+
+    dump = read_dump(shapes)
+    for line in dump.notes():
+        say(line)
+    return dump.problems
+
+
 def problems_from(shapes: Optional[Path], m: Optional[str], n: Optional[int], k: Optional[int],
                   batch: int, dtype: Optional[str]) -> list[Problem]:
     """Problems from a shape list, or from --m (the one grammar: 1,4,8 or 1-32) x --n x --k x --dtype."""
@@ -87,7 +99,7 @@ def problems_from(shapes: Optional[Path], m: Optional[str], n: Optional[int], k:
     if shapes is not None:
         if m or n or k:
             raise ValueError("give either a shape list or --m/--n/--k, not both")
-        return load_shape_list(shapes)
+        return load_problems(shapes)
     if not (m and n and k):
         raise ValueError("give a shape list (SHAPES.csv) or all of --m, --n and --k")
     return [Problem(m=mv, n=n, k=k, batch=batch, dtype=dt)

@@ -31,14 +31,19 @@ def spec(
     target: Optional[str] = opt.TARGET,
     out: Optional[Path] = opt.OUT,
     output: Optional[Path] = typer.Option(None, "--output", hidden=True, help="Old spelling: the spec FILE."),
+    merge_with: Optional[list[Path]] = opt.MERGE_WITH, prefer: str = opt.PREFER,
     debug: bool = opt.DEBUG,
 ) -> None:
     """Write a tuning spec (OUT/spec.mlir) injecting one variant's config (default vdmfma) for every shape.
 
     Use it with plain IREE:  iree-compile model.mlir --iree-hal-target-device=hip
     --iree-rocm-target=gfx942 --iree-codegen-tuning-spec-path=OUT/spec.mlir
+    With --merge-with the spec is linked with yours (conflicts on the shapes' ops reported).
     """
     with user_errors(debug):
+        from .link_cmds import merge_into, merge_specs, problem_payloads
+
+        theirs = merge_specs(merge_with, prefer)
         target = target or opt.DEFAULT_TARGET
         name = opt.one_of("--variants", opt.names(variants, "vdmfma", variant))
         path = _file_in_out(out, output, "spec", "spec.mlir")
@@ -49,7 +54,10 @@ def spec(
         if any(c is None for _, c in entries):
             raise ValueError(f"variant {name!r} injects no config (it is IREE's own choice); pick vdmfma or padded")
         write_spec(entries, path)
-        show(f"wrote {path}: {len(entries)} matcher(s), variant {name}, target {target}")
+        if theirs:
+            merge_into(path, theirs, prefer, problem_payloads(problems))
+        show(f"wrote {path}: {len(entries)} matcher(s), variant {name}, target {target}"
+             + (f", linked with {', '.join(s.label for s in theirs)}" if theirs else ""))
 
 
 def _file_in_out(out: Optional[Path], output: Optional[Path], command: str, name: str) -> Path:
@@ -248,11 +256,11 @@ def sweep(
     sweep or holding a different sweep; 130 interrupted.
     """
     with user_errors(debug):
-        from ..problems.shapes import load_shape_list
+        from .common import load_problems
 
         out = opt.out_folder(out, "sweep")
         cache_bytes = opt.size_of(cache_size)
-        problems = load_shape_list(shapes)
+        problems = load_problems(shapes)
         run_device, target = plan_run(device, target)
         if run_device and device_kind(run_device) not in ("cpu", "hip", "cuda"):
             raise ValueError(f"sweep runs on cuda, hip or local-task; use `vdmfma run --device {device}` for "

@@ -13,7 +13,7 @@ from ..sweep.sweep import Sweep, SweepOptions
 from ..devices.targets import target as get_target
 from .app import app
 from . import options as opt
-from .common import RowProgress, progress, results, say, show, split_list, user_errors
+from .common import RowProgress, load_problems, progress, results, say, show, split_list, user_errors
 from ..executors import ExecutorSpec
 
 _CASES_HELP = "; ".join(f"{c.name}: N={c.n} K={c.k}" + (f" batch={c.batch}" if c.batch > 1 else "")
@@ -70,11 +70,9 @@ def coverage(
         dts = opt.names(dtype, None, dtypes) or None
         ms = opt.m_values(m, cov.DEFAULT_M)
         if shapes is not None:
-            from ..problems.shapes import load_shape_list
-
             if dts:
                 cov.check_dtypes(target, dts)
-            cells = cov.cells_from_problems(load_shape_list(shapes), dts, ms if m is not None else None)
+            cells = cov.cells_from_problems(load_problems(shapes), dts, ms if m is not None else None)
             cov.check_dtypes(target, sorted({c.dtype for c in cells}))
         else:
             cells = cov.grid(target, dts, ms, cov.parse_m(edge_m), cov.select_cases(split_list(cases or "")), full)

@@ -26,10 +26,11 @@ DEFAULT_DEVICE = "auto"
 
 # ----------------------------------------------------------------------------- what to build
 
-SHAPES = typer.Argument(..., help="Shape-list CSV (header m,n,k[,batch,dtype,name]; '#' comments).",
-                        dir_okay=False)
-SHAPES_OPTIONAL = typer.Argument(None, help="Shape-list CSV (header m,n,k[,batch,dtype,name]; '#' comments).",
-                                 dir_okay=False)
+_SHAPES_HELP = ("Shape-list CSV (header m,n,k[,batch,dtype,name]; '#' comments), or a dispatch dump: a folder of "
+                "iree-compile --iree-hal-dump-executable-benchmarks-to files, or one .mlir of them (one problem per "
+                "distinct contraction, named after its file).")
+SHAPES = typer.Argument(..., help=_SHAPES_HELP)
+SHAPES_OPTIONAL = typer.Argument(None, help=_SHAPES_HELP)
 TARGET = typer.Option(None, "--target", "-t", help=(
     "Compile target: gfx942 (MI300X), gfx950 (MI355X), gfx11xx/gfx12xx (RDNA), sm_NN (CUDA PTX) or host "
     f"(llvm-cpu). Default: the target of --device, else {DEFAULT_TARGET}."))
@@ -73,6 +74,18 @@ REPORT = typer.Option(True, "--report/--no-report", help="Write a report folder 
                       "the end.")
 PLOTS = typer.Option(True, "--plots/--no-plots", help="Draw PNG plots.")
 DEBUG = typer.Option(False, "--debug", help="Show Python tracebacks for input errors.")
+
+# ----------------------------------------------------------------------------- linking with other tuning specs
+
+MERGE_WITH = typer.Option(None, "--merge-with", dir_okay=False, help=(
+    "Another tuning spec (yours, amdsharktuner's, ...) to link with the spec this command writes, by IREE's own "
+    "linker; repeatable. The written spec is then the linked one (ours kept beside it as *.ours.mlir); each op "
+    "both configure is reported with the side that won."))
+PREFER = typer.Option("ours", "--prefer", help="Where our spec and a --merge-with spec both configure an op: ours or "
+                      "theirs wins (reported per conflict).")
+
+DB = typer.Option(None, "--db", help="Tuning-record database (SQLite, WAL). Default: records.sqlite in the compile "
+                  "cache folder (--cache-dir, else $VDMFMA_CACHE_DIR, else ~/.cache/iree-vdmfma).")
 
 # ----------------------------------------------------------------------------- the noise rule (report, compare)
 
@@ -132,6 +145,17 @@ def cache_dir_of(cache_dir: Optional[Path], no_cache: bool) -> Optional[Path]:
     from ..compiler.driver import default_cache_dir  # imports no iree.compiler, but only compiling commands need it
 
     return default_cache_dir()
+
+
+def db_path(db: Optional[Path], cache_dir: Optional[Path] = None) -> Path:
+    """--db, else records.sqlite in the cache folder (that of --cache-dir, else the default one)."""
+    if db is not None:
+        if Path(db).is_dir():
+            raise ValueError(f"--db {db} is a folder; --db names the database file")
+        return Path(db)
+    from ..compiler.driver import default_cache_dir  # imports no iree.compiler
+
+    return Path(cache_dir or default_cache_dir()) / "records.sqlite"
 
 
 def size_of(text: Optional[str], option: str = "--cache-size") -> Optional[int]:

@@ -11,7 +11,7 @@ import typer
 from . import options as opt
 from .app import app
 from ..tune.state import display_id
-from .common import progress, say, show, user_errors
+from .common import load_problems, progress, say, show, user_errors
 
 
 def _check_search(search: str) -> None:
@@ -82,6 +82,8 @@ def tune(
         "the folder as given."),
     allow_modelled: bool = typer.Option(False, "--allow-modelled",
                                         help="Let --publish write MODELLED winners (no device); refused otherwise."),
+    merge_with: Optional[list[Path]] = opt.MERGE_WITH, prefer: str = opt.PREFER,
+    db: Optional[Path] = opt.DB,
     debug: bool = opt.DEBUG,
 ) -> None:
     """Tune each shape's knobs: candidates -> prune -> compile -> prove -> measure (or MODEL) -> winner.
@@ -95,9 +97,9 @@ def tune(
     shape list is refused unless --append. With a device the candidates are raced in paired
     rounds (the whole pruned space when it fits the time budget; see --race). With no device
     (--device none, or auto on a machine without a GPU) candidates are ranked by a MODEL.
+    Every candidate measured or modelled, and every winner, is also kept as a tuning record in --db.
     """
     with user_errors(debug):
-        from ..problems.shapes import load_shape_list
         from ..tune.report import write_tune_report
         from ..executors import ExecutorSpec
         from ..tune.tuner import TuneOptions, Tuner
@@ -107,8 +109,16 @@ def tune(
         _check_search(search)
         opt.positive("--time-budget", time_budget)
         opt.positive("--timeout", timeout)
-        problems = load_shape_list(shapes)
+        problems = load_problems(shapes)
         run_device, target = plan_run(device, target)
+        from .link_cmds import merge_library, merge_specs, need_codegen_spec
+
+        theirs = merge_specs(merge_with, prefer)
+        if theirs:
+            need_codegen_spec(target)
+        from .db_cmds import check_db, record_tune
+
+        db = check_db(opt.db_path(db, cache_dir))
         if publish is not None:
             from ..configs.library import shipped_specs
 
@@ -139,10 +149,13 @@ def tune(
         for w in winners:  # plain text: '[verdict; basis]' is data, not rich markup
             show(winner_line(w))
         show(f"{len(winners)}/{len(problems)} shapes done; {out / 'winners.csv'}; report {report}")
+        merge_library(written, tuner.library(), theirs, prefer)
+        record_tune(out, run_device, db)
         if written.get("flags"):
             show(f"iree-compile flags: {written['flags'].read_text().strip()}")
         if publish is not None and written:  # rewritten, not copied: the flags file names the folder as given
             merge, published = tuner.publish(publish, allow_modelled)
+            merge_library(published, merge.library, theirs, prefer)
             show(f"published to {publish}/ ({merge.summary()}): {', '.join(p.name for p in published.values())}")
             for label, keys in (("added", merge.added), ("replaced", merge.replaced), ("kept", merge.kept),
                                 ("refused", merge.refused)):

@@ -1,0 +1,168 @@
+"""vdmfma db (import, merge, query) and vdmfma library build: tuning records that outlive a tune and a compiler."""
+
+from __future__ import annotations
+
+import socket
+import sqlite3
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.table import Table
+
+from . import options as opt
+from .app import app
+from .common import cell, results, say, show, user_errors
+
+db_app = typer.Typer(help="Tuning records in SQLite: import tune folders, merge machines' databases, query the best.",
+                     no_args_is_help=True)
+library_app = typer.Typer(help="Tuning libraries built from tuning records, for the installed compiler.",
+                          no_args_is_help=True)
+app.add_typer(db_app, name="db")
+app.add_typer(library_app, name="library")
+
+
+def check_db(db: Path) -> Path:
+    """--db opened (created when new) before a tune starts: one that is not ours is bad input, found up front."""
+    from ..records.db import RecordDB
+
+    RecordDB(db).close()
+    return db
+
+
+def record_tune(out: Path, device: Optional[str], db: Path) -> None:
+    """A finished (or cut) tune's candidates and winners into the database, with the device's SKU. The tune's
+    own files are already written: a database that fails now is a warning saying how to add them later."""
+    from ..records.db import RecordDB
+    from ..records.ingest import tune_records
+    from ..records.sku import probe
+
+    if not (out / "candidates.csv").is_file():
+        return
+    try:
+        found = tune_records(out, probe(device) if device else None, origin=f"{socket.gethostname()}:{out.resolve()}")
+        with RecordDB(db) as records:
+            new = records.add(found.records)
+    except (ValueError, OSError, sqlite3.Error) as e:
+        say(f"warning: tuning records not written to {db} ({e}); `vdmfma db import {out} --db {db}` adds them")
+        return
+    show(f"tuning records: {new} new of {len(found.records)} in {db}")
+
+
+def _read(db: Path, target: Optional[str] = None):
+    from ..records.db import RecordDB
+
+    with RecordDB(db, write=False) as records:
+        read = records.read(target)
+    for d in read.damaged:
+        say(f"{db}: damaged record, left out: {d}")
+    return read.records
+
+
+@db_app.command("import")
+def import_(
+    folders: list[Path] = typer.Argument(..., help="vdmfma tune output folders (candidates.csv, winners.csv).",
+                                         file_okay=False),
+    db: Optional[Path] = opt.DB,
+    recorded_at: str = typer.Option("", "--recorded-at", help="ISO-8601 time for rows that carry none (tunes "
+                                    "from before rows were timed)."),
+    debug: bool = opt.DEBUG,
+) -> None:
+    """Add the records of tune folders (e.g. a tune made before records were kept) to the database."""
+    with user_errors(debug):
+        from ..records.db import RecordDB
+        from ..records.ingest import tune_records
+
+        path = opt.db_path(db)
+        found = [tune_records(f, recorded_at=recorded_at) for f in folders]  # every folder read before writing
+        with RecordDB(path) as records:
+            for folder, ingest in zip(folders, found):
+                for note in ingest.notes:
+                    say(note)
+                show(f"{folder}: {records.add(ingest.records)} new of {len(ingest.records)} records")
+        show(f"database: {path}")
+
+
+@db_app.command()
+def merge(
+    sources: list[Path] = typer.Argument(..., help="Record databases (from other machines) to merge into --db.",
+                                         dir_okay=False),
+    db: Optional[Path] = opt.DB,
+    debug: bool = opt.DEBUG,
+) -> None:
+    """Merge record databases into --db: the union, each record once (merging again adds nothing)."""
+    with user_errors(debug):
+        from ..records.db import RecordDB
+
+        path = opt.db_path(db)
+        read = [(s, _read(s)) for s in sources]  # every source checked before --db is touched
+        with RecordDB(path) as records:
+            for source, found in read:
+                show(f"{source}: {records.add(found)} new of {len(found)} records")
+            total = len(records.read().records)
+        show(f"{path}: {total} records")
+
+
+@db_app.command()
+def query(
+    db: Optional[Path] = opt.DB,
+    target: Optional[str] = typer.Option(None, "--target", "-t", help="Only this arch (gfx942, sm_89, host)."),
+    sku: Optional[str] = typer.Option(None, "--sku", help="Only this device SKU (its product name)."),
+    debug: bool = opt.DEBUG,
+) -> None:
+    """The best winner per shape and SKU (measured over modelled, then the lowest latency)."""
+    with user_errors(debug):
+        from ..records.build import choose
+
+        path = opt.db_path(db)
+        records = [r for r in _read(path, target) if sku is None or r.sku_name.lower() == sku.lower()]
+        table = Table("target", "shape", "sku", "knobs", "basis", "latency us", "verdict", "compiler", "recorded")
+        rows = 0
+        for arch in sorted({r.target for r in records}):
+            for name in sorted({r.sku for r in records if r.target == arch}):
+                for c in choose([r for r in records if r.sku == name], arch, None):
+                    r = c.record
+                    rows += 1
+                    table.add_row(*map(cell, (arch, r.name or r.key, r.sku, r.knobs, r.basis,
+                                              "" if r.latency_us is None else f"{r.latency_us:.4g}", r.verdict,
+                                              r.compiler_version.split(" ")[0], r.recorded_at)))
+        results.print(table)
+        show(f"{rows} best winner(s) from {len(records)} records in {path}")
+
+
+@library_app.command("build")
+def build_(
+    db: Optional[Path] = opt.DB,
+    target: str = typer.Option(..., "--target", "-t", help="The arch to build for (gfx942, sm_89, ...)."),
+    sku: Optional[str] = typer.Option(None, "--sku", help="Prefer this SKU's measured winners (its product name, "
+                                      "as `vdmfma db query` lists it); else the arch's."),
+    out: Optional[Path] = opt.OUT,
+    merge_with: Optional[list[Path]] = opt.MERGE_WITH, prefer: str = opt.PREFER,
+    debug: bool = opt.DEBUG,
+) -> None:
+    """Write a tuning library (OUT/library-T.json, the spec pair, flags-T.txt) from the records, for the installed
+    compiler: per shape the SKU's best measured winner, else the arch's, else the modelled one."""
+    with user_errors(debug):
+        from ..backends import backend_for
+        from ..compiler.toolchain import compiler_version
+        from ..configs.library import write_library
+        from ..records.build import build
+        from .link_cmds import merge_library, merge_specs, need_codegen_spec
+
+        backend = backend_for(target)
+        theirs = merge_specs(merge_with, prefer)
+        if theirs:
+            need_codegen_spec(target)
+        path, out = opt.db_path(db), opt.out_folder(out, "library")
+        built = build(_read(path, target), target, sku, compiler_version())
+        for note in built.notes:
+            say(note)
+        if not built.library.entries:
+            raise ValueError(f"{path}: no winner record for {target}" + (f" that builds here" if built.notes else ""))
+        written = write_library(built.library, out, backend.compile_flags(target), backend.spec_route)
+        merge_library(written, built.library, theirs, prefer)
+        tiers = [c.tier for c in built.chosen]
+        show(f"library for {target}: {len(tiers)} shape(s) ("
+             + (f"{tiers.count('sku')} from {sku}, " if sku else "")
+             + f"{tiers.count('arch')} from the arch's measured winners, {tiers.count('modelled')} modelled) in {out}")
+        show(f"iree-compile flags: {written['flags'].read_text().strip()}")

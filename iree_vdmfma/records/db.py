@@ -1,0 +1,190 @@
+"""Tuning records in SQLite: every candidate a tune measured or modelled, and every winner, kept past the tune.
+
+One table, ``records``; a record is plain data (:class:`Record`) whose ``checksum`` hashes every value, so
+it is also the record's identity: inserting a record already there does nothing (merging databases from
+several machines is idempotent), and a row whose values were edited after it was written no longer matches
+its checksum and is reported damaged, never used. The database runs in WAL mode and every write is one
+``BEGIN IMMEDIATE`` transaction (SQLite's writer lock taken up front, waited for up to ``BUSY_TIMEOUT_S``), so
+tunes writing one database at once serialize their transactions and lose nothing. A file that is not one of
+ours (``PRAGMA application_id``) or of another schema version is refused with one line naming it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Iterable, Iterator, Optional
+
+from ..problems.problem import Problem
+from ..problems.rows import Identity
+
+APPLICATION_ID = 0x56444D46  # 'VDMF'
+SCHEMA_VERSION = 1
+BUSY_TIMEOUT_S = 120.0
+CANDIDATE, WINNER = "candidate", "winner"
+MEASURED, MODELLED = "measured", "modelled"
+FILE_NAME = "records.sqlite"
+
+
+@dataclass(frozen=True)
+class Record(Identity):
+    """One measured or modelled config of one shape (problems/rows.py's identity columns: the shape and the arch
+    it was compiled for, gfx942, sm_89, host) on one device: a tune's candidate, or its winner."""
+
+    kind: str  # CANDIDATE or WINNER
+    key: str
+    knobs: str  # the knob setting, 'split=0,mma=vdmfma,...' (the tuner's candidate id): the source of truth
+    basis: str  # MEASURED or MODELLED
+    latency_us: Optional[float] = None  # measured: cold median; modelled: the MODEL's estimate
+    latency_low_us: Optional[float] = None  # the noise rule's interval (median +- 2 robust sigma) where known
+    latency_high_us: Optional[float] = None
+    verdict: str = ""  # a winner's verdict against IREE's default (win, within-noise, modelled, ...)
+    speedup_vs_default: Optional[float] = None
+    device: str = ""  # --device: cuda, hip://1, local-task, none
+    sku_name: str = ""  # the device's product name: 'NVIDIA H100 80GB HBM3', 'AMD Instinct MI300X'
+    sku_units: Optional[int] = None  # compute units (AMD) / streaming multiprocessors (NVIDIA) / cores (CPU)
+    sku_memory_mib: Optional[int] = None
+    sku_clock_mhz: Optional[int] = None  # peak engine clock
+    sku_memory_clock_mhz: Optional[int] = None
+    driver_version: str = ""
+    compiler_version: str = ""  # iree-compile that built it; a library build rebuilds specs for the installed one
+    runtime_version: str = ""
+    toolkit_version: str = ""
+    recorded_at: str = ""  # ISO-8601 UTC: when it was measured (or the tune ran)
+    origin: str = ""  # where it came from: 'HOST:OUT' of the tune, or the folder imported
+
+    def __post_init__(self) -> None:
+        """Numbers as their fields' types (SQLite gives a REAL column back as float): one value, one checksum."""
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value is not None and ("float" in f.type or "int" in f.type):
+                object.__setattr__(self, f.name, (float if "float" in f.type else int)(value))
+
+    @property
+    def problem(self) -> Problem:
+        return Problem(m=self.m, n=self.n, k=self.k, batch=self.batch, dtype=self.dtype, name=self.name)
+
+    @property
+    def sku(self) -> str:
+        return self.sku_name or f"({self.device or 'unknown device'})"
+
+    @property
+    def checksum(self) -> str:
+        return hashlib.sha256("\x1f".join(_cell(v) for v in asdict(self).values()).encode()).hexdigest()
+
+
+FIELDS = [f.name for f in fields(Record)]
+_TYPES = {f.name: f.type for f in fields(Record)}
+
+
+def _cell(value) -> str:
+    return "" if value is None else repr(value) if isinstance(value, float) else str(value)
+
+
+def _sql_type(kind: str) -> str:
+    return "INTEGER" if "int" in kind else "REAL" if "float" in kind else "TEXT"
+
+
+_COLUMNS = ", ".join(f"{name} {_sql_type(_TYPES[name])}" for name in FIELDS)
+_CREATE = f"CREATE TABLE IF NOT EXISTS records (id INTEGER PRIMARY KEY, {_COLUMNS}, checksum TEXT NOT NULL UNIQUE)"
+_INDEX = "CREATE INDEX IF NOT EXISTS records_shape ON records (target, key, kind)"
+_INSERT = (f"INSERT OR IGNORE INTO records ({', '.join(FIELDS)}, checksum) "
+           f"VALUES ({', '.join('?' * (len(FIELDS) + 1))})")
+
+
+@dataclass
+class Read:
+    """What a database holds: trusted records and the damaged rows ('id N: why')."""
+
+    records: list[Record]
+    damaged: list[str]
+
+
+class RecordDB:
+    """``with RecordDB(path) as db: db.add(records)``; ValueError naming the file when it is not ours.
+
+    ``write=False`` opens an existing database read-only (query, library build, the sources of a merge): the
+    file is never changed, so a committed example database stays as committed."""
+
+    def __init__(self, path: Path | str, write: bool = True):
+        self.path, self.conn = Path(path), None
+        if not write and not self.path.is_file():
+            raise ValueError(f"{self.path}: no such record database")
+        try:
+            if write:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+                self.conn.execute("PRAGMA journal_mode=WAL")
+                with self.transaction():
+                    self._schema(create=True)
+            else:
+                self.conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True,
+                                            timeout=BUSY_TIMEOUT_S, isolation_level=None)
+                self._schema(create=False)
+        except sqlite3.DatabaseError as e:
+            self.close()
+            raise ValueError(f"{self.path}: not a tuning-record database ({e})") from None
+        except ValueError:
+            self.close()
+            raise
+
+    def _schema(self, create: bool) -> None:
+        app, version = (self.conn.execute(f"PRAGMA {p}").fetchone()[0] for p in ("application_id", "user_version"))
+        tables = self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+        if create and app == 0 and version == 0 and not tables:  # a new file
+            self.conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            self.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            self.conn.execute(_CREATE)
+            self.conn.execute(_INDEX)
+        elif app != APPLICATION_ID:
+            raise ValueError(f"{self.path}: not a vdmfma tuning-record database"
+                             + (" (an SQLite database of something else)" if tables or app else " (empty)"))
+        elif version != SCHEMA_VERSION:
+            raise ValueError(f"{self.path}: tuning records of schema version {version}; this vdmfma reads "
+                             f"{SCHEMA_VERSION}")
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction holding SQLite's writer lock from its start (BEGIN IMMEDIATE)."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.conn
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+
+    def add(self, records: Iterable[Record]) -> int:
+        """Insert in one transaction; returns how many were new (a record already there is left as it is)."""
+        rows = [[getattr(r, f) for f in FIELDS] + [r.checksum] for r in records]
+        with self.transaction() as c:
+            before = c.total_changes
+            c.executemany(_INSERT, rows)
+            return c.total_changes - before
+
+    def read(self, target: Optional[str] = None) -> Read:
+        """Every record (of ``target``), each checked against its checksum."""
+        where, args = ("WHERE target = ?", (target,)) if target else ("", ())
+        cursor = self.conn.execute(f"SELECT id, {', '.join(FIELDS)}, checksum FROM records {where} ORDER BY id", args)
+        records, damaged = [], []
+        for row in cursor:
+            record = Record(**dict(zip(FIELDS, row[1:-1])))
+            if record.checksum != row[-1]:
+                damaged.append(f"id {row[0]}: its values do not match its checksum (edited after it was written)")
+            else:
+                records.append(record)
+        return Read(records, damaged)
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+    def __enter__(self) -> "RecordDB":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
