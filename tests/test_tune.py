@@ -360,3 +360,25 @@ def test_a_modelled_tune_is_bounded_by_default(tmp_path):
     assert len(chosen) == MODELLED_DEFAULT_CANDIDATES < size
     measured = Tuner([p], TuneOptions(target="host", device="local-task", out_dir=tmp_path / "out2"))
     assert measured.limit is None  # a measured tune covers the pruned space unless told otherwise
+
+
+@pytest.mark.parametrize("arch", ["gfx942", "gfx1100", "sm_89"])
+def test_the_space_holds_each_plain_setting_times_exactly_its_applicable_tile_settings(arch):
+    import itertools
+    import math
+
+    from iree_vdmfma.tune.space import generate, knobs_of
+
+    p = Problem(8, 2304, 8192)
+    knobs = knobs_of(arch)
+    values = {n: k.values(p, arch) for n, k in knobs.items()}
+    plain = [n for n, k in knobs.items() if not k.tile]
+    want = 0  # counted by hand: per plain setting, the product of the tile knobs its mma carries
+    for combo in itertools.product(*(values[n] for n in plain)):
+        mma = dict(zip(plain, combo)).get("mma", "default")
+        want += math.prod(len(values[n]) for n, k in knobs.items() if k.tile and mma in k.for_mma)
+    got = generate(p, arch)
+    assert len(got) == len({c.id for c in got}) == want
+    for c in got:
+        tiles = {n for n, _ in c.knobs if knobs[n].tile}
+        assert tiles == {n for n, k in knobs.items() if k.tile and c.mma in k.for_mma}, c.id

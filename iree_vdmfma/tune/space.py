@@ -79,15 +79,23 @@ def _make(problem: Problem, settings: Mapping[str, object], order: Sequence[str]
 
 
 def generate(problem: Problem, arch: str) -> list[Candidate]:
-    """Every knob setting (tile knobs collapsed to their default when nothing is injected), unpruned."""
+    """Every knob setting (tile knobs only where their ``mma`` is injected), unpruned.
+
+    The plain knobs' product first, then per setting of them only the tile knobs that apply: the full product
+    with tile knobs collapsed afterwards walked 2.8 million settings for 2958 candidates on gfx942 (25-40 s).
+    """
     knobs = knobs_of(arch)
     order = list(knobs)
     values = {name: list(k.values(problem, arch)) for name, k in knobs.items()}
+    plain = [n for n in order if not knobs[n].tile]
     seen: dict[str, Candidate] = {}
-    for combo in itertools.product(*(values[n] for n in order)):
-        settings = dict(zip(order, combo))
-        cand = _make(problem, settings, [n for n in order if knobs[n].applies(settings)])
-        seen.setdefault(cand.id, cand)
+    for combo in itertools.product(*(values[n] for n in plain)):
+        base = dict(zip(plain, combo))
+        tiles = [n for n in order if knobs[n].tile and knobs[n].applies(base)]
+        for tile_combo in itertools.product(*(values[n] for n in tiles)):
+            settings = {**base, **dict(zip(tiles, tile_combo))}
+            cand = _make(problem, settings, [n for n in order if n in settings])
+            seen.setdefault(cand.id, cand)
     return list(seen.values())
 
 
