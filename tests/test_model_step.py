@@ -307,3 +307,16 @@ def test_a_contender_that_raises_while_timed_is_dropped_and_the_others_are_still
                                 rounds=4, calls=1, warmup=2, failed=failed)
     assert set(samples) == {"default"} and len(samples["default"]) == 4
     assert set(failed) == {"torch-compile"} and "out of memory" in str(failed["torch-compile"])
+
+
+def test_the_forwards_torch_eager_peer_goes_to_a_gpu_torch_sees_and_says_why_not_otherwise():
+    import torch
+
+    from iree_vdmfma.model.step import _eager_gpu
+
+    assert _eager_gpu("local-task") == (None, "")  # the CPU peer: the reference, as before
+    gpu, why = _eager_gpu("cuda")
+    if torch.cuda.is_available():  # a lent GPU: the peer runs there (reports/gpu-evidence-* times it)
+        assert gpu is not None and gpu.type == "cuda" and why == ""
+    else:  # this machine: no GPU torch, and the row's note will say so in one line
+        assert gpu is None and "has no cuda device" in why and "\n" not in why

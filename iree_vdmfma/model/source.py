@@ -252,24 +252,32 @@ def numpy_outputs(result) -> list:
     return [_numpy(t) for t in _outputs(result)]
 
 
-def torch_forwards(ex: Exported, copies: int = 1, compiled: bool = False) -> list[Callable[[], Any]]:
+def torch_forwards(ex: Exported, copies: int = 1, compiled: bool = False, device=None) -> list[Callable[[], Any]]:
     """One zero-argument torch forward per weight copy: copy 0 is the built module, the others deep copies
     (distinct weight memory, their own input copies) for a cold rotation. ``compiled``: each copy through
     ``torch.compile`` (default inductor backend; dynamo traces the graph once: parameters are its inputs).
-    Nothing runs here; torch.compile's errors surface on the first call."""
+    ``device``: a torch GPU device: every copy (the first too) is a deep copy moved there, and each call waits
+    for its outputs on the host, as an IREE call does. Nothing runs here; torch.compile's errors surface on
+    the first call."""
     import copy
 
     import torch
 
-    mods = [ex.module] + [copy.deepcopy(ex.module) for _ in range(copies - 1)]
-    argss = [ex.args] + [tuple(a.clone() if isinstance(a, torch.Tensor) else a for a in ex.args)
-                         for _ in range(copies - 1)]
+    gpu = device is not None and torch.device(device).type != "cpu"
+    if gpu:
+        mods = [copy.deepcopy(ex.module).to(device) for _ in range(copies)]
+        argss = [tuple(a.to(device) if isinstance(a, torch.Tensor) else a for a in ex.args) for _ in range(copies)]
+    else:
+        mods = [ex.module] + [copy.deepcopy(ex.module) for _ in range(copies - 1)]
+        argss = [ex.args] + [tuple(a.clone() if isinstance(a, torch.Tensor) else a for a in ex.args)
+                             for _ in range(copies - 1)]
     fns = [torch.compile(m) if compiled else m for m in mods]
 
     def call(fn, args):
         def run():
             with torch.no_grad():
-                return fn(*args)
+                out = fn(*args)
+            return [t.cpu() for t in _outputs(out)] if gpu else out  # on the host, as IREE's outputs are
         return run
 
     return [call(fn, args) for fn, args in zip(fns, argss)]

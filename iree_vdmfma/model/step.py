@@ -461,15 +461,36 @@ def _check(row: ModelRow, n: fwd.ForwardNumerics) -> None:
         row.status, row.error = NUMERICS_FAILED, n.message
 
 
+def _eager_gpu(device: str):
+    """(the torch device of a GPU ``device``, '') or (None, why not): CPU devices give (None, '')."""
+    if device.startswith("local"):
+        return None, ""
+    from ..run.peer import PeerUnavailable, torch_device  # noqa: PLC0415
+
+    try:
+        return torch_device(device), ""
+    except PeerUnavailable as e:
+        return None, str(e)
+
+
 def _torch_peers(m: int, ex: Exported, opts: StepOptions, prov: dict, rows: dict, log) -> list[str]:
     """Add the torch eager row (the reference) and, with ``opts.torch_compile``, the torch.compile row: compiled
     (inductor), run once and checked against eager under the same rule, or a status row saying why not."""
     from .source import numpy_outputs, torch_forwards  # noqa: PLC0415
 
     here = opts.device.startswith("local")
-    rows[EAGER] = ModelRow(m, EAGER, COMPILED if here else SKIPPED, numerics="reference", device=opts.device,
+    gpu, why = _eager_gpu(opts.device)
+    rows[EAGER] = ModelRow(m, EAGER, COMPILED if here or gpu is not None else SKIPPED,
+                           numerics="reference" if here else "", device=opts.device, **prov,
                            note="the torch eager peer (CPU)" if here else
-                           "torch eager peer: only on the CPU (local-task) here", **prov)
+                           f"the torch eager peer on {gpu}, checked against CPU eager" if gpu is not None else
+                           f"torch eager peer: {why}")
+    if gpu is not None:  # its own numbers on the GPU, under the rule every IREE variant is checked by
+        try:
+            _check(rows[EAGER], fwd.check_forward(numpy_outputs(torch_forwards(ex, 1, device=gpu)[0]()), ex.eager,
+                                                  ex.ref64, ex.output_dtypes))
+        except Exception as e:  # noqa: BLE001  (out of memory, an op torch lacks there: a row)
+            rows[EAGER].status, rows[EAGER].error = RUN_ERROR, _first_line(e)
     peers = [EAGER]
     if not opts.torch_compile:
         return peers
@@ -516,6 +537,8 @@ def _time_mode(mode: str, m: int, rows: dict[str, ModelRow], modules: dict, ex: 
             if v in modules:
                 contenders[v] = ((lambda mod=modules[v]: mod(ex.inputs)) if copies == 1
                                  else modules[v].rotation(copies, ex.inputs))
+            elif v == EAGER and (gpu := _eager_gpu(opts.device)[0]) is not None:
+                contenders[v] = fwd.rotate(torch_forwards(ex, copies, device=gpu))
             elif v == EAGER:
                 contenders[v] = fwd.rotate(torch_forwards(ex, copies)) if copies > 1 else ex.run_eager
             elif v == COMPILE:
