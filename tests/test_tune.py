@@ -19,6 +19,7 @@ from iree_vdmfma.backends import CUDA, ROCM
 from iree_vdmfma.backends.base import dispatch_count
 from iree_vdmfma.backends.rocm import evidence as proof
 from iree_vdmfma.compiler.driver import Compiler
+from iree_vdmfma.compiler.fingerprint import fingerprint
 from iree_vdmfma.configs.knobs import knob_config
 from iree_vdmfma.configs.library import Entry, Library, write_library
 from iree_vdmfma.configs.spec import write_spec
@@ -382,3 +383,32 @@ def test_the_space_holds_each_plain_setting_times_exactly_its_applicable_tile_se
     for c in got:
         tiles = {n for n, _ in c.knobs if knobs[n].tile}
         assert tiles == {n for n, k in knobs.items() if k.tile and c.mma in k.for_mma}, c.id
+
+
+@pytest.mark.parametrize("arch", ["sm_89", "gfx942"])
+def test_the_widened_gemv_knobs_compile_apply_and_each_gives_a_kernel_of_its_own(tmp_path, arch):
+    """rows 16 and 8-byte lane loads (issue 30's gap to cuBLAS): each compiles, is proven applied from the
+    configured IR, and changes the kernel (a distinct kernel_fingerprint), so a GPU run spends no time on a
+    knob that does nothing."""
+    problem = Problem(8, 512, 2048)
+    tuner = Tuner([problem], TuneOptions(target=arch, device="none", out_dir=tmp_path / "o",
+                                         cache_dir=tmp_path / "c", workers=2))
+    base = {"split": 0, "mma": "gemv", "rows": 4, "kpart": 512, "ksub": 1, "vec": 16}
+    settings = {"base": base, "vec8": {**base, "vec": 8}}
+    if arch == "sm_89":  # new on CUDA (ROCm had rows 16 already; at M = 8 with one K subgroup it spills there)
+        settings["rows16"] = {**base, "rows": 16}
+    prints = {}
+    with Compiler(tmp_path / "c", 2) as compiler:
+        for name, s in settings.items():
+            c = Candidate(problem, tuple(s.items()))
+            assert prune_reason(c, arch) == "" and c.id in {x.id for x in space(problem, arch)[0]}
+            result = compiler.compile(tuner.job(c))
+            assert result.ok, result.error
+            pr = prove(c, result, arch)
+            assert pr.status == state.COMPILED, pr  # proven applied: the configured IR carries the config
+            configured = "".join(p.read_text() for p in result.dump_dir.glob("configured_*.mlir"))
+            thread = s["vec"] // 2  # f16 elements a lane loads per step
+            assert f"thread = [0, 0, {thread}]" in configured or f"thread = [0, {thread}]" in configured, name
+            assert pr.fields["workgroups"] == 512 // s["rows"]
+            prints[name] = fingerprint(result.dump_dir).digest
+    assert len(set(prints.values())) == len(settings), prints

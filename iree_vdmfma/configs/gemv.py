@@ -117,8 +117,9 @@ class GemvConfig:
 
 
 def gemv_config(m: int, elem_bytes: int, subgroup_size: int, rows: int, partial_reduction: int,
-                k_subgroups: int = 1, batched: bool = False) -> GemvConfig:
-    """A GEMV config with 16-byte lane loads; LDS holds one f32 partial per row, M and K subgroup."""
+                k_subgroups: int = 1, batched: bool = False, load_bytes: int = LOAD_BYTES) -> GemvConfig:
+    """A GEMV config with ``load_bytes`` lane loads (16: one 128-bit load; 8: two lanes' worth of rows per
+    load step); LDS holds one f32 partial per row, M and K subgroup."""
     lds = 0 if k_subgroups == 1 else m * rows * k_subgroups * 4
-    return GemvConfig(m, rows, partial_reduction, LOAD_BYTES // elem_bytes, subgroup_size, k_subgroups,
+    return GemvConfig(m, rows, partial_reduction, max(1, load_bytes // elem_bytes), subgroup_size, k_subgroups,
                       1 if batched else 0, lds)

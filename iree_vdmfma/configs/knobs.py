@@ -25,7 +25,7 @@ from .rules import LDS_ROW_PAD_BYTES, padded_config, vdmfma_config
 from .scaled import DEFAULT_INTRINSIC, mx_gemv_config, scaled_config
 
 MMA_KINDS = ("default", "vdmfma", "dense", "gemv")
-GEMV_DEFAULTS = {"rows": 4, "kpart": 512, "ksub": 1}
+GEMV_DEFAULTS = {"rows": 4, "kpart": 512, "ksub": 1, "vec": LOAD_BYTES}  # vec: bytes a lane loads per step
 GEMV_MAX_M = 8
 PROMOTE = {"AB": (0, 1), "A": (0,), "none": ()}
 
@@ -85,7 +85,8 @@ def _gemv(problem: Problem, arch: str, knobs: Mapping[str, object]) -> GemvConfi
     if problem.m > GEMV_MAX_M or problem.batched:
         raise ValueError(f"{problem.key}: the gemv config is for unbatched M <= {GEMV_MAX_M}")
     get = lambda name: int(knobs.get(name, GEMV_DEFAULTS[name]))  # noqa: E731
-    return gemv_config(problem.m, problem.dt.bytes, subgroup_size(arch), get("rows"), get("kpart"), get("ksub"))
+    return gemv_config(problem.m, problem.dt.bytes, subgroup_size(arch), get("rows"), get("kpart"), get("ksub"),
+                       load_bytes=get("vec"))
 
 
 MX_MMA_KINDS = ("default", "scaled", "scaled32", "mxgemv")

@@ -53,3 +53,4 @@ KNOBS.fixed("waves_per_eu", [0, 2], MFMA)
 KNOBS.fixed("rows", [4, 1, 2, 8, 16], GEMV)
 KNOBS.fixed("kpart", [512, 256, 1024, 2048], GEMV)
 KNOBS.fixed("ksub", [1, 2, 4], GEMV)
+KNOBS.fixed("vec", [16, 8], GEMV)  # bytes a lane loads per step: 16 (dwordx4), 8 (dwordx2); compile-checked
