@@ -19,6 +19,7 @@ NAMES = {"rocm", "cuda", "cpu", "hip"}
 ALLOWED = {
     # devices/ owns device kinds: a device URI's kind, a module's format, which driver a kind probes.
     "devices/probe.py": "device kinds of IREE device URIs and their probes",
+    "devices/sku.py": "a device's SKU (name, compute units, memory, clocks) from its kind's own tools",
     "devices/modules.py": "the device kind a compiled module's executable format runs on",
     # The one place that turns a target into iree-compile flags (backends delegate to it; the layers
     # below backends, e.g. configs/catalog.py's intrinsic probe, use it too).

@@ -27,7 +27,7 @@ from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.records.db import WINNER, Record, RecordDB
 from iree_vdmfma.records.build import build
 from iree_vdmfma.records.ingest import tune_records
-from iree_vdmfma.records.sku import Sku, nvidia_smi_sku, rocminfo_skus
+from iree_vdmfma.devices.sku import Sku, nvidia_smi_sku, rocminfo_skus
 
 EXAMPLE = ROOT / "examples" / "tune-h100.sqlite"
 H100_TUNE = ROOT / "reports" / "tune-h100"

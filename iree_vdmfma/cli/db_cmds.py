@@ -35,7 +35,7 @@ def record_tune(out: Path, device: Optional[str], db: Path) -> None:
     own files are already written: a database that fails now is a warning saying how to add them later."""
     from ..records.db import RecordDB
     from ..records.ingest import tune_records
-    from ..records.sku import probe
+    from ..devices.sku import probe
 
     if not (out / "candidates.csv").is_file():
         return

@@ -263,7 +263,7 @@ def torch_forwards(ex: Exported, copies: int = 1, compiled: bool = False, device
 
     import torch
 
-    gpu = device is not None and torch.device(device).type != "cpu"
+    gpu = device is not None  # the caller passes one only for a GPU (model/step.py _eager_gpu)
     if gpu:
         mods = [copy.deepcopy(ex.module).to(device) for _ in range(copies)]
         argss = [tuple(a.to(device) if isinstance(a, torch.Tensor) else a for a in ex.args) for _ in range(copies)]

@@ -19,7 +19,7 @@ from ..report.verdict import DEFAULT_RULE, Timing
 from ..tune import state
 from ..util.runs import previous_runs
 from .db import CANDIDATE, MEASURED, MODELLED, WINNER, Record
-from .sku import Sku, nvidia_smi_sku
+from ..devices.sku import Sku, nvidia_smi_sku
 
 
 @dataclass

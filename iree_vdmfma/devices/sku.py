@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
-from ..devices.probe import device_info, device_kind, normalize_device
+from .probe import device_info, device_kind, normalize_device
 
 
 @dataclass(frozen=True)
