@@ -4,7 +4,7 @@ Run in the *export environment* (see examples/sharktank/README.md; never the too
 sharktank 3.8.0 pulls wave-lang and iree-turbine 3.9.0 calls binding methods IREE 3.13 dropped):
 
     python examples/sharktank/make_exports.py --config llama3_8b --layers 1 \
-        --decode 1,4,8,16,32 --prefill 4 --decomposed 4 --out examples/sharktank
+        --decode 1,4,8,16,32 --prefill 4 --decomposed 4 --out examples/sharktank   # the committed fixtures
 
 1. ``sharktank.models.llama.testing.make_random_llama_theta`` builds a random-weight Llama for a
    named config (hidden, FFN, heads / KV heads, head dim, layers, vocab), saved as an IRPA
@@ -93,8 +93,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--config", choices=sorted(CONFIGS), default="llama3_8b")
     p.add_argument("--layers", type=int, default=1)
     p.add_argument("--decode", type=_ints, default=[1, 4, 8, 16, 32], help="decode-only batch sizes")
-    p.add_argument("--prefill", type=_ints, default=[4], help="prefill+decode batch sizes")
-    p.add_argument("--decomposed", type=_ints, default=[4], help="decode-only, --attention-kernel decomposed")
+    p.add_argument("--prefill", type=_ints, default=[], help="prefill+decode batch sizes")
+    p.add_argument("--decomposed", type=_ints, default=[], help="decode-only, --attention-kernel decomposed")
     p.add_argument("--irpa", type=Path, help="parameter file (default: /tmp/<config>_<layers>l.irpa)")
     p.add_argument("--out", type=Path, default=Path(__file__).resolve().parent)
     args = p.parse_args(argv)
