@@ -25,6 +25,7 @@ from iree_vdmfma.model.model import (ModelOptions, _row, counts_against, discove
 from iree_vdmfma.model.source import parse_source
 from iree_vdmfma.problems.inputs import input_ir
 from iree_vdmfma.problems.problem import Problem
+from iree_vdmfma.problems.rows import read_results
 from iree_vdmfma.variants.registry import Variant, register, variant
 
 FIXTURES = ROOT / "examples" / "sharktank"
@@ -232,3 +233,24 @@ def test_the_readme_three_commands_from_a_sharktank_export_to_a_spec_iree_compil
     lm_head = next(dump.glob("configured_*dispatch_31.mlir")).read_text()
     assert "matmul_4x128256x4096" in lm_head and "VDMFMA_F32_8x16x64x2_F16" in lm_head
     assert isa_counts(dump) == (7 * 32, 1)  # every projection kernel VDMFMA; RoPE's outer product its 1 v_mfma
+
+
+def test_compile_flags_reach_sweep_rows_and_a_tuned_librarys_flags_file(tmp_path):
+    """`vdmfma compile` into one OUT without, then with --compile-flag: the row is recompiled (not kept from the
+    other run) and its repro carries the flag; `vdmfma tune --compile-flag` writes it into the library's flags."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+    def vdmfma(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "iree_vdmfma.cli", *args], capture_output=True, text=True,
+                              env=env, timeout=600, cwd=tmp_path)
+
+    shape = ("--m", "8", "--n", "256", "--k", "512", "--variants", "vdmfma", "--target", "gfx942", "--out", "c")
+    assert vdmfma("compile", *shape).returncode == 0
+    again = vdmfma("compile", *shape, f"--compile-flag={O3}")
+    assert again.returncode == 0, again.stderr
+    (row,) = read_results(tmp_path / "c" / "results.csv").rows
+    assert O3 in row.repro and row.status == "ok" and row.smfmac > 0
+    tuned = vdmfma("tune", str(ROOT / "sweeps" / "tiny-layer.csv"), "--target", "host", "--device", "none",
+                   "--max-candidates", "2", f"--compile-flag={O3}", "--out", "t")
+    assert tuned.returncode == 0, tuned.stderr
+    assert O3 in (tmp_path / "t" / "specs" / "flags-host.txt").read_text().split()

@@ -223,7 +223,7 @@ def _tune(problems: list[Problem], opts: StepOptions, log) -> tuple[Library, dic
     options = TuneOptions(target=opts.target, device=opts.device, out_dir=opts.out / "tune", cache_dir=opts.cache_dir,
                           workers=opts.workers, timeout_s=opts.timeout_s, max_candidates=opts.max_candidates,
                           time_budget_s=opts.time_budget_s, reps=opts.tune_reps, hot=False, search=opts.search,
-                          seed=opts.seed, race=opts.race)
+                          seed=opts.seed, race=opts.race, flags=opts.flags)
     tuner = Tuner(problems, options, on_event=lambda s: log(f"tune: {s}"))
     winners = tuner.run()
     times = {w.key: (w.latency_us_median, w.default_us_median) for w in winners}
