@@ -66,6 +66,8 @@ def test_every_decode_projection_at_every_batch_is_found_and_proven_from_its_isa
         gemms = [r for r in mine if r.m is not None]
         assert {(r.n, r.k) for r in gemms} == set(PROJECTIONS), (m, gemms)
         assert len(gemms) == (8 if m == 1 else 7)  # at M = 1 k and v are two executables
+        assert sum(r.calls for r in gemms) == 8  # q, k, v, o, gate, up, down, lm_head: one call each
+        assert {r.calls for r in gemms if (r.n, r.k) == (1024, 4096)} == ({1} if m == 1 else {2})  # k/v: 1 kernel
         for r in gemms:
             assert (r.op_form, r.m, r.status, r.reason) == ("mmt", m, "applied", ""), r
             assert r.smfmac > 0 and r.mfma == 0 and r.spills == 0, r

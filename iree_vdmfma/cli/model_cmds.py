@@ -20,8 +20,8 @@ from .common import cell, results, say, show, user_errors
 
 EXIT_NOT_MATCHED = 1
 EXIT_NUMERICS = 1
-_COLUMNS = ("m_tokens", "dispatch", "op_form", "m", "n", "k", "batch", "fused_consumers", "default_mma_kind",
-            "spec_mma_kind", "smfmac", "mfma", "vgpr", "spills", "status")
+_COLUMNS = ("m_tokens", "dispatch", "calls", "op_form", "m", "n", "k", "batch", "fused_consumers",
+            "default_mma_kind", "spec_mma_kind", "smfmac", "mfma", "vgpr", "spills", "status")
 
 
 def _table(rows) -> Table:

@@ -79,14 +79,15 @@ def _dispatch_ops(func) -> list[Dispatch]:
     return [replace(d, consumers=unique) for d in found]
 
 
-def read_dispatches(text: str) -> list[Dispatch]:
-    """Contraction ops of one configured_*.mlir (parsed with the bindings)."""
+def read_dispatches(text: str, configured: bool = True) -> list[Dispatch]:
+    """Contraction ops of one configured_*.mlir (parsed with the bindings); ``configured=False``: of an
+    executable's source (module_*.mlir, before configuration: no lowering_config, no pipeline)."""
     with ir.Context() as ctx:
         module = ir.Module.parse(text, ctx)
         funcs = []
 
         def visit(op):
-            if op.name == "func.func" and "translation_info" in op.attributes:
+            if op.name == "func.func" and (not configured or "translation_info" in op.attributes):
                 funcs.append(op)
             return ir.WalkResult.ADVANCE
 

@@ -22,7 +22,7 @@ layout); ``compile-error`` with the minimal reproducer for an executable that fa
 from __future__ import annotations
 
 import csv
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -76,6 +76,7 @@ class DispatchRow:
     status: str
     reason: str
     variant: str = ""  # which compile the row proves (added column: default, tuned, vdmfma, ...)
+    calls: Optional[int] = None  # dispatch sites of this kernel in the program (added column; rescue.calls)
 
 
 @dataclass(frozen=True)
@@ -207,6 +208,7 @@ class Discovered:
     dispatches: Optional[list[Dispatch]]  # None: nothing to read them from
     crashed: dict[str, CompileResult]
     sources: Optional[Path] = None  # where each executable's source is (the base dump when it compiled)
+    calls: dict[str, int] = field(default_factory=dict)  # dispatch function -> sites in the program
 
     @property
     def source_dump(self) -> Path:
@@ -223,9 +225,9 @@ def discover(compiler: Compiler, m: int, text: str, target: str, flags: tuple[st
     fails: every executable's source (rescue.sources), each compiled alone with the default (its configured IR;
     the ones that fail)."""
     base = base or alone.compile_all(compiler, [default_job(m, text, target, flags, timeout_s)])[0]
+    phase = alone.sources(compiler, m, text, target, flags, timeout_s)  # seconds: the call counts
     if base.ok:
-        return Discovered(base, collect_dispatches(base.dump_dir), {})
-    phase = alone.sources(compiler, m, text, target, flags, timeout_s)
+        return Discovered(base, collect_dispatches(base.dump_dir), {}, calls=alone.calls(phase))
     if not phase.ok or not alone.executables(phase.dump_dir):
         return Discovered(base, None, {})
     log(f"M={m}: IREE's default fails ({base.error[:120]}); compiling each of its executables alone")
@@ -237,7 +239,8 @@ def discover(compiler: Compiler, m: int, text: str, target: str, flags: tuple[st
             dispatches += collect_dispatches(r.dump_dir)
         else:  # it fails before (or while) being configured: what it computes, from its source
             dispatches += read_ops(alone.source_of(phase.dump_dir, exe).read_text(), configured=False)
-    return Discovered(base, dispatches, {exe: r for exe, r in each.items() if not r.ok}, phase.dump_dir)
+    return Discovered(base, dispatches, {exe: r for exe, r in each.items() if not r.ok}, phase.dump_dir,
+                      alone.calls(phase))
 
 
 def crash_rows(m: int, found: Discovered, covered: set[str]) -> list[DispatchRow]:
@@ -366,7 +369,7 @@ def _prove(compiler: Compiler, m: int, found: Discovered, configs: dict, spec_pa
         elif note:
             row = replace(row, reason="; ".join(x for x in (row.reason, note) if x))
         rows.append(row)
-    rows += crash_rows(m, found, covered)
+    rows = [replace(r, calls=found.calls.get(r.dispatch)) for r in rows] + crash_rows(m, found, covered)
     if whole is not None and not whole.ok and found.base.ok and not any(r.status == FAILED for r in rows):
         rows.append(_failed(m, whole, "with-spec"))
     return rows

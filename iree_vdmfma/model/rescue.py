@@ -55,6 +55,19 @@ def sources(compiler: Compiler, m: int, text: str, target: str, flags: tuple[str
                                        spec_honoured=backend.codegen_spec_honoured(target)))
 
 
+def calls(result: CompileResult) -> dict[str, int]:
+    """Dispatch sites per dispatch function in the program (``sources``' output: the whole module at that phase,
+    every ``flow.dispatch @exe::@variant::@function``): how often one forward calls each kernel (k and v share
+    one executable at bs > 1: 2). Static sites: a dispatch inside a loop would count once."""
+    if not result.ok or not result.vmfb.is_file():
+        return {}
+    found: dict[str, int] = {}
+    for name in re.findall(r"dispatch @[^:\s]+::@[^:\s]+::@([^\s({]+)", result.vmfb.read_text(errors="replace")):
+        name = name.strip('"')
+        found[name] = found.get(name, 0) + 1
+    return found
+
+
 def executables(dump: Path) -> list[str]:
     """Every executable whose source a compile dumped (module_<exe>.mlir), in dispatch order."""
     names = [p.name[len("module_"):-len(".mlir")] for p in Path(dump).glob("module_*.mlir")]
@@ -76,13 +89,17 @@ def kind_of(function: str) -> str:
 
 def alone_job(m: int, dump: Path, exe: str, variant: str, target: str, flags: tuple[str, ...],
               spec: Optional[str], timeout_s: float) -> Optional[CompileJob]:
-    """One executable of a whole-model dump compiled alone (None when the dump has no source for it)."""
+    """One executable of a whole-model dump compiled alone (None when the dump has no source for it); single-threaded
+    from the start (as fast for one executable, and a model's executables compile many at a time: IREE 3.13's
+    threaded compile deadlocks now and then, the hang tune/tuner.compile_candidate retries this way)."""
+    from ..tune.tuner import RETRY_FLAG  # noqa: PLC0415
+
     src = source_of(dump, exe)
     if src is None:
         return None
     backend = backend_for(target)
     return CompileJob(f"model_m{m}/{exe}/{variant}/{target}", src.read_text(),
-                      (EXECUTABLE_MODE, *backend.compile_flags(target), *flags), spec, timeout_s,
+                      (EXECUTABLE_MODE, *backend.compile_flags(target), *flags, RETRY_FLAG), spec, timeout_s,
                       spec_honoured=backend.codegen_spec_honoured(target))
 
 
