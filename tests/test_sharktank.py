@@ -256,3 +256,54 @@ def test_compile_flags_reach_sweep_rows_and_a_tuned_librarys_flags_file(tmp_path
                    "--max-candidates", "2", f"--compile-flag={O3}", "--out", "t")
     assert tuned.returncode == 0, tuned.stderr
     assert O3 in (tmp_path / "t" / "specs" / "flags-host.txt").read_text().split()
+
+
+# A skinny GEMM beside an op that is no GEMM and that IREE 3.13's default cannot compile for gfx942 (OCP fp8: "F8E4M3FN
+# types are not supported on gfx942"): the shape of the decode-attention crash issue 31 reports, which did not
+# reproduce with the committed exports (examples/sharktank/README.md).
+NOT_A_GEMM_FAILS = """// A skinny f16 GEMM beside an elementwise OCP-fp8 op that IREE 3.13 cannot compile for gfx942.
+func.func @gemm(%x: tensor<8x512xf16>, %w: tensor<256x512xf16>) -> tensor<8x256xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x256xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<8x256xf32>) -> tensor<8x256xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%x, %w : tensor<8x512xf16>, tensor<256x512xf16>) outs(%acc : tensor<8x256xf32>) {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %a32 = arith.extf %a : f16 to f32
+    %b32 = arith.extf %b : f16 to f32
+    %p = arith.mulf %a32, %b32 : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<8x256xf32>
+  return %r : tensor<8x256xf32>
+}
+func.func @fp8(%a: tensor<8x64xf8E4M3FN>) -> tensor<8x64xf32> {
+  %e = tensor.empty() : tensor<8x64xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<8x64xf8E4M3FN>) outs(%e : tensor<8x64xf32>) {
+  ^bb0(%x: f8E4M3FN, %o: f32):
+    %y = arith.extf %x : f8E4M3FN to f32
+    linalg.yield %y : f32
+  } -> tensor<8x64xf32>
+  return %r : tensor<8x64xf32>
+}
+"""
+
+
+def test_a_dispatch_that_is_no_gemm_and_fails_is_one_row_with_its_reproducer_and_the_gemm_is_still_proved(tmp_path):
+    src = tmp_path / "two.mlir"
+    src.write_text(NOT_A_GEMM_FAILS)
+    proc = _cli(tmp_path, str(src), "--m", "8", "--target", "gfx942", "--out", str(tmp_path / "o"))
+    assert proc.returncode == 0, proc.stderr  # the one skinny GEMM is applied: the crash is reported, not counted
+    rows = read_dispatches(tmp_path / "o" / "dispatches.csv").rows
+    gemm, crash = sorted(rows, key=lambda r: r.status)
+    assert (gemm.status, gemm.op_form, gemm.m, gemm.n, gemm.k) == ("applied", "mmt", 8, 256, 512) and gemm.smfmac > 0
+    assert "proved on its executable alone" in gemm.reason
+    assert (crash.status, crash.op_form, crash.m) == ("compile-error", "elementwise", None)
+    assert "F8E4M3FN types are not supported on gfx942" in crash.reason and "fp8$async_dispatch_0" in crash.dispatch
+    assert "does not compile" in proc.stdout and "minimal reproducer" in proc.stdout
+    repro = crash.reason.split("minimal reproducer: ")[1].rstrip(")")
+    failed = subprocess.run(shlex.split(repro), capture_output=True, text=True)  # the reproducer reproduces
+    assert failed.returncode != 0 and "F8E4M3FN types are not supported" in failed.stderr
+    fixed = _cli(tmp_path, str(src), "--m", "8", "--target", "gfx942", "--out", str(tmp_path / "f"),
+                 "--compile-flag=--iree-llvmgpu-enable-small-float-emulation")  # IREE's own advice, as a user flag
+    assert fixed.returncode == 0, fixed.stderr
+    assert [r.status for r in read_dispatches(tmp_path / "f" / "dispatches.csv").rows] == ["applied"]
