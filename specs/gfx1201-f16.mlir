@@ -6,13 +6,17 @@
 #map3 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
 #map4 = affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>
 #map5 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+#map6 = affine_map<(d0, d1) -> (d1)>
+#map7 = affine_map<(d0, d1) -> (d0, d1)>
+#map8 = affine_map<(d0, d1) -> (d0)>
 #translation = #iree_codegen.translation_info<pipeline = #iree_gpu.pipeline<VectorDistribute> workgroup_size = [32, 1, 1] subgroup_size = 32>
 #translation1 = #iree_codegen.translation_info<pipeline = #iree_gpu.pipeline<TileAndFuse> workgroup_size = [64, 1, 1] subgroup_size = 32, {gpu_pipeline_options = #iree_gpu.pipeline_options<prefetch_num_stages = 2>}>
 #compilation = #iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{lane_basis = [[1, 1, 32], [0, 1, 2]], partial_reduction = [0, 0, 512], subgroup_basis = [[1, 1, 1], [0, 1, 2]], thread = [0, 0, 8], workgroup = [1, 4, 0]}>, translation_info = #translation>
 #compilation1 = #iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{mma_kind = #iree_gpu.mma_layout<WMMAR4_F32_16x16x16_F16>, padding = [1, 16, 64, 128], promote_operands = [0, 1], reduction = [0, 0, 0, 8], subgroup = [0, 1, 2, 0], workgroup = [1, 16, 64, 0]}>, translation_info = #translation1>
-#compilation2 = #iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{lane_basis = [[1, 1, 32], [0, 1, 2]], partial_reduction = [0, 0, 512], subgroup_basis = [[1, 1, 1], [0, 1, 2]], thread = [0, 0, 8], workgroup = [4, 4, 0]}>, translation_info = #translation>
-#compilation3 = #iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{lane_basis = [[1, 1, 32], [0, 1, 2]], partial_reduction = [0, 0, 512], subgroup_basis = [[1, 1, 1], [0, 1, 2]], thread = [0, 0, 8], workgroup = [8, 4, 0]}>, translation_info = #translation>
-#compilation4 = #iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{mma_kind = #iree_gpu.mma_layout<WMMAR4_F32_16x16x16_F16>, padding = [16, 64, 128], promote_operands = [0, 1], reduction = [0, 0, 8], subgroup = [1, 2, 0], workgroup = [16, 64, 0]}>, translation_info = #translation1>
+#compilation2 = #iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{lane_basis = [[1, 32], [0, 1]], partial_reduction = [0, 512], subgroup_basis = [[1, 1], [0, 1]], thread = [0, 8], workgroup = [4, 0]}>, translation_info = #translation>
+#compilation3 = #iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{lane_basis = [[1, 1, 32], [0, 1, 2]], partial_reduction = [0, 0, 512], subgroup_basis = [[1, 1, 1], [0, 1, 2]], thread = [0, 0, 8], workgroup = [4, 4, 0]}>, translation_info = #translation>
+#compilation4 = #iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{lane_basis = [[1, 1, 32], [0, 1, 2]], partial_reduction = [0, 0, 512], subgroup_basis = [[1, 1, 1], [0, 1, 2]], thread = [0, 0, 8], workgroup = [8, 4, 0]}>, translation_info = #translation>
+#compilation5 = #iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{mma_kind = #iree_gpu.mma_layout<WMMAR4_F32_16x16x16_F16>, padding = [16, 64, 128], promote_operands = [0, 1], reduction = [0, 0, 8], subgroup = [1, 2, 0], workgroup = [16, 64, 0]}>, translation_info = #translation1>
 module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.with_named_sequence} {
   transform.named_sequence @apply_op_config(%arg0: !transform.any_op {transform.readonly}, %arg1: !transform.any_param {transform.readonly}) {
     transform.annotate %arg0 "compilation_info" = %arg1 : !transform.any_op, !transform.any_param
@@ -36,13 +40,22 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x512x3584_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [512] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_f16_4x512x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
     transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [512] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x512x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -60,7 +73,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [512] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x512x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -78,7 +91,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [512] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x512x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -96,7 +109,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [512] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x512x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -126,13 +139,22 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x1024x4096_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_f16_4x1024x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
     transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x1024x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -150,7 +172,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x1024x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -168,7 +190,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x1024x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -186,7 +208,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x1024x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -216,13 +238,22 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x1024x5120_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_f16_4x1024x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
     transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x1024x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -240,7 +271,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x1024x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -258,7 +289,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x1024x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -276,7 +307,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x1024x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -306,13 +337,22 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x1024x8192_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_f16_4x1024x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
     transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x1024x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -330,7 +370,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x1024x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -348,7 +388,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x1024x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -366,7 +406,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x1024x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -396,13 +436,22 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x3584x3584_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_f16_4x3584x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
     transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x3584x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -420,7 +469,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x3584x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -438,7 +487,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x3584x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -456,7 +505,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x3584x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -486,13 +535,22 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x3584x18944_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [18944] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_f16_4x3584x18944(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
     transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [18944] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x3584x18944_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -510,7 +568,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [18944] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x3584x18944_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -528,7 +586,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [18944] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x3584x18944_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -546,7 +604,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [18944] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x3584x18944_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -576,13 +634,22 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x4096x4096_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_f16_4x4096x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
     transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x4096x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -600,7 +667,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x4096x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -618,7 +685,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x4096x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -636,7 +703,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x4096x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -666,13 +733,22 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x4096x5120_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_f16_4x4096x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
     transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x4096x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -690,7 +766,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x4096x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -708,7 +784,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x4096x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -726,7 +802,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x4096x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -756,13 +832,22 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x4096x14336_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_f16_4x4096x14336(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
     transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x4096x14336_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -780,7 +865,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x4096x14336_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -798,7 +883,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x4096x14336_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -816,7 +901,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x4096x14336_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -846,13 +931,22 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x4608x3584_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [4608] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_f16_4x4608x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
     transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4608] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x4608x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -870,7 +964,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4608] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x4608x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -888,7 +982,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4608] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x4608x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -906,7 +1000,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4608] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x4608x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -936,13 +1030,22 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x5120x4096_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_f16_4x5120x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
     transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x5120x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -960,7 +1063,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x5120x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -978,7 +1081,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x5120x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -996,7 +1099,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x5120x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1026,13 +1129,22 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x5120x14336_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_f16_4x5120x14336(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
     transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x5120x14336_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1050,7 +1162,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x5120x14336_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1068,7 +1180,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x5120x14336_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1086,7 +1198,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x5120x14336_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1116,13 +1228,22 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x6144x4096_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_f16_4x6144x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
     transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x6144x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1140,7 +1261,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x6144x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1158,7 +1279,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x6144x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1176,7 +1297,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x6144x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1206,13 +1327,22 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x6144x5120_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_f16_4x6144x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
     transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x6144x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1230,7 +1360,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x6144x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1248,7 +1378,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x6144x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1266,7 +1396,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x6144x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1296,13 +1426,22 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x8192x8192_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_f16_4x8192x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
     transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x8192x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1320,7 +1459,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x8192x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1338,7 +1477,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x8192x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1356,7 +1495,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x8192x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1386,13 +1525,22 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x8192x28672_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [28672] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_f16_4x8192x28672(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
     transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [28672] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x8192x28672_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1410,7 +1558,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [28672] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x8192x28672_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1428,7 +1576,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [28672] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x8192x28672_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1446,7 +1594,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [28672] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x8192x28672_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1476,13 +1624,22 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x10240x8192_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [10240] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_f16_4x10240x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
     transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [10240] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x10240x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1500,7 +1657,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [10240] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x10240x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1518,7 +1675,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [10240] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x10240x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1536,7 +1693,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [10240] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x10240x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1566,13 +1723,22 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x14336x4096_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_f16_4x14336x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
     transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x14336x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1590,7 +1756,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x14336x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1608,7 +1774,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x14336x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1626,7 +1792,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x14336x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1656,13 +1822,22 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x14336x5120_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_f16_4x14336x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
     transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x14336x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1680,7 +1855,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x14336x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1698,7 +1873,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x14336x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1716,7 +1891,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x14336x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1746,13 +1921,22 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x18944x3584_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [18944] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_f16_4x18944x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
     transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [18944] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x18944x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1770,7 +1954,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [18944] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x18944x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1788,7 +1972,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [18944] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x18944x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1806,7 +1990,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [18944] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x18944x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1836,13 +2020,22 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x28672x4096_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_f16_4x28672x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
     transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x28672x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1860,7 +2053,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x28672x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1878,7 +2071,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x28672x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1896,7 +2089,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x28672x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1926,13 +2119,22 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x28672x5120_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_f16_4x28672x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
     transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x28672x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1950,7 +2152,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x28672x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1968,7 +2170,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x28672x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1986,7 +2188,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x28672x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2016,13 +2218,22 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x28672x8192_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_f16_4x28672x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
     transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x28672x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2040,7 +2251,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x28672x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2058,7 +2269,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x28672x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2076,7 +2287,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x28672x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2106,13 +2317,22 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x37888x3584_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [37888] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_f16_4x37888x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
     transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [37888] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x37888x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2130,7 +2350,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [37888] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x37888x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2148,7 +2368,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [37888] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x37888x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2166,7 +2386,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [37888] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x37888x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2196,13 +2416,22 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x57344x8192_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [57344] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_f16_4x57344x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
     transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [57344] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x57344x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2220,7 +2449,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [57344] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x57344x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2238,7 +2467,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [57344] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x57344x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2256,7 +2485,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [57344] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x57344x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2268,10 +2497,407 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_f16_1x128256x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x128256x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x128256x4096_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_4x128256x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_4x128256x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_8x128256x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_8x128256x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_16x128256x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_16x128256x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_32x128256x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_32x128256x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x128256x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x128256x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x128256x8192_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_4x128256x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_4x128256x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_8x128256x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_8x128256x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_16x128256x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_16x128256x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_32x128256x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_32x128256x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x131072x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x131072x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x131072x5120_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_4x131072x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_4x131072x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_8x131072x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_8x131072x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_16x131072x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_16x131072x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_32x131072x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_32x131072x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x152064x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x152064x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x152064x3584_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_4x152064x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_4x152064x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_8x152064x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_8x152064x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_16x152064x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_16x152064x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_32x152064x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation5 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_32x152064x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @__kernel_config(%arg0: !transform.any_op {transform.consumed}) -> !transform.any_op attributes {iree_codegen.tuning_spec_entrypoint} {
     %updated_root = transform.foreach_match in %arg0 
         @match_f16_1x512x3584 -> @apply_op_config, 
         @match_f16_1x512x3584_bmm -> @apply_op_config, 
+        @match_f16_1x512x3584_mv -> @apply_op_config, 
         @match_f16_4x512x3584 -> @apply_op_config, 
         @match_f16_4x512x3584_bmm -> @apply_op_config, 
         @match_f16_8x512x3584 -> @apply_op_config, 
@@ -2282,6 +2908,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x512x3584_bmm -> @apply_op_config, 
         @match_f16_1x1024x4096 -> @apply_op_config, 
         @match_f16_1x1024x4096_bmm -> @apply_op_config, 
+        @match_f16_1x1024x4096_mv -> @apply_op_config, 
         @match_f16_4x1024x4096 -> @apply_op_config, 
         @match_f16_4x1024x4096_bmm -> @apply_op_config, 
         @match_f16_8x1024x4096 -> @apply_op_config, 
@@ -2292,6 +2919,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x1024x4096_bmm -> @apply_op_config, 
         @match_f16_1x1024x5120 -> @apply_op_config, 
         @match_f16_1x1024x5120_bmm -> @apply_op_config, 
+        @match_f16_1x1024x5120_mv -> @apply_op_config, 
         @match_f16_4x1024x5120 -> @apply_op_config, 
         @match_f16_4x1024x5120_bmm -> @apply_op_config, 
         @match_f16_8x1024x5120 -> @apply_op_config, 
@@ -2302,6 +2930,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x1024x5120_bmm -> @apply_op_config, 
         @match_f16_1x1024x8192 -> @apply_op_config, 
         @match_f16_1x1024x8192_bmm -> @apply_op_config, 
+        @match_f16_1x1024x8192_mv -> @apply_op_config, 
         @match_f16_4x1024x8192 -> @apply_op_config, 
         @match_f16_4x1024x8192_bmm -> @apply_op_config, 
         @match_f16_8x1024x8192 -> @apply_op_config, 
@@ -2312,6 +2941,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x1024x8192_bmm -> @apply_op_config, 
         @match_f16_1x3584x3584 -> @apply_op_config, 
         @match_f16_1x3584x3584_bmm -> @apply_op_config, 
+        @match_f16_1x3584x3584_mv -> @apply_op_config, 
         @match_f16_4x3584x3584 -> @apply_op_config, 
         @match_f16_4x3584x3584_bmm -> @apply_op_config, 
         @match_f16_8x3584x3584 -> @apply_op_config, 
@@ -2322,6 +2952,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x3584x3584_bmm -> @apply_op_config, 
         @match_f16_1x3584x18944 -> @apply_op_config, 
         @match_f16_1x3584x18944_bmm -> @apply_op_config, 
+        @match_f16_1x3584x18944_mv -> @apply_op_config, 
         @match_f16_4x3584x18944 -> @apply_op_config, 
         @match_f16_4x3584x18944_bmm -> @apply_op_config, 
         @match_f16_8x3584x18944 -> @apply_op_config, 
@@ -2332,6 +2963,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x3584x18944_bmm -> @apply_op_config, 
         @match_f16_1x4096x4096 -> @apply_op_config, 
         @match_f16_1x4096x4096_bmm -> @apply_op_config, 
+        @match_f16_1x4096x4096_mv -> @apply_op_config, 
         @match_f16_4x4096x4096 -> @apply_op_config, 
         @match_f16_4x4096x4096_bmm -> @apply_op_config, 
         @match_f16_8x4096x4096 -> @apply_op_config, 
@@ -2342,6 +2974,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x4096x4096_bmm -> @apply_op_config, 
         @match_f16_1x4096x5120 -> @apply_op_config, 
         @match_f16_1x4096x5120_bmm -> @apply_op_config, 
+        @match_f16_1x4096x5120_mv -> @apply_op_config, 
         @match_f16_4x4096x5120 -> @apply_op_config, 
         @match_f16_4x4096x5120_bmm -> @apply_op_config, 
         @match_f16_8x4096x5120 -> @apply_op_config, 
@@ -2352,6 +2985,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x4096x5120_bmm -> @apply_op_config, 
         @match_f16_1x4096x14336 -> @apply_op_config, 
         @match_f16_1x4096x14336_bmm -> @apply_op_config, 
+        @match_f16_1x4096x14336_mv -> @apply_op_config, 
         @match_f16_4x4096x14336 -> @apply_op_config, 
         @match_f16_4x4096x14336_bmm -> @apply_op_config, 
         @match_f16_8x4096x14336 -> @apply_op_config, 
@@ -2362,6 +2996,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x4096x14336_bmm -> @apply_op_config, 
         @match_f16_1x4608x3584 -> @apply_op_config, 
         @match_f16_1x4608x3584_bmm -> @apply_op_config, 
+        @match_f16_1x4608x3584_mv -> @apply_op_config, 
         @match_f16_4x4608x3584 -> @apply_op_config, 
         @match_f16_4x4608x3584_bmm -> @apply_op_config, 
         @match_f16_8x4608x3584 -> @apply_op_config, 
@@ -2372,6 +3007,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x4608x3584_bmm -> @apply_op_config, 
         @match_f16_1x5120x4096 -> @apply_op_config, 
         @match_f16_1x5120x4096_bmm -> @apply_op_config, 
+        @match_f16_1x5120x4096_mv -> @apply_op_config, 
         @match_f16_4x5120x4096 -> @apply_op_config, 
         @match_f16_4x5120x4096_bmm -> @apply_op_config, 
         @match_f16_8x5120x4096 -> @apply_op_config, 
@@ -2382,6 +3018,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x5120x4096_bmm -> @apply_op_config, 
         @match_f16_1x5120x14336 -> @apply_op_config, 
         @match_f16_1x5120x14336_bmm -> @apply_op_config, 
+        @match_f16_1x5120x14336_mv -> @apply_op_config, 
         @match_f16_4x5120x14336 -> @apply_op_config, 
         @match_f16_4x5120x14336_bmm -> @apply_op_config, 
         @match_f16_8x5120x14336 -> @apply_op_config, 
@@ -2392,6 +3029,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x5120x14336_bmm -> @apply_op_config, 
         @match_f16_1x6144x4096 -> @apply_op_config, 
         @match_f16_1x6144x4096_bmm -> @apply_op_config, 
+        @match_f16_1x6144x4096_mv -> @apply_op_config, 
         @match_f16_4x6144x4096 -> @apply_op_config, 
         @match_f16_4x6144x4096_bmm -> @apply_op_config, 
         @match_f16_8x6144x4096 -> @apply_op_config, 
@@ -2402,6 +3040,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x6144x4096_bmm -> @apply_op_config, 
         @match_f16_1x6144x5120 -> @apply_op_config, 
         @match_f16_1x6144x5120_bmm -> @apply_op_config, 
+        @match_f16_1x6144x5120_mv -> @apply_op_config, 
         @match_f16_4x6144x5120 -> @apply_op_config, 
         @match_f16_4x6144x5120_bmm -> @apply_op_config, 
         @match_f16_8x6144x5120 -> @apply_op_config, 
@@ -2412,6 +3051,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x6144x5120_bmm -> @apply_op_config, 
         @match_f16_1x8192x8192 -> @apply_op_config, 
         @match_f16_1x8192x8192_bmm -> @apply_op_config, 
+        @match_f16_1x8192x8192_mv -> @apply_op_config, 
         @match_f16_4x8192x8192 -> @apply_op_config, 
         @match_f16_4x8192x8192_bmm -> @apply_op_config, 
         @match_f16_8x8192x8192 -> @apply_op_config, 
@@ -2422,6 +3062,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x8192x8192_bmm -> @apply_op_config, 
         @match_f16_1x8192x28672 -> @apply_op_config, 
         @match_f16_1x8192x28672_bmm -> @apply_op_config, 
+        @match_f16_1x8192x28672_mv -> @apply_op_config, 
         @match_f16_4x8192x28672 -> @apply_op_config, 
         @match_f16_4x8192x28672_bmm -> @apply_op_config, 
         @match_f16_8x8192x28672 -> @apply_op_config, 
@@ -2432,6 +3073,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x8192x28672_bmm -> @apply_op_config, 
         @match_f16_1x10240x8192 -> @apply_op_config, 
         @match_f16_1x10240x8192_bmm -> @apply_op_config, 
+        @match_f16_1x10240x8192_mv -> @apply_op_config, 
         @match_f16_4x10240x8192 -> @apply_op_config, 
         @match_f16_4x10240x8192_bmm -> @apply_op_config, 
         @match_f16_8x10240x8192 -> @apply_op_config, 
@@ -2442,6 +3084,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x10240x8192_bmm -> @apply_op_config, 
         @match_f16_1x14336x4096 -> @apply_op_config, 
         @match_f16_1x14336x4096_bmm -> @apply_op_config, 
+        @match_f16_1x14336x4096_mv -> @apply_op_config, 
         @match_f16_4x14336x4096 -> @apply_op_config, 
         @match_f16_4x14336x4096_bmm -> @apply_op_config, 
         @match_f16_8x14336x4096 -> @apply_op_config, 
@@ -2452,6 +3095,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x14336x4096_bmm -> @apply_op_config, 
         @match_f16_1x14336x5120 -> @apply_op_config, 
         @match_f16_1x14336x5120_bmm -> @apply_op_config, 
+        @match_f16_1x14336x5120_mv -> @apply_op_config, 
         @match_f16_4x14336x5120 -> @apply_op_config, 
         @match_f16_4x14336x5120_bmm -> @apply_op_config, 
         @match_f16_8x14336x5120 -> @apply_op_config, 
@@ -2462,6 +3106,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x14336x5120_bmm -> @apply_op_config, 
         @match_f16_1x18944x3584 -> @apply_op_config, 
         @match_f16_1x18944x3584_bmm -> @apply_op_config, 
+        @match_f16_1x18944x3584_mv -> @apply_op_config, 
         @match_f16_4x18944x3584 -> @apply_op_config, 
         @match_f16_4x18944x3584_bmm -> @apply_op_config, 
         @match_f16_8x18944x3584 -> @apply_op_config, 
@@ -2472,6 +3117,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x18944x3584_bmm -> @apply_op_config, 
         @match_f16_1x28672x4096 -> @apply_op_config, 
         @match_f16_1x28672x4096_bmm -> @apply_op_config, 
+        @match_f16_1x28672x4096_mv -> @apply_op_config, 
         @match_f16_4x28672x4096 -> @apply_op_config, 
         @match_f16_4x28672x4096_bmm -> @apply_op_config, 
         @match_f16_8x28672x4096 -> @apply_op_config, 
@@ -2482,6 +3128,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x28672x4096_bmm -> @apply_op_config, 
         @match_f16_1x28672x5120 -> @apply_op_config, 
         @match_f16_1x28672x5120_bmm -> @apply_op_config, 
+        @match_f16_1x28672x5120_mv -> @apply_op_config, 
         @match_f16_4x28672x5120 -> @apply_op_config, 
         @match_f16_4x28672x5120_bmm -> @apply_op_config, 
         @match_f16_8x28672x5120 -> @apply_op_config, 
@@ -2492,6 +3139,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x28672x5120_bmm -> @apply_op_config, 
         @match_f16_1x28672x8192 -> @apply_op_config, 
         @match_f16_1x28672x8192_bmm -> @apply_op_config, 
+        @match_f16_1x28672x8192_mv -> @apply_op_config, 
         @match_f16_4x28672x8192 -> @apply_op_config, 
         @match_f16_4x28672x8192_bmm -> @apply_op_config, 
         @match_f16_8x28672x8192 -> @apply_op_config, 
@@ -2502,6 +3150,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x28672x8192_bmm -> @apply_op_config, 
         @match_f16_1x37888x3584 -> @apply_op_config, 
         @match_f16_1x37888x3584_bmm -> @apply_op_config, 
+        @match_f16_1x37888x3584_mv -> @apply_op_config, 
         @match_f16_4x37888x3584 -> @apply_op_config, 
         @match_f16_4x37888x3584_bmm -> @apply_op_config, 
         @match_f16_8x37888x3584 -> @apply_op_config, 
@@ -2512,6 +3161,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x37888x3584_bmm -> @apply_op_config, 
         @match_f16_1x57344x8192 -> @apply_op_config, 
         @match_f16_1x57344x8192_bmm -> @apply_op_config, 
+        @match_f16_1x57344x8192_mv -> @apply_op_config, 
         @match_f16_4x57344x8192 -> @apply_op_config, 
         @match_f16_4x57344x8192_bmm -> @apply_op_config, 
         @match_f16_8x57344x8192 -> @apply_op_config, 
@@ -2519,7 +3169,51 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_16x57344x8192 -> @apply_op_config, 
         @match_f16_16x57344x8192_bmm -> @apply_op_config, 
         @match_f16_32x57344x8192 -> @apply_op_config, 
-        @match_f16_32x57344x8192_bmm -> @apply_op_config : (!transform.any_op) -> !transform.any_op
+        @match_f16_32x57344x8192_bmm -> @apply_op_config, 
+        @match_f16_1x128256x4096 -> @apply_op_config, 
+        @match_f16_1x128256x4096_bmm -> @apply_op_config, 
+        @match_f16_1x128256x4096_mv -> @apply_op_config, 
+        @match_f16_4x128256x4096 -> @apply_op_config, 
+        @match_f16_4x128256x4096_bmm -> @apply_op_config, 
+        @match_f16_8x128256x4096 -> @apply_op_config, 
+        @match_f16_8x128256x4096_bmm -> @apply_op_config, 
+        @match_f16_16x128256x4096 -> @apply_op_config, 
+        @match_f16_16x128256x4096_bmm -> @apply_op_config, 
+        @match_f16_32x128256x4096 -> @apply_op_config, 
+        @match_f16_32x128256x4096_bmm -> @apply_op_config, 
+        @match_f16_1x128256x8192 -> @apply_op_config, 
+        @match_f16_1x128256x8192_bmm -> @apply_op_config, 
+        @match_f16_1x128256x8192_mv -> @apply_op_config, 
+        @match_f16_4x128256x8192 -> @apply_op_config, 
+        @match_f16_4x128256x8192_bmm -> @apply_op_config, 
+        @match_f16_8x128256x8192 -> @apply_op_config, 
+        @match_f16_8x128256x8192_bmm -> @apply_op_config, 
+        @match_f16_16x128256x8192 -> @apply_op_config, 
+        @match_f16_16x128256x8192_bmm -> @apply_op_config, 
+        @match_f16_32x128256x8192 -> @apply_op_config, 
+        @match_f16_32x128256x8192_bmm -> @apply_op_config, 
+        @match_f16_1x131072x5120 -> @apply_op_config, 
+        @match_f16_1x131072x5120_bmm -> @apply_op_config, 
+        @match_f16_1x131072x5120_mv -> @apply_op_config, 
+        @match_f16_4x131072x5120 -> @apply_op_config, 
+        @match_f16_4x131072x5120_bmm -> @apply_op_config, 
+        @match_f16_8x131072x5120 -> @apply_op_config, 
+        @match_f16_8x131072x5120_bmm -> @apply_op_config, 
+        @match_f16_16x131072x5120 -> @apply_op_config, 
+        @match_f16_16x131072x5120_bmm -> @apply_op_config, 
+        @match_f16_32x131072x5120 -> @apply_op_config, 
+        @match_f16_32x131072x5120_bmm -> @apply_op_config, 
+        @match_f16_1x152064x3584 -> @apply_op_config, 
+        @match_f16_1x152064x3584_bmm -> @apply_op_config, 
+        @match_f16_1x152064x3584_mv -> @apply_op_config, 
+        @match_f16_4x152064x3584 -> @apply_op_config, 
+        @match_f16_4x152064x3584_bmm -> @apply_op_config, 
+        @match_f16_8x152064x3584 -> @apply_op_config, 
+        @match_f16_8x152064x3584_bmm -> @apply_op_config, 
+        @match_f16_16x152064x3584 -> @apply_op_config, 
+        @match_f16_16x152064x3584_bmm -> @apply_op_config, 
+        @match_f16_32x152064x3584 -> @apply_op_config, 
+        @match_f16_32x152064x3584_bmm -> @apply_op_config : (!transform.any_op) -> !transform.any_op
     transform.yield %updated_root : !transform.any_op
   }
 }

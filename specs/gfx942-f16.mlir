@@ -6,11 +6,16 @@
 #map3 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
 #map4 = affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>
 #map5 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+#map6 = affine_map<(d0, d1) -> (d1)>
+#map7 = affine_map<(d0, d1) -> (d0, d1)>
+#map8 = affine_map<(d0, d1) -> (d0)>
 #translation = #iree_codegen.translation_info<pipeline = #iree_gpu.pipeline<TileAndFuse> workgroup_size = [128, 1, 1] subgroup_size = 64, {gpu_pipeline_options = #iree_gpu.pipeline_options<prefetch_num_stages = 2>}>
+#translation1 = #iree_codegen.translation_info<pipeline = #iree_gpu.pipeline<VectorDistribute> workgroup_size = [64, 1, 1] subgroup_size = 64>
 #compilation = #iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{mma_kind = #iree_gpu.virtual_mma_layout<VDMFMA_F32_8x16x64x2_F16>, padding = [8, 64, 256], promote_operands = [0, 1], reduction = [0, 0, 4], subgroup = [1, 2, 0], workgroup = [8, 64, 0]}>, translation_info = #translation>
 #compilation1 = #iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{mma_kind = #iree_gpu.virtual_mma_layout<VDMFMA_F32_8x16x64x2_F16>, padding = [1, 8, 64, 256], promote_operands = [0, 1], reduction = [0, 0, 0, 4], subgroup = [0, 1, 2, 0], workgroup = [1, 8, 64, 0]}>, translation_info = #translation>
-#compilation2 = #iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{mma_kind = #iree_gpu.virtual_mma_layout<VDMFMA_F32_8x16x64x2_F16>, promote_operands = [0, 1], reduction = [0, 0, 4], subgroup = [1, 2, 0], workgroup = [8, 64, 0]}>, translation_info = #translation>
-#compilation3 = #iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{mma_kind = #iree_gpu.virtual_mma_layout<VDMFMA_F32_8x16x64x2_F16>, promote_operands = [0, 1], reduction = [0, 0, 0, 4], subgroup = [0, 1, 2, 0], workgroup = [1, 8, 64, 0]}>, translation_info = #translation>
+#compilation2 = #iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{lane_basis = [[1, 64], [0, 1]], partial_reduction = [0, 512], subgroup_basis = [[1, 1], [0, 1]], thread = [0, 8], workgroup = [4, 0]}>, translation_info = #translation1>
+#compilation3 = #iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{mma_kind = #iree_gpu.virtual_mma_layout<VDMFMA_F32_8x16x64x2_F16>, promote_operands = [0, 1], reduction = [0, 0, 4], subgroup = [1, 2, 0], workgroup = [8, 64, 0]}>, translation_info = #translation>
+#compilation4 = #iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{mma_kind = #iree_gpu.virtual_mma_layout<VDMFMA_F32_8x16x64x2_F16>, promote_operands = [0, 1], reduction = [0, 0, 0, 4], subgroup = [0, 1, 2, 0], workgroup = [1, 8, 64, 0]}>, translation_info = #translation>
 module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.with_named_sequence} {
   transform.named_sequence @apply_op_config(%arg0: !transform.any_op {transform.readonly}, %arg1: !transform.any_param {transform.readonly}) {
     transform.annotate %arg0 "compilation_info" = %arg1 : !transform.any_op, !transform.any_param
@@ -32,6 +37,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [512] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x512x3584_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [512] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x512x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -58,7 +72,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [512] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x512x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -67,7 +81,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [512] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x512x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -76,7 +90,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [512] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x512x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -85,7 +99,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [512] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x512x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -94,7 +108,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [512] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x512x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -103,7 +117,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [512] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_1x1024x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -122,6 +136,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x1024x4096_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x1024x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -148,7 +171,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x1024x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -157,7 +180,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x1024x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -166,7 +189,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x1024x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -175,7 +198,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x1024x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -184,7 +207,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x1024x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -193,7 +216,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_1x1024x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -212,6 +235,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x1024x5120_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x1024x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -238,7 +270,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x1024x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -247,7 +279,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x1024x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -256,7 +288,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x1024x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -265,7 +297,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x1024x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -274,7 +306,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x1024x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -283,7 +315,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_1x1024x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -302,6 +334,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x1024x8192_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x1024x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -328,7 +369,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x1024x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -337,7 +378,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x1024x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -346,7 +387,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x1024x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -355,7 +396,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x1024x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -364,7 +405,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x1024x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -373,7 +414,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_1x3584x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -392,6 +433,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x3584x3584_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x3584x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -418,7 +468,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x3584x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -427,7 +477,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x3584x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -436,7 +486,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x3584x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -445,7 +495,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x3584x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -454,7 +504,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x3584x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -463,7 +513,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_1x3584x18944(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -482,6 +532,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [18944] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x3584x18944_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [18944] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x3584x18944(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -508,7 +567,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [18944] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x3584x18944_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -517,7 +576,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [18944] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x3584x18944(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -526,7 +585,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [18944] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x3584x18944_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -535,7 +594,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [18944] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x3584x18944(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -544,7 +603,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [18944] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x3584x18944_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -553,7 +612,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [3584] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [18944] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_1x4096x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -572,6 +631,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x4096x4096_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x4096x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -598,7 +666,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x4096x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -607,7 +675,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x4096x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -616,7 +684,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x4096x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -625,7 +693,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x4096x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -634,7 +702,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x4096x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -643,7 +711,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_1x4096x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -662,6 +730,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x4096x5120_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x4096x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -688,7 +765,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x4096x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -697,7 +774,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x4096x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -706,7 +783,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x4096x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -715,7 +792,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x4096x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -724,7 +801,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x4096x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -733,7 +810,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_1x4096x14336(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -752,6 +829,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x4096x14336_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x4096x14336(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -778,7 +864,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x4096x14336_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -787,7 +873,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x4096x14336(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -796,7 +882,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x4096x14336_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -805,7 +891,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x4096x14336(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -814,7 +900,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x4096x14336_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -823,7 +909,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_1x4608x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -842,6 +928,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [4608] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x4608x3584_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [4608] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x4608x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -868,7 +963,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4608] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x4608x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -877,7 +972,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4608] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x4608x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -886,7 +981,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4608] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x4608x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -895,7 +990,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4608] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x4608x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -904,7 +999,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4608] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x4608x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -913,7 +1008,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [4608] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_1x5120x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -932,6 +1027,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x5120x4096_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x5120x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -958,7 +1062,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x5120x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -967,7 +1071,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x5120x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -976,7 +1080,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x5120x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -985,7 +1089,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x5120x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -994,7 +1098,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x5120x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1003,7 +1107,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_1x5120x14336(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1022,6 +1126,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x5120x14336_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x5120x14336(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1048,7 +1161,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x5120x14336_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1057,7 +1170,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x5120x14336(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1066,7 +1179,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x5120x14336_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1075,7 +1188,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x5120x14336(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1084,7 +1197,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x5120x14336_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1093,7 +1206,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_1x6144x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1112,6 +1225,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x6144x4096_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x6144x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1138,7 +1260,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x6144x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1147,7 +1269,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x6144x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1156,7 +1278,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x6144x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1165,7 +1287,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x6144x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1174,7 +1296,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x6144x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1183,7 +1305,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_1x6144x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1202,6 +1324,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x6144x5120_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x6144x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1228,7 +1359,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x6144x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1237,7 +1368,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x6144x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1246,7 +1377,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x6144x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1255,7 +1386,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x6144x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1264,7 +1395,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x6144x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1273,7 +1404,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_1x8192x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1292,6 +1423,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x8192x8192_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x8192x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1318,7 +1458,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x8192x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1327,7 +1467,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x8192x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1336,7 +1476,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x8192x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1345,7 +1485,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x8192x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1354,7 +1494,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x8192x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1363,7 +1503,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_1x8192x28672(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1382,6 +1522,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [28672] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x8192x28672_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [28672] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x8192x28672(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1408,7 +1557,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [28672] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x8192x28672_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1417,7 +1566,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [28672] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x8192x28672(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1426,7 +1575,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [28672] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x8192x28672_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1435,7 +1584,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [28672] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x8192x28672(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1444,7 +1593,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [28672] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x8192x28672_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1453,7 +1602,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [28672] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_1x10240x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1472,6 +1621,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [10240] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x10240x8192_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [10240] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x10240x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1498,7 +1656,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [10240] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x10240x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1507,7 +1665,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [10240] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x10240x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1516,7 +1674,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [10240] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x10240x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1525,7 +1683,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [10240] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x10240x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1534,7 +1692,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [10240] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x10240x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1543,7 +1701,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [10240] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_1x14336x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1562,6 +1720,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x14336x4096_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x14336x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1588,7 +1755,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x14336x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1597,7 +1764,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x14336x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1606,7 +1773,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x14336x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1615,7 +1782,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x14336x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1624,7 +1791,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x14336x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1633,7 +1800,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_1x14336x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1652,6 +1819,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x14336x5120_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x14336x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1678,7 +1854,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x14336x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1687,7 +1863,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x14336x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1696,7 +1872,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x14336x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1705,7 +1881,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x14336x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1714,7 +1890,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x14336x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1723,7 +1899,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_1x18944x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1742,6 +1918,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [18944] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x18944x3584_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [18944] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x18944x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1768,7 +1953,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [18944] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x18944x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1777,7 +1962,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [18944] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x18944x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1786,7 +1971,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [18944] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x18944x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1795,7 +1980,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [18944] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x18944x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1804,7 +1989,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [18944] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x18944x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1813,7 +1998,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [18944] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_1x28672x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1832,6 +2017,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x28672x4096_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x28672x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1858,7 +2052,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x28672x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1867,7 +2061,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x28672x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1876,7 +2070,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x28672x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1885,7 +2079,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x28672x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1894,7 +2088,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x28672x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1903,7 +2097,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_1x28672x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1922,6 +2116,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x28672x5120_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x28672x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1948,7 +2151,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x28672x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1957,7 +2160,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x28672x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1966,7 +2169,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x28672x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1975,7 +2178,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x28672x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1984,7 +2187,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x28672x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1993,7 +2196,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_1x28672x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2012,6 +2215,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x28672x8192_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x28672x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2038,7 +2250,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x28672x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2047,7 +2259,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x28672x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2056,7 +2268,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x28672x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2065,7 +2277,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x28672x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2074,7 +2286,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x28672x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2083,7 +2295,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_1x37888x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2102,6 +2314,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [37888] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x37888x3584_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [37888] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x37888x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2128,7 +2349,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [37888] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x37888x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2137,7 +2358,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [37888] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x37888x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2146,7 +2367,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [37888] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x37888x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2155,7 +2376,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [37888] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x37888x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2164,7 +2385,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [37888] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x37888x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2173,7 +2394,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [37888] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_1x57344x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2192,6 +2413,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [57344] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x57344x8192_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [57344] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_4x57344x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2218,7 +2448,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [57344] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_8x57344x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2227,7 +2457,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [57344] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x57344x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2236,7 +2466,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [57344] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_16x57344x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2245,7 +2475,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [57344] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x57344x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2254,7 +2484,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [57344] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
-    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_f16_32x57344x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2263,13 +2493,410 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
     transform.iree.match.dims_equal %n_dims, [57344] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x128256x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x128256x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x128256x4096_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_4x128256x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_4x128256x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_8x128256x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
     %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_8x128256x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_16x128256x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_16x128256x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_32x128256x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_32x128256x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x128256x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x128256x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x128256x8192_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_4x128256x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_4x128256x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_8x128256x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_8x128256x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_16x128256x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_16x128256x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_32x128256x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_32x128256x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x131072x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x131072x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x131072x5120_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_4x131072x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_4x131072x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_8x131072x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_8x131072x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_16x131072x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_16x131072x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_32x131072x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_32x131072x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x152064x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x152064x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_1x152064x3584_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_4x152064x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_4x152064x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_8x152064x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_8x152064x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_16x152064x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_16x152064x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_32x152064x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_f16_32x152064x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = f16, rhs_type = f16, output_type = f32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @__kernel_config(%arg0: !transform.any_op {transform.consumed}) -> !transform.any_op attributes {iree_codegen.tuning_spec_entrypoint} {
     %updated_root = transform.foreach_match in %arg0 
         @match_f16_1x512x3584 -> @apply_op_config, 
         @match_f16_1x512x3584_bmm -> @apply_op_config, 
+        @match_f16_1x512x3584_mv -> @apply_op_config, 
         @match_f16_4x512x3584 -> @apply_op_config, 
         @match_f16_4x512x3584_bmm -> @apply_op_config, 
         @match_f16_8x512x3584 -> @apply_op_config, 
@@ -2280,6 +2907,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x512x3584_bmm -> @apply_op_config, 
         @match_f16_1x1024x4096 -> @apply_op_config, 
         @match_f16_1x1024x4096_bmm -> @apply_op_config, 
+        @match_f16_1x1024x4096_mv -> @apply_op_config, 
         @match_f16_4x1024x4096 -> @apply_op_config, 
         @match_f16_4x1024x4096_bmm -> @apply_op_config, 
         @match_f16_8x1024x4096 -> @apply_op_config, 
@@ -2290,6 +2918,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x1024x4096_bmm -> @apply_op_config, 
         @match_f16_1x1024x5120 -> @apply_op_config, 
         @match_f16_1x1024x5120_bmm -> @apply_op_config, 
+        @match_f16_1x1024x5120_mv -> @apply_op_config, 
         @match_f16_4x1024x5120 -> @apply_op_config, 
         @match_f16_4x1024x5120_bmm -> @apply_op_config, 
         @match_f16_8x1024x5120 -> @apply_op_config, 
@@ -2300,6 +2929,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x1024x5120_bmm -> @apply_op_config, 
         @match_f16_1x1024x8192 -> @apply_op_config, 
         @match_f16_1x1024x8192_bmm -> @apply_op_config, 
+        @match_f16_1x1024x8192_mv -> @apply_op_config, 
         @match_f16_4x1024x8192 -> @apply_op_config, 
         @match_f16_4x1024x8192_bmm -> @apply_op_config, 
         @match_f16_8x1024x8192 -> @apply_op_config, 
@@ -2310,6 +2940,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x1024x8192_bmm -> @apply_op_config, 
         @match_f16_1x3584x3584 -> @apply_op_config, 
         @match_f16_1x3584x3584_bmm -> @apply_op_config, 
+        @match_f16_1x3584x3584_mv -> @apply_op_config, 
         @match_f16_4x3584x3584 -> @apply_op_config, 
         @match_f16_4x3584x3584_bmm -> @apply_op_config, 
         @match_f16_8x3584x3584 -> @apply_op_config, 
@@ -2320,6 +2951,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x3584x3584_bmm -> @apply_op_config, 
         @match_f16_1x3584x18944 -> @apply_op_config, 
         @match_f16_1x3584x18944_bmm -> @apply_op_config, 
+        @match_f16_1x3584x18944_mv -> @apply_op_config, 
         @match_f16_4x3584x18944 -> @apply_op_config, 
         @match_f16_4x3584x18944_bmm -> @apply_op_config, 
         @match_f16_8x3584x18944 -> @apply_op_config, 
@@ -2330,6 +2962,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x3584x18944_bmm -> @apply_op_config, 
         @match_f16_1x4096x4096 -> @apply_op_config, 
         @match_f16_1x4096x4096_bmm -> @apply_op_config, 
+        @match_f16_1x4096x4096_mv -> @apply_op_config, 
         @match_f16_4x4096x4096 -> @apply_op_config, 
         @match_f16_4x4096x4096_bmm -> @apply_op_config, 
         @match_f16_8x4096x4096 -> @apply_op_config, 
@@ -2340,6 +2973,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x4096x4096_bmm -> @apply_op_config, 
         @match_f16_1x4096x5120 -> @apply_op_config, 
         @match_f16_1x4096x5120_bmm -> @apply_op_config, 
+        @match_f16_1x4096x5120_mv -> @apply_op_config, 
         @match_f16_4x4096x5120 -> @apply_op_config, 
         @match_f16_4x4096x5120_bmm -> @apply_op_config, 
         @match_f16_8x4096x5120 -> @apply_op_config, 
@@ -2350,6 +2984,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x4096x5120_bmm -> @apply_op_config, 
         @match_f16_1x4096x14336 -> @apply_op_config, 
         @match_f16_1x4096x14336_bmm -> @apply_op_config, 
+        @match_f16_1x4096x14336_mv -> @apply_op_config, 
         @match_f16_4x4096x14336 -> @apply_op_config, 
         @match_f16_4x4096x14336_bmm -> @apply_op_config, 
         @match_f16_8x4096x14336 -> @apply_op_config, 
@@ -2360,6 +2995,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x4096x14336_bmm -> @apply_op_config, 
         @match_f16_1x4608x3584 -> @apply_op_config, 
         @match_f16_1x4608x3584_bmm -> @apply_op_config, 
+        @match_f16_1x4608x3584_mv -> @apply_op_config, 
         @match_f16_4x4608x3584 -> @apply_op_config, 
         @match_f16_4x4608x3584_bmm -> @apply_op_config, 
         @match_f16_8x4608x3584 -> @apply_op_config, 
@@ -2370,6 +3006,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x4608x3584_bmm -> @apply_op_config, 
         @match_f16_1x5120x4096 -> @apply_op_config, 
         @match_f16_1x5120x4096_bmm -> @apply_op_config, 
+        @match_f16_1x5120x4096_mv -> @apply_op_config, 
         @match_f16_4x5120x4096 -> @apply_op_config, 
         @match_f16_4x5120x4096_bmm -> @apply_op_config, 
         @match_f16_8x5120x4096 -> @apply_op_config, 
@@ -2380,6 +3017,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x5120x4096_bmm -> @apply_op_config, 
         @match_f16_1x5120x14336 -> @apply_op_config, 
         @match_f16_1x5120x14336_bmm -> @apply_op_config, 
+        @match_f16_1x5120x14336_mv -> @apply_op_config, 
         @match_f16_4x5120x14336 -> @apply_op_config, 
         @match_f16_4x5120x14336_bmm -> @apply_op_config, 
         @match_f16_8x5120x14336 -> @apply_op_config, 
@@ -2390,6 +3028,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x5120x14336_bmm -> @apply_op_config, 
         @match_f16_1x6144x4096 -> @apply_op_config, 
         @match_f16_1x6144x4096_bmm -> @apply_op_config, 
+        @match_f16_1x6144x4096_mv -> @apply_op_config, 
         @match_f16_4x6144x4096 -> @apply_op_config, 
         @match_f16_4x6144x4096_bmm -> @apply_op_config, 
         @match_f16_8x6144x4096 -> @apply_op_config, 
@@ -2400,6 +3039,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x6144x4096_bmm -> @apply_op_config, 
         @match_f16_1x6144x5120 -> @apply_op_config, 
         @match_f16_1x6144x5120_bmm -> @apply_op_config, 
+        @match_f16_1x6144x5120_mv -> @apply_op_config, 
         @match_f16_4x6144x5120 -> @apply_op_config, 
         @match_f16_4x6144x5120_bmm -> @apply_op_config, 
         @match_f16_8x6144x5120 -> @apply_op_config, 
@@ -2410,6 +3050,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x6144x5120_bmm -> @apply_op_config, 
         @match_f16_1x8192x8192 -> @apply_op_config, 
         @match_f16_1x8192x8192_bmm -> @apply_op_config, 
+        @match_f16_1x8192x8192_mv -> @apply_op_config, 
         @match_f16_4x8192x8192 -> @apply_op_config, 
         @match_f16_4x8192x8192_bmm -> @apply_op_config, 
         @match_f16_8x8192x8192 -> @apply_op_config, 
@@ -2420,6 +3061,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x8192x8192_bmm -> @apply_op_config, 
         @match_f16_1x8192x28672 -> @apply_op_config, 
         @match_f16_1x8192x28672_bmm -> @apply_op_config, 
+        @match_f16_1x8192x28672_mv -> @apply_op_config, 
         @match_f16_4x8192x28672 -> @apply_op_config, 
         @match_f16_4x8192x28672_bmm -> @apply_op_config, 
         @match_f16_8x8192x28672 -> @apply_op_config, 
@@ -2430,6 +3072,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x8192x28672_bmm -> @apply_op_config, 
         @match_f16_1x10240x8192 -> @apply_op_config, 
         @match_f16_1x10240x8192_bmm -> @apply_op_config, 
+        @match_f16_1x10240x8192_mv -> @apply_op_config, 
         @match_f16_4x10240x8192 -> @apply_op_config, 
         @match_f16_4x10240x8192_bmm -> @apply_op_config, 
         @match_f16_8x10240x8192 -> @apply_op_config, 
@@ -2440,6 +3083,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x10240x8192_bmm -> @apply_op_config, 
         @match_f16_1x14336x4096 -> @apply_op_config, 
         @match_f16_1x14336x4096_bmm -> @apply_op_config, 
+        @match_f16_1x14336x4096_mv -> @apply_op_config, 
         @match_f16_4x14336x4096 -> @apply_op_config, 
         @match_f16_4x14336x4096_bmm -> @apply_op_config, 
         @match_f16_8x14336x4096 -> @apply_op_config, 
@@ -2450,6 +3094,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x14336x4096_bmm -> @apply_op_config, 
         @match_f16_1x14336x5120 -> @apply_op_config, 
         @match_f16_1x14336x5120_bmm -> @apply_op_config, 
+        @match_f16_1x14336x5120_mv -> @apply_op_config, 
         @match_f16_4x14336x5120 -> @apply_op_config, 
         @match_f16_4x14336x5120_bmm -> @apply_op_config, 
         @match_f16_8x14336x5120 -> @apply_op_config, 
@@ -2460,6 +3105,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x14336x5120_bmm -> @apply_op_config, 
         @match_f16_1x18944x3584 -> @apply_op_config, 
         @match_f16_1x18944x3584_bmm -> @apply_op_config, 
+        @match_f16_1x18944x3584_mv -> @apply_op_config, 
         @match_f16_4x18944x3584 -> @apply_op_config, 
         @match_f16_4x18944x3584_bmm -> @apply_op_config, 
         @match_f16_8x18944x3584 -> @apply_op_config, 
@@ -2470,6 +3116,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x18944x3584_bmm -> @apply_op_config, 
         @match_f16_1x28672x4096 -> @apply_op_config, 
         @match_f16_1x28672x4096_bmm -> @apply_op_config, 
+        @match_f16_1x28672x4096_mv -> @apply_op_config, 
         @match_f16_4x28672x4096 -> @apply_op_config, 
         @match_f16_4x28672x4096_bmm -> @apply_op_config, 
         @match_f16_8x28672x4096 -> @apply_op_config, 
@@ -2480,6 +3127,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x28672x4096_bmm -> @apply_op_config, 
         @match_f16_1x28672x5120 -> @apply_op_config, 
         @match_f16_1x28672x5120_bmm -> @apply_op_config, 
+        @match_f16_1x28672x5120_mv -> @apply_op_config, 
         @match_f16_4x28672x5120 -> @apply_op_config, 
         @match_f16_4x28672x5120_bmm -> @apply_op_config, 
         @match_f16_8x28672x5120 -> @apply_op_config, 
@@ -2490,6 +3138,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x28672x5120_bmm -> @apply_op_config, 
         @match_f16_1x28672x8192 -> @apply_op_config, 
         @match_f16_1x28672x8192_bmm -> @apply_op_config, 
+        @match_f16_1x28672x8192_mv -> @apply_op_config, 
         @match_f16_4x28672x8192 -> @apply_op_config, 
         @match_f16_4x28672x8192_bmm -> @apply_op_config, 
         @match_f16_8x28672x8192 -> @apply_op_config, 
@@ -2500,6 +3149,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x28672x8192_bmm -> @apply_op_config, 
         @match_f16_1x37888x3584 -> @apply_op_config, 
         @match_f16_1x37888x3584_bmm -> @apply_op_config, 
+        @match_f16_1x37888x3584_mv -> @apply_op_config, 
         @match_f16_4x37888x3584 -> @apply_op_config, 
         @match_f16_4x37888x3584_bmm -> @apply_op_config, 
         @match_f16_8x37888x3584 -> @apply_op_config, 
@@ -2510,6 +3160,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_32x37888x3584_bmm -> @apply_op_config, 
         @match_f16_1x57344x8192 -> @apply_op_config, 
         @match_f16_1x57344x8192_bmm -> @apply_op_config, 
+        @match_f16_1x57344x8192_mv -> @apply_op_config, 
         @match_f16_4x57344x8192 -> @apply_op_config, 
         @match_f16_4x57344x8192_bmm -> @apply_op_config, 
         @match_f16_8x57344x8192 -> @apply_op_config, 
@@ -2517,7 +3168,51 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_f16_16x57344x8192 -> @apply_op_config, 
         @match_f16_16x57344x8192_bmm -> @apply_op_config, 
         @match_f16_32x57344x8192 -> @apply_op_config, 
-        @match_f16_32x57344x8192_bmm -> @apply_op_config : (!transform.any_op) -> !transform.any_op
+        @match_f16_32x57344x8192_bmm -> @apply_op_config, 
+        @match_f16_1x128256x4096 -> @apply_op_config, 
+        @match_f16_1x128256x4096_bmm -> @apply_op_config, 
+        @match_f16_1x128256x4096_mv -> @apply_op_config, 
+        @match_f16_4x128256x4096 -> @apply_op_config, 
+        @match_f16_4x128256x4096_bmm -> @apply_op_config, 
+        @match_f16_8x128256x4096 -> @apply_op_config, 
+        @match_f16_8x128256x4096_bmm -> @apply_op_config, 
+        @match_f16_16x128256x4096 -> @apply_op_config, 
+        @match_f16_16x128256x4096_bmm -> @apply_op_config, 
+        @match_f16_32x128256x4096 -> @apply_op_config, 
+        @match_f16_32x128256x4096_bmm -> @apply_op_config, 
+        @match_f16_1x128256x8192 -> @apply_op_config, 
+        @match_f16_1x128256x8192_bmm -> @apply_op_config, 
+        @match_f16_1x128256x8192_mv -> @apply_op_config, 
+        @match_f16_4x128256x8192 -> @apply_op_config, 
+        @match_f16_4x128256x8192_bmm -> @apply_op_config, 
+        @match_f16_8x128256x8192 -> @apply_op_config, 
+        @match_f16_8x128256x8192_bmm -> @apply_op_config, 
+        @match_f16_16x128256x8192 -> @apply_op_config, 
+        @match_f16_16x128256x8192_bmm -> @apply_op_config, 
+        @match_f16_32x128256x8192 -> @apply_op_config, 
+        @match_f16_32x128256x8192_bmm -> @apply_op_config, 
+        @match_f16_1x131072x5120 -> @apply_op_config, 
+        @match_f16_1x131072x5120_bmm -> @apply_op_config, 
+        @match_f16_1x131072x5120_mv -> @apply_op_config, 
+        @match_f16_4x131072x5120 -> @apply_op_config, 
+        @match_f16_4x131072x5120_bmm -> @apply_op_config, 
+        @match_f16_8x131072x5120 -> @apply_op_config, 
+        @match_f16_8x131072x5120_bmm -> @apply_op_config, 
+        @match_f16_16x131072x5120 -> @apply_op_config, 
+        @match_f16_16x131072x5120_bmm -> @apply_op_config, 
+        @match_f16_32x131072x5120 -> @apply_op_config, 
+        @match_f16_32x131072x5120_bmm -> @apply_op_config, 
+        @match_f16_1x152064x3584 -> @apply_op_config, 
+        @match_f16_1x152064x3584_bmm -> @apply_op_config, 
+        @match_f16_1x152064x3584_mv -> @apply_op_config, 
+        @match_f16_4x152064x3584 -> @apply_op_config, 
+        @match_f16_4x152064x3584_bmm -> @apply_op_config, 
+        @match_f16_8x152064x3584 -> @apply_op_config, 
+        @match_f16_8x152064x3584_bmm -> @apply_op_config, 
+        @match_f16_16x152064x3584 -> @apply_op_config, 
+        @match_f16_16x152064x3584_bmm -> @apply_op_config, 
+        @match_f16_32x152064x3584 -> @apply_op_config, 
+        @match_f16_32x152064x3584_bmm -> @apply_op_config : (!transform.any_op) -> !transform.any_op
     transform.yield %updated_root : !transform.any_op
   }
 }

@@ -6,11 +6,16 @@
 #map3 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
 #map4 = affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>
 #map5 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+#map6 = affine_map<(d0, d1) -> (d1)>
+#map7 = affine_map<(d0, d1) -> (d0, d1)>
+#map8 = affine_map<(d0, d1) -> (d0)>
 #translation = #iree_codegen.translation_info<pipeline = #iree_gpu.pipeline<TileAndFuse> workgroup_size = [128, 1, 1] subgroup_size = 64, {gpu_pipeline_options = #iree_gpu.pipeline_options<prefetch_num_stages = 2>}>
+#translation1 = #iree_codegen.translation_info<pipeline = #iree_gpu.pipeline<VectorDistribute> workgroup_size = [64, 1, 1] subgroup_size = 64>
 #compilation = #iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{mma_kind = #iree_gpu.virtual_mma_layout<VDMFMA_I32_8x16x128x1_I8>, padding = [8, 64, 256], promote_operands = [0, 1], reduction = [0, 0, 2], subgroup = [1, 2, 0], workgroup = [8, 64, 0]}>, translation_info = #translation>
 #compilation1 = #iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{mma_kind = #iree_gpu.virtual_mma_layout<VDMFMA_I32_8x16x128x1_I8>, padding = [1, 8, 64, 256], promote_operands = [0, 1], reduction = [0, 0, 0, 2], subgroup = [0, 1, 2, 0], workgroup = [1, 8, 64, 0]}>, translation_info = #translation>
 #compilation2 = #iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{mma_kind = #iree_gpu.virtual_mma_layout<VDMFMA_I32_8x16x128x1_I8>, promote_operands = [0, 1], reduction = [0, 0, 2], subgroup = [1, 2, 0], workgroup = [8, 64, 0]}>, translation_info = #translation>
 #compilation3 = #iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{mma_kind = #iree_gpu.virtual_mma_layout<VDMFMA_I32_8x16x128x1_I8>, promote_operands = [0, 1], reduction = [0, 0, 0, 2], subgroup = [0, 1, 2, 0], workgroup = [1, 8, 64, 0]}>, translation_info = #translation>
+#compilation4 = #iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{lane_basis = [[1, 64], [0, 1]], partial_reduction = [0, 1024], subgroup_basis = [[1, 1], [0, 1]], thread = [0, 16], workgroup = [4, 0]}>, translation_info = #translation1>
 module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.with_named_sequence} {
   transform.named_sequence @apply_op_config(%arg0: !transform.any_op {transform.readonly}, %arg1: !transform.any_param {transform.readonly}) {
     transform.annotate %arg0 "compilation_info" = %arg1 : !transform.any_op, !transform.any_param
@@ -124,6 +129,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_i8_1x1024x4096_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_i8_4x1024x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
@@ -214,6 +228,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_i8_1x1024x5120_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_i8_4x1024x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
@@ -302,6 +325,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_1x1024x8192_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [1024] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_i8_4x1024x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -574,6 +606,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_i8_1x4096x4096_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_i8_4x4096x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
@@ -664,6 +705,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_i8_1x4096x5120_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_i8_4x4096x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
@@ -752,6 +802,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_1x4096x14336_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [4096] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_i8_4x4096x14336(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -934,6 +993,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_i8_1x5120x4096_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_i8_4x5120x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
@@ -1022,6 +1090,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_1x5120x14336_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [5120] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [14336] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_i8_4x5120x14336(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1114,6 +1191,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_i8_1x6144x4096_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_i8_4x6144x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
@@ -1202,6 +1288,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_1x6144x5120_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [6144] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_i8_4x6144x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1294,6 +1389,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_i8_1x8192x8192_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_i8_4x8192x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
@@ -1382,6 +1486,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [28672] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_1x8192x28672_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [8192] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [28672] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_i8_4x8192x28672(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1474,6 +1587,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_i8_1x10240x8192_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [10240] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_i8_4x10240x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
@@ -1564,6 +1686,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_i8_1x14336x4096_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_i8_4x14336x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
@@ -1652,6 +1783,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_1x14336x5120_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [14336] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_i8_4x14336x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -1834,6 +1974,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_i8_1x28672x4096_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_i8_4x28672x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
@@ -1924,6 +2073,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_i8_1x28672x5120_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_i8_4x28672x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
@@ -2012,6 +2170,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
     transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
     %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_1x28672x8192_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [28672] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
   transform.named_sequence @match_i8_4x28672x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
@@ -2194,6 +2361,15 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation1 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_i8_1x57344x8192_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [57344] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @match_i8_4x57344x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
     %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
     transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
@@ -2266,6 +2442,393 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
     %0 = transform.param.constant #compilation3 -> !transform.any_param
     transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
   }
+  transform.named_sequence @match_i8_1x128256x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_1x128256x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_1x128256x4096_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_4x128256x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_4x128256x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_8x128256x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_8x128256x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_16x128256x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_16x128256x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_32x128256x4096(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_32x128256x4096_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [4096] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_1x128256x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_1x128256x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_1x128256x8192_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_4x128256x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_4x128256x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_8x128256x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_8x128256x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_16x128256x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_16x128256x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_32x128256x8192(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_32x128256x8192_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [128256] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [8192] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_1x131072x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_1x131072x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_1x131072x5120_mv(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map6, #map7, #map8] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation4 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_4x131072x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_4x131072x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_8x131072x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_8x131072x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_16x131072x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_16x131072x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_32x131072x5120(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_32x131072x5120_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [131072] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [5120] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_1x152064x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_1x152064x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_4x152064x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_4x152064x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [4] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation1 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_8x152064x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_8x152064x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [8] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_16x152064x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_16x152064x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [16] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_32x152064x3584(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map, #map1, #map2] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation2 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
+  transform.named_sequence @match_i8_32x152064x3584_bmm(%arg0: !transform.any_op {transform.readonly}) -> (!transform.any_op, !transform.any_param) {
+    %batch_dims, %m_dims, %n_dims, %k_dims = transform.iree.match.contraction %arg0, lhs_type = i8, rhs_type = i8, output_type = i32, indexing_maps = [#map3, #map4, #map5] : !transform.any_op -> !transform.param<i64>
+    transform.iree.match.dims_equal %batch_dims, [1] : !transform.param<i64>
+    transform.iree.match.dims_equal %m_dims, [32] : !transform.param<i64>
+    transform.iree.match.dims_equal %n_dims, [152064] : !transform.param<i64>
+    transform.iree.match.dims_equal %k_dims, [3584] : !transform.param<i64>
+    %0 = transform.param.constant #compilation3 -> !transform.any_param
+    transform.yield %arg0, %0 : !transform.any_op, !transform.any_param
+  }
   transform.named_sequence @__kernel_config(%arg0: !transform.any_op {transform.consumed}) -> !transform.any_op attributes {iree_codegen.tuning_spec_entrypoint} {
     %updated_root = transform.foreach_match in %arg0 
         @match_i8_1x512x3584 -> @apply_op_config, 
@@ -2280,6 +2843,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_i8_32x512x3584_bmm -> @apply_op_config, 
         @match_i8_1x1024x4096 -> @apply_op_config, 
         @match_i8_1x1024x4096_bmm -> @apply_op_config, 
+        @match_i8_1x1024x4096_mv -> @apply_op_config, 
         @match_i8_4x1024x4096 -> @apply_op_config, 
         @match_i8_4x1024x4096_bmm -> @apply_op_config, 
         @match_i8_8x1024x4096 -> @apply_op_config, 
@@ -2290,6 +2854,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_i8_32x1024x4096_bmm -> @apply_op_config, 
         @match_i8_1x1024x5120 -> @apply_op_config, 
         @match_i8_1x1024x5120_bmm -> @apply_op_config, 
+        @match_i8_1x1024x5120_mv -> @apply_op_config, 
         @match_i8_4x1024x5120 -> @apply_op_config, 
         @match_i8_4x1024x5120_bmm -> @apply_op_config, 
         @match_i8_8x1024x5120 -> @apply_op_config, 
@@ -2300,6 +2865,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_i8_32x1024x5120_bmm -> @apply_op_config, 
         @match_i8_1x1024x8192 -> @apply_op_config, 
         @match_i8_1x1024x8192_bmm -> @apply_op_config, 
+        @match_i8_1x1024x8192_mv -> @apply_op_config, 
         @match_i8_4x1024x8192 -> @apply_op_config, 
         @match_i8_4x1024x8192_bmm -> @apply_op_config, 
         @match_i8_8x1024x8192 -> @apply_op_config, 
@@ -2330,6 +2896,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_i8_32x3584x18944_bmm -> @apply_op_config, 
         @match_i8_1x4096x4096 -> @apply_op_config, 
         @match_i8_1x4096x4096_bmm -> @apply_op_config, 
+        @match_i8_1x4096x4096_mv -> @apply_op_config, 
         @match_i8_4x4096x4096 -> @apply_op_config, 
         @match_i8_4x4096x4096_bmm -> @apply_op_config, 
         @match_i8_8x4096x4096 -> @apply_op_config, 
@@ -2340,6 +2907,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_i8_32x4096x4096_bmm -> @apply_op_config, 
         @match_i8_1x4096x5120 -> @apply_op_config, 
         @match_i8_1x4096x5120_bmm -> @apply_op_config, 
+        @match_i8_1x4096x5120_mv -> @apply_op_config, 
         @match_i8_4x4096x5120 -> @apply_op_config, 
         @match_i8_4x4096x5120_bmm -> @apply_op_config, 
         @match_i8_8x4096x5120 -> @apply_op_config, 
@@ -2350,6 +2918,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_i8_32x4096x5120_bmm -> @apply_op_config, 
         @match_i8_1x4096x14336 -> @apply_op_config, 
         @match_i8_1x4096x14336_bmm -> @apply_op_config, 
+        @match_i8_1x4096x14336_mv -> @apply_op_config, 
         @match_i8_4x4096x14336 -> @apply_op_config, 
         @match_i8_4x4096x14336_bmm -> @apply_op_config, 
         @match_i8_8x4096x14336 -> @apply_op_config, 
@@ -2370,6 +2939,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_i8_32x4608x3584_bmm -> @apply_op_config, 
         @match_i8_1x5120x4096 -> @apply_op_config, 
         @match_i8_1x5120x4096_bmm -> @apply_op_config, 
+        @match_i8_1x5120x4096_mv -> @apply_op_config, 
         @match_i8_4x5120x4096 -> @apply_op_config, 
         @match_i8_4x5120x4096_bmm -> @apply_op_config, 
         @match_i8_8x5120x4096 -> @apply_op_config, 
@@ -2380,6 +2950,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_i8_32x5120x4096_bmm -> @apply_op_config, 
         @match_i8_1x5120x14336 -> @apply_op_config, 
         @match_i8_1x5120x14336_bmm -> @apply_op_config, 
+        @match_i8_1x5120x14336_mv -> @apply_op_config, 
         @match_i8_4x5120x14336 -> @apply_op_config, 
         @match_i8_4x5120x14336_bmm -> @apply_op_config, 
         @match_i8_8x5120x14336 -> @apply_op_config, 
@@ -2390,6 +2961,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_i8_32x5120x14336_bmm -> @apply_op_config, 
         @match_i8_1x6144x4096 -> @apply_op_config, 
         @match_i8_1x6144x4096_bmm -> @apply_op_config, 
+        @match_i8_1x6144x4096_mv -> @apply_op_config, 
         @match_i8_4x6144x4096 -> @apply_op_config, 
         @match_i8_4x6144x4096_bmm -> @apply_op_config, 
         @match_i8_8x6144x4096 -> @apply_op_config, 
@@ -2400,6 +2972,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_i8_32x6144x4096_bmm -> @apply_op_config, 
         @match_i8_1x6144x5120 -> @apply_op_config, 
         @match_i8_1x6144x5120_bmm -> @apply_op_config, 
+        @match_i8_1x6144x5120_mv -> @apply_op_config, 
         @match_i8_4x6144x5120 -> @apply_op_config, 
         @match_i8_4x6144x5120_bmm -> @apply_op_config, 
         @match_i8_8x6144x5120 -> @apply_op_config, 
@@ -2410,6 +2983,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_i8_32x6144x5120_bmm -> @apply_op_config, 
         @match_i8_1x8192x8192 -> @apply_op_config, 
         @match_i8_1x8192x8192_bmm -> @apply_op_config, 
+        @match_i8_1x8192x8192_mv -> @apply_op_config, 
         @match_i8_4x8192x8192 -> @apply_op_config, 
         @match_i8_4x8192x8192_bmm -> @apply_op_config, 
         @match_i8_8x8192x8192 -> @apply_op_config, 
@@ -2420,6 +2994,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_i8_32x8192x8192_bmm -> @apply_op_config, 
         @match_i8_1x8192x28672 -> @apply_op_config, 
         @match_i8_1x8192x28672_bmm -> @apply_op_config, 
+        @match_i8_1x8192x28672_mv -> @apply_op_config, 
         @match_i8_4x8192x28672 -> @apply_op_config, 
         @match_i8_4x8192x28672_bmm -> @apply_op_config, 
         @match_i8_8x8192x28672 -> @apply_op_config, 
@@ -2430,6 +3005,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_i8_32x8192x28672_bmm -> @apply_op_config, 
         @match_i8_1x10240x8192 -> @apply_op_config, 
         @match_i8_1x10240x8192_bmm -> @apply_op_config, 
+        @match_i8_1x10240x8192_mv -> @apply_op_config, 
         @match_i8_4x10240x8192 -> @apply_op_config, 
         @match_i8_4x10240x8192_bmm -> @apply_op_config, 
         @match_i8_8x10240x8192 -> @apply_op_config, 
@@ -2440,6 +3016,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_i8_32x10240x8192_bmm -> @apply_op_config, 
         @match_i8_1x14336x4096 -> @apply_op_config, 
         @match_i8_1x14336x4096_bmm -> @apply_op_config, 
+        @match_i8_1x14336x4096_mv -> @apply_op_config, 
         @match_i8_4x14336x4096 -> @apply_op_config, 
         @match_i8_4x14336x4096_bmm -> @apply_op_config, 
         @match_i8_8x14336x4096 -> @apply_op_config, 
@@ -2450,6 +3027,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_i8_32x14336x4096_bmm -> @apply_op_config, 
         @match_i8_1x14336x5120 -> @apply_op_config, 
         @match_i8_1x14336x5120_bmm -> @apply_op_config, 
+        @match_i8_1x14336x5120_mv -> @apply_op_config, 
         @match_i8_4x14336x5120 -> @apply_op_config, 
         @match_i8_4x14336x5120_bmm -> @apply_op_config, 
         @match_i8_8x14336x5120 -> @apply_op_config, 
@@ -2470,6 +3048,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_i8_32x18944x3584_bmm -> @apply_op_config, 
         @match_i8_1x28672x4096 -> @apply_op_config, 
         @match_i8_1x28672x4096_bmm -> @apply_op_config, 
+        @match_i8_1x28672x4096_mv -> @apply_op_config, 
         @match_i8_4x28672x4096 -> @apply_op_config, 
         @match_i8_4x28672x4096_bmm -> @apply_op_config, 
         @match_i8_8x28672x4096 -> @apply_op_config, 
@@ -2480,6 +3059,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_i8_32x28672x4096_bmm -> @apply_op_config, 
         @match_i8_1x28672x5120 -> @apply_op_config, 
         @match_i8_1x28672x5120_bmm -> @apply_op_config, 
+        @match_i8_1x28672x5120_mv -> @apply_op_config, 
         @match_i8_4x28672x5120 -> @apply_op_config, 
         @match_i8_4x28672x5120_bmm -> @apply_op_config, 
         @match_i8_8x28672x5120 -> @apply_op_config, 
@@ -2490,6 +3070,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_i8_32x28672x5120_bmm -> @apply_op_config, 
         @match_i8_1x28672x8192 -> @apply_op_config, 
         @match_i8_1x28672x8192_bmm -> @apply_op_config, 
+        @match_i8_1x28672x8192_mv -> @apply_op_config, 
         @match_i8_4x28672x8192 -> @apply_op_config, 
         @match_i8_4x28672x8192_bmm -> @apply_op_config, 
         @match_i8_8x28672x8192 -> @apply_op_config, 
@@ -2510,6 +3091,7 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_i8_32x37888x3584_bmm -> @apply_op_config, 
         @match_i8_1x57344x8192 -> @apply_op_config, 
         @match_i8_1x57344x8192_bmm -> @apply_op_config, 
+        @match_i8_1x57344x8192_mv -> @apply_op_config, 
         @match_i8_4x57344x8192 -> @apply_op_config, 
         @match_i8_4x57344x8192_bmm -> @apply_op_config, 
         @match_i8_8x57344x8192 -> @apply_op_config, 
@@ -2517,7 +3099,50 @@ module attributes {iree_codegen.tuning_spec_with_default_entrypoint, transform.w
         @match_i8_16x57344x8192 -> @apply_op_config, 
         @match_i8_16x57344x8192_bmm -> @apply_op_config, 
         @match_i8_32x57344x8192 -> @apply_op_config, 
-        @match_i8_32x57344x8192_bmm -> @apply_op_config : (!transform.any_op) -> !transform.any_op
+        @match_i8_32x57344x8192_bmm -> @apply_op_config, 
+        @match_i8_1x128256x4096 -> @apply_op_config, 
+        @match_i8_1x128256x4096_bmm -> @apply_op_config, 
+        @match_i8_1x128256x4096_mv -> @apply_op_config, 
+        @match_i8_4x128256x4096 -> @apply_op_config, 
+        @match_i8_4x128256x4096_bmm -> @apply_op_config, 
+        @match_i8_8x128256x4096 -> @apply_op_config, 
+        @match_i8_8x128256x4096_bmm -> @apply_op_config, 
+        @match_i8_16x128256x4096 -> @apply_op_config, 
+        @match_i8_16x128256x4096_bmm -> @apply_op_config, 
+        @match_i8_32x128256x4096 -> @apply_op_config, 
+        @match_i8_32x128256x4096_bmm -> @apply_op_config, 
+        @match_i8_1x128256x8192 -> @apply_op_config, 
+        @match_i8_1x128256x8192_bmm -> @apply_op_config, 
+        @match_i8_1x128256x8192_mv -> @apply_op_config, 
+        @match_i8_4x128256x8192 -> @apply_op_config, 
+        @match_i8_4x128256x8192_bmm -> @apply_op_config, 
+        @match_i8_8x128256x8192 -> @apply_op_config, 
+        @match_i8_8x128256x8192_bmm -> @apply_op_config, 
+        @match_i8_16x128256x8192 -> @apply_op_config, 
+        @match_i8_16x128256x8192_bmm -> @apply_op_config, 
+        @match_i8_32x128256x8192 -> @apply_op_config, 
+        @match_i8_32x128256x8192_bmm -> @apply_op_config, 
+        @match_i8_1x131072x5120 -> @apply_op_config, 
+        @match_i8_1x131072x5120_bmm -> @apply_op_config, 
+        @match_i8_1x131072x5120_mv -> @apply_op_config, 
+        @match_i8_4x131072x5120 -> @apply_op_config, 
+        @match_i8_4x131072x5120_bmm -> @apply_op_config, 
+        @match_i8_8x131072x5120 -> @apply_op_config, 
+        @match_i8_8x131072x5120_bmm -> @apply_op_config, 
+        @match_i8_16x131072x5120 -> @apply_op_config, 
+        @match_i8_16x131072x5120_bmm -> @apply_op_config, 
+        @match_i8_32x131072x5120 -> @apply_op_config, 
+        @match_i8_32x131072x5120_bmm -> @apply_op_config, 
+        @match_i8_1x152064x3584 -> @apply_op_config, 
+        @match_i8_1x152064x3584_bmm -> @apply_op_config, 
+        @match_i8_4x152064x3584 -> @apply_op_config, 
+        @match_i8_4x152064x3584_bmm -> @apply_op_config, 
+        @match_i8_8x152064x3584 -> @apply_op_config, 
+        @match_i8_8x152064x3584_bmm -> @apply_op_config, 
+        @match_i8_16x152064x3584 -> @apply_op_config, 
+        @match_i8_16x152064x3584_bmm -> @apply_op_config, 
+        @match_i8_32x152064x3584 -> @apply_op_config, 
+        @match_i8_32x152064x3584_bmm -> @apply_op_config : (!transform.any_op) -> !transform.any_op
     transform.yield %updated_root : !transform.any_op
   }
 }

@@ -27,11 +27,13 @@ def test_every_shipped_spec_is_what_the_generator_writes_today():
 def test_specs_match_separate_and_fused_projections_in_rank2_and_rank3_forms():
     keys = {c.key for c, _ in decode.entries("gfx942", "f16")}
     llama = decode.projections(decode.MODELS["llama3-8b"])
-    for proj in ("q", "k", "gate", "qkv", "gate_up", "down"):
+    for proj in ("q", "k", "gate", "qkv", "gate_up", "down", "lm_head"):
         n, k = llama[proj]
         for m in decode.M_VALUES:
             key = Problem(m=m, n=n, k=k, dtype="f16").key
             assert {key, f"{key}_bmm"} <= keys
+        assert f"{Problem(m=1, n=n, k=k, dtype='f16').key}_mv" in keys  # O2/O3's M = 1 matvec
+    assert llama["lm_head"] == (128256, 4096) and decode.projections(decode.MODELS["qwen2-7b"])["lm_head"] == (152064, 3584)
 
 
 def test_a_shipped_spec_forces_vdmfma_on_a_decode_gemm(tmp_path):

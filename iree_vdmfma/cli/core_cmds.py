@@ -159,7 +159,7 @@ class _ProgressLog:
 
 
 def _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry_failed,
-             append: bool = False, executor: ExecutorSpec = ExecutorSpec()) -> SweepOptions:
+             append: bool = False, executor: ExecutorSpec = ExecutorSpec(), flags: tuple[str, ...] = ()) -> SweepOptions:
     backend_for(target)
     given = split_list(variants)
     names = list(dict.fromkeys(given))  # a variant named twice is swept once
@@ -170,7 +170,7 @@ def _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry
     opt.positive("--timeout", timeout)
     return SweepOptions(target=target, variants=names, out_dir=out, cache_dir=opt.cache_dir_of(cache_dir, no_cache),
                         workers=workers, timeout_s=timeout, retry_failed=retry_failed, append=append,
-                        executor=executor)
+                        executor=executor, extra_flags=flags)
 
 
 @app.command()
@@ -182,7 +182,9 @@ def compile(
     target: Optional[str] = opt.TARGET,
     out: Optional[Path] = opt.OUT,
     cache_dir: Optional[Path] = opt.CACHE_DIR, no_cache: bool = opt.NO_CACHE,
-    workers: Optional[int] = opt.WORKERS, timeout: float = opt.TIMEOUT, debug: bool = opt.DEBUG,
+    workers: Optional[int] = opt.WORKERS, timeout: float = opt.TIMEOUT,
+    compile_flag: Optional[list[str]] = opt.COMPILE_FLAG, compile_flags_file: Optional[Path] = opt.COMPILE_FLAGS_FILE,
+    debug: bool = opt.DEBUG,
 ) -> None:
     """Compile a shape list, or --m x --n x --k (x --dtype, default f16), and show what the ISA proves.
 
@@ -196,7 +198,8 @@ def compile(
         target = target or opt.DEFAULT_TARGET
         problems = problems_from(shapes, m, n, k, batch, dtype)
         names = ",".join(opt.names(variants, "vdmfma", variant))
-        options = _options(target, names, out, cache_dir, no_cache, workers, timeout, True, append=True)
+        options = _options(target, names, out, cache_dir, no_cache, workers, timeout, True, append=True,
+                           flags=opt.compile_flags(compile_flag, compile_flags_file))
         rows = run_sweep(problems, options)
         keys, wanted = {p.key for p in problems}, set(options.variants)
         mine = [r for r in rows if r.key in keys and r.variant in wanted and r.target == target]
@@ -242,6 +245,7 @@ def sweep(
     executor: str = opt.EXECUTOR, ray_address: Optional[str] = opt.RAY_ADDRESS,
     append: bool = opt.APPEND,
     report: bool = opt.REPORT,
+    compile_flag: Optional[list[str]] = opt.COMPILE_FLAG, compile_flags_file: Optional[Path] = opt.COMPILE_FLAGS_FILE,
     debug: bool = opt.DEBUG,
 ) -> None:
     """Compile every shape x variant, prove what was generated, and (with a device) run, check and time it.
@@ -271,7 +275,7 @@ def sweep(
             if any(v not in builds for v in DEFAULT_VARIANTS.split(",")):
                 names = ",".join(builds)
         options = _options(target, names, out, cache_dir, no_cache, workers, timeout, retry_failed, append,
-                           ExecutorSpec(executor, ray_address))
+                           ExecutorSpec(executor, ray_address), opt.compile_flags(compile_flag, compile_flags_file))
         options.runnable = True  # every sweep directory can be run later with `vdmfma bench`
         hook = None
         if run_device:

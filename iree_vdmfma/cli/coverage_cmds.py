@@ -57,6 +57,7 @@ def coverage(
     workers: Optional[int] = opt.WORKERS, timeout: float = opt.TIMEOUT,
     retry_failed: bool = opt.RETRY_FAILED,
     executor: str = opt.EXECUTOR, ray_address: Optional[str] = opt.RAY_ADDRESS,
+    compile_flag: Optional[list[str]] = opt.COMPILE_FLAG, compile_flags_file: Optional[Path] = opt.COMPILE_FLAGS_FILE,
     plots: bool = opt.PLOTS,
     dtypes: Optional[str] = typer.Option(None, "--dtypes", hidden=True, help="Old spelling of --dtype."),
     shapes_option: Optional[Path] = typer.Option(None, "--shapes", hidden=True, help="Old spelling: SHAPES."),
@@ -82,7 +83,8 @@ def coverage(
         options = cov.sweep_options(SweepOptions(
             target=target, out_dir=out, cache_dir=opt.cache_dir_of(cache_dir, no_cache),
             workers=workers, timeout_s=timeout, retry_failed=retry_failed,
-            executor=ExecutorSpec(executor, ray_address)), cells)
+            executor=ExecutorSpec(executor, ray_address),
+            extra_flags=opt.compile_flags(compile_flag, compile_flags_file)), cells)
         problems = cov.problems(cells)
         say(f"coverage {target}: {len(cells)} cells, {len(problems) * len(options.variants)} compile jobs")
         with progress() as bar:

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..devices.targets import target as get_target
-from ..model.model import APPLIED, NOT_SKINNY, ModelOptions, run_model
+from ..model.model import APPLIED, NOT_GEMM, NOT_SKINNY, RESCUED, ModelOptions, counts_against, run_model
 from ..model.source import SourceError, parse_source
 from ..variants.registry import variant as get_variant
 from . import options as opt
@@ -20,8 +20,8 @@ from .common import cell, results, say, show, user_errors
 
 EXIT_NOT_MATCHED = 1
 EXIT_NUMERICS = 1
-_COLUMNS = ("m_tokens", "dispatch", "op_form", "m", "n", "k", "batch", "fused_consumers", "default_mma_kind",
-            "spec_mma_kind", "smfmac", "mfma", "vgpr", "spills", "status")
+_COLUMNS = ("m_tokens", "dispatch", "calls", "op_form", "m", "n", "k", "batch", "fused_consumers",
+            "default_mma_kind", "spec_mma_kind", "smfmac", "mfma", "vgpr", "spills", "status")
 
 
 def _table(rows) -> Table:
@@ -31,7 +31,8 @@ def _table(rows) -> Table:
     for r in rows:
         cells = [cell(getattr(r, c)) for c in _COLUMNS]
         cells[1] = cell(_short_dispatch(r.dispatch))
-        color = "green" if r.status == APPLIED else "dim" if r.status == NOT_SKINNY else "red"
+        color = ("green" if r.status in (APPLIED, RESCUED) else "dim" if r.status in (NOT_SKINNY, NOT_GEMM)
+                 else "red" if counts_against(r) else "yellow")
         cells[-1] = Text(r.status, style=color) + Text(f": {r.reason}" if r.reason else "")
         table.add_row(*cells)
     return table
@@ -46,7 +47,8 @@ def _short_dispatch(name: str) -> str:
 @app.command()
 def model(
     source: str = typer.Argument(..., help="path/to/file.py[:FUNC], pkg.module[:FUNC] (FUNC default 'build', "
-                                           "takes m, returns (nn.Module, example_args)), or an exported .mlir."),
+                                           "takes m, returns (nn.Module, example_args)), or an exported .mlir "
+                                           "({m} in its path: one file per M, e.g. decode_bs{m}.mlir)."),
     m: Optional[str] = opt.M,
     dtype: Optional[str] = opt.DTYPE,
     target: Optional[str] = opt.TARGET,
@@ -74,6 +76,8 @@ def model(
     out: Optional[Path] = opt.OUT,
     workers: Optional[int] = opt.WORKERS,
     timeout: float = opt.TIMEOUT,
+    compile_flag: Optional[list[str]] = opt.COMPILE_FLAG,
+    compile_flags_file: Optional[Path] = opt.COMPILE_FLAGS_FILE,
     cache_dir: Optional[Path] = opt.CACHE_DIR, no_cache: bool = opt.NO_CACHE,
     debug: bool = opt.DEBUG,
 ) -> None:
@@ -90,15 +94,24 @@ def model(
     time it in paired rounds, hot and cold (--cache-mode): OUT/model.csv, OUT/dispatches.csv,
     OUT/report/index.md.
 
-    Exit 1 if a skinny GEMM dispatch was not matched (without --tune/--library) or a variant ran but
-    failed numerics; exit 2 for bad input (source, options, a model with nothing to tune).
+    When IREE's default cannot compile the whole model, its dispatches are read from the failed compile's
+    dump, each executable is compiled alone to find the one that fails (a compile-error row with that
+    minimal reproducer) and each GEMM is proved on its own executable. Ops that are no GEMM are not-gemm,
+    GEMMs with M > 32 or a dynamic M (prefill) not-skinny.
+
+    Exit 1 if a real skinny GEMM was not applied (not-matched, spills, data-tiled, or a compile error on
+    it; without --tune/--library) or a variant ran but failed numerics; exit 2 for bad input (source,
+    options, a model with nothing to tune).
     """
     if tune or library is not None:
+        with user_errors(debug):
+            flags = opt.compile_flags(compile_flag, compile_flags_file)
         _step(source, m, dtype, target, device, tune, library, max_candidates, reps, search, time_budget, rounds,
               calls, seed, opt.out_folder(out, "model"), workers, timeout, opt.cache_dir_of(cache_dir, no_cache),
-              debug, (cache_mode, cache_size, torch_compile), race)
+              debug, (cache_mode, cache_size, torch_compile), race, flags)
         return
     with user_errors(debug):
+        flags = opt.compile_flags(compile_flag, compile_flags_file)
         if device != opt.DEFAULT_DEVICE:
             raise ValueError("--device runs the forward: give --tune or --library DIR with it")
         target = target or opt.DEFAULT_TARGET
@@ -108,20 +121,50 @@ def model(
         get_target(target)
         v = get_variant(opt.one_of("--variants", opt.names(variants, "vdmfma", variant)))
         dt = opt.one_of("--dtype", opt.names(dtype)) if dtype is not None else None
-        ms = tuple(opt.m_values(m, "1,4,8,16,32"))
-        try:
-            src = parse_source(source)
-        except SourceError as e:
-            raise ValueError(str(e)) from None
-        opts = ModelOptions(src, ms, target, v, out, dt, opt.cache_dir_of(cache_dir, no_cache))
+        src = _source(source)
+        ms = _ms(src, m)
+        opts = ModelOptions(src, ms, target, v, out, dt, opt.cache_dir_of(cache_dir, no_cache), timeout, flags)
         result = run_model(opts, log=say)
     results.print(_table(result.rows))
     show(f"wrote {out / 'dispatches.csv'}, {out / 'shapes.csv'}"
          + (f", {result.spec_path}" if result.spec_path else " (no skinny contraction: no spec)"))
+    _verdicts(result)
+    if result.unmatched_skinny:
+        raise typer.Exit(EXIT_NOT_MATCHED)
+
+
+def _verdicts(result) -> None:
+    """Per M, the same verdicts as dispatches.csv in one line; the crashes with their reproducers."""
+    for m in sorted({r.m_tokens for r in result.rows}):
+        mine = [r for r in result.rows if r.m_tokens == m]
+        counts: dict[str, int] = {}
+        for r in mine:
+            counts[r.status] = counts.get(r.status, 0) + 1
+        show(f"M={m}: " + ", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
+    for r in result.crashes:
+        show(f"M={r.m_tokens}: {_short_dispatch(r.dispatch)} ({r.op_form or 'whole model'}) does not compile: "
+             f"{r.reason}")
     bad = result.unmatched_skinny
     if bad:
-        say(f"{len(bad)} skinny GEMM dispatch(es) not matched")
-        raise typer.Exit(EXIT_NOT_MATCHED)
+        say(f"{len(bad)} skinny GEMM dispatch(es) not applied ("
+            + ", ".join(sorted({r.status for r in bad})) + ")")
+
+
+def _ms(src, m: Optional[str]) -> tuple[int, ...]:
+    """--m for the source: default 1,4,8,16,32; an .mlir without {m} in its path is one program (one --m: the
+    batch it was exported for). Each M's .mlir must exist."""
+    if src.is_mlir and "{m}" not in str(src.path):
+        if m is None:
+            raise ValueError(f"{src.text}: an exported .mlir is one program: give --m, the batch (token count) it was "
+                             "exported for, or put {m} in its path for one file per M")
+        ms = tuple(opt.m_values(m))
+        if len(ms) != 1:
+            raise ValueError(f"--m {m}: {src.text} is one program; give one M (or put {{m}} in its path)")
+    else:
+        ms = tuple(opt.m_values(m, "1,4,8,16,32"))
+    if src.is_mlir:
+        src.check_mlir(ms)
+    return ms
 
 
 def _source(text: str):
@@ -132,7 +175,7 @@ def _source(text: str):
 
 
 def _step(source, m, dtype, target, device, tune, library, max_candidates, reps, search, time_budget, rounds, calls,
-          seed, out, workers, timeout, cache_dir, debug, timing=("both", None, True), race=None) -> None:
+          seed, out, workers, timeout, cache_dir, debug, timing=("both", None, True), race=None, flags=()) -> None:
     from ..model.step import StepOptions, run_step  # noqa: PLC0415
     from .core_cmds import plan_run  # noqa: PLC0415
 
@@ -143,9 +186,10 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
         dt = opt.one_of("--dtype", opt.names(dtype)) if dtype is not None else None
         mode, size, compiled = timing
         modes = ("hot", "cold") if mode == "both" else tuple(opt.names(mode))
-        opts = StepOptions(_source(source), tuple(opt.m_values(m, "1,4,8,16,32")), target, run_device or "none", out,
+        src = _source(source)
+        opts = StepOptions(src, _ms(src, m), target, run_device or "none", out,
                            tune, library, dt, cache_dir, timeout, max_candidates, reps, search, time_budget, workers,
-                           rounds, calls, seed, modes, opt.size_of(size), compiled, race)
+                           rounds, calls, seed, modes, opt.size_of(size), compiled, race, flags)
         result = run_step(opts, log=say)
     for r in result.rows:
         lat = "-" if r.latency_us_median is None else f"{r.latency_us_median:.4g} us"

@@ -63,6 +63,12 @@ WORKERS = typer.Option(None, "--workers", "-j", min=1, help="Parallel compiles (
 TIMEOUT = typer.Option(300.0, "--timeout", help="Seconds one compile or run may take before it is a timeout row "
                        "(> 0).")
 RETRY_FAILED = typer.Option(False, "--retry-failed", help="Redo rows that failed or timed out.")
+COMPILE_FLAG = typer.Option(None, "--compile-flag", help="An iree-compile flag added to every compile, e.g. "
+                            "--compile-flag=--iree-opt-level=O3 (repeatable); part of the compile cache key and of "
+                            "every repro.")
+COMPILE_FLAGS_FILE = typer.Option(None, "--compile-flags-file", dir_okay=False, help="A file of iree-compile flags, "
+                                  "one a line ('#' comments; amdsharktuner's compile_flags.txt), added to every "
+                                  "compile before --compile-flag's.")
 
 # ----------------------------------------------------------------------------- where it goes
 
@@ -197,3 +203,33 @@ def one_of(option: str, values: list[str]) -> str:
     if len(values) != 1:
         raise ValueError(f"{option}: give exactly one value here, got {','.join(values) or 'none'}")
     return values[0]
+
+
+# The flags the toolkit sets itself on every compile: a user's would contradict them (compile_flags refuses them).
+OWN_FLAGS = ("--iree-hal-target-device", "--iree-rocm-target", "--iree-hip-target", "--iree-cuda-target",
+             "--iree-hal-local-target-device-backends", "--iree-llvmcpu-target-cpu", "--iree-hal-target-backends",
+             "--iree-hal-dump-executable-files-to", "--iree-codegen-tuning-spec-path",
+             "--iree-preprocessing-transform-spec-filename", "--compile-mode", "-o")
+
+
+def compile_flags(flags: Optional[list[str]], file: Optional[Path]) -> tuple[str, ...]:
+    """--compile-flags-file's lines then --compile-flag's values, checked: each one flag (``-...``, no spaces), not one
+    the toolkit sets itself (target, dumps, specs, output). ValueError naming the file:line or the option."""
+    given: list[tuple[str, str]] = []
+    if file is not None:
+        path = Path(file)
+        try:
+            lines = path.read_text().splitlines()
+        except OSError as e:
+            raise ValueError(f"--compile-flags-file {path}: cannot read it ({e.strerror or e})") from None
+        given += [(f"--compile-flags-file {path}:{i}", line.strip()) for i, line in enumerate(lines, 1)
+                  if line.strip() and not line.strip().startswith("#")]
+    given += [("--compile-flag", f.strip()) for f in flags or ()]
+    for where, flag in given:
+        if not flag.startswith("-") or any(c.isspace() for c in flag):
+            raise ValueError(f"{where}: {flag!r} is not one iree-compile flag (one a line, e.g. --iree-opt-level=O3)")
+        name = flag.split("=", 1)[0]
+        if name in OWN_FLAGS:
+            raise ValueError(f"{where}: {name} is set by the toolkit on every compile (use --target, --out or a "
+                             "spec option instead)")
+    return tuple(flag for _, flag in given)

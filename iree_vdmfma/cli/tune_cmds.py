@@ -75,6 +75,7 @@ def tune(
     workers: Optional[int] = opt.WORKERS,
     executor: str = opt.EXECUTOR, ray_address: Optional[str] = opt.RAY_ADDRESS,
     timeout: float = opt.TIMEOUT,
+    compile_flag: Optional[list[str]] = opt.COMPILE_FLAG, compile_flags_file: Optional[Path] = opt.COMPILE_FLAGS_FILE,
     cache_dir: Optional[Path] = opt.CACHE_DIR, no_cache: bool = opt.NO_CACHE,
     publish: Optional[Path] = typer.Option(
         None, "--publish", help="Merge the library into this folder as well (a newer measurement of a shape "
@@ -132,7 +133,8 @@ def tune(
                               cache_dir=opt.cache_dir_of(cache_dir, no_cache),
                               workers=workers, timeout_s=timeout, max_candidates=max_candidates,
                               time_budget_s=time_budget, reps=reps, hot=hot, search=search, race=race, seed=seed,
-                              executor=ExecutorSpec(executor, ray_address), append=append)
+                              executor=ExecutorSpec(executor, ray_address), append=append,
+                              flags=opt.compile_flags(compile_flag, compile_flags_file))
         from ..tune.tuner import PROGRESS_EVERY_S
 
         with TuneProgress(PROGRESS_EVERY_S) as view:

@@ -7,13 +7,15 @@ modules (e.g. from ``iree-compile --compile-to=input`` or hand-written).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Optional
 
 from iree.compiler import ir
 
 from .config import KernelConfig
 from .forms import FORMS, Contraction, classify
+from .gemv import GemvConfig
+from .knobs import default_gemv_config
 from ..problems.problem import Problem
 
 ConfigFor = Callable[[Problem], Optional[KernelConfig]]
@@ -39,6 +41,25 @@ def config_for_form(contraction: Contraction, config: KernelConfig) -> KernelCon
     return config
 
 
+def form_config(contraction: Contraction, config, arch: str) -> tuple[Optional[object], str]:
+    """(the config that fits the op's form, "") or (None, why no config can).
+
+    The ``mv`` form (O2/O3's M = 1 matvec_like) has no M loop: an MMA config cannot apply to it (IREE
+    3.13: "contraction like operation missing critical dimension"), so it takes the no-MMA gemv config
+    (configs/gemv.py) with the M loop folded, where its rows and K step divide N and K.
+    """
+    if not FORMS[contraction.form].fold_m:
+        return config_for_form(contraction, config), ""
+    if isinstance(config, GemvConfig):
+        return replace(config, fold_m=True), ""
+    gemv = replace(default_gemv_config(contraction.problem, arch), fold_m=True)
+    p = contraction.problem
+    if p.n % gemv.rows or p.k % gemv.partial_reduction:
+        return None, (f"matvec form (unit M folded at O2/O3): an MMA config cannot apply (no M loop) and the gemv "
+                      f"config's {gemv.rows} rows / K step {gemv.partial_reduction} do not divide N={p.n} / K={p.k}")
+    return gemv, ""
+
+
 def annotate_module(module: ir.Module, config_for: ConfigFor) -> list[Annotated]:
     """Set ``compilation_info`` on every contraction ``config_for`` gives a config; returns them.
 
@@ -51,7 +72,7 @@ def annotate_module(module: ir.Module, config_for: ConfigFor) -> list[Annotated]
         found, _ = classify(op.operation)
         if found is not None:
             config = config_for(found.problem)
-            if config is not None:
+            if config is not None and not FORMS[found.form].fold_m:  # a matvec takes no MMA config
                 config = config_for_form(found, config)
                 op.operation.attributes["compilation_info"] = config.compilation_info()
                 done.append(Annotated(found.problem, config, found.form))

@@ -3,13 +3,17 @@
 The model table is the public configs (hidden, intermediate, heads, KV heads, head dim from
 each model's config.json); ``sweeps/make_decode_lists.py`` writes its shape lists from the same
 table. Every projection of one decoder layer is a GEMM A[M x K] . W[N x K]^T, both as separate
-``nn.Linear`` layers (q, k, v, gate, up) and fused (qkv, gate_up); o and down are always single.
+``nn.Linear`` layers (q, k, v, gate, up) and fused (qkv, gate_up); o and down are always single; and the
+lm_head (vocabulary x hidden), the largest GEMM of a decode step.
 
 A shipped spec holds one matcher per (shape, op form) with the ``vdmfma`` variant's config
 (RDNA targets, which have no sparse intrinsic: the ``gemv`` config at M <= 8 and the padded WMMA
 config above), built by the toolkit's spec builder (``configs/spec.py``), for the forms real exports produce:
 ``mmt`` (rank-2 activations, ``linalg.matmul`` A*B^T) and ``bmm`` with a unit batch (rank-3
-activations, ``linalg.batch_matmul`` A*B). Nothing here is measured or compiled; backends/rocm/spec_proof.py compiles samples to prove them.
+activations, ``linalg.batch_matmul`` A*B), and at M = 1 ``mv``, the matvec IREE folds an M = 1 GEMM into
+(at O2/O3, and the toolkit's own M = 1 input at every level): no MMA config applies to it, so it gets the
+``gemv`` config (forms.py, annotate.form_config). Nothing here is measured or compiled;
+backends/rocm/spec_proof.py compiles samples to prove them.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .annotate import config_for_form
+from .annotate import form_config
 from .knobs import GEMV_MAX_M, default_gemv_config
 from .rules import padded_config, vdmfma_config
 from .forms import Contraction
@@ -33,16 +37,17 @@ class LayerShape:
     heads: int
     kv_heads: int
     head_dim: int
+    vocab: int = 0  # the lm_head's N (0: none)
 
 
 MODELS: dict[str, LayerShape] = {  # from the models' config.json
-    "llama3-8b": LayerShape(4096, 14336, 32, 8, 128),
-    "llama3-70b": LayerShape(8192, 28672, 64, 8, 128),
-    "qwen2-7b": LayerShape(3584, 18944, 28, 4, 128),
-    "mistral-nemo-12b": LayerShape(5120, 14336, 32, 8, 128),
+    "llama3-8b": LayerShape(4096, 14336, 32, 8, 128, 128256),
+    "llama3-70b": LayerShape(8192, 28672, 64, 8, 128, 128256),
+    "qwen2-7b": LayerShape(3584, 18944, 28, 4, 128, 152064),
+    "mistral-nemo-12b": LayerShape(5120, 14336, 32, 8, 128, 131072),
 }
 M_VALUES = (1, 4, 8, 16, 32)  # decode token counts (batch x speculative tokens)
-SPEC_FORMS = ("mmt", "bmm")  # rank-2 and rank-3 (unit batch) activations
+SPEC_FORMS = ("mmt", "bmm")  # rank-2 and rank-3 (unit batch) activations; and "mv" at M = 1 (the folded matvec)
 VARIANT = "vdmfma"
 RDNA_VARIANT = "gemv (mmt form, M <= 8) + padded WMMA (M > 8, and the bmm form)"
 # dtype per target: the fp8 flavour each target's sparse MFMA takes; RDNA: the element types of gfx11's WMMA
@@ -59,11 +64,12 @@ def fused_projections(s: LayerShape) -> dict[str, tuple[int, int]]:
 
 
 def projections(s: LayerShape) -> dict[str, tuple[int, int]]:
-    """(N, K) of every projection, separate (q, k, v, gate, up) and fused (qkv, gate_up)."""
+    """(N, K) of every projection, separate (q, k, v, gate, up) and fused (qkv, gate_up), and the lm_head."""
     kv = (s.kv_heads * s.head_dim, s.hidden)
     separate = {"q": (s.heads * s.head_dim, s.hidden), "k": kv, "v": kv,
                 "gate": (s.intermediate, s.hidden), "up": (s.intermediate, s.hidden)}
-    return {**separate, **fused_projections(s)}
+    head = {"lm_head": (s.vocab, s.hidden)} if s.vocab else {}
+    return {**separate, **fused_projections(s), **head}
 
 
 def short_dtype(dtype: str) -> str:
@@ -96,12 +102,14 @@ def decode_config(p: Problem, target: str, form: str = "mmt"):
 
 
 def entries(target: str, dtype: str, ms: tuple[int, ...] = M_VALUES) -> list[tuple[Contraction, object]]:
-    """(contraction, config) for every decode GEMM in every shipped form."""
+    """(contraction, config) for every decode GEMM in every shipped form (the matvec ``mv`` at M = 1)."""
     out = []
     for p in problems(dtype, ms):
-        for form in SPEC_FORMS:
+        for form in SPEC_FORMS + (("mv",) if p.m == 1 else ()):
             c = Contraction(p, form, p.dt.acc)
-            out.append((c, config_for_form(c, decode_config(p, target, form))))
+            config, _ = form_config(c, decode_config(p, target, form), target)
+            if config is not None:
+                out.append((c, config))
     return out
 
 

@@ -63,13 +63,15 @@ def _build_apply() -> None:
 def match_exactly(op: ir.Value, contraction: Contraction) -> None:
     """Emit the checks that ``op`` is this contraction: element types, its form's maps, every dim.
 
-    The batch dim is checked whenever the form has one (a unit batch is matched as [1]). Shared
+    The batch dim is checked whenever the form has one (a unit batch is matched as [1]); a matvec (``mv``)
+    has no M dim (matched as []). Shared
     by the codegen tuning spec and the preprocessing (split-K) spec: one definition of "this GEMM".
     """
     problem, op_form = contraction.problem, FORMS[contraction.form]
     elem, acc = element_type(problem.dtype), element_type(contraction.acc)
     dims = match.MatchContractionOp(op, elem, elem, acc, indexing_maps=op_form.maps()).results
-    expected = ([problem.batch] if op_form.batched else [], [problem.m], [problem.n], [problem.k])
+    expected = ([problem.batch] if op_form.batched else [], [] if op_form.fold_m else [problem.m], [problem.n],
+                [problem.k])
     for handle, values in zip(dims, expected):
         match.MatchDimsEqualOp(handle, values)
 

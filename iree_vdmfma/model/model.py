@@ -1,43 +1,57 @@
 """`vdmfma model`: export a model, find its GEMM dispatches, spec them, prove it per dispatch.
 
-Per token count M: export (iree-turbine) -> compile with no spec and read the dispatches
-from the dump (``dispatches.collect_dispatches``) -> write one spec for every skinny
-contraction found over all M -> compile again with the spec -> per dispatch, read the
-configured IR and the ISA of its own kernel (``backends/rocm/evidence.parse_rocmasm``). All
-numbers come from those compiles (compile-only; nothing is run on a GPU here).
+Per token count M: export (iree-turbine; an .mlir source as-is) -> compile with no spec and read the
+dispatches from the dump (``dispatches.collect_dispatches``; from the failed compile's configured dump
+when IREE's default cannot compile the model, with the executable that fails found alone:
+``rescue.crashes``) -> write one spec for every skinny contraction found over all M -> compile again
+with the spec -> per dispatch, read the configured IR and the ISA of its own kernel
+(``backends/rocm/evidence.parse_rocmasm``); when the whole model does not compile with the spec, each
+GEMM's executable is compiled alone with it (``rescue.alone``) and proved from that kernel. All
+numbers come from those compiles (compile-only; nothing is run on a GPU here). The user's compile
+flags (``--compile-flag``) go into every compile, its cache key and its repro.
 
-A dispatch is ``applied`` when the intended mma_kind is configured and its kernel has
-v_smfmac > 0 and v_mfma = 0 (VDMFMA) or v_mfma > 0 (dense); ``not-matched`` with the
-reason otherwise; ``not-skinny`` when M > SKINNY_MAX_M (left to IREE's default).
+A dispatch is ``applied`` when the intended config is configured and its kernel has v_smfmac > 0
+and v_mfma = 0 (VDMFMA), v_mfma > 0 (dense) or neither (the gemv config of an O2/O3 matvec), and does
+not spill (else ``spills`` with the counts); ``rescued`` when IREE's default cannot compile it alone
+and the spec can; ``not-matched`` with the reason otherwise; ``not-skinny`` when M > SKINNY_MAX_M or
+dynamic (prefill); ``not-gemm`` for a reduction op that is no GEMM (softmax, RoPE's K = 1 outer
+product, attention); ``data-tiled`` for an ``inner_tiled`` contraction (no spec route reaches its MMA
+layout); ``compile-error`` with the minimal reproducer for an executable that fails alone.
 """
 
 from __future__ import annotations
 
 import csv
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Callable, Optional
 
 from ..compiler.driver import CompileJob, CompileResult, Compiler
 from ..backends import backend_for
 from ..backends.rocm.evidence import Kernel, parse_rocmasm
-from ..configs.annotate import config_for_form
+from ..configs.annotate import form_config
 from ..configs.config import KernelConfig
 from ..configs.forms import Contraction
 from ..configs.spec import spec_text
 from ..problems.rows import DISPATCH_STATUSES, Status, Table, status_values, read_checked, write_csv_table
 from ..variants.registry import Variant
-from .dispatches import Dispatch, collect_dispatches
-from .source import INPUT_FLAGS, Source, input_ir
+from . import rescue as alone
+from .dispatches import Dispatch, collect_dispatches, name_shape
+from .dispatches import read_dispatches as read_ops
+from .source import Source, input_ir, model_flags
 
 SKINNY_MAX_M = 32
 # a dispatch's proof statuses: members of the one Status vocabulary (problems/rows.py), by their values here
 APPLIED, NOT_MATCHED, NOT_SKINNY, FAILED = (Status.APPLIED.value, Status.NOT_MATCHED.value, Status.NOT_SKINNY.value,
                                             Status.COMPILE_ERROR.value)
+SPILLS, NOT_GEMM, DATA_TILED = Status.SPILLS.value, Status.NOT_GEMM.value, Status.DATA_TILED.value
 # the decode step's (step.py, rescue.py): IREE's own kernel, a library that kept it, a tuned config that did not
 # reach the dispatch, a dispatch IREE's default cannot compile that a variant's spec compiles
 DEFAULT_STATUS, DEFAULT_KEPT, NOT_APPLIED, RESCUED = (Status.DEFAULT.value, Status.DEFAULT_KEPT.value,
                                                       Status.NOT_APPLIED.value, Status.RESCUED.value)
+DATA_TILED_WHY = ("not reachable: the encoding chose this MMA layout before configuration and "
+                  "transform.iree.match.contraction does not match an inner_tiled op; compile without "
+                  "--iree-opt-data-tiling to spec or tune this GEMM")
 
 
 @dataclass(frozen=True)
@@ -62,6 +76,7 @@ class DispatchRow:
     status: str
     reason: str
     variant: str = ""  # which compile the row proves (added column: default, tuned, vdmfma, ...)
+    calls: Optional[int] = None  # dispatch sites of this kernel in the program (added column; rescue.calls)
 
 
 @dataclass(frozen=True)
@@ -72,7 +87,21 @@ class ModelResult:
 
     @property
     def unmatched_skinny(self) -> list[DispatchRow]:
-        return [r for r in self.rows if r.status in (NOT_MATCHED, FAILED)]
+        """Real skinny GEMMs the spec did not reach (or that spill, fail, or are data-tiled), and compiles that
+        failed with no dispatch to blame; never a row for an op that is no GEMM or not skinny."""
+        return [r for r in self.rows if counts_against(r)]
+
+    @property
+    def crashes(self) -> list[DispatchRow]:
+        """Executables that fail alone and are no skinny GEMM (IREE's attention, say): reported, not counted."""
+        return [r for r in self.rows if r.status == FAILED and not counts_against(r)]
+
+
+def counts_against(row: DispatchRow) -> bool:
+    """Does this row say a real skinny GEMM was not applied (the exit code of ``vdmfma model``)?"""
+    if row.status in (NOT_MATCHED, SPILLS, DATA_TILED):
+        return row.m is None or row.m <= SKINNY_MAX_M
+    return row.status == FAILED and (row.m is not None or not row.dispatch)
 
 
 def is_skinny(contraction: Contraction) -> bool:
@@ -87,36 +116,58 @@ def _kernels(result: CompileResult) -> dict[str, Kernel]:
     return {k.name: k for p in sorted(result.dump_dir.glob("*.rocmasm")) for k in parse_rocmasm(p.read_text())}
 
 
-def _verdict(intended: str, got: Dispatch, kernel: Optional[Kernel]) -> tuple[str, str]:
+def _verdict(config, got: Dispatch, kernel: Optional[Kernel]) -> tuple[str, str]:
+    """Did ``config`` (a KernelConfig, a GemvConfig, or an mma_kind name) reach the dispatch and its ISA?"""
+    intended = config if isinstance(config, str) else config.mma_kind
     if got.mma_kind != intended:
         how = f"configured with {got.mma_kind or 'no mma_kind'} ({got.pipeline})"
-        return NOT_MATCHED, f"spec did not apply: {how}, intended {intended}"
+        return NOT_MATCHED, f"spec did not apply: {how}, intended {intended or 'no MMA (gemv)'}"
+    if not intended and hasattr(config, "not_applied") and (why := config.not_applied(got.lowering_config)):
+        return NOT_MATCHED, why
+    if not intended and f"workgroup = {list(config.workgroup)}" not in got.lowering_config:  # IREE's own gemv is alike
+        return NOT_MATCHED, f"spec did not apply: configured {got.lowering_config or 'no lowering_config'}, " \
+                            f"intended workgroup = {list(config.workgroup)}"
     if kernel is None:
         return NOT_MATCHED, f"kernel {got.dispatch} not found in the ISA dump"
     if intended.startswith("VDMFMA") and not (kernel.smfmac > 0 and kernel.mfma == 0):
         return NOT_MATCHED, f"{intended} configured but ISA has v_smfmac={kernel.smfmac} v_mfma={kernel.mfma}"
     if intended.startswith("MFMA") and not kernel.mfma:
         return NOT_MATCHED, f"{intended} configured but the ISA has no v_mfma"
+    if not intended and (kernel.smfmac or kernel.mfma):
+        return NOT_MATCHED, f"the gemv config configured but the ISA has v_smfmac={kernel.smfmac} v_mfma={kernel.mfma}"
+    if kernel.spilled:
+        return SPILLS, f"{intended or 'the gemv config'} applied but the kernel spills: {kernel.spilled} " \
+                       f"({kernel.vgpr} VGPRs): not a result"
+    if not intended:
+        return APPLIED, ("matvec form (unit M folded at O2/O3): the gemv config, no MMA (VDMFMA cannot apply to "
+                         "an op without an M loop)")
     return APPLIED, ""
 
 
 def _row(m_tokens: int, base: Dispatch, tuned: Optional[Dispatch], kernel: Optional[Kernel],
-         config: Optional[KernelConfig]) -> DispatchRow:
+         config, why: str = "") -> DispatchRow:
+    """``why``: the reason there is no ``config`` for a skinny GEMM (the variant has no rule, a form it cannot fit)."""
     c = base.contraction
     p = c.problem if c else None
     if c is None:
-        status, reason = NOT_MATCHED, base.reason
+        status, reason = base.status or NOT_MATCHED, base.reason
+        if status == DATA_TILED:
+            reason = f"IREE chose {base.mma_kind or 'no MMA'} ({base.reason}); {DATA_TILED_WHY}"
     elif not is_skinny(c):
         status, reason = NOT_SKINNY, f"M={p.m} > {SKINNY_MAX_M}: left to IREE's default"
     elif config is None:
-        status, reason = NOT_MATCHED, "the variant has no config for this problem"
+        status, reason = NOT_MATCHED, why or "the variant has no config for this problem"
     elif tuned is None:
         status, reason = NOT_MATCHED, "dispatch missing from the with-spec compile"
     else:
-        status, reason = _verdict(config.mma_kind, tuned, kernel)
+        status, reason = _verdict(config, tuned, kernel)
+    m, n, k, batch = (p.m, p.n, p.k, p.batch) if p else name_shape(base.dispatch) if base.status == DATA_TILED \
+        else (None,) * 4
+    if status == DATA_TILED and k == 1:
+        status, reason = NOT_GEMM, f"outer product (K = 1), data-tiled: not a GEMM ({base.mma_kind})"
     return DispatchRow(
         m_tokens=m_tokens, dispatch=base.dispatch, op_form=c.form if c else base.op_name,
-        m=p.m if p else None, n=p.n if p else None, k=p.k if p else None, batch=p.batch if p else None,
+        m=m, n=n, k=k, batch=batch,
         dtypes=f"{p.dtype}x{p.dtype}->{c.acc}" if c else "", fused_consumers=_short(base.consumers),
         default_mma_kind=base.mma_kind, spec_mma_kind=tuned.mma_kind if tuned else "",
         smfmac=kernel.smfmac if kernel else None, mfma=kernel.mfma if kernel else None,
@@ -134,12 +185,13 @@ class ModelOptions:
     dtype: Optional[str] = None
     cache_dir: Optional[Path] = None
     timeout_s: float = 600.0
+    flags: tuple[str, ...] = ()  # the user's compile flags (--compile-flag, --compile-flags-file): every compile
 
 
-def _job(label: str, text: str, target: str, spec: Optional[str], timeout_s: float) -> CompileJob:
-    backend = backend_for(target)
-    return CompileJob(label, text, tuple(INPUT_FLAGS) + tuple(backend.compile_flags(target)), spec, timeout_s,
-                      spec_honoured=backend.codegen_spec_honoured(target))
+def _job(label: str, text: str, target: str, spec: Optional[str], timeout_s: float,
+         flags: tuple[str, ...] = ()) -> CompileJob:
+    return CompileJob(label, text, model_flags(target, flags), spec, timeout_s,
+                      spec_honoured=backend_for(target).codegen_spec_honoured(target))
 
 
 def _failed(m: int, result: CompileResult, what: str) -> DispatchRow:
@@ -147,31 +199,106 @@ def _failed(m: int, result: CompileResult, what: str) -> DispatchRow:
                        f"{what} compile failed: {result.error} (repro: {result.repro})")
 
 
+@dataclass
+class Discovered:
+    """IREE's default compile of one M: its dispatches and, where it fails, the executables' sources
+    (``sources``: a dump of module_<exe>.mlir) and those that fail alone (``crashed``, rescue.each_alone)."""
+
+    base: CompileResult
+    dispatches: Optional[list[Dispatch]]  # None: nothing to read them from
+    crashed: dict[str, CompileResult]
+    sources: Optional[Path] = None  # where each executable's source is (the base dump when it compiled)
+    calls: dict[str, int] = field(default_factory=dict)  # dispatch function -> sites in the program
+
+    @property
+    def source_dump(self) -> Path:
+        return self.sources or self.base.dump_dir
+
+
+def default_job(m: int, text: str, target: str, flags: tuple[str, ...], timeout_s: float) -> CompileJob:
+    return _job(f"model_m{m}/default/{target}", text, target, None, timeout_s, flags)
+
+
+def discover(compiler: Compiler, m: int, text: str, target: str, flags: tuple[str, ...], timeout_s: float,
+             log: Callable[[str], None] = lambda s: None, base: Optional[CompileResult] = None) -> Discovered:
+    """Compile IREE's default for the whole model (``base``: already compiled) and read its dispatches. Where it
+    fails: every executable's source (rescue.sources), each compiled alone with the default (its configured IR;
+    the ones that fail)."""
+    base = base or alone.compile_all(compiler, [default_job(m, text, target, flags, timeout_s)])[0]
+    phase = alone.sources(compiler, m, text, target, flags, timeout_s)  # seconds: the call counts
+    if base.ok:
+        return Discovered(base, collect_dispatches(base.dump_dir), {}, calls=alone.calls(phase))
+    if not phase.ok or not alone.executables(phase.dump_dir):
+        return Discovered(base, None, {})
+    log(f"M={m}: IREE's default fails ({base.error[:120]}); compiling each of its executables alone")
+    each = alone.each_alone(compiler, m, phase.dump_dir, target, flags, timeout_s)
+    dispatches: list[Dispatch] = []
+    for exe in alone.executables(phase.dump_dir):
+        r = each.get(exe)
+        if r is not None and r.ok:
+            dispatches += collect_dispatches(r.dump_dir)
+        else:  # it fails before (or while) being configured: what it computes, from its source
+            dispatches += read_ops(alone.source_of(phase.dump_dir, exe).read_text(), configured=False)
+    return Discovered(base, dispatches, {exe: r for exe, r in each.items() if not r.ok}, phase.dump_dir,
+                      alone.calls(phase))
+
+
+def crash_rows(m: int, found: Discovered, covered: set[str]) -> list[DispatchRow]:
+    """One compile-error row per executable that fails alone with IREE's default and no GEMM row covers (IREE's
+    attention, say), with its minimal reproducer; the whole compile's row when no executable fails alone."""
+    if found.base.ok:
+        return []
+    rows = []
+    for exe, r in found.crashed.items():
+        if exe in covered:
+            continue
+        function = alone.function_of(found.source_dump, exe)
+        rows.append(replace(_failed(m, r, ""), dispatch=function, op_form=alone.kind_of(function),
+                            reason=f"IREE's default fails on this dispatch alone: {alone.reproducer(r)}"))
+    return rows if found.crashed else [_failed(m, found.base, "default (no executable fails alone)")]
+
+
 def run_model(opts: ModelOptions, log: Callable[[str], None] = lambda s: None) -> ModelResult:
     """Export, discover, spec, compile and prove; writes shapes.csv, spec.mlir, dispatches.csv."""
     opts.out.mkdir(parents=True, exist_ok=True)
     inputs: dict[int, Path] = {}
-    found: dict[int, list[Dispatch]] = {}
+    for m in opts.ms:  # every M's input before anything compiles: a bad source stops here
+        log(f"M={m}: exporting {opts.source.text}")
+        inputs[m] = opts.out / f"model_m{m}.mlir"
+        inputs[m].write_text(input_ir(opts.source, m, opts.dtype))
+    found: dict[int, Discovered] = {}
     rows: list[DispatchRow] = []
+    text = {m: inputs[m].read_text() for m in opts.ms}
     with Compiler(opts.cache_dir) as compiler:
-        for m in opts.ms:
-            log(f"M={m}: exporting {opts.source.text}")
-            text = input_ir(opts.source, m, opts.dtype)
-            inputs[m] = opts.out / f"model_m{m}.mlir"
-            inputs[m].write_text(text)
-            base = compiler.compile(_job(f"model_m{m}/default/{opts.target}", text, opts.target, None, opts.timeout_s))
-            if not base.ok:
-                rows.append(_failed(m, base, "default"))
-                continue
-            found[m] = collect_dispatches(base.dump_dir)
-        configs = _configs(found, opts)
+        log(f"compiling IREE's default for M = {', '.join(map(str, opts.ms))}")
+        bases = alone.compile_all(compiler, [default_job(m, text[m], opts.target, opts.flags, opts.timeout_s)
+                                             for m in opts.ms])
+        for m, base in zip(opts.ms, bases):
+            found[m] = discover(compiler, m, text[m], opts.target, opts.flags, opts.timeout_s, log, base)
+            if found[m].dispatches is None:
+                rows.append(_failed(m, found[m].base, "default"))
+        dispatches = {m: f.dispatches for m, f in found.items() if f.dispatches is not None}
+        configs = _configs(dispatches, opts)
         spec_path = _write_spec(opts.out, configs)
         write_shapes(opts.out / "shapes.csv", configs)
-        for m, dispatches in found.items():
-            rows += _prove(compiler, m, inputs[m].read_text(), dispatches, configs, spec_path, opts, log)
+        wholes: dict[int, CompileResult] = {}
+        if spec_path is not None:
+            log(f"compiling the whole model with {spec_path}")
+            jobs = [_spec_job(m, text[m], spec_path, opts) for m in dispatches]
+            wholes = dict(zip(dispatches, alone.compile_all(compiler, jobs)))
+        for m in dispatches:
+            rows += _prove(compiler, m, found[m], configs, spec_path, opts, log, wholes.get(m))
     rows = [replace(r, variant=opts.variant.name) for r in rows]
     write_dispatches(opts.out / "dispatches.csv", rows)
     return ModelResult(rows, spec_path, inputs)
+
+
+def _config(c: Contraction, opts: ModelOptions) -> tuple[Optional[object], str]:
+    """The variant's config for a skinny contraction in its form, or (None, why not)."""
+    config = opts.variant.config(c.problem, opts.target)
+    if config is None:
+        return None, "the variant has no config for this problem"
+    return form_config(c, config, opts.target)
 
 
 def _configs(found: dict[int, list[Dispatch]], opts: ModelOptions) -> dict[str, tuple[Contraction, KernelConfig]]:
@@ -182,9 +309,9 @@ def _configs(found: dict[int, list[Dispatch]], opts: ModelOptions) -> dict[str, 
             c = d.contraction
             if c is None or not is_skinny(c) or c.key in out:
                 continue
-            config = opts.variant.config(c.problem, opts.target)
+            config, _ = _config(c, opts)
             if config is not None:
-                out[c.key] = (c, config_for_form(c, config))
+                out[c.key] = (c, config)
     return out
 
 
@@ -196,22 +323,55 @@ def _write_spec(out: Path, configs: dict) -> Optional[Path]:
     return path
 
 
-def _prove(compiler: Compiler, m: int, text: str, dispatches: list[Dispatch], configs: dict,
-           spec_path: Optional[Path], opts: ModelOptions, log) -> list[DispatchRow]:
+def _spec_job(m: int, text: str, spec_path: Path, opts: ModelOptions) -> CompileJob:
+    return _job(f"model_m{m}/{opts.variant.name}/{opts.target}", text, opts.target, spec_path.read_text(),
+                opts.timeout_s, opts.flags)
+
+
+def _prove(compiler: Compiler, m: int, found: Discovered, configs: dict, spec_path: Optional[Path],
+           opts: ModelOptions, log, whole: Optional[CompileResult] = None) -> list[DispatchRow]:
+    """Per dispatch of one M: the with-spec whole-model compile's proof (``whole``: that compile, done by the
+    caller), or each GEMM's executable alone where the whole model does not compile with the spec."""
+    dispatches = found.dispatches or []
     tuned: dict[str, Dispatch] = {}
     kernels: dict[str, Kernel] = {}
     if spec_path is not None:
-        log(f"M={m}: compiling with {spec_path}")
-        result = compiler.compile(_job(f"model_m{m}/{opts.variant.name}/{opts.target}", text, opts.target,
-                                       spec_path.read_text(), opts.timeout_s))
-        if not result.ok:
-            return [_failed(m, result, "with-spec")]
-        tuned = {d.dispatch: d for d in collect_dispatches(result.dump_dir)}
-        kernels = _kernels(result)
-    rows = []
+        if whole.ok:
+            tuned = {d.dispatch: d for d in collect_dispatches(whole.dump_dir)}
+            kernels = _kernels(whole)
+    rows, covered = [], set()
     for d in dispatches:
         entry = configs.get(d.contraction.key) if d.contraction else None
-        rows.append(_row(m, d, tuned.get(d.dispatch), kernels.get(d.dispatch), entry[1] if entry else None))
+        why = "" if entry or d.contraction is None else _config(d.contraction, opts)[1]
+        exe = alone.executable_of(d.dispatch)
+        note = ""
+        got, kernel = tuned.get(d.dispatch), kernels.get(d.dispatch)
+        if entry is not None and whole is not None and not whole.ok:  # prove the GEMM on its own executable
+            r = alone.alone(compiler, m, found.source_dump, exe, opts.variant.name, opts.target, opts.flags,
+                            spec_path.read_text(), opts.timeout_s)
+            if r is not None and r.ok:
+                got = next((x for x in collect_dispatches(r.dump_dir) if x.dispatch == d.dispatch), None)
+                kernel = _kernels(r).get(d.dispatch)
+                note = "proved on its executable alone (the whole model does not compile with the spec: see the " \
+                       f"compile-error row): {r.repro}"
+            elif r is not None:
+                row = _row(m, d, None, None, entry[1])
+                rows.append(replace(row, status=FAILED, reason=f"the spec's config fails on this dispatch alone: "
+                                                               f"{alone.reproducer(r)}"))
+                covered.add(exe)
+                continue
+        row = _row(m, d, got, kernel, entry[1] if entry else None, why)
+        if exe in found.crashed and d.contraction is not None:
+            covered.add(exe)
+            default_fails = f"IREE's default fails on this dispatch alone: {alone.reproducer(found.crashed[exe])}"
+            row = replace(row, status=RESCUED if row.status == APPLIED else row.status if entry else FAILED,
+                          reason="; ".join(x for x in (row.reason, default_fails) if x))
+        elif note:
+            row = replace(row, reason="; ".join(x for x in (row.reason, note) if x))
+        rows.append(row)
+    rows = [replace(r, calls=found.calls.get(r.dispatch)) for r in rows] + crash_rows(m, found, covered)
+    if whole is not None and not whole.ok and found.base.ok and not any(r.status == FAILED for r in rows):
+        rows.append(_failed(m, whole, "with-spec"))
     return rows
 
 

@@ -84,7 +84,9 @@ def headline(rows, target: str, device: str, default: str, eager: str) -> str:
         applied = [r for r in rows if r.applied is not None and r.variant != default]
         what = "; ".join(f"`{r.variant}` M={r.m_tokens}: {r.applied}/{r.skinny_dispatches} skinny GEMM dispatches "
                          "applied" for r in applied) or "no variant but IREE's default compiled"
-        return (f"**Result** (compile-only for `{target}`: nothing was run or timed): {what}. "
+        why = ("the forward was not run: an .mlir source has no weights or torch reference"
+               if any(r.note.startswith("an .mlir source") for r in rows) else "nothing was run or timed")
+        return (f"**Result** (compile-only for `{target}`: {why}): {what}. "
                 f"Compile status per M and variant below.")
     best = [r for r in timed if r.variant not in (default, eager, "torch-compile")]
     parts = []

@@ -1,6 +1,7 @@
 """Model sources: a Python builder exported with iree-turbine, or an already exported .mlir.
 
-``SOURCE`` is ``path/to/file.py[:FUNC]``, ``pkg.module[:FUNC]`` or ``file.mlir``. FUNC
+``SOURCE`` is ``path/to/file.py[:FUNC]``, ``pkg.module[:FUNC]`` or ``file.mlir`` (``{m}`` in its path
+names one file per M: ``decode_bs{m}.mlir``, as sharktank exports one program per batch size). FUNC
 (default ``build``) takes the token count ``m`` (and ``dtype=`` if it has that parameter)
 and returns ``(nn.Module, example_args)``. torch and iree-turbine are imported here, only
 when a Python source is exported (the optional ``model`` extra).
@@ -20,6 +21,13 @@ DEFAULT_FUNC = "build"
 INPUT_FLAGS = ("--iree-input-type=torch",)
 
 
+def model_flags(target: str, flags: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """A whole-model compile's flags: the input type, the target's, then the user's (--compile-flag)."""
+    from ..backends import backend_for  # noqa: PLC0415
+
+    return tuple(INPUT_FLAGS) + tuple(backend_for(target).compile_flags(target)) + tuple(flags)
+
+
 class SourceError(ValueError):
     """A model source that cannot be loaded or exported."""
 
@@ -35,13 +43,23 @@ class Source:
     def is_mlir(self) -> bool:
         return self.path is not None and self.path.suffix == ".mlir"
 
+    def mlir_path(self, m: int) -> Path:
+        """The .mlir file for ``m`` tokens (``{m}`` in the path replaced; the one file otherwise)."""
+        return Path(str(self.path).replace("{m}", str(m)))
+
+    def check_mlir(self, ms) -> None:
+        """Every M's .mlir file exists (before anything compiles)."""
+        missing = [str(self.mlir_path(m)) for m in ms if not self.mlir_path(m).is_file()]
+        if missing:
+            raise SourceError(f"{self.text}: no such .mlir file: {', '.join(missing)}")
+
 
 def parse_source(text: str) -> Source:
     base, _, func = text.partition(":") if not Path(text).suffix == ".mlir" else (text, "", "")
     func = func or DEFAULT_FUNC
     if base.endswith(".mlir"):
         path = Path(base)
-        if not path.is_file():
+        if "{m}" not in base and not path.is_file():
             raise SourceError(f"{base}: no such .mlir file")
         return Source(text, path, "", "")
     if base.endswith(".py"):
@@ -112,7 +130,8 @@ def export_mlir(module, args: tuple) -> str:
 def input_ir(source: Source, m: int, dtype: str | None = None) -> str:
     """The model's input IR for ``m`` tokens (an .mlir source is taken as-is, whatever m)."""
     if source.is_mlir:
-        return source.path.read_text()
+        source.check_mlir([m])
+        return source.mlir_path(m).read_text()
     module, args = build(source, m, dtype)
     return export_mlir(module, args)
 
@@ -134,7 +153,7 @@ class Exported:
 
     m: int
     mlir: str
-    parameters: Path  # IRPA archive, scope PARAMETER_SCOPE
+    parameters: Path | None  # IRPA archive, scope PARAMETER_SCOPE (None: an .mlir source, no weights)
     inputs: list  # numpy arrays, in the order the exported main takes them
     eager: list  # numpy arrays
     ref64: list  # numpy float64 arrays
@@ -200,7 +219,10 @@ def gemm_calls(module, args: tuple) -> dict:
 
 
 def export_step(source: Source, m: int, out_dir: Path, dtype: str | None = None) -> Exported:
-    """Build for ``m``, run torch eager (model dtype and float64), save the weights as IRPA, export."""
+    """Build for ``m``, run torch eager (model dtype and float64), save the weights as IRPA, export. An .mlir
+    source is taken as-is: no weights, no torch reference (its forward cannot be run here)."""
+    if source.is_mlir:
+        return Exported(m, input_ir(source, m), None, [], [], [], [], {}, lambda: None)
     module, args = build(source, m, dtype)  # before importing torch: a bad builder fails fast
     import copy
 

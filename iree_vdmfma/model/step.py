@@ -45,12 +45,12 @@ from ..problems.rows import Provenance, Status
 from ..variants.registry import variant as get_variant
 from . import forward as fwd
 from .dispatches import Dispatch, collect_dispatches
-from .rescue import discover, executable_of, rescue
+from .rescue import alone as compile_alone, compile_all, executable_of, rescue
 from .report import write_model_csv, write_step_report
-from .model import (APPLIED, DEFAULT_KEPT, FAILED, NOT_APPLIED, NOT_MATCHED, NOT_SKINNY, DispatchRow, ModelOptions,
-                    _configs, _failed,
-                    _kernels, _prove, _row, _verdict, is_skinny, write_dispatches, write_shapes)
-from .source import INPUT_FLAGS, PARAMETER_SCOPE, Exported, Source, export_step
+from .model import (APPLIED, DEFAULT_KEPT, FAILED, NOT_APPLIED, NOT_MATCHED, NOT_SKINNY, DispatchRow, Discovered,
+                    ModelOptions, _configs, _failed, _kernels, _prove, _row, _verdict, crash_rows, discover, is_skinny,
+                    model_flags, write_dispatches, write_shapes)
+from .source import PARAMETER_SCOPE, Exported, Source, export_step
 
 DEFAULT, TUNED, VDMFMA, EAGER, COMPILE = "default", "tuned", "vdmfma", "torch-eager", "torch-compile"
 # Before global optimization an exported nn.Linear is linalg.matmul(A, transpose(W)) (rank 2) or a
@@ -90,6 +90,7 @@ class StepOptions:
     cache_bytes: Optional[int] = None  # the cache cold must defeat; None: the device's (devices/caches.py)
     torch_compile: bool = True  # a torch.compile peer beside torch eager (where torch runs: local-task)
     race: Optional[bool] = None  # the tuner's race (tune/race.py): None = race when measuring, as `vdmfma tune`
+    flags: tuple[str, ...] = ()  # the user's compile flags (--compile-flag, --compile-flags-file): every compile
 
     @property
     def running(self) -> bool:
@@ -152,10 +153,10 @@ class StepResult:
 # ------------------------------------------------------------------ compile and prove
 
 
-def _job(label: str, text: str, target: str, spec=None, pre=None, timeout_s: float = 600.0) -> CompileJob:
-    backend = backend_for(target)
-    return CompileJob(label, text, tuple(INPUT_FLAGS) + tuple(backend.compile_flags(target)), spec, timeout_s, pre,
-                      spec_honoured=backend.codegen_spec_honoured(target))
+def _job(label: str, text: str, target: str, spec=None, pre=None, timeout_s: float = 600.0,
+         flags: tuple[str, ...] = ()) -> CompileJob:
+    return CompileJob(label, text, model_flags(target, flags), spec, timeout_s, pre,
+                      spec_honoured=backend_for(target).codegen_spec_honoured(target))
 
 
 def skinny_problems(found: dict[int, list[Dispatch]]) -> list[Problem]:
@@ -222,7 +223,7 @@ def _tune(problems: list[Problem], opts: StepOptions, log) -> tuple[Library, dic
     options = TuneOptions(target=opts.target, device=opts.device, out_dir=opts.out / "tune", cache_dir=opts.cache_dir,
                           workers=opts.workers, timeout_s=opts.timeout_s, max_candidates=opts.max_candidates,
                           time_budget_s=opts.time_budget_s, reps=opts.tune_reps, hot=False, search=opts.search,
-                          seed=opts.seed, race=opts.race)
+                          seed=opts.seed, race=opts.race, flags=opts.flags)
     tuner = Tuner(problems, options, on_event=lambda s: log(f"tune: {s}"))
     winners = tuner.run()
     times = {w.key: (w.latency_us_median, w.default_us_median) for w in winners}
@@ -262,9 +263,6 @@ def check_step_options(opts: StepOptions) -> None:
         raise ValueError(f"--cache-mode: hot, cold or both, got {','.join(opts.cache_modes)}")
     check_options(TuneOptions(target=opts.target, device=opts.device, timeout_s=opts.timeout_s,
                               max_candidates=opts.max_candidates, search=opts.search))
-    if opts.source.is_mlir and opts.running:
-        raise ValueError(f"{opts.source.text}: running needs the PyTorch source (torch's outputs and the weights); "
-                         "an exported .mlir can only be compiled: use --device none")
 
 
 def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> StepResult:
@@ -272,23 +270,22 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
     opts.out.mkdir(parents=True, exist_ok=True)
     exports: dict[int, Exported] = {}
     for m in opts.ms:  # every M built and exported before anything compiles: bad input stops here
-        log(f"M={m}: building and exporting {opts.source.text}")
+        log(f"M={m}: " + ("reading" if opts.source.is_mlir else "building and exporting") + f" {opts.source.text}")
         exports[m] = export_step(opts.source, m, opts.out / f"m{m}", opts.dtype)
+        (opts.out / f"m{m}").mkdir(parents=True, exist_ok=True)
         (opts.out / f"m{m}" / "model.mlir").write_text(exports[m].mlir)
     rows: list[ModelRow] = []
     drows: list[DispatchRow] = []
     with Compiler(opts.cache_dir, opts.workers) as compiler:
         base: dict[int, CompileResult] = {}
         found: dict[int, list[Dispatch]] = {}
+        disc: dict[int, Discovered] = {}
         for m in opts.ms:
             log(f"M={m}: compiling IREE's default for {opts.target}")
-            base[m] = compiler.compile(_job(f"model_m{m}/{DEFAULT}/{opts.target}", exports[m].mlir, opts.target,
-                                            timeout_s=opts.timeout_s))
-            if base[m].ok:
-                found[m] = collect_dispatches(base[m].dump_dir)
-            elif (early := discover(base[m])) is not None:  # configured before codegen failed: still there
-                log(f"M={m}: IREE's default fails ({base[m].error[:120]}); dispatches read from its configured dump")
-                found[m] = early
+            disc[m] = discover(compiler, m, exports[m].mlir, opts.target, opts.flags, opts.timeout_s, log)
+            base[m] = disc[m].base
+            if disc[m].dispatches is not None:  # from the failed compile's configured dump too
+                found[m] = disc[m].dispatches
         problems = skinny_problems(found)
         if found and not problems:
             raise UnmatchedModelError(f"{opts.source.text}: no skinny GEMM (M <= 32) among the contraction "
@@ -319,11 +316,11 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
                 if m not in found:
                     drows.append(replace(_failed(m, base[m], DEFAULT), variant=v))
                     continue
-                results[(m, v)], vrows = _compile_variant(compiler, v, m, exports[m].mlir, found[m], lib, vconfigs,
+                results[(m, v)], vrows = _compile_variant(compiler, v, m, exports[m].mlir, disc[m], lib, vconfigs,
                                                           opts, log)
                 drows += vrows
             if not base[m].ok and m in found:
-                drows = _rescue_rows(compiler, m, base[m], found[m], drows, variants, lib, vconfigs, opts, log)
+                drows = _rescue_rows(compiler, m, disc[m], drows, variants, lib, opts, log)
         write_dispatches(opts.out / "dispatches.csv", drows)
         for m in opts.ms:  # the forward per M: one GPU task of the compiler's (local) executor
             rows += on_device(compiler.executor, _run_m, m, variants, results, drows, exports[m], opts, log)
@@ -333,33 +330,33 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
     return result
 
 
-def _rescue_rows(compiler: Compiler, m: int, failed: CompileResult, dispatches: list[Dispatch],
-                 drows: list[DispatchRow], variants: list[str], lib: Optional[Library], vconfigs: dict,
-                 opts: StepOptions, log) -> list[DispatchRow]:
-    """Mark the dispatches IREE's default cannot compile alone: compile-error + minimal reproducer, and
-    per variant ``rescued`` (its codegen spec compiles that executable) or compile-error."""
-    from ..configs.spec import spec_text  # noqa: PLC0415
-
+def _rescue_rows(compiler: Compiler, m: int, found: Discovered, drows: list[DispatchRow], variants: list[str],
+                 lib: Optional[Library], opts: StepOptions, log) -> list[DispatchRow]:
+    """Where IREE's default fails: its skinny dispatches that fail alone are compile-error + minimal reproducer,
+    per tuned variant ``rescued`` (its codegen spec compiles that executable) or compile-error; the executables
+    that fail alone and are no skinny GEMM (attention) are one compile-error row each, for the default and the
+    tuned variant (the vdmfma variant's proof, model._prove, has its own)."""
     specs: dict[str, Optional[str]] = {}
     if TUNED in variants and lib is not None and lib.entries:
         specs[TUNED] = lib.spec_texts(backend_for(opts.target).spec_route, EXPORT_FORMS)[1]
-    if VDMFMA in variants:
-        specs[VDMFMA] = spec_text(vconfigs.values()) if vconfigs else None
-    verdicts = rescue(compiler, m, failed, [d for d in dispatches if d.contraction and is_skinny(d.contraction)],
-                      specs, opts.target, opts.timeout_s)
+    skinny = [d for d in found.dispatches if d.contraction and is_skinny(d.contraction)]
+    verdicts = rescue(compiler, m, found.source_dump, skinny, specs, opts.target, opts.timeout_s, opts.flags,
+                      found.crashed)
     for name, per in verdicts.items():
         log(f"M={m}: {name}: " + ", ".join(f"{v} {s}" for v, (s, _) in per.items()))
     out = []
     for r in drows:
-        per = verdicts.get(r.dispatch) if r.m_tokens == m else None
-        if per is None and r.m_tokens == m and r.variant != DEFAULT:  # a tuned row names the base dispatch too
+        per = verdicts.get(r.dispatch) if r.m_tokens == m and r.variant != VDMFMA else None
+        if per is None and r.m_tokens == m and r.variant == TUNED:  # a tuned row names the base dispatch too
             per = next((vs for d, vs in verdicts.items() if executable_of(d) == executable_of(r.dispatch)), None)
         if per is not None and r.variant in per:
             status, reason = per[r.variant]
             r = replace(r, status=status, reason=reason if r.status in ("", DEFAULT, status) else
                         f"{reason}; whole model: {r.status} {r.reason}".strip())
         out.append(r)
-    return out
+    covered = {executable_of(d.dispatch) for d in skinny}
+    crashes = crash_rows(m, found, covered) if found.crashed else []
+    return out + [replace(c, variant=v) for v in variants if v != VDMFMA for c in crashes]
 
 
 def _as_contraction(p: Problem):
@@ -376,27 +373,44 @@ def _default_row(m: int, d: Dispatch) -> DispatchRow:
     return row
 
 
-def _compile_variant(compiler: Compiler, v: str, m: int, text: str, dispatches: list[Dispatch],
+def _compile_variant(compiler: Compiler, v: str, m: int, text: str, found: Discovered,
                      lib: Optional[Library], vconfigs: dict, opts: StepOptions, log):
     if v == VDMFMA:
         from .model import _write_spec  # noqa: PLC0415
 
         spec_path = _write_spec(opts.out, vconfigs)
-        drows = _prove(compiler, m, text, dispatches, vconfigs, spec_path,
-                       ModelOptions(opts.source, opts.ms, opts.target, get_variant(VDMFMA), opts.out,
-                                    timeout_s=opts.timeout_s), log)
         job = _job(f"model_m{m}/{VDMFMA}/{opts.target}", text, opts.target,
-                   spec_path.read_text() if spec_path else None, timeout_s=opts.timeout_s)
-        return compiler.compile(job), [replace(r, variant=v) for r in drows]
+                   spec_path.read_text() if spec_path else None, timeout_s=opts.timeout_s, flags=opts.flags)
+        whole = compile_all(compiler, [job])[0]
+        drows = _prove(compiler, m, found, vconfigs, spec_path,
+                       ModelOptions(opts.source, opts.ms, opts.target, get_variant(VDMFMA), opts.out,
+                                    timeout_s=opts.timeout_s, flags=opts.flags), log, whole)
+        return whole, [replace(r, variant=v) for r in drows]
     pre, tuning = lib.spec_texts(backend_for(opts.target).spec_route, EXPORT_FORMS) if lib.entries else (None, None)
     log(f"M={m}: compiling with the tuned library ({len(lib.entries)} shape(s))")
-    result = compiler.compile(_job(f"model_m{m}/{TUNED}/{opts.target}", text, opts.target, tuning, pre,
-                                   opts.timeout_s))
-    if not result.ok:
+    result = compile_all(compiler, [_job(f"model_m{m}/{TUNED}/{opts.target}", text, opts.target, tuning, pre,
+                                         opts.timeout_s, opts.flags)])[0]
+    if result.ok:
+        tuned = collect_dispatches(result.dump_dir)
+        kernels = _kernels(result) if opts.target.startswith("gfx") else {}
+        return result, prove_tuned(m, found.dispatches, tuned, kernels, lib, opts.target)
+    if tuning is None or found.base.ok:
         return result, [replace(_failed(m, result, TUNED), variant=TUNED)]
-    tuned = collect_dispatches(result.dump_dir)
-    kernels = _kernels(result) if opts.target.startswith("gfx") else {}
-    return result, prove_tuned(m, dispatches, tuned, kernels, lib, opts.target)
+    # the whole model fails with the default too: prove each skinny GEMM's executable alone with the library's
+    # codegen spec (a split acts before dispatch creation: only the whole model can show it)
+    rows = []
+    for d in found.dispatches:
+        r = None
+        if d.contraction is not None and is_skinny(d.contraction):
+            r = compile_alone(compiler, m, found.source_dump, executable_of(d.dispatch), TUNED, opts.target,
+                              opts.flags, tuning, opts.timeout_s)
+        if r is None or not r.ok:
+            rows += prove_tuned(m, [d], [], {}, lib, opts.target)
+            continue
+        kernels = _kernels(r) if opts.target.startswith("gfx") else {}
+        rows += [replace(x, reason="; ".join(y for y in (x.reason, f"proved on its executable alone: {r.repro}") if y))
+                 for x in prove_tuned(m, [d], collect_dispatches(r.dump_dir), kernels, lib, opts.target)]
+    return result, rows
 
 
 # ------------------------------------------------------------------ run
@@ -425,6 +439,14 @@ def _run_m(m: int, variants: list[str], results: dict, drows: list[DispatchRow],
             row.note = "rescued: the whole model compiles where IREE's default does not"
         rows[v] = row
     if not opts.running:
+        return list(rows.values())
+    if ex.parameters is None:  # an .mlir source: no weights and no torch reference to run the forward with
+        for row in rows.values():
+            if row.status == COMPILED:
+                row.status, row.note = SKIPPED, ("an .mlir source has no weights or torch reference: its forward is "
+                                                 "not run (its GEMMs were tuned on the device)" if opts.tune else
+                                                 "an .mlir source has no weights or torch reference: its forward is "
+                                                 "not run")
         return list(rows.values())
     prov = _provenance(opts)
     modules: dict[str, fwd.ForwardModule] = {}

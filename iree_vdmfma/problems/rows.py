@@ -58,7 +58,8 @@ class Status(str, Enum):
     - model dispatch (`vdmfma model`'s dispatches.csv: the proof of one dispatch of a whole-model compile, no
       transitions: each compile writes it anew): applied | not-applied | not-matched | not-skinny |
       compile-error | default (IREE's own kernel) | default-kept (a library that kept it) | rescued (a
-      variant compiles a dispatch IREE's default cannot).
+      variant compiles a dispatch IREE's default cannot) | spills (applied, but the kernel spills) |
+      not-gemm | data-tiled.
     - model forward (model.csv): compiled (not run) | ok | numerics-failed | run-error | compile-error | skipped.
     """
 
@@ -88,6 +89,9 @@ class Status(str, Enum):
     DEFAULT = "default"  # IREE's own kernel (the default variant's dispatches)
     DEFAULT_KEPT = "default-kept"  # the tuned library kept IREE's default for this shape
     RESCUED = "rescued"  # IREE's default cannot compile the dispatch; this variant's spec does
+    SPILLS = "spills"  # the config reached the dispatch but its kernel spills (VGPR/SGPR spills, scratch): no result
+    NOT_GEMM = "not-gemm"  # a reduction op that is no GEMM (softmax max/sum, a K = 1 outer product, attention)
+    DATA_TILED = "data-tiled"  # a data-tiled contraction (inner_tiled): IREE's MMA choice, no spec route reaches it
 
     def __str__(self) -> str:
         return self.value
@@ -103,7 +107,8 @@ EXCLUDED = FAILED | {Status.NOT_APPLIED, Status.SKIPPED, Status.MACHINE_ERROR}
 SUCCEEDED = {Status.OK, Status.NOT_APPLIED, Status.SKIPPED}
 # The states a results.csv row can be in (the tuner's own states are not among them).
 DISPATCH_STATUSES = {Status.APPLIED, Status.NOT_APPLIED, Status.NOT_MATCHED, Status.NOT_SKINNY, Status.COMPILE_ERROR,
-                     Status.DEFAULT, Status.DEFAULT_KEPT, Status.RESCUED}
+                     Status.DEFAULT, Status.DEFAULT_KEPT, Status.RESCUED, Status.SPILLS, Status.NOT_GEMM,
+                     Status.DATA_TILED}
 MODEL_STATUSES = {Status.COMPILED, Status.OK, Status.NUMERICS_FAILED, Status.RUN_ERROR, Status.COMPILE_ERROR,
                   Status.SKIPPED}
 

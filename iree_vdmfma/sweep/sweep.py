@@ -72,6 +72,24 @@ class Job:
         return f"{self.problem.key}/{self.variant.name}/{self.target}"
 
 
+
+
+_PATH_FLAGS = ("--iree-hal-dump-executable-files-to=", "--iree-codegen-tuning-spec-path=",
+               "--iree-preprocessing-transform-spec-filename=")
+
+
+def _same_flags(row: ResultRow, flags: Sequence[str]) -> bool:
+    """A finished row is this job's only if it was compiled with the same flags (the user's --compile-flag among
+    them): its repro (iree-compile INPUT -o OUT FLAGS...) says which. An --out that accumulates (`vdmfma compile`)
+    redoes a row another run compiled with other flags instead of keeping it."""
+    try:
+        args = shlex.split(row.repro)
+    except ValueError:
+        return True
+    if len(args) < 4:
+        return True  # no compile to compare (a skipped row, a foreign one)
+    return sorted(a for a in args[4:] if not a.startswith(_PATH_FLAGS)) == sorted(flags)
+
 @dataclass
 class SweepOptions:
     target: str = "gfx942"
@@ -222,17 +240,18 @@ class Sweep:
 
     @property
     def identity(self) -> dict:
-        """What makes two runs the same sweep: target, variants, cache modes, shapes."""
+        """What makes two runs the same sweep: target, variants, cache modes, the user's compile flags, shapes."""
         return {"target": self.options.target, "variants": list(self.options.variants),
-                "cache_modes": list(self.modes), "problems": sorted({j.problem.key for j in self.jobs})}
+                "cache_modes": list(self.modes), "compile_flags": list(self.options.extra_flags),
+                "problems": sorted({j.problem.key for j in self.jobs})}
 
     def _previous_runs(self) -> list[dict]:
         return previous_runs(self.out / "sweep.json")
 
     def _check_same_sweep(self) -> None:
         if not self.options.append:
-            check_same(self.out, self._previous_runs(), self.identity, ("target", "variants", "cache_modes"),
-                       "sweep", "rows")
+            check_same(self.out, self._previous_runs(), self.identity,
+                       ("target", "variants", "cache_modes", "compile_flags"), "sweep", "rows")
 
     @property
     def results_path(self) -> Path:
@@ -244,7 +263,8 @@ class Sweep:
     def _done(self, job: Job) -> bool:
         rows = [self.rows.get(k) for k in self._keys(job)]
         finished = TERMINAL - (FAILED if self.options.retry_failed else set())
-        return all(r is not None and Status(r.status) in finished for r in rows)
+        same = (lambda r: True) if job.compile_job is None else (lambda r: _same_flags(r, job.compile_job.flags))
+        return all(r is not None and Status(r.status) in finished and same(r) for r in rows)
 
     def _save(self, rows: list[ResultRow]) -> None:
         for row in rows:

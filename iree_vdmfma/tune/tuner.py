@@ -92,6 +92,7 @@ class TuneOptions:
     race: Optional[bool] = False
     executor: ExecutorSpec = ExecutorSpec()  # compiles on local threads (default) or a Ray cluster
     append: bool = False  # add this run's rows to an OUT that holds another target/device/shape list
+    flags: tuple[str, ...] = ()  # the user's compile flags (--compile-flag): every candidate, the library's flags file
 
     @property
     def measuring(self) -> bool:
@@ -181,8 +182,8 @@ class Tuner:
 
     @property
     def identity(self) -> dict:
-        """What makes two runs one tune: target, device ('none': modelled) and the shapes."""
-        return {"target": self.o.target, "device": self.o.device,
+        """What makes two runs one tune: target, device ('none': modelled), the user's compile flags, the shapes."""
+        return {"target": self.o.target, "device": self.o.device, "compile_flags": list(self.o.flags),
                 "problems": sorted({p.key for p in self.problems})}
 
     def _previous_runs(self) -> list[dict]:
@@ -196,7 +197,8 @@ class Tuner:
 
     def _check_same_tune(self) -> None:
         if not self.o.append:
-            check_same(self.out, self._previous_runs(), self.identity, ("target", "device"), "tune", "candidates")
+            check_same(self.out, self._previous_runs(), self.identity, ("target", "device", "compile_flags"), "tune",
+                       "candidates")
 
     def _write_meta(self) -> None:
         """tune.json: this run at the top, every run so far under 'runs'; atomic, after validation."""
@@ -257,7 +259,7 @@ class Tuner:
         p, arch = c.problem, self.o.target
         pre, tuning = Library(arch, (Entry(p, c.settings),)).spec_texts(self.backend.spec_route)
         ir_text = runner_input_ir(p) if self.o.measuring else input_ir(p)
-        return CompileJob(f"{p.key}/tune[{c.id}]/{arch}", ir_text, tuple(self.backend.compile_flags(arch)),
+        return CompileJob(f"{p.key}/tune[{c.id}]/{arch}", ir_text, (*self.backend.compile_flags(arch), *self.o.flags),
                           tuning, self.o.timeout_s, pre, spec_honoured=self.backend.codegen_spec_honoured(arch))
 
     def _after_compile(self, c: Candidate, result: CompileResult, retried: bool) -> state.CandidateRow:
@@ -574,11 +576,15 @@ class Tuner:
         route = self.backend.spec_route
         for note in lib.conflicts(route):  # the spec serves the first shape's config; say which shape lost
             self.say(f"library: {note}")
-        return write_library(lib, directory or self.out / "specs", self.backend.compile_flags(self.o.target), route)
+        return write_library(lib, directory or self.out / "specs", self._flags(), route)
+
+    def _flags(self) -> list[str]:
+        """The flags a library's users compile with: the target's, then the user's (--compile-flag)."""
+        return [*self.backend.compile_flags(self.o.target), *self.o.flags]
 
     def publish(self, directory: Path, allow_modelled: bool = False) -> tuple[Merge, dict[str, Path]]:
         """Merge this tune's library into the user's library folder (configs/library.py: publish)."""
-        return publish(self.library(), directory, self.backend.compile_flags(self.o.target), self.backend.spec_route,
+        return publish(self.library(), directory, self._flags(), self.backend.spec_route,
                        allow_modelled)
 
 

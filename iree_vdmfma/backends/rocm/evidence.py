@@ -57,6 +57,13 @@ class Kernel:
     smfmac: int
     mfma: int
 
+    @property
+    def spilled(self) -> str:
+        """What the kernel spills ("" if nothing): VGPR and SGPR spills, scratch bytes (private segment)."""
+        parts = [f"{n} {what}" for n, what in ((self.vgpr_spills, "VGPR spills"), (self.sgpr_spills, "SGPR spills"),
+                                               (self.scratch_bytes, "scratch bytes")) if n]
+        return ", ".join(parts)
+
 
 @dataclass(frozen=True)
 class Evidence:
