@@ -217,3 +217,27 @@ def test_a_race_cut_by_its_budget_keeps_the_leader_and_only_a_full_race_calls_a_
     assert res.fastest == "leader" and res.verdict == paired.WIN
     assert res.winner == want, res.note
     assert ("the leader kept" in res.note) == (want == "leader")
+
+
+@pytest.mark.parametrize("how", [(), ("--no-race", "--reps", "3", "--no-hot")], ids=["race", "no-race"])
+def test_a_tune_takes_its_verdicts_threshold_from_the_devices_calibration_and_records_its_held_out_rate(
+        tmp_path, cache_dir, monkeypatch, how):
+    from iree_vdmfma.devices.probe import device_info
+
+    # A calibration of this CPU as `vdmfma calibrate` writes it (the columns load_rule reads), with a 90%
+    # threshold: no split of this tiny GEMM is 10x faster than the default, so nothing can win by the rule.
+    cal = tmp_path / "cal" / "calibration.csv"
+    cal.parent.mkdir()
+    with cal.open("w", newline="") as f:
+        w = csv.DictWriter(f, ["device", "device_name", "kind", "confidence", "threshold", "false_win_rate",
+                               "false_win_rate_heldout", "heldout_pairs"])
+        w.writeheader()
+        for kind, held in (("same-module", "0.0125"), ("two-compiles", "0.025")):
+            w.writerow(dict(device="local-task", device_name=device_info("local-task").name, kind=kind,
+                            confidence="0.95", threshold="0.9", false_win_rate="0", false_win_rate_heldout=held,
+                            heldout_pairs="24"))
+    monkeypatch.setenv("VDMFMA_CALIBRATION", str(cal.parent))
+    w, _ = _tune_cli(tmp_path, cache_dir, "calibrated", "--max-candidates", "2", *how)
+    assert w.threshold == 0.9 and str(cal.parent) in w.threshold_source
+    assert "held-out false-win rate 2.5% over 24 fresh A/A pairs" in w.threshold_source  # the worse comparison
+    assert w.winner == "split=0" and w.verdict != "win", w  # IREE's default stays
