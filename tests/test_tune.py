@@ -309,17 +309,18 @@ def test_a_search_winner_the_final_side_by_side_does_not_confirm_is_not_shipped_
     # The search saw split=128 10x faster than the default (drift, a noisy round, a hand edit); re-measured
     # side by side on local-task (real compiles, runs and numerics) the two take the same time: the final
     # timings are pinned equal, since on a loaded 2-core machine either could come out ahead by chance.
-    from iree_vdmfma.tune import tuner as tuner_module
+    from iree_vdmfma.tune import confirm
 
-    real = tuner_module.measure
+    real, seen = confirm.measure, []
 
-    def measured_alike(*args, **kwargs):
-        fields = real(*args, **kwargs)
+    def measured_alike(module, *args, **kwargs):  # a real measurement, its latency pinned
+        fields = real(module, *args, **kwargs)
+        seen.append((module, fields.get("status")))
         if fields.get("status") == state.MEASURED:
             fields.update(cold_us_median=50.0, cold_us_std=0.5, cold_us_mad=0.5, cold_reps=10)
         return fields
 
-    monkeypatch.setattr(tuner_module, "measure", measured_alike)
+    monkeypatch.setattr(confirm, "measure", measured_alike)  # where the side-by-side looks it up
     p = Problem(1, 16, 256)
     tuner = Tuner([p], TuneOptions(target="host", device="local-task", out_dir=tmp_path / "out",
                                    cache_dir=tmp_path / "cache", workers=2, reps=5, timeout_s=60))
@@ -328,6 +329,8 @@ def test_a_search_winner_the_final_side_by_side_does_not_confirm_is_not_shipped_
     split = tuner._row(Candidate(p, (("split", 128),))).replace(cold_us_median=10.0, **timed)
     with Compiler(tmp_path / "cache", 2) as compiler:
         w = tuner.finish(compiler, p, [default, split], Checker(p))
+    # the stand-in measured both, for real: the default's module and the split's (two separate compiles)
+    assert [status for _, status in seen] == [state.MEASURED] * 2 and seen[0][0] != seen[1][0], seen
     assert w.search_winner == "split=128" and w.winner == default.candidate, w
     assert w.verdict == "default" and "not confirmed by the final side-by-side" in w.note
     assert w.latency_us_median == w.default_us_median > 0 and w.speedup_vs_default == 1.0
