@@ -63,7 +63,9 @@ def _zombie_children() -> list[int]:
     return zombies
 
 
-def _wait_gone(marker: str, seconds: float = 5.0) -> list[int]:
+def _wait_gone(marker: str, seconds: float = 120.0) -> list[int]:
+    """The processes mentioning ``marker`` once they are all gone (at once, usually), or those left after
+    ``seconds``: a hang guard, generous so that a loaded machine's slow reaping decides nothing."""
     deadline = time.monotonic() + seconds
     while (left := _processes_mentioning(marker)) and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -137,9 +139,7 @@ def test_real_crash_becomes_a_row_with_its_cause_and_a_repro_and_the_sweep_goes_
 def test_timeout_kills_the_compile_and_is_never_cached(tmp_path):
     cache = tmp_path / "cache"
     compiler = Compiler(cache, workers=1)
-    start = time.monotonic()
-    result = compiler.compile(_job(timeout_s=0.05))
-    assert time.monotonic() - start < 10
+    result = compiler.compile(_job(timeout_s=0.05))  # the driver's own timer stops it: no wall time asserted here
     assert result.timed_out and not result.ok and result.error.startswith("timed out after 0.05 s")
     assert not _wait_gone(str(tmp_path)), "iree-compile survived its timeout"
     assert not _zombie_children()
@@ -172,12 +172,12 @@ def test_compile_killed_from_outside_is_an_uncached_machine_failure(tmp_path):
     outcome = {}
     thread = threading.Thread(target=lambda: outcome.setdefault("result", compiler.compile(_job())))
     thread.start()
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120  # a hang guard: the loop ends once iree-compile runs
     while not (pids := _processes_mentioning(str(cache))) and time.monotonic() < deadline:
         time.sleep(0.01)
     for pid in pids:
         os.kill(pid, signal.SIGKILL)  # as the OOM killer would
-    thread.join(30)
+    thread.join(300)  # a hang guard
     result = outcome["result"]
     assert not result.ok and not result.timed_out and "killed by SIGKILL" in result.error
     assert result.killed  # a sweep records it as machine-error, not compile-error (test_machine_failures)
@@ -200,12 +200,12 @@ def test_cancel_kills_the_compile_in_flight_and_records_nothing(tmp_path):
 
     thread = threading.Thread(target=work)
     thread.start()
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120  # a hang guard: the loop ends once iree-compile runs
     while not _processes_mentioning(str(cache)) and time.monotonic() < deadline:
         time.sleep(0.01)
     assert _processes_mentioning(str(cache)), "iree-compile never started"
     compiler.cancel()
-    thread.join(10)
+    thread.join(300)  # a hang guard: it returns once the kill is seen
     assert not thread.is_alive()
     assert isinstance(outcome.get("error"), CompileInterrupted), outcome
     assert not _wait_gone(str(cache))
@@ -307,7 +307,7 @@ def _compiling(cache: Path) -> set[str]:
 def _interrupt_when(cmd: list[str], results: Path, cache: Path, ok_at_least: int, sig: int) -> tuple[int, str, set]:
     """Start the sweep; once ``ok_at_least`` rows are ok and a compile is in flight, send ``sig``."""
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 600  # a hang guard: the loop ends on the event (rows ok, a compile in flight)
     while _statuses(results)[Status.OK.value] < ok_at_least or not (in_flight := _compiling(cache)):
         assert proc.poll() is None, proc.communicate()
         assert time.monotonic() < deadline, "the sweep made no progress"

@@ -46,7 +46,7 @@ def test_tune_on_cpu_measures_every_candidate_and_a_sigint_rerun_redoes_nothing_
     args = [str(ROOT / "sweeps/tiny-cpu.csv"), "--device", "local-task", "--out", str(out),
             "--max-candidates", "2", "--reps", "3", "-j", "2", "--no-race"]  # resuming, not racing (test_race.py)
     proc = _cli(*args, env=env)
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 600  # a hang guard: the loop ends on the event (3 candidates measured)
     while time.monotonic() < deadline and proc.poll() is None:
         rows = state.read_table(out / "candidates.csv", state.CandidateRow) if (out / "candidates.csv").exists() else []
         if sum(r.status == state.MEASURED for r in rows) >= 3:
@@ -323,7 +323,7 @@ def test_a_search_winner_the_final_side_by_side_does_not_confirm_is_not_shipped_
     monkeypatch.setattr(confirm, "measure", measured_alike)  # where the side-by-side looks it up
     p = Problem(1, 16, 256)
     tuner = Tuner([p], TuneOptions(target="host", device="local-task", out_dir=tmp_path / "out",
-                                   cache_dir=tmp_path / "cache", workers=2, reps=5, timeout_s=60))
+                                   cache_dir=tmp_path / "cache", workers=2, reps=5, timeout_s=300))
     timed = dict(status=state.MEASURED, cold_us_std=0.1, cold_us_mad=0.1, cold_reps=10)
     default = tuner._row(reference(p, "host", "default")).replace(cold_us_median=100.0, **timed)
     split = tuner._row(Candidate(p, (("split", 128),))).replace(cold_us_median=10.0, **timed)

@@ -137,7 +137,10 @@ def compile_candidate(compiler: Compiler, job: CompileJob) -> tuple[CompileResul
 class Tuner:
     def __init__(self, problems: Sequence[Problem], options: TuneOptions,
                  on_event: Optional[Callable[[str], None]] = None,
-                 on_progress: Optional[Callable[[Progress], None]] = None):
+                 on_progress: Optional[Callable[[Progress], None]] = None,
+                 budget_timer: Callable[..., threading.Timer] = threading.Timer):
+        """``budget_timer(seconds, fn, args=...)``: what fires ``--time-budget`` (a threading.Timer; a test
+        passes one it fires on an event of its own)."""
         check_options(options)
         if not problems:
             raise ValueError("nothing to tune: the shape list is empty")
@@ -148,6 +151,7 @@ class Tuner:
         self.say = on_event or (lambda msg: None)
         self.on_progress = on_progress or (lambda ev: None)
         self.started = time.monotonic()
+        self.budget_timer = budget_timer
         self.version = compiler_version()
         self.limit = options.max_candidates
         if self.limit is None and not options.measuring:
@@ -526,7 +530,7 @@ class Tuner:
             timer = None
             if self.o.time_budget_s is not None:
                 left = max(0.0, self.o.time_budget_s - (time.monotonic() - self.started))
-                timer = threading.Timer(left, self._spend_budget, args=(compiler,))
+                timer = self.budget_timer(left, self._spend_budget, args=(compiler,))
                 timer.daemon = True
                 timer.start()
             try:
