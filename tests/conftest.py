@@ -53,3 +53,28 @@ def iree_compile(src: Path, out_dir: Path, *flags: str) -> Path:
     subprocess.run(["iree-compile", str(src), "-o", str(out_dir / "out.vmfb"), *flags,
                     f"--iree-hal-dump-executable-files-to={dump}"], check=True, capture_output=True, text=True)
     return dump
+
+
+def rounds_stream(ratio, base: str = "A", noise: float = 0.002):
+    """A stand-in for run/paired.py's measure_rounds, for tests of what is computed FROM paired rounds: round
+    i (numbered as the caller numbers them, ``start`` on) gives ``base`` 100 us and every other contender
+    100 us x ratio(i, name) x (1 + a uniform +-``noise`` seeded by (round, name)), so a round number always
+    gives the same samples. Nothing is measured: a stream is what a device could give. Returns (measure,
+    calls), calls being the (start, rounds) of each call."""
+    import numpy as np
+
+    from iree_vdmfma.run import paired
+
+    calls: list[tuple[int, int]] = []
+
+    def jitter(i: int, name: str) -> float:
+        return float(np.random.default_rng([i, *name.encode()]).uniform(-noise, noise))
+
+    def measure(contenders, problem, device, rounds, *, seed=0, start=0, **_):
+        calls.append((start, rounds))
+        names = [c.name for c in contenders]
+        samples = {n: [100.0 if n == base else 100.0 * ratio(i, n) * (1.0 + jitter(i, n))
+                       for i in range(start, start + rounds)] for n in names}
+        return paired.Rounds(names, samples, [names] * rounds, ["stand-in stream"] * rounds)
+
+    return measure, calls

@@ -217,7 +217,12 @@ def test_cancel_kills_the_compile_in_flight_and_records_nothing(tmp_path):
 # --- a run hook that fails -----------------------------------------------------------------------------
 
 def test_run_hook_exceptions_become_run_error_rows_and_the_sweep_goes_on(tmp_path, cache_dir):
-    a, b = Problem(8, 256, 1024, name="a"), Problem(8, 256, 2048, name="b")
+    from iree_vdmfma.compiler.toolchain import compiler_version
+    from iree_vdmfma.run.runner import sweep_run_hook
+
+    # host modules run for real on local-task; the failures are raised around that real run
+    a, b = Problem(8, 64, 256, name="a"), Problem(8, 64, 512, name="b")
+    real = sweep_run_hook("local-task", reps=2, compiler_version=compiler_version())
     calls = collections.Counter()
 
     def hook(result, problem, row: ResultRow) -> ResultRow:
@@ -227,27 +232,30 @@ def test_run_hook_exceptions_become_run_error_rows_and_the_sweep_goes_on(tmp_pat
             raise RuntimeError("HIP_ERROR_NoDevice: no ROCm-capable device is detected\n(more detail)")
         if row.cache_mode == "cold":
             raise MemoryError("out of device memory allocating 512 MiB")
-        return row.replace(status=Status.OK.value, device="fake", latency_us_median=1.0)
+        return real(result, problem, row)
 
-    options = SweepOptions(target="gfx942", variants=("vdmfma",), out_dir=tmp_path / "out", cache_dir=cache_dir,
-                           cache_modes=("hot", "cold"))
+    options = SweepOptions(target="host", variants=("default",), out_dir=tmp_path / "out", cache_dir=cache_dir,
+                           cache_modes=("hot", "cold"), runnable=True)
     sweep([a, b], options, run_hook=hook)
     rows = {(r.name, r.cache_mode): r for r in read_rows(tmp_path / "out" / "results.csv")}
-    assert len(rows) == 4
+    assert len(rows) == 4 and sum(calls.values()) == 4
     for mode in ("hot", "cold"):
         assert rows[("a", mode)].status == Status.RUN_ERROR.value and rows[("a", mode)].reason == "run failed"
         assert rows[("a", mode)].error == "RuntimeError: HIP_ERROR_NoDevice: no ROCm-capable device is detected"
-        assert rows[("a", mode)].smfmac > 0  # the compile evidence is kept
-    assert rows[("b", "hot")].status == Status.OK.value and rows[("b", "hot")].device == "fake"
+        assert rows[("a", mode)].kernel_fingerprint  # the compile evidence is kept
+    hot = rows[("b", "hot")]
+    assert hot.status == Status.OK.value and hot.device == "local-task" and hot.numerics == "pass"
+    assert hot.latency_us_median > 0 and hot.reps == 2
     assert rows[("b", "cold")].status == Status.RUN_ERROR.value
     assert rows[("b", "cold")].error == "MemoryError: out of device memory allocating 512 MiB"
-    # Resume: run-errors are finished rows; --retry-failed redoes them.
+    # Resume: run-errors are finished rows; --retry-failed redoes them (with the real run, nothing raised).
     calls.clear()
     sweep([a, b], options, run_hook=hook)
     assert not calls
-    sweep([a, b], dataclasses.replace(options, retry_failed=True), run_hook=lambda r, p, row: row.replace(
-        status=Status.OK.value))
-    assert {r.status for r in read_rows(tmp_path / "out" / "results.csv")} == {Status.OK.value}
+    sweep([a, b], dataclasses.replace(options, retry_failed=True), run_hook=real)
+    again = {(r.name, r.cache_mode): r for r in read_rows(tmp_path / "out" / "results.csv")}
+    assert {r.status for r in again.values()} == {Status.OK.value}
+    assert all(r.latency_us_median > 0 and r.numerics == "pass" for r in again.values())
 
 
 # --- refused before compiling --------------------------------------------------------------------------

@@ -10,10 +10,10 @@ import csv
 import math
 from pathlib import Path
 
-import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+from conftest import rounds_stream
 from iree_vdmfma.cli import app
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.run import calibration, paired
@@ -90,42 +90,24 @@ def test_calibrate_on_local_task_checks_its_threshold_on_at_least_20_fresh_aa_pa
 
 
 # ------------------------------------------------------------------ the held-out false-win rate, on streams
-# A stand-in for paired.measure_rounds: round i (numbered from the calibration's first) gives A 100 us and
-# A-again / B 100 us x ratio(i, name), with +-0.2% uniform noise seeded by the round, so the same round
-# number always gives the same samples. Nothing is measured: these streams are what a device could give.
+# conftest.rounds_stream stands in for paired.measure_rounds: round i (numbered from the calibration's first)
+# gives A 100 us and A-again / B 100 us x ratio(i, name) x (1 +- 0.2% uniform noise seeded by the round).
 
-NOISE = 0.002
 # calibration.csv's columns before held-out checks (the header vdmfma calibrate wrote until then)
 OLD_COLUMNS = ("device,device_name,kind,problem,cache_mode,pairs,rounds_per_verdict,confidence,threshold,fitted_threshold,"
                "false_win_rate,drift,min_detectable_effect,median_ratio,same_kernel,mode,measured_at")
 
 
-def _noise(i: int, name: str) -> float:
-    return float(np.random.default_rng([i, len(name)]).uniform(-NOISE, NOISE))
-
-
 def drifting(i: int, name: str) -> float:  # B drifts 0.4% a round slower (A-again does not)
-    return 1.0 + _noise(i, name) + (0.004 * i if name == "B" else 0.0)
+    return 1.0 + (0.004 * i if name == "B" else 0.0)
 
 
 def step_after_fit(i: int, name: str) -> float:  # B 6% slower from round 24 on: after the 24 fit rounds
-    return 1.0 + _noise(i, name) + (0.06 if name == "B" and i >= 24 else 0.0)
-
-
-def _stream(ratio):
-    calls = []
-
-    def measure(contenders, problem, device, rounds, *, seed=0, start=0, cache_mode="cold", mode="auto", **_):
-        calls.append((start, rounds))
-        idx = range(start, start + rounds)
-        samples = {c.name: [100.0 * (ratio(i, c.name) if c.name != "A" else 1.0) for i in idx] for c in contenders}
-        return paired.Rounds([c.name for c in contenders], samples, [[c.name for c in contenders]] * rounds,
-                             ["stand-in stream"] * rounds)
-    return measure, calls
+    return 1.06 if name == "B" and i >= 24 else 1.0
 
 
 def _fit(ratio, **kw):
-    measure, calls = _stream(ratio)
+    measure, calls = rounds_stream(ratio)
     contenders = [paired.Contender(x, Path("unused.vmfb")) for x in ("A", "A-again", "B")]
     fit = calibration.fit_and_check(lambda start, n: measure(contenders, TINY, "stream", n, start=start),
                                     calibration.COMPARISONS, 24, **kw)
@@ -139,9 +121,9 @@ def test_a_drift_the_in_sample_rate_hides_is_caught_on_fresh_rounds_and_never_ve
     # what calibrate reported before held-out checks: the rate on the halves of the rounds it was fitted on
     in_sample = calibration.analyse(fit_b, fit.rounds.samples["A"], fit.in_sample)["false_win_rate"]
     assert in_sample <= 0.05
-    # fresh rounds 24-47 are all more than 9% slower (0.4% x 24 - 0.2% noise), the in-sample threshold is
-    # below the fit rounds' own largest deviation (0.4% x 23 + 0.2%): every verdict on them is a false loss
-    assert min(fit.rounds.ratios("B", "A")[24:48]) > 1.094 and fit.in_sample < 0.094
+    # every fresh ratio (rounds 24-47: at least 1.096 x 0.998) is beyond 1 + the in-sample threshold, so every
+    # 6-round subset of them is a false loss: all its rounds above 1, its median beyond the threshold
+    assert 1.0 + fit.in_sample < min(fit.rounds.ratios("B", "A")[24:48])
     assert fit.checks[0].threshold == fit.in_sample and fit.checks[0].rates["two-compiles"] == 1.0
     assert fit.checks[0].rates["same-module"] <= 0.05  # the comparison without drift passes
     # the threshold grows each time, the drift outruns it: still false on the next fresh batch, never verified
@@ -156,14 +138,15 @@ def test_a_bias_after_the_fit_grows_the_threshold_and_a_fresh_batch_verifies_it(
     assert fit.in_sample == 0.01
     assert calibration.analyse(fit.rounds.ratios("B", "A")[:24], [1.0], 0.01)["false_win_rate"] == 0.0
     assert fit.checks[0].rate == 1.0  # every fresh 6-round median is 6 +- 0.2% slower: all false losses
-    # grown by x1.25 steps from 1% until batch 1 passes: 1% x 1.25^k first beyond 6.2% is k = 9 (7.45%),
-    # and the next fresh batch (the same 6% bias) has no false verdict at that threshold
+    # grown by x1.25 steps from 1% until batch 1 passes: the ratios are 1.06 x (1 +- 0.2%), so 5.96% (k = 8)
+    # still leaves about half the medians beyond it, 1% x 1.25^9 = 7.45% none; the next fresh batch (the same
+    # 6% bias) has no false verdict at that threshold
     assert fit.checks[1].threshold == pytest.approx(0.01 * 1.25 ** 9) and fit.checks[1].rate == 0.0
     assert fit.verified and fit.threshold == fit.checks[1].threshold
 
 
 def test_calibrate_writes_the_held_out_rate_and_the_rule_says_when_it_is_not_verified(tmp_path, monkeypatch):
-    measure, calls = _stream(drifting)
+    measure, calls = rounds_stream(drifting)
     out = tmp_path / "cal"
     rows = calibration.calibrate("local-task", out, pairs=24, heldout_pairs=20, cache_mode="hot", keep=False,
                                  measure=measure)

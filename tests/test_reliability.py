@@ -204,14 +204,38 @@ def test_tests_compile_into_their_own_cache_never_the_users(cache_dir, tmp_path)
     assert vmfb.is_file() and len(list(own.iterdir())) == 1
 
 
-def test_cpu_cold_cache_is_l2_plus_l3():
-    base = Path("/sys/devices/system/cpu/cpu0/cache")
-    sizes = {}
-    for idx in base.glob("index*"):
-        if (idx / "type").read_text().strip() != "Instruction" and int((idx / "level").read_text()) >= 2:
-            sizes[idx.name] = int((idx / "size").read_text().strip().rstrip("K")) * 1024
-    if sizes:  # a machine without /sys cache info falls back to lscpu
-        assert cpu_cache_bytes() == sum(sizes.values())
+def _sys_cache(root: Path, *indexes: tuple[int, str, str]) -> Path:
+    """A /sys/devices/system/cpu/cpu0/cache tree: (level, type, size) per index, as the kernel writes them."""
+    for i, (level, kind, size) in enumerate(indexes):
+        d = root / f"index{i}"
+        d.mkdir(parents=True)
+        (d / "level").write_text(f"{level}\n")
+        (d / "type").write_text(f"{kind}\n")
+        (d / "size").write_text(f"{size}\n")
+    return root
+
+
+def test_cpu_cold_cache_is_l2_plus_l3_from_sys_else_from_lscpu(tmp_path):
+    # /sys as this build machine's kernel has it (an EPYC core): L1d 48K, L1i 32K, L2 1024K, L3 32768K
+    tree = _sys_cache(tmp_path / "sys", (1, "Data", "48K"), (1, "Instruction", "32K"), (2, "Unified", "1024K"),
+                      (3, "Unified", "32768K"))
+    never = ("false",)  # /sys answers: lscpu is not asked (`false` would print nothing)
+    assert cpu_cache_bytes(tree, never) == 1024 * 1024 + 32768 * 1024  # L2 + L3, one instance each
+    # no /sys cache info (a container, another kernel): lscpu -B, as util-linux prints it, stands in here;
+    # the sizes are its totals over instances (an over-estimate of what one core sees: safe for cold mode)
+    said = tmp_path / "lscpu-ran"
+    lscpu = tmp_path / "lscpu"
+    lscpu.write_text("#!/bin/sh\n"
+                     f"echo \"$@\" > {said}\n"
+                     "echo 'L1d cache:                               98304 (2 instances)'\n"
+                     "echo 'L1i cache:                               65536 (2 instances)'\n"
+                     "echo 'L2 cache:                                2097152 (2 instances)'\n"
+                     "echo 'L3 cache:                                33554432 (1 instance)'\n")
+    lscpu.chmod(0o755)
+    assert cpu_cache_bytes(tmp_path / "no-sys", (str(lscpu), "-B")) == 2097152 + 33554432
+    assert said.read_text().strip() == "-B"  # the stand-in was run, asked for bytes
+    assert cpu_cache_bytes(tmp_path / "no-sys", (str(tmp_path / "no-lscpu"),)) is None  # neither: no guess
+    assert cpu_cache_bytes(_sys_cache(tmp_path / "l1-only", (1, "Data", "32K")), never) is None
 
 
 # --- the tuner's state ------------------------------------------------------------------------------------
