@@ -325,6 +325,20 @@ def _interrupt_when(cmd: list[str], results: Path, cache: Path, ok_at_least: int
     return proc.returncode, err, in_flight
 
 
+def test_a_sweep_hung_up_on_exits_130_and_leaves_its_unfinished_rows_pending(tmp_path):
+    # SIGHUP (the terminal closed, an ssh session dropped) stops a sweep as Ctrl-C does
+    shapes = tmp_path / "four.csv"
+    shapes.write_text("m,n,k\n" + "".join(f"8,256,{k}\n" for k in (1024, 2048, 3072, 4096)))
+    out, cache = tmp_path / "out", tmp_path / "cache"
+    cmd = ["vdmfma", "sweep", str(shapes), "--variants", "vdmfma", "-o", str(out), "--cache-dir", str(cache),
+           "--workers", "1"]
+    code, err, in_flight = _interrupt_when(cmd, out / "results.csv", cache, 1, signal.SIGHUP)
+    assert code == 130 and "Traceback" not in err, err
+    statuses = _statuses(out / "results.csv")
+    assert statuses[Status.OK.value] >= 1 and statuses[Status.PENDING.value] >= 1, statuses
+    assert not _wait_gone(str(cache)), "an iree-compile outlived the sweep"
+
+
 def test_sweep_interrupted_by_sigint_and_sigterm_resumes_without_redoing_finished_rows(tmp_path):
     shapes = tmp_path / "twelve.csv"
     shapes.write_text("m,n,k\n" + "".join(f"8,{n},{k}\n" for n in (256, 512) for k in (1024, 2048, 3072, 4096,

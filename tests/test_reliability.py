@@ -104,6 +104,8 @@ def test_another_shape_list_into_the_same_out_is_refused_unless_appended(tmp_pat
     refused = CliRunner().invoke(app, ["sweep", str(_shapes(tmp_path)), "--variants", "vdmfma", "--target", "gfx950",
                                        "--out", str(out), "--device", "none", "--no-report"])
     assert refused.exit_code == 2 and "target gfx942 (now gfx950)" in refused.output
+    refused = _sweep(_shapes(tmp_path), out, "--variants", "vdmfma,padded")  # another variant list
+    assert refused.exit_code == 2 and "variants ['vdmfma'] (now ['vdmfma', 'padded'])" in refused.output
     appended = _sweep(other, out, "--append")
     assert appended.exit_code == 0, appended.output
     assert sorted(r.name for r in read_rows(out / "results.csv")) == ["other", "small"]
@@ -113,6 +115,16 @@ def test_another_shape_list_into_the_same_out_is_refused_unless_appended(tmp_pat
 
 
 # --- damaged results.csv --------------------------------------------------------------------------------
+
+
+def test_a_measured_sweep_into_a_compile_only_out_is_refused_for_its_other_cache_modes(tmp_path):
+    out, shapes = tmp_path / "out", _shapes(tmp_path, "name,m,n,k\ntiny,1,16,64\n")
+    host = ["sweep", str(shapes), "--target", "host", "--variants", "default", "--out", str(out), "--no-report"]
+    assert CliRunner().invoke(app, [*host, "--device", "none"]).exit_code == 0
+    refused = CliRunner().invoke(app, [*host, "--device", "local-task", "--reps", "1"])
+    assert refused.exit_code == 2 and "cache_modes [''] (now ['hot', 'cold'])" in refused.output, refused.output
+    assert [r.cache_mode for r in read_rows(out / "results.csv")] == [""]  # nothing run into it
+
 
 def test_damaged_rows_are_redone_and_counted(tmp_path):
     shapes = _shapes(tmp_path, SHAPES + "other,16,256,1024\n")

@@ -334,6 +334,8 @@ def test_a_search_winner_the_final_side_by_side_does_not_confirm_is_not_shipped_
     assert w.search_winner == "split=128" and w.winner == default.candidate, w
     assert w.verdict == "default" and "not confirmed by the final side-by-side" in w.note
     assert w.latency_us_median == w.default_us_median > 0 and w.speedup_vs_default == 1.0
+    # drift_default: the default's final re-measure over its search timing, 50 us (pinned) / 100 us (the row)
+    assert w.drift_default == 0.5 and w.default_search_us_median == 100.0
     # the shipped config's final re-measure: numerics and provenance recorded
     assert w.numerics == "pass" and w.max_abs_err is not None and w.max_rel_err is not None
     assert w.device_name and w.device_arch.startswith("host") and w.measured_at and w.compiler_version
