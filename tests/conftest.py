@@ -78,3 +78,20 @@ def rounds_stream(ratio, base: str = "A", noise: float = 0.002):
         return paired.Rounds(names, samples, [names] * rounds, ["stand-in stream"] * rounds)
 
     return measure, calls
+
+
+def write_calibration_of(path: Path, device: str, device_name: str, threshold: float, heldout=(0.0125, 0.025),
+                         heldout_pairs: int = 24) -> Path:
+    """A calibration.csv for ``device`` as `vdmfma calibrate` writes it (its own writer), with a threshold and
+    held-out rates of the test's choosing: an input, like a shape list, for tests of what READS a calibration."""
+    from iree_vdmfma.run.calibration import CALIBRATION_CSV, CalibrationRow, write_calibration
+
+    rows = [CalibrationRow(device, device_name, kind, "f16_8x128x512", "hot", 24, 6, 0.95, threshold, threshold, 0.0,
+                           0.0, threshold, 1.0, True, "one-process", "2026-11-26T00:00:00+00:00",
+                           threshold_in_sample=threshold, false_win_rate_heldout=rate, heldout_pairs=heldout_pairs,
+                           heldout_batches=1, first_heldout_rate=max(heldout), heldout_verified=max(heldout) <= 0.05)
+            for kind, rate in zip(("same-module", "two-compiles"), heldout)]
+    path = Path(path)
+    path.mkdir(parents=True, exist_ok=True)
+    write_calibration(rows, path / CALIBRATION_CSV)
+    return path / CALIBRATION_CSV

@@ -10,7 +10,7 @@ import csv
 
 import pytest
 
-from conftest import ROOT, rounds_stream
+from conftest import ROOT, rounds_stream, write_calibration_of
 from iree_vdmfma.compiler.driver import Compiler
 from iree_vdmfma.problems.shapes import load_shape_list
 from iree_vdmfma.run import paired
@@ -272,18 +272,9 @@ def test_a_tune_takes_its_verdicts_threshold_from_the_devices_calibration_and_re
         tmp_path, cache_dir, monkeypatch, how):
     from iree_vdmfma.devices.probe import device_info
 
-    # A calibration of this CPU as `vdmfma calibrate` writes it (the columns load_rule reads), with a 90%
-    # threshold: no split of this tiny GEMM is 10x faster than the default, so nothing can win by the rule.
-    cal = tmp_path / "cal" / "calibration.csv"
-    cal.parent.mkdir()
-    with cal.open("w", newline="") as f:
-        w = csv.DictWriter(f, ["device", "device_name", "kind", "confidence", "threshold", "false_win_rate",
-                               "false_win_rate_heldout", "heldout_pairs"])
-        w.writeheader()
-        for kind, held in (("same-module", "0.0125"), ("two-compiles", "0.025")):
-            w.writerow(dict(device="local-task", device_name=device_info("local-task").name, kind=kind,
-                            confidence="0.95", threshold="0.9", false_win_rate="0", false_win_rate_heldout=held,
-                            heldout_pairs="24"))
+    # A calibration of this CPU as `vdmfma calibrate` writes it, with a 90% threshold: no split of this tiny
+    # GEMM is 10x faster than the default, so nothing can win by the rule.
+    cal = write_calibration_of(tmp_path / "cal", "local-task", device_info("local-task").name, 0.9)
     monkeypatch.setenv("VDMFMA_CALIBRATION", str(cal.parent))
     w, _ = _tune_cli(tmp_path, cache_dir, "calibrated", "--max-candidates", "2", *how)
     assert w.threshold == 0.9 and str(cal.parent) in w.threshold_source

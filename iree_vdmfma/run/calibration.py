@@ -292,10 +292,9 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
                                    threshold_in_sample=fit.in_sample, false_win_rate_heldout=last.rates[kind],
                                    heldout_pairs=last.pairs, heldout_batches=len(fit.checks),
                                    first_heldout_rate=fit.checks[0].rate, heldout_verified=fit.verified, **stats))
-    text = _csv(rows)
-    atomic_write_text(out_dir / CALIBRATION_CSV, text)
+    write_calibration(rows, out_dir / CALIBRATION_CSV)
     if keep:
-        atomic_write_text(kept_path(dev, name), text)
+        write_calibration(rows, kept_path(dev, name))
     return rows
 
 
@@ -327,6 +326,11 @@ def _csv(rows: Sequence[CalibrationRow]) -> str:
         lines.append(",".join(f"{d[n]:.6g}" if isinstance(d[n], float) else f'"{d[n]}"' if "," in str(d[n])
                               else str(d[n]) for n in names))
     return "\n".join(lines) + "\n"
+
+
+def write_calibration(rows: Sequence[CalibrationRow], path: Path) -> None:
+    """calibration.csv, written atomically."""
+    atomic_write_text(Path(path), _csv(rows))
 
 
 def read_calibration(path: Path | str) -> list[dict]:
