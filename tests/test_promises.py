@@ -11,6 +11,7 @@ import shutil
 import pytest
 from typer.testing import CliRunner
 
+from conftest import write_calibration_of
 from iree_vdmfma.cli import app
 from iree_vdmfma.compiler.driver import CompileJob, Compiler
 from iree_vdmfma.problems.problem import Problem
@@ -109,10 +110,7 @@ def test_noise_floor_overrides_the_devices_calibrated_floor_in_a_report(tmp_path
     from iree_vdmfma.problems.rows import row_for, write_rows
 
     name = device_info("local-task").name
-    cal = tmp_path / "cal" / "calibration.csv"
-    cal.parent.mkdir()
-    cal.write_text("device,device_name,kind,confidence,threshold,false_win_rate,false_win_rate_heldout,heldout_pairs\n"
-                   f'local-task,"{name}",same-module,0.95,0.2,0,0.01,24\n')
+    cal = write_calibration_of(tmp_path / "cal", "local-task", name, 0.2, heldout=(0.01, 0.0))
     monkeypatch.setenv("VDMFMA_CALIBRATION", str(cal))
     # splitk 5% faster than the default with no spread (10 repetitions each): a win unless the floor is above 5%
     rows = [row_for(TINY, "host", v, "ok", cache_mode="cold", device="local-task", device_name=name, reps=10,
@@ -198,3 +196,61 @@ def test_the_weights_plot_samples_4000_points_a_variant_and_says_so(tmp_path, mo
     drawn = sorted(len(c.get_offsets()) for c in ax.collections)
     assert drawn == [100, 4000]  # 4500 rows of default sampled to 4000; splitk's 100 all drawn
     assert "4000 sampled rows per variant" in ax.get_title()
+
+
+# ------------------------------------------------------------------ same kernel, measured once
+
+def test_a_candidate_that_compiles_to_a_measured_kernel_is_same_kernel_and_not_measured_again(tmp_path, monkeypatch):
+    """A backend with a knob that reaches neither its spec nor its flags (as a knob IREE ignores leaves the code as
+    it was): its candidate compiles to the default's very code, so it is `same-kernel`, naming its twin, never
+    timed. Before, two candidates of one compile job collapsed into one: the other stayed pending."""
+    from iree_vdmfma import backends
+    from iree_vdmfma.backends import Backend, DumpProof, KnobTable, register
+    from iree_vdmfma.tune import tuner as tuner_module
+
+    knobs = KnobTable()
+    knobs.fixed("ignored", (0, 1))  # nothing in the spec or the flags carries it: one compile, one kernel
+
+    @dataclasses.dataclass(frozen=True)
+    class Deaf(Backend):
+        def handles(self, target):
+            return target == "deaf"
+
+        def targets_help(self):
+            return "deaf"
+
+        def compile_flags(self, target):
+            return ["--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu",
+                    "--iree-llvmcpu-target-cpu=generic"]
+
+        def enabled(self, problem, target):
+            return True, ""
+
+        def prove(self, dump_dir, problem, target, intended_mma_kind):
+            return DumpProof({}, "", {})
+
+        def knobs(self, target=""):
+            return knobs
+
+    register(Deaf("deaf-backend", "llvm-cpu generic (a test backend)", ("deaf_attr",), device_kind="cpu"))
+    measured = []
+    real = tuner_module.measure
+
+    def counted(module, *args, **kwargs):
+        measured.append(module)
+        return real(module, *args, **kwargs)
+
+    monkeypatch.setattr(tuner_module, "measure", counted)  # where Tuner.evaluate looks it up
+    try:
+        tuner = Tuner([Problem(4, 64, 256)], TuneOptions(target="deaf", device="local-task", out_dir=tmp_path / "out",
+                                                         cache_dir=tmp_path / "cache", workers=2, reps=3, race=True))
+        tuner.run()
+    finally:
+        backends.unregister("deaf-backend")
+    rows = {r.candidate: r for r in state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow)}
+    assert set(rows) == {"ignored=0", "ignored=1"}
+    twin, default = rows["ignored=1"], rows["ignored=0"]
+    assert default.status == state.MEASURED and default.kernel_fingerprint == twin.kernel_fingerprint
+    assert twin.status == state.SAME_KERNEL and twin.cold_us_median is None
+    assert f"same kernel as [ignored=0] (kernel_fingerprint {default.kernel_fingerprint})" in twin.reason
+    assert len(measured) == 1  # one kernel, measured once
