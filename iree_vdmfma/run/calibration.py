@@ -247,10 +247,11 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
               cache_mode: str = "cold", seed: int = 0, rounds: int = ROUNDS_PER_VERDICT,
               confidence: float = 0.95, mode: str = "auto", keep: bool = True,
               heldout_pairs: int = HELDOUT_PAIRS, batches: int = HELDOUT_BATCHES,
-              measure: Callable[..., paired.Rounds] = paired.measure_rounds) -> list[CalibrationRow]:
+              measure: Optional[Callable[..., paired.Rounds]] = None) -> list[CalibrationRow]:
     """Compile twice, fit the threshold on ``pairs`` A/A paired rounds and check it on fresh ones
     (:func:`fit_and_check`), write OUT/calibration.csv (and keep a copy for ``load_rule`` when ``keep``).
-    ``measure`` takes paired.measure_rounds' arguments (``start`` numbers a batch's first round)."""
+    ``measure`` takes paired.measure_rounds' arguments (``start`` numbers a batch's first round; None:
+    paired.measure_rounds, looked up when it measures)."""
     from ..compiler.cuda_targets import module_target  # noqa: PLC0415
     from ..compiler.driver import CompileJob, Compiler  # noqa: PLC0415
     from ..compiler.fingerprint import fingerprint  # noqa: PLC0415
@@ -277,8 +278,9 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
                       paired.Contender("B", b.vmfb)]
 
         def draw(start: int, count: int) -> paired.Rounds:
-            return on_device(first.executor, partial(measure, contenders, problem, dev, count,
-                                                     seed=seed, start=start, cache_mode=cache_mode, mode=mode))
+            how = measure or paired.measure_rounds
+            return on_device(first.executor, partial(how, contenders, problem, dev, count, seed=seed, start=start,
+                                                     cache_mode=cache_mode, mode=mode))
 
         fit = fit_and_check(draw, COMPARISONS, pairs, heldout_pairs, rounds, confidence, seed, batches)
     name = device_info(dev).name
