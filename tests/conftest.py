@@ -53,3 +53,45 @@ def iree_compile(src: Path, out_dir: Path, *flags: str) -> Path:
     subprocess.run(["iree-compile", str(src), "-o", str(out_dir / "out.vmfb"), *flags,
                     f"--iree-hal-dump-executable-files-to={dump}"], check=True, capture_output=True, text=True)
     return dump
+
+
+def rounds_stream(ratio, base: str = "A", noise: float = 0.002):
+    """A stand-in for run/paired.py's measure_rounds, for tests of what is computed FROM paired rounds: round
+    i (numbered as the caller numbers them, ``start`` on) gives ``base`` 100 us and every other contender
+    100 us x ratio(i, name) x (1 + a uniform +-``noise`` seeded by (round, name)), so a round number always
+    gives the same samples. Nothing is measured: a stream is what a device could give. Returns (measure,
+    calls), calls being the (start, rounds) of each call."""
+    import numpy as np
+
+    from iree_vdmfma.run import paired
+
+    calls: list[tuple[int, int]] = []
+
+    def jitter(i: int, name: str) -> float:
+        return float(np.random.default_rng([i, *name.encode()]).uniform(-noise, noise))
+
+    def measure(contenders, problem, device, rounds, *, seed=0, start=0, **_):
+        calls.append((start, rounds))
+        names = [c.name for c in contenders]
+        samples = {n: [100.0 if n == base else 100.0 * ratio(i, n) * (1.0 + jitter(i, n))
+                       for i in range(start, start + rounds)] for n in names}
+        return paired.Rounds(names, samples, [names] * rounds, ["stand-in stream"] * rounds)
+
+    return measure, calls
+
+
+def write_calibration_of(path: Path, device: str, device_name: str, threshold: float, heldout=(0.0125, 0.025),
+                         heldout_pairs: int = 24) -> Path:
+    """A calibration.csv for ``device`` as `vdmfma calibrate` writes it (its own writer), with a threshold and
+    held-out rates of the test's choosing: an input, like a shape list, for tests of what READS a calibration."""
+    from iree_vdmfma.run.calibration import CALIBRATION_CSV, CalibrationRow, write_calibration
+
+    rows = [CalibrationRow(device, device_name, kind, "f16_8x128x512", "hot", 24, 6, 0.95, threshold, threshold, 0.0,
+                           0.0, threshold, 1.0, True, "one-process", "2026-11-26T00:00:00+00:00",
+                           threshold_in_sample=threshold, false_win_rate_heldout=rate, heldout_pairs=heldout_pairs,
+                           heldout_batches=1, first_heldout_rate=max(heldout), heldout_verified=max(heldout) <= 0.05)
+            for kind, rate in zip(("same-module", "two-compiles"), heldout)]
+    path = Path(path)
+    path.mkdir(parents=True, exist_ok=True)
+    write_calibration(rows, path / CALIBRATION_CSV)
+    return path / CALIBRATION_CSV

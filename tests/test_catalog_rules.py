@@ -4,7 +4,6 @@ import pytest
 
 from iree_vdmfma.configs.catalog import IntrinsicUnavailableError, dense_intrinsic, target_intrinsics, vdmfma_intrinsic
 from iree_vdmfma.problems.problem import Problem
-from iree_vdmfma.configs.rules import lds_bytes
 from iree_vdmfma.devices.targets import TARGETS
 from iree_vdmfma.variants import REGISTRY, baseline, variant
 
@@ -94,8 +93,11 @@ def test_configs_fit_the_targets_lds(arch, dtype, name):
         return
     config = variant(name).config(problem, arch)
     assert config.lds_estimate <= TARGETS[arch].lds_bytes
+    # by hand: the promoted A (M tile rows) and B (64 rows) tiles, K tile elements a row, each row padded by
+    # 8 bytes, as the two configs above measured in IREE's own report (37440 B, 21120 B)
     k_tile = config.reduction[-1] * config.intrinsic.k
-    assert config.lds_estimate == lds_bytes(config.workgroup[-3], 64, k_tile, Problem(1, 1, 1, dtype=dtype).dt.bytes)
+    elem = {"f16": 2, "bf16": 2, "i8": 1}[dtype]
+    assert config.lds_estimate == (config.workgroup[-3] + 64) * (k_tile * elem + 8)
 
 
 def test_gfx950_vdmfma_reduction_scaled_by_unroll():

@@ -173,3 +173,42 @@ def test_the_layer_run_on_cpu_through_iree_turbine_matches_torch():
     got, expected = llama_layer.run_on_cpu(4, llama_layer.TINY, rank=3)
     assert got.shape == expected.shape == (1, 4, llama_layer.TINY.hidden)
     torch.testing.assert_close(got.float(), expected.float(), atol=2e-2, rtol=2e-2)
+
+
+MATMUL_TRANSPOSED_A = """
+func.func @f(%a: tensor<256x8xf16>, %b: tensor<256x512xf16>) -> tensor<8x512xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x512xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<8x512xf32>) -> tensor<8x512xf32>
+  %0 = linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>,
+                                        affine_map<(m, n, k) -> (m, n)>],
+                       iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<256x8xf16>, tensor<256x512xf16>) outs(%c : tensor<8x512xf32>) {
+  ^bb0(%x: f16, %y: f16, %acc: f32):
+    %xe = arith.extf %x : f16 to f32
+    %ye = arith.extf %y : f16 to f32
+    %p = arith.mulf %xe, %ye : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<8x512xf32>
+  return %0 : tensor<8x512xf32>
+}
+"""
+
+
+def test_a_skinny_gemm_in_no_known_form_is_not_matched_and_the_command_exits_1(tmp_path):
+    """A^T * B (A given K x M): IREE keeps it one 8x512x256 contraction dispatch, in a form no matcher has."""
+    from typer.testing import CliRunner
+
+    from iree_vdmfma.cli import app
+
+    src = tmp_path / "mtm.mlir"
+    src.write_text(MATMUL_TRANSPOSED_A)
+    res = CliRunner().invoke(app, ["model", str(src), "--m", "8", "--target", "gfx942", "--out", str(tmp_path / "o")])
+    assert res.exit_code == 1, res.output
+    assert "1 skinny GEMM dispatch(es) not matched" in res.output
+    from iree_vdmfma.model.model import read_dispatches
+
+    (row,) = read_dispatches(tmp_path / "o" / "dispatches.csv").rows
+    assert row.status == "not-matched" and "are no known form (mmt, mm, bmmt, bmm)" in row.reason
+    assert "8x512x256" in row.dispatch  # IREE's own name for the dispatch: skinny, M = 8

@@ -130,6 +130,31 @@ def test_a_library_split_reaches_the_exported_linear_and_keeps_the_numbers(tmp_p
     assert tuned.repro != next(r for r in result.rows if r.variant == "default").repro  # a different module
 
 
+def test_the_reports_skinny_gemm_share_is_the_tuners_kernel_times_by_the_calls_counted_in_eager(tuned):
+    out, proc = tuned
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    winners = {r["key"]: r for r in _rows(out / "tune" / "winners.csv")}
+    forward = {(int(r["m_tokens"]), r["variant"], r["cache_mode"]): float(r["latency_us_median"])
+               for r in _rows(out / "model.csv")}
+    lines = (out / "report" / "index.md").read_text().splitlines()
+    table = lines[lines.index("## Share of the forward in skinny GEMMs (ESTIMATED)"):]
+    shown = {}
+    for line in table:
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) == 6 and cells[0].isdigit():
+            shown[(int(cells[0]), cells[1], cells[2])] = [float(cells[3]), float(cells[4]), float(cells[5].rstrip("%"))]
+    assert {(m, v, c) for m, v, c in shown} == {(m, v, c) for m in (1, 4) for v in ("default", "tuned")
+                                                  for c in ("hot", "cold")}
+    for (m, v, c), (est, fwd, pct) in shown.items():
+        # by hand, TINY's one layer (hidden 256, 2 KV heads of 64, MLP 512) calls per forward: q and o
+        # (N 256, K 256), k and v (N 128, K 256), gate and up (N 512, K 256) twice each, down (N 256, K 512) once
+        calls = {f"f16_{m}x256x256": 2, f"f16_{m}x128x256": 2, f"f16_{m}x512x256": 2, f"f16_{m}x256x512": 1}
+        kernel = "default_us_median" if v == "default" else "latency_us_median"  # the tuner's isolated cold kernel
+        expected = sum(n * float(winners[key][kernel]) for key, n in calls.items())
+        assert est == pytest.approx(expected, rel=5e-3, abs=0.05), (m, v, c)  # the table rounds to 4 digits
+        assert fwd == pytest.approx(forward[(m, v, c)], rel=5e-3) and pct == pytest.approx(100 * est / fwd, abs=0.1)
+
+
 BUILDERS = {
     "raises": ("def build(m):\n    raise RuntimeError('boom')\n", "build(m=1) raised RuntimeError: boom"),
     "returns-wrong": ("def build(m):\n    return 42\n", "must return (module, example_args)"),
@@ -162,6 +187,23 @@ def test_a_model_without_a_skinny_gemm_is_exit_2(tmp_path):
     """))
     proc = _cli(tmp_path, str(src), "--m", "1", "--tune", "--device", "local-task", "--out", str(tmp_path / "o"))
     assert proc.returncode == 2 and "no skinny GEMM" in proc.stderr, proc.stderr
+
+
+def test_a_library_with_none_of_the_models_shapes_is_exit_2_before_the_forward_runs(tmp_path):
+    src = tmp_path / "one.py"
+    src.write_text(textwrap.dedent("""
+        import torch
+        def build(m):
+            return torch.nn.Linear(512, 256, bias=False, dtype=torch.float16), (torch.randn(m, 512, dtype=torch.float16),)
+    """))
+    # the model's one skinny GEMM is 1x256x512; the library holds 1x128x512 only
+    write_library(Library("host", (Entry(Problem(m=1, n=128, k=512), {"split": 256}),)), tmp_path / "lib",
+                  compile_flags("host"), CPU.spec_route)
+    proc = _cli(tmp_path, str(src), "--m", "1", "--library", str(tmp_path / "lib"), "--device", "local-task",
+                "--out", str(tmp_path / "o"))
+    assert proc.returncode == 2, proc.stderr
+    assert "none of its 1 shapes is one of the model's skinny GEMMs (f16_1x256x512)" in proc.stderr, proc.stderr
+    assert not (tmp_path / "o" / "model.csv").exists()  # nothing ran
 
 
 def test_a_model_that_runs_but_differs_from_torch_is_exit_1(tmp_path):

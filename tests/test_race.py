@@ -10,7 +10,7 @@ import csv
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, rounds_stream, write_calibration_of
 from iree_vdmfma.compiler.driver import Compiler
 from iree_vdmfma.problems.shapes import load_shape_list
 from iree_vdmfma.run import paired
@@ -62,9 +62,57 @@ def test_the_race_picks_the_winner_an_exhaustive_paired_measurement_with_many_mo
             # the exhaustive measurement separates its fastest from the base: so must the race
             assert res.verdict == paired.WIN and res.winner == res.fastest and res.vs_default.hi < 1, res
             assert res.fastest == again or _not_slower(measured, res.fastest, again), res
-        else:  # the base is within noise of the fastest: the race ships the base or its leader, nothing slower
+        else:  # the base within noise of the fastest: base or leader ships (true by construction; the rules are
+            # pinned on streams with known truths in the tests below)
             assert res.winner in (slowest, res.fastest), res
     compiler.close()
+
+
+# ------------------------------------------------------------------ the race's rules, on streams
+# conftest.rounds_stream stands in for the measurement: each contender's true latency ratio to the default,
+# +-0.2% noise a round. What the race must do with them is worked out by hand in each test.
+
+def _race(truth: dict, simplicity: dict):
+    from pathlib import Path
+
+    from iree_vdmfma.problems.problem import Problem
+
+    measure, calls = rounds_stream(lambda i, name: truth[name], base="default")
+    res, rounds = race({n: Path(f"{n}.vmfb") for n in ["default", *truth]}, "default", Problem(8, 128, 512),
+                       "stream", simplicity=lambda n: simplicity.get(n, 0), measure=measure)
+    return res, rounds, calls, {s["candidate"]: s for s in res.standings}
+
+
+def test_a_race_halves_the_field_and_between_two_tied_winners_ships_the_simplest():
+    # a and b: 20% faster than the default and 0.4% apart, within the 1% rule: never separated; slow, slower lose
+    res, rounds, calls, standing = _race({"a": 0.80, "b": 0.804, "slow": 1.2, "slower": 1.3}, {"a": 3, "b": 1})
+    # 6 rounds of all five: not separated, the slower half goes (ceil(5 / 2) = 3 stay: a, b, the default);
+    # 12 more: still not, the default drops out of the race (measured on as the base); then 24, then the
+    # last 6 up to 48 rounds
+    assert calls == [(0, 6), (6, 12), (18, 24), (42, 6)]
+    assert standing["slow"]["dropped_after"] == standing["slower"]["dropped_after"] == 6
+    assert standing["default"]["dropped_after"] == 18 and standing["a"]["dropped_after"] is None
+    assert res.rounds == 48 and res.fastest == "a" and res.runner_up == "b"
+    assert res.margin.verdict == paired.WITHIN_NOISE  # b against a: 0.5% slower, inside the rule's 1%
+    # both beat the default by the rule; tied with each other, so the simpler one ships, and the note says so
+    assert res.winner == "b" and res.verdict == paired.WIN and res.vs_default.hi < 1
+    assert "the simplest of the tied kept, not the leader a" in res.note
+
+
+def test_a_race_where_nothing_beats_the_default_beyond_the_rule_keeps_the_default():
+    res, rounds, calls, standing = _race({"same": 1.003, "slower": 1.1}, {})
+    # the default leads (same is 0.3% slower), is decided against itself, but same is never separated from it
+    assert calls == [(0, 6), (6, 12), (18, 24), (42, 6)] and res.rounds == 48
+    assert standing["slower"]["dropped_after"] == 6 and res.fastest == "default" and res.runner_up == "same"
+    assert res.winner == "default" and res.verdict == "default"
+    assert res.note == "no candidate beat the default by the paired rule (2 tied after 48 rounds)"
+
+
+def test_a_race_stops_once_the_leader_is_separated_and_decided():
+    res, rounds, calls, _ = _race({"fast": 0.8, "mid": 0.9, "slow": 1.2}, {})
+    assert calls == [(0, 6)] and res.rounds == 6  # the first step: fast beats mid (1.125) and the default
+    assert res.winner == res.fastest == "fast" and res.runner_up == "mid" and res.verdict == paired.WIN
+    assert res.margin.verdict == paired.LOSS and res.note == "leader separated from the runner-up"
 
 
 # ------------------------------------------------------------------ the race as the tuner's default
@@ -217,3 +265,18 @@ def test_a_race_cut_by_its_budget_keeps_the_leader_and_only_a_full_race_calls_a_
     assert res.fastest == "leader" and res.verdict == paired.WIN
     assert res.winner == want, res.note
     assert ("the leader kept" in res.note) == (want == "leader")
+
+
+@pytest.mark.parametrize("how", [(), ("--no-race", "--reps", "3", "--no-hot")], ids=["race", "no-race"])
+def test_a_tune_takes_its_verdicts_threshold_from_the_devices_calibration_and_records_its_held_out_rate(
+        tmp_path, cache_dir, monkeypatch, how):
+    from iree_vdmfma.devices.probe import device_info
+
+    # A calibration of this CPU as `vdmfma calibrate` writes it, with a 90% threshold: no split of this tiny
+    # GEMM is 10x faster than the default, so nothing can win by the rule.
+    cal = write_calibration_of(tmp_path / "cal", "local-task", device_info("local-task").name, 0.9)
+    monkeypatch.setenv("VDMFMA_CALIBRATION", str(cal.parent))
+    w, _ = _tune_cli(tmp_path, cache_dir, "calibrated", "--max-candidates", "2", *how)
+    assert w.threshold == 0.9 and str(cal.parent) in w.threshold_source
+    assert "held-out false-win rate 2.5% over 24 fresh A/A pairs" in w.threshold_source  # the worse comparison
+    assert w.winner == "split=0" and w.verdict != "win", w  # IREE's default stays

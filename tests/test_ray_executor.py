@@ -80,10 +80,11 @@ def test_ray_sweep_cli_gives_the_same_rows_as_the_local_executor(cluster, tmp_pa
     assert all(r.cached and r.status == "ok" for r in again)
 
 
-def _kill_worker_of_first_compile(stop: threading.Event, killed: list) -> None:
+def _kill_worker_of_first_compile(stop: threading.Event, killed: list, every: bool = False) -> None:
+    """Kill the Ray worker running iree-compile (and the compile): the first one, or ``every`` one seen."""
     import psutil
 
-    while not stop.is_set() and not killed:
+    while not stop.is_set() and (every or not killed):
         for proc in psutil.process_iter(["name", "ppid"]):
             try:
                 if proc.info["name"] != "iree-compile":
@@ -94,15 +95,17 @@ def _kill_worker_of_first_compile(stop: threading.Event, killed: list) -> None:
                 parent.kill()  # the worker dies mid-job ...
                 os.killpg(proc.pid, signal.SIGKILL)  # ... and its orphaned compile with it
                 killed.append(parent.pid)
-                return
+                if not every:
+                    return
             except (psutil.Error, ProcessLookupError):
                 continue
         time.sleep(0.02)
 
 
-def test_a_worker_killed_mid_compile_costs_a_retry_never_a_lost_or_bad_row(cluster, tmp_path):
+def _sweep_killing_workers(tmp_path: Path, every: bool) -> list:
+    """A one-job gfx942 sweep through Ray while the first (or every) worker running iree-compile is killed."""
     stop, killed = threading.Event(), []
-    killer = threading.Thread(target=_kill_worker_of_first_compile, args=(stop, killed))
+    killer = threading.Thread(target=_kill_worker_of_first_compile, args=(stop, killed, every))
     killer.start()
     try:
         rows = sweep([Problem(m=8, n=512, k=2048, dtype="f16")],
@@ -112,10 +115,27 @@ def test_a_worker_killed_mid_compile_costs_a_retry_never_a_lost_or_bad_row(clust
         stop.set()
         killer.join()
     assert killed, "no ray worker was running iree-compile"
+    return rows
+
+
+def test_a_worker_killed_mid_compile_costs_a_retry_never_a_lost_or_bad_row(cluster, tmp_path):
+    rows = _sweep_killing_workers(tmp_path, every=False)
     assert [r.status for r in rows] == ["ok"] and rows[0].smfmac > 0
     assert len(read_rows(tmp_path / "out" / "results.csv")) == 1
     entries = [p for p in (tmp_path / "cache").iterdir()]
     assert len(entries) == 1 and _read_valid_manifest(entries[0])  # no half entry left by the dead worker
+
+
+def test_a_compile_whose_worker_dies_on_every_retry_is_a_machine_error_never_cached(cluster, tmp_path):
+    from iree_vdmfma.executors.ray_executor import MAX_RETRIES
+    from iree_vdmfma.problems.rows import Status
+
+    rows = _sweep_killing_workers(tmp_path, every=True)
+    assert [r.status for r in rows] == [Status.MACHINE_ERROR.value], rows
+    # the first try and each of Ray's retries lost its worker; then the row fails, as the machine's failure
+    assert f"the Ray worker was lost {1 + MAX_RETRIES} times (WorkerCrashedError" in rows[0].error
+    cache = tmp_path / "cache"
+    assert not cache.exists() or not [p for p in cache.iterdir() if not p.name.startswith(".")]  # nothing cached
 
 
 def test_ctrl_c_cancels_cluster_tasks_and_leaves_unfinished_rows_pending(cluster, tmp_path):
@@ -141,7 +161,7 @@ def test_ctrl_c_cancels_cluster_tasks_and_leaves_unfinished_rows_pending(cluster
                 continue
         return found
 
-    deadline = time.monotonic() + 30  # the worker kills and reaps its compile; slow on a loaded 2-core box
+    deadline = time.monotonic() + 300  # a hang guard: the loop ends once the worker has killed and reaped it
     while left() and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not left(), "a cancelled task left its iree-compile running"

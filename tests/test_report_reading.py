@@ -213,13 +213,19 @@ def test_a_value_edited_after_a_pandas_round_trip_is_still_caught(tmp_path):
 
 def test_checksums_stay_those_of_the_text_written_so_older_readers_and_files_agree(tmp_path):
     import csv
+    import hashlib
 
     from iree_vdmfma.problems.rows import row_checksum
 
+    # the format, spelled out: the first 16 hex digits of the SHA-256 of the cells as written, joined by the
+    # ASCII unit separator (0x1f); pinned on one row as well, so a change of the hash shows here
+    # (printf 'f16_8x256x1024\x1f8\x1f256\x1f1.5\x1f' | sha256sum)
+    assert row_checksum(["f16_8x256x1024", "8", "256", "1.5", ""]) == "9b25960044e11285"
     _, pb = _two_sweeps(tmp_path)
     with pb.open(newline="") as f:
         for d in csv.DictReader(f):
-            assert d["checksum"] == row_checksum([v for c, v in d.items() if c != "checksum"])
+            cells = [v for c, v in d.items() if c != "checksum"]
+            assert d["checksum"] == hashlib.sha256("\x1f".join(cells).encode()).hexdigest()[:16]
 
 
 def test_a_foreign_results_file_without_checksum_key_or_name_is_read_and_said_to_be_unverified(tmp_path):

@@ -48,7 +48,7 @@ def test_tune_on_cpu_measures_every_candidate_and_a_sigint_rerun_redoes_nothing_
     args = [str(ROOT / "sweeps/tiny-cpu.csv"), "--device", "local-task", "--out", str(out),
             "--max-candidates", "2", "--reps", "3", "-j", "2", "--no-race"]  # resuming, not racing (test_race.py)
     proc = _cli(*args, env=env)
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 600  # a hang guard: the loop ends on the event (3 candidates measured)
     while time.monotonic() < deadline and proc.poll() is None:
         rows = state.read_table(out / "candidates.csv", state.CandidateRow) if (out / "candidates.csv").exists() else []
         if sum(r.status == state.MEASURED for r in rows) >= 3:
@@ -326,28 +326,33 @@ def test_a_search_winner_the_final_side_by_side_does_not_confirm_is_not_shipped_
     # The search saw split=128 10x faster than the default (drift, a noisy round, a hand edit); re-measured
     # side by side on local-task (real compiles, runs and numerics) the two take the same time: the final
     # timings are pinned equal, since on a loaded 2-core machine either could come out ahead by chance.
-    from iree_vdmfma.tune import tuner as tuner_module
+    from iree_vdmfma.tune import confirm
 
-    real = tuner_module.measure
+    real, seen = confirm.measure, []
 
-    def measured_alike(*args, **kwargs):
-        fields = real(*args, **kwargs)
+    def measured_alike(module, *args, **kwargs):  # a real measurement, its latency pinned
+        fields = real(module, *args, **kwargs)
+        seen.append((module, fields.get("status")))
         if fields.get("status") == state.MEASURED:
             fields.update(cold_us_median=50.0, cold_us_std=0.5, cold_us_mad=0.5, cold_reps=10)
         return fields
 
-    monkeypatch.setattr(tuner_module, "measure", measured_alike)
+    monkeypatch.setattr(confirm, "measure", measured_alike)  # where the side-by-side looks it up
     p = Problem(1, 16, 256)
     tuner = Tuner([p], TuneOptions(target="host", device="local-task", out_dir=tmp_path / "out",
-                                   cache_dir=tmp_path / "cache", workers=2, reps=5, timeout_s=60))
+                                   cache_dir=tmp_path / "cache", workers=2, reps=5, timeout_s=300))
     timed = dict(status=state.MEASURED, cold_us_std=0.1, cold_us_mad=0.1, cold_reps=10)
     default = tuner._row(reference(p, "host", "default")).replace(cold_us_median=100.0, **timed)
     split = tuner._row(Candidate(p, (("split", 128),))).replace(cold_us_median=10.0, **timed)
     with Compiler(tmp_path / "cache", 2) as compiler:
         w = tuner.finish(compiler, p, [default, split], Checker(p))
+    # the stand-in measured both, for real: the default's module and the split's (two separate compiles)
+    assert [status for _, status in seen] == [state.MEASURED] * 2 and seen[0][0] != seen[1][0], seen
     assert w.search_winner == "split=128" and w.winner == default.candidate, w
     assert w.verdict == "default" and "not confirmed by the final side-by-side" in w.note
     assert w.latency_us_median == w.default_us_median > 0 and w.speedup_vs_default == 1.0
+    # drift_default: the default's final re-measure over its search timing, 50 us (pinned) / 100 us (the row)
+    assert w.drift_default == 0.5 and w.default_search_us_median == 100.0
     # the shipped config's final re-measure: numerics and provenance recorded
     assert w.numerics == "pass" and w.max_abs_err is not None and w.max_rel_err is not None
     assert w.device_name and w.device_arch.startswith("host") and w.measured_at and w.compiler_version

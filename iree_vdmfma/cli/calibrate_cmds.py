@@ -16,7 +16,10 @@ from .common import show, user_errors
 def calibrate(
     device: str = opt.DEVICE,
     out: Optional[Path] = opt.OUT,
-    pairs: int = typer.Option(24, "--pairs", min=2, help="A/A rounds to measure (half fit the threshold, half test it)."),
+    pairs: int = typer.Option(24, "--pairs", min=2, help="A/A rounds to fit the threshold on (its even and odd halves)."),
+    heldout_pairs: int = typer.Option(24, "--heldout-pairs", min=20, help="Fresh A/A rounds measured after the fit "
+                                      "to check it (its held-out false-win rate); a threshold that fails grows and is "
+                                      "checked on another fresh batch, 3 batches at most."),
     m: Optional[str] = opt.M, n: Optional[int] = opt.N, k: Optional[int] = opt.K,
     dtype: Optional[str] = opt.DTYPE,
     cache_mode: str = opt.CACHE_MODE,
@@ -28,8 +31,10 @@ def calibrate(
     debug: bool = opt.DEBUG,
 ) -> None:
     """Measure one module against itself (and against a second compile of it) in paired, shuffled rounds;
-    write OUT/calibration.csv (device, pairs, false_win_rate, drift, min_detectable_effect, threshold) and
-    print one line: the verdict rule's false-win rate at its threshold, the drift, the minimal detectable effect.
+    fit the verdict rule's threshold on --pairs rounds and check it on --heldout-pairs fresh ones; write
+    OUT/calibration.csv (device, pairs, threshold, false_win_rate_heldout, heldout_pairs, the in-sample
+    false_win_rate, drift, min_detectable_effect) and print one line: the held-out false-win rate at the
+    threshold (grown until it is <= 5%), the in-sample one, the drift, the minimal detectable effect.
     The problem defaults to a small kernel (8x128x512 f16) so calibration is quick.
     """
     from ..problems.problem import Problem
@@ -50,6 +55,7 @@ def calibrate(
             raise ValueError("calibrate measures: give a device here (--device local-task, hip, cuda); "
                              f"--device {device} found none")
         rows = run_calibration(run_device, out, pairs=pairs, problem=Problem(ms[0], n or 128, k or 512, dtype=dt),
-                               cache_mode=cache_mode, seed=seed, rounds=rounds, keep=keep)
+                               cache_mode=cache_mode, seed=seed, rounds=rounds, keep=keep,
+                               heldout_pairs=heldout_pairs)
         print(summary_line(rows, out / CALIBRATION_CSV))
     show(f"{len(rows)} rows in {out / CALIBRATION_CSV}")

@@ -18,11 +18,14 @@ from .targets import device_spec
 
 
 
+SYS_CACHE = Path("/sys/devices/system/cpu/cpu0/cache")
+LSCPU = ("lscpu", "-B")
+
+
 @lru_cache(maxsize=None)
-def cpu_cache_bytes() -> Optional[int]:
-    """L2 + L3 of the host CPU as cpu0 sees them (one instance each), from /sys, else lscpu."""
+def cpu_cache_bytes(base: Path = SYS_CACHE, lscpu: tuple[str, ...] = LSCPU) -> Optional[int]:
+    """L2 + L3 of the host CPU as cpu0 sees them (one instance each), from /sys (``base``), else ``lscpu``."""
     by_level: dict[int, int] = {}
-    base = Path("/sys/devices/system/cpu/cpu0/cache")
     for idx in sorted(base.glob("index*")) if base.exists() else []:
         try:
             if (idx / "type").read_text().strip() == "Instruction":
@@ -36,7 +39,7 @@ def cpu_cache_bytes() -> Optional[int]:
     if by_level:
         return sum(by_level.values())
     try:
-        out = subprocess.run(["lscpu", "-B"], capture_output=True, text=True, timeout=10).stdout
+        out = subprocess.run(list(lscpu), capture_output=True, text=True, timeout=10).stdout
     except (OSError, subprocess.SubprocessError):
         return None
     # -B: bytes, summed over instances (an over-estimate: safe)

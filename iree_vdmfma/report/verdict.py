@@ -139,9 +139,11 @@ def speedup_interval(base: Timing, new: Timing, rule: NoiseRule = DEFAULT_RULE) 
     return bi[0] / ni[1], bi[1] / ni[0]
 
 
-def calibrated_rule(device: str, device_name: str = "", base: NoiseRule = DEFAULT_RULE) -> tuple[NoiseRule, str]:
+def calibrated_rule(device: str, device_name: Optional[str] = None,
+                    base: NoiseRule = DEFAULT_RULE) -> tuple[NoiseRule, str]:
     """``base`` with its floor raised to the device's A/A-calibrated threshold (run/calibration.py) when
-    a calibration of that device exists, and where the floor came from ('default' or 'calibration PATH')."""
+    a calibration of that device exists, and where the floor came from ('default' or 'calibration PATH
+    (its held-out false-win rate)'). ``device_name``: the driver's name as rows record it; None asks the device."""
     from ..run.calibration import load_rule  # noqa: PLC0415
 
     paired = load_rule(device, device_name=device_name)

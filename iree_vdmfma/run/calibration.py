@@ -4,25 +4,35 @@ What is measured: one small problem's runnable module, compiled twice (two separ
 no cache; their kernel fingerprints are recorded and should be one), raced as three contenders
 in paired, shuffled rounds (run/paired.py): ``A`` (compile 1), ``A-again`` (the very same
 module loaded a second time) and ``B`` (compile 2). Both ``A-again`` and ``B`` are A/A
-comparisons against ``A``: every verdict other than within-noise is a false one.
+comparisons against ``A``: every verdict other than within-noise is a false one. First ``pairs``
+rounds to fit the threshold on, then batches of ``heldout_pairs`` FRESH rounds (measured after
+the fit, never used to fit the threshold they score) to check it.
 
 What is computed from those measurements (nothing modelled):
 
-- ``threshold``: fitted per half of the rounds (even, odd) and per comparison: the smallest
-  relative difference (>= the rule's 1% floor) that the median ratio of ``rounds_per_verdict``
-  A/A rounds exceeds in at most ``target`` (5%) of subsets of those rounds; the device's
-  threshold is the largest of these fits;
-- ``false_win_rate``: the share of subsets of ``rounds_per_verdict`` rounds of each half in
-  which the paired rule at the device's threshold says win or loss (either side "wins"),
-  averaged over the two halves;
-- ``drift``: the base's latency in the last quarter of rounds over the first quarter, minus 1;
+- ``threshold_in_sample``: fitted on the fit rounds, per half (even, odd) and per comparison: the
+  smallest relative difference (>= the rule's 1% floor) that the median ratio of
+  ``rounds_per_verdict`` A/A rounds exceeds in at most ``target`` (5%) of subsets of those rounds;
+  the device's fit is the largest of these;
+- ``false_win_rate_heldout`` over ``heldout_pairs``: the share of subsets of ``rounds_per_verdict``
+  rounds of a fresh batch in which the paired rule at the threshold says win or loss (either side
+  "wins"). When it is above ``target`` the threshold grows (x1.25 steps) until that batch's rate is
+  <= ``target``, and the grown threshold is checked again on a new fresh batch, at most
+  ``HELDOUT_BATCHES`` batches: ``threshold`` is the last threshold checked, its held-out rate the
+  figure written, and ``heldout_verified`` says whether it is <= ``target``;
+- ``false_win_rate``: the same share on the fit rounds' own halves at ``threshold`` (IN-SAMPLE: the
+  data the threshold was fitted on; it says little, since a fit to a sample passes that sample);
+- ``drift``: the base's latency in the last quarter of all rounds over the first quarter, minus 1;
 - ``min_detectable_effect``: the smallest true difference the rule resolves in that many rounds
-  on this noise: max(threshold, 95th percentile over held-out subsets of the distance from 1 to
-  the far end of the median's interval). Derived from A/A data, not from an injected effect.
+  on this noise: max(threshold, 95th percentile over subsets of the fit rounds' halves of the
+  distance from 1 to the far end of the median's interval). Derived from A/A data, not from an
+  injected effect.
 
 A device's calibration is looked up (``load_rule``) from ``$VDMFMA_CALIBRATION`` (a
 calibration.csv or a folder holding one), else the copy ``vdmfma calibrate`` keeps under the
-cache directory (``calibration/<device>.csv``); rows of another device name do not apply.
+cache directory (``calibration/<device>.csv``); rows of another device name do not apply. The
+rule's ``source`` carries the held-out rate; a calibration.csv written before held-out checks
+(no ``false_win_rate_heldout`` column) is still read, its source saying it is unverified.
 """
 
 from __future__ import annotations
@@ -36,7 +46,7 @@ import re
 from dataclasses import asdict, dataclass, fields
 from functools import partial
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 import numpy as np
 
@@ -50,6 +60,10 @@ DEFAULT_PROBLEM = Problem(8, 128, 512)  # tiny: calibrating a CPU in CI takes se
 TARGET_RATE = 0.05
 ROUNDS_PER_VERDICT = 6  # the fewest rounds with a 95% interval of the median
 SUBSETS = 400
+HELDOUT_PAIRS = 24  # fresh A/A rounds a held-out check scores (at least MIN_HELDOUT_PAIRS)
+MIN_HELDOUT_PAIRS = 20
+HELDOUT_BATCHES = 3  # fresh batches at most: the first checks the fit, each further one a grown threshold
+GROWTH = 1.25  # a threshold that fails its held-out check grows by this factor until that batch passes
 
 
 @dataclass(frozen=True)
@@ -59,18 +73,56 @@ class CalibrationRow:
     kind: str  # 'same-module' (one module loaded twice) or 'two-compiles' (two compiles of one job)
     problem: str
     cache_mode: str
-    pairs: int  # A/A rounds measured
+    pairs: int  # A/A rounds the threshold was fitted on
     rounds_per_verdict: int
     confidence: float
-    threshold: float  # the device's: the largest fitted on any half of either comparison
-    fitted_threshold: float  # this comparison's own (the larger of its two halves' fits)
-    false_win_rate: float
+    threshold: float  # the device's: the last one checked on fresh rounds (the in-sample fit, grown if it failed)
+    fitted_threshold: float  # this comparison's own in-sample fit (the larger of its two halves' fits)
+    false_win_rate: float  # IN-SAMPLE: on the fit rounds' own halves at `threshold`
     drift: float
     min_detectable_effect: float
     median_ratio: float
     same_kernel: bool  # the two contenders' kernel fingerprints are one
     mode: str  # how the rounds were measured (run/paired.py)
     measured_at: str
+    threshold_in_sample: float = math.nan  # the device's fit on the fit rounds alone, before any growth
+    false_win_rate_heldout: float = math.nan  # this comparison, at `threshold`, on the last fresh batch
+    heldout_pairs: int = 0  # fresh A/A rounds in that batch (none of them fitted `threshold`)
+    heldout_batches: int = 0  # fresh batches measured (1 + how many times the threshold had to grow)
+    first_heldout_rate: float = math.nan  # the device's worst held-out rate of the in-sample fit, first batch
+    heldout_verified: bool = False  # every comparison's false_win_rate_heldout <= 5% at `threshold`
+
+
+@dataclass(frozen=True)
+class Check:
+    """One fresh batch of A/A rounds scored at a threshold that none of its rounds helped fit."""
+
+    threshold: float
+    pairs: int
+    rates: dict  # comparison name -> false-win rate on this batch at ``threshold``
+
+    @property
+    def rate(self) -> float:
+        return max(self.rates.values())
+
+
+@dataclass
+class Fit:
+    """The threshold, its in-sample fit and its held-out checks (the last one decides)."""
+
+    in_sample: float
+    checks: list  # of Check, in the order measured
+    rounds: Optional[paired.Rounds] = None  # every round measured: the fit rounds, then each fresh batch
+    fit_pairs: int = 0
+    target: float = TARGET_RATE
+
+    @property
+    def threshold(self) -> float:
+        return self.checks[-1].threshold
+
+    @property
+    def verified(self) -> bool:
+        return self.checks[-1].rate <= self.target
 
 
 def _subsets(n: int, size: int, count: int, seed: int) -> list[tuple[int, ...]]:
@@ -124,8 +176,9 @@ def fitted_threshold(ratios: Sequence[float], rounds: int = ROUNDS_PER_VERDICT, 
 
 def analyse(ratios: Sequence[float], base_samples: Sequence[float], threshold: float,
             rounds: int = ROUNDS_PER_VERDICT, confidence: float = 0.95, seed: int = 0) -> dict:
-    """The rule at ``threshold`` on held-out halves: false_win_rate and min_detectable_effect are the
-    means over the even and the odd rounds; drift of the base's samples."""
+    """The rule at ``threshold`` on the halves of the rounds it was fitted on (IN-SAMPLE):
+    false_win_rate and min_detectable_effect are the means over the even and the odd rounds; drift of
+    the base's samples."""
     r = list(ratios)
     rule = paired.PairedRule(threshold=threshold, confidence=confidence)
     halves = (r[0::2], r[1::2])
@@ -135,11 +188,70 @@ def analyse(ratios: Sequence[float], base_samples: Sequence[float], threshold: f
                 drift=drift(base_samples), median_ratio=float(np.median(r)))
 
 
+Draw = Callable[[int, int], paired.Rounds]  # (number of the first round, how many) -> those rounds, measured
+Comparison = tuple[str, str, str]  # (name, new contender, base contender): an A/A pair
+
+
+def grown(batches: Sequence[Sequence[float]], threshold: float, rounds: int = ROUNDS_PER_VERDICT,
+          confidence: float = 0.95, seed: int = 0, target: float = TARGET_RATE) -> float:
+    """``threshold`` grown by GROWTH steps until the rule's false-win rate on every one of ``batches``
+    (A/A ratios) is <= ``target`` (it stops once it exceeds every ratio's distance from 1: no verdict
+    can then be a win or a loss)."""
+    t = threshold
+    reach = max((float(np.max(np.abs(np.asarray(b, float) - 1.0))) for b in batches if len(b)), default=0.0)
+    while t <= reach and max(false_win_rate(b, paired.PairedRule(t, confidence), rounds, seed)
+                             for b in batches) > target:
+        t *= GROWTH
+    return t
+
+
+def _check_sizes(pairs: int, heldout_pairs: int, rounds: int) -> None:
+    if pairs < 2 * rounds:
+        raise ValueError(f"calibration needs at least {2 * rounds} pairs to fit on (two halves of {rounds} rounds)")
+    if heldout_pairs < MIN_HELDOUT_PAIRS:
+        raise ValueError(f"a held-out check needs at least {MIN_HELDOUT_PAIRS} fresh pairs (got {heldout_pairs})")
+
+
+def fit_and_check(draw: Draw, comparisons: Sequence[Comparison], pairs: int, heldout_pairs: int = HELDOUT_PAIRS,
+                  rounds: int = ROUNDS_PER_VERDICT, confidence: float = 0.95, seed: int = 0,
+                  batches: int = HELDOUT_BATCHES, target: float = TARGET_RATE) -> Fit:
+    """Fit the threshold on ``pairs`` rounds, then check it on fresh batches of ``heldout_pairs`` rounds.
+
+    The in-sample fit is the largest :func:`fitted_threshold` of the comparisons. Each check scores the
+    threshold on a batch measured after it was fixed; a failed check (some comparison's rate above
+    ``target``) grows the threshold on that batch (:func:`grown`) and the next fresh batch checks the
+    grown one, up to ``batches`` batches. ``draw`` measures rounds (rounds are numbered: a fresh batch's
+    orders are its own)."""
+    _check_sizes(pairs, heldout_pairs, rounds)
+    measured = draw(0, pairs)
+    threshold = in_sample = max(fitted_threshold(measured.ratios(new, base), rounds, seed)
+                                for _, new, base in comparisons)
+    checks: list[Check] = []
+    for i in range(max(1, batches)):
+        fresh = draw(pairs + i * heldout_pairs, heldout_pairs)
+        rule = paired.PairedRule(threshold, confidence)
+        ratios = {name: fresh.ratios(new, base) for name, new, base in comparisons}
+        checks.append(Check(threshold, heldout_pairs,
+                            {name: false_win_rate(r, rule, rounds, seed) for name, r in ratios.items()}))
+        measured.extend(fresh)
+        if checks[-1].rate <= target or i == batches - 1:
+            break
+        threshold = grown(list(ratios.values()), threshold, rounds, confidence, seed, target)
+    return Fit(in_sample, checks, measured, pairs, target)
+
+
+COMPARISONS: tuple[Comparison, ...] = (("same-module", "A-again", "A"), ("two-compiles", "B", "A"))
+
+
 def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DEFAULT_PROBLEM,
               cache_mode: str = "cold", seed: int = 0, rounds: int = ROUNDS_PER_VERDICT,
-              confidence: float = 0.95, mode: str = "auto", keep: bool = True) -> list[CalibrationRow]:
-    """Compile twice, measure A/A in ``pairs`` paired rounds, write OUT/calibration.csv (and keep a
-    copy for ``load_rule`` when ``keep``)."""
+              confidence: float = 0.95, mode: str = "auto", keep: bool = True,
+              heldout_pairs: int = HELDOUT_PAIRS, batches: int = HELDOUT_BATCHES,
+              measure: Optional[Callable[..., paired.Rounds]] = None) -> list[CalibrationRow]:
+    """Compile twice, fit the threshold on ``pairs`` A/A paired rounds and check it on fresh ones
+    (:func:`fit_and_check`), write OUT/calibration.csv (and keep a copy for ``load_rule`` when ``keep``).
+    ``measure`` takes paired.measure_rounds' arguments (``start`` numbers a batch's first round; None:
+    paired.measure_rounds, looked up when it measures)."""
     from ..compiler.cuda_targets import module_target  # noqa: PLC0415
     from ..compiler.driver import CompileJob, Compiler  # noqa: PLC0415
     from ..compiler.fingerprint import fingerprint  # noqa: PLC0415
@@ -148,8 +260,7 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
     from ..problems.loop_ir import runner_input_ir  # noqa: PLC0415
     from .provenance import now_utc  # noqa: PLC0415
 
-    if pairs < 2 * rounds:
-        raise ValueError(f"calibration needs at least {2 * rounds} pairs (half fit the threshold, half test it)")
+    _check_sizes(pairs, heldout_pairs, rounds)
     dev = resolve_device(device)
     if dev is None:
         raise ValueError("calibration needs a device (got none)")
@@ -165,30 +276,48 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
         same = fingerprint(a.dump_dir) == fingerprint(b.dump_dir)
         contenders = [paired.Contender("A", a.vmfb), paired.Contender("A-again", a.vmfb),
                       paired.Contender("B", b.vmfb)]
-        measured = on_device(first.executor, partial(paired.measure_rounds, contenders, problem, dev, pairs,
-                                                     seed=seed, cache_mode=cache_mode, mode=mode))
+
+        def draw(start: int, count: int) -> paired.Rounds:
+            how = measure or paired.measure_rounds
+            return on_device(first.executor, partial(how, contenders, problem, dev, count, seed=seed, start=start,
+                                                     cache_mode=cache_mode, mode=mode))
+
+        fit = fit_and_check(draw, COMPARISONS, pairs, heldout_pairs, rounds, confidence, seed, batches)
     name = device_info(dev).name
-    kinds = (("same-module", "A-again"), ("two-compiles", "B"))
-    # One threshold for the device: the largest fitted on any half of either A/A comparison.
-    threshold = max(fitted_threshold(measured.ratios(other, "A"), rounds, seed) for _, other in kinds)
+    measured, last = fit.rounds, fit.checks[-1]
     rows = []
-    for kind, other in kinds:
-        stats = analyse(measured.ratios(other, "A"), measured.samples["A"], threshold, rounds, confidence, seed)
+    for kind, other, base in COMPARISONS:
+        stats = analyse(measured.ratios(other, base)[:pairs], measured.samples[base], fit.threshold, rounds,
+                        confidence, seed)
         rows.append(CalibrationRow(dev, name, kind, problem.key, cache_mode, pairs, rounds, confidence,
-                                   same_kernel=same, mode=measured.modes[0], measured_at=now_utc(), **stats))
-    text = _csv(rows)
-    atomic_write_text(out_dir / CALIBRATION_CSV, text)
+                                   same_kernel=same, mode=measured.modes[0], measured_at=now_utc(),
+                                   threshold_in_sample=fit.in_sample, false_win_rate_heldout=last.rates[kind],
+                                   heldout_pairs=last.pairs, heldout_batches=len(fit.checks),
+                                   first_heldout_rate=fit.checks[0].rate, heldout_verified=fit.verified, **stats))
+    write_calibration(rows, out_dir / CALIBRATION_CSV)
     if keep:
-        atomic_write_text(kept_path(dev, name), text)
+        write_calibration(rows, kept_path(dev, name))
     return rows
 
 
 def summary_line(rows: Sequence[CalibrationRow], path: Path) -> str:
-    worst = max(rows, key=lambda r: r.false_win_rate)
-    return (f"calibration {worst.device} ({worst.device_name or 'unnamed'}): false-win rate "
-            f"{max(r.false_win_rate for r in rows):.1%} at threshold {worst.threshold:.2%} over {worst.pairs} A/A pairs "
-            f"({worst.rounds_per_verdict} rounds a verdict), drift {worst.drift:+.2%}, minimal detectable effect "
-            f"{max(r.min_detectable_effect for r in rows):.2%} -> {path}")
+    """One line: the held-out false-win rate first (what the tuner's and the reports' verdicts rest on),
+    whether the threshold had to grow, the in-sample rate beside it, drift and the detectable effect."""
+    r = rows[0]
+    held = max(x.false_win_rate_heldout for x in rows)
+    if r.heldout_verified:
+        verdict = f"<= {TARGET_RATE:.0%}: verified on rounds that did not fit it"
+    else:
+        verdict = (f"ABOVE {TARGET_RATE:.0%} after {r.heldout_batches} fresh batches: NOT verified, verdicts on "
+                   f"this device can be false more often than that")
+    growth = "" if r.heldout_batches <= 1 else (
+        f", grown from the in-sample fit {r.threshold_in_sample:.2%} (held-out rate {r.first_heldout_rate:.1%} there) "
+        f"until the held-out rate was <= {TARGET_RATE:.0%}, then checked on fresh rounds again")
+    return (f"calibration {r.device} ({r.device_name or 'unnamed'}): held-out false-win rate {held:.1%} over "
+            f"{r.heldout_pairs} fresh A/A pairs at threshold {r.threshold:.2%}{growth} ({verdict}); in-sample "
+            f"{max(x.false_win_rate for x in rows):.1%} on the {r.pairs} pairs it was fitted on; "
+            f"{r.rounds_per_verdict} rounds a verdict, drift {r.drift:+.2%}, minimal detectable effect "
+            f"{max(x.min_detectable_effect for x in rows):.2%} -> {path}")
 
 
 def _csv(rows: Sequence[CalibrationRow]) -> str:
@@ -199,6 +328,11 @@ def _csv(rows: Sequence[CalibrationRow]) -> str:
         lines.append(",".join(f"{d[n]:.6g}" if isinstance(d[n], float) else f'"{d[n]}"' if "," in str(d[n])
                               else str(d[n]) for n in names))
     return "\n".join(lines) + "\n"
+
+
+def write_calibration(rows: Sequence[CalibrationRow], path: Path) -> None:
+    """calibration.csv, written atomically."""
+    atomic_write_text(Path(path), _csv(rows))
 
 
 def read_calibration(path: Path | str) -> list[dict]:
@@ -232,4 +366,26 @@ def load_rule(device: str, path: Optional[Path | str] = None, device_name: Optio
     if not rows:
         return paired.DEFAULT_PAIRED_RULE
     return paired.PairedRule(threshold=max(float(r["threshold"]) for r in rows),
-                             confidence=float(rows[0].get("confidence") or 0.95), source=f"calibration {where}")
+                             confidence=float(rows[0].get("confidence") or 0.95),
+                             source=f"calibration {where} ({heldout_note(rows)})")
+
+
+def _number(text: object) -> float:
+    try:
+        return float(text)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return math.nan
+
+
+def heldout_note(rows: Sequence[dict]) -> str:
+    """What a calibration's false-win rate rests on, for a rule's source: the held-out rate (and whether
+    it is within 5%), or, for a calibration.csv written before held-out checks, that it is unverified."""
+    held = [_number(r.get("false_win_rate_heldout")) for r in rows]
+    if not held or any(math.isnan(v) for v in held):
+        in_sample = max((_number(r.get("false_win_rate")) for r in rows), default=math.nan)
+        return (f"unverified: only an in-sample false-win rate ({in_sample:.1%}) on the rounds that fitted the "
+                f"threshold; rerun vdmfma calibrate for a held-out check")
+    pairs = min((int(v) if v == v else 0) for v in (_number(r.get("heldout_pairs")) for r in rows))
+    rate = max(held)
+    return (f"held-out false-win rate {rate:.1%} over {pairs} fresh A/A pairs"
+            + ("" if rate <= TARGET_RATE and pairs >= MIN_HELDOUT_PAIRS else ": NOT verified"))

@@ -79,7 +79,7 @@ def _side_by_side(tuner, compiler, p, base, w, default, padded, choice, checker,
     if is_default:
         verdict = "default"
     elif fw is not None and fd is not None:
-        verdict = judge(timing(fd), timing(fw)).verdict  # the side-by-side verdict is the one reported
+        verdict = judge(timing(fd), timing(fw), rule).verdict  # the side-by-side verdict is the one reported
         if verdict != WIN:
             note = (f"search winner [{w.candidate}] not confirmed by the final side-by-side: {verdict}, "
                     f"{fd.cold_us_median / fw.cold_us_median:.3g}x vs the default; IREE's default kept")

@@ -91,8 +91,10 @@ def race(contenders: Mapping[str, Path], base: str, problem: Problem, device: st
          rule: PairedRule = paired.DEFAULT_PAIRED_RULE, seed: int = 0, cache_mode: str = "cold",
          first_rounds: int = FIRST_ROUNDS, max_rounds: int = MAX_ROUNDS, budget_s: Optional[float] = None,
          simplicity: Callable[[str], int] = lambda name: 0, min_time_s: float = 0.05,
-         on_step: Callable[[str], None] = lambda msg: None) -> tuple[RaceResult, Rounds]:
-    """Race ``contenders`` (name -> vmfb; ``base`` among them) by successive halving."""
+         on_step: Callable[[str], None] = lambda msg: None,
+         measure: Optional[Callable[..., Rounds]] = None) -> tuple[RaceResult, Rounds]:
+    """Race ``contenders`` (name -> vmfb; ``base`` among them) by successive halving. ``measure`` takes
+    paired.measure_rounds' arguments (None: paired.measure_rounds, looked up when the race measures)."""
     if base not in contenders:
         raise ValueError(f"the base {base!r} must be a contender")
     started = time.monotonic()
@@ -102,8 +104,9 @@ def race(contenders: Mapping[str, Path], base: str, problem: Problem, device: st
     step, done = first_rounds, 0
     while True:
         measured = sorted(set(alive) | {base}, key=list(contenders).index)
-        more = paired.measure_rounds([Contender(n, contenders[n]) for n in measured], problem, device, step,
-                                     seed=seed, start=done, cache_mode=cache_mode, min_time_s=min_time_s)
+        more = (measure or paired.measure_rounds)([Contender(n, contenders[n]) for n in measured], problem, device,
+                                                  step, seed=seed, start=done, cache_mode=cache_mode,
+                                                  min_time_s=min_time_s)
         for name in measured:
             rounds.samples.setdefault(name, []).extend(more.samples[name])
         rounds.orders += more.orders

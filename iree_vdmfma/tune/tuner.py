@@ -138,7 +138,10 @@ def compile_candidate(compiler: Compiler, job: CompileJob) -> tuple[CompileResul
 class Tuner:
     def __init__(self, problems: Sequence[Problem], options: TuneOptions,
                  on_event: Optional[Callable[[str], None]] = None,
-                 on_progress: Optional[Callable[[Progress], None]] = None):
+                 on_progress: Optional[Callable[[Progress], None]] = None,
+                 budget_timer: Callable[..., threading.Timer] = threading.Timer):
+        """``budget_timer(seconds, fn, args=...)``: what fires ``--time-budget`` (a threading.Timer; a test
+        passes one it fires on an event of its own)."""
         check_options(options)
         if not problems:
             raise ValueError("nothing to tune: the shape list is empty")
@@ -149,6 +152,7 @@ class Tuner:
         self.say = on_event or (lambda msg: None)
         self.on_progress = on_progress or (lambda ev: None)
         self.started = time.monotonic()
+        self.budget_timer = budget_timer
         self.version = compiler_version()
         self.limit = options.max_candidates
         if self.limit is None and not options.measuring:
@@ -290,28 +294,33 @@ class Tuner:
         self._save(*(self._row(c) for c in todo))
         ready: list[tuple[Candidate, CompileResult]] = []
         planned = [(self.job(c), c) for c in todo]  # built once: a job builds its specs through the bindings
-        jobs = {job.cache_key(): c for job, c in planned}
+        jobs: dict[str, list[Candidate]] = {}  # candidates whose knobs make one compile job share it (and its kernel)
+        for job, c in planned:
+            jobs.setdefault(job.cache_key(), []).append(c)
         p = todo[0].problem
         compiled = 0
 
         def done(result: CompileResult) -> None:
             nonlocal compiled
-            c = jobs[result.job.cache_key()]
+            cands = jobs[result.job.cache_key()]
             if result.timed_out:  # the retry: single-threaded iree-compile, a CPU task queued behind the others
                 result, retried = compile_candidate(compiler, result.job)
             else:
                 retried = False
-            row = self._after_compile(c, result, retried)
-            self._save(row)
-            compiled += 1
-            if compiled == min(len(todo), compiler.workers) and len(todo) > compiled:
-                self.say(f"{p.key}: {len(todo) - compiled} candidate(s) to go, {self.estimate(len(todo) - compiled)}")
-            if row.status == state.COMPILED:
-                ready.append((c, result))
-            else:
-                self._tick(p, row)
+            for c in cands:
+                row = self._after_compile(c, result, retried)
+                self._save(row)
+                compiled += 1
+                if compiled == min(len(todo), compiler.workers) and len(todo) > compiled:
+                    self.say(f"{p.key}: {len(todo) - compiled} candidate(s) to go, "
+                             f"{self.estimate(len(todo) - compiled)}")
+                if row.status == state.COMPILED:
+                    ready.append((c, result))
+                else:
+                    self._tick(p, row)
 
-        compiler.compile_many([job for job, _ in planned], on_done=done)
+        unique = {job.cache_key(): job for job, _ in planned}
+        compiler.compile_many(list(unique.values()), on_done=done)
         order = {c.id: i for i, c in enumerate(todo)}  # references first: a twin of the default is the one left out
         for c, result in sorted(ready, key=lambda cr: order[cr[0].id]):
             twin = self._twin(self._row(c))
@@ -528,7 +537,7 @@ class Tuner:
             timer = None
             if self.o.time_budget_s is not None:
                 left = max(0.0, self.o.time_budget_s - (time.monotonic() - self.started))
-                timer = threading.Timer(left, self._spend_budget, args=(compiler,))
+                timer = self.budget_timer(left, self._spend_budget, args=(compiler,))
                 timer.daemon = True
                 timer.start()
             try:
