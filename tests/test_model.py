@@ -206,9 +206,9 @@ def test_a_skinny_gemm_in_no_known_form_is_not_matched_and_the_command_exits_1(t
     src.write_text(MATMUL_TRANSPOSED_A)
     res = CliRunner().invoke(app, ["model", str(src), "--m", "8", "--target", "gfx942", "--out", str(tmp_path / "o")])
     assert res.exit_code == 1, res.output
-    assert "1 skinny GEMM dispatch(es) not matched" in res.output
+    assert "1 skinny GEMM dispatch(es) not applied (not-matched)" in res.output
     from iree_vdmfma.model.model import read_dispatches
 
     (row,) = read_dispatches(tmp_path / "o" / "dispatches.csv").rows
-    assert row.status == "not-matched" and "are no known form (mmt, mm, bmmt, bmm)" in row.reason
+    assert row.status == "not-matched" and "are no known form (mmt, mm, bmmt, bmm" in row.reason
     assert "8x512x256" in row.dispatch  # IREE's own name for the dispatch: skinny, M = 8

@@ -252,7 +252,7 @@ def test_cpu_cold_cache_is_l2_plus_l3_from_sys_else_from_lscpu(tmp_path):
 
 # --- the tuner's state ------------------------------------------------------------------------------------
 
-TUNE_SHAPES = "name,m,n,k\nt,1,16,256\n"  # host: the default and split=128, each a fast compile and run
+TUNE_SHAPES = "name,m,n,k\nt,2,16,256\n"  # host: the default and split=128, each a fast compile and run (M = 1 drops splits)
 
 
 def _tune(shapes: Path, out: Path, *extra: str):
@@ -276,7 +276,7 @@ def test_a_tune_out_for_another_target_device_or_shapes_is_refused_and_an_append
     modelled_rows = _candidates(out).rows
     assert modelled_rows and all(r.device == "none" and r.status != state.MEASURED for r in modelled_rows)
     other = tmp_path / "other.csv"
-    other.write_text("name,m,n,k\nu,2,16,256\n")
+    other.write_text("name,m,n,k\nu,4,16,256\n")
     for shape_list, extra, says in (
             (shapes, ["--target", "gfx942", "--device", "none"], "target host (now gfx942)"),
             (shapes, ["--device", "local-task"], "device none (now local-task)"),
