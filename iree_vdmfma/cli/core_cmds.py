@@ -124,7 +124,7 @@ def run_sweep(problems, options: SweepOptions, run_hook=None, banner: str = "") 
         if sweep.damaged:
             say(f"{len(sweep.damaged)} damaged row(s) in {sweep.results_path} (cut off or edited; first: "
                 f"{sweep.damaged[0]}): not trusted, redoing them")
-        total = len(sweep.pending()) * len(sweep.modes)
+        total = sweep.todo()
         on_row = RowProgress(bar, "sweep", total)
         log = _ProgressLog(Path(options.out_dir) / "sweep.log", on_row)
         sweep.on_row = lambda row: (on_row(row), log(row))

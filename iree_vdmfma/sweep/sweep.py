@@ -3,7 +3,8 @@
 The persisted state is results.csv itself: every planned row is written as
 ``pending`` before any work, and each row is rewritten (atomically) the moment
 its job finishes. Re-running the same command skips rows in a terminal state, so
-an interrupted sweep resumes where it stopped; ``retry_failed`` redoes failures.
+an interrupted sweep resumes where it stopped; a finished row is never touched (a job whose hot row
+finished recompiles from the cache and runs only its cold row); ``retry_failed`` redoes failures.
 Rows that fail validation on reading (cut off, edited) are redone, never trusted
 (``Sweep.damaged`` says which). A ``machine-error`` row (the machine failed, not
 the job) is never kept as finished. The output directory is locked while a sweep
@@ -241,10 +242,14 @@ class Sweep:
     def _keys(self, job: Job) -> list[tuple]:
         return [(job.problem.key, job.target, job.variant.name, mode) for mode in self.modes]
 
-    def _done(self, job: Job) -> bool:
-        rows = [self.rows.get(k) for k in self._keys(job)]
+    def _open(self, job: Job) -> list[tuple]:
+        """The job's row keys still to do; a finished row is never redone, re-proved or re-measured (on resume
+        only its job's unfinished cache modes run)."""
         finished = TERMINAL - (FAILED if self.options.retry_failed else set())
-        return all(r is not None and Status(r.status) in finished for r in rows)
+        return [k for k in self._keys(job) if (r := self.rows.get(k)) is None or Status(r.status) not in finished]
+
+    def _done(self, job: Job) -> bool:
+        return not self._open(job)
 
     def _save(self, rows: list[ResultRow]) -> None:
         for row in rows:
@@ -298,6 +303,10 @@ class Sweep:
         """Jobs with rows still to finish (peers have no rows here: `vdmfma bench` runs them)."""
         return [job for job in self.jobs if job.variant.compiled and not self._done(job)]
 
+    def todo(self) -> int:
+        """How many rows this run will finish: the unfinished rows of the pending jobs."""
+        return sum(len(self._open(job)) for job in self.pending())
+
     def run(self) -> list[ResultRow]:
         """Compile (and run) every unfinished job; each row is on disk the moment it finishes.
 
@@ -311,7 +320,7 @@ class Sweep:
             self.write_specs()
             write_manifest(self.out, self.manifest())
             todo = self.pending()
-            self._save([_base_row(job, k[3]) for job in todo for k in self._keys(job)])  # skipped rows: final
+            self._save([_base_row(job, k[3]) for job in todo for k in self._open(job)])  # skipped rows: final
             todo = [job for job in todo if not job.skip_reason]
             executor = self.executor or make_executor(self.options.executor, self.options.workers)
             compiler = Compiler(self.options.cache_dir, self.options.workers,
@@ -326,15 +335,15 @@ class Sweep:
                     executor.close()
         return list(self.rows.values())
 
-    def _run_all(self, executor: Executor, compiler: Compiler, compiled: list[tuple[Job, CompileResult]]) -> None:
+    def _run_all(self, executor: Executor, compiler: Compiler,
+                 compiled: list[tuple[Job, CompileResult, list[ResultRow]]]) -> None:
         """Runs as GPU tasks of the executor, rows saved as they finish: locally one at a time in job order
         (timings never overlap), on a cluster one per GPU at a time with the module shipped along."""
         futures = {}
         try:
-            for job, result in compiled:
+            for job, result, rows in compiled:
                 packed = compiler.pack(result) if executor.remote else None
-                for k in self._keys(job):
-                    row = self.rows[k]
+                for row in rows:
                     task = ((run_shipped, self.run_hook, packed, result, job.problem, row) if executor.remote
                             else (self.run_hook, result, job.problem, row))
                     futures[executor.submit_gpu(*task)] = row
@@ -346,9 +355,9 @@ class Sweep:
             executor.cancel()  # unfinished runs stay pending
             raise
 
-    def _compile_all(self, compiler: Compiler, todo: list[Job]) -> list[tuple[Job, CompileResult]]:
+    def _compile_all(self, compiler: Compiler, todo: list[Job]) -> list[tuple[Job, CompileResult, list[ResultRow]]]:
         """Compile in parallel (CPU tasks of the compiler's executor), saving rows as jobs finish; the jobs
-        that are ready to run."""
+        that are ready to run, with their unfinished rows."""
         compiled = []
         futures = {compiler.submit(job.compile_job): job for job in todo}
         try:
@@ -362,11 +371,11 @@ class Sweep:
                     # cache): the machine's failure, not the job's; a row that a rerun redoes, and go on
                     self._save([(self.rows.get(k) or _base_row(job, k[3])).replace(
                         status=Status.MACHINE_ERROR.value, error=_one_line(e),
-                        reason=f"could not run iree-compile: {MACHINE_REASON}") for k in self._keys(job)])
+                        reason=f"could not run iree-compile: {MACHINE_REASON}") for k in self._open(job)])
                     continue
                 rows = self._after_compile(job, result)
                 if self.run_hook and all(Status(r.status) == Status.COMPILED for r in rows):
-                    compiled.append((job, result))
+                    compiled.append((job, result, rows))
         except BaseException:
             compiler.stop(futures)  # kill in-flight compiles: their rows stay pending, nothing is cached
             raise
@@ -391,7 +400,7 @@ class Sweep:
         shutil.rmtree(artifacts, ignore_errors=True)  # no stale vmfb from an earlier attempt
         shutil.copytree(result.workdir, artifacts)
         rows = [proved_row(job, result, self.rows.get(k) or _base_row(job, k[3]), artifacts)
-                for k in self._keys(job)]
+                for k in self._open(job)]
         if not self.run_hook:  # compile-only: proving was the whole job
             rows = [r.replace(status=Status.OK.value) if r.status == Status.COMPILED.value else r for r in rows]
         self._save(rows)

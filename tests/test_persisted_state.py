@@ -1,0 +1,51 @@
+"""What a command keeps on disk and trusts again: finished rows never touched on resume, rows and state files
+checksummed or said to be unverified, an --out that belongs to one kind of run, temp folders reclaimed after a
+kill, an interrupt that says what it kept. Real compiles, real runs on local-task, real processes."""
+
+from __future__ import annotations
+
+import collections
+from pathlib import Path
+
+from iree_vdmfma.problems.problem import Problem
+from iree_vdmfma.problems.rows import Status, read_rows
+from iree_vdmfma.run.runner import sweep_run_hook
+from iree_vdmfma.sweep.sweep import Sweep, SweepOptions
+
+TINY = Problem(8, 128, 256, name="tiny")
+
+
+# --- 1. resume never re-measures a finished row ------------------------------------------------------------
+
+def test_a_resumed_sweep_runs_only_the_unfinished_cache_mode_and_leaves_the_finished_row_as_it_was(tmp_path,
+                                                                                                   cache_dir):
+    options = SweepOptions(target="host", variants=("default",), out_dir=tmp_path / "out", cache_dir=cache_dir,
+                           cache_modes=("hot", "cold"), runnable=True)
+    real = sweep_run_hook("local-task", reps=3)
+    calls = collections.Counter()
+
+    def stopped_before_cold(result, problem, row):  # as a kill -9 right after the hot row printed ok
+        calls[row.cache_mode] += 1
+        if row.cache_mode == "cold":
+            raise KeyboardInterrupt("killed")
+        return real(result, problem, row)
+
+    try:
+        Sweep([TINY], options, run_hook=stopped_before_cold).run()
+    except KeyboardInterrupt:
+        pass
+    before = {r.cache_mode: r for r in read_rows(options.out_dir / "results.csv")}
+    assert before["hot"].status == Status.OK.value and before["cold"].status in (Status.PENDING.value, Status.COMPILED.value)
+    calls.clear()
+
+    def counted(result, problem, row):
+        calls[row.cache_mode] += 1
+        return real(result, problem, row)
+
+    resumed = Sweep([TINY], options, run_hook=counted)
+    assert resumed.todo() == 1  # one row to do, not the job's two
+    resumed.run()
+    assert calls == {"cold": 1}  # the hot row was not measured again
+    after = {r.cache_mode: r for r in read_rows(options.out_dir / "results.csv")}
+    assert after["hot"] == before["hot"]  # untouched: the same latency, the same provenance
+    assert after["cold"].status == Status.OK.value and after["cold"].latency_us_median > 0
