@@ -7,6 +7,10 @@ from __future__ import annotations
 import collections
 from pathlib import Path
 
+import pytest
+from typer.testing import CliRunner
+
+from iree_vdmfma.cli import app
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.problems.rows import Status, read_rows
 from iree_vdmfma.run.runner import sweep_run_hook
@@ -49,3 +53,20 @@ def test_a_resumed_sweep_runs_only_the_unfinished_cache_mode_and_leaves_the_fini
     after = {r.cache_mode: r for r in read_rows(options.out_dir / "results.csv")}
     assert after["hot"] == before["hot"]  # untouched: the same latency, the same provenance
     assert after["cold"].status == Status.OK.value and after["cold"].latency_us_median > 0
+
+
+# --- 2. a measured sweep with the torch peer: its IREE rows are the compile record ---------------------------
+
+def test_a_measured_sweep_with_the_torch_peer_leaves_no_pending_row_and_exits_0(tmp_path, cache_dir):
+    pytest.importorskip("torch", reason="the [model] extra (torch: the vendor-library peer) is not installed")
+    shapes = tmp_path / "one.csv"
+    shapes.write_text("name,m,n,k\ntiny,8,128,256\n")
+    args = ["sweep", str(shapes), "--device", "local-task", "--variants", "default,torch", "--reps", "2",
+            "--cache-size", "1M", "--out", str(tmp_path / "out"), "--no-report"]
+    for _ in range(2):  # and a re-run finds every row finished
+        res = CliRunner().invoke(app, args)
+        assert res.exit_code == 0, res.output
+        rows = read_rows(tmp_path / "out" / "results.csv")
+        assert sorted((r.variant, r.cache_mode, r.status) for r in rows) == [
+            ("default", "cold", "ok"), ("default", "hot", "ok"), ("torch", "cold", "ok"), ("torch", "hot", "ok")]
+        assert not any("rebuilt from modules.json" in r.reason for r in rows)
