@@ -5,6 +5,8 @@ kill, an interrupt that says what it kept. Real compiles, real runs on local-tas
 from __future__ import annotations
 
 import collections
+import csv
+import re
 from pathlib import Path
 
 import pytest
@@ -70,3 +72,62 @@ def test_a_measured_sweep_with_the_torch_peer_leaves_no_pending_row_and_exits_0(
         assert sorted((r.variant, r.cache_mode, r.status) for r in rows) == [
             ("default", "cold", "ok"), ("default", "hot", "ok"), ("torch", "cold", "ok"), ("torch", "hot", "ok")]
         assert not any("rebuilt from modules.json" in r.reason for r in rows)
+
+
+# --- 3. state a command trusts is checksummed; what is not is redone or said ------------------------------
+
+def _without_checksums(path: Path, forge: dict | None = None) -> None:
+    """Rewrite a CSV as another tool would: no checksum column, and ``forge`` {column: value} in the first row
+    whose status is modelled and that is not the default."""
+    with path.open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    for row in rows:
+        if forge and row.get("status") == "modelled" and row.get("reference") != "default":
+            row.update(forge)
+            forge = None
+    columns = [c for c in rows[0] if c != "checksum"]
+    with path.open("w", newline="") as f:
+        writer = csv.DictWriter(f, columns, extrasaction="ignore")
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def test_a_tune_state_without_checksums_is_redone_and_a_forged_candidate_never_wins(tmp_path):
+    from iree_vdmfma.tune import state
+
+    shapes = tmp_path / "s.csv"
+    shapes.write_text("name,m,n,k\nt,8,128,256\n")
+    out = tmp_path / "tune"
+    args = ["tune", str(shapes), "--target", "gfx942", "--device", "none", "--max-candidates", "2", "-j", "2",
+            "--out", str(out)]
+    assert CliRunner().invoke(app, args).exit_code == 0
+    honest = {r.candidate: r.modelled_us for r in state.read_table(out / "candidates.csv", state.CandidateRow)}
+    _without_checksums(out / "candidates.csv", forge={"modelled_us": "0.001"})
+    (out / "winners.csv").unlink()
+    rerun = CliRunner().invoke(app, args)
+    assert rerun.exit_code == 0, rerun.output
+    said = " ".join(rerun.output.split())
+    assert re.search(r"\d+ damaged row\(s\)", said) and "no checksum" in said and "redoing them" in said
+    again = state.read_checked_table(out / "candidates.csv", state.CandidateRow, verified=True)
+    assert again.damaged == [] and {r.candidate: r.modelled_us for r in again.rows} == honest
+    (w,) = state.read_table(out / "winners.csv", state.WinnerRow)
+    assert w.winner == "split=0,mma=default"  # the model's pick, not the forged 0.001 us
+
+
+def test_a_hand_edited_or_garbage_calibration_is_not_used_and_said(tmp_path, monkeypatch):
+    from iree_vdmfma.report.verdict import calibrated_rule
+    from iree_vdmfma.run.calibration import CalibrationRow, load_rule, write_calibration
+
+    row = CalibrationRow("local-task", "a CPU", "same-module", "f16_8x128x512", "hot", 24, 6, 0.95, 0.04, 0.04,
+                         0.0, 0.001, 0.05, 1.0, True, "one-process", "2026-01-01T00:00:00Z")
+    path = tmp_path / "calibration.csv"
+    write_calibration([row], path)
+    monkeypatch.setenv("VDMFMA_CALIBRATION", str(path))
+    assert load_rule("local-task", device_name="a CPU").threshold == 0.04  # the real thing, verified
+    path.write_text(path.read_text().replace(",0.04,0.04,", ",0.9,0.04,"))  # a hand-edited threshold
+    rule, source, note = calibrated_rule("local-task", "a CPU")
+    assert source == "default" and rule.floor == 0.01
+    assert f"calibration {path} not used: 1 damaged row(s)" in note and "checksum" in note
+    path.write_text("\x00garbage\n")
+    rule, source, note = calibrated_rule("local-task", "a CPU")
+    assert source == "default" and note.startswith(f"calibration {path} not used (") and rule.floor == 0.01

@@ -66,7 +66,9 @@ def _device_rule(df: pd.DataFrame, notes: list[str]) -> NoiseRule:
     if len(devices) != 1:
         return DEFAULT_RULE
     (device, name), = devices
-    rule, source = calibrated_rule(device, name)
+    rule, source, note = calibrated_rule(device, name)
+    if note:
+        notes.append(note)
     if source != "default":
         notes.append(f"noise floor {rule.floor:.2%}: the A/A-calibrated threshold of {name or device} ({source})")
     return rule

@@ -139,15 +139,17 @@ def speedup_interval(base: Timing, new: Timing, rule: NoiseRule = DEFAULT_RULE) 
     return bi[0] / ni[1], bi[1] / ni[0]
 
 
-def calibrated_rule(device: str, device_name: str = "", base: NoiseRule = DEFAULT_RULE) -> tuple[NoiseRule, str]:
+def calibrated_rule(device: str, device_name: str = "",
+                    base: NoiseRule = DEFAULT_RULE) -> tuple[NoiseRule, str, str]:
     """``base`` with its floor raised to the device's A/A-calibrated threshold (run/calibration.py) when
-    a calibration of that device exists, and where the floor came from ('default' or 'calibration PATH')."""
+    a calibration of that device exists, where the floor came from ('default' or 'calibration PATH'), and a
+    note when a calibration file was found but not used (damaged or edited: '' otherwise)."""
     from ..run.calibration import load_rule  # noqa: PLC0415
 
     paired = load_rule(device, device_name=device_name)
     if paired.source == "default":
-        return base, "default"
-    return NoiseRule(base.k, max(base.floor, paired.threshold), base.min_reps), paired.source
+        return base, "default", paired.note
+    return NoiseRule(base.k, max(base.floor, paired.threshold), base.min_reps), paired.source, paired.note
 
 
 def same_kernel(a: Mapping, b: Mapping) -> bool:

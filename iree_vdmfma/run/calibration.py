@@ -27,13 +27,12 @@ cache directory (``calibration/<device>.csv``); rows of another device name do n
 
 from __future__ import annotations
 
-import csv
 import itertools
 import math
 import os
 import random
 import re
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields, replace
 from functools import partial
 from pathlib import Path
 from typing import Optional, Sequence
@@ -43,7 +42,7 @@ import numpy as np
 from . import paired
 from ..executors import on_device
 from ..problems.problem import Problem
-from ..util.io import atomic_write_text
+from ..problems.rows import Table, read_checked, write_csv_table
 
 CALIBRATION_CSV = "calibration.csv"
 DEFAULT_PROBLEM = Problem(8, 128, 512)  # tiny: calibrating a CPU in CI takes seconds
@@ -175,10 +174,9 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
         stats = analyse(measured.ratios(other, "A"), measured.samples["A"], threshold, rounds, confidence, seed)
         rows.append(CalibrationRow(dev, name, kind, problem.key, cache_mode, pairs, rounds, confidence,
                                    same_kernel=same, mode=measured.modes[0], measured_at=now_utc(), **stats))
-    text = _csv(rows)
-    atomic_write_text(out_dir / CALIBRATION_CSV, text)
+    write_calibration(rows, out_dir / CALIBRATION_CSV)
     if keep:
-        atomic_write_text(kept_path(dev, name), text)
+        write_calibration(rows, kept_path(dev, name))
     return rows
 
 
@@ -190,19 +188,16 @@ def summary_line(rows: Sequence[CalibrationRow], path: Path) -> str:
             f"{max(r.min_detectable_effect for r in rows):.2%} -> {path}")
 
 
-def _csv(rows: Sequence[CalibrationRow]) -> str:
-    names = [f.name for f in fields(CalibrationRow)]
-    lines = [",".join(names)]
-    for r in rows:
-        d = asdict(r)
-        lines.append(",".join(f"{d[n]:.6g}" if isinstance(d[n], float) else f'"{d[n]}"' if "," in str(d[n])
-                              else str(d[n]) for n in names))
-    return "\n".join(lines) + "\n"
+def write_calibration(rows: Sequence[CalibrationRow], path: Path) -> None:
+    """calibration.csv in the row store (problems/rows.py): atomic, a checksum per row."""
+    write_csv_table(rows, path, [f.name for f in fields(CalibrationRow)], checksum=True)
 
 
-def read_calibration(path: Path | str) -> list[dict]:
-    with Path(path).open(newline="") as f:
-        return list(csv.DictReader(f))
+def read_calibration(path: Path | str) -> Table[CalibrationRow]:
+    """The verified rows of a calibration.csv; an edited row, or one without its checksum, is damaged (a threshold
+    sets every verdict's floor: only what `vdmfma calibrate` wrote is taken). ValueError if it is not one."""
+    return read_checked(path, CalibrationRow, required=("device", "device_name", "threshold"),
+                        what="a calibration.csv written by vdmfma calibrate", verified=True)
 
 
 def kept_path(device: str, device_name: str) -> Path:
@@ -227,8 +222,15 @@ def load_rule(device: str, path: Optional[Path | str] = None, device_name: Optio
         where = where / CALIBRATION_CSV
     if not where.is_file():
         return paired.DEFAULT_PAIRED_RULE
-    rows = [r for r in read_calibration(where) if r.get("device_name", "") == name and r.get("threshold")]
+    try:
+        table = read_calibration(where)
+    except (OSError, ValueError) as e:
+        return replace(paired.DEFAULT_PAIRED_RULE, note=f"calibration {where} not used ({e}): the default threshold")
+    rows = [r for r in table.rows if r.device_name == name and 0 < r.threshold < 1]
+    if table.damaged and not rows:
+        return replace(paired.DEFAULT_PAIRED_RULE, note=f"calibration {where} not used: {len(table.damaged)} "
+                       f"damaged row(s) ({table.damaged[0]}): the default threshold; run `vdmfma calibrate` again")
     if not rows:
         return paired.DEFAULT_PAIRED_RULE
-    return paired.PairedRule(threshold=max(float(r["threshold"]) for r in rows),
-                             confidence=float(rows[0].get("confidence") or 0.95), source=f"calibration {where}")
+    return paired.PairedRule(threshold=max(r.threshold for r in rows), confidence=rows[0].confidence or 0.95,
+                             source=f"calibration {where}")

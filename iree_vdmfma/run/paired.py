@@ -112,12 +112,14 @@ class PairedRule:
     1 - ``threshold`` AND the median's ``confidence`` interval lies wholly below 1; a loss
     mirrors it; otherwise within-noise. Undetermined: fewer than ``min_rounds`` rounds, or too
     few for an interval of that confidence (95% needs 6: [min, max] of 6 covers 96.9%).
-    ``source`` says where the threshold came from ('default' or 'calibration <path>')."""
+    ``source`` says where the threshold came from ('default' or 'calibration <path>'); ``note``, why a
+    calibration file that was found is not used (damaged or edited rows)."""
 
     threshold: float = 0.01
     confidence: float = 0.95
     min_rounds: int = 3
     source: str = "default"
+    note: str = ""
 
     def describe(self) -> str:
         return (f"paired rule: median per-round ratio beyond {self.threshold:.1%} and its {self.confidence:.0%} "

@@ -27,7 +27,9 @@ def finish_shape(tuner, compiler, p: Problem, rows: list[state.CandidateRow],
     if tuner.o.measuring:
         from ..report.verdict import calibrated_rule  # noqa: PLC0415
 
-        rule, source = calibrated_rule(tuner.o.device)  # the device's A/A calibration, if any
+        rule, source, note = calibrated_rule(tuner.o.device)  # the device's A/A calibration, if any
+        if note:
+            tuner.say(f"{p.key}: {note}")
         choice: Choice = choose_measured(fit, default, tuner._simplicity, rule)
     else:
         choice = choose_modelled(fit, default, tuner._simplicity)

@@ -160,9 +160,10 @@ def candidate_damage(row: CandidateRow) -> str:
     return ""
 
 
-def read_checked_table(path: Path | str, cls: type[R]) -> Table[R]:
-    """Trusted rows and the damaged ones (cut, edited, impossible states): see problems/rows.py."""
-    return read_checked(path, cls, candidate_damage if cls is CandidateRow else None)
+def read_checked_table(path: Path | str, cls: type[R], verified: bool = False) -> Table[R]:
+    """Trusted rows and the damaged ones (cut, edited, impossible states): see problems/rows.py. ``verified``
+    (the tuner resuming): a row without its checksum is damaged too, even in a file with no checksum column."""
+    return read_checked(path, cls, candidate_damage if cls is CandidateRow else None, verified=verified)
 
 
 def read_table(path: Path | str, cls: type[R]) -> list[R]:

@@ -167,10 +167,11 @@ class Tuner:
     meta_path = property(lambda self: self.out / "tune.json")
 
     def _load(self) -> None:
-        """Rows on disk; damaged ones (cut off, edited, impossible states) are left out, so redone."""
+        """Rows on disk; damaged ones (cut off, edited, without a checksum, impossible states) are left out, so
+        redone."""
         try:
-            cands = state.read_checked_table(self.candidates_path, state.CandidateRow)
-            wins = state.read_checked_table(self.winners_path, state.WinnerRow)
+            cands = state.read_checked_table(self.candidates_path, state.CandidateRow, verified=True)
+            wins = state.read_checked_table(self.winners_path, state.WinnerRow, verified=True)
         except ValueError as e:
             raise ValueError(f"cannot resume from it: {e}; move it away to start afresh") from None
         self.rows = {r.row_key: r for r in cands.rows}
