@@ -7,6 +7,8 @@ from __future__ import annotations
 import collections
 import csv
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,7 @@ from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.problems.rows import Status, read_rows
 from iree_vdmfma.run.runner import sweep_run_hook
 from iree_vdmfma.sweep.sweep import Sweep, SweepOptions
+from test_reliability import HOLD  # a process that holds OUT's lock
 
 TINY = Problem(8, 128, 256, name="tiny")
 
@@ -131,3 +134,35 @@ def test_a_hand_edited_or_garbage_calibration_is_not_used_and_said(tmp_path, mon
     path.write_text("\x00garbage\n")
     rule, source, note = calibrated_rule("local-task", "a CPU")
     assert source == "default" and note.startswith(f"calibration {path} not used (") and rule.floor == 0.01
+
+
+# --- 4. an --out belongs to one kind of run -----------------------------------------------------------------
+
+def test_a_tune_into_a_sweeps_out_is_refused_and_a_sweep_refused_by_the_lock_writes_nothing(tmp_path):
+    shapes = tmp_path / "s.csv"
+    shapes.write_text("name,m,n,k\nt,1,16,256\n")
+    out = tmp_path / "out"
+    swept = CliRunner().invoke(app, ["sweep", str(shapes), "--target", "host", "--variants", "default", "--device",
+                                     "none", "--out", str(out)])
+    assert swept.exit_code == 0, swept.output
+    report = (out / "report" / "index.md").read_bytes()
+    for command in (["tune", str(shapes), "--target", "host", "--device", "none"],
+                    ["calibrate", "--device", "local-task"]):
+        refused = CliRunner().invoke(app, [*command, "--out", str(out), "--append"] if command[0] == "tune"
+                                     else [*command, "--out", str(out)])
+        assert refused.exit_code == 2, refused.output
+        said = " ".join(refused.output.split())
+        assert said == (f"error: {out} holds a sweep (sweep.json), not a {command[0]}: an --out belongs to one kind "
+                        "of run; choose another --out"), said
+    assert not (out / "tune.json").exists() and (out / "report" / "index.md").read_bytes() == report
+    held = tmp_path / "held"
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(held)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "holding"
+        locked = CliRunner().invoke(app, ["sweep", str(shapes), "--target", "host", "--device", "none",
+                                          "--out", str(held)])
+        assert locked.exit_code == 2 and "is in use by pid" in locked.output, locked.output
+        assert sorted(p.name for p in held.iterdir()) == [".lock"]  # no sweep.log, no results.csv
+    finally:
+        holder.kill()
+        holder.wait()

@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 
+from ..util.runs import check_kind
 from . import options as opt
 from .app import app
 from .common import show, user_errors
@@ -39,6 +40,7 @@ def calibrate(
         from .core_cmds import plan_run
 
         out = opt.out_folder(out, "calibrate")
+        check_kind(out, "calibrate")
         ms = opt.m_values(m, "8")
         if len(ms) != 1:
             raise ValueError(f"--m {m}: calibrate takes one M")

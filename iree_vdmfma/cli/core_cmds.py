@@ -128,6 +128,7 @@ def run_sweep(problems, options: SweepOptions, run_hook=None, banner: str = "") 
         on_row = RowProgress(bar, "sweep", total)
         log = _ProgressLog(Path(options.out_dir) / "sweep.log", on_row)
         sweep.on_row = lambda row: (on_row(row), log(row))
+        sweep.on_start = log.start  # under OUT's lock: a sweep refused there writes nothing into OUT
         return sweep.run()
 
 
@@ -136,8 +137,9 @@ class _ProgressLog:
 
     def __init__(self, path: Path, progress: RowProgress):
         self.path, self.progress = path, progress
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self._write(f"start: {progress.total} row(s) to do")
+
+    def start(self) -> None:
+        self._write(f"start: {self.progress.total} row(s) to do")
 
     def _write(self, text: str) -> None:
         import time

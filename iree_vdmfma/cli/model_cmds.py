@@ -13,6 +13,7 @@ from rich.text import Text
 from ..devices.targets import target as get_target
 from ..model.model import APPLIED, NOT_SKINNY, ModelOptions, run_model
 from ..model.source import SourceError, parse_source
+from ..util.runs import check_kind
 from ..variants.registry import variant as get_variant
 from . import options as opt
 from .app import app
@@ -103,6 +104,7 @@ def model(
             raise ValueError("--device runs the forward: give --tune or --library DIR with it")
         target = target or opt.DEFAULT_TARGET
         out = opt.out_folder(out, "model")
+        check_kind(out, "model")
         if not target.startswith("gfx"):
             raise ValueError(f"--target {target}: vdmfma model writes gfx tuning specs; give a gfx target")
         get_target(target)
@@ -138,6 +140,7 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
 
     with user_errors(debug):
         opt.positive("--time-budget", time_budget)
+        check_kind(out, "model")
         # the model's default target under --device auto is the CPU, which auto runs on local-task (plan_device)
         run_device, target = plan_run(device, target or ("host" if device == opt.DEFAULT_DEVICE else None))
         dt = opt.one_of("--dtype", opt.names(dtype)) if dtype is not None else None

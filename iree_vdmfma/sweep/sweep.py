@@ -47,7 +47,7 @@ from ..problems.problem import Problem
 from ..problems.rows import (FAILED, MACHINE_REASON, SUCCEEDED, TERMINAL, ResultRow, Status, read_results, row_for,
                               write_rows)
 from ..util.lock import locked_dir
-from ..util.runs import check_same, previous_runs, record_run
+from ..util.runs import check_kind, check_same, previous_runs, record_run
 from ..util.signals import stop_signals_as_interrupt
 from ..variants import UnknownVariantError, Variant, variant as get_variant
 from .manifest import Manifest, ModuleEntry, write_manifest
@@ -208,6 +208,7 @@ class Sweep:
         self.jobs = plan(problems, options)
         self.run_hook = run_hook
         self.on_row = on_row or (lambda row: None)
+        self.on_start: Callable[[], None] = lambda: None  # called under OUT's lock, before any row is written
         self.modes = tuple(options.cache_modes) if run_hook else ("",)
         self._load()
 
@@ -231,6 +232,7 @@ class Sweep:
         return previous_runs(self.out / "sweep.json")
 
     def _check_same_sweep(self) -> None:
+        check_kind(self.out, "sweep")
         if not self.options.append:
             check_same(self.out, self._previous_runs(), self.identity, ("target", "variants", "cache_modes"),
                        "sweep", "rows")
@@ -317,6 +319,7 @@ class Sweep:
         with locked_dir(self.out):
             self._load()  # again, under the lock: what is on disk now
             self._write_meta()
+            self.on_start()
             self.write_specs()
             write_manifest(self.out, self.manifest())
             todo = self.pending()

@@ -46,7 +46,7 @@ from ..problems.problem import Problem
 from ..problems.rows import problem_of
 from ..run.numerics import Checker
 from ..util.lock import locked_dir
-from ..util.runs import check_same, previous_runs, record_run
+from ..util.runs import check_kind, check_same, previous_runs, record_run
 from ..util.signals import stop_signals_as_interrupt
 from . import state
 from .costs import Costs, duration
@@ -196,6 +196,7 @@ class Tuner:
                 for t, d in held]
 
     def _check_same_tune(self) -> None:
+        check_kind(self.out, "tune")
         if not self.o.append:
             check_same(self.out, self._previous_runs(), self.identity, ("target", "device"), "tune", "candidates")
 
