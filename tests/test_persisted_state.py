@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import collections
 import csv
+import os
 import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -166,3 +169,29 @@ def test_a_tune_into_a_sweeps_out_is_refused_and_a_sweep_refused_by_the_lock_wri
     finally:
         holder.kill()
         holder.wait()
+
+
+# --- 5. temp folders are reclaimed after a kill -9 ---------------------------------------------------------
+
+def test_a_cold_run_killed_with_sigkill_leaves_its_rotation_folder_to_the_next_run_which_removes_it(tmp_path):
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    shapes = tmp_path / "one.csv"
+    shapes.write_text("name,m,n,k\ntiny,8,128,256\n")
+    env = {**os.environ, "TMPDIR": str(temp), "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    sweep = ["vdmfma", "sweep", str(shapes), "--device", "local-task", "--variants", "default", "--cache-size", "1M",
+             "--no-report"]
+    killed = subprocess.Popen([*sweep, "--reps", "100000", "--out", str(tmp_path / "killed")], start_new_session=True,
+                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120  # a hang guard, not a timing
+    while not (rotation := list(temp.glob("vdmfma-time-*/*.bin"))):
+        assert killed.poll() is None and time.monotonic() < deadline, "the run never wrote its weights"
+        time.sleep(0.05)
+    os.killpg(killed.pid, signal.SIGKILL)  # as kill -9 or the OOM killer: no finally runs
+    killed.wait()
+    left = rotation[0].parent
+    assert left.is_dir()
+    later = subprocess.run([*sweep, "--reps", "1", "--out", str(tmp_path / "later")], env=env, capture_output=True,
+                           text=True, timeout=300)
+    assert later.returncode == 0, later.stderr
+    assert not left.exists() and list(temp.glob("vdmfma-*")) == []  # reclaimed, and the later run left nothing

@@ -31,6 +31,7 @@ from typing import Callable, Iterable, Optional
 from ..executors import Executor, LocalExecutor
 from .toolchain import compiler_version, tool
 from ..util.io import atomic_write_text
+from ..util.scratch import scratch_dir
 
 # Dump files worth keeping: configured IR, ISA (ROCm .rocmasm, CUDA .ptx), the dispatch benchmark module.
 KEEP_SUFFIXES = (".rocmasm", ".ptx", ".mlir", ".s")
@@ -297,7 +298,7 @@ class Compiler:
         """Where results that are not cached live (all of them with no cache)."""
         with self._lock:
             if self._scratch is None:
-                self._scratch = Path(tempfile.mkdtemp(prefix="vdmfma-nocache-"))
+                self._scratch = scratch_dir("nocache")
                 # Removed on close(), or when the Compiler is garbage-collected or the process exits.
                 self._finalizer = weakref.finalize(self, shutil.rmtree, str(self._scratch), True)
             return self._scratch

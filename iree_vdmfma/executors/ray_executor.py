@@ -32,10 +32,10 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from . import Executor, ExecutorError, TaskCancelled
+from ..util.scratch import prefix, reap, scratch
 
 MAX_RETRIES = 3  # worker deaths tolerated per task before its row becomes a failure
 CONNECT_TIMEOUT_S = 15.0  # how long joining waits for --ray-address to answer (VDMFMA_RAY_CONNECT_TIMEOUT)
-TASK_SCRATCH = "vdmfma-task-"
 
 
 def connect_timeout_s() -> float:
@@ -87,52 +87,25 @@ def check_reachable(ray, address: str, timeout_s: float) -> None:
                             f"is `ray start --head` running there? (VDMFMA_RAY_CONNECT_TIMEOUT sets the wait)") from None
 
 
-def _alive(pid: int) -> bool:
-    """The process runs (a zombie, killed and not yet reaped, does not)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except (OSError, IndexError):
-        return True
-
-
 def _scratch_prefix() -> str:
-    """This machine's task scratch prefix: the host name too, so a temp dir shared by containers (whose process
-    ids are not ours) is never reaped by another one."""
-    return f"{TASK_SCRATCH}{socket.gethostname()}-"
+    """This machine's task scratch prefix (util/scratch.py: the host name too, so a temp dir shared by containers,
+    whose process ids are not ours, is never reaped by another one)."""
+    return prefix("task")
 
 
-def reap_scratch(root: Optional[Path] = None) -> int:
-    """Remove this machine's task scratch directories whose worker process is gone; how many were removed."""
-    removed = 0
-    root = Path(root or tempfile.gettempdir())
-    prefix = _scratch_prefix()
-    for path in root.glob(f"{TASK_SCRATCH}*"):
-        m = re.fullmatch(rf"{re.escape(prefix)}(\d+)-[^/]*", path.name)
-        if m and int(m.group(1)) != os.getpid() and not _alive(int(m.group(1))):
-            shutil.rmtree(path, ignore_errors=True)
-            removed += 1
-    return removed
+reap_scratch = reap  # this machine's scratch folders whose process is gone (a worker killed mid-task)
 
 
 def in_scratch(fn: Callable, *args):
     """On a worker: run ``fn(*args)`` with a scratch directory of its own as the temp dir, removed after
     (also when ``fn`` raises); first remove what dead workers left behind."""
-    base = tempfile.gettempdir()
-    reap_scratch(Path(base))
-    scratch = tempfile.mkdtemp(prefix=f"{_scratch_prefix()}{os.getpid()}-", dir=base)
-    before = tempfile.tempdir
-    tempfile.tempdir = scratch
-    try:
-        return fn(*args)
-    finally:
-        tempfile.tempdir = before
-        shutil.rmtree(scratch, ignore_errors=True)
+    with scratch("task") as path:
+        before = tempfile.tempdir
+        tempfile.tempdir = str(path)
+        try:
+            return fn(*args)
+        finally:
+            tempfile.tempdir = before
 
 
 def _ray():

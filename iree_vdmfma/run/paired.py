@@ -32,7 +32,6 @@ import os
 import random
 import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,6 +41,7 @@ import numpy as np
 
 from . import timing
 from ..problems.problem import Problem
+from ..util.scratch import scratch
 
 ONE_PROCESS, PER_CONTENDER = "one-process", "process-per-contender"
 WIN, LOSS, WITHIN_NOISE, UNDETERMINED = "win", "loss", "within-noise", "undetermined"  # report/verdict.py's words
@@ -225,7 +225,7 @@ def _one_process(contenders, problem, device, the_plan, orders, seed, min_time_s
             "problem": [problem.m, problem.n, problem.k, problem.batch, problem.dtype],
             "copies": the_plan.copies, "calls": the_plan.calls, "orders": orders, "seed": seed,
             "min_time_s": min_time_s}
-    with tempfile.TemporaryDirectory(prefix="vdmfma-paired-") as tmp:
+    with scratch("paired") as tmp:
         path = Path(tmp) / "spec.json"
         path.write_text(json.dumps(spec))
         cmd = [sys.executable, "-m", "iree_vdmfma.run.paired", str(path)]
@@ -251,7 +251,7 @@ def _per_contender(contenders, problem, device, the_plan, orders, seed, timeout_
     inputs = make_inputs(problem, seed)
     by_name = {c.name: c for c in contenders}
     samples: dict[str, list[float]] = {c.name: [] for c in contenders}
-    with tempfile.TemporaryDirectory(prefix="vdmfma-paired-") as tmp:
+    with scratch("paired") as tmp:
         for order in orders:
             for name in order:
                 run = timing.time_module(by_name[name].vmfb, problem, inputs.a, inputs.b, device, the_plan,

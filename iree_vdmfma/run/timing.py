@@ -70,6 +70,7 @@ from ..devices.caches import default_cache_bytes  # noqa: F401  (re-exported for
 from ..problems.loop_ir import GEMM_FUNC, LOOP_FUNC, copy_stride  # noqa: F401
 from ..problems.problem import Problem
 from ..util.io import atomic_write_bytes
+from ..util.scratch import scratch_dir
 
 CACHE_MODES = ("hot", "cold")
 DEFAULT_MIN_CALLS = 16  # dispatches per gemm_loop call (hot); cold rounds up to copies
@@ -287,7 +288,7 @@ def time_module(vmfb: Path, problem: Problem, a: np.ndarray | Sequence[np.ndarra
     if reps < 1:
         raise ValueError("reps must be >= 1")
     own = workdir is None
-    wd = Path(tempfile.mkdtemp(prefix="vdmfma-time-")) if own else Path(workdir)
+    wd = scratch_dir("time") if own else Path(workdir)
     wd.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []  # input files (the cold rotation: up to GiBs): removed when done, always
     try:

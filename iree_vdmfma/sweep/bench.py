@@ -24,7 +24,6 @@ only iree-base-runtime, numpy and (for the peer, optionally) torch are needed.
 
 from __future__ import annotations
 
-import tempfile
 from concurrent.futures import as_completed
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +40,7 @@ from ..problems.rows import (FAILED, MACHINE_REASON, PROVENANCE_COLUMNS, ResultR
 from ..run.numerics import Checker
 from ..run.provenance import provenance
 from ..util.signals import stop_signals_as_interrupt
+from ..util.scratch import scratch
 
 FINISHED = {Status.OK, Status.NOT_APPLIED, Status.SKIPPED} | FAILED
 
@@ -173,7 +173,7 @@ def bench_shipped(vmfb: Optional[bytes], entry: ModuleEntry, row: ResultRow, opt
                   compiler_version: str) -> ResultRow:
     """On a GPU worker (an executor task): the shipped module in a temp dir, :func:`bench_entry`, and the
     worker's node and GPU in the row's device column (its provenance columns are the worker's own)."""
-    with tempfile.TemporaryDirectory(prefix="vdmfma-bench-") as tmp:
+    with scratch("bench") as tmp:
         if vmfb is not None:
             write_files({entry.vmfb: vmfb}, Path(tmp))
         done = bench_entry(Path(tmp), entry, row, options, compiler_version)

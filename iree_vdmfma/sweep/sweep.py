@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import dataclasses
 import shlex
-import tempfile
 import shutil
 import sys
 import time
@@ -52,6 +51,7 @@ from ..util.signals import stop_signals_as_interrupt
 from ..variants import UnknownVariantError, Variant, variant as get_variant
 from .manifest import Manifest, ModuleEntry, write_manifest
 from ..util.io import atomic_write_text
+from ..util.scratch import scratch
 
 # A run hook: (compile result, problem, row for one cache mode) -> finished row.
 RunHook = Callable[[CompileResult, Problem, ResultRow], ResultRow]
@@ -412,7 +412,7 @@ class Sweep:
 
 def run_shipped(hook: RunHook, packed: dict, result: CompileResult, problem: Problem, row: ResultRow) -> ResultRow:
     """On a GPU worker: put the shipped module in a temp dir, run the hook, say where it ran."""
-    with tempfile.TemporaryDirectory(prefix="vdmfma-run-") as tmp:
+    with scratch("run") as tmp:
         write_files(packed["files"], Path(tmp))
         done = hook(dataclasses.replace(result, workdir=Path(tmp)), problem, row)
     return done.replace(device=where_ran(done.device)) if isinstance(done, ResultRow) else done
