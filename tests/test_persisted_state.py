@@ -195,3 +195,24 @@ def test_a_cold_run_killed_with_sigkill_leaves_its_rotation_folder_to_the_next_r
                            text=True, timeout=300)
     assert later.returncode == 0, later.stderr
     assert not left.exists() and list(temp.glob("vdmfma-*")) == []  # reclaimed, and the later run left nothing
+
+
+# --- 6. an interrupt says what the command kept ------------------------------------------------------------
+
+def test_calibrate_interrupted_says_nothing_was_kept_and_writes_nothing(tmp_path):
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    out = tmp_path / "cal"
+    env = {**os.environ, "TMPDIR": str(temp), "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    proc = subprocess.Popen(["vdmfma", "calibrate", "--device", "local-task", "--pairs", "100000", "--no-keep",
+                             "--out", str(out)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120  # a hang guard, not a timing
+    while not list(temp.glob("vdmfma-paired-*")):  # measuring its A/A rounds
+        assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert err.strip().splitlines()[-1] == ("interrupted: nothing was kept (this command does not resume); run it "
+                                            "again to start over")
+    assert "Traceback" not in err and not (out / "calibration.csv").exists()

@@ -56,10 +56,11 @@ EXIT_INTERRUPTED = 130
 
 
 @contextmanager
-def user_errors(debug: bool = False) -> Iterator[None]:
+def user_errors(debug: bool = False, keeps: str = "") -> Iterator[None]:
     """Input errors: one 'error:' line, exit 2 (``--debug`` re-raises for the traceback).
 
-    Ctrl-C, SIGTERM and SIGHUP: one line, exit 130; finished rows are already on disk.
+    Ctrl-C, SIGTERM and SIGHUP: one line, exit 130, saying what the command keeps: ``keeps`` names what it
+    writes as it goes and resumes from ('rows': a sweep's finished rows are on disk); '' says nothing was kept.
     """
     try:
         with stop_signals_as_interrupt():
@@ -70,8 +71,9 @@ def user_errors(debug: bool = False) -> Iterator[None]:
         console.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
         raise typer.Exit(EXIT_USER_ERROR)
     except KeyboardInterrupt:
-        console.print("[yellow]interrupted[/]: finished rows are on disk; run the same command again to resume",
-                      highlight=False, soft_wrap=True)
+        said = (f"finished {keeps} are on disk; run the same command again to resume" if keeps else
+                "nothing was kept (this command does not resume); run it again to start over")
+        console.print(f"[yellow]interrupted[/]: {escape(said)}", highlight=False, soft_wrap=True)
         raise typer.Exit(EXIT_INTERRUPTED)
 
 

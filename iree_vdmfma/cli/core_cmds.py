@@ -185,7 +185,7 @@ def compile(
     OUT/results.csv. OUT accumulates: each compile adds its rows; the table shows this run's.
     Exit code 0 when every row is ok or not-applied, 1 when some failed.
     """
-    with user_errors(debug):
+    with user_errors(debug, keeps="rows"):
         out = opt.out_folder(out, "compile")
         target = target or opt.DEFAULT_TARGET
         problems = problems_from(shapes, m, n, k, batch, dtype)
@@ -249,7 +249,7 @@ def sweep(
     run-error, numerics-failed, machine-error); 2 bad input, or OUT in use by another
     sweep or holding a different sweep; 130 interrupted.
     """
-    with user_errors(debug):
+    with user_errors(debug, keeps="rows"):
         from ..problems.shapes import load_shape_list
 
         out = opt.out_folder(out, "sweep")

@@ -138,7 +138,7 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
     from ..model.step import StepOptions, run_step  # noqa: PLC0415
     from .core_cmds import plan_run  # noqa: PLC0415
 
-    with user_errors(debug):
+    with user_errors(debug, keeps="tune candidates (OUT/tune)" if tune else ""):
         opt.positive("--time-budget", time_budget)
         check_kind(out, "model")
         # the model's default target under --device auto is the CPU, which auto runs on local-task (plan_device)

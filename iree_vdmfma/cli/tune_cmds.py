@@ -96,7 +96,7 @@ def tune(
     rounds (the whole pruned space when it fits the time budget; see --race). With no device
     (--device none, or auto on a machine without a GPU) candidates are ranked by a MODEL.
     """
-    with user_errors(debug):
+    with user_errors(debug, keeps="candidates"):
         from ..problems.shapes import load_shape_list
         from ..tune.report import write_tune_report
         from ..executors import ExecutorSpec
