@@ -216,3 +216,24 @@ def test_calibrate_interrupted_says_nothing_was_kept_and_writes_nothing(tmp_path
     assert err.strip().splitlines()[-1] == ("interrupted: nothing was kept (this command does not resume); run it "
                                             "again to start over")
     assert "Traceback" not in err and not (out / "calibration.csv").exists()
+
+
+# --- 7. a tune the budget cut short is not a finished tune -------------------------------------------------
+
+def test_a_tune_whose_budget_ran_out_exits_1_and_an_infinite_budget_is_refused(tmp_path):
+    shapes = tmp_path / "s.csv"
+    shapes.write_text("name,m,n,k\na,1,16,256\nb,2,16,256\n")
+    out = tmp_path / "tune"
+    args = ["tune", str(shapes), "--target", "host", "--device", "none", "--out", str(out)]
+    for budget in ("inf", "1e309", "nan"):
+        refused = CliRunner().invoke(app, [*args, "--time-budget", budget])
+        assert refused.exit_code == 2, refused.output
+        assert refused.output.startswith("error: --time-budget must be > 0 and finite, got ")
+        assert len(refused.output.strip().splitlines()) == 1 and not out.exists()
+    cut = CliRunner().invoke(app, [*args, "--time-budget", "1e-9"])  # spent before the first shape starts
+    assert cut.exit_code == 1, cut.output
+    said = " ".join(cut.output.split())
+    assert "0/2 shapes done" in said
+    assert ("2 shape(s) unfinished (f16_1x16x256, f16_2x16x256): the time budget ran out; run the same command "
+            "again to continue") in said
+    assert "Infinity" not in (out / "tune.json").read_text()

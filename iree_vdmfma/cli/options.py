@@ -13,6 +13,7 @@ Imports nothing that imports ``iree.compiler``: `vdmfma bench` uses it on a runt
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Optional
 
@@ -145,9 +146,10 @@ def size_of(text: Optional[str], option: str = "--cache-size") -> Optional[int]:
 
 
 def positive(option: str, value: Optional[float]) -> Optional[float]:
-    """``value`` if it is None or > 0; ValueError naming the option otherwise."""
-    if value is not None and not value > 0:
-        raise ValueError(f"{option} must be > 0, got {value:g}")
+    """``value`` if it is None or a finite number > 0 (inf and 1e309 are not: they would be written to JSON
+    as Infinity); ValueError naming the option otherwise."""
+    if value is not None and not (value > 0 and math.isfinite(value)):
+        raise ValueError(f"{option} must be > 0 and finite, got {value:g}")
     return value
 
 

@@ -95,6 +95,9 @@ def tune(
     shape list is refused unless --append. With a device the candidates are raced in paired
     rounds (the whole pruned space when it fits the time budget; see --race). With no device
     (--device none, or auto on a machine without a GPU) candidates are ranked by a MODEL.
+
+    Exit codes: 0 every shape finished; 1 the time budget left shapes unfinished (rerun to continue);
+    2 bad input, or OUT in use or holding another run; 130 interrupted (finished candidates are kept).
     """
     with user_errors(debug, keeps="candidates"):
         from ..problems.shapes import load_shape_list
@@ -139,6 +142,9 @@ def tune(
         for w in winners:  # plain text: '[verdict; basis]' is data, not rich markup
             show(winner_line(w))
         show(f"{len(winners)}/{len(problems)} shapes done; {out / 'winners.csv'}; report {report}")
+        if tuner.left:  # the time budget ran out: not a finished tune (exit 1), and said how to go on
+            say(f"{len(tuner.left)} shape(s) unfinished ({', '.join(tuner.left)}): the time budget ran out; run the "
+                "same command again to continue")
         if written.get("flags"):
             show(f"iree-compile flags: {written['flags'].read_text().strip()}")
         if publish is not None and written:  # rewritten, not copied: the flags file names the folder as given
@@ -148,3 +154,5 @@ def tune(
                                 ("refused", merge.refused)):
                 if keys:
                     show(f"  {label}: {', '.join(keys)}")
+    if tuner.left:
+        raise typer.Exit(1)

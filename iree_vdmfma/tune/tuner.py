@@ -112,10 +112,10 @@ def check_options(o: TuneOptions) -> None:
             raise ValueError(f"unknown --device {o.device!r}; valid: {', '.join(sorted(runnable))} (cpu = local-task), none")
         if kind != backend.device_kind:
             raise ValueError(f"--device {o.device} cannot run modules built for --target {o.target}")
-    if not o.timeout_s > 0:
-        raise ValueError(f"--timeout must be > 0 seconds, got {o.timeout_s}")
-    if o.time_budget_s is not None and not o.time_budget_s > 0:
-        raise ValueError(f"--time-budget must be > 0 seconds, got {o.time_budget_s}")
+    if not (o.timeout_s > 0 and math.isfinite(o.timeout_s)):
+        raise ValueError(f"--timeout must be > 0 and finite (seconds), got {o.timeout_s:g}")
+    if o.time_budget_s is not None and not (o.time_budget_s > 0 and math.isfinite(o.time_budget_s)):
+        raise ValueError(f"--time-budget must be > 0 and finite (seconds), got {o.time_budget_s:g}")
     if o.reps < 1:
         raise ValueError(f"--reps must be >= 1, got {o.reps}")
     if Path(o.out_dir).exists() and not Path(o.out_dir).is_dir():
@@ -491,6 +491,8 @@ class Tuner:
                f"{duration(budget)} ({source}) fits about {n} ({self.costs.basis(self._compile_times())}); a larger --time-budget "
                "in a fresh --out covers more (a rerun keeps a finished shape)")
         self.say(f"{p.key}: {why}")
+        self._save(*(self._row(c).replace(reason=f"cut by the race budget: not compiled or raced ({why})")
+                     for c in chosen[n:] if self._row(c).status == state.PENDING))  # every candidate has its row
         return chosen[:n], why
 
     def _simplicity(self, row: state.CandidateRow) -> int:
