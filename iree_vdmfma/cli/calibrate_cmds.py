@@ -41,6 +41,10 @@ def calibrate(
 
         out = opt.out_folder(out, "calibrate")
         check_kind(out, "calibrate")
+        if keep:  # where the copy goes, checked before measuring (not found read-only after it)
+            from ..compiler.driver import default_cache_dir
+
+            opt.writable(default_cache_dir() / "calibration", "$VDMFMA_CACHE_DIR (where --keep keeps a copy)")
         ms = opt.m_values(m, "8")
         if len(ms) != 1:
             raise ValueError(f"--m {m}: calibrate takes one M")

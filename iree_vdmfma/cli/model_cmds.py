@@ -96,8 +96,8 @@ def model(
     """
     if tune or library is not None:
         _step(source, m, dtype, target, device, tune, library, max_candidates, reps, search, time_budget, rounds,
-              calls, seed, opt.out_folder(out, "model"), workers, timeout, opt.cache_dir_of(cache_dir, no_cache),
-              debug, (cache_mode, cache_size, torch_compile), race)
+              calls, seed, out, workers, timeout, (cache_dir, no_cache), debug, (cache_mode, cache_size, torch_compile),
+              race)
         return
     with user_errors(debug):
         if device != opt.DEFAULT_DEVICE:
@@ -115,7 +115,7 @@ def model(
             src = parse_source(source)
         except SourceError as e:
             raise ValueError(str(e)) from None
-        opts = ModelOptions(src, ms, target, v, out, dt, opt.cache_dir_of(cache_dir, no_cache))
+        opts = ModelOptions(src, ms, target, v, out, dt, opt.cache_dir_of(cache_dir, no_cache, checked=True))
         result = run_model(opts, log=say)
     results.print(_table(result.rows))
     show(f"wrote {out / 'dispatches.csv'}, {out / 'shapes.csv'}"
@@ -140,7 +140,9 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
 
     with user_errors(debug, keeps="tune candidates (OUT/tune)" if tune else ""):
         opt.positive("--time-budget", time_budget)
+        out = opt.out_folder(out, "model")
         check_kind(out, "model")
+        cache_dir = opt.cache_dir_of(*cache_dir, checked=True)
         # the model's default target under --device auto is the CPU, which auto runs on local-task (plan_device)
         run_device, target = plan_run(device, target or ("host" if device == opt.DEFAULT_DEVICE else None))
         dt = opt.one_of("--dtype", opt.names(dtype)) if dtype is not None else None

@@ -14,6 +14,7 @@ Imports nothing that imports ``iree.compiler``: `vdmfma bench` uses it on a runt
 from __future__ import annotations
 
 import math
+import os
 from pathlib import Path
 from typing import Optional
 
@@ -117,22 +118,37 @@ VARIANT_ALIAS = typer.Option(None, "--variant", hidden=True, help="Old spelling 
 
 
 def out_folder(out: Optional[Path], command: str) -> Path:
-    """--out as a folder (default out/COMMAND); ValueError when it names an existing file."""
+    """--out as a folder (default out/COMMAND); ValueError when it names an existing file or cannot be written."""
     folder = Path(out) if out is not None else Path("out") / command
     if folder.exists() and not folder.is_dir():
         raise ValueError(f"--out {folder} is a file; --out is always a folder (it is created)")
+    return writable(folder, "--out")
+
+
+def writable(folder: Path, option: str) -> Path:
+    """``folder`` if it (or, not made yet, the nearest folder above it that exists) can be written; ValueError
+    naming ``option`` and why not (a read-only file system, no permission) before any work. Nothing is created."""
+    folder = Path(folder)
+    here = next((p for p in (folder, *folder.absolute().parents) if p.exists()), Path("/"))
+    if not here.is_dir():
+        raise ValueError(f"{option} {folder}: {here} is a file, not a folder")
+    if os.statvfs(here).f_flag & os.ST_RDONLY:
+        raise ValueError(f"{option} {folder}: {here} is on a read-only file system")
+    if not os.access(here, os.W_OK | os.X_OK):
+        raise ValueError(f"{option} {folder}: no permission to write in {here}")
     return folder
 
 
-def cache_dir_of(cache_dir: Optional[Path], no_cache: bool) -> Optional[Path]:
-    """The compile cache folder, or None with --no-cache."""
+def cache_dir_of(cache_dir: Optional[Path], no_cache: bool, checked: bool = False) -> Optional[Path]:
+    """The compile cache folder, or None with --no-cache. ``checked``: ValueError up front when it cannot be
+    written (a command whose rows cannot say so: tune, model; a sweep records machine-error rows instead)."""
     if no_cache:
         return None
-    if cache_dir is not None:
-        return Path(cache_dir)
-    from ..compiler.driver import default_cache_dir  # imports no iree.compiler, but only compiling commands need it
+    if cache_dir is None:
+        from ..compiler.driver import default_cache_dir  # imports no iree.compiler; only compiling commands need it
 
-    return default_cache_dir()
+        cache_dir = default_cache_dir()
+    return writable(Path(cache_dir), "--cache-dir (or $VDMFMA_CACHE_DIR)") if checked else Path(cache_dir)
 
 
 def size_of(text: Optional[str], option: str = "--cache-size") -> Optional[int]:

@@ -122,7 +122,7 @@ def tune(
                 raise ValueError("--publish with no device would publish MODELLED winners (nothing is run); "
                                  "add --allow-modelled to publish them anyway, or tune on a device")
         options = TuneOptions(target=target, device=run_device or "none", out_dir=out,
-                              cache_dir=opt.cache_dir_of(cache_dir, no_cache),
+                              cache_dir=opt.cache_dir_of(cache_dir, no_cache, checked=True),
                               workers=workers, timeout_s=timeout, max_candidates=max_candidates,
                               time_budget_s=time_budget, reps=reps, hot=hot, search=search, race=race, seed=seed,
                               executor=ExecutorSpec(executor, ray_address), append=append)
