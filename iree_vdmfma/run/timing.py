@@ -117,6 +117,12 @@ class Plan:
         """Distinct weight bytes read between two reads of the same copy."""
         return (self.copies - 1) * self.weight_bytes
 
+    def run_bytes(self, problem: Problem) -> int:
+        """Memory one timed call may hold: the rotated weights, A, and one C per dispatch of the call (the loop's
+        results may all be live until the call returns: at M = 100000 that is what the OOM killer saw)."""
+        c = problem.batch * problem.m * problem.n * problem.dt.acc_numpy.itemsize
+        return self.copies * copy_stride(problem) + problem.operand_bytes(problem.m) + self.calls * c
+
     @property
     def defeats_cache(self) -> bool:
         """At least COLD_MARGIN x the cache is read between two reads of one copy."""
@@ -131,8 +137,20 @@ def cold_copies(weight_bytes: int, cache_bytes: int) -> int:
 
 def plan(problem: Problem, cache_mode: str, cache_bytes: Optional[int] = None,
          min_calls: int = DEFAULT_MIN_CALLS,
-         max_rotation_bytes: int = DEFAULT_MAX_ROTATION_BYTES) -> Plan:
-    """Copies and calls for a cache mode; cold needs ``cache_bytes``."""
+         max_rotation_bytes: int = DEFAULT_MAX_ROTATION_BYTES, memory_bytes: Optional[int] = None) -> Plan:
+    """Copies and calls for a cache mode; cold needs ``cache_bytes``. ValueError, before anything runs, when the
+    run would need more than ``memory_bytes`` (the device's memory, where known: devices/caches.py)."""
+    the_plan = _plan(problem, cache_mode, cache_bytes, min_calls, max_rotation_bytes)
+    need = the_plan.run_bytes(problem)
+    if memory_bytes is not None and need > memory_bytes:
+        raise ValueError(f"{cache_mode} run not started: it would need {need / 2**30:.3g} GiB ({the_plan.copies} weight "
+                         f"copies, {the_plan.calls} dispatches a call, each with its own {problem.m}x{problem.n} "
+                         f"result) and {memory_bytes / 2**30:.3g} GiB is available")
+    return the_plan
+
+
+def _plan(problem: Problem, cache_mode: str, cache_bytes: Optional[int], min_calls: int,
+          max_rotation_bytes: int) -> Plan:
     if cache_mode not in CACHE_MODES:
         raise ValueError(f"cache_mode must be one of {CACHE_MODES}, got {cache_mode!r}")
     w = problem.weight_bytes
@@ -256,6 +274,9 @@ def run_benchmark(cmd: list[str], out_json: Path, calls_per_iteration: int,
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s)
     except subprocess.TimeoutExpired:
         raise TimingError(f"iree-benchmark-module timed out after {timeout_s:g} s", True, printable)
+    if proc.returncode in (-9, 128 + 9, 256 - 9):  # SIGKILL, as a shell or the tool's own exit code reports it
+        raise TimingError(f"iree-benchmark-module was killed (SIGKILL, exit {proc.returncode}): out of memory? "
+                          "(the kernel's OOM killer; see dmesg)", False, printable)
     if proc.returncode != 0:
         lines = [l.strip() for l in (proc.stderr + "\n" + proc.stdout).splitlines() if l.strip()]
         first = next((l for l in lines if re.search(r"error|[A-Z_]{6,};", l, re.I)),
