@@ -183,12 +183,14 @@ def test_a_cold_run_killed_with_sigkill_leaves_its_rotation_folder_to_the_next_r
              "--no-report"]
     killed = subprocess.Popen([*sweep, "--reps", "100000", "--out", str(tmp_path / "killed")], start_new_session=True,
                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 120  # a hang guard, not a timing
-    while not (rotation := list(temp.glob("vdmfma-time-*/*.bin"))):
-        assert killed.poll() is None and time.monotonic() < deadline, "the run never wrote its weights"
-        time.sleep(0.05)
-    os.killpg(killed.pid, signal.SIGKILL)  # as kill -9 or the OOM killer: no finally runs
-    killed.wait()
+    try:
+        deadline = time.monotonic() + 120  # a hang guard, not a timing
+        while not (rotation := list(temp.glob("vdmfma-time-*/*.bin"))):
+            assert killed.poll() is None and time.monotonic() < deadline, "the run never wrote its weights"
+            time.sleep(0.05)
+    finally:
+        os.killpg(killed.pid, signal.SIGKILL)  # as kill -9 or the OOM killer: no finally runs (and no orphan)
+        killed.wait()
     left = rotation[0].parent
     assert left.is_dir()
     later = subprocess.run([*sweep, "--reps", "1", "--out", str(tmp_path / "later")], env=env, capture_output=True,
@@ -205,13 +207,19 @@ def test_calibrate_interrupted_says_nothing_was_kept_and_writes_nothing(tmp_path
     out = tmp_path / "cal"
     env = {**os.environ, "TMPDIR": str(temp), "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
     proc = subprocess.Popen(["vdmfma", "calibrate", "--device", "local-task", "--pairs", "100000", "--no-keep",
-                             "--out", str(out)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 120  # a hang guard, not a timing
-    while not list(temp.glob("vdmfma-paired-*")):  # measuring its A/A rounds
-        assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
-        time.sleep(0.05)
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=120)
+                             "--out", str(out)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120  # a hang guard, not a timing
+        while not list(temp.glob("vdmfma-paired-*")):  # measuring its A/A rounds
+            assert proc.poll() is None and time.monotonic() < deadline, "calibrate never started measuring"
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
     assert proc.returncode == 130, err
     assert err.strip().splitlines()[-1] == ("interrupted: nothing was kept (this command does not resume); run it "
                                             "again to start over")

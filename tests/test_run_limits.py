@@ -40,3 +40,19 @@ def test_a_benchmark_killed_by_sigkill_is_named(tmp_path):
     with pytest.raises(timing.TimingError, match=r"iree-benchmark-module was killed \(SIGKILL, exit -9\): out of "
                                                  r"memory\?"):
         timing.run_benchmark(["sh", "-c", "kill -9 $$"], tmp_path / "out.json", 1)
+
+
+def test_timeout_bounds_a_sweeps_runs_as_it_bounds_its_compiles(tmp_path):
+    shapes = tmp_path / "one.csv"
+    shapes.write_text("name,m,n,k\ntiny,8,128,256\n")
+    args = ["sweep", str(shapes), "--variants", "default", "--cache-size", "1M", "--no-report"]
+    warm = CliRunner().invoke(app, [*args, "--device", "none", "--target", "host", "--out", str(tmp_path / "warm")])
+    assert warm.exit_code == 0, warm.output  # the module is in the cache: the run alone meets the timeout
+    out = tmp_path / "out"
+    res = CliRunner().invoke(app, [*args, "--device", "local-task", "--reps", "100000", "--timeout", "1",
+                                   "--out", str(out)])  # unbounded: 100000 repetitions of >= 0.05 s each
+    assert res.exit_code == 1, res.output
+    rows = read_rows(out / "results.csv")
+    assert sorted(r.cache_mode for r in rows) == ["cold", "hot"] and all(r.cached for r in rows)
+    for r in rows:
+        assert r.status == Status.TIMEOUT.value and r.error == "iree-benchmark-module timed out after 1 s", r

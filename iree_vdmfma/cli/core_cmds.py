@@ -274,7 +274,7 @@ def sweep(
 
             # --reps 0: one numerics-checked row per job, no hot/cold timing rows
             options.runnable, options.cache_modes = True, (("hot", "cold") if reps > 0 else ("",))
-            hook = sweep_run_hook(run_device, reps, cache_bytes, compiler_version())
+            hook = sweep_run_hook(run_device, reps, cache_bytes, compiler_version(), timeout)
         banner = (f"sweep: {len(problems)} problems x {', '.join(options.variants)} for "
                   f"{target}{' (llvm-cpu)' if target == 'host' else ''}, "
                   + (f"running on {run_device}" + ("" if reps else ", numerics only (--reps 0)")

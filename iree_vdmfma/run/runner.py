@@ -307,8 +307,10 @@ def run_default_dir() -> Path:
     return Path(tempfile.gettempdir()) / "vdmfma-run"
 
 
-def sweep_run_hook(device: str, reps: int = 10, cache_bytes: Optional[int] = None, compiler_version: str = ""):
-    """A Sweep run hook: run a compiled job's module for one row's cache mode and fill the row.
+def sweep_run_hook(device: str, reps: int = 10, cache_bytes: Optional[int] = None, compiler_version: str = "",
+                   timeout_s: float = 600.0):
+    """A Sweep run hook: run a compiled job's module for one row's cache mode and fill the row; a run past
+    ``timeout_s`` (the sweep's --timeout: one compile or run) is a timeout row.
 
     The row gets the same provenance columns as a `vdmfma bench` row (device name, arch,
     driver, versions, date); ``compiler_version`` is the sweep's, passed in so the run
@@ -319,7 +321,7 @@ def sweep_run_hook(device: str, reps: int = 10, cache_bytes: Optional[int] = Non
     def hook(result, problem: Problem, row: ResultRow) -> ResultRow:
         # a '' cache_mode row (reps=0) is checked for numerics only: no timing, so no cache mode
         run = run_problem(result.vmfb, problem, device, module_target=row.target, cache_mode=row.cache_mode or "hot",
-                          reps=reps if row.cache_mode else 0, cache_bytes=cache_bytes)
+                          reps=reps if row.cache_mode else 0, cache_bytes=cache_bytes, timeout_s=timeout_s)
         return apply_to_row(row, run).replace(cache_mode=row.cache_mode,
                                               **provenance(device, compiler_version).columns())
 
