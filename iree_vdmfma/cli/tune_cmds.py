@@ -113,11 +113,9 @@ def tune(
         problems = load_shape_list(shapes)
         run_device, target = plan_run(device, target)
         if publish is not None:
-            from ..configs.library import shipped_specs
+            from ..configs.library import check_publish
 
-            if shipped_specs(publish):
-                raise ValueError(f"--publish {publish}: that is the repository's shipped specs/ folder; "
-                                 "publish into a folder of your own")
+            check_publish(publish, target)
             if run_device is None and not allow_modelled:
                 raise ValueError("--publish with no device would publish MODELLED winners (nothing is run); "
                                  "add --allow-modelled to publish them anyway, or tune on a device")

@@ -38,7 +38,7 @@ from ..executors import on_device
 from ..compiler.driver import CompileJob, CompileResult, Compiler
 from ..compiler.toolchain import compiler_version
 from ..configs.knobs import dispatch_problem, knob_config
-from ..configs.library import Library, read_library
+from ..configs.library import Library, check_library, read_library
 from ..backends import backend_for
 from ..problems.problem import Problem
 from ..problems.rows import Provenance, Status
@@ -265,6 +265,8 @@ def check_step_options(opts: StepOptions) -> None:
     if opts.source.is_mlir and opts.running:
         raise ValueError(f"{opts.source.text}: running needs the PyTorch source (torch's outputs and the weights); "
                          "an exported .mlir can only be compiled: use --device none")
+    if opts.library is not None:
+        check_library(opts.library, opts.target)
 
 
 def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> StepResult:
