@@ -56,3 +56,17 @@ def test_a_library_or_publish_folder_that_is_not_one_is_refused_before_the_model
     _refused([*tune, "shapes.csv"], "--publish shapes.csv is a file", tmp_path / "tune")
     _refused([*tune, "broken"], "--publish broken: broken/library-gfx942.json: not a tuning library", tmp_path / "tune")
     assert not (tmp_path / "tune").exists()
+
+
+# --- 12. the range --help shows is the range the command needs ----------------------------------------------
+
+@pytest.mark.parametrize("command,option,least", [(["calibrate"], "--pairs", 12),
+                                                  (["tune", "s.csv"], "--max-candidates", 2),
+                                                  (["model", "m.mlir", "--tune"], "--max-candidates", 2)])
+def test_help_shows_the_range_the_command_checks(tmp_path, command, option, least):
+    shown = CliRunner().invoke(app, [command[0], "--help"], env={"COLUMNS": "300"}).output
+    row = next(line for line in shown.splitlines() if option in line)
+    assert re.search(rf"\[x>={least}\]", row), row
+    res = CliRunner().invoke(app, [*command, option, str(least - 1), "--out", str(tmp_path / "out")])
+    assert res.exit_code == 2 and res.output.strip() == (f"error: Invalid value for '{option}': Input should be greater "
+                                                         f"than or equal to {least} (see vdmfma {command[0]} --help)")

@@ -8,6 +8,7 @@ from typing import Optional
 import typer
 
 from ..util.runs import check_kind
+from ..run.calibration import ROUNDS_PER_VERDICT
 from . import options as opt
 from .app import app
 from .common import show, user_errors
@@ -17,7 +18,8 @@ from .common import show, user_errors
 def calibrate(
     device: str = opt.DEVICE,
     out: Optional[Path] = opt.OUT,
-    pairs: int = typer.Option(24, "--pairs", min=2, help="A/A rounds to measure (half fit the threshold, half test it)."),
+    pairs: int = typer.Option(24, "--pairs", min=2 * ROUNDS_PER_VERDICT, help="A/A rounds to measure (half fit the "
+                              "threshold, half test it: at least twice --verdict-rounds)."),
     m: Optional[str] = opt.M, n: Optional[int] = opt.N, k: Optional[int] = opt.K,
     dtype: Optional[str] = opt.DTYPE,
     cache_mode: str = opt.CACHE_MODE,

@@ -84,8 +84,9 @@ NOISE_FLOOR = typer.Option(None, "--noise-floor", min=0.0,
                            help="Relative differences below this are within-noise (default: the device's A/A-calibrated "
                            "threshold from `vdmfma calibrate` when there is one, else 0.01).")
 # the tuner's (vdmfma tune, and vdmfma model --tune)
-MAX_CANDIDATES = typer.Option(None, "--max-candidates", min=1,
-                              help="Tuner: per shape, references included, a hard cap (default: the whole pruned "
+MAX_CANDIDATES = typer.Option(None, "--max-candidates", min=2,
+                              help="Tuner: per shape, references included (so at least 2: the default and one more), "
+                              "a hard cap (default: the whole pruned "
                               "space, raced as far as the time budget fits; 32 with no device). Cuts are counted in "
                               "the report.")
 TIME_BUDGET = typer.Option(None, "--time-budget", help="Tuner: seconds (> 0) for the whole tune, compiles included; "
