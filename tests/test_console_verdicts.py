@@ -90,3 +90,17 @@ def test_a_model_library_that_changes_nothing_is_same_kernel_not_a_win(tmp_path)
     assert tuned.verdict == "same-kernel" and "IREE's default" in tuned.note
     opening = (tmp_path / "out" / "report" / "index.md").read_text().splitlines()[2]
     assert opening.startswith("**Result**") and "] same-kernel" in opening and "] win" not in opening
+
+
+def test_the_pivot_legend_says_what_host_cells_show_and_why_best_skips_a_same_kernel_row(tmp_path):
+    results = _run(tmp_path / "r.csv", {"default": 80.3, "splitk": 79.9, "torch": 151.0},
+                   {"default": "d" * 16, "splitk": "d" * 16, "torch": ""})
+    res = CliRunner().invoke(app, ["report", str(results), "--out", str(tmp_path / "rep"), "--no-plots"])
+    assert res.exit_code == 0, res.output
+    index = (tmp_path / "rep" / "index.md").read_text()
+    legend = next(line for line in index.splitlines() if line.startswith("Each cell:"))
+    assert "HBM" not in legend.split("(no % of HBM peak")[0]  # a host has no data-sheet peak: no % promised
+    assert "`best`: the lowest median, same-kernel rows aside" in legend
+    row = next(line for line in index.splitlines() if line.startswith("| p |"))
+    assert row.split("|")[2].strip() == "80.3 · baseline" and row.split("|")[3].strip() == "79.9 · same-kernel"
+    assert row.rstrip(" |").endswith("default (baseline)")  # splitk is the baseline's own kernel: drift
