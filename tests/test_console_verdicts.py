@@ -70,26 +70,42 @@ def test_a_report_whose_every_comparison_is_same_kernel_has_nothing_to_compare_a
     assert (g["n_compared"], g["same_kernel"], g["geomean_speedup"]) == ("0", "1", "")
 
 
-def test_a_model_library_that_changes_nothing_is_same_kernel_not_a_win(tmp_path):
+def test_a_model_library_that_changes_nothing_is_same_kernel_on_the_console_and_in_the_report(tmp_path):
     pytest.importorskip("iree.turbine.aot")
     from iree_vdmfma.backends import CPU
     from iree_vdmfma.configs.library import Entry, Library, write_library
     from iree_vdmfma.devices.flags import compile_flags
-    from iree_vdmfma.model.source import parse_source
-    from iree_vdmfma.model.step import StepOptions, run_step
+    from iree_vdmfma.model.report import read_model_csv
+    from iree_vdmfma.model.step import ModelRow
 
     # split=0: the library keeps IREE's default for the model's down projection: its module is the default's code
     write_library(Library("host", (Entry(Problem(m=1, n=256, k=512), {"split": 0}),)), tmp_path / "lib",
                   compile_flags("host"), CPU.spec_route)
-    opts = StepOptions(parse_source(f"{ROOT / 'examples' / 'llama_layer.py'}:build_tiny"), (1,), "host", "local-task",
-                       tmp_path / "out", library=tmp_path / "lib", cache_dir=tmp_path / "cache", rounds=6, calls=1,
-                       cache_modes=("hot",), torch_compile=False)
-    rows = {r.variant: r for r in run_step(opts).rows}
-    tuned = rows["tuned"]
-    assert tuned.speedup_vs_default is not None and tuned.rounds == 6  # timed, with a 95% interval
-    assert tuned.verdict == "same-kernel" and "IREE's default" in tuned.note
+    res = CliRunner().invoke(app, ["model", f"{ROOT / 'examples' / 'llama_layer.py'}:build_tiny", "--m", "1",
+                                   "--library", str(tmp_path / "lib"), "--target", "host", "--device", "local-task",
+                                   "--rounds", "6", "--calls", "1", "--cache-mode", "hot", "--no-torch-compile",
+                                   "--out", str(tmp_path / "out")])
+    assert res.exit_code == 0, res.output
+    tuned = next(r for r in read_model_csv(tmp_path / "out" / "model.csv", ModelRow).rows if r.variant == "tuned")
+    assert tuned.rounds == 6 and tuned.verdict == "same-kernel" and "IREE's default" in tuned.note
+    line = next(line for line in res.output.splitlines() if line.startswith("M=1 tuned/hot:"))
+    assert line.endswith(f"{tuned.speedup_vs_default:.3f}x [{tuned.speedup_lo:.3f}, {tuned.speedup_hi:.3f}] vs "
+                         "default: same-kernel"), line  # the interval and the verdict the report gives
     opening = (tmp_path / "out" / "report" / "index.md").read_text().splitlines()[2]
     assert opening.startswith("**Result**") and "] same-kernel" in opening and "] win" not in opening
+
+
+def test_the_model_latency_plot_has_a_log_axis_and_a_share_over_100_percent_is_not_a_share():
+    from iree_vdmfma.model.report import latency_figure, share_lines
+    from iree_vdmfma.model.step import ModelRow
+
+    rows = [ModelRow(m, "default", "ok", cache_mode="hot", device="local-task", latency_us_median=us,
+                     latency_us_lo=us * 0.9, latency_us_hi=us * hi) for m, us, hi in ((1, 300.0, 1.1), (4, 320.0, 130))]
+    ax = latency_figure(rows).axes[0]  # one 41,600 us whisker
+    assert ax.get_yscale() == "log"
+    lines = share_lines({(1, "default", "cold"): (106.5, 67.2, 106.5 / 67.2)}, "default")
+    assert lines[-3].endswith("| does not fit: the isolated kernels sum to 158% of the forward |")
+    assert lines[-1].startswith("No share is given") and "%" not in lines[-3].split("|")[6].split("sum to")[0]
 
 
 def test_the_pivot_legend_says_what_host_cells_show_and_why_best_skips_a_same_kernel_row(tmp_path):

@@ -154,7 +154,8 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
         result = run_step(opts, log=say)
     for r in result.rows:
         lat = "-" if r.latency_us_median is None else f"{r.latency_us_median:.4g} us"
-        sp = "" if r.speedup_vs_default is None else f"  {r.speedup_vs_default:.3f}x vs default"
+        sp = ("" if r.speedup_vs_default is None or r.variant == "default" else
+              f"  {r.speedup_vs_default:.3f}x [{r.speedup_lo:.3f}, {r.speedup_hi:.3f}] vs default: {r.verdict}")
         mode = f"/{r.cache_mode}" if r.cache_mode else ""
         show(f"M={r.m_tokens} {r.variant}{mode}: {r.status} {r.numerics} {lat}{sp}"
              + (f"  ({r.error})" if r.error else ""))
