@@ -23,7 +23,7 @@ import signal
 import subprocess
 import tempfile
 import time
-from concurrent.futures import Future, as_completed, wait
+from concurrent.futures import FIRST_COMPLETED, Future, as_completed, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Optional
@@ -307,6 +307,10 @@ class Compiler:
         root = self.cache_dir if self.cache_dir else self.scratch
         return root / job.cache_key()
 
+    def is_cached(self, job: CompileJob) -> bool:
+        """Whether ``job`` has an entry in the cache (a compile of it now would be a hit)."""
+        return self.cache_dir is not None and (self.cache_dir / job.cache_key() / MANIFEST).is_file()
+
     def cancel(self) -> None:
         """Stop every running compile and refuse new ones (they raise CompileInterrupted)."""
         self._cancelled.set()
@@ -511,9 +515,11 @@ class Compiler:
         wait(futures)
 
     def compile_many(self, jobs: Iterable[CompileJob],
-                     on_done: Optional[Callable[[CompileResult], None]] = None) -> list[CompileResult]:
+                     on_done: Optional[Callable[[CompileResult], None]] = None,
+                     on_wait: Optional[Callable[[float, int], None]] = None, wait_s: float = 60.0) -> list[CompileResult]:
         """Compile in parallel on the executor; ``on_done`` is called (in the caller's thread, in order of
-        completion).
+        completion); ``on_wait(seconds, left)`` each time ``wait_s`` seconds pass with nothing finished (a stall
+        is said, not silent: each compile is still bounded by its job's timeout).
 
         On Ctrl-C every running compile is killed and nothing in flight is cached.
         """
@@ -521,7 +527,7 @@ class Compiler:
         results: list[Optional[CompileResult]] = [None] * len(jobs)
         futures = {self.submit(job): i for i, job in enumerate(jobs)}
         try:
-            for future in as_completed(futures):
+            for future in _as_completed_saying(futures, on_wait, wait_s):
                 result = future.result()
                 results[futures[future]] = result
                 if on_done:
@@ -530,6 +536,22 @@ class Compiler:
             self.stop(futures)
             raise
         return [r for r in results if r is not None]
+
+
+def _as_completed_saying(futures, on_wait: Optional[Callable[[float, int], None]], wait_s: float):
+    """``as_completed(futures)``, calling ``on_wait(idle seconds, futures left)`` every ``wait_s`` idle seconds."""
+    if on_wait is None:
+        yield from as_completed(futures)
+        return
+    left, idle = set(futures), 0.0
+    while left:
+        done, left = wait(left, timeout=wait_s, return_when=FIRST_COMPLETED)
+        if not done:
+            idle += wait_s
+            on_wait(idle, len(left))
+            continue
+        idle = 0.0
+        yield from done
 
 
 def _pack(workdir: Path) -> dict:

@@ -76,15 +76,25 @@ def _make(problem: Problem, settings: Mapping[str, object], order: Sequence[str]
 
 
 def generate(problem: Problem, arch: str) -> list[Candidate]:
-    """Every knob setting (tile knobs collapsed to their default when nothing is injected), unpruned."""
+    """Every knob setting (tile knobs collapsed to their default when nothing is injected), unpruned, in the order
+    of the knobs' product. A tile knob that cannot apply (its mma not chosen) is not iterated: the ROCm product
+    is millions of settings a shape, its distinct candidates thousands (a finished tune rerun spent minutes here)."""
     knobs = knobs_of(arch)
     order = list(knobs)
     values = {name: list(k.values(problem, arch)) for name, k in knobs.items()}
     seen: dict[str, Candidate] = {}
-    for combo in itertools.product(*(values[n] for n in order)):
-        settings = dict(zip(order, combo))
-        cand = _make(problem, settings, [n for n in order if knobs[n].applies(settings)])
-        seen.setdefault(cand.id, cand)
+
+    def walk(i: int, settings: dict) -> None:
+        if i == len(order):
+            cand = _make(problem, settings, [n for n in order if knobs[n].applies(settings)])
+            seen.setdefault(cand.id, cand)
+            return
+        name = order[i]
+        decided = "mma" in settings or "mma" not in knobs  # whether a tile knob's applying is known yet
+        for v in (values[name] if not (decided and not knobs[name].applies(settings)) else values[name][:1]):
+            walk(i + 1, {**settings, name: v})
+
+    walk(0, {})
     return list(seen.values())
 
 

@@ -59,6 +59,7 @@ RACE_BUDGET_S = 600.0  # per shape, when a measured tune gives no --time-budget:
 PROVENANCE = ("numerics", "max_abs_err", "max_rel_err", "device_name", "device_arch", "driver_version",
               "runtime_version", "toolkit_version", "measured_at")  # a candidate's measurement, onto its winner row
 PROGRESS_EVERY_S = 10.0  # one line of progress at most this often when stderr is not a terminal
+STALL_SAY_S = 60.0  # a batch of compiles with nothing finished for this long is said (and again each time)
 
 
 @dataclass(frozen=True)
@@ -129,9 +130,14 @@ def check_options(o: TuneOptions) -> None:
 def compile_candidate(compiler: Compiler, job: CompileJob) -> tuple[CompileResult, bool]:
     """Compile; on a timeout (IREE 3.13 hangs on ~1% of split-K + spec compiles) retry once single-threaded."""
     result = compiler.compile(job)
-    if not result.timed_out:
-        return result, False
-    return compiler.compile(replace(job, flags=job.flags + (RETRY_FLAG,))), True
+    return retry_timed_out(compiler, result) if result.timed_out else (result, False)
+
+
+def retry_timed_out(compiler: Compiler, timed_out: CompileResult) -> tuple[CompileResult, bool]:
+    """The one retry of a compile that timed out: single-threaded (never the same compile again, which may hang
+    as long); its compile_s counts the attempt that hung, so the row keeps the trace."""
+    again = compiler.compile(replace(timed_out.job, flags=timed_out.job.flags + (RETRY_FLAG,)))
+    return replace(again, compile_s=timed_out.compile_s + again.compile_s), True
 
 
 class Tuner:
@@ -289,25 +295,34 @@ class Tuner:
         jobs = {job.cache_key(): c for job, c in planned}
         p = todo[0].problem
         compiled = 0
+        finished: set[str] = set()
 
         def done(result: CompileResult) -> None:
             nonlocal compiled
             c = jobs[result.job.cache_key()]
-            if result.timed_out:  # the retry: single-threaded iree-compile, a CPU task queued behind the others
-                result, retried = compile_candidate(compiler, result.job)
+            finished.add(result.job.cache_key())
+            if result.timed_out:  # the retry: single-threaded iree-compile, said, its time in the row
+                self.say(f"{p.key}: [{c.id}] iree-compile timed out after {result.compile_s:.0f} s (--timeout "
+                         f"{self.o.timeout_s:g}); retrying it once single-threaded ({RETRY_FLAG})")
+                result, retried = retry_timed_out(compiler, result)
             else:
                 retried = False
             row = self._after_compile(c, result, retried)
             self._save(row)
             compiled += 1
             if compiled == min(len(todo), compiler.workers) and len(todo) > compiled:
-                self.say(f"{p.key}: {len(todo) - compiled} candidate(s) to go, {self.estimate(len(todo) - compiled)}")
+                left = [c for j, c in planned if j.cache_key() not in finished]
+                self.say(f"{p.key}: {len(left)} candidate(s) to go, {self.estimate(len(left), 0, compiler, left)}")
             if row.status == state.COMPILED:
                 ready.append((c, result))
             else:
                 self._tick(p, row)
 
-        compiler.compile_many([job for job, _ in planned], on_done=done)
+        began = time.monotonic()
+        compiler.compile_many([job for job, _ in planned], on_done=done, on_wait=lambda idle, left: self.say(
+            f"{p.key}: still compiling {left} candidate(s): nothing finished for {idle:.0f} s (each compile is "
+            f"bounded by --timeout {self.o.timeout_s:g} s, then retried once)"), wait_s=STALL_SAY_S)
+        self.costs.saw_batch(time.monotonic() - began)
         order = {c.id: i for i, c in enumerate(todo)}  # references first: a twin of the default is the one left out
         for c, result in sorted(ready, key=lambda cr: order[cr[0].id]):
             twin = self._twin(self._row(c))
@@ -342,9 +357,12 @@ class Tuner:
                   else row.reason)
         self.on_progress(Progress(p.key, self._done, self._total, row.candidate, row.status, detail))
 
-    def estimate(self, n: int, race_of: int = 0) -> str:
-        """Time for ``n`` more candidates (and a race of ``race_of`` contenders), from the times seen so far."""
-        return self.costs.estimate(n, self._compile_times(), race_of)
+    def estimate(self, n: int, race_of: int = 0, compiler: Optional[Compiler] = None,
+                 left: Sequence[Candidate] = ()) -> str:
+        """Time for ``n`` more candidates (and a race of ``race_of`` contenders), from the times seen so far;
+        ``left``: those candidates, asked of the ``compiler``'s cache (a hit costs no compile)."""
+        cached = sum(compiler.is_cached(self.job(c)) for c in left) if compiler is not None else 0
+        return self.costs.estimate(n, self._compile_times(), race_of, cached)
 
     def _compile_times(self) -> list[float]:
         return [r.compile_s for r in self.rows.values() if r.compile_s]
@@ -401,9 +419,11 @@ class Tuner:
         racing = self.o.racing and not optuna  # (optuna picks what it measures; its measured ones are raced)
         if (w := self.winner(p)) is not None and w.verdict and \
                 (optuna or all(self._row(c).status in state.TERMINAL for c in self._finished_set(w, chosen, cut))):
+            self.say(f"{p.key}: already done (winner [{w.winner or 'none'}], {w.verdict}): nothing redone")
             return  # finished before (a damaged or missing candidate row reopens the shape)
         finished = sum(self._row(c).status in state.TERMINAL for c in chosen)
         self._done, self._total = (0 if optuna else finished), planned
+        left = [] if optuna else [c for c in chosen if self._row(c).status not in state.TERMINAL]
         how = f"{cut} cut by --max-candidates {self.limit}" if cut else "all of them"
         if cut and self.o.max_candidates is None:
             how += " (the default for --device none)"
@@ -414,11 +434,11 @@ class Tuner:
             self.say(f"{p.key}: {size} candidates after pruning; racing up to {planned} ({how}) in paired rounds "
                      f"if they fit the budget of {duration(budget)} ({source})"
                      + (f", {finished} finished before" if finished else "")
-                     + f"; {self.estimate(planned - self._done, race_of=planned)}")
+                     + f"; {self.estimate(planned - self._done, planned, compiler, left)}")
         else:
             self.say(f"{p.key}: {size} candidates after pruning; evaluating {planned} ({how})"
                      + (f", {finished} finished before" if finished else "")
-                     + f"; {self.estimate(planned - self._done)}")
+                     + f"; {self.estimate(planned - self._done, 0, compiler, left)}")
         self.on_progress(Progress(p.key, self._done, self._total))
         checker = Checker(p) if self.o.measuring else None
         race_cut = ""
