@@ -41,7 +41,7 @@ N = typer.Option(None, "--n", min=1, help="N: rows of B, columns of C.")
 K = typer.Option(None, "--k", min=1, help="K: the reduction dim.")
 BATCH = typer.Option(1, "--batch", min=1, help="Batch count (1: not batched).")
 DTYPE = typer.Option(None, "--dtype", help="Element type(s), comma-separated: f16, bf16, f8E4M3FNUZ, f8E5M2FNUZ, "
-                     "f8E4M3FN, f8E5M2, i8. Default: see the command.")
+                     "f8E4M3FN, f8E5M2, i8, mxfp4 (gfx950; K a multiple of 32). Default: see the command.")
 VARIANTS = typer.Option(None, "--variants", "-v", help="Comma-separated variants (default, vdmfma, padded, splitk, "
                         "tuned, torch, ...). Default: see the command.")
 

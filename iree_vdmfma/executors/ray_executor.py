@@ -64,6 +64,12 @@ def _token_auth_if_token_here() -> None:
         pass
 
 
+def _ray_words(e: BaseException) -> str:
+    """Ray's error, first line, with its own command-line flag named as ours (`--address` is `ray start`'s)."""
+    said = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+    return said.replace("setting `--address` flag", "giving --ray-address").replace("`--address`", "--ray-address")
+
+
 def check_reachable(ray, address: str, timeout_s: float) -> None:
     """ExecutorError (one line) unless the cluster at ``address`` ('auto', 'HOST:PORT', 'ray://HOST[:PORT]')
     accepts a TCP connection within ``timeout_s``."""
@@ -71,13 +77,16 @@ def check_reachable(ray, address: str, timeout_s: float) -> None:
         where = address[len("ray://"):]
         where = where if re.search(r":\d+$", where) else f"{where}:10001"
     else:
+        none_here = (f"--ray-address {address}: no running Ray cluster found on this machine (start one with `ray "
+                     "start --head`, name HOST:PORT, or leave --ray-address out to start a private local cluster)")
         try:
             where = ray._private.services.canonicalize_bootstrap_address(address)
-        except Exception as e:  # noqa: BLE001  (a malformed address: Ray's own words, one line)
-            raise ExecutorError(f"--ray-address {address}: {(str(e).strip().splitlines() or [''])[0]}") from None
+        except Exception as e:  # noqa: BLE001  (a malformed address: Ray's own words, one line, our option's name)
+            if address == "auto":
+                raise ExecutorError(none_here) from None
+            raise ExecutorError(f"--ray-address {address}: {_ray_words(e)}") from None
         if where is None:
-            raise ExecutorError(f"--ray-address {address}: no running Ray cluster found on this machine "
-                                f"(start one with `ray start --head`, or name HOST:PORT)")
+            raise ExecutorError(none_here)
     host, _, port = where.rpartition(":")
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=timeout_s).close()
@@ -142,7 +151,7 @@ class RayExecutor(Executor):
             except (ConnectionError, RuntimeError, ValueError) as e:
                 self._remove_temp_dir()
                 where = address or "a new local cluster"
-                raise ExecutorError(f"cannot start or reach the Ray cluster at {where}: {e}") from None
+                raise ExecutorError(f"cannot start or reach the Ray cluster at {where}: {_ray_words(e)}") from None
         self.workers = workers
         self.gpu_resource = gpu_resource
         self._refs: set = set()

@@ -316,26 +316,29 @@ class Sweep:
         ``pending`` (never a compile-error, never cached) and KeyboardInterrupt
         propagates; finished rows are already in results.csv.
         """
-        with locked_dir(self.out):
-            self._load()  # again, under the lock: what is on disk now
-            self._write_meta()
-            self.on_start()
-            self.write_specs()
-            write_manifest(self.out, self.manifest())
-            todo = self.pending()
-            self._save([_base_row(job, k[3]) for job in todo for k in self._open(job)])  # skipped rows: final
-            todo = [job for job in todo if not job.skip_reason]
-            executor = self.executor or make_executor(self.options.executor, self.options.workers)
-            compiler = Compiler(self.options.cache_dir, self.options.workers,
-                                retry_failed=self.options.retry_failed, executor=executor)
-            try:
-                with stop_signals_as_interrupt():
-                    compiled = self._compile_all(compiler, todo)
-                    self._run_all(executor, compiler, compiled)
-            finally:
-                compiler.close()
-                if executor is not self.executor:
-                    executor.close()
+        # the executor first: a cluster that cannot be reached is one line, and OUT is not touched
+        executor = self.executor or make_executor(self.options.executor, self.options.workers)
+        try:
+            with locked_dir(self.out):
+                self._load()  # again, under the lock: what is on disk now
+                self._write_meta()
+                self.on_start()
+                self.write_specs()
+                write_manifest(self.out, self.manifest())
+                todo = self.pending()
+                self._save([_base_row(job, k[3]) for job in todo for k in self._open(job)])  # skipped rows: final
+                todo = [job for job in todo if not job.skip_reason]
+                compiler = Compiler(self.options.cache_dir, self.options.workers,
+                                    retry_failed=self.options.retry_failed, executor=executor)
+                try:
+                    with stop_signals_as_interrupt():
+                        compiled = self._compile_all(compiler, todo)
+                        self._run_all(executor, compiler, compiled)
+                finally:
+                    compiler.close()
+        finally:
+            if executor is not self.executor:
+                executor.close()
         return list(self.rows.values())
 
     def _run_all(self, executor: Executor, compiler: Compiler,

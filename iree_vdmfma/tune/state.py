@@ -16,6 +16,7 @@ candidate id), so rows of another target, device or compiler are never reused.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Iterable, Optional, TypeVar
@@ -186,3 +187,9 @@ def display_id(candidate: str) -> str:
         k, sep, v = part.partition("=")
         parts.append(f"{k}={UNSET[(k, v)]}" if sep and (k, v) in UNSET else part)
     return ",".join(parts)
+
+
+def display_ids(text: str) -> str:
+    """Every candidate id in brackets in ``text`` (a note, a progress line) as :func:`display_id` shows it, so one
+    candidate is never 'split=none' in one place and 'split=0' in another."""
+    return re.sub(r"\[([a-z_]+=[^\]]*)\]", lambda m: f"[{display_id(m.group(1))}]", str(text or ""))

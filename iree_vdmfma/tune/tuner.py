@@ -151,7 +151,8 @@ class Tuner:
         self.device_tasks: Optional[Executor] = None  # run()'s executor for device work (measurements, races)
         self.backend = backend_for(options.target)
         self.out = Path(options.out_dir)
-        self.say = on_event or (lambda msg: None)
+        said = on_event or (lambda msg: None)
+        self.say = lambda msg: said(state.display_ids(msg))  # candidate ids as people read them, everywhere
         self.on_progress = on_progress or (lambda ev: None)
         self.started = time.monotonic()
         self.version = compiler_version()
@@ -528,49 +529,55 @@ class Tuner:
     # ------------------------------------------------------------------ all
 
     def run(self) -> list[state.WinnerRow]:
-        with locked_dir(self.out):  # one tune (or sweep) writing into OUT at a time
-            self._load()  # again, under the lock: what is on disk now
-            self._check_same_tune()
-            if self.damaged:
-                self.say(f"{len(self.damaged)} damaged row(s) in {self.out} ({self.damaged[0]}"
-                         f"{', ...' if len(self.damaged) > 1 else ''}); redoing them")
-            self._write_meta()
-            executor = make_executor(self.o.executor, self.o.workers)
-            compiler = Compiler(self.o.cache_dir, self.o.workers, executor=executor)
-            self.device_tasks = device_executor(executor)  # measurements: GPU tasks on this machine's device
-            self.costs.workers = compiler.workers
-            timer = None
-            if self.o.time_budget_s is not None:
-                left = max(0.0, self.o.time_budget_s - (time.monotonic() - self.started))
-                timer = threading.Timer(left, self._spend_budget, args=(compiler,))
-                timer.daemon = True
-                timer.start()
-            try:
-                with stop_signals_as_interrupt():
-                    for p in self.problems:
-                        if self.budget_spent or self._over_budget():
-                            self.left.append(p.key)
-                            continue
-                        self.say(f"tuning {p.key}")
-                        try:
-                            self.tune_shape(compiler, p)
-                        except CompileInterrupted:
-                            if not self.budget_spent:
-                                raise
-                            self.left.append(p.key)
-            finally:
-                if timer is not None:
-                    timer.cancel()
-                compiler.close()
-                if self.device_tasks is not executor:
-                    self.device_tasks.close()
-                self.device_tasks = None
-                executor.close()
-            if self.left:
-                self.say(f"time budget of {self.o.time_budget_s:g} s spent: {len(self.left)} shape(s) unfinished "
-                         f"({', '.join(self.left)}); their candidates stay pending; rerun to continue")
-            self.written = self.write_library()
+        # the executor first: a cluster that cannot be reached is one line, and OUT is not touched
+        executor = make_executor(self.o.executor, self.o.workers)
+        try:
+            with locked_dir(self.out):  # one tune (or sweep) writing into OUT at a time
+                self._load()  # again, under the lock: what is on disk now
+                self._check_same_tune()
+                if self.damaged:
+                    self.say(f"{len(self.damaged)} damaged row(s) in {self.out} ({self.damaged[0]}"
+                             f"{', ...' if len(self.damaged) > 1 else ''}); redoing them")
+                self._write_meta()
+                self._run_shapes(executor)
+                if self.left:
+                    self.say(f"time budget of {self.o.time_budget_s:g} s spent: {len(self.left)} shape(s) unfinished "
+                             f"({', '.join(self.left)}); their candidates stay pending; rerun to continue")
+                self.written = self.write_library()
+        finally:
+            executor.close()
         return [w for p in self.problems if (w := self.winner(p)) is not None]
+
+    def _run_shapes(self, executor: Executor) -> None:
+        compiler = Compiler(self.o.cache_dir, self.o.workers, executor=executor)
+        self.device_tasks = device_executor(executor)  # measurements: GPU tasks on this machine's device
+        self.costs.workers = compiler.workers
+        timer = None
+        if self.o.time_budget_s is not None:
+            left = max(0.0, self.o.time_budget_s - (time.monotonic() - self.started))
+            timer = threading.Timer(left, self._spend_budget, args=(compiler,))
+            timer.daemon = True
+            timer.start()
+        try:
+            with stop_signals_as_interrupt():
+                for p in self.problems:
+                    if self.budget_spent or self._over_budget():
+                        self.left.append(p.key)
+                        continue
+                    self.say(f"tuning {p.key}")
+                    try:
+                        self.tune_shape(compiler, p)
+                    except CompileInterrupted:
+                        if not self.budget_spent:
+                            raise
+                        self.left.append(p.key)
+        finally:
+            if timer is not None:
+                timer.cancel()
+            compiler.close()
+            if self.device_tasks is not executor:
+                self.device_tasks.close()
+            self.device_tasks = None
 
     def library(self) -> Library:
         entries, at = [], now_utc()
