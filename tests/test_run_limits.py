@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shlex
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -56,3 +57,25 @@ def test_timeout_bounds_a_sweeps_runs_as_it_bounds_its_compiles(tmp_path):
     assert sorted(r.cache_mode for r in rows) == ["cold", "hot"] and all(r.cached for r in rows)
     for r in rows:
         assert r.status == Status.TIMEOUT.value and r.error == "iree-benchmark-module timed out after 1 s", r
+
+
+def test_a_run_past_its_timeout_ends_with_every_process_it_started(tmp_path):
+    # as iree-benchmark-module on PATH is: a Python script that starts the real binary and waits for it (the toolkit
+    # runs the wheel's binary itself where it can: timing.benchmark_tool)
+    marker = tmp_path / "the-binary"
+    wrapper = tmp_path / "iree-benchmark-module"
+    wrapper.write_text(f"#!{sys.executable}\nimport subprocess\nsubprocess.run(['sh', '-c', 'sleep 300 # {marker}'])\n")
+    wrapper.chmod(0o755)
+    assert not timing.benchmark_tool().endswith((".py", "/bin/iree-benchmark-module"))  # the binary, not a script
+    with pytest.raises(timing.TimingError, match="timed out after 0.5 s") as e:
+        timing.run_benchmark([str(wrapper)], tmp_path / "out.json", 1, timeout_s=0.5)
+    assert e.value.timed_out
+    left = [p for p in Path("/proc").iterdir() if p.name.isdigit() and str(marker).encode() in _cmdline(p)]
+    assert left == [], "the binary outlived the timeout"
+
+
+def _cmdline(proc: Path) -> bytes:
+    try:
+        return (proc / "cmdline").read_bytes()
+    except OSError:
+        return b""

@@ -31,6 +31,7 @@ from typing import Callable, Iterable, Optional
 from ..executors import Executor, LocalExecutor
 from .toolchain import compiler_version, tool
 from ..util.io import atomic_write_text
+from ..util.procs import kill_group
 from ..util.scratch import scratch_dir
 
 # Dump files worth keeping: configured IR, ISA (ROCm .rocmasm, CUDA .ptx), the dispatch benchmark module.
@@ -239,16 +240,7 @@ def _read_valid_manifest(workdir: Path) -> Optional[dict]:
         return None
 
 
-def _kill_group(proc: subprocess.Popen) -> None:
-    """SIGKILL the compile's whole process group (it runs in its own session)."""
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    try:
-        proc.kill()
-    except ProcessLookupError:
-        pass
+_kill_group = kill_group  # SIGKILL the compile's whole process group (util/procs.py: it runs in its own session)
 
 
 def _reap(proc: subprocess.Popen) -> tuple[str, str]:

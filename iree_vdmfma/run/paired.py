@@ -41,6 +41,7 @@ import numpy as np
 
 from . import timing
 from ..problems.problem import Problem
+from ..util.procs import run_group
 from ..util.scratch import scratch
 
 ONE_PROCESS, PER_CONTENDER = "one-process", "process-per-contender"
@@ -232,7 +233,7 @@ def _one_process(contenders, problem, device, the_plan, orders, seed, min_time_s
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(Path(__file__).parents[2]),
                                                                         os.environ.get("PYTHONPATH", "")) if p)}
         try:
-            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s, env=env)
+            proc = run_group(cmd, timeout_s, env=env)  # the worker and the benchmarks it starts end together
         except subprocess.TimeoutExpired:
             raise timing.TimingError(f"paired worker timed out after {timeout_s:g} s", True, " ".join(cmd))
         if proc.returncode != 0:

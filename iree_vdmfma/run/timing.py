@@ -70,6 +70,7 @@ from ..devices.caches import default_cache_bytes  # noqa: F401  (re-exported for
 from ..problems.loop_ir import GEMM_FUNC, LOOP_FUNC, copy_stride  # noqa: F401
 from ..problems.problem import Problem
 from ..util.io import atomic_write_bytes
+from ..util.procs import run_group
 from ..util.scratch import scratch_dir
 
 CACHE_MODES = ("hot", "cold")
@@ -229,13 +230,25 @@ def parse_benchmark_json(data: dict | str, calls_per_iteration: int = 1) -> Late
 
 
 def benchmark_tool() -> str:
-    """Path of iree-benchmark-module (PATH first, then the iree.runtime wheel)."""
+    """Path of the iree-benchmark-module binary: PATH's, unless it is a script (the wheel's console entry point,
+    a Python wrapper that starts the binary: a killed wrapper would leave the binary running), then the
+    iree.runtime wheel's binary itself."""
     exe = shutil.which("iree-benchmark-module")
-    if exe:
+    if exe and not _script(exe):
         return exe
-    from iree.runtime import benchmark_exe
-
+    try:
+        from iree.runtime import benchmark_exe
+    except ImportError:
+        return exe or "iree-benchmark-module"
     return benchmark_exe()
+
+
+def _script(path: str) -> bool:
+    try:
+        with open(path, "rb") as f:
+            return f.read(2) == b"#!"
+    except OSError:
+        return False
 
 
 def input_flag(array: np.ndarray, path: Path, elem: str) -> str:
@@ -271,7 +284,8 @@ def run_benchmark(cmd: list[str], out_json: Path, calls_per_iteration: int,
     """Run a benchmark command built by :func:`benchmark_command` and parse its JSON."""
     printable = " ".join(cmd)
     try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s)
+        # a timeout or Ctrl-C ends the run whole: the binary itself, or a wrapper with the binary it started
+        proc = run_group(cmd, timeout_s, own_session=_script(cmd[0]) if os.path.isfile(cmd[0]) else False)
     except subprocess.TimeoutExpired:
         raise TimingError(f"iree-benchmark-module timed out after {timeout_s:g} s", True, printable)
     if proc.returncode in (-9, 128 + 9, 256 - 9):  # SIGKILL, as a shell or the tool's own exit code reports it
