@@ -233,7 +233,8 @@ def _one_process(contenders, problem, device, the_plan, orders, seed, min_time_s
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(Path(__file__).parents[2]),
                                                                         os.environ.get("PYTHONPATH", "")) if p)}
         try:
-            proc = run_group(cmd, timeout_s, env=env)  # the worker and the benchmarks it starts end together
+            # the worker times in-process (no child of its own): it stays in our group, killed itself on a timeout
+            proc = run_group(cmd, timeout_s, own_session=False, env=env)
         except subprocess.TimeoutExpired:
             raise timing.TimingError(f"paired worker timed out after {timeout_s:g} s", True, " ".join(cmd))
         if proc.returncode != 0:
