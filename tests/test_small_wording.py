@@ -16,15 +16,36 @@ from iree_vdmfma.cli import app
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_ray_address_auto_without_a_cluster_is_one_line_in_our_words_and_leaves_no_out(tmp_path):
+def _sweep_on_ray(tmp_path: Path, address: str, env: dict) -> subprocess.CompletedProcess:
+    shapes = tmp_path / "s.csv"
+    shapes.write_text("m,n,k\n8,256,1024\n")
+    return subprocess.run(["vdmfma", "sweep", str(shapes), "--executor", "ray", "--ray-address", address, "--device",
+                           "none", "--out", str(tmp_path / "out")], env={**env, "PYTHONPATH": str(ROOT)},
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_a_ray_cluster_that_cannot_be_reached_is_one_line_and_leaves_no_out(tmp_path):
     pytest.importorskip("ray", reason="the [cluster] extra (ray) is not installed")
+    done = _sweep_on_ray(tmp_path, "127.0.0.1:9", dict(os.environ))  # nothing listens on the discard port
+    assert done.returncode == 2, done.stderr
+    errors = [line for line in done.stderr.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and errors[0].startswith("error: cannot reach the Ray cluster at 127.0.0.1:9"), done.stderr
+    assert not (tmp_path / "out").exists()  # the executor is made before OUT is touched
+
+
+def test_ray_address_auto_without_a_cluster_says_so_in_our_words(tmp_path):
+    """Ray's 'auto' finds any cluster on the machine (other jobs may run one): the command runs in a process
+    namespace of its own (unshare, as root), where there is none."""
+    pytest.importorskip("ray", reason="the [cluster] extra (ray) is not installed")
+    if subprocess.run(["unshare", "--pid", "--fork", "--mount-proc", "true"], capture_output=True).returncode:
+        pytest.skip("cannot unshare a process namespace here (needs root): a Ray cluster of another job could answer")
     shapes = tmp_path / "s.csv"
     shapes.write_text("m,n,k\n8,256,1024\n")
     env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
-    env.update(RAY_TMPDIR=str(tmp_path / "no-ray-here"), PYTHONPATH=str(ROOT))  # no cluster to find
-    done = subprocess.run(["vdmfma", "sweep", str(shapes), "--executor", "ray", "--ray-address", "auto", "--device",
-                           "none", "--out", str(tmp_path / "out")], env=env, capture_output=True, text=True,
-                          timeout=300)
+    env.update(RAY_TMPDIR=str(tmp_path / "no-ray-here"), PYTHONPATH=str(ROOT))
+    done = subprocess.run(["unshare", "--pid", "--fork", "--mount-proc", "vdmfma", "sweep", str(shapes), "--executor",
+                           "ray", "--ray-address", "auto", "--device", "none", "--out", str(tmp_path / "out")],
+                          env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 2, done.stderr
     errors = [line for line in done.stderr.splitlines() if line.startswith("error:")]
     assert errors == ["error: --ray-address auto: no running Ray cluster found on this machine (start one with "
