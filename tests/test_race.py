@@ -195,7 +195,9 @@ def test_a_space_the_race_budget_does_not_fit_races_the_top_of_the_order_and_cou
     assert "raced the top 2 of 3 candidates: 1 cut" in w.note and "race budget" in w.note
     assert any("1 cut, since the race budget" in line for line in said)
     rows = state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow)
-    assert sorted(r.candidate for r in rows) == ["split=0", "split=256"]  # the cut one was never compiled
+    (cut,) = [r for r in rows if r.candidate == "split=128"]  # the cut one has its row, never compiled
+    assert cut.status == state.PENDING and cut.compile_s is None and cut.reason.startswith("cut by the race budget")
+    assert sorted(r.candidate for r in rows if r is not cut) == ["split=0", "split=256"]
     assert {r["candidate"] for r in _raced(tmp_path / "out")} == {"split=0", "split=256"}
     report = write_tune_report(tmp_path / "out", "host", "local-task").read_text()
     covered = report.splitlines()[report.splitlines().index("## What the search covered"):]

@@ -49,7 +49,7 @@ def bench(
     from ..sweep.bench import BenchOptions, bench as run_bench
     from ..sweep.manifest import read_manifest
 
-    with user_errors(debug):
+    with user_errors(debug, keeps="rows"):
         cache_bytes = opt.size_of(cache_size)
         dev, _ = plan_device(device, None)  # a named device must be here: refused before anything runs
         if dev is None:

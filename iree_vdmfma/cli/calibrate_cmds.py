@@ -7,6 +7,8 @@ from typing import Optional
 
 import typer
 
+from ..util.runs import check_kind
+from ..run.calibration import ROUNDS_PER_VERDICT
 from . import options as opt
 from .app import app
 from .common import show, user_errors
@@ -16,7 +18,8 @@ from .common import show, user_errors
 def calibrate(
     device: str = opt.DEVICE,
     out: Optional[Path] = opt.OUT,
-    pairs: int = typer.Option(24, "--pairs", min=2, help="A/A rounds to fit the threshold on (its even and odd halves)."),
+    pairs: int = typer.Option(24, "--pairs", min=2 * ROUNDS_PER_VERDICT, help="A/A rounds to fit the threshold on "
+                              "(its even and odd halves: at least twice --verdict-rounds)."),
     heldout_pairs: int = typer.Option(24, "--heldout-pairs", min=20, help="Fresh A/A rounds measured after the fit "
                                       "to check it (its held-out false-win rate); a threshold that fails grows and is "
                                       "checked on another fresh batch, 3 batches at most."),
@@ -44,6 +47,11 @@ def calibrate(
         from .core_cmds import plan_run
 
         out = opt.out_folder(out, "calibrate")
+        check_kind(out, "calibrate")
+        if keep:  # where the copy goes, checked before measuring (not found read-only after it)
+            from ..compiler.driver import default_cache_dir
+
+            opt.writable(default_cache_dir() / "calibration", "$VDMFMA_CACHE_DIR (where --keep keeps a copy)")
         ms = opt.m_values(m, "8")
         if len(ms) != 1:
             raise ValueError(f"--m {m}: calibrate takes one M")

@@ -8,6 +8,8 @@ off (:func:`say`, :func:`show`, :func:`cell`): rich would take ``[...]`` for a s
 
 from __future__ import annotations
 
+import re
+import shutil
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -52,14 +54,29 @@ USER_ERRORS = (ShapeListError, UnknownTargetError, ExecutorError, DeviceUnavaila
                FileNotFoundError, FileExistsError, PermissionError, IsADirectoryError, NotADirectoryError,
                ValueError)
 EXIT_USER_ERROR = 2
+EXIT_MACHINE_FAULT = 1
 EXIT_INTERRUPTED = 130
 
 
-@contextmanager
-def user_errors(debug: bool = False) -> Iterator[None]:
-    """Input errors: one 'error:' line, exit 2 (``--debug`` re-raises for the traceback).
+def file_fault(e: OSError) -> str:
+    """A file-system error as one line naming the file: 'No space left on device: PATH' (shutil.Error, from a
+    folder copy, holds a list of them: its first)."""
+    if isinstance(e, shutil.Error) and e.args and isinstance(e.args[0], list) and e.args[0]:
+        src, dst, why = (list(e.args[0][0]) + ["", "", ""])[:3]
+        said = re.match(r"\[Errno \d+\] ([^:]+)", str(why))
+        return f"{said.group(1) if said else why or 'copy failed'}: {dst}"
+    what = e.strerror or str(e) or type(e).__name__
+    return f"{what}: {e.filename}" if e.filename else what
 
-    Ctrl-C, SIGTERM and SIGHUP: one line, exit 130; finished rows are already on disk.
+
+@contextmanager
+def user_errors(debug: bool = False, keeps: str = "") -> Iterator[None]:
+    """Input errors: one 'error:' line, exit 2 (``--debug`` re-raises for the traceback). A file system that fails
+    mid-run (full, read-only, I/O error: an OSError that is not the input's): one 'error:' line naming the file,
+    exit 1, never a traceback.
+
+    Ctrl-C, SIGTERM and SIGHUP: one line, exit 130, saying what the command keeps: ``keeps`` names what it
+    writes as it goes and resumes from ('rows': a sweep's finished rows are on disk); '' says nothing was kept.
     """
     try:
         with stop_signals_as_interrupt():
@@ -69,9 +86,17 @@ def user_errors(debug: bool = False) -> Iterator[None]:
             raise
         console.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
         raise typer.Exit(EXIT_USER_ERROR)
+    except OSError as e:  # the file system failed mid-run (full, read-only, I/O error): the machine, not the input
+        if debug:
+            raise
+        kept = (f"finished {keeps} are on disk; free it and run the same command again to resume" if keeps
+                else "nothing was kept")
+        console.print(f"[bold red]error:[/] {escape(file_fault(e))}; {kept}", highlight=False, soft_wrap=True)
+        raise typer.Exit(EXIT_MACHINE_FAULT)
     except KeyboardInterrupt:
-        console.print("[yellow]interrupted[/]: finished rows are on disk; run the same command again to resume",
-                      highlight=False, soft_wrap=True)
+        said = (f"finished {keeps} are on disk; run the same command again to resume" if keeps else
+                "nothing was kept (this command does not resume); run it again to start over")
+        console.print(f"[yellow]interrupted[/]: {escape(said)}", highlight=False, soft_wrap=True)
         raise typer.Exit(EXIT_INTERRUPTED)
 
 

@@ -132,10 +132,11 @@ def run_sweep(problems, options: SweepOptions, run_hook=None, banner: str = "") 
         if sweep.damaged:
             say(f"{len(sweep.damaged)} damaged row(s) in {sweep.results_path} (cut off or edited; first: "
                 f"{sweep.damaged[0]}): not trusted, redoing them")
-        total = len(sweep.pending()) * len(sweep.modes)
+        total = sweep.todo()
         on_row = RowProgress(bar, "sweep", total)
         log = _ProgressLog(Path(options.out_dir) / "sweep.log", on_row)
         sweep.on_row = lambda row: (on_row(row), log(row))
+        sweep.on_start = log.start  # under OUT's lock: a sweep refused there writes nothing into OUT
         return sweep.run()
 
 
@@ -144,8 +145,9 @@ class _ProgressLog:
 
     def __init__(self, path: Path, progress: RowProgress):
         self.path, self.progress = path, progress
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self._write(f"start: {progress.total} row(s) to do")
+
+    def start(self) -> None:
+        self._write(f"start: {self.progress.total} row(s) to do")
 
     def _write(self, text: str) -> None:
         import time
@@ -193,7 +195,7 @@ def compile(
     OUT/results.csv. OUT accumulates: each compile adds its rows; the table shows this run's.
     Exit code 0 when every row is ok or not-applied, 1 when some failed.
     """
-    with user_errors(debug):
+    with user_errors(debug, keeps="rows"):
         out = opt.out_folder(out, "compile")
         target = target or opt.DEFAULT_TARGET
         problems = problems_from(shapes, m, n, k, batch, dtype)
@@ -259,7 +261,7 @@ def sweep(
     run-error, numerics-failed, machine-error); 2 bad input, or OUT in use by another
     sweep or holding a different sweep; 130 interrupted.
     """
-    with user_errors(debug):
+    with user_errors(debug, keeps="rows"):
         from .common import load_problems
 
         out = opt.out_folder(out, "sweep")
@@ -284,7 +286,7 @@ def sweep(
 
             # --reps 0: one numerics-checked row per job, no hot/cold timing rows
             options.runnable, options.cache_modes = True, (("hot", "cold") if reps > 0 else ("",))
-            hook = sweep_run_hook(run_device, reps, cache_bytes, compiler_version())
+            hook = sweep_run_hook(run_device, reps, cache_bytes, compiler_version(), timeout)
         banner = (f"sweep: {len(problems)} problems x {', '.join(options.variants)} for "
                   f"{target}{' (llvm-cpu)' if target == 'host' else ''}, "
                   + (f"running on {run_device}" + ("" if reps else ", numerics only (--reps 0)")

@@ -63,7 +63,7 @@ def coverage(
     shapes_option: Optional[Path] = typer.Option(None, "--shapes", hidden=True, help="Old spelling: SHAPES."),
     debug: bool = opt.DEBUG,
 ) -> None:
-    with user_errors(debug):
+    with user_errors(debug, keeps="rows"):
         target = target or opt.DEFAULT_TARGET
         out = opt.out_folder(out, "coverage")
         get_target(target)

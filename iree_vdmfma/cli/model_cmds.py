@@ -13,6 +13,7 @@ from rich.text import Text
 from ..devices.targets import target as get_target
 from ..model.model import APPLIED, NOT_GEMM, NOT_SKINNY, RESCUED, ModelOptions, counts_against, run_model
 from ..model.source import SourceError, parse_source
+from ..util.runs import check_kind
 from ..variants.registry import variant as get_variant
 from . import options as opt
 from .app import app
@@ -107,8 +108,8 @@ def model(
         with user_errors(debug):
             flags = opt.compile_flags(compile_flag, compile_flags_file)
         _step(source, m, dtype, target, device, tune, library, max_candidates, reps, search, time_budget, rounds,
-              calls, seed, opt.out_folder(out, "model"), workers, timeout, opt.cache_dir_of(cache_dir, no_cache),
-              debug, (cache_mode, cache_size, torch_compile), race, flags)
+              calls, seed, out, workers, timeout, (cache_dir, no_cache), debug, (cache_mode, cache_size, torch_compile),
+              race, flags)
         return
     with user_errors(debug):
         flags = opt.compile_flags(compile_flag, compile_flags_file)
@@ -116,6 +117,7 @@ def model(
             raise ValueError("--device runs the forward: give --tune or --library DIR with it")
         target = target or opt.DEFAULT_TARGET
         out = opt.out_folder(out, "model")
+        check_kind(out, "model")
         if not target.startswith("gfx"):
             raise ValueError(f"--target {target}: vdmfma model writes gfx tuning specs; give a gfx target")
         get_target(target)
@@ -123,7 +125,8 @@ def model(
         dt = opt.one_of("--dtype", opt.names(dtype)) if dtype is not None else None
         src = _source(source)
         ms = _ms(src, m)
-        opts = ModelOptions(src, ms, target, v, out, dt, opt.cache_dir_of(cache_dir, no_cache), timeout, flags)
+        opts = ModelOptions(src, ms, target, v, out, dt, opt.cache_dir_of(cache_dir, no_cache, checked=True), timeout,
+                            flags)
         result = run_model(opts, log=say)
     results.print(_table(result.rows))
     show(f"wrote {out / 'dispatches.csv'}, {out / 'shapes.csv'}"
@@ -179,8 +182,11 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
     from ..model.step import StepOptions, run_step  # noqa: PLC0415
     from .core_cmds import plan_run  # noqa: PLC0415
 
-    with user_errors(debug):
+    with user_errors(debug, keeps="tune candidates (OUT/tune)" if tune else ""):
         opt.positive("--time-budget", time_budget)
+        out = opt.out_folder(out, "model")
+        check_kind(out, "model")
+        cache_dir = opt.cache_dir_of(*cache_dir, checked=True)
         # the model's default target under --device auto is the CPU, which auto runs on local-task (plan_device)
         run_device, target = plan_run(device, target or ("host" if device == opt.DEFAULT_DEVICE else None))
         dt = opt.one_of("--dtype", opt.names(dtype)) if dtype is not None else None
@@ -193,7 +199,8 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
         result = run_step(opts, log=say)
     for r in result.rows:
         lat = "-" if r.latency_us_median is None else f"{r.latency_us_median:.4g} us"
-        sp = "" if r.speedup_vs_default is None else f"  {r.speedup_vs_default:.3f}x vs default"
+        sp = ("" if r.speedup_vs_default is None or r.variant == "default" else
+              f"  {r.speedup_vs_default:.3f}x [{r.speedup_lo:.3f}, {r.speedup_hi:.3f}] vs default: {r.verdict}")
         mode = f"/{r.cache_mode}" if r.cache_mode else ""
         show(f"M={r.m_tokens} {r.variant}{mode}: {r.status} {r.numerics} {lat}{sp}"
              + (f"  ({r.error})" if r.error else ""))

@@ -13,6 +13,8 @@ Imports nothing that imports ``iree.compiler``: `vdmfma bench` uses it on a runt
 
 from __future__ import annotations
 
+import math
+import os
 from pathlib import Path
 from typing import Optional
 
@@ -40,7 +42,7 @@ N = typer.Option(None, "--n", min=1, help="N: rows of B, columns of C.")
 K = typer.Option(None, "--k", min=1, help="K: the reduction dim.")
 BATCH = typer.Option(1, "--batch", min=1, help="Batch count (1: not batched).")
 DTYPE = typer.Option(None, "--dtype", help="Element type(s), comma-separated: f16, bf16, f8E4M3FNUZ, f8E5M2FNUZ, "
-                     "f8E4M3FN, f8E5M2, i8. Default: see the command.")
+                     "f8E4M3FN, f8E5M2, i8, mxfp4 (gfx950; K a multiple of 32). Default: see the command.")
 VARIANTS = typer.Option(None, "--variants", "-v", help="Comma-separated variants (default, vdmfma, padded, splitk, "
                         "tuned, torch, ...). Default: see the command.")
 
@@ -101,8 +103,9 @@ NOISE_FLOOR = typer.Option(None, "--noise-floor", min=0.0,
                            help="Relative differences below this are within-noise (default: the device's A/A-calibrated "
                            "threshold from `vdmfma calibrate` when there is one, else 0.01).")
 # the tuner's (vdmfma tune, and vdmfma model --tune)
-MAX_CANDIDATES = typer.Option(None, "--max-candidates", min=1,
-                              help="Tuner: per shape, references included, a hard cap (default: the whole pruned "
+MAX_CANDIDATES = typer.Option(None, "--max-candidates", min=2,
+                              help="Tuner: per shape, references included (so at least 2: the default and one more), "
+                              "a hard cap (default: the whole pruned "
                               "space, raced as far as the time budget fits; 32 with no device). Cuts are counted in "
                               "the report.")
 TIME_BUDGET = typer.Option(None, "--time-budget", help="Tuner: seconds (> 0) for the whole tune, compiles included; "
@@ -135,22 +138,37 @@ VARIANT_ALIAS = typer.Option(None, "--variant", hidden=True, help="Old spelling 
 
 
 def out_folder(out: Optional[Path], command: str) -> Path:
-    """--out as a folder (default out/COMMAND); ValueError when it names an existing file."""
+    """--out as a folder (default out/COMMAND); ValueError when it names an existing file or cannot be written."""
     folder = Path(out) if out is not None else Path("out") / command
     if folder.exists() and not folder.is_dir():
         raise ValueError(f"--out {folder} is a file; --out is always a folder (it is created)")
+    return writable(folder, "--out")
+
+
+def writable(folder: Path, option: str) -> Path:
+    """``folder`` if it (or, not made yet, the nearest folder above it that exists) can be written; ValueError
+    naming ``option`` and why not (a read-only file system, no permission) before any work. Nothing is created."""
+    folder = Path(folder)
+    here = next((p for p in (folder, *folder.absolute().parents) if p.exists()), Path("/"))
+    if not here.is_dir():
+        raise ValueError(f"{option} {folder}: {here} is a file, not a folder")
+    if os.statvfs(here).f_flag & os.ST_RDONLY:
+        raise ValueError(f"{option} {folder}: {here} is on a read-only file system")
+    if not os.access(here, os.W_OK | os.X_OK):
+        raise ValueError(f"{option} {folder}: no permission to write in {here}")
     return folder
 
 
-def cache_dir_of(cache_dir: Optional[Path], no_cache: bool) -> Optional[Path]:
-    """The compile cache folder, or None with --no-cache."""
+def cache_dir_of(cache_dir: Optional[Path], no_cache: bool, checked: bool = False) -> Optional[Path]:
+    """The compile cache folder, or None with --no-cache. ``checked``: ValueError up front when it cannot be
+    written (a command whose rows cannot say so: tune, model; a sweep records machine-error rows instead)."""
     if no_cache:
         return None
-    if cache_dir is not None:
-        return Path(cache_dir)
-    from ..compiler.driver import default_cache_dir  # imports no iree.compiler, but only compiling commands need it
+    if cache_dir is None:
+        from ..compiler.driver import default_cache_dir  # imports no iree.compiler; only compiling commands need it
 
-    return default_cache_dir()
+        cache_dir = default_cache_dir()
+    return writable(Path(cache_dir), "--cache-dir (or $VDMFMA_CACHE_DIR)") if checked else Path(cache_dir)
 
 
 def db_path(db: Optional[Path], cache_dir: Optional[Path] = None) -> Path:
@@ -175,9 +193,10 @@ def size_of(text: Optional[str], option: str = "--cache-size") -> Optional[int]:
 
 
 def positive(option: str, value: Optional[float]) -> Optional[float]:
-    """``value`` if it is None or > 0; ValueError naming the option otherwise."""
-    if value is not None and not value > 0:
-        raise ValueError(f"{option} must be > 0, got {value:g}")
+    """``value`` if it is None or a finite number > 0 (inf and 1e309 are not: they would be written to JSON
+    as Infinity); ValueError naming the option otherwise."""
+    if value is not None and not (value > 0 and math.isfinite(value)):
+        raise ValueError(f"{option} must be > 0 and finite, got {value:g}")
     return value
 
 

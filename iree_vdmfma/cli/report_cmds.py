@@ -82,16 +82,22 @@ def report_cmd(
         show(line)
     if res.mode == "measured":
         for r in res.overall.to_dict("records"):
-            if not r["n_compared"]:
-                continue
-            show(f"  {r['target']} {r['cache_mode']:>4} {r['variant']:<12} geomean {r['geomean_speedup']:.3f}x "
-                 f"over {r['n_compared']} (win {r['wins']}, loss {r['losses']}, "
-                 f"noise {r['within_noise']}, undetermined {r['undetermined']})")
+            same = f"{r['same_kernel']} same-kernel (the baseline's own kernel: not compared)" if r["same_kernel"] else ""
+            if r["n_compared"]:
+                gm = r["geomean_speedup"]
+                show(f"  {r['target']} {r['cache_mode']:>4} {r['variant']:<12} "
+                     + (f"geomean {gm:.3f}x" if gm == gm else "no geomean (no positive speedup)")
+                     + f" over {r['n_compared']} (win {r['wins']}, loss {r['losses']}, noise {r['within_noise']}, "
+                     f"undetermined {r['undetermined']})" + (f"; {same}" if same else ""))
+            elif same:
+                show(f"  {r['target']} {r['cache_mode']:>4} {r['variant']:<12} {same}")
     for name, p in res.paths.items():
         show(f"  wrote {p}")
     if not res.compared:
+        same = int((res.summary["verdict"] == "same-kernel").sum())
         say(f"nothing to compare: no variant row could be compared with the baseline {res.baseline} "
-            f"(variants present: {', '.join(sorted(set(res.summary['variant'])))})")
+            f"(variants present: {', '.join(sorted(set(res.summary['variant'])))}"
+            + (f"; {same} row(s) are the baseline's own kernel, same-kernel" if same else "") + ")")
         raise typer.Exit(1)
 
 
@@ -117,28 +123,36 @@ def compare_cmd(
     plots: bool = opt.PLOTS,
     debug: bool = opt.DEBUG,
 ) -> None:
-    from ..report.report import DEFAULT_RULE, compare_runs
+    from ..report.report import compare_runs
 
     with user_errors(debug):
         out = opt.out_folder(out, "compare")
         _check_files([a, b])
-        res = compare_runs(a, b, out, labels=(label_a, label_b), rule=_rule(noise_k, noise_floor, min_reps) or DEFAULT_RULE,
+        res = compare_runs(a, b, out, labels=(label_a, label_b), rule=_rule(noise_k, noise_floor, min_reps),
                            plots=plots)
     _notes(res.notes)
     t = res.table
     both, only_a, only_b = (int((t["presence"] == p).sum()) for p in ("both", "only-a", "only-b"))
-    compared = int((t["included"] & (t["presence"] == "both")).sum())
+    # measured: a row of one kernel in both runs is not a comparison (drift); compile-only, its static deltas are
+    same = int((t["included"] & (t["verdict"] == "same-kernel")).sum()) if res.mode == "measured" else 0
+    compared = int((t["included"] & (t["presence"] == "both")).sum()) - same
     if not both or not compared:
+        first = t.loc[(t["presence"] == "both") & ~t["included"], "excluded_reason"]
         why = (f"no row of {label_b} has the key, target, variant and cache_mode of a row of {label_a}" if not both
-               else f"{both} rows in both, none comparable (first: {t.loc[t['presence'] == 'both', 'excluded_reason'].iloc[0]})")
+               else f"{both} rows in both, none comparable"
+               + (f"; {same} are one kernel in both runs (same-kernel: a difference is drift)" if same else "")
+               + (f" (first excluded: {first.iloc[0]})" if len(first) else ""))
         say(f"nothing to compare: {why} ({only_a} only in {label_a}, {only_b} only in {label_b}); see {res.paths['report']}")
         raise typer.Exit(EXIT_NOTHING_MATCHED)
     show(f"{both} rows in both, {only_a} only in {label_a}, {only_b} only in {label_b}")
     for r in res.groups[res.groups["variant"] == "all"].to_dict("records"):
         ratio = r["geomean_ratio_b_over_a"]
+        same = (f"; {r['same_kernel']} same-kernel (one kernel in both runs: not compared)"
+                if r["same_kernel"] and res.mode == "measured" else "")
         show(f"  {r['target']} {r['cache_mode']:>4} geomean {label_b}/{label_a} "
-             + (f"{ratio:.4f} over {r['n_compared']}" if ratio == ratio else
-                f"— (no latency ratio: none of {r['n_rows']} rows was timed in both runs; static deltas in "
+             + (f"{ratio:.4f} over {r['n_compared']} (win {r['b_faster']}, loss {r['b_slower']}, noise "
+                f"{r['within_noise']}, undetermined {r['undetermined']}){same}" if ratio == ratio else
+                f"— (no latency ratio: none of {r['n_rows']} rows was timed in both runs{same}; static deltas in "
                 f"{res.paths['report'].name})"))
     for name, p in res.paths.items():
         show(f"  wrote {p}")

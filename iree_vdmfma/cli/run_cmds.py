@@ -53,7 +53,7 @@ def run_cmd(
         dt = opt.one_of("--dtype", opt.names(dtype, "f16"))
         wd = workdir if workdir is not None else opt.out_folder(out, "run")
         _run(ms[0], n, k, batch, dt, target, device, cache_mode, reps, seed, opt.size_of(cache_size), vmfb,
-             module_target, wd, warmup, min_time, flag, opt.cache_dir_of(cache_dir, no_cache), no_cache)
+             module_target, wd, warmup, min_time, flag, opt.cache_dir_of(cache_dir, no_cache, checked=True), no_cache)
 
 
 def _run(m, n, k, batch, dtype, target, device, cache_mode, reps, seed, cache_bytes, vmfb, module_target, wd,

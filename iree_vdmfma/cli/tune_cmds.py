@@ -99,8 +99,11 @@ def tune(
     rounds (the whole pruned space when it fits the time budget; see --race). With no device
     (--device none, or auto on a machine without a GPU) candidates are ranked by a MODEL.
     Every candidate measured or modelled, and every winner, is also kept as a tuning record in --db.
+
+    Exit codes: 0 every shape finished; 1 the time budget left shapes unfinished (rerun to continue);
+    2 bad input, or OUT in use or holding another run; 130 interrupted (finished candidates are kept).
     """
-    with user_errors(debug):
+    with user_errors(debug, keeps="candidates"):
         from ..tune.report import write_tune_report
         from ..executors import ExecutorSpec
         from ..tune.tuner import TuneOptions, Tuner
@@ -121,16 +124,14 @@ def tune(
 
         db = check_db(opt.db_path(db, cache_dir))
         if publish is not None:
-            from ..configs.library import shipped_specs
+            from ..configs.library import check_publish
 
-            if shipped_specs(publish):
-                raise ValueError(f"--publish {publish}: that is the repository's shipped specs/ folder; "
-                                 "publish into a folder of your own")
+            check_publish(publish, target)
             if run_device is None and not allow_modelled:
                 raise ValueError("--publish with no device would publish MODELLED winners (nothing is run); "
                                  "add --allow-modelled to publish them anyway, or tune on a device")
         options = TuneOptions(target=target, device=run_device or "none", out_dir=out,
-                              cache_dir=opt.cache_dir_of(cache_dir, no_cache),
+                              cache_dir=opt.cache_dir_of(cache_dir, no_cache, checked=True),
                               workers=workers, timeout_s=timeout, max_candidates=max_candidates,
                               time_budget_s=time_budget, reps=reps, hot=hot, search=search, race=race, seed=seed,
                               executor=ExecutorSpec(executor, ray_address), append=append,
@@ -153,6 +154,9 @@ def tune(
         show(f"{len(winners)}/{len(problems)} shapes done; {out / 'winners.csv'}; report {report}")
         merge_library(written, tuner.library(), theirs, prefer)
         record_tune(out, run_device, db)
+        if tuner.left:  # the time budget ran out: not a finished tune (exit 1), and said how to go on
+            say(f"{len(tuner.left)} shape(s) unfinished ({', '.join(tuner.left)}): the time budget ran out; run the "
+                "same command again to continue")
         if written.get("flags"):
             show(f"iree-compile flags: {written['flags'].read_text().strip()}")
         if publish is not None and written:  # rewritten, not copied: the flags file names the folder as given
@@ -163,3 +167,5 @@ def tune(
                                 ("refused", merge.refused)):
                 if keys:
                     show(f"  {label}: {', '.join(keys)}")
+    if tuner.left:
+        raise typer.Exit(1)

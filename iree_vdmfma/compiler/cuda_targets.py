@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import json
 import subprocess
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional, Sequence
@@ -24,6 +23,7 @@ from ..problems.inputs import input_ir
 from ..problems.problem import Problem
 from .toolchain import compiler_version, tool
 from ..util.io import atomic_write_text
+from ..util.scratch import scratch
 
 # Oldest to newest; the probe keeps those the compiler accepts.
 CANDIDATES = ("sm_70", "sm_75", "sm_80", "sm_86", "sm_87", "sm_89", "sm_90", "sm_90a", "sm_100", "sm_120")
@@ -59,7 +59,7 @@ def probe_accepted(cache_dir: Path, candidates: Sequence[str] = CANDIDATES,
             return tuple(data["accepted"])
     except (OSError, ValueError, KeyError):
         pass
-    with tempfile.TemporaryDirectory(prefix="vdmfma-cuda-probe-") as tmp:
+    with scratch("probe") as tmp:
         src = Path(tmp) / "probe.mlir"
         src.write_text(input_ir(Problem(8, 64, 64, dtype="f16")))
         accepted = tuple(sm for sm in candidates if _accepts(sm, src, timeout_s))

@@ -23,7 +23,7 @@ import signal
 import subprocess
 import tempfile
 import time
-from concurrent.futures import Future, as_completed, wait
+from concurrent.futures import FIRST_COMPLETED, Future, as_completed, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Optional
@@ -31,6 +31,8 @@ from typing import Callable, Iterable, Optional
 from ..executors import Executor, LocalExecutor
 from .toolchain import compiler_version, tool
 from ..util.io import atomic_write_text
+from ..util.procs import kill_group
+from ..util.scratch import scratch_dir
 
 # Dump files worth keeping: configured IR, ISA (ROCm .rocmasm, CUDA .ptx), the dispatch benchmark module.
 KEEP_SUFFIXES = (".rocmasm", ".ptx", ".mlir", ".s")
@@ -238,16 +240,7 @@ def _read_valid_manifest(workdir: Path) -> Optional[dict]:
         return None
 
 
-def _kill_group(proc: subprocess.Popen) -> None:
-    """SIGKILL the compile's whole process group (it runs in its own session)."""
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    try:
-        proc.kill()
-    except ProcessLookupError:
-        pass
+_kill_group = kill_group  # SIGKILL the compile's whole process group (util/procs.py: it runs in its own session)
 
 
 def _reap(proc: subprocess.Popen) -> tuple[str, str]:
@@ -297,7 +290,7 @@ class Compiler:
         """Where results that are not cached live (all of them with no cache)."""
         with self._lock:
             if self._scratch is None:
-                self._scratch = Path(tempfile.mkdtemp(prefix="vdmfma-nocache-"))
+                self._scratch = scratch_dir("nocache")
                 # Removed on close(), or when the Compiler is garbage-collected or the process exits.
                 self._finalizer = weakref.finalize(self, shutil.rmtree, str(self._scratch), True)
             return self._scratch
@@ -305,6 +298,10 @@ class Compiler:
     def _entry(self, job: CompileJob) -> Path:
         root = self.cache_dir if self.cache_dir else self.scratch
         return root / job.cache_key()
+
+    def is_cached(self, job: CompileJob) -> bool:
+        """Whether ``job`` has an entry in the cache (a compile of it now would be a hit)."""
+        return self.cache_dir is not None and (self.cache_dir / job.cache_key() / MANIFEST).is_file()
 
     def cancel(self) -> None:
         """Stop every running compile and refuse new ones (they raise CompileInterrupted)."""
@@ -510,9 +507,11 @@ class Compiler:
         wait(futures)
 
     def compile_many(self, jobs: Iterable[CompileJob],
-                     on_done: Optional[Callable[[CompileResult], None]] = None) -> list[CompileResult]:
+                     on_done: Optional[Callable[[CompileResult], None]] = None,
+                     on_wait: Optional[Callable[[float, int], None]] = None, wait_s: float = 60.0) -> list[CompileResult]:
         """Compile in parallel on the executor; ``on_done`` is called (in the caller's thread, in order of
-        completion).
+        completion); ``on_wait(seconds, left)`` each time ``wait_s`` seconds pass with nothing finished (a stall
+        is said, not silent: each compile is still bounded by its job's timeout).
 
         On Ctrl-C every running compile is killed and nothing in flight is cached.
         """
@@ -520,7 +519,7 @@ class Compiler:
         results: list[Optional[CompileResult]] = [None] * len(jobs)
         futures = {self.submit(job): i for i, job in enumerate(jobs)}
         try:
-            for future in as_completed(futures):
+            for future in _as_completed_saying(futures, on_wait, wait_s):
                 result = future.result()
                 results[futures[future]] = result
                 if on_done:
@@ -529,6 +528,22 @@ class Compiler:
             self.stop(futures)
             raise
         return [r for r in results if r is not None]
+
+
+def _as_completed_saying(futures, on_wait: Optional[Callable[[float, int], None]], wait_s: float):
+    """``as_completed(futures)``, calling ``on_wait(idle seconds, futures left)`` every ``wait_s`` idle seconds."""
+    if on_wait is None:
+        yield from as_completed(futures)
+        return
+    left, idle = set(futures), 0.0
+    while left:
+        done, left = wait(left, timeout=wait_s, return_when=FIRST_COMPLETED)
+        if not done:
+            idle += wait_s
+            on_wait(idle, len(left))
+            continue
+        idle = 0.0
+        yield from done
 
 
 def _pack(workdir: Path) -> dict:

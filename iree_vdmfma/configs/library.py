@@ -189,7 +189,7 @@ def read_library(path: Path | str, target: Optional[str] = None) -> Library:
                               str(e.get("basis", "")), str(e.get("device", "")), str(e.get("recorded_at", "")))
                         for e in data["entries"])
         return Library(str(data["target"]), entries)
-    except (KeyError, TypeError, json.JSONDecodeError) as e:
+    except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as e:
         raise ValueError(f"{path}: not a tuning library ({type(e).__name__}: {e})") from None
 
 
@@ -237,6 +237,38 @@ def merge_library(old: Optional[Library], new: Library, allow_modelled: bool = F
     m.kept = [k for k in merged if k not in touched]
     m.library = replace(new, entries=tuple(merged.values()))
     return m
+
+
+def check_library(path: Path | str, target: str, option: str = "--library") -> Library:
+    """The library ``option`` names, read and checked up front (before anything is exported or compiled):
+    ValueError naming the option when it is missing, not a library, or for another target."""
+    path = Path(path)
+    if not path.exists():
+        raise ValueError(f"{option} {path}: no such file or folder")
+    if path.is_dir() and not paths(path, target)["library"].is_file():
+        found = sorted(p.name for p in path.glob("library-*.json"))
+        raise ValueError(f"{option} {path}: no library-{target}.json in it"
+                         + (f" (it has {', '.join(found)}: another target's)" if found else " (not a library folder)"))
+    try:
+        lib = read_library(path, target)
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise ValueError(f"{option} {path}: {e}") from None
+    if lib.target != target:
+        raise ValueError(f"{option} {path}: a library for {lib.target}, not --target {target}")
+    return lib
+
+
+def check_publish(directory: Path | str, target: str) -> None:
+    """--publish checked before the tune: a folder (or not made yet), not the shipped specs/, and any library it
+    already holds for ``target`` readable (a broken one is never overwritten blind: said now, not after the tune)."""
+    directory = Path(directory)
+    if directory.exists() and not directory.is_dir():
+        raise ValueError(f"--publish {directory} is a file; it names a folder (created if absent)")
+    if shipped_specs(directory):
+        raise ValueError(f"--publish {directory}: that is the repository's shipped specs/ folder; publish into a "
+                         "folder of your own")
+    if paths(directory, target)["library"].exists():
+        check_library(directory, target, "--publish")
 
 
 def shipped_specs(directory: Path | str) -> bool:

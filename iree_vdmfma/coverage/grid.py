@@ -264,7 +264,7 @@ def headline(rows: Sequence[CoverageRow], target: str, details: str = "in covera
             eg = (f" ({len(kinds)} kinds, e.g. {kinds[0]})" if len(kinds) > 1 else f" ({kinds[0]})") if kinds else ""
             what.append(f"picked another MMA kind in {len(other)}{eg}")
         if none:
-            what.append(f"no MMA in {len(none)} ({_ms(r.m for r in none)})")
+            what.append(f"used no MMA in {len(none)} ({_ms(r.m for r in none)})")
         if fails:
             err = _most([r.default_error for r in fails if r.default_error])
             what.append(f"failed to compile in {len(fails)}" + (f" ({_md_escape(err[:110])})" if err else ""))

@@ -68,6 +68,21 @@ def default_cache_bytes(device: str, device_target: str = "", device_name: str =
 
 
 
+def memory_bytes(device: str) -> Optional[int]:
+    """Memory a run on ``device`` may take: the host's available memory (MemAvailable) for the CPU devices,
+    ``VDMFMA_MEMORY_BYTES`` when set; None (not known here) for a GPU."""
+    env = os.environ.get("VDMFMA_MEMORY_BYTES")
+    if env and parse_size(env):
+        return parse_size(env)
+    if not device.startswith("local"):
+        return None
+    try:
+        m = re.search(r"^MemAvailable:\s+(\d+) kB", Path("/proc/meminfo").read_text(), re.M)
+    except OSError:
+        return None
+    return int(m.group(1)) * 1024 if m else None
+
+
 def peak_gbps(device: str, target: str = "", device_name: str = "") -> Optional[float]:
     """Peak memory bandwidth (GB/s) of the device, where known; VDMFMA_PEAK_GBPS overrides.
 

@@ -32,10 +32,10 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from . import Executor, ExecutorError, TaskCancelled
+from ..util.scratch import prefix, reap, scratch
 
 MAX_RETRIES = 3  # worker deaths tolerated per task before its row becomes a failure
 CONNECT_TIMEOUT_S = 15.0  # how long joining waits for --ray-address to answer (VDMFMA_RAY_CONNECT_TIMEOUT)
-TASK_SCRATCH = "vdmfma-task-"
 
 
 def connect_timeout_s() -> float:
@@ -64,6 +64,12 @@ def _token_auth_if_token_here() -> None:
         pass
 
 
+def _ray_words(e: BaseException) -> str:
+    """Ray's error, first line, with its own command-line flag named as ours (`--address` is `ray start`'s)."""
+    said = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+    return said.replace("setting `--address` flag", "giving --ray-address").replace("`--address`", "--ray-address")
+
+
 def check_reachable(ray, address: str, timeout_s: float) -> None:
     """ExecutorError (one line) unless the cluster at ``address`` ('auto', 'HOST:PORT', 'ray://HOST[:PORT]')
     accepts a TCP connection within ``timeout_s``."""
@@ -71,13 +77,16 @@ def check_reachable(ray, address: str, timeout_s: float) -> None:
         where = address[len("ray://"):]
         where = where if re.search(r":\d+$", where) else f"{where}:10001"
     else:
+        none_here = (f"--ray-address {address}: no running Ray cluster found on this machine (start one with `ray "
+                     "start --head`, name HOST:PORT, or leave --ray-address out to start a private local cluster)")
         try:
             where = ray._private.services.canonicalize_bootstrap_address(address)
-        except Exception as e:  # noqa: BLE001  (a malformed address: Ray's own words, one line)
-            raise ExecutorError(f"--ray-address {address}: {(str(e).strip().splitlines() or [''])[0]}") from None
+        except Exception as e:  # noqa: BLE001  (a malformed address: Ray's own words, one line, our option's name)
+            if address == "auto":
+                raise ExecutorError(none_here) from None
+            raise ExecutorError(f"--ray-address {address}: {_ray_words(e)}") from None
         if where is None:
-            raise ExecutorError(f"--ray-address {address}: no running Ray cluster found on this machine "
-                                f"(start one with `ray start --head`, or name HOST:PORT)")
+            raise ExecutorError(none_here)
     host, _, port = where.rpartition(":")
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=timeout_s).close()
@@ -87,52 +96,25 @@ def check_reachable(ray, address: str, timeout_s: float) -> None:
                             f"is `ray start --head` running there? (VDMFMA_RAY_CONNECT_TIMEOUT sets the wait)") from None
 
 
-def _alive(pid: int) -> bool:
-    """The process runs (a zombie, killed and not yet reaped, does not)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except (OSError, IndexError):
-        return True
-
-
 def _scratch_prefix() -> str:
-    """This machine's task scratch prefix: the host name too, so a temp dir shared by containers (whose process
-    ids are not ours) is never reaped by another one."""
-    return f"{TASK_SCRATCH}{socket.gethostname()}-"
+    """This machine's task scratch prefix (util/scratch.py: the host name too, so a temp dir shared by containers,
+    whose process ids are not ours, is never reaped by another one)."""
+    return prefix("task")
 
 
-def reap_scratch(root: Optional[Path] = None) -> int:
-    """Remove this machine's task scratch directories whose worker process is gone; how many were removed."""
-    removed = 0
-    root = Path(root or tempfile.gettempdir())
-    prefix = _scratch_prefix()
-    for path in root.glob(f"{TASK_SCRATCH}*"):
-        m = re.fullmatch(rf"{re.escape(prefix)}(\d+)-[^/]*", path.name)
-        if m and int(m.group(1)) != os.getpid() and not _alive(int(m.group(1))):
-            shutil.rmtree(path, ignore_errors=True)
-            removed += 1
-    return removed
+reap_scratch = reap  # this machine's scratch folders whose process is gone (a worker killed mid-task)
 
 
 def in_scratch(fn: Callable, *args):
     """On a worker: run ``fn(*args)`` with a scratch directory of its own as the temp dir, removed after
     (also when ``fn`` raises); first remove what dead workers left behind."""
-    base = tempfile.gettempdir()
-    reap_scratch(Path(base))
-    scratch = tempfile.mkdtemp(prefix=f"{_scratch_prefix()}{os.getpid()}-", dir=base)
-    before = tempfile.tempdir
-    tempfile.tempdir = scratch
-    try:
-        return fn(*args)
-    finally:
-        tempfile.tempdir = before
-        shutil.rmtree(scratch, ignore_errors=True)
+    with scratch("task") as path:
+        before = tempfile.tempdir
+        tempfile.tempdir = str(path)
+        try:
+            return fn(*args)
+        finally:
+            tempfile.tempdir = before
 
 
 def _ray():
@@ -169,7 +151,7 @@ class RayExecutor(Executor):
             except (ConnectionError, RuntimeError, ValueError) as e:
                 self._remove_temp_dir()
                 where = address or "a new local cluster"
-                raise ExecutorError(f"cannot start or reach the Ray cluster at {where}: {e}") from None
+                raise ExecutorError(f"cannot start or reach the Ray cluster at {where}: {_ray_words(e)}") from None
         self.workers = workers
         self.gpu_resource = gpu_resource
         self._refs: set = set()

@@ -286,16 +286,15 @@ def paired_rounds(contenders: dict[str, Callable[[], object]], rounds: int, call
     return {name: us for name, us in samples.items() if name in alive}
 
 
-def verdict(s: Estimate, threshold: float = 0.01, confidence: float = 0.95) -> str:
-    """A speedup's word: win / loss when its interval excludes 1 and the median is beyond ``threshold``,
+def verdict(s: Estimate, threshold: float = 0.01, confidence: float = 0.95, base_fingerprint: str = "",
+            fingerprint: str = "") -> str:
+    """A speedup's word, from the one verdict (report/verdict.py ``verdict_of``): same-kernel when the two modules
+    carry one fingerprint; win / loss when its interval excludes 1 and the median is beyond ``threshold``,
     within-noise otherwise; undetermined with too few rounds for a ``confidence`` interval (6 for 95%)."""
-    if s.rounds == 0 or s.coverage < confidence:
-        return "undetermined"
-    if s.lo > 1.0 and s.median > 1.0 + threshold:
-        return "win"
-    if s.hi < 1.0 and s.median < 1.0 - threshold:
-        return "loss"
-    return "within-noise"
+    from ..report.verdict import NoiseRule, verdict_of  # noqa: PLC0415
+
+    return verdict_of({"kernel_fingerprint": base_fingerprint}, {"kernel_fingerprint": fingerprint},
+                      NoiseRule(floor=threshold), paired=s, confidence=confidence).verdict
 
 
 def speedup(samples: dict[str, list[float]], base: str, new: str) -> Estimate:

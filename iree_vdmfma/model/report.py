@@ -41,6 +41,19 @@ def _fmt(x, digits: int = 4) -> str:
 
 
 def _plot(rows, path: Path) -> Path | None:
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+
+    fig = latency_figure(rows)
+    if fig is None:
+        return None
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path
+
+
+def latency_figure(rows):
+    """The whole-forward latency per M, every variant and cache mode, on log axes (one wide interval, e.g. a
+    41,800 us whisker on a loaded CPU, must not flatten the others); None when nothing was timed."""
     import matplotlib  # noqa: PLC0415
 
     matplotlib.use("Agg")
@@ -61,14 +74,13 @@ def _plot(rows, path: Path) -> Path | None:
         ax.errorbar(ms, med, yerr=err, marker="o", capsize=3, label=name,
                     linestyle="--" if "(cold)" in name else "-")
     ax.set_xlabel("M (tokens)")
-    ax.set_ylabel("forward latency (us, median and interval)")
+    ax.set_ylabel("forward latency (us, median and interval; log scale)")
     ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
     ax.legend(fontsize=8)
     ax.set_title(f"whole forward, MEASURED on {rows[0].device}")
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
+    return fig
 
 
 def _where(rows, device: str) -> str:
@@ -168,19 +180,29 @@ def write_step_report(opts, result, share: dict, default: str, eager: str, row_t
               "were skipped).",
               "", "## Numerics", "", "Rule: " + fwd.FORWARD_RULE + ". Torch's float64 run of the same model and "
               "inputs sets each output's scale of rounding error; TOL_SAFETY as in run/numerics.py.", ""]
-    lines += ["## Share of the forward in skinny GEMMs (ESTIMATED)", ""]
-    if share:
-        lines += ["ESTIMATED, not measured per dispatch: the tuner's isolated cold median of each shape's kernel "
-                  f"(IREE's default kernel for `{default}`, the winner for `tuned`) x that shape's calls per "
-                  "forward (counted in torch eager), over the variant's measured forward median in each cache mode. "
-                  "Isolated cold kernels against a whole forward: a share above 100% says the estimate does not "
-                  "fit.", "",
-                  "| M | variant | cache | skinny GEMM us (est.) | forward us | share |", "|---|---|---|---|---|---|"]
-        lines += [f"| {m} | {v} | {c} | {_fmt(k)} | {_fmt(f)} | {s:.1%} |"
-                  for (m, v, c), (k, f, s) in sorted(share.items())]
-    else:
-        lines.append("Not estimated: it needs the tuner's kernel times (`--tune`) and a measured forward.")
+    lines += ["## Share of the forward in skinny GEMMs (ESTIMATED)", ""] + share_lines(share, default)
     lines += ["", "Per-dispatch proof: `dispatches.csv` (one row per dispatch and variant; `not-applied`: a "
               "tuned split or config that did not reach the compiled dispatch)."]
     atomic_write_text(out / "index.md", "\n".join(lines) + "\n")
     return out / "index.md"
+
+
+def share_lines(share: dict, default: str) -> list[str]:
+    """The ESTIMATED share section: (M, variant, cache) -> (kernel us, forward us, share). A share above 100% is not
+    a share: the row says the estimate does not fit, and when none fits no share is given at all."""
+    if not share:
+        return ["Not estimated: it needs the tuner's kernel times (`--tune`) and a measured forward."]
+    lines = ["ESTIMATED, not measured per dispatch: the tuner's isolated cold median of each shape's kernel "
+             f"(IREE's default kernel for `{default}`, the winner for `tuned`) x that shape's calls per "
+             "forward (counted in torch eager), over the variant's measured forward median in each cache mode. "
+             "Isolated cold kernels against a whole forward: a share above 100% says the estimate does not "
+             "fit.", "",
+             "| M | variant | cache | skinny GEMM us (est.) | forward us | share |", "|---|---|---|---|---|---|"]
+    lines += [f"| {m} | {v} | {c} | {_fmt(k)} | {_fmt(f)} | " + (f"{s:.1%} |" if s <= 1 else
+              f"does not fit: the isolated kernels sum to {s:.0%} of the forward |")
+              for (m, v, c), (k, f, s) in sorted(share.items())]
+    if all(s > 1 for _, _, s in share.values()):
+        lines += ["", "No share is given: on this device the isolated kernels, timed on their own, take longer "
+                  "than the whole forward (the forward's dispatches are not the isolated ones: fused, or timed "
+                  "under other cache and thread conditions), so the estimate says nothing here."]
+    return lines

@@ -12,7 +12,10 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
+import io
+import re
 import sys
+from contextlib import contextmanager, redirect_stderr
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -61,6 +64,7 @@ def parse_source(text: str) -> Source:
         path = Path(base)
         if "{m}" not in base and not path.is_file():
             raise SourceError(f"{base}: no such .mlir file")
+        check_mlir(path)
         return Source(text, path, "", "")
     if base.endswith(".py"):
         path = Path(base)
@@ -72,22 +76,78 @@ def parse_source(text: str) -> Source:
     return Source(text, None, base, func)
 
 
+def check_mlir(path: Path) -> None:
+    """SourceError naming the file, before anything compiles, when it does not parse as MLIR (its dialects need not
+    be registered here: iree-compile checks those)."""
+    from iree.compiler import ir  # noqa: PLC0415
+
+    with ir.Context() as ctx:
+        ctx.allow_unregistered_dialects = True
+        try:
+            ir.Module.parse(path.read_text())
+        except (ir.MLIRError, ValueError) as e:
+            first = next((line.strip() for line in str(e).splitlines()[1:] if line.strip()), str(e).strip())
+            where = re.match(r'error: "-":(\d+:\d+): (.*)', first)
+            raise SourceError(f"{path}:{where.group(1)}: does not parse as MLIR: {where.group(2)[:300]}" if where
+                              else f"{path}: does not parse as MLIR ({first[:300]})") from None
+        except UnicodeDecodeError:
+            raise SourceError(f"{path}: not a text file") from None
+
+
+MODEL_EXTRA = ("torch", "iree.turbine", "iree", "ml_dtypes")  # what the 'model' extra installs
+
+
+@contextmanager
+def _users_code(what: str, hint: str = ""):
+    """Run the user's module body or builder as a program of its own: ``sys.argv`` is its path alone (an argparse
+    at import sees no vdmfma options), what it prints to stderr is held back, and ``sys.exit`` in it is one
+    SourceError naming ``what`` (with the last line it printed), never vdmfma's exit or a usage line that looks
+    like vdmfma's. What it printed is passed on when it returns."""
+    argv, said = sys.argv, io.StringIO()
+    sys.argv = [what.split(":")[0]]
+    try:
+        with redirect_stderr(said):
+            yield
+    except SystemExit as e:
+        last = next((line.strip() for line in reversed(said.getvalue().splitlines()) if line.strip()), "")
+        raise SourceError(f"{what} called sys.exit({e.code!r})" + (f" after printing: {last[:200]}" if last else "")
+                          + hint) from None
+    finally:
+        sys.argv = argv
+    sys.stderr.write(said.getvalue())
+
+
+IMPORT_HINT = " (does it parse command-line arguments when imported? guard that with `if __name__ == '__main__':`)"
+
+
+def _import_error(where: str, e: ImportError) -> SourceError:
+    """The user's failed import, said as what it is: the model extra only when a package of it is missing."""
+    missing = (e.name or "").split(".")[0]
+    if missing and any(missing == x.split(".")[0] and (e.name or "").startswith(x) for x in MODEL_EXTRA):
+        return SourceError(f"{where}: {e} (a PyTorch source needs the 'model' extra: pip install -e '.[model]')")
+    return SourceError(f"{where}: importing it failed: {type(e).__name__}: {e}")
+
+
 def _load_module(source: Source):
     if source.path is None:
         try:
-            return importlib.import_module(source.module)
+            with _users_code(source.module, IMPORT_HINT):
+                return importlib.import_module(source.module)
         except ImportError as e:
-            raise SourceError(f"{source.module}: cannot import ({e})") from None
+            raise _import_error(source.module, e) from None
     name = f"_vdmfma_model_{abs(hash(str(source.path.resolve())))}"
     spec = importlib.util.spec_from_file_location(name, source.path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     try:
-        spec.loader.exec_module(module)
+        with _users_code(str(source.path), IMPORT_HINT):
+            spec.loader.exec_module(module)
     except ImportError as e:
-        raise SourceError(f"{source.path}: {e} (a PyTorch source needs pip install -e '.[model]')") from None
+        raise _import_error(str(source.path), e) from None
     except SyntaxError as e:
         raise SourceError(f"{source.path}:{e.lineno}: does not parse: {e.msg}") from None
+    except SourceError:
+        raise
     except Exception as e:  # noqa: BLE001  (the user's module body raised: say where, one line)
         raise SourceError(f"{source.path}: importing it raised {type(e).__name__}: {e}") from None
     return module
@@ -106,7 +166,10 @@ def build(source: Source, m: int, dtype: str | None = None) -> tuple[Any, tuple]
     func = builder(source)
     kwargs = {"dtype": dtype} if dtype and "dtype" in inspect.signature(func).parameters else {}
     try:
-        result = func(m, **kwargs)
+        with _users_code(f"{source.text}: {source.func}(m={m})"):
+            result = func(m, **kwargs)
+    except SourceError:
+        raise
     except Exception as e:  # noqa: BLE001  (the user's builder raised: one line naming it)
         raise SourceError(f"{source.text}: {source.func}(m={m}) raised {type(e).__name__}: {e}") from None
     if not (isinstance(result, tuple) and len(result) == 2) or not callable(result[0]):

@@ -36,9 +36,11 @@ from typing import Callable, Optional
 
 from ..executors import on_device
 from ..compiler.driver import CompileJob, CompileResult, Compiler
+from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
+from ..report.verdict import calibrated_rule
 from ..configs.knobs import dispatch_problem, knob_config
-from ..configs.library import Library, read_library
+from ..configs.library import Library, check_library, read_library
 from ..backends import backend_for
 from ..problems.problem import Problem
 from ..problems.rows import Provenance, Status
@@ -113,7 +115,7 @@ class _ModelBody:
     speedup_vs_default: Optional[float] = None
     speedup_lo: Optional[float] = None
     speedup_hi: Optional[float] = None
-    verdict: str = ""  # vs default: win / loss / within-noise / undetermined (forward.verdict)
+    verdict: str = ""  # vs default: win / loss / within-noise / undetermined / same-kernel (forward.verdict)
     interval_coverage: Optional[float] = None
     rounds: Optional[int] = None
     calls_per_sample: Optional[int] = None
@@ -263,6 +265,8 @@ def check_step_options(opts: StepOptions) -> None:
         raise ValueError(f"--cache-mode: hot, cold or both, got {','.join(opts.cache_modes)}")
     check_options(TuneOptions(target=opts.target, device=opts.device, timeout_s=opts.timeout_s,
                               max_candidates=opts.max_candidates, search=opts.search))
+    if opts.library is not None:
+        check_library(opts.library, opts.target)
 
 
 def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> StepResult:
@@ -468,9 +472,21 @@ def _run_m(m: int, variants: list[str], results: dict, drows: list[DispatchRow],
     peers = _torch_peers(m, ex, opts, prov, rows, log)
     timed = list(modules) + [p for p in peers if rows[p].status == COMPILED]
     out = [r for v, r in rows.items() if v not in timed]
+    same = _same_kernel(m, modules, results, rows)
+    floor = calibrated_rule(opts.device, prov.get("device_name", ""))[0].floor  # the report's floor for the device
     for mode in opts.cache_modes:
-        out += _time_mode(mode, m, {v: rows[v] for v in timed}, modules, ex, opts, prov, log)
+        out += _time_mode(mode, m, {v: rows[v] for v in timed}, modules, ex, opts, prov, log, same, floor)
     return out
+
+
+def _same_kernel(m: int, modules: dict, results: dict, rows: dict) -> dict[str, str]:
+    """Variant -> the fingerprint of its whole-model module (compiler/fingerprint.py); a variant whose modules are
+    IREE's default's very code is said so in its note (its verdict is then same-kernel, never a win)."""
+    fps = {v: fingerprint(results[(m, v)].dump_dir).digest for v in modules}
+    for v, fp in fps.items():
+        if v != DEFAULT and fp and fp == fps.get(DEFAULT) and not rows[v].note:
+            rows[v].note = "the same kernels as IREE's default (one fingerprint): any difference is drift"
+    return fps
 
 
 def _first_line(e: Exception) -> str:
@@ -536,7 +552,7 @@ def _torch_peers(m: int, ex: Exported, opts: StepOptions, prov: dict, rows: dict
 
 
 def _time_mode(mode: str, m: int, rows: dict[str, ModelRow], modules: dict, ex: Exported, opts: StepOptions,
-               prov: dict, log) -> list[ModelRow]:
+               prov: dict, log, fps: dict[str, str], floor: float) -> list[ModelRow]:
     """Time every contender in ``mode`` (hot / cold) in paired rounds: one row per contender."""
     from ..devices.caches import default_cache_bytes  # noqa: PLC0415
     from .source import torch_forwards  # noqa: PLC0415
@@ -584,7 +600,8 @@ def _time_mode(mode: str, m: int, rows: dict[str, ModelRow], modules: dict, ex: 
         if DEFAULT in samples:
             sp = fwd.speedup(samples, DEFAULT, v)
             row.speedup_vs_default, row.speedup_lo, row.speedup_hi = sp.median, sp.lo, sp.hi
-            row.verdict = fwd.verdict(sp) if v != DEFAULT else ""
+            row.verdict = fwd.verdict(sp, floor, base_fingerprint=fps.get(DEFAULT, ""),
+                                      fingerprint=fps.get(v, "")) if v != DEFAULT else ""
     return list(out.values())
 
 

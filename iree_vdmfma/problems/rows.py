@@ -283,9 +283,9 @@ def parse_typed(kind: str, raw: str):
         if value != int(value):
             raise ValueError(f"{raw!r} is not a whole number")
         return int(value)
-    if kind == "Optional[float]":
+    if kind in ("Optional[float]", "float"):
         return float(raw)
-    if kind == "Optional[bool]":
+    if kind in ("Optional[bool]", "bool"):
         low = raw.strip().lower()
         if low in ("true", "false"):
             return low == "true"
@@ -341,15 +341,18 @@ def row_of(cls: type, d: dict, types: Optional[dict] = None):
 
 
 def _damage(d: dict, header: list[str], cls: type = ResultRow, types: Optional[dict] = None,
-            check: Optional[Callable] = None, keep: Optional[list] = None) -> str:
+            check: Optional[Callable] = None, keep: Optional[list] = None, verified: bool = False) -> str:
     """Why a row read back cannot be trusted ('' when it can). The checksum is of the VALUES (a cell pandas
     re-formatted still matches); a row without one is accepted (counted unverified) if the schema says so
     (``cls.foreign_rows_accepted``: results.csv) or the file has no checksum column (a file from before
     checksums, e.g. a committed tune report: its rows are unverified); else it is damaged. A trusted row is
-    appended to ``keep`` (parsed once)."""
+    appended to ``keep`` (parsed once). ``verified``: every row must carry its checksum (state a command
+    trusts to skip work or to set a rule: a row without one is damaged, whatever the schema or the header)."""
     types = types or _TYPES
     if None in d or any(v is None for v in d.values()):
         return "wrong number of cells (cut off?)"
+    if verified and not d.get("checksum"):
+        return "no checksum, so not verified (written by another tool, or edited)"
     if not getattr(cls, "foreign_rows_accepted", False) and "checksum" in header and not d.get("checksum"):
         return "no checksum (edited or cut off)"
     try:
@@ -383,13 +386,14 @@ class Table(Generic[R]):
 
 
 def read_checked(path: Path | str, cls: type[R], check: Optional[Callable[[R], str]] = None,
-                 required: Optional[Iterable[str]] = None, what: str = "") -> Table[R]:
+                 required: Optional[Iterable[str]] = None, what: str = "", verified: bool = False) -> Table[R]:
     """Read and validate a table of ``cls`` rows (written by :func:`write_csv_table` with a checksum): cut
     or edited rows, unknown statuses and keys that do not match the shape are damaged, as are rows
     ``check`` finds wrong (it returns why). ValueError naming the file if it lacks a ``required``
     column (default: the identity columns and status) or cannot be read as CSV. A row without a checksum
     in a file with a checksum column is damaged unless the schema accepts foreign rows
-    (``cls.foreign_rows_accepted``, results.csv's)."""
+    (``cls.foreign_rows_accepted``, results.csv's); with ``verified`` (what a command resumes from or takes a
+    rule from) every row without a checksum is damaged."""
     path = Path(path)
     if not path.exists():
         return Table([], [])
@@ -409,7 +413,7 @@ def read_checked(path: Path | str, cls: type[R], check: Optional[Callable[[R], s
             rows, damaged, unverified = [], [], 0
             for d in reader:
                 d = {field_of.get(c, c): v for c, v in d.items()} if field_of else d
-                why = _damage(d, header, cls, types, check, keep=rows)
+                why = _damage(d, header, cls, types, check, keep=rows, verified=verified)
                 if why:
                     damaged.append(f"line {reader.line_num}: {why}")
                 else:

@@ -1,5 +1,7 @@
-"""Run-vs-run comparison: latency ratio B/A per row under the same noise rule, static deltas,
-geomean of the ratio, and the rows present in only one run.
+"""Run-vs-run comparison: latency ratio B/A per row under the report's verdict (report/verdict.py ``verdict_of``: a
+row whose kernel_fingerprint is one in both runs is ``same-kernel``, never a win or a loss and in no geomean; the
+floor is the device's A/A-calibrated threshold where there is one), static deltas, geomean of the ratio, and the
+rows present in only one run.
 
 Writes compare.csv, compare_groups.csv, compare.md and (measured) ratio plots.
 """
@@ -8,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Optional
 
 import numpy as np
 import pandas as pd
@@ -16,7 +19,8 @@ from ..problems.rows import STATIC_METRICS
 from .load import ResultsInput, load_results
 from .markdown import _cap, md_table
 from .summary import own_problem
-from .verdict import DEFAULT_RULE, LOSS, UNDETERMINED, WIN, WITHIN_NOISE, NoiseRule, Timing, geomean, judge
+from .verdict import (DEFAULT_RULE, LOSS, SAME_KERNEL, UNDETERMINED, WIN, WITHIN_NOISE, NoiseRule, geomean, rule_for,
+                      same_kernel, verdict_of)
 
 COMPARE_DOC: dict[str, str] = {
     "key": "problem key", "dtype": "element type", "m": "M", "n": "N", "k": "K", "batch": "batch",
@@ -27,7 +31,9 @@ COMPARE_DOC: dict[str, str] = {
     "latency_us_std_a": "std in A (us)", "latency_us_std_b": "std in B (us)",
     "latency_us_mad_a": "median absolute deviation in A (us)", "latency_us_mad_b": "median absolute deviation in B (us)", "reps_a": "reps in A", "reps_b": "reps in B",
     "ratio_b_over_a": "latency_us_median_b / latency_us_median_a (< 1: B faster)",
-    "verdict": "B against A under NoiseRule: win = B faster, loss = B slower, within-noise, undetermined",
+    "kernel_fingerprint_a": "hash of the row's dispatched code in A", "kernel_fingerprint_b": "... in B",
+    "verdict": "B against A under NoiseRule: win = B faster, loss = B slower, within-noise, undetermined; "
+               "same-kernel = one kernel_fingerprint in both runs (a difference is drift: never a win or a loss)",
     "noise_threshold": "relative difference needed to leave the noise",
     "gbps_a": "GB/s in A", "gbps_b": "GB/s in B",
     "mma_kind_a": "applied MMA kind in A", "mma_kind_b": "applied MMA kind in B",
@@ -40,7 +46,7 @@ COMPARE_COLUMNS: list[str] = list(COMPARE_DOC)
 
 COMPARE_GROUP_COLUMNS: list[str] = [
     "target", "cache_mode", "variant", "n_rows", "n_compared", "n_excluded", "geomean_ratio_b_over_a",
-    "min_ratio", "max_ratio", "b_faster", "b_slower", "within_noise", "undetermined",
+    "min_ratio", "max_ratio", "b_faster", "b_slower", "within_noise", "undetermined", "same_kernel",
 ]
 
 
@@ -64,10 +70,11 @@ def compare_runs(
     out_dir: Path | str,
     *,
     labels: tuple[str, str] = ("A", "B"),
-    rule: NoiseRule = DEFAULT_RULE,
+    rule: Optional[NoiseRule] = None,
     plots: bool = True,
 ) -> CompareResult:
-    """Compare run B with run A row by row (same key, target, variant, cache_mode).
+    """Compare run B with run A row by row (same key, target, variant, cache_mode); ``rule`` None: the device's
+    A/A-calibrated floor when both runs were measured on one calibrated device (as `vdmfma report`).
 
     Writes compare.csv (``COMPARE_COLUMNS``), compare_groups.csv (``COMPARE_GROUP_COLUMNS``),
     compare.md and, when measured, ratio plots.
@@ -81,6 +88,9 @@ def compare_runs(
     ident = ["key", "target", "variant", "cache_mode"]
     merged = da.merge(db, on=ident, how="outer", suffixes=("_a", "_b"), indicator=True)
     measured = bool(merged["latency_us_median_a"].notna().any() and merged["latency_us_median_b"].notna().any())
+    notes = [f"{labels[0]}: {n}" for n in na] + [f"{labels[1]}: {n}" for n in nb]
+    if rule is None:
+        rule = rule_for(pd.concat([da, db], ignore_index=True), notes) if measured else DEFAULT_RULE
     rows = []
     for r in merged.to_dict("records"):
         side = {"both": "both", "left_only": "only-a", "right_only": "only-b"}[str(r["_merge"])]
@@ -90,7 +100,7 @@ def compare_runs(
         o["presence"] = side
         for s in ("a", "b"):
             for c in ("status", "device", "latency_us_median", "latency_us_std", "latency_us_mad", "reps", "gbps",
-                      "mma_kind"):
+                      "mma_kind", "kernel_fingerprint"):
                 o[f"{c}_{s}"] = r.get(f"{c}_{s}")
         reason = ""
         if side != "both":
@@ -106,14 +116,16 @@ def compare_runs(
         o["ratio_b_over_a"] = np.nan
         o["verdict"] = ""
         o["noise_threshold"] = np.nan
-        if side == "both" and not reason and measured:
-            j = judge(Timing.from_row(r, "_a"), Timing.from_row(r, "_b"), rule)
-            o.update(ratio_b_over_a=1.0 / j.speedup, verdict=j.verdict, noise_threshold=j.threshold)
+        if side == "both" and not reason and (measured or same_kernel(r, r, ("_a", "_b"))):
+            j = verdict_of(r, r, rule, ("_a", "_b"))  # the one verdict, as the report gives it
+            o.update(ratio_b_over_a=1.0 / j.speedup if j.speedup == j.speedup else np.nan, verdict=j.verdict,
+                     noise_threshold=j.threshold)
         o["included"] = not reason
         o["excluded_reason"] = reason
         rows.append(o)
     table = pd.DataFrame(rows).reindex(columns=COMPARE_COLUMNS)
-    for c in ("status_a", "status_b", "device_a", "device_b", "mma_kind_a", "mma_kind_b"):
+    for c in ("status_a", "status_b", "device_a", "device_b", "mma_kind_a", "mma_kind_b", "kernel_fingerprint_a",
+              "kernel_fingerprint_b"):
         table[c] = table[c].fillna("")
     table = table.sort_values(["target", "cache_mode", "dtype", "batch", "m", "n", "k", "variant"], kind="stable")
     table = table.reset_index(drop=True)
@@ -122,19 +134,21 @@ def compare_runs(
     for (target, cache), sub in table.groupby(["target", "cache_mode"], sort=True):
         parts = [("all", sub)] + list(sub.groupby("variant", sort=True))
         for variant, vs in parts:
-            comp = vs[vs["included"] & vs["ratio_b_over_a"].notna()]
+            same = vs["included"] & (vs["verdict"] == SAME_KERNEL)  # one kernel in both: never in the geomean
+            comp = vs[vs["included"] & ~same & vs["ratio_b_over_a"].notna()]
             r = comp["ratio_b_over_a"].to_numpy(dtype=float)
             v = comp["verdict"]
             grows.append(dict(
-                target=target, cache_mode=cache, variant=variant, n_rows=len(vs), n_compared=int(vs["included"].sum()),
-                n_excluded=int((~vs["included"]).sum()), geomean_ratio_b_over_a=geomean(r),
+                target=target, cache_mode=cache, variant=variant, n_rows=len(vs),
+                n_compared=int((vs["included"] & ~same).sum()), n_excluded=int((~vs["included"]).sum()),
+                geomean_ratio_b_over_a=geomean(r),
                 min_ratio=float(r.min()) if r.size else np.nan, max_ratio=float(r.max()) if r.size else np.nan,
                 b_faster=int((v == WIN).sum()), b_slower=int((v == LOSS).sum()),
                 within_noise=int((v == WITHIN_NOISE).sum()), undetermined=int((v == UNDETERMINED).sum()),
+                same_kernel=int(same.sum()),
             ))
     groups = pd.DataFrame(grows, columns=COMPARE_GROUP_COLUMNS)
-    res = CompareResult(out_dir, "measured" if measured else "static", table, groups,
-                        notes=[f"{labels[0]}: {n}" for n in na] + [f"{labels[1]}: {n}" for n in nb])
+    res = CompareResult(out_dir, "measured" if measured else "static", table, groups, notes=notes)
     res.paths["compare"] = out_dir / "compare.csv"
     table.to_csv(res.paths["compare"], index=False, float_format="%.6g")
     res.paths["groups"] = out_dir / "compare_groups.csv"
@@ -170,9 +184,9 @@ def _compare_markdown(res: CompareResult, src, labels, rule: NoiseRule, plots: d
         L.append(md_table(g.rename(columns={"cache_mode": "cache", "geomean_ratio_b_over_a": f"geomean {B}/{A}",
                                             "n_compared": "compared", "n_excluded": "excluded",
                                             "b_faster": f"{B} faster", "b_slower": f"{B} slower",
-                                            "within_noise": "within-noise"})[
+                                            "within_noise": "within-noise", "same_kernel": "same-kernel"})[
             ["target", "cache", "variant", "compared", f"geomean {B}/{A}", f"{B} faster", f"{B} slower",
-             "within-noise", "undetermined", "excluded"]], {f"geomean {B}/{A}": ".4f"}))
+             "within-noise", "undetermined", "same-kernel", "excluded"]], {f"geomean {B}/{A}": ".4f"}))
         L += ["## Per row", ""]
         m, said = _cap(both[both["cache_mode"] != ""], "compare.csv")  # at most MAX_ROWS rows; the CSV has all
         L += said

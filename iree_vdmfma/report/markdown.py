@@ -90,11 +90,13 @@ COLUMN_DOC: dict[str, str] = {
     "name / key": "the name you gave the problem in the shape list, and its key dtype_MxNxK (key shown only "
                   "where a name differs from it)",
     "pivot cell": "median µs · % of HBM peak · verdict and speedup against the baseline (MEASURED latency; the "
-                  "% divides a MEASURED GB/s by a data-sheet peak); a status instead when the row failed. "
+                  "% divides a MEASURED GB/s by a data-sheet peak, shown only where the device's peak is known; no "
+                  "speedup for a same-kernel row); a status instead when the row failed. "
                   "Compile-only: the instruction counts that matter on the target, from the ISA (as its backend "
                   "names them: v_smfmac · v_mfma on CDNA, v_wmma on RDNA, mma.sync in PTX) · VGPR · WGs (MODELLED) "
                   "per variant",
-    "best": "the variant with the lowest median for that shape and cache mode, with its speedup and verdict",
+    "best": "the variant with the lowest median for that shape and cache mode, with its speedup and verdict; a "
+            "same-kernel row (the baseline's own kernel: its difference is drift) is never the best",
     "median µs": "median latency of the repetitions (MEASURED, per dispatch)",
     "spread µs": "min–max of the repetitions, σ = their std, n = repetitions",
     "speedup": "baseline median / variant median (> 1: the variant is faster)",
@@ -232,7 +234,10 @@ def section_pivot(res, pivot: pd.DataFrame, limit: Optional[int] = None) -> list
     if pivot.empty:
         return []
     names = " · ".join(dict.fromkeys(n for t in sorted(set(pivot["target"])) for _, n in instructions(str(t))))
-    cell = (f"median µs · % of HBM peak · verdict and speedup against `{res.baseline}`; `best`: the lowest median"
+    peak = bool(pd.to_numeric(res.summary["pct_peak_bw"], errors="coerce").notna().any())
+    cell = (f"median µs · {'% of HBM peak · ' if peak else ''}verdict and speedup against `{res.baseline}` (no "
+            "speedup for a same-kernel row: the baseline's own kernel); `best`: the lowest median, same-kernel rows "
+            "aside" + ("" if peak else " (no % of HBM peak: the device's peak is not known)")
             if res.mode == "measured" else f"{names + ' · ' if names else ''}VGPRs from the ISA, workgroups "
             "(MODELLED from the configured tile); nothing was run")
     L = ["## Shape x variant", "", f"Each cell: {cell}. Definitions under *Column definitions* in report.md.", ""]

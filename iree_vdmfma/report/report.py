@@ -46,7 +46,8 @@ from .index import write_index
 from . import headline
 from .markdown import devices_of, md_table, section_pivot, write_markdown
 from .summary import GROUP_COLUMNS, SUMMARY_COLUMNS, SUMMARY_DOC, build_groups, build_summary, static_table  # noqa: F401
-from .verdict import DEFAULT_RULE, NoiseRule, Timing, Judgement, judge, geomean  # noqa: F401
+from .verdict import (DEFAULT_RULE, SAME_KERNEL, NoiseRule, Timing, Judgement, judge, geomean,  # noqa: F401
+                      rule_for)
 
 __all__ = [
     "NoiseRule", "DEFAULT_RULE", "Timing", "Judgement", "judge", "geomean", "load_results", "build_report",
@@ -54,22 +55,6 @@ __all__ = [
     "COMPARE_COLUMNS", "COMPARE_GROUP_COLUMNS", "md_table",
 ]
 
-
-
-def _device_rule(df: pd.DataFrame, notes: list[str]) -> NoiseRule:
-    """The default rule, its floor raised to the A/A calibration of the one device the rows were measured
-    on when there is one (`vdmfma calibrate`); the report notes it."""
-    from .verdict import calibrated_rule  # noqa: PLC0415
-
-    runs = df[df["latency_us_median"].notna()]
-    devices = {(d, n) for d, n in zip(runs["device"], runs["device_name"])}
-    if len(devices) != 1:
-        return DEFAULT_RULE
-    (device, name), = devices
-    rule, source = calibrated_rule(device, name)
-    if source != "default":
-        notes.append(f"noise floor {rule.floor:.2%}: the A/A-calibrated threshold of {name or device} ({source})")
-    return rule
 
 
 @dataclass
@@ -85,8 +70,11 @@ class ReportResult:
 
     @property
     def compared(self) -> int:
-        """Variant rows compared with the baseline (0: the report has nothing to compare)."""
-        return int((self.summary["included"] & ~self.summary["is_baseline"]).sum())
+        """Variant rows compared with the baseline (0: the report has nothing to compare); measured, a same-kernel
+        row (the baseline's own kernel: a difference is drift) is not a comparison."""
+        s = self.summary
+        same = (s["verdict"] == SAME_KERNEL) if self.mode == "measured" else False
+        return int((s["included"] & ~s["is_baseline"] & ~same).sum())
 
     @property
     def excluded(self) -> pd.DataFrame:
@@ -136,7 +124,7 @@ def build_report(
     if measured:
         df = fold_compile_rows(df, notes)
     if rule is None:  # no rule given: the device's calibrated one when it has a calibration
-        rule = _device_rule(df, notes) if measured else DEFAULT_RULE
+        rule = rule_for(df, notes) if measured else DEFAULT_RULE
     summary = build_summary(df, baseline, rule, measured)
     groups = build_groups(summary)
     res = ReportResult(out_dir, "measured" if measured else "static", baseline, summary, groups, notes=notes)

@@ -17,8 +17,8 @@ from ..devices.targets import TARGETS, device_spec
 from ..problems.rows import INSTRUCTION_COLUMNS, STATIC_METRICS, Status
 from .derived import DERIVED_DOC, derived, element_bytes
 from .load import NOT_OK
-from .verdict import (LOSS, SAME_KERNEL, UNDETERMINED, WIN, WITHIN_NOISE, NoiseRule, Timing, judge, num,
-                      same_kernel, speedup_interval)
+from .verdict import (LOSS, SAME_KERNEL, UNDETERMINED, WIN, WITHIN_NOISE, NoiseRule, Timing, num, same_kernel,
+                      speedup_interval, verdict_of)
 
 SUMMARY_DOC: dict[str, str] = {
     "key": "problem key, e.g. f16_8x13312x16384",
@@ -186,13 +186,12 @@ def build_summary(df: pd.DataFrame, baseline: str, rule: NoiseRule, measured: bo
                      baseline_latency_us_std=b["latency_us_std"], baseline_mma_kind=b["mma_kind"])
             for m in STATIC_METRICS:
                 s[f"d_{m}"] = r[m] - b[m]
-        if not is_base and not reason and b is not None and same_kernel(r, b):
-            s["verdict"] = SAME_KERNEL  # one kernel: a latency difference is drift, not a speedup
-        elif not is_base and not reason and measured:
-            tb, tr = Timing.from_row(b), Timing.from_row(r)
-            j = judge(tb, tr, rule)
-            lo, hi = speedup_interval(tb, tr, rule)
-            s.update(speedup=j.speedup, verdict=j.verdict, noise_threshold=j.threshold, speedup_lo=lo, speedup_hi=hi)
+        if not is_base and not reason and b is not None and (measured or same_kernel(r, b)):
+            j = verdict_of(b, r, rule)  # the one verdict; same-kernel: one kernel, a difference is drift
+            s["verdict"] = j.verdict
+            if j.verdict != SAME_KERNEL:
+                lo, hi = speedup_interval(Timing.from_row(b), Timing.from_row(r), rule)
+                s.update(speedup=j.speedup, noise_threshold=j.threshold, speedup_lo=lo, speedup_hi=hi)
         s["included"] = not reason
         s["excluded_reason"] = reason
         out.append(s)
@@ -223,17 +222,18 @@ def build_groups(summary: pd.DataFrame) -> pd.DataFrame:
     var = summary[~summary["is_baseline"] & (summary["status"] != str(Status.SKIPPED))]  # skipped: never compared
     if var.empty:
         return pd.DataFrame(columns=GROUP_COLUMNS)
-    inc = var["included"].astype(bool)
+    same = var["verdict"] == SAME_KERNEL  # one kernel: never compared (a difference is drift), counted apart
+    inc = var["included"].astype(bool) & ~same
     sp = pd.to_numeric(var["speedup"], errors="coerce")
     comp = inc & sp.notna()
     good = comp & np.isfinite(sp) & (sp > 0)
     t = pd.DataFrame({
         "target": var["target"], "cache_mode": var["cache_mode"], "variant": var["variant"], "all": "all",
         **{g: var[g] for g in GROUP_BY},
-        "_inc": inc.astype(int), "_exc": (~inc).astype(int), "_log": np.log(sp.where(good)),
+        "_inc": inc.astype(int), "_exc": (~inc & ~same).astype(int), "_log": np.log(sp.where(good)),
         "_sp": sp.where(comp), **{f"_{v}": (comp & (var["verdict"] == v)).astype(int)
                                   for v in (WIN, LOSS, WITHIN_NOISE, UNDETERMINED)},
-        "_same": (var["verdict"] == SAME_KERNEL).astype(int),
+        "_same": same.astype(int),
     })
     ident = ["target", "cache_mode", "variant"]
     parts = []

@@ -1,7 +1,10 @@
-"""Verdict maths, in one place: the noise rule (win / loss / within-noise / undetermined) and geomeans.
+"""Verdict maths, in one place: the noise rule (win / loss / within-noise / undetermined), same-kernel, and geomeans.
 
-Pure functions of measured latencies (median, std, min, max, reps of one row's repetitions);
-nothing here is modelled. Used by the report, the run-vs-run comparison and the tuner's winners.
+Pure functions of measured latencies (median, std, min, max, reps of one row's repetitions, or a paired speedup's
+interval); nothing here is modelled. :func:`verdict_of` is the one verdict every console and table gives (the
+report, the run-vs-run comparison, the model's forward, the tuner's winners): two rows of one kernel_fingerprint
+are ``same-kernel``, never a win or a loss, and the floor is the device's A/A-calibrated threshold where there is
+one (:func:`rule_for`).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from typing import Iterable, Mapping, Optional
 import numpy as np
 import pandas as pd
 
-__all__ = ["NoiseRule", "DEFAULT_RULE", "Timing", "Judgement", "judge", "geomean", "num",
+__all__ = ["NoiseRule", "DEFAULT_RULE", "Timing", "Judgement", "judge", "verdict_of", "rule_for", "geomean", "num",
            "speedup_interval", "same_kernel", "calibrated_rule", "WIN", "LOSS", "WITHIN_NOISE", "UNDETERMINED", "SAME_KERNEL", "VERDICTS"]
 
 WIN, LOSS, WITHIN_NOISE, UNDETERMINED = "win", "loss", "within-noise", "undetermined"
@@ -140,22 +143,63 @@ def speedup_interval(base: Timing, new: Timing, rule: NoiseRule = DEFAULT_RULE) 
 
 
 def calibrated_rule(device: str, device_name: Optional[str] = None,
-                    base: NoiseRule = DEFAULT_RULE) -> tuple[NoiseRule, str]:
+                    base: NoiseRule = DEFAULT_RULE) -> tuple[NoiseRule, str, str]:
     """``base`` with its floor raised to the device's A/A-calibrated threshold (run/calibration.py) when
-    a calibration of that device exists, and where the floor came from ('default' or 'calibration PATH
-    (its held-out false-win rate)'). ``device_name``: the driver's name as rows record it; None asks the device."""
+    a calibration of that device exists, where the floor came from ('default' or 'calibration PATH (its
+    held-out false-win rate)'), and a note when a calibration file was found but not used (damaged or
+    edited: '' otherwise). ``device_name``: the driver's name as rows record it; None asks the device."""
     from ..run.calibration import load_rule  # noqa: PLC0415
 
     paired = load_rule(device, device_name=device_name)
     if paired.source == "default":
-        return base, "default"
-    return NoiseRule(base.k, max(base.floor, paired.threshold), base.min_reps), paired.source
+        return base, "default", paired.note
+    return NoiseRule(base.k, max(base.floor, paired.threshold), base.min_reps), paired.source, paired.note
 
 
-def same_kernel(a: Mapping, b: Mapping) -> bool:
-    """True when two rows (results, summary or candidate rows) carry one non-empty kernel_fingerprint."""
-    fa, fb = a.get("kernel_fingerprint"), b.get("kernel_fingerprint")
+def same_kernel(a: Mapping, b: Mapping, suffixes: tuple[str, str] = ("", "")) -> bool:
+    """True when two rows (results, summary or candidate rows) carry one non-empty kernel_fingerprint (``suffixes``
+    select e.g. the ``_a``/``_b`` columns of a merge)."""
+    fa, fb = a.get("kernel_fingerprint" + suffixes[0]), b.get("kernel_fingerprint" + suffixes[1])
     return isinstance(fa, str) and bool(fa) and fa == fb
+
+
+def verdict_of(base: Mapping, new: Mapping, rule: NoiseRule = DEFAULT_RULE, suffixes: tuple[str, str] = ("", ""),
+               paired=None, confidence: float = 0.95, timings: Optional[tuple[Timing, Timing]] = None) -> Judgement:
+    """The one verdict of ``new`` against ``base``: ``same-kernel`` when they carry one kernel_fingerprint (one
+    kernel: any difference is drift); else, with ``paired`` (a paired speedup base/new: ``median``, ``lo``, ``hi``,
+    ``rounds`` and the interval's ``coverage``), win / loss when its interval excludes 1 and the median is beyond
+    the rule's floor, undetermined when the interval is narrower than ``confidence``; else the noise rule on each
+    side's repetitions (:func:`judge`), from ``timings`` where the rows name their latencies otherwise (a tune
+    candidate's ``cold_us_*``)."""
+    if same_kernel(base, new, suffixes):
+        mb, mn = num(base.get("latency_us_median" + suffixes[0])), num(new.get("latency_us_median" + suffixes[1]))
+        return Judgement(mb / mn if mb and mn else float("nan"), SAME_KERNEL, float("nan"))
+    if paired is not None:
+        if not paired.rounds or paired.coverage < confidence:
+            return Judgement(paired.median, UNDETERMINED, float("nan"))
+        if paired.lo > 1.0 and paired.median > 1.0 + rule.floor:
+            return Judgement(paired.median, WIN, rule.floor)
+        if paired.hi < 1.0 and paired.median < 1.0 - rule.floor:
+            return Judgement(paired.median, LOSS, rule.floor)
+        return Judgement(paired.median, WITHIN_NOISE, rule.floor)
+    tb, tn = timings or (Timing.from_row(base, suffixes[0]), Timing.from_row(new, suffixes[1]))
+    return judge(tb, tn, rule)
+
+
+def rule_for(df: pd.DataFrame, notes: list[str]) -> NoiseRule:
+    """The default rule, its floor raised to the A/A calibration of the one device the rows were measured on when
+    there is one (`vdmfma calibrate`); ``notes`` says so (and why a calibration found was not used)."""
+    runs = df[df["latency_us_median"].notna()]
+    devices = {(d, n) for d, n in zip(runs["device"], runs["device_name"].fillna(""))}
+    if len(devices) != 1:
+        return DEFAULT_RULE
+    (device, name), = devices
+    rule, source, note = calibrated_rule(device, name)
+    if note:
+        notes.append(note)
+    if source != "default":
+        notes.append(f"noise floor {rule.floor:.2%}: the A/A-calibrated threshold of {name or device} ({source})")
+    return rule
 
 
 def geomean(values: Iterable[float]) -> float:

@@ -37,13 +37,12 @@ rule's ``source`` carries the held-out rate; a calibration.csv written before he
 
 from __future__ import annotations
 
-import csv
 import itertools
 import math
 import os
 import random
 import re
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields, replace
 from functools import partial
 from pathlib import Path
 from typing import Callable, Optional, Sequence
@@ -53,7 +52,7 @@ import numpy as np
 from . import paired
 from ..executors import on_device
 from ..problems.problem import Problem
-from ..util.io import atomic_write_text
+from ..problems.rows import Table, read_checked, write_csv_table
 
 CALIBRATION_CSV = "calibration.csv"
 DEFAULT_PROBLEM = Problem(8, 128, 512)  # tiny: calibrating a CPU in CI takes seconds
@@ -320,24 +319,16 @@ def summary_line(rows: Sequence[CalibrationRow], path: Path) -> str:
             f"{max(x.min_detectable_effect for x in rows):.2%} -> {path}")
 
 
-def _csv(rows: Sequence[CalibrationRow]) -> str:
-    names = [f.name for f in fields(CalibrationRow)]
-    lines = [",".join(names)]
-    for r in rows:
-        d = asdict(r)
-        lines.append(",".join(f"{d[n]:.6g}" if isinstance(d[n], float) else f'"{d[n]}"' if "," in str(d[n])
-                              else str(d[n]) for n in names))
-    return "\n".join(lines) + "\n"
-
-
 def write_calibration(rows: Sequence[CalibrationRow], path: Path) -> None:
-    """calibration.csv, written atomically."""
-    atomic_write_text(Path(path), _csv(rows))
+    """calibration.csv in the row store (problems/rows.py): atomic, a checksum per row."""
+    write_csv_table(rows, path, [f.name for f in fields(CalibrationRow)], checksum=True)
 
 
-def read_calibration(path: Path | str) -> list[dict]:
-    with Path(path).open(newline="") as f:
-        return list(csv.DictReader(f))
+def read_calibration(path: Path | str) -> Table[CalibrationRow]:
+    """The verified rows of a calibration.csv; an edited row, or one without its checksum, is damaged (a threshold
+    sets every verdict's floor: only what `vdmfma calibrate` wrote is taken). ValueError if it is not one."""
+    return read_checked(path, CalibrationRow, required=("device", "device_name", "threshold"),
+                        what="a calibration.csv written by vdmfma calibrate", verified=True)
 
 
 def kept_path(device: str, device_name: str) -> Path:
@@ -362,30 +353,29 @@ def load_rule(device: str, path: Optional[Path | str] = None, device_name: Optio
         where = where / CALIBRATION_CSV
     if not where.is_file():
         return paired.DEFAULT_PAIRED_RULE
-    rows = [r for r in read_calibration(where) if r.get("device_name", "") == name and r.get("threshold")]
+    try:
+        table = read_calibration(where)
+    except (OSError, ValueError) as e:
+        return replace(paired.DEFAULT_PAIRED_RULE, note=f"calibration {where} not used ({e}): the default threshold")
+    rows = [r for r in table.rows if r.device_name == name and 0 < r.threshold < 1]
+    if table.damaged and not rows:
+        return replace(paired.DEFAULT_PAIRED_RULE, note=f"calibration {where} not used: {len(table.damaged)} "
+                       f"damaged row(s) ({table.damaged[0]}): the default threshold; run `vdmfma calibrate` again")
     if not rows:
         return paired.DEFAULT_PAIRED_RULE
-    return paired.PairedRule(threshold=max(float(r["threshold"]) for r in rows),
-                             confidence=float(rows[0].get("confidence") or 0.95),
+    return paired.PairedRule(threshold=max(r.threshold for r in rows), confidence=rows[0].confidence or 0.95,
                              source=f"calibration {where} ({heldout_note(rows)})")
 
 
-def _number(text: object) -> float:
-    try:
-        return float(text)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return math.nan
-
-
-def heldout_note(rows: Sequence[dict]) -> str:
+def heldout_note(rows: Sequence[CalibrationRow]) -> str:
     """What a calibration's false-win rate rests on, for a rule's source: the held-out rate (and whether
-    it is within 5%), or, for a calibration.csv written before held-out checks, that it is unverified."""
-    held = [_number(r.get("false_win_rate_heldout")) for r in rows]
+    it is within 5%), or, for rows without a held-out check, that it is unverified."""
+    held = [r.false_win_rate_heldout for r in rows]
     if not held or any(math.isnan(v) for v in held):
-        in_sample = max((_number(r.get("false_win_rate")) for r in rows), default=math.nan)
+        in_sample = max((r.false_win_rate for r in rows), default=math.nan)
         return (f"unverified: only an in-sample false-win rate ({in_sample:.1%}) on the rounds that fitted the "
                 f"threshold; rerun vdmfma calibrate for a held-out check")
-    pairs = min((int(v) if v == v else 0) for v in (_number(r.get("heldout_pairs")) for r in rows))
+    pairs = min(r.heldout_pairs or 0 for r in rows)
     rate = max(held)
     return (f"held-out false-win rate {rate:.1%} over {pairs} fresh A/A pairs"
             + ("" if rate <= TARGET_RATE and pairs >= MIN_HELDOUT_PAIRS else ": NOT verified"))

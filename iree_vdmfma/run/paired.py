@@ -32,7 +32,6 @@ import os
 import random
 import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,6 +41,8 @@ import numpy as np
 
 from . import timing
 from ..problems.problem import Problem
+from ..util.procs import run_group
+from ..util.scratch import scratch
 
 ONE_PROCESS, PER_CONTENDER = "one-process", "process-per-contender"
 WIN, LOSS, WITHIN_NOISE, UNDETERMINED = "win", "loss", "within-noise", "undetermined"  # report/verdict.py's words
@@ -112,12 +113,14 @@ class PairedRule:
     1 - ``threshold`` AND the median's ``confidence`` interval lies wholly below 1; a loss
     mirrors it; otherwise within-noise. Undetermined: fewer than ``min_rounds`` rounds, or too
     few for an interval of that confidence (95% needs 6: [min, max] of 6 covers 96.9%).
-    ``source`` says where the threshold came from ('default' or 'calibration <path>')."""
+    ``source`` says where the threshold came from ('default' or 'calibration <path>'); ``note``, why a
+    calibration file that was found is not used (damaged or edited rows)."""
 
     threshold: float = 0.01
     confidence: float = 0.95
     min_rounds: int = 3
     source: str = "default"
+    note: str = ""
 
     def describe(self) -> str:
         return (f"paired rule: median per-round ratio beyond {self.threshold:.1%} and its {self.confidence:.0%} "
@@ -223,14 +226,15 @@ def _one_process(contenders, problem, device, the_plan, orders, seed, min_time_s
             "problem": [problem.m, problem.n, problem.k, problem.batch, problem.dtype],
             "copies": the_plan.copies, "calls": the_plan.calls, "orders": orders, "seed": seed,
             "min_time_s": min_time_s}
-    with tempfile.TemporaryDirectory(prefix="vdmfma-paired-") as tmp:
+    with scratch("paired") as tmp:
         path = Path(tmp) / "spec.json"
         path.write_text(json.dumps(spec))
         cmd = [sys.executable, "-m", "iree_vdmfma.run.paired", str(path)]
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(Path(__file__).parents[2]),
                                                                         os.environ.get("PYTHONPATH", "")) if p)}
         try:
-            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s, env=env)
+            # the worker times in-process (no child of its own): it stays in our group, killed itself on a timeout
+            proc = run_group(cmd, timeout_s, own_session=False, env=env)
         except subprocess.TimeoutExpired:
             raise timing.TimingError(f"paired worker timed out after {timeout_s:g} s", True, " ".join(cmd))
         if proc.returncode != 0:
@@ -249,7 +253,7 @@ def _per_contender(contenders, problem, device, the_plan, orders, seed, timeout_
     inputs = make_inputs(problem, seed)
     by_name = {c.name: c for c in contenders}
     samples: dict[str, list[float]] = {c.name: [] for c in contenders}
-    with tempfile.TemporaryDirectory(prefix="vdmfma-paired-") as tmp:
+    with scratch("paired") as tmp:
         for order in orders:
             for name in order:
                 run = timing.time_module(by_name[name].vmfb, problem, inputs.a, inputs.b, device, the_plan,

@@ -17,6 +17,8 @@ can record them and go on.
 
 from __future__ import annotations
 
+import dataclasses
+import shlex
 import shutil
 import tempfile
 from dataclasses import dataclass, field
@@ -30,7 +32,7 @@ from . import timing
 from .numerics import Checker, NumericsResult, abi_elem
 from ..problems.problem import Problem
 from ..problems.rows import ResultRow, Status
-from ..devices.caches import peak_gbps
+from ..devices.caches import memory_bytes, peak_gbps
 from ..devices.modules import ModuleTarget, check_target
 from ..devices.probe import (DeviceError, DeviceUnavailableError, TargetMismatchError, device_info, device_target,
                              normalize_device, resolve_device)
@@ -164,6 +166,18 @@ class RunResult:
     timed_out: bool = False
     command: str = ""  # the iree-benchmark-module command line
     functions: list[str] = field(default_factory=list)
+    vmfb: str = ""  # the module run (what a repro runs again)
+    cache_bytes: Optional[int] = None  # the cache a cold run must defeat
+    reps: int = 0
+
+    def repro(self) -> str:
+        """A `vdmfma run` command that runs this very module again in this cache mode (the run's repro; a row's
+        ``repro`` otherwise is its compile's)."""
+        p = self.problem
+        args = ["vdmfma", "run", "--vmfb", self.vmfb, "--module-target", self.module_target, "--m", p.m, "--n", p.n,
+                "--k", p.k, "--batch", p.batch, "--dtype", p.dtype, "--device", self.device, "--cache-mode",
+                self.cache_mode, "--reps", self.reps]
+        return shlex.join(map(str, args + (["--cache-size", self.cache_bytes] if self.cache_bytes else [])))
 
     @property
     def status(self) -> Status:
@@ -227,7 +241,7 @@ def run_problem(vmfb: Path | str, problem: Problem, device: str = "local-task",
     dev_name = device_info(dev).name if dev_target not in ("host",) else ""
     res = RunResult(problem, dev, dev_target, module_target or str(mod.target), cache_mode,
                     peak_gbps=peak if peak is not None else peak_gbps(dev, dev_target, dev_name),
-                    functions=list(mod.functions))
+                    functions=list(mod.functions), vmfb=str(vmfb), cache_bytes=cache_bytes, reps=reps)
     if not mod.has(timing.GEMM_FUNC):
         raise RunnerError(f"{vmfb} has no @{timing.GEMM_FUNC} (functions: {mod.functions})")
     has_loop = mod.has(timing.LOOP_FUNC)
@@ -250,7 +264,7 @@ def run_problem(vmfb: Path | str, problem: Problem, device: str = "local-task",
         try:
             cb = cache_bytes if cache_bytes is not None else (
                 timing.default_cache_bytes(dev, dev_target, dev_name) if cache_mode == "cold" else None)
-            res.plan = timing.plan(problem, cache_mode, cb, min_calls)
+            res.plan = timing.plan(problem, cache_mode, cb, min_calls, memory_bytes=memory_bytes(dev))
             run = timing.time_module(Path(vmfb), problem, lhs, b, dev, res.plan, has_loop, reps=reps,
                                      warmup_s=warmup_s, min_time_s=min_time_s, workdir=workdir,
                                      timeout_s=timeout_s)
@@ -280,8 +294,10 @@ def apply_to_row(row: ResultRow, result: RunResult) -> ResultRow:
     if status == Status.NUMERICS_FAILED:
         ch.update(status=str(status), reason=f"numerics: {n.message} [{n.rule}]")
     elif status in (Status.RUN_ERROR, Status.TIMEOUT):
+        vmfb = Path(row.artifacts) / "out.vmfb" if row.artifacts else None  # the sweep's kept copy of the module
         ch.update(status=str(status), error=result.error.splitlines()[0] if result.error else "",
-                  reason=f"run on {result.device} failed")
+                  reason=f"run on {result.device} failed",
+                  repro=dataclasses.replace(result, vmfb=str(vmfb) if vmfb else result.vmfb).repro())
     elif row.status in (str(Status.PENDING), str(Status.COMPILED), Status.PENDING, Status.COMPILED):
         ch.update(status=str(Status.OK))
     return row.replace(**ch)
@@ -291,8 +307,10 @@ def run_default_dir() -> Path:
     return Path(tempfile.gettempdir()) / "vdmfma-run"
 
 
-def sweep_run_hook(device: str, reps: int = 10, cache_bytes: Optional[int] = None, compiler_version: str = ""):
-    """A Sweep run hook: run a compiled job's module for one row's cache mode and fill the row.
+def sweep_run_hook(device: str, reps: int = 10, cache_bytes: Optional[int] = None, compiler_version: str = "",
+                   timeout_s: float = 600.0):
+    """A Sweep run hook: run a compiled job's module for one row's cache mode and fill the row; a run past
+    ``timeout_s`` (the sweep's --timeout: one compile or run) is a timeout row.
 
     The row gets the same provenance columns as a `vdmfma bench` row (device name, arch,
     driver, versions, date); ``compiler_version`` is the sweep's, passed in so the run
@@ -303,7 +321,7 @@ def sweep_run_hook(device: str, reps: int = 10, cache_bytes: Optional[int] = Non
     def hook(result, problem: Problem, row: ResultRow) -> ResultRow:
         # a '' cache_mode row (reps=0) is checked for numerics only: no timing, so no cache mode
         run = run_problem(result.vmfb, problem, device, module_target=row.target, cache_mode=row.cache_mode or "hot",
-                          reps=reps if row.cache_mode else 0, cache_bytes=cache_bytes)
+                          reps=reps if row.cache_mode else 0, cache_bytes=cache_bytes, timeout_s=timeout_s)
         return apply_to_row(row, run).replace(cache_mode=row.cache_mode,
                                               **provenance(device, compiler_version).columns())
 

@@ -70,6 +70,8 @@ from ..devices.caches import default_cache_bytes  # noqa: F401  (re-exported for
 from ..problems.loop_ir import GEMM_FUNC, LOOP_FUNC, copy_stride  # noqa: F401
 from ..problems.problem import Problem
 from ..util.io import atomic_write_bytes
+from ..util.procs import run_group
+from ..util.scratch import scratch_dir
 
 CACHE_MODES = ("hot", "cold")
 DEFAULT_MIN_CALLS = 16  # dispatches per gemm_loop call (hot); cold rounds up to copies
@@ -116,6 +118,12 @@ class Plan:
         """Distinct weight bytes read between two reads of the same copy."""
         return (self.copies - 1) * self.weight_bytes
 
+    def run_bytes(self, problem: Problem) -> int:
+        """Memory one timed call may hold: the rotated weights, A, and one C per dispatch of the call (the loop's
+        results may all be live until the call returns: at M = 100000 that is what the OOM killer saw)."""
+        c = problem.batch * problem.m * problem.n * problem.dt.acc_numpy.itemsize
+        return self.copies * copy_stride(problem) + problem.operand_bytes(problem.m) + self.calls * c
+
     @property
     def defeats_cache(self) -> bool:
         """At least COLD_MARGIN x the cache is read between two reads of one copy."""
@@ -130,8 +138,20 @@ def cold_copies(weight_bytes: int, cache_bytes: int) -> int:
 
 def plan(problem: Problem, cache_mode: str, cache_bytes: Optional[int] = None,
          min_calls: int = DEFAULT_MIN_CALLS,
-         max_rotation_bytes: int = DEFAULT_MAX_ROTATION_BYTES) -> Plan:
-    """Copies and calls for a cache mode; cold needs ``cache_bytes``."""
+         max_rotation_bytes: int = DEFAULT_MAX_ROTATION_BYTES, memory_bytes: Optional[int] = None) -> Plan:
+    """Copies and calls for a cache mode; cold needs ``cache_bytes``. ValueError, before anything runs, when the
+    run would need more than ``memory_bytes`` (the device's memory, where known: devices/caches.py)."""
+    the_plan = _plan(problem, cache_mode, cache_bytes, min_calls, max_rotation_bytes)
+    need = the_plan.run_bytes(problem)
+    if memory_bytes is not None and need > memory_bytes:
+        raise ValueError(f"{cache_mode} run not started: it would need {need / 2**30:.3g} GiB ({the_plan.copies} weight "
+                         f"copies, {the_plan.calls} dispatches a call, each with its own {problem.m}x{problem.n} "
+                         f"result) and {memory_bytes / 2**30:.3g} GiB is available")
+    return the_plan
+
+
+def _plan(problem: Problem, cache_mode: str, cache_bytes: Optional[int], min_calls: int,
+          max_rotation_bytes: int) -> Plan:
     if cache_mode not in CACHE_MODES:
         raise ValueError(f"cache_mode must be one of {CACHE_MODES}, got {cache_mode!r}")
     w = problem.weight_bytes
@@ -210,13 +230,25 @@ def parse_benchmark_json(data: dict | str, calls_per_iteration: int = 1) -> Late
 
 
 def benchmark_tool() -> str:
-    """Path of iree-benchmark-module (PATH first, then the iree.runtime wheel)."""
+    """Path of the iree-benchmark-module binary: PATH's, unless it is a script (the wheel's console entry point,
+    a Python wrapper that starts the binary: a killed wrapper would leave the binary running), then the
+    iree.runtime wheel's binary itself."""
     exe = shutil.which("iree-benchmark-module")
-    if exe:
+    if exe and not _script(exe):
         return exe
-    from iree.runtime import benchmark_exe
-
+    try:
+        from iree.runtime import benchmark_exe
+    except ImportError:
+        return exe or "iree-benchmark-module"
     return benchmark_exe()
+
+
+def _script(path: str) -> bool:
+    try:
+        with open(path, "rb") as f:
+            return f.read(2) == b"#!"
+    except OSError:
+        return False
 
 
 def input_flag(array: np.ndarray, path: Path, elem: str) -> str:
@@ -252,9 +284,13 @@ def run_benchmark(cmd: list[str], out_json: Path, calls_per_iteration: int,
     """Run a benchmark command built by :func:`benchmark_command` and parse its JSON."""
     printable = " ".join(cmd)
     try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s)
+        # a timeout or Ctrl-C ends the run whole: the binary itself, or a wrapper with the binary it started
+        proc = run_group(cmd, timeout_s, own_session=_script(cmd[0]) if os.path.isfile(cmd[0]) else False)
     except subprocess.TimeoutExpired:
         raise TimingError(f"iree-benchmark-module timed out after {timeout_s:g} s", True, printable)
+    if proc.returncode in (-9, 128 + 9, 256 - 9):  # SIGKILL, as a shell or the tool's own exit code reports it
+        raise TimingError(f"iree-benchmark-module was killed (SIGKILL, exit {proc.returncode}): out of memory? "
+                          "(the kernel's OOM killer; see dmesg)", False, printable)
     if proc.returncode != 0:
         lines = [l.strip() for l in (proc.stderr + "\n" + proc.stdout).splitlines() if l.strip()]
         first = next((l for l in lines if re.search(r"error|[A-Z_]{6,};", l, re.I)),
@@ -287,7 +323,7 @@ def time_module(vmfb: Path, problem: Problem, a: np.ndarray | Sequence[np.ndarra
     if reps < 1:
         raise ValueError("reps must be >= 1")
     own = workdir is None
-    wd = Path(tempfile.mkdtemp(prefix="vdmfma-time-")) if own else Path(workdir)
+    wd = scratch_dir("time") if own else Path(workdir)
     wd.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []  # input files (the cold rotation: up to GiBs): removed when done, always
     try:

@@ -9,7 +9,8 @@ A directory whose modules the device cannot run is refused before anything runs,
 as is one with nothing to bench (no module compiled, no peer) and reps below 1.
 
 Damaged rows are treated as sweep treats them (problems/rows.py): not trusted, redone,
-counted (``on_note``). A measured row is measured again. A compile row cannot be
+counted (``on_note``). A measured row is measured again. A measured sweep proves and runs a job in the
+same hot/cold rows (it has no compile-only row): those rows are its compile record. A compile row cannot be
 re-proved here (no compiler): when its module is on disk and modules.json lists it,
 the module is benched all the same (its measured rows say so in ``reason``) and the
 compile row comes back ``pending``, so `vdmfma sweep` on the compiling machine redoes
@@ -23,7 +24,6 @@ only iree-base-runtime, numpy and (for the peer, optionally) torch are needed.
 
 from __future__ import annotations
 
-import tempfile
 from concurrent.futures import as_completed
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,10 +35,12 @@ from ..executors import (Executor, ExecutorError, TaskCancelled, device_executor
 from ..devices.modules import check_target
 from ..devices.probe import TargetMismatchError, device_info, normalize_device
 from ..util.lock import locked_dir
-from ..problems.rows import FAILED, MACHINE_REASON, ResultRow, Status, read_results, row_for, write_rows
+from ..problems.rows import (FAILED, MACHINE_REASON, PROVENANCE_COLUMNS, ResultRow, Status, read_results, row_for,
+                              write_rows)
 from ..run.numerics import Checker
 from ..run.provenance import provenance
 from ..util.signals import stop_signals_as_interrupt
+from ..util.scratch import scratch
 
 FINISHED = {Status.OK, Status.NOT_APPLIED, Status.SKIPPED} | FAILED
 
@@ -122,21 +124,44 @@ def bench_entry(directory: Path, entry: ModuleEntry, row: ResultRow, options: Be
     return done
 
 
+# A row whose job compiled and was proved: a compile-only row, or a row a measured sweep proved then ran
+PROVED = {Status.OK.value, Status.COMPILED.value, Status.RUN_ERROR.value, Status.NUMERICS_FAILED.value}
+RUN_COLUMNS = ("device", "numerics", "max_abs_err", "max_rel_err", "reps", "latency_us_median", "latency_us_min",
+               "latency_us_max", "latency_us_std", "latency_us_mad", "bytes_moved", "gbps", "tflops", "pct_peak_bw",
+               "rotation_copies", "bytes_between_reuses", "error", "reason")
+
+
+def _compile_record(rows: dict, entry: ModuleEntry) -> Optional[ResultRow]:
+    """The row that holds a module's compile evidence: its compile-only row, else a row of a measured sweep
+    (which proves a job and runs it in the same hot/cold rows: it has no compile-only row). None: no row."""
+    for mode in ("", "hot", "cold"):
+        row = rows.get((entry.key, entry.target, entry.variant, mode))
+        if row is not None and not (row.status == Status.PENDING.value and row.reason == REBUILT):
+            return row
+    return None
+
+
+def _proved(row: ResultRow) -> bool:
+    return row.status in PROVED or (row.status == Status.TIMEOUT.value and row.reason != "compile timed out")
+
+
 def _runnable(directory: Path, entry: ModuleEntry, rows: dict) -> Optional[ResultRow]:
-    """The compile row a module's measured rows start from; None when it did not compile. A compile row
-    that is gone (damaged, or results.csv lost) or that bench rebuilt, with the module on disk: a fresh row
-    (status pending, reason NOT_PROVED)."""
+    """The compile row a module's measured rows start from (its run columns cleared); None when it did not
+    compile. A compile record that is gone (damaged, or results.csv lost) or that bench rebuilt, with the module
+    on disk: a fresh row (status pending, reason NOT_PROVED)."""
     if entry.runner == "torch":
         return _fresh_row(entry, "")
-    compiled = rows.get((entry.key, entry.target, entry.variant, ""))
-    if compiled is None or (compiled.status == Status.PENDING.value and compiled.reason == REBUILT):
+    compiled = _compile_record(rows, entry)
+    if compiled is None:
         if not (Path(directory) / entry.vmfb).is_file():
             return None
         return _fresh_row(entry, "").replace(status=Status.PENDING.value, reason=NOT_PROVED,
                                              artifacts=str(Path(directory) / Path(entry.vmfb).parent))
-    if compiled.status not in (Status.OK.value, Status.COMPILED.value):
+    if not _proved(compiled):
         return None
-    return compiled
+    run = RUN_COLUMNS + tuple(c for c in PROVENANCE_COLUMNS if c != "compiler_version")
+    cleared = {c: "" if isinstance(getattr(compiled, c), str) else None for c in run}
+    return compiled.replace(**cleared, cache_mode="", status=Status.COMPILED.value)
 
 
 def _finished(row: ResultRow, finished: set) -> bool:
@@ -148,7 +173,7 @@ def bench_shipped(vmfb: Optional[bytes], entry: ModuleEntry, row: ResultRow, opt
                   compiler_version: str) -> ResultRow:
     """On a GPU worker (an executor task): the shipped module in a temp dir, :func:`bench_entry`, and the
     worker's node and GPU in the row's device column (its provenance columns are the worker's own)."""
-    with tempfile.TemporaryDirectory(prefix="vdmfma-bench-") as tmp:
+    with scratch("bench") as tmp:
         if vmfb is not None:
             write_files({entry.vmfb: vmfb}, Path(tmp))
         done = bench_entry(Path(tmp), entry, row, options, compiler_version)

@@ -3,7 +3,8 @@
 The persisted state is results.csv itself: every planned row is written as
 ``pending`` before any work, and each row is rewritten (atomically) the moment
 its job finishes. Re-running the same command skips rows in a terminal state, so
-an interrupted sweep resumes where it stopped; ``retry_failed`` redoes failures.
+an interrupted sweep resumes where it stopped; a finished row is never touched (a job whose hot row
+finished recompiles from the cache and runs only its cold row); ``retry_failed`` redoes failures.
 Rows that fail validation on reading (cut off, edited) are redone, never trusted
 (``Sweep.damaged`` says which). A ``machine-error`` row (the machine failed, not
 the job) is never kept as finished. The output directory is locked while a sweep
@@ -21,7 +22,6 @@ from __future__ import annotations
 
 import dataclasses
 import shlex
-import tempfile
 import shutil
 import sys
 import time
@@ -46,11 +46,12 @@ from ..problems.problem import Problem
 from ..problems.rows import (FAILED, MACHINE_REASON, SUCCEEDED, TERMINAL, ResultRow, Status, read_results, row_for,
                               write_rows)
 from ..util.lock import locked_dir
-from ..util.runs import check_same, previous_runs, record_run
+from ..util.runs import check_kind, check_same, previous_runs, record_run
 from ..util.signals import stop_signals_as_interrupt
 from ..variants import UnknownVariantError, Variant, variant as get_variant
 from .manifest import Manifest, ModuleEntry, write_manifest
 from ..util.io import atomic_write_text
+from ..util.scratch import scratch
 
 # A run hook: (compile result, problem, row for one cache mode) -> finished row.
 RunHook = Callable[[CompileResult, Problem, ResultRow], ResultRow]
@@ -225,6 +226,7 @@ class Sweep:
         self.jobs = plan(problems, options)
         self.run_hook = run_hook
         self.on_row = on_row or (lambda row: None)
+        self.on_start: Callable[[], None] = lambda: None  # called under OUT's lock, before any row is written
         self.modes = tuple(options.cache_modes) if run_hook else ("",)
         self._load()
 
@@ -249,6 +251,7 @@ class Sweep:
         return previous_runs(self.out / "sweep.json")
 
     def _check_same_sweep(self) -> None:
+        check_kind(self.out, "sweep")
         if not self.options.append:
             check_same(self.out, self._previous_runs(), self.identity,
                        ("target", "variants", "cache_modes", "compile_flags"), "sweep", "rows")
@@ -260,11 +263,16 @@ class Sweep:
     def _keys(self, job: Job) -> list[tuple]:
         return [(job.problem.key, job.target, job.variant.name, mode) for mode in self.modes]
 
-    def _done(self, job: Job) -> bool:
-        rows = [self.rows.get(k) for k in self._keys(job)]
+    def _open(self, job: Job) -> list[tuple]:
+        """The job's row keys still to do; a finished row is never redone, re-proved or re-measured (on resume
+        only its job's unfinished cache modes run)."""
         finished = TERMINAL - (FAILED if self.options.retry_failed else set())
         same = (lambda r: True) if job.compile_job is None else (lambda r: _same_flags(r, job.compile_job.flags))
-        return all(r is not None and Status(r.status) in finished and same(r) for r in rows)
+        return [k for k in self._keys(job)
+                if (r := self.rows.get(k)) is None or Status(r.status) not in finished or not same(r)]
+
+    def _done(self, job: Job) -> bool:
+        return not self._open(job)
 
     def _save(self, rows: list[ResultRow]) -> None:
         for row in rows:
@@ -318,6 +326,10 @@ class Sweep:
         """Jobs with rows still to finish (peers have no rows here: `vdmfma bench` runs them)."""
         return [job for job in self.jobs if job.variant.compiled and not self._done(job)]
 
+    def todo(self) -> int:
+        """How many rows this run will finish: the unfinished rows of the pending jobs."""
+        return sum(len(self._open(job)) for job in self.pending())
+
     def run(self) -> list[ResultRow]:
         """Compile (and run) every unfinished job; each row is on disk the moment it finishes.
 
@@ -325,36 +337,40 @@ class Sweep:
         ``pending`` (never a compile-error, never cached) and KeyboardInterrupt
         propagates; finished rows are already in results.csv.
         """
-        with locked_dir(self.out):
-            self._load()  # again, under the lock: what is on disk now
-            self._write_meta()
-            self.write_specs()
-            write_manifest(self.out, self.manifest())
-            todo = self.pending()
-            self._save([_base_row(job, k[3]) for job in todo for k in self._keys(job)])  # skipped rows: final
-            todo = [job for job in todo if not job.skip_reason]
-            executor = self.executor or make_executor(self.options.executor, self.options.workers)
-            compiler = Compiler(self.options.cache_dir, self.options.workers,
-                                retry_failed=self.options.retry_failed, executor=executor)
-            try:
-                with stop_signals_as_interrupt():
-                    compiled = self._compile_all(compiler, todo)
-                    self._run_all(executor, compiler, compiled)
-            finally:
-                compiler.close()
-                if executor is not self.executor:
-                    executor.close()
+        # the executor first: a cluster that cannot be reached is one line, and OUT is not touched
+        executor = self.executor or make_executor(self.options.executor, self.options.workers)
+        try:
+            with locked_dir(self.out):
+                self._load()  # again, under the lock: what is on disk now
+                self._write_meta()
+                self.on_start()
+                self.write_specs()
+                write_manifest(self.out, self.manifest())
+                todo = self.pending()
+                self._save([_base_row(job, k[3]) for job in todo for k in self._open(job)])  # skipped rows: final
+                todo = [job for job in todo if not job.skip_reason]
+                compiler = Compiler(self.options.cache_dir, self.options.workers,
+                                    retry_failed=self.options.retry_failed, executor=executor)
+                try:
+                    with stop_signals_as_interrupt():
+                        compiled = self._compile_all(compiler, todo)
+                        self._run_all(executor, compiler, compiled)
+                finally:
+                    compiler.close()
+        finally:
+            if executor is not self.executor:
+                executor.close()
         return list(self.rows.values())
 
-    def _run_all(self, executor: Executor, compiler: Compiler, compiled: list[tuple[Job, CompileResult]]) -> None:
+    def _run_all(self, executor: Executor, compiler: Compiler,
+                 compiled: list[tuple[Job, CompileResult, list[ResultRow]]]) -> None:
         """Runs as GPU tasks of the executor, rows saved as they finish: locally one at a time in job order
         (timings never overlap), on a cluster one per GPU at a time with the module shipped along."""
         futures = {}
         try:
-            for job, result in compiled:
+            for job, result, rows in compiled:
                 packed = compiler.pack(result) if executor.remote else None
-                for k in self._keys(job):
-                    row = self.rows[k]
+                for row in rows:
                     task = ((run_shipped, self.run_hook, packed, result, job.problem, row) if executor.remote
                             else (self.run_hook, result, job.problem, row))
                     futures[executor.submit_gpu(*task)] = row
@@ -366,9 +382,9 @@ class Sweep:
             executor.cancel()  # unfinished runs stay pending
             raise
 
-    def _compile_all(self, compiler: Compiler, todo: list[Job]) -> list[tuple[Job, CompileResult]]:
+    def _compile_all(self, compiler: Compiler, todo: list[Job]) -> list[tuple[Job, CompileResult, list[ResultRow]]]:
         """Compile in parallel (CPU tasks of the compiler's executor), saving rows as jobs finish; the jobs
-        that are ready to run."""
+        that are ready to run, with their unfinished rows."""
         compiled = []
         futures = {compiler.submit(job.compile_job): job for job in todo}
         try:
@@ -382,11 +398,11 @@ class Sweep:
                     # cache): the machine's failure, not the job's; a row that a rerun redoes, and go on
                     self._save([(self.rows.get(k) or _base_row(job, k[3])).replace(
                         status=Status.MACHINE_ERROR.value, error=_one_line(e),
-                        reason=f"could not run iree-compile: {MACHINE_REASON}") for k in self._keys(job)])
+                        reason=f"could not run iree-compile: {MACHINE_REASON}") for k in self._open(job)])
                     continue
                 rows = self._after_compile(job, result)
                 if self.run_hook and all(Status(r.status) == Status.COMPILED for r in rows):
-                    compiled.append((job, result))
+                    compiled.append((job, result, rows))
         except BaseException:
             compiler.stop(futures)  # kill in-flight compiles: their rows stay pending, nothing is cached
             raise
@@ -411,7 +427,7 @@ class Sweep:
         shutil.rmtree(artifacts, ignore_errors=True)  # no stale vmfb from an earlier attempt
         shutil.copytree(result.workdir, artifacts)
         rows = [proved_row(job, result, self.rows.get(k) or _base_row(job, k[3]), artifacts)
-                for k in self._keys(job)]
+                for k in self._open(job)]
         if not self.run_hook:  # compile-only: proving was the whole job
             rows = [r.replace(status=Status.OK.value) if r.status == Status.COMPILED.value else r for r in rows]
         self._save(rows)
@@ -420,7 +436,7 @@ class Sweep:
 
 def run_shipped(hook: RunHook, packed: dict, result: CompileResult, problem: Problem, row: ResultRow) -> ResultRow:
     """On a GPU worker: put the shipped module in a temp dir, run the hook, say where it ran."""
-    with tempfile.TemporaryDirectory(prefix="vdmfma-run-") as tmp:
+    with scratch("run") as tmp:
         write_files(packed["files"], Path(tmp))
         done = hook(dataclasses.replace(result, workdir=Path(tmp)), problem, row)
     return done.replace(device=where_ran(done.device)) if isinstance(done, ResultRow) else done

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence
 
-from ..report.verdict import DEFAULT_RULE, WIN, WITHIN_NOISE, NoiseRule, Timing, judge
+from ..report.verdict import DEFAULT_RULE, WIN, WITHIN_NOISE, NoiseRule, Timing, verdict_of
 from .state import CandidateRow
 
 MODEL_BAND = 0.01
@@ -33,6 +33,12 @@ def timing(row: CandidateRow) -> Timing:
                   row.cold_us_mad)
 
 
+def versus(base: CandidateRow, new: CandidateRow, rule: NoiseRule = DEFAULT_RULE) -> str:
+    """The one verdict (report/verdict.py ``verdict_of``) of candidate ``new`` against ``base``, cold: same-kernel
+    for one kernel_fingerprint, else the noise rule on their repetitions."""
+    return verdict_of(vars(base), vars(new), rule, timings=(timing(base), timing(new))).verdict
+
+
 def choose_measured(rows: Sequence[CandidateRow], default: Optional[CandidateRow],
                     simplicity: Callable[[CandidateRow], int], rule: NoiseRule = DEFAULT_RULE) -> Choice:
     ok = [r for r in rows if r.cold_us_median]
@@ -43,11 +49,11 @@ def choose_measured(rows: Sequence[CandidateRow], default: Optional[CandidateRow
                       "IREE's default did not compile or run; fastest candidate kept")
     # Only candidates that beat the default beyond noise compete: the fastest median alone may be
     # a noisy one (one slow repetition widens its interval) while a slightly slower one wins clearly.
-    winners = [r for r in ok if r is not default and judge(timing(default), timing(r), rule).verdict == WIN]
+    winners = [r for r in ok if r is not default and versus(default, r, rule) == WIN]
     if not winners:
         return Choice(default, "default", "no candidate beat the default beyond noise")
     best = min(winners, key=lambda r: r.cold_us_median)
-    tied = [r for r in winners if r is best or judge(timing(best), timing(r), rule).verdict == WITHIN_NOISE]
+    tied = [r for r in winners if r is best or versus(best, r, rule) == WITHIN_NOISE]
     return Choice(min(tied, key=lambda r: (simplicity(r), r.cold_us_median)), WIN)
 
 

@@ -27,7 +27,9 @@ def finish_shape(tuner, compiler, p: Problem, rows: list[state.CandidateRow],
     if tuner.o.measuring:
         from ..report.verdict import calibrated_rule  # noqa: PLC0415
 
-        rule, source = calibrated_rule(tuner.o.device)  # the device's A/A calibration, if any
+        rule, source, note = calibrated_rule(tuner.o.device)  # the device's A/A calibration, if any
+        if note:
+            tuner.say(f"{p.key}: {note}")
         choice: Choice = choose_measured(fit, default, tuner._simplicity, rule)
     else:
         choice = choose_modelled(fit, default, tuner._simplicity)
@@ -51,9 +53,9 @@ def finish_shape(tuner, compiler, p: Problem, rows: list[state.CandidateRow],
 def _side_by_side(tuner, compiler, p, base, w, default, padded, choice, checker, rule, source) -> state.WinnerRow:
     """Re-measure default, padded and winner now, in one sitting: the winner ships only if this
     confirms it beats the default beyond noise; otherwise the default stays and the row says why."""
-    from ..report.verdict import WIN, judge  # noqa: PLC0415
+    from ..report.verdict import WIN  # noqa: PLC0415
 
-    from .choose import timing  # noqa: PLC0415
+    from .choose import versus  # noqa: PLC0415
 
     refs = "IREE's default" + (", padded" if padded is not None else "")
     tuner.say(f"{p.key}: final side-by-side re-measure (cold, one sitting) of {refs} and the "
@@ -79,7 +81,7 @@ def _side_by_side(tuner, compiler, p, base, w, default, padded, choice, checker,
     if is_default:
         verdict = "default"
     elif fw is not None and fd is not None:
-        verdict = judge(timing(fd), timing(fw), rule).verdict  # the side-by-side verdict is the one reported
+        verdict = versus(fd, fw, rule)  # the side-by-side verdict, under the device's floor, is the one reported
         if verdict != WIN:
             note = (f"search winner [{w.candidate}] not confirmed by the final side-by-side: {verdict}, "
                     f"{fd.cold_us_median / fw.cold_us_median:.3g}x vs the default; IREE's default kept")

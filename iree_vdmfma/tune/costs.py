@@ -2,10 +2,13 @@
 race times (one owner; the tuner asks it for its estimate lines and for how much of a shape's space the
 race budget fits).
 
-Every figure here is an ESTIMATE from times measured earlier in the same run (a cache hit costs no
-compile); until a kind of work has been seen, a stated prior stands in (PRIOR_CHECK_S,
-PRIOR_CONTENDER_ROUND_S). A race is costed at its worst case: every round it could run
-(tune/race.py ``contender_rounds``).
+Every figure here is an ESTIMATE from times measured earlier in the same run: a fresh candidate costs the wall
+time its batches of compiles took (the workers' parallelism, proving the ISA and saving rows included) over the
+fresh compiles in them; until a batch with a fresh compile is seen, the median fresh compile time (this run's, else
+the rows' of an earlier run: a resume whose first compiles were cache hits says no longer 'about 1 s') over the
+workers. A cache hit costs no compile; the caller says how many of the candidates left are in the cache. Until a
+kind of work has been seen, a stated prior stands in (PRIOR_CHECK_S, PRIOR_CONTENDER_ROUND_S). A race is costed
+at its worst case: every round it could run (tune/race.py ``contender_rounds``).
 """
 
 from __future__ import annotations
@@ -30,9 +33,18 @@ class Costs:
         self.compile_s: list[float] = []  # what each compile of this run cost (0: a cache hit)
         self.check_s: list[float] = []  # seconds per numerics-checked measurement
         self.round_s: list[float] = []  # seconds per contender-round of the races
+        self.batches: list[tuple[float, int]] = []  # (wall seconds, fresh compiles) of batches with a fresh one
+        self._fresh = 0  # fresh compiles since the last batch ended
 
     def saw_compile(self, secs: float, cached: bool) -> None:
         self.compile_s.append(0.0 if cached else secs)
+        self._fresh += not cached
+
+    def saw_batch(self, wall_s: float) -> None:
+        """A batch of compiles (and their proofs) ended after ``wall_s`` seconds."""
+        if self._fresh:
+            self.batches.append((wall_s, self._fresh))
+        self._fresh = 0
 
     def saw_check(self, secs: float) -> None:
         self.check_s.append(secs)
@@ -44,11 +56,14 @@ class Costs:
             self.round_s.append(rounds.measuring_s / measured)
 
     def per_candidate_s(self, earlier: Sequence[float] = ()) -> tuple[float, float]:
-        """(compile seconds per candidate on the workers, seconds per numerics check); ``earlier``: compile
-        times of rows from before this run, used until this run has compiled something."""
-        seen = self.compile_s or [s for s in earlier if s]
-        return ((statistics.median(seen) / self.workers) if seen else 0.0,
-                statistics.median(self.check_s) if self.check_s else PRIOR_CHECK_S)
+        """(wall seconds a fresh candidate's compile and proof take on the workers, seconds per numerics check);
+        ``earlier``: compile times of rows from before this run, used until this run has compiled one afresh."""
+        check = statistics.median(self.check_s) if self.check_s else PRIOR_CHECK_S
+        if self.batches:
+            wall, fresh = (sum(x) for x in zip(*self.batches))
+            return wall / fresh, check
+        seen = [s for s in self.compile_s if s] or [s for s in earlier if s]
+        return (statistics.median(seen) / self.workers) if seen else 0.0, check
 
     def round_cost_s(self) -> float:
         return statistics.median(self.round_s) if self.round_s else PRIOR_CONTENDER_ROUND_S
@@ -59,14 +74,16 @@ class Costs:
 
         return contender_rounds(math.ceil(contenders)) * self.round_cost_s()
 
-    def estimate(self, n: int, earlier: Sequence[float], race_of: int = 0) -> str:
-        """Time for ``n`` more candidates (and a race of ``race_of`` contenders, at most all its rounds)."""
+    def estimate(self, n: int, earlier: Sequence[float], race_of: int = 0, cached: int = 0) -> str:
+        """Time for ``n`` more candidates, ``cached`` of them in the compile cache (and a race of ``race_of``
+        contenders, at most all its rounds)."""
         seen = [s for s in earlier if s]
         if not seen:
             return "time unknown until the first compiles finish"
         compile_s, check_s = self.per_candidate_s(seen)
-        secs = n * compile_s
-        basis = f"{len(seen)} compile time(s) seen"
+        secs = max(0, n - cached) * compile_s
+        basis = (f"{sum(f for _, f in self.batches)} fresh compile(s) of this run" if self.batches else
+                 f"{len(seen)} compile time(s) seen") + (f"; {cached} of them cached" if cached else "")
         if self.measuring and self.check_s:
             secs += n * check_s
             basis += f", {len(self.check_s)} measurement(s)"

@@ -187,6 +187,8 @@ def race_shape(tuner, module_of: Callable[[object], Path], p: Problem, rows: Seq
     vmfbs = {r.candidate: module_of(r) for r in [default] + [r for r in fit if r is not default]}
     by_id = {r.candidate: r for r in fit}
     rule = load_rule(o.device)
+    if rule.note:
+        tuner.say(f"{p.key}: {rule.note}")
     budget = tuner.race_budget_left(p)
     res, rounds = race(vmfbs, default.candidate, p, o.device, rule=rule, seed=o.seed, budget_s=budget,
                        simplicity=lambda c: tuner._simplicity(by_id[c]), on_step=lambda m: tuner.say(f"{p.key}: {m}"))

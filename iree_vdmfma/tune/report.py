@@ -18,7 +18,7 @@ import pandas as pd
 from ..report.markdown import drop_empty, md_table
 from ..report.verdict import geomean
 from . import state
-from .state import display_id
+from .state import display_id, display_ids
 
 # Knob values that mean "not set": shown as such, never as a number (waves_per_eu=0 is IREE's own choice).
 def speedup_text(speedup, basis: str) -> str:
@@ -154,8 +154,10 @@ def write_tune_report(out_dir: Path | str, target: str, device: str | None = Non
              else f"MEASURED on {winners.device.iloc[0]} ({target}), cold cache")
     head = headline(winners, label)
     plot = _plot(cands, rep / "candidates.png", label) if not cands.empty else None
-    winners = winners.assign(winner=[display_id(w) for w in winners["winner"]],
-                             search_winner=[display_id(w) for w in winners["search_winner"]])
+    winners = winners.assign(**{c: [display_id(w) for w in winners[c].fillna("")] for c in
+                                ("winner", "search_winner", "fastest", "runner_up") if c in winners},
+                             **({"note": [display_ids(n) for n in winners["note"].fillna("")]} if "note" in winners
+                                else {}))
     cols = ["key", "winner", "search_winner", "latency_us_median", "default_us_median", "padded_us_median",
             "speedup_vs_default", "speedup_vs_padded", "verdict", "basis", "drift_default", "candidates", "numerics",
             "max_rel_err"]

@@ -16,6 +16,7 @@ candidate id), so rows of another target, device or compiler are never reused.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Iterable, Optional, TypeVar
@@ -163,9 +164,10 @@ def candidate_damage(row: CandidateRow) -> str:
     return ""
 
 
-def read_checked_table(path: Path | str, cls: type[R]) -> Table[R]:
-    """Trusted rows and the damaged ones (cut, edited, impossible states): see problems/rows.py."""
-    return read_checked(path, cls, candidate_damage if cls is CandidateRow else None)
+def read_checked_table(path: Path | str, cls: type[R], verified: bool = False) -> Table[R]:
+    """Trusted rows and the damaged ones (cut, edited, impossible states): see problems/rows.py. ``verified``
+    (the tuner resuming): a row without its checksum is damaged too, even in a file with no checksum column."""
+    return read_checked(path, cls, candidate_damage if cls is CandidateRow else None, verified=verified)
 
 
 def read_table(path: Path | str, cls: type[R]) -> list[R]:
@@ -188,3 +190,9 @@ def display_id(candidate: str) -> str:
         k, sep, v = part.partition("=")
         parts.append(f"{k}={UNSET[(k, v)]}" if sep and (k, v) in UNSET else part)
     return ",".join(parts)
+
+
+def display_ids(text: str) -> str:
+    """Every candidate id in brackets in ``text`` (a note, a progress line) as :func:`display_id` shows it, so one
+    candidate is never 'split=none' in one place and 'split=0' in another."""
+    return re.sub(r"\[([a-z_]+=[^\]]*)\]", lambda m: f"[{display_id(m.group(1))}]", str(text or ""))

@@ -46,7 +46,7 @@ from ..problems.problem import Problem
 from ..problems.rows import problem_of
 from ..run.numerics import Checker
 from ..util.lock import locked_dir
-from ..util.runs import check_same, previous_runs, record_run
+from ..util.runs import check_kind, check_same, previous_runs, record_run
 from ..util.signals import stop_signals_as_interrupt
 from . import state
 from .costs import Costs, duration
@@ -59,6 +59,7 @@ RACE_BUDGET_S = 600.0  # per shape, when a measured tune gives no --time-budget:
 PROVENANCE = ("numerics", "max_abs_err", "max_rel_err", "device_name", "device_arch", "driver_version",
               "runtime_version", "toolkit_version", "measured_at")  # a candidate's measurement, onto its winner row
 PROGRESS_EVERY_S = 10.0  # one line of progress at most this often when stderr is not a terminal
+STALL_SAY_S = 60.0  # a batch of compiles with nothing finished for this long is said (and again each time)
 
 
 @dataclass(frozen=True)
@@ -113,10 +114,10 @@ def check_options(o: TuneOptions) -> None:
             raise ValueError(f"unknown --device {o.device!r}; valid: {', '.join(sorted(runnable))} (cpu = local-task), none")
         if kind != backend.device_kind:
             raise ValueError(f"--device {o.device} cannot run modules built for --target {o.target}")
-    if not o.timeout_s > 0:
-        raise ValueError(f"--timeout must be > 0 seconds, got {o.timeout_s}")
-    if o.time_budget_s is not None and not o.time_budget_s > 0:
-        raise ValueError(f"--time-budget must be > 0 seconds, got {o.time_budget_s}")
+    if not (o.timeout_s > 0 and math.isfinite(o.timeout_s)):
+        raise ValueError(f"--timeout must be > 0 and finite (seconds), got {o.timeout_s:g}")
+    if o.time_budget_s is not None and not (o.time_budget_s > 0 and math.isfinite(o.time_budget_s)):
+        raise ValueError(f"--time-budget must be > 0 and finite (seconds), got {o.time_budget_s:g}")
     if o.reps < 1:
         raise ValueError(f"--reps must be >= 1, got {o.reps}")
     if Path(o.out_dir).exists() and not Path(o.out_dir).is_dir():
@@ -130,9 +131,14 @@ def check_options(o: TuneOptions) -> None:
 def compile_candidate(compiler: Compiler, job: CompileJob) -> tuple[CompileResult, bool]:
     """Compile; on a timeout (IREE 3.13 hangs on ~1% of split-K + spec compiles) retry once single-threaded."""
     result = compiler.compile(job)
-    if not result.timed_out:
-        return result, False
-    return compiler.compile(replace(job, flags=job.flags + (RETRY_FLAG,))), True
+    return retry_timed_out(compiler, result) if result.timed_out else (result, False)
+
+
+def retry_timed_out(compiler: Compiler, timed_out: CompileResult) -> tuple[CompileResult, bool]:
+    """The one retry of a compile that timed out: single-threaded (never the same compile again, which may hang
+    as long); its compile_s counts the attempt that hung, so the row keeps the trace."""
+    again = compiler.compile(replace(timed_out.job, flags=timed_out.job.flags + (RETRY_FLAG,)))
+    return replace(again, compile_s=timed_out.compile_s + again.compile_s), True
 
 
 class Tuner:
@@ -149,7 +155,8 @@ class Tuner:
         self.device_tasks: Optional[Executor] = None  # run()'s executor for device work (measurements, races)
         self.backend = backend_for(options.target)
         self.out = Path(options.out_dir)
-        self.say = on_event or (lambda msg: None)
+        said = on_event or (lambda msg: None)
+        self.say = lambda msg: said(state.display_ids(msg))  # candidate ids as people read them, everywhere
         self.on_progress = on_progress or (lambda ev: None)
         self.started = time.monotonic()
         self.budget_timer = budget_timer
@@ -172,10 +179,11 @@ class Tuner:
     meta_path = property(lambda self: self.out / "tune.json")
 
     def _load(self) -> None:
-        """Rows on disk; damaged ones (cut off, edited, impossible states) are left out, so redone."""
+        """Rows on disk; damaged ones (cut off, edited, without a checksum, impossible states) are left out, so
+        redone."""
         try:
-            cands = state.read_checked_table(self.candidates_path, state.CandidateRow)
-            wins = state.read_checked_table(self.winners_path, state.WinnerRow)
+            cands = state.read_checked_table(self.candidates_path, state.CandidateRow, verified=True)
+            wins = state.read_checked_table(self.winners_path, state.WinnerRow, verified=True)
         except ValueError as e:
             raise ValueError(f"cannot resume from it: {e}; move it away to start afresh") from None
         self.rows = {r.row_key: r for r in cands.rows}
@@ -200,6 +208,7 @@ class Tuner:
                 for t, d in held]
 
     def _check_same_tune(self) -> None:
+        check_kind(self.out, "tune")
         if not self.o.append:
             check_same(self.out, self._previous_runs(), self.identity, ("target", "device", "compile_flags"), "tune",
                        "candidates")
@@ -299,12 +308,16 @@ class Tuner:
             jobs.setdefault(job.cache_key(), []).append(c)
         p = todo[0].problem
         compiled = 0
+        finished: set[str] = set()
 
         def done(result: CompileResult) -> None:
             nonlocal compiled
             cands = jobs[result.job.cache_key()]
-            if result.timed_out:  # the retry: single-threaded iree-compile, a CPU task queued behind the others
-                result, retried = compile_candidate(compiler, result.job)
+            finished.add(result.job.cache_key())
+            if result.timed_out:  # the retry: single-threaded iree-compile, said, its time in the row
+                self.say(f"{p.key}: [{cands[0].id}] iree-compile timed out after {result.compile_s:.0f} s (--timeout "
+                         f"{self.o.timeout_s:g}); retrying it once single-threaded ({RETRY_FLAG})")
+                result, retried = retry_timed_out(compiler, result)
             else:
                 retried = False
             for c in cands:
@@ -312,15 +325,20 @@ class Tuner:
                 self._save(row)
                 compiled += 1
                 if compiled == min(len(todo), compiler.workers) and len(todo) > compiled:
-                    self.say(f"{p.key}: {len(todo) - compiled} candidate(s) to go, "
-                             f"{self.estimate(len(todo) - compiled)}")
+                    left = [x for j, x in planned if j.cache_key() not in finished]
+                    self.say(f"{p.key}: {len(left)} candidate(s) to go, "
+                             f"{self.estimate(len(left), 0, compiler, left)}")
                 if row.status == state.COMPILED:
                     ready.append((c, result))
                 else:
                     self._tick(p, row)
 
+        began = time.monotonic()
         unique = {job.cache_key(): job for job, _ in planned}
-        compiler.compile_many(list(unique.values()), on_done=done)
+        compiler.compile_many(list(unique.values()), on_done=done, on_wait=lambda idle, left: self.say(
+            f"{p.key}: still compiling {left} candidate(s): nothing finished for {idle:.0f} s (each compile is "
+            f"bounded by --timeout {self.o.timeout_s:g} s, then retried once)"), wait_s=STALL_SAY_S)
+        self.costs.saw_batch(time.monotonic() - began)
         order = {c.id: i for i, c in enumerate(todo)}  # references first: a twin of the default is the one left out
         for c, result in sorted(ready, key=lambda cr: order[cr[0].id]):
             twin = self._twin(self._row(c))
@@ -356,9 +374,12 @@ class Tuner:
                   else row.reason)
         self.on_progress(Progress(p.key, self._done, self._total, row.candidate, row.status, detail))
 
-    def estimate(self, n: int, race_of: int = 0) -> str:
-        """Time for ``n`` more candidates (and a race of ``race_of`` contenders), from the times seen so far."""
-        return self.costs.estimate(n, self._compile_times(), race_of)
+    def estimate(self, n: int, race_of: int = 0, compiler: Optional[Compiler] = None,
+                 left: Sequence[Candidate] = ()) -> str:
+        """Time for ``n`` more candidates (and a race of ``race_of`` contenders), from the times seen so far;
+        ``left``: those candidates, asked of the ``compiler``'s cache (a hit costs no compile)."""
+        cached = sum(compiler.is_cached(self.job(c)) for c in left) if compiler is not None else 0
+        return self.costs.estimate(n, self._compile_times(), race_of, cached)
 
     def _compile_times(self) -> list[float]:
         return [r.compile_s for r in self.rows.values() if r.compile_s]
@@ -418,9 +439,11 @@ class Tuner:
         racing = self.o.racing and not optuna  # (optuna picks what it measures; its measured ones are raced)
         if (w := self.winner(p)) is not None and w.verdict and \
                 (optuna or all(self._row(c).status in state.TERMINAL for c in self._finished_set(w, chosen, cut))):
+            self.say(f"{p.key}: already done (winner [{w.winner or 'none'}], {w.verdict}): nothing redone")
             return  # finished before (a damaged or missing candidate row reopens the shape)
         finished = sum(self._row(c).status in state.TERMINAL for c in chosen)
         self._done, self._total = (0 if optuna else finished), planned
+        left = [] if optuna else [c for c in chosen if self._row(c).status not in state.TERMINAL]
         how = f"{cut} cut by --max-candidates {self.limit}" if cut else "all of them"
         if cut and self.o.max_candidates is None:
             how += " (the default for --device none)"
@@ -431,11 +454,11 @@ class Tuner:
             self.say(f"{p.key}: {size} candidates after pruning; racing up to {planned} ({how}) in paired rounds "
                      f"if they fit the budget of {duration(budget)} ({source})"
                      + (f", {finished} finished before" if finished else "")
-                     + f"; {self.estimate(planned - self._done, race_of=planned)}")
+                     + f"; {self.estimate(planned - self._done, planned, compiler, left)}")
         else:
             self.say(f"{p.key}: {size} candidates after pruning; evaluating {planned} ({how})"
                      + (f", {finished} finished before" if finished else "")
-                     + f"; {self.estimate(planned - self._done)}")
+                     + f"; {self.estimate(planned - self._done, 0, compiler, left)}")
         self.on_progress(Progress(p.key, self._done, self._total))
         checker = Checker(p) if self.o.measuring else None
         race_cut = ""
@@ -508,6 +531,8 @@ class Tuner:
                f"{duration(budget)} ({source}) fits about {n} ({self.costs.basis(self._compile_times())}); a larger --time-budget "
                "in a fresh --out covers more (a rerun keeps a finished shape)")
         self.say(f"{p.key}: {why}")
+        self._save(*(self._row(c).replace(reason=f"cut by the race budget: not compiled or raced ({why})")
+                     for c in chosen[n:] if self._row(c).status == state.PENDING))  # every candidate has its row
         return chosen[:n], why
 
     def _simplicity(self, row: state.CandidateRow) -> int:
@@ -523,49 +548,55 @@ class Tuner:
     # ------------------------------------------------------------------ all
 
     def run(self) -> list[state.WinnerRow]:
-        with locked_dir(self.out):  # one tune (or sweep) writing into OUT at a time
-            self._load()  # again, under the lock: what is on disk now
-            self._check_same_tune()
-            if self.damaged:
-                self.say(f"{len(self.damaged)} damaged row(s) in {self.out} ({self.damaged[0]}"
-                         f"{', ...' if len(self.damaged) > 1 else ''}); redoing them")
-            self._write_meta()
-            executor = make_executor(self.o.executor, self.o.workers)
-            compiler = Compiler(self.o.cache_dir, self.o.workers, executor=executor)
-            self.device_tasks = device_executor(executor)  # measurements: GPU tasks on this machine's device
-            self.costs.workers = compiler.workers
-            timer = None
-            if self.o.time_budget_s is not None:
-                left = max(0.0, self.o.time_budget_s - (time.monotonic() - self.started))
-                timer = self.budget_timer(left, self._spend_budget, args=(compiler,))
-                timer.daemon = True
-                timer.start()
-            try:
-                with stop_signals_as_interrupt():
-                    for p in self.problems:
-                        if self.budget_spent or self._over_budget():
-                            self.left.append(p.key)
-                            continue
-                        self.say(f"tuning {p.key}")
-                        try:
-                            self.tune_shape(compiler, p)
-                        except CompileInterrupted:
-                            if not self.budget_spent:
-                                raise
-                            self.left.append(p.key)
-            finally:
-                if timer is not None:
-                    timer.cancel()
-                compiler.close()
-                if self.device_tasks is not executor:
-                    self.device_tasks.close()
-                self.device_tasks = None
-                executor.close()
-            if self.left:
-                self.say(f"time budget of {self.o.time_budget_s:g} s spent: {len(self.left)} shape(s) unfinished "
-                         f"({', '.join(self.left)}); their candidates stay pending; rerun to continue")
-            self.written = self.write_library()
+        # the executor first: a cluster that cannot be reached is one line, and OUT is not touched
+        executor = make_executor(self.o.executor, self.o.workers)
+        try:
+            with locked_dir(self.out):  # one tune (or sweep) writing into OUT at a time
+                self._load()  # again, under the lock: what is on disk now
+                self._check_same_tune()
+                if self.damaged:
+                    self.say(f"{len(self.damaged)} damaged row(s) in {self.out} ({self.damaged[0]}"
+                             f"{', ...' if len(self.damaged) > 1 else ''}); redoing them")
+                self._write_meta()
+                self._run_shapes(executor)
+                if self.left:
+                    self.say(f"time budget of {self.o.time_budget_s:g} s spent: {len(self.left)} shape(s) unfinished "
+                             f"({', '.join(self.left)}); their candidates stay pending; rerun to continue")
+                self.written = self.write_library()
+        finally:
+            executor.close()
         return [w for p in self.problems if (w := self.winner(p)) is not None]
+
+    def _run_shapes(self, executor: Executor) -> None:
+        compiler = Compiler(self.o.cache_dir, self.o.workers, executor=executor)
+        self.device_tasks = device_executor(executor)  # measurements: GPU tasks on this machine's device
+        self.costs.workers = compiler.workers
+        timer = None
+        if self.o.time_budget_s is not None:
+            left = max(0.0, self.o.time_budget_s - (time.monotonic() - self.started))
+            timer = self.budget_timer(left, self._spend_budget, args=(compiler,))
+            timer.daemon = True
+            timer.start()
+        try:
+            with stop_signals_as_interrupt():
+                for p in self.problems:
+                    if self.budget_spent or self._over_budget():
+                        self.left.append(p.key)
+                        continue
+                    self.say(f"tuning {p.key}")
+                    try:
+                        self.tune_shape(compiler, p)
+                    except CompileInterrupted:
+                        if not self.budget_spent:
+                            raise
+                        self.left.append(p.key)
+        finally:
+            if timer is not None:
+                timer.cancel()
+            compiler.close()
+            if self.device_tasks is not executor:
+                self.device_tasks.close()
+            self.device_tasks = None
 
     def library(self) -> Library:
         entries, at = [], now_utc()

@@ -2,7 +2,7 @@
 
 The one place that knows the recipe: a temporary file in the same directory, flushed and
 fsync'ed, made readable by everyone the umask allows (mkstemp makes 0600), then renamed over
-the target. Anything that goes wrong removes the temporary file.
+the target. Anything that goes wrong removes the temporary file; a file-system error names the target.
 """
 
 from __future__ import annotations
@@ -33,6 +33,11 @@ def atomic_writer(path: Path | str, binary: bool = False) -> Iterator[IO]:
             os.fsync(f.fileno())
         os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, path)
+    except OSError as e:  # a full or failing disk: the error names the file it was writing
+        Path(tmp).unlink(missing_ok=True)
+        if e.filename is None and e.errno is not None:
+            raise OSError(e.errno, e.strerror, str(path)) from e
+        raise
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

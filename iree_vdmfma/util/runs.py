@@ -3,7 +3,8 @@ run is the same sweep/tune, so a folder made for another target, device or shape
 
 One place for both engines: ``previous_runs`` reads the runs file (a file from before runs were listed
 is its one run), ``differences`` names what differs from this run, ``record_run`` appends this run
-atomically (called only after the check, so a refused run writes nothing).
+atomically (called only after the check, so a refused run writes nothing). An ``--out`` belongs to one kind
+of run (``check_kind``: a tune's report would replace a sweep's), whatever ``--append`` says.
 """
 
 from __future__ import annotations
@@ -13,6 +14,18 @@ from pathlib import Path
 from typing import Sequence
 
 from .io import atomic_write_text
+
+
+# The file that marks an output directory as one kind of run's (sweep: also compile, coverage and bench).
+KIND_MARKS = {"sweep": "sweep.json", "tune": "tune.json", "model": "dispatches.csv", "calibrate": "calibration.csv"}
+
+
+def check_kind(out: Path, kind: str) -> None:
+    """ValueError if ``out`` holds another kind of run than ``kind`` (a key of KIND_MARKS)."""
+    for other, mark in KIND_MARKS.items():
+        if other != kind and (Path(out) / mark).exists():
+            raise ValueError(f"{out} holds a {other} ({mark}), not a {kind}: an --out belongs to one kind of run; "
+                             "choose another --out")
 
 
 def previous_runs(path: Path) -> list[dict]:

@@ -1,0 +1,89 @@
+"""A file system that fails is a row or one line, never a traceback: a full --out (a 64 KiB tmpfs), a read-only
+--out and a read-only compile cache (read-only bind mounts). Real mounts, real compiles; a machine where this
+process cannot mount skips with the reason, and every mount is undone whatever the test does."""
+
+from __future__ import annotations
+
+import subprocess
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from typer.testing import CliRunner
+
+from iree_vdmfma.cli import app
+
+
+@contextmanager
+def _mounted(where: Path, *how: list[str]) -> Iterator[Path]:
+    """``where`` mounted by each ``mount`` argument list in turn; unmounted at the end, always."""
+    where.mkdir(parents=True, exist_ok=True)
+    done = 0
+    try:
+        for args in how:
+            res = subprocess.run(["mount", *args, str(where)], capture_output=True, text=True)
+            if res.returncode != 0:
+                pytest.skip(f"cannot mount here ({res.stderr.strip() or res.returncode}): the file-system fault "
+                            "tests need root (or CAP_SYS_ADMIN)")
+            done += 1
+        yield where
+    finally:
+        if done:
+            subprocess.run(["umount", str(where)], capture_output=True)
+
+
+def full(where: Path):
+    return _mounted(where, ["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+
+
+def read_only(where: Path):
+    where.mkdir(parents=True, exist_ok=True)
+    return _mounted(where, ["--bind", str(where)], ["-o", "remount,bind,ro"])
+
+
+def _shapes(tmp_path: Path) -> Path:
+    shapes = tmp_path / "s.csv"
+    shapes.write_text("name,m,n,k\nt,8,256,1024\n")
+    return shapes
+
+
+def _one_error_line(res, exit_code: int) -> str:
+    assert res.exit_code == exit_code and isinstance(res.exception, SystemExit), res.output
+    assert "Traceback" not in res.output
+    errors = [line for line in res.output.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1, res.output
+    return errors[0]
+
+
+def test_a_sweep_and_a_tune_into_a_full_file_system_end_with_one_line_naming_the_file(tmp_path):
+    with full(tmp_path / "full-sweep") as disk:
+        swept = CliRunner().invoke(app, ["sweep", str(_shapes(tmp_path)), "--variants", "vdmfma", "--device", "none",
+                                         "--out", str(disk / "out")])
+        line = _one_error_line(swept, 1)
+        assert line.startswith(f"error: No space left on device: {disk / 'out' / 'artifacts'}/"), line
+        assert line.endswith("finished rows are on disk; free it and run the same command again to resume")
+    with full(tmp_path / "full-tune") as disk:
+        tuned = CliRunner().invoke(app, ["tune", str(_shapes(tmp_path)), "--target", "gfx942", "--device", "none",
+                                         "--max-candidates", "2", "--out", str(disk / "out")])
+        line = _one_error_line(tuned, 1)
+        assert line.startswith(f"error: No space left on device: {disk / 'out' / 'candidates.csv'}; "), line
+        assert not list((disk / "out").glob(".candidates.csv.*"))  # no half-written temp file left
+
+
+def test_a_read_only_out_or_cache_is_refused_in_one_line_before_anything_compiles_or_measures(tmp_path):
+    cache = tmp_path / "cache"
+    with read_only(tmp_path / "ro") as ro:
+        for command in (["sweep", str(_shapes(tmp_path)), "--device", "none", "--cache-dir", str(cache)],
+                        ["tune", str(_shapes(tmp_path)), "--device", "none", "--cache-dir", str(cache)],
+                        ["calibrate", "--device", "local-task"]):
+            res = CliRunner().invoke(app, [*command, "--out", str(ro / "out")])
+            line = _one_error_line(res, 2)
+            assert line == f"error: --out {ro / 'out'}: {ro} is on a read-only file system", line
+        assert not cache.exists()  # nothing compiled
+        for command in (["tune", str(_shapes(tmp_path)), "--device", "none"], ["calibrate", "--device", "local-task"]):
+            res = CliRunner().invoke(app, [*command, "--out", str(tmp_path / command[0])],
+                                     env={"VDMFMA_CACHE_DIR": str(ro / "cache")})
+            line = _one_error_line(res, 2)
+            assert f"{ro} is on a read-only file system" in line and "$VDMFMA_CACHE_DIR" in line, line
+            assert not (tmp_path / command[0]).exists()

@@ -1,0 +1,81 @@
+"""A run is bounded before and while it runs: a cold run that would not fit the machine's memory is a row saying
+so (never started, never OOM-killed), a benchmark killed by SIGKILL is named, a run row that failed gives the
+run's own repro, and --timeout bounds runs as it bounds compiles. Real compiles, real runs on local-task."""
+
+from __future__ import annotations
+
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from iree_vdmfma.cli import app
+from iree_vdmfma.problems.rows import Status, read_rows
+from iree_vdmfma.run import timing
+
+
+def test_a_cold_run_that_would_not_fit_in_memory_is_a_row_that_says_so_with_the_runs_repro(tmp_path, monkeypatch):
+    shapes = tmp_path / "huge.csv"
+    shapes.write_text("name,m,n,k\nhuge,20000,64,128\n")  # a 5 MB result a dispatch, 129 dispatches a cold call
+    monkeypatch.setenv("VDMFMA_MEMORY_BYTES", "256M")  # the machine's memory, as the run sees it
+    out = tmp_path / "out"
+    res = CliRunner().invoke(app, ["sweep", str(shapes), "--device", "local-task", "--variants", "default", "--reps",
+                                   "1", "--cache-size", "1M", "--out", str(out), "--no-report"])
+    assert res.exit_code == 1, res.output
+    rows = {r.cache_mode: r for r in read_rows(out / "results.csv")}
+    assert rows["hot"].status == Status.OK.value  # 16 results: fits
+    cold = rows["cold"]
+    assert cold.status == Status.RUN_ERROR.value and cold.latency_us_median is None
+    assert cold.error == ("cold run not started: it would need 0.622 GiB (129 weight copies, 129 dispatches a call, "
+                          "each with its own 20000x64 result) and 0.25 GiB is available")
+    repro = shlex.split(cold.repro)
+    assert repro[:3] == ["vdmfma", "run", "--vmfb"] and Path(repro[3]) == out / "artifacts" / "f16_20000x64x128" / \
+        "default-host" / "out.vmfb" and Path(repro[3]).is_file()
+    assert "--cache-mode cold" in cold.repro and "--cache-size 1048576" in cold.repro and "iree-compile" not in cold.repro
+
+
+def test_a_benchmark_killed_by_sigkill_is_named(tmp_path):
+    with pytest.raises(timing.TimingError, match=r"iree-benchmark-module was killed \(SIGKILL, exit -9\): out of "
+                                                 r"memory\?"):
+        timing.run_benchmark(["sh", "-c", "kill -9 $$"], tmp_path / "out.json", 1)
+
+
+def test_timeout_bounds_a_sweeps_runs_as_it_bounds_its_compiles(tmp_path):
+    shapes = tmp_path / "one.csv"
+    shapes.write_text("name,m,n,k\ntiny,8,128,256\n")
+    args = ["sweep", str(shapes), "--variants", "default", "--cache-size", "1M", "--no-report"]
+    warm = CliRunner().invoke(app, [*args, "--device", "none", "--target", "host", "--out", str(tmp_path / "warm")])
+    assert warm.exit_code == 0, warm.output  # the module is in the cache: the run alone meets the timeout
+    out = tmp_path / "out"
+    res = CliRunner().invoke(app, [*args, "--device", "local-task", "--reps", "100000", "--timeout", "1",
+                                   "--out", str(out)])  # unbounded: 100000 repetitions of >= 0.05 s each
+    assert res.exit_code == 1, res.output
+    rows = read_rows(out / "results.csv")
+    assert sorted(r.cache_mode for r in rows) == ["cold", "hot"] and all(r.cached for r in rows)
+    for r in rows:
+        assert r.status == Status.TIMEOUT.value and r.error == "iree-benchmark-module timed out after 1 s", r
+
+
+def test_a_run_past_its_timeout_ends_with_every_process_it_started(tmp_path):
+    # as iree-benchmark-module on PATH is: a Python script that starts the real binary and waits for it (the toolkit
+    # runs the wheel's binary itself where it can: timing.benchmark_tool)
+    marker = tmp_path / "the-binary"
+    wrapper = tmp_path / "iree-benchmark-module"
+    wrapper.write_text(f"#!{sys.executable}\nimport subprocess\nsubprocess.run(['sh', '-c', 'sleep 300 # {marker}'])\n")
+    wrapper.chmod(0o755)
+    assert not timing.benchmark_tool().endswith((".py", "/bin/iree-benchmark-module"))  # the binary, not a script
+    with pytest.raises(timing.TimingError, match="timed out after 0.5 s") as e:
+        timing.run_benchmark([str(wrapper)], tmp_path / "out.json", 1, timeout_s=0.5)
+    assert e.value.timed_out
+    left = [p for p in Path("/proc").iterdir() if p.name.isdigit() and str(marker).encode() in _cmdline(p)]
+    assert left == [], "the binary outlived the timeout"
+
+
+def _cmdline(proc: Path) -> bytes:
+    try:
+        return (proc / "cmdline").read_bytes()
+    except OSError:
+        return b""
