@@ -51,10 +51,13 @@ class Source:
         return Path(str(self.path).replace("{m}", str(m)))
 
     def check_mlir(self, ms) -> None:
-        """Every M's .mlir file exists (before anything compiles)."""
+        """Every M's .mlir file exists and parses (before anything compiles)."""
         missing = [str(self.mlir_path(m)) for m in ms if not self.mlir_path(m).is_file()]
         if missing:
             raise SourceError(f"{self.text}: no such .mlir file: {', '.join(missing)}")
+        if "{m}" in str(self.path):  # one file per M: parse_source could not read the pattern itself
+            for m in ms:
+                check_mlir(self.mlir_path(m))
 
 
 def parse_source(text: str) -> Source:
@@ -62,9 +65,10 @@ def parse_source(text: str) -> Source:
     func = func or DEFAULT_FUNC
     if base.endswith(".mlir"):
         path = Path(base)
-        if "{m}" not in base and not path.is_file():
-            raise SourceError(f"{base}: no such .mlir file")
-        check_mlir(path)
+        if "{m}" not in base:
+            if not path.is_file():
+                raise SourceError(f"{base}: no such .mlir file")
+            check_mlir(path)
         return Source(text, path, "", "")
     if base.endswith(".py"):
         path = Path(base)
