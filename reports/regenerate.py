@@ -346,7 +346,7 @@ def model_qwen2_cpu(ctx: Context) -> None:
             "built in code, rank-3 activations [1, M, 896]). The tune is bounded (`--max-candidates 3`): a small "
             "search, not the best this machine can do. Files: [model.csv](model.csv), "
             "[dispatches.csv](dispatches.csv), "
-            "[tune-winners.csv](tune-winners.csv), the library in [tune/specs](tune/specs).")
+            "[tune-winners.csv](tune-winners.csv), the library in [tune/specs](tune/specs/library-host.json).")
     text = "\n".join(report[:4] + [what, ""] + report[4:]) + "\n"
     (ctx.out / "index.md").write_text(text.replace(f"{out}/", ""))  # the library was copied to tune/specs here
 

@@ -205,16 +205,17 @@ def test_an_mlir_without_m_in_its_path_is_one_program_and_needs_one_m(tmp_path):
     assert proc.returncode == 2 and "decode_bs2.mlir" in proc.stderr and not (tmp_path / "o").exists()
 
 
-def _readme_commands() -> list[str]:
-    readme = (ROOT / "README.md").read_text()
-    block = readme.split("### From a sharktank export", 1)[1].split("```bash", 1)[1].split("```", 1)[0]
-    return [line.strip() for line in block.splitlines() if line.strip() and not line.strip().startswith("#")]
+def _docs_commands() -> list[str]:
+    """The three commands of the manual's sharktank walk-through, as docs/model-path.md has them."""
+    import docs_blocks
+
+    return [c.text for c in docs_blocks.block_after(ROOT / "docs" / "model-path.md", "## From a sharktank export")]
 
 
-def test_the_readme_three_commands_from_a_sharktank_export_to_a_spec_iree_compile_takes(tmp_path):
+def test_the_docs_three_commands_from_a_sharktank_export_to_a_spec_iree_compile_takes(tmp_path):
     """Command 1 needs sharktank (the separate export environment): its output is the committed fixtures, copied
     to where it writes them; commands 2 and 3 run as written, in a fresh folder."""
-    export, model, compile_ = _readme_commands()
+    export, model, compile_ = _docs_commands()
     args = shlex.split(export)
     assert args[:2] == ["python", "examples/sharktank/make_exports.py"] and (ROOT / args[1]).is_file()
     made = tmp_path / args[args.index("--out") + 1]

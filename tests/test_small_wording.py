@@ -1,5 +1,5 @@
 """Smaller things the tool says (issue 32 item 17): a Ray error in our option's words that leaves no --out behind,
---dtype help naming every dtype, one spelling of a candidate id, coverage's wording, and the README's MXFP4 M."""
+--dtype help naming every dtype, one spelling of a candidate id, coverage's wording, and the manual's MXFP4 M."""
 
 from __future__ import annotations
 
@@ -72,14 +72,14 @@ def test_a_candidate_is_spelled_one_way_in_what_the_tuner_says_and_in_its_notes(
     assert display_ids("same kernel as [split=0] (fingerprint ab)") == "same kernel as [split=none] (fingerprint ab)"
 
 
-def test_coverage_says_what_iree_did_in_words_and_the_readme_gives_the_mxfp4_m_coverage_found():
+def test_coverage_says_what_iree_did_in_words_and_the_manual_gives_the_mxfp4_m_coverage_found():
     from iree_vdmfma.coverage.classes import read_csv
     from iree_vdmfma.coverage.grid import headline
 
     rows = read_csv(ROOT / "reports" / "coverage-gfx942" / "coverage.csv")
     second = headline(rows, "gfx942")[1]
     assert "IREE's default picked another MMA kind in 60" in second and ", used no MMA in 5 (M=4)" in second
-    readme = " ".join((ROOT / "README.md").read_text().split())
+    readme = " ".join((ROOT / "docs" / "mxfp4.md").read_text().split())
     gfx950 = [r for r in read_csv(ROOT / "reports" / "coverage-gfx950" / "coverage.csv") if r.dtype == "mxfp4"]
     first = min(r.m for r in gfx950 if r.cls == "vdmfma-by-default")
     assert first == 5 and "the scaled MFMA is there by default from M = 5" in readme

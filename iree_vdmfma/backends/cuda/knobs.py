@@ -22,7 +22,7 @@ def _mma(p: Problem, arch: str):
 
 # gemv: the region an exploration on the H100 found fast first (rows 4, K step 1024 over 2 warps:
 # within 3% and 6% of the best of 45 configs on 8x2304x8192 and 8x13312x8192,
-# reports/tune-h100/README.md). FITTED ON: those two seed shapes (sweeps/seed-f16.csv): the order is
+# reports/tune-h100/notes.md). FITTED ON: those two seed shapes (sweeps/seed-f16.csv): the order is
 # biased towards them; reports on other lists (the held-out decode list of benchmarks/gpu_evidence.py)
 # are the honest test of it. rows 16 and 8-byte loads (vec) widen the space where the H200 left cuBLAS
 # 1.4-9x ahead (reports/gpu-evidence-h200): not measured yet, so they come last in the order.
