@@ -2,7 +2,8 @@
 
 Each stage's commands live in their own module and register on ``app``. When the
 process was started as `vdmfma bench ...` only the bench command is loaded, so a
-machine with just iree-base-runtime never imports ``iree.compiler``.
+machine with just iree-base-runtime never imports ``iree.compiler``; `vdmfma --version`
+loads none.
 """
 
 import faulthandler
@@ -20,7 +21,12 @@ def _bench_only(argv: list[str]) -> bool:
     return prog in ("vdmfma", "__main__.py", "-m") and bool(args) and args[0] == "bench"  # "-m": python -m
 
 
-if not _bench_only(sys.argv):
+def _version_only(argv: list[str]) -> bool:
+    """`vdmfma --version` reads package metadata only: no command module is loaded for it."""
+    return argv[1:] == ["--version"]
+
+
+if not _bench_only(sys.argv) and not _version_only(sys.argv):
     from . import core_cmds, report_cmds, run_cmds, coverage_cmds, model_cmds, tune_cmds, calibrate_cmds  # noqa: F401
     from . import db_cmds, link_cmds  # noqa: F401
 

@@ -2,21 +2,103 @@
 
 Usage errors found while parsing (an option out of its range, a missing argument, an unknown
 option) are one ``error:`` line on stderr and exit 2, like every other bad input.
+
+--help is click's plain layout (``rich_markup_mode=None``), not rich's boxed tables: at 80 columns those
+left about 20 columns for an option's text and cut long option names with "…". Each help string is one
+short line; the long story of a command is its page of the manual, which its help names (``docs_page``).
 """
 
 import sys
+import textwrap
 
 import typer
 from typer.core import TyperGroup
 
 try:  # typer >= 0.2x carries its own copy of click
+    from typer._click.core import Context
     from typer._click.exceptions import UsageError
+    from typer._click.formatting import HelpFormatter, measure_table, term_len
 except ImportError:  # pragma: no cover - older typer on plain click
-    from click import UsageError
+    from click import Context, HelpFormatter, UsageError
+    from click.formatting import measure_table, term_len
+
+NBSP = "\u00a0"
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """``text`` (one paragraph) in lines of at most ``width``, none of them one word where that can be helped: the
+    width shrinks until the last line takes two words (a remainder such as `(a` alone on a line reads as noise)."""
+    width = max(width, 10)
+    lines = textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)
+    for narrower in range(width - 1, max(width * 2 // 3, 10), -1):
+        if len(lines) < 2 or len(lines[-1].split()) > 1:
+            break
+        lines = textwrap.wrap(text, narrower, break_long_words=False, break_on_hyphens=False)
+    return [line.replace(NBSP, " ") for line in lines]
+
+
+def _paragraphs(text: str) -> list[tuple[bool, list[str]]]:
+    """(raw, lines) per paragraph; a paragraph led by a ``\\b`` line keeps its lines as written (click's rule)."""
+    found = []
+    for block in textwrap.dedent(text.expandtabs()).strip("\n").split("\n\n"):
+        lines = block.splitlines()
+        if lines and lines[0].strip() == "\b":
+            found.append((True, lines[1:]))
+        elif lines:
+            found.append((False, [" ".join(line.strip() for line in lines)]))
+    return found
+
+
+class _HelpFormatter(HelpFormatter):
+    """click's plain layout, with no line of one word: each paragraph and each option's text is wrapped so that its
+    last line keeps two words, and an option's trailing ``[default: ...; x>=N]`` is never split."""
+
+    def write_text(self, text: str) -> None:
+        indent = " " * self.current_indent
+        out = []
+        for raw, lines in _paragraphs(text):
+            body = lines if raw else _wrap(lines[0], self.width - self.current_indent)
+            out.append("\n".join(indent + line for line in body))
+        self.write("\n\n".join(out) + "\n")
+
+    def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
+        rows = list(rows)
+        first_col = min(measure_table(rows)[0], col_max) + col_spacing
+        for first, second in rows:
+            self.write(f"{'':>{self.current_indent}}{first}")
+            if not second:
+                self.write("\n")
+                continue
+            if term_len(first) <= first_col - col_spacing:
+                self.write(" " * (first_col - term_len(first)))
+            else:
+                self.write("\n" + " " * (first_col + self.current_indent))
+            if second.endswith("]") and "  [" in second:  # the extra click adds: one piece
+                head, extra = second.rsplit("  [", 1)
+                second = f"{head}  [{extra.replace(' ', NBSP)}"
+            lines = _wrap(second, self.width - first_col - self.current_indent)
+            self.write(lines[0] + "\n")
+            for line in lines[1:]:
+                self.write(f"{'':>{first_col + self.current_indent}}{line}\n")
+
+
+class _Context(Context):
+    formatter_class = _HelpFormatter
+
+
+def _use_our_help(command) -> None:
+    command.context_class = _Context
+    for sub in getattr(command, "commands", {}).values():
+        _use_our_help(sub)
 
 
 class _Group(TyperGroup):
-    """Prints click's usage errors as one ``error:`` line (no box, no usage block) and exits 2."""
+    """Prints click's usage errors as one ``error:`` line (no box, no usage block) and exits 2; its commands
+    render --help with ``_HelpFormatter``."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        _use_our_help(self)
 
     def invoke(self, ctx):
         try:
@@ -27,22 +109,61 @@ class _Group(TyperGroup):
             raise typer.Exit(e.exit_code) from None
 
 
+# --help fits 80 columns and grows with a wider terminal up to this many.
+CONTEXT = {"max_content_width": 120}
+MANUAL = "docs"  # the manual's folder in the repository (mkdocs serve renders it)
+
+
+def docs_page(command: str) -> str:
+    """The line ending a command's --help: where its long story is."""
+    return f"Manual: {MANUAL}/commands/{command}.md"
+
+
 app = typer.Typer(
     name="vdmfma",
     cls=_Group,
     help=(
         "Generate, prove, tune and measure VDMFMA skinny-GEMM kernels with IREE (AMD Instinct and RDNA, "
         "NVIDIA PTX, the CPU).\n\n"
-        "Every command speaks the same options: --target, --device (default auto), --m (1,4,8 or 1-32), "
-        "--dtype, --variants, --out (always a folder), --cache-dir/--no-cache, --reps, --cache-size (256M). "
-        "Results go to stdout, progress and logs to stderr; bad input is one 'error:' line and exit 2."
+        "Every command shares one vocabulary: --target, --device (default auto), --m (1,4,8 or 1-32), --dtype, "
+        "--variants, --out (a folder). Results go to stdout, progress to stderr; bad input is one 'error:' line "
+        "and exit 2."
     ),
+    epilog=f"Manual: {MANUAL}/index.md; the shared options: {MANUAL}/commands/index.md",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    add_completion=False,
+    rich_markup_mode=None,
+    context_settings=CONTEXT,
 )
+
+VERSIONS_OF = ("iree-base-compiler", "iree-base-runtime", "torch", "iree-turbine", "ray", "optuna")
+
+
+def versions() -> list[str]:
+    """The toolkit's version and those of what it runs on, from package metadata (nothing heavy is imported)."""
+    import platform
+    from importlib import metadata
+
+    from .. import __version__
+
+    lines = [f"iree-vdmfma {__version__}", f"python {platform.python_version()}"]
+    for dist in VERSIONS_OF:
+        try:
+            lines.append(f"{dist} {metadata.version(dist)}")
+        except metadata.PackageNotFoundError:
+            lines.append(f"{dist} not installed")
+    return lines
+
+
+def _version(value: bool) -> None:
+    if value:
+        print("\n".join(versions()))
+        raise typer.Exit()
 
 
 @app.callback()
-def _group() -> None:
+def _group(
+    version: bool = typer.Option(False, "--version", is_eager=True, callback=_version,
+                                 help="Print the versions of the toolkit and IREE."),
+) -> None:
     """Always a command group (`vdmfma bench ...` loads only that command, and must still take its name)."""

@@ -12,7 +12,7 @@ from typing import Optional
 import typer
 
 from . import options as opt
-from .app import app
+from .app import app, docs_page
 from .common import say, show, user_errors
 
 
@@ -24,9 +24,9 @@ def write_bench_report(out: Path, baseline: str) -> None:
     show(f"report (baseline {baseline}): {result.paths['index']}")
 
 
-@app.command()
+@app.command(epilog=docs_page("bench"))
 def bench(
-    directory: Path = typer.Argument(..., help="A sweep directory (modules.json, results.csv, artifacts/)."),
+    directory: Path = typer.Argument(..., help="A folder `vdmfma sweep` wrote."),
     device: str = opt.DEVICE,
     reps: int = opt.REPS,
     cache_size: Optional[str] = opt.CACHE_SIZE,
@@ -35,14 +35,10 @@ def bench(
     executor: str = opt.EXECUTOR, ray_address: Optional[str] = opt.RAY_ADDRESS,
     debug: bool = opt.DEBUG,
 ) -> None:
-    """Run every compiled module of DIR (and the torch peer) hot and cold on a device; resumable.
+    """Run a sweep folder compiled elsewhere, hot and cold.
 
-    DIR comes from `vdmfma sweep LIST --target T --out DIR` on any machine; here only
-    iree-base-runtime (and, for the torch peer, torch) is needed. With --executor ray
-    each measurement is a one-GPU task on a Ray cluster, the module shipped. Damaged rows
-    are redone and counted; a results.csv that is gone is rebuilt from modules.json (the
-    modules on disk are benched, their compile rows pending until the sweep redoes them).
-    Exit 2 with one line when DIR has nothing to bench.
+    DIR comes from `vdmfma sweep LIST --target T --out DIR` on any machine; here only iree-base-runtime
+    is needed (and torch for the torch peer). Resumable. Exit 2 when DIR has nothing to bench.
     """
     from ..devices.probe import DeviceError, plan_device
     from ..executors import ExecutorSpec, make_executor

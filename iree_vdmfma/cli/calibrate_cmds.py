@@ -10,35 +10,29 @@ import typer
 from ..util.runs import check_kind
 from ..run.calibration import ROUNDS_PER_VERDICT
 from . import options as opt
-from .app import app
+from .app import app, docs_page
 from .common import show, user_errors
 
 
-@app.command()
+@app.command(epilog=docs_page("calibrate"))
 def calibrate(
     device: str = opt.DEVICE,
     out: Optional[Path] = opt.OUT,
-    pairs: int = typer.Option(24, "--pairs", min=2 * ROUNDS_PER_VERDICT, help="A/A rounds to fit the threshold on "
-                              "(its even and odd halves: at least twice --verdict-rounds)."),
-    heldout_pairs: int = typer.Option(24, "--heldout-pairs", min=20, help="Fresh A/A rounds measured after the fit "
-                                      "to check it (its held-out false-win rate); a threshold that fails grows and is "
-                                      "checked on another fresh batch, 3 batches at most."),
+    pairs: int = typer.Option(24, "--pairs", min=2 * ROUNDS_PER_VERDICT, help="A/A rounds to fit the threshold on."),
+    heldout_pairs: int = typer.Option(24, "--heldout-pairs", min=20, help="Fresh A/A rounds to check the fit on."),
     m: Optional[str] = opt.M, n: Optional[int] = opt.N, k: Optional[int] = opt.K,
     dtype: Optional[str] = opt.DTYPE,
     cache_mode: str = opt.CACHE_MODE,
-    rounds: int = typer.Option(6, "--verdict-rounds", min=2, help="Paired rounds one verdict uses (what the false-win "
-                        "rate is for)."),
+    rounds: int = typer.Option(6, "--verdict-rounds", min=2, help="Paired rounds one verdict uses."),
     seed: int = opt.SEED,
-    keep: bool = typer.Option(True, "--keep/--no-keep", help="Keep a copy under the cache directory: tune and "
-                              "reports then use this device's threshold without being told."),
+    keep: bool = typer.Option(True, "--keep/--no-keep", help="Keep a copy for tune and reports to use."),
     debug: bool = opt.DEBUG,
 ) -> None:
-    """Measure one module against itself (and against a second compile of it) in paired, shuffled rounds;
-    fit the verdict rule's threshold on --pairs rounds and check it on --heldout-pairs fresh ones; write
-    OUT/calibration.csv (device, pairs, threshold, false_win_rate_heldout, heldout_pairs, the in-sample
-    false_win_rate, drift, min_detectable_effect) and print one line: the held-out false-win rate at the
-    threshold (grown until it is <= 5%), the in-sample one, the drift, the minimal detectable effect.
-    The problem defaults to a small kernel (8x128x512 f16) so calibration is quick.
+    """Measure the device's A/A noise floor.
+
+    One module (8x128x512 f16 by default) against itself and a second compile of it, in paired rounds: the
+    verdict threshold is fitted on --pairs rounds and checked on --heldout-pairs fresh ones. Writes
+    OUT/calibration.csv; prints the held-out false-win rate, the drift and the minimal detectable effect.
     """
     from ..problems.problem import Problem
     from ..run.calibration import CALIBRATION_CSV, calibrate as run_calibration, summary_line

@@ -18,13 +18,13 @@ from ..devices.probe import device_kind
 from ..devices.targets import target as get_target
 from ..backends import backend_for
 from ..variants import REGISTRY, variant as get_variant
-from .app import app
+from .app import app, docs_page
 from . import options as opt
 from .common import RowProgress, cell, problems_from, progress, results, say, show, split_list, user_errors
 
 
 
-@app.command()
+@app.command(epilog=docs_page("spec"))
 def spec(
     shapes: Path = opt.SHAPES,
     variants: Optional[str] = opt.VARIANTS, variant: Optional[str] = opt.VARIANT_ALIAS,
@@ -34,11 +34,15 @@ def spec(
     merge_with: Optional[list[Path]] = opt.MERGE_WITH, prefer: str = opt.PREFER,
     debug: bool = opt.DEBUG,
 ) -> None:
-    """Write a tuning spec (OUT/spec.mlir) injecting one variant's config (default vdmfma) for every shape.
+    """Write a tuning spec (OUT/spec.mlir) for every shape.
 
-    Use it with plain IREE:  iree-compile model.mlir --iree-hal-target-device=hip
-    --iree-rocm-target=gfx942 --iree-codegen-tuning-spec-path=OUT/spec.mlir
-    With --merge-with the spec is linked with yours (conflicts on the shapes' ops reported).
+    It injects one variant's config (default vdmfma). Use it with plain IREE:
+
+    \b
+      iree-compile model.mlir --iree-hal-target-device=hip \\
+        --iree-rocm-target=gfx942 --iree-codegen-tuning-spec-path=OUT/spec.mlir
+
+    With --merge-with it is linked with your spec.
     """
     with user_errors(debug):
         from .link_cmds import merge_into, merge_specs, problem_payloads
@@ -72,16 +76,20 @@ def _file_in_out(out: Optional[Path], output: Optional[Path], command: str, name
     return folder / name
 
 
-@app.command()
+@app.command(epilog=docs_page("annotate"))
 def annotate(
-    input: Path = typer.Argument(..., help="Linalg-level MLIR module (e.g. from --compile-to=input)."),
+    input: Path = typer.Argument(..., help="A linalg-level MLIR module."),
     variants: Optional[str] = opt.VARIANTS, variant: Optional[str] = opt.VARIANT_ALIAS,
     target: Optional[str] = opt.TARGET,
     out: Optional[Path] = opt.OUT,
     output: Optional[Path] = typer.Option(None, "--output", hidden=True, help="Old spelling: the output FILE."),
     debug: bool = opt.DEBUG,
 ) -> None:
-    """Write one variant's compilation_info (default vdmfma) onto every contraction of INPUT: OUT/annotated.mlir."""
+    """Write a variant's config onto a module's contractions.
+
+    Writes OUT/annotated.mlir: INPUT with one variant's compilation_info (default vdmfma) on every
+    contraction in a known form.
+    """
     with user_errors(debug):
         target = target or opt.DEFAULT_TARGET
         name = opt.one_of("--variants", opt.names(variants, "vdmfma", variant))
@@ -175,7 +183,7 @@ def _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry
                         executor=executor, extra_flags=flags)
 
 
-@app.command()
+@app.command(epilog=docs_page("compile"))
 def compile(
     shapes: Optional[Path] = opt.SHAPES_OPTIONAL,
     m: Optional[str] = opt.M, n: Optional[int] = opt.N, k: Optional[int] = opt.K, batch: int = opt.BATCH,
@@ -188,12 +196,11 @@ def compile(
     compile_flag: Optional[list[str]] = opt.COMPILE_FLAG, compile_flags_file: Optional[Path] = opt.COMPILE_FLAGS_FILE,
     debug: bool = opt.DEBUG,
 ) -> None:
-    """Compile a shape list, or --m x --n x --k (x --dtype, default f16), and show what the ISA proves.
+    """Compile problems and show what the ISA proves.
 
-    Variants default to vdmfma. Each job leaves input.mlir, spec.mlir, out.vmfb and dump/
-    (configured_*.mlir, *.rocmasm) under OUT/artifacts, with the command that reproduces it in
-    OUT/results.csv. OUT accumulates: each compile adds its rows; the table shows this run's.
-    Exit code 0 when every row is ok or not-applied, 1 when some failed.
+    Takes a shape list or --m x --n x --k (--dtype default f16); variants default to vdmfma. Each job
+    leaves its input, spec, module and dump under OUT/artifacts, its repro in OUT/results.csv. OUT
+    accumulates rows. Exit 0 when every row is ok or not-applied, 1 when some failed.
     """
     with user_errors(debug, keeps="rows"):
         out = opt.out_folder(out, "compile")
@@ -232,7 +239,7 @@ def _builds_on(target: str) -> list[str]:
             and (v.backend is None or v.backend.handles(target))]
 
 
-@app.command()
+@app.command(epilog=docs_page("sweep"))
 def sweep(
     shapes: Path = opt.SHAPES,
     target: Optional[str] = opt.TARGET,
@@ -250,16 +257,14 @@ def sweep(
     compile_flag: Optional[list[str]] = opt.COMPILE_FLAG, compile_flags_file: Optional[Path] = opt.COMPILE_FLAGS_FILE,
     debug: bool = opt.DEBUG,
 ) -> None:
-    """Compile every shape x variant, prove what was generated, and (with a device) run, check and time it.
+    """Compile, prove and (with a device) run every shape x variant.
 
-    Variants default to default,vdmfma,padded. Writes OUT/results.csv, specs/, artifacts/,
-    sweep.log and report/. With a device every compiled row is also run twice (cache_mode hot
-    and cold), checked against numpy and timed. Resumable: rows are on disk as soon as they
-    finish; run the same command again after Ctrl-C and only unfinished rows are redone.
+    Variants default to default,vdmfma,padded. Writes OUT/results.csv, report/, specs/, artifacts/ and
+    sweep.log. With a device each row is also run hot and cold, checked against numpy and timed.
+    Resumable: run the same command again.
 
-    Exit codes: 0 every row ok or not-applied; 1 some rows failed (compile-error, timeout,
-    run-error, numerics-failed, machine-error); 2 bad input, or OUT in use by another
-    sweep or holding a different sweep; 130 interrupted.
+    Exit: 0 every row ok or not-applied; 1 some rows failed; 2 bad input or a busy or foreign OUT; 130
+    interrupted.
     """
     with user_errors(debug, keeps="rows"):
         from .common import load_problems

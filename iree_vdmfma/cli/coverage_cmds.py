@@ -11,47 +11,31 @@ from rich.table import Table
 from ..coverage import grid as cov
 from ..sweep.sweep import Sweep, SweepOptions
 from ..devices.targets import target as get_target
-from .app import app
+from .app import app, docs_page
 from . import options as opt
 from .common import RowProgress, load_problems, progress, results, say, show, split_list, user_errors
 from ..executors import ExecutorSpec
 
-_CASES_HELP = "; ".join(f"{c.name}: N={c.n} K={c.k}" + (f" batch={c.batch}" if c.batch > 1 else "")
-                        + f" ({c.description})" for c in cov.CASES)
-
-
 _HELP = "\n\n".join([
-    'Compile a dtype x M x shape-case grid under `default` and `vdmfma` and classify each cell.',
-    'Classes (proved from configured IR + ISA): vdmfma-by-default (the default applied a VDMFMA mma_kind,'
-    ' v_smfmac > 0, no spills); only-with-spec (the vdmfma spec row is ok with v_smfmac > 0, no dense '
-    "v_mfma, no spills); not-reachable, with the reason (matvec form at M=1, the compiler's first error "
-    'line, spills, not applied). Spills and not-applied never count as success. An MX dtype (mxfp4, '
-    'gfx950) asks the same of the scaled MFMA: `default` against the `scaled` variant, v_mfma_scale > 0.',
-    'Grid size: the full cross (5 dtypes x 32 M x 5 cases x 2 variants = 1600 compiles) would take ~18 '
-    'min on 2 cores, so by default the base case k256 runs at every --m value (default '
-    f"{cov.DEFAULT_M}: matvec, padded, the default selector's 5..8 window, tiled 9..32) and the edge "
-    "cases only at --edge-m (8: where IREE's own VDMFMA selector fires and its K%256=128 bug lives; 16: a"
-    ' tiled M > 8): 160 compiles for five dtypes, measured ~2 min on 2 cores with a cold cache. `--m '
-    '1-32` scans every M on the base case (400 compiles, ~4.5 min cold); `--full` crosses everything. '
-    'Compiles are cached and the run is resumable (rerun the same command after Ctrl-C).',
-    'SHAPES (a shape-list CSV; the old --shapes still works) gives one cell per row instead of the built-in grid; '
-    '--dtype and --m filter it if given. --dtype defaults to every type with a VDMFMA intrinsic on the target '
-    '(RDNA, which has no VDMFMA: every type with a WMMA; gfx1100: f16, bf16, i8). '
-    'Writes OUT/coverage.csv, coverage.md and coverage-TARGET-DTYPE.png, with the sweep\'s results.csv and '
-    'artifacts/.',
+    "Map where VDMFMA is reached: by default, with a spec, or not.",
+    "Compiles a dtype x M x shape-case grid (or SHAPES, one cell per row) under default and vdmfma, and "
+    "classifies each cell from the ISA: vdmfma-by-default, only-with-spec or not-reachable (with the reason). "
+    f"The default grid: the base case at every --m ({cov.DEFAULT_M}), the edge cases at --edge-m "
+    f"({cov.DEFAULT_EDGE_M}). Writes OUT/coverage.csv, coverage.md and a heat map per dtype. Resumable.",
 ])
 
 
-@app.command(help=_HELP, short_help="Map where VDMFMA is reached: by IREE's default, only with a spec, or not.")
+@app.command(help=_HELP, epilog=docs_page("coverage"))
 def coverage(
     shapes: Optional[Path] = opt.SHAPES_OPTIONAL,
     target: Optional[str] = opt.TARGET,
     dtype: Optional[str] = opt.DTYPE,
     m: Optional[str] = opt.M,
     edge_m: str = typer.Option(cov.DEFAULT_EDGE_M, "--edge-m",
-                               help="M values (those also in --m) at which the edge cases are compiled."),
-    full: bool = typer.Option(False, "--full", help="Compile every case at every M of --m (slow: see above)."),
-    cases: Optional[str] = typer.Option(None, "--cases", help=f"Comma-separated subset of cases. {_CASES_HELP}."),
+                               help="M values at which the edge cases compile."),
+    full: bool = typer.Option(False, "--full", help="Every case at every M of --m (slow)."),
+    cases: Optional[str] = typer.Option(None, "--cases", help="Comma list of cases: "
+                                        f"{', '.join(c.name for c in cov.CASES)}."),
     out: Optional[Path] = opt.OUT,
     cache_dir: Optional[Path] = opt.CACHE_DIR, no_cache: bool = opt.NO_CACHE,
     workers: Optional[int] = opt.WORKERS, timeout: float = opt.TIMEOUT,

@@ -11,13 +11,13 @@ import typer
 from rich.table import Table
 
 from . import options as opt
-from .app import app
+from .app import app, docs_page
 from .common import cell, results, say, show, user_errors
 
-db_app = typer.Typer(help="Tuning records in SQLite: import tune folders, merge machines' databases, query the best.",
-                     no_args_is_help=True)
-library_app = typer.Typer(help="Tuning libraries built from tuning records, for the installed compiler.",
-                          no_args_is_help=True)
+db_app = typer.Typer(help="Tuning records in SQLite: import, merge, query.", epilog=docs_page("db"),
+                     no_args_is_help=True, rich_markup_mode=None)
+library_app = typer.Typer(help="Tuning libraries built from tuning records.", epilog=docs_page("library"),
+                          no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(db_app, name="db")
 app.add_typer(library_app, name="library")
 
@@ -59,16 +59,18 @@ def _read(db: Path, target: Optional[str] = None):
     return read.records
 
 
-@db_app.command("import")
+@db_app.command("import", epilog=docs_page("db"))
 def import_(
-    folders: list[Path] = typer.Argument(..., help="vdmfma tune output folders (candidates.csv, winners.csv).",
+    folders: list[Path] = typer.Argument(..., help="Folders `vdmfma tune` wrote.",
                                          file_okay=False),
     db: Optional[Path] = opt.DB,
-    recorded_at: str = typer.Option("", "--recorded-at", help="ISO-8601 time for rows that carry none (tunes "
-                                    "from before rows were timed)."),
+    recorded_at: str = typer.Option("", "--recorded-at", help="ISO-8601 time for rows that carry none."),
     debug: bool = opt.DEBUG,
 ) -> None:
-    """Add the records of tune folders (e.g. a tune made before records were kept) to the database."""
+    """Add the records of tune folders to the database.
+
+    For a tune made before records were kept, or on another machine.
+    """
     with user_errors(debug):
         from ..records.db import RecordDB
         from ..records.ingest import tune_records
@@ -83,14 +85,17 @@ def import_(
         show(f"database: {path}")
 
 
-@db_app.command()
+@db_app.command(epilog=docs_page("db"))
 def merge(
-    sources: list[Path] = typer.Argument(..., help="Record databases (from other machines) to merge into --db.",
+    sources: list[Path] = typer.Argument(..., help="Databases to merge into --db.",
                                          dir_okay=False),
     db: Optional[Path] = opt.DB,
     debug: bool = opt.DEBUG,
 ) -> None:
-    """Merge record databases into --db: the union, each record once (merging again adds nothing)."""
+    """Merge record databases into --db: their union.
+
+    Each record once: merging again adds nothing.
+    """
     with user_errors(debug):
         from ..records.db import RecordDB
 
@@ -103,14 +108,17 @@ def merge(
         show(f"{path}: {total} records")
 
 
-@db_app.command()
+@db_app.command(epilog=docs_page("db"))
 def query(
     db: Optional[Path] = opt.DB,
-    target: Optional[str] = typer.Option(None, "--target", "-t", help="Only this arch (gfx942, sm_89, host)."),
-    sku: Optional[str] = typer.Option(None, "--sku", help="Only this device SKU (its product name)."),
+    target: Optional[str] = typer.Option(None, "--target", "-t", help="Only this arch (gfx942, sm_89, ...)."),
+    sku: Optional[str] = typer.Option(None, "--sku", help="Only this device (its product name)."),
     debug: bool = opt.DEBUG,
 ) -> None:
-    """The best winner per shape and SKU (measured over modelled, then the lowest latency)."""
+    """Show the best winner per shape and SKU.
+
+    Measured winners come before modelled ones, then the lowest latency.
+    """
     with user_errors(debug):
         from ..records.build import choose
 
@@ -130,18 +138,20 @@ def query(
         show(f"{rows} best winner(s) from {len(records)} records in {path}")
 
 
-@library_app.command("build")
+@library_app.command("build", epilog=docs_page("library"))
 def build_(
     db: Optional[Path] = opt.DB,
     target: str = typer.Option(..., "--target", "-t", help="The arch to build for (gfx942, sm_89, ...)."),
-    sku: Optional[str] = typer.Option(None, "--sku", help="Prefer this SKU's measured winners (its product name, "
-                                      "as `vdmfma db query` lists it); else the arch's."),
+    sku: Optional[str] = typer.Option(None, "--sku", help="Prefer this device's measured winners."),
     out: Optional[Path] = opt.OUT,
     merge_with: Optional[list[Path]] = opt.MERGE_WITH, prefer: str = opt.PREFER,
     debug: bool = opt.DEBUG,
 ) -> None:
-    """Write a tuning library (OUT/library-T.json, the spec pair, flags-T.txt) from the records, for the installed
-    compiler: per shape the SKU's best measured winner, else the arch's, else the modelled one."""
+    """Write a tuning library from the records, for this compiler.
+
+    OUT/library-T.json, the spec pair and flags-T.txt: per shape the SKU's best measured winner, else the
+    arch's, else the modelled one.
+    """
     with user_errors(debug):
         from ..backends import backend_for
         from ..compiler.toolchain import compiler_version

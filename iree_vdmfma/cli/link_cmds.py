@@ -9,7 +9,7 @@ from typing import Optional, Sequence
 import typer
 
 from . import options as opt
-from .app import app
+from .app import app, docs_page
 from .common import show, user_errors
 
 
@@ -79,20 +79,19 @@ def need_codegen_spec(target: str) -> None:
                          "preprocessing spec there), so there is no spec to link yours with")
 
 
-@app.command()
+@app.command(epilog=docs_page("link"))
 def link(
-    specs: list[Path] = typer.Argument(..., help="Tuning specs: the first is ours, the others theirs.", dir_okay=False),
+    specs: list[Path] = typer.Argument(..., help="Tuning specs: ours first, then theirs.", dir_okay=False),
     prefer: str = opt.PREFER,
     payload: Optional[list[Path]] = typer.Option(
-        None, "--payload", help="MLIR to check for conflicts on: a file, or a folder of *.mlir (a dispatch dump of "
-        "--iree-hal-dump-executable-benchmarks-to, configured_*.mlir); repeatable. Without it nothing is checked."),
+        None, "--payload", metavar="MLIR", help="A file or a dispatch-dump folder to find conflicts in (repeatable)."),
     out: Optional[Path] = opt.OUT,
     debug: bool = opt.DEBUG,
 ) -> None:
-    """Link tuning specs into one (OUT/spec.mlir) with IREE's own linker, for plain iree-compile.
+    """Link tuning specs into one (OUT/spec.mlir) with IREE's linker.
 
-    Where two specs configure one op, --prefer picks the side that wins (ours: the first SPEC); with --payload
-    every such op is reported with the spec that won. OUT/link.json records the order, form and conflicts.
+    Where two specs configure one op, --prefer picks the side that wins (ours: the first). OUT/link.json
+    records the order, the link form and each conflict with the spec that won.
     """
     with user_errors(debug):
         from ..configs.link import OURS, THEIRS, check_prefer, link as link_specs, read_payloads, read_spec

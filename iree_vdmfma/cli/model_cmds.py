@@ -16,7 +16,7 @@ from ..model.source import SourceError, parse_source
 from ..util.runs import check_kind
 from ..variants.registry import variant as get_variant
 from . import options as opt
-from .app import app
+from .app import app, docs_page
 from .common import cell, results, say, show, user_errors
 
 EXIT_NOT_MATCHED = 1
@@ -45,34 +45,29 @@ def _short_dispatch(name: str) -> str:
     return m.group(0) if m else name
 
 
-@app.command()
+@app.command(epilog=docs_page("model"))
 def model(
-    source: str = typer.Argument(..., help="path/to/file.py[:FUNC], pkg.module[:FUNC] (FUNC default 'build', "
-                                           "takes m, returns (nn.Module, example_args)), or an exported .mlir "
-                                           "({m} in its path: one file per M, e.g. decode_bs{m}.mlir)."),
+    source: str = typer.Argument(..., help="file.py[:FUNC], pkg.module[:FUNC] or an exported .mlir."),
     m: Optional[str] = opt.M,
     dtype: Optional[str] = opt.DTYPE,
     target: Optional[str] = opt.TARGET,
     variants: Optional[str] = opt.VARIANTS, variant: Optional[str] = opt.VARIANT_ALIAS,
-    tune: bool = typer.Option(False, "--tune", help="Tune every distinct skinny GEMM once (vdmfma tune's engine), "
-                                                    "compile the model with the library, run and time the forward."),
-    library: Optional[Path] = typer.Option(None, "--library", help="A tuned library folder (vdmfma tune's "
-                                                                   "OUT/specs) to use instead of --tune."),
+    tune: bool = typer.Option(False, "--tune", help="Tune its skinny GEMMs, then run and time the forward."),
+    library: Optional[Path] = typer.Option(None, "--library", metavar="DIR", help="A tuned library in place of "
+                                           "--tune."),
     device: str = opt.DEVICE,
     max_candidates: Optional[int] = opt.MAX_CANDIDATES,
     reps: int = opt.REPS,
     search: str = opt.SEARCH,
     race: Optional[bool] = opt.RACE,
     time_budget: Optional[float] = opt.TIME_BUDGET,
-    rounds: int = typer.Option(10, "--rounds", min=1, help="Paired timing rounds of the whole forward (each variant "
-                                                           "once per round, shuffled)."),
+    rounds: int = typer.Option(10, "--rounds", min=1, help="Paired timing rounds of the forward."),
     calls: int = typer.Option(10, "--calls", min=1, help="Forward calls per timing sample."),
-    cache_mode: str = typer.Option("both", "--cache-mode", help="Forward timing: hot (one weight copy re-used), "
-                                   "cold (weight copies rotated past the device's cache, where memory allows) "
-                                   "or both."),
+    cache_mode: str = typer.Option("both", "--cache-mode", help="hot, cold or both (cold: weights rotated past "
+                                   "the cache)."),
     cache_size: Optional[str] = opt.CACHE_SIZE,
     torch_compile: bool = typer.Option(True, "--torch-compile/--no-torch-compile",
-                                       help="A torch.compile (inductor) peer beside torch eager (CPU)."),
+                                       help="A torch.compile peer beside torch eager."),
     seed: int = opt.SEED,
     out: Optional[Path] = opt.OUT,
     workers: Optional[int] = opt.WORKERS,
@@ -82,27 +77,14 @@ def model(
     cache_dir: Optional[Path] = opt.CACHE_DIR, no_cache: bool = opt.NO_CACHE,
     debug: bool = opt.DEBUG,
 ) -> None:
-    """Export a PyTorch model per M, spec its skinny GEMMs and prove each dispatch from its own ISA.
+    """Spec, prove, tune and time a PyTorch model's skinny GEMMs.
 
-    Without --tune/--library: exports SOURCE at each --m (default 1,4,8,16,32), finds every contraction
-    dispatch in the compiler's dumps, specs the skinny ones with one variant (default vdmfma), compiles
-    the whole model with the spec for a gfx target and writes OUT/shapes.csv, spec.mlir, dispatches.csv.
-    --dtype (one) is passed to FUNC as dtype= when it takes one.
+    Per --m (default 1,4,8,16,32) SOURCE is exported and compiled; its skinny GEMM dispatches are specced
+    (one variant, default vdmfma) and proved from their own ISA: OUT/dispatches.csv, shapes.csv,
+    spec.mlir. With --tune or --library the model is also compiled as default and tuned, and its forward
+    run against torch and timed: OUT/model.csv and report/.
 
-    With --tune (or --library DIR): tune the model's distinct skinny GEMMs once, compile the whole model
-    per M as IREE's default, the tuned library and (ROCm) the vdmfma spec, prove per dispatch, run each
-    forward on --device (auto: local-task for a host target) against torch eager (and torch.compile) and
-    time it in paired rounds, hot and cold (--cache-mode): OUT/model.csv, OUT/dispatches.csv,
-    OUT/report/index.md.
-
-    When IREE's default cannot compile the whole model, its dispatches are read from the failed compile's
-    dump, each executable is compiled alone to find the one that fails (a compile-error row with that
-    minimal reproducer) and each GEMM is proved on its own executable. Ops that are no GEMM are not-gemm,
-    GEMMs with M > 32 or a dynamic M (prefill) not-skinny.
-
-    Exit 1 if a real skinny GEMM was not applied (not-matched, spills, data-tiled, or a compile error on
-    it; without --tune/--library) or a variant ran but failed numerics; exit 2 for bad input (source,
-    options, a model with nothing to tune).
+    Exit: 1 a skinny GEMM not applied, or numerics failed; 2 bad input.
     """
     if tune or library is not None:
         with user_errors(debug):

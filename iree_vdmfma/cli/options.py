@@ -28,106 +28,76 @@ DEFAULT_DEVICE = "auto"
 
 # ----------------------------------------------------------------------------- what to build
 
-_SHAPES_HELP = ("Shape-list CSV (header m,n,k[,batch,dtype,name]; '#' comments), or a dispatch dump: a folder of "
-                "iree-compile --iree-hal-dump-executable-benchmarks-to files, or one .mlir of them (one problem per "
-                "distinct contraction, named after its file).")
+_SHAPES_HELP = "Shape-list CSV (m,n,k[,batch,dtype,name]) or a dispatch dump."
 SHAPES = typer.Argument(..., help=_SHAPES_HELP)
 SHAPES_OPTIONAL = typer.Argument(None, help=_SHAPES_HELP)
 TARGET = typer.Option(None, "--target", "-t", help=(
-    "Compile target: gfx942 (MI300X), gfx950 (MI355X), gfx11xx/gfx12xx (RDNA), sm_NN (CUDA PTX) or host "
-    f"(llvm-cpu). Default: the target of --device, else {DEFAULT_TARGET}."))
-M = typer.Option(None, "--m", help="M values (rows of A, the skinny dim): N, A-B or a comma list, mixed "
-                 "(1,4,8 or 1-32 or 1-8,16). Default: see the command.")
+    f"gfx942, gfx950, gfx11xx, gfx12xx, sm_NN or host (default: the target of --device, else {DEFAULT_TARGET})."))
+M = typer.Option(None, "--m", help="M values: 8, 1-32, 1,4,8 or mixed (1-8,16).")
 N = typer.Option(None, "--n", min=1, help="N: rows of B, columns of C.")
 K = typer.Option(None, "--k", min=1, help="K: the reduction dim.")
 BATCH = typer.Option(1, "--batch", min=1, help="Batch count (1: not batched).")
-DTYPE = typer.Option(None, "--dtype", help="Element type(s), comma-separated: f16, bf16, f8E4M3FNUZ, f8E5M2FNUZ, "
-                     "f8E4M3FN, f8E5M2, i8, mxfp4 (gfx950; K a multiple of 32). Default: see the command.")
-VARIANTS = typer.Option(None, "--variants", "-v", help="Comma-separated variants (default, vdmfma, padded, splitk, "
-                        "tuned, torch, ...). Default: see the command.")
+DTYPE = typer.Option(None, "--dtype", help="Comma list of f16, bf16, f8E4M3FNUZ, f8E5M2FNUZ, f8E4M3FN, f8E5M2, i8, "
+                     "mxfp4.")
+VARIANTS = typer.Option(None, "--variants", "-v", help="Comma list: default, vdmfma, padded, gemv, splitk, "
+                        "tuned, torch, ...")
 
 # ----------------------------------------------------------------------------- where it runs
 
 DEVICE = typer.Option(DEFAULT_DEVICE, "--device", "-d", help=(
-    "Where to run: auto (a host target: local-task, the CPU; else a GPU here that runs the target: hip, then "
-    "cuda; none when there is none), none "
-    "(compile only; tune ranks by a MODEL), hip, hip://N, cuda, cuda://N or local-task (the CPU)."))
+    "auto, none (compile only), local-task (the CPU), hip[://N] or cuda[://N]."))
 REPS = typer.Option(10, "--reps", min=1, help="Timing repetitions per measurement.")
-REPS_OR_NUMERICS = typer.Option(10, "--reps", min=0, help="Timing repetitions per measurement "
-                                "(0: check numerics only, no timing).")
-CACHE_SIZE = typer.Option(None, "--cache-size", help="Cache the cold mode must defeat: a size such as 256M, 1.5G "
-                          "or 1048576 (bytes). Default: the device's last-level cache.")
-EXECUTOR = typer.Option("local", "--executor", help="local (threads on this machine) or ray (a Ray cluster: "
-                        "compiles as CPU tasks, runs as one-GPU tasks; needs iree-vdmfma\\[cluster]).")
-RAY_ADDRESS = typer.Option(None, "--ray-address", help="With --executor ray: auto (the running cluster) or "
-                           "HOST:PORT of its head; default: start a private local cluster.")
+REPS_OR_NUMERICS = typer.Option(10, "--reps", min=0, help="Timing repetitions (0: check numerics only).")
+CACHE_SIZE = typer.Option(None, "--cache-size", help="The cache cold runs defeat: 256M, 1.5G or bytes "
+                          "(default: the device's).")
+EXECUTOR = typer.Option("local", "--executor", help="local (threads here) or ray (a Ray cluster).")
+RAY_ADDRESS = typer.Option(None, "--ray-address", help="Ray cluster: auto or HOST:PORT (default: a private "
+                           "local one).")
 WORKERS = typer.Option(None, "--workers", "-j", min=1, help="Parallel compiles (default: all cores).")
-TIMEOUT = typer.Option(300.0, "--timeout", help="Seconds one compile or run may take before it is a timeout row "
-                       "(> 0).")
+TIMEOUT = typer.Option(300.0, "--timeout", help="Seconds (> 0) one compile or run may take.")
 RETRY_FAILED = typer.Option(False, "--retry-failed", help="Redo rows that failed or timed out.")
-COMPILE_FLAG = typer.Option(None, "--compile-flag", help="An iree-compile flag added to every compile, e.g. "
-                            "--compile-flag=--iree-opt-level=O3 (repeatable); part of the compile cache key and of "
-                            "every repro.")
-COMPILE_FLAGS_FILE = typer.Option(None, "--compile-flags-file", dir_okay=False, help="A file of iree-compile flags, "
-                                  "one a line ('#' comments; amdsharktuner's compile_flags.txt), added to every "
-                                  "compile before --compile-flag's.")
+COMPILE_FLAG = typer.Option(None, "--compile-flag", metavar="FLAG", help="An iree-compile flag for every "
+                            "compile (repeatable).")
+COMPILE_FLAGS_FILE = typer.Option(None, "--compile-flags-file", metavar="FILE", dir_okay=False,
+                                  help="iree-compile flags, one a line.")
 
 # ----------------------------------------------------------------------------- where it goes
 
-OUT = typer.Option(None, "--out", "-o", help="Output folder (created; always a folder). Default: out/COMMAND.")
-CACHE_DIR = typer.Option(None, "--cache-dir", help="Compile cache (default $VDMFMA_CACHE_DIR or "
+OUT = typer.Option(None, "--out", "-o", help="Output folder (default: out/COMMAND).")
+CACHE_DIR = typer.Option(None, "--cache-dir", help="Compile cache (default: $VDMFMA_CACHE_DIR, else "
                          "~/.cache/iree-vdmfma).")
-NO_CACHE = typer.Option(False, "--no-cache", help="Compile everything afresh (no cache read or written).")
-REPORT = typer.Option(True, "--report/--no-report", help="Write a report folder (report/) beside results.csv at "
-                      "the end.")
+NO_CACHE = typer.Option(False, "--no-cache", help="Compile afresh: no cache read or written.")
+REPORT = typer.Option(True, "--report/--no-report", help="Write report/ beside results.csv.")
 PLOTS = typer.Option(True, "--plots/--no-plots", help="Draw PNG plots.")
 DEBUG = typer.Option(False, "--debug", help="Show Python tracebacks for input errors.")
 
 # ----------------------------------------------------------------------------- linking with other tuning specs
 
-MERGE_WITH = typer.Option(None, "--merge-with", dir_okay=False, help=(
-    "Another tuning spec (yours, amdsharktuner's, ...) to link with the spec this command writes, by IREE's own "
-    "linker; repeatable. The written spec is then the linked one (ours kept beside it as *.ours.mlir); each op "
-    "both configure is reported with the side that won."))
-PREFER = typer.Option("ours", "--prefer", help="Where our spec and a --merge-with spec both configure an op: ours or "
-                      "theirs wins (reported per conflict).")
+MERGE_WITH = typer.Option(None, "--merge-with", metavar="SPEC", dir_okay=False, help=(
+    "A tuning spec to link with ours (repeatable)."))
+PREFER = typer.Option("ours", "--prefer", help="Which spec wins an op both configure: ours or theirs.")
 
-DB = typer.Option(None, "--db", help="Tuning-record database (SQLite, WAL). Default: records.sqlite in the compile "
-                  "cache folder (--cache-dir, else $VDMFMA_CACHE_DIR, else ~/.cache/iree-vdmfma).")
+DB = typer.Option(None, "--db", help="Tuning-record database (default: records.sqlite in the compile "
+                  "cache).")
 
 # ----------------------------------------------------------------------------- the noise rule (report, compare)
 
-NOISE_K = typer.Option(2.0, "--noise-k", min=0.0, help="Noise interval half-width in robust sigmas (1.4826 x MAD): "
-                       "median ± k·sigma.")
-NOISE_FLOOR = typer.Option(None, "--noise-floor", min=0.0,
-                           help="Relative differences below this are within-noise (default: the device's A/A-calibrated "
-                           "threshold from `vdmfma calibrate` when there is one, else 0.01).")
+NOISE_K = typer.Option(2.0, "--noise-k", min=0.0, help="Noise half-width in robust sigmas (median ± k·sigma).")
+NOISE_FLOOR = typer.Option(None, "--noise-floor", min=0.0, help="Smaller relative differences are "
+                           "within noise (default: the device's calibration, else 0.01).")
 # the tuner's (vdmfma tune, and vdmfma model --tune)
-MAX_CANDIDATES = typer.Option(None, "--max-candidates", min=2,
-                              help="Tuner: per shape, references included (so at least 2: the default and one more), "
-                              "a hard cap (default: the whole pruned "
-                              "space, raced as far as the time budget fits; 32 with no device). Cuts are counted in "
-                              "the report.")
-TIME_BUDGET = typer.Option(None, "--time-budget", help="Tuner: seconds (> 0) for the whole tune, compiles included; "
-                           "unfinished candidates stay pending and resume on rerun. A race covers what its shape's "
-                           "share fits (without it: 600 s a shape).")
+MAX_CANDIDATES = typer.Option(None, "--max-candidates", min=2, help="Tuner: candidates per shape, the "
+                              "references included.")
+TIME_BUDGET = typer.Option(None, "--time-budget", help="Tuner: seconds (> 0) for the whole tune.")
 RACE = typer.Option(
     None, "--race/--no-race", show_default=False,
-    help="Tuner: by default with a device, race the candidates that pass numerics by successive halving in paired, "
-    "interleaved rounds against IREE's default (tune/race.py): the whole pruned space when it fits the time "
-    "budget (--time-budget shared over the shapes left; without one 600 s a shape), else the top of the order "
-    "up to what fits, the cut counted; --max-candidates stays a hard cap; --reps (and tune's --hot) then do not "
-    "apply (one cold, numerics-checked timing each before the race). --no-race: time each candidate on its own "
-    "(--reps, --hot) and confirm the winner side by side. Never with --device none (MODELLED).")
-SEARCH = typer.Option("exhaustive", "--search", help="Tuner: exhaustive (in simplicity order) or optuna (TPE, when "
-                      "the space exceeds --max-candidates).")
-APPEND = typer.Option(False, "--append", help="Add to an --out that holds another run (other shapes, target, device "
-                      "or variants) instead of refusing it; nothing of the other run is reused.")
-SEED = typer.Option(0, "--seed", min=0, help="Seed of the inputs' values and, where rounds are shuffled (the race, "
-                    "calibrate), of the round orders.")
-CACHE_MODE = typer.Option("hot", "--cache-mode", help="hot (one weight buffer re-read), cold (weights rotated past the "
-                          "last-level cache) or both (where the command takes both).")
-MIN_REPS = typer.Option(2, "--min-reps", min=1, help="Fewer repetitions than this give verdict 'undetermined'.")
+    help="Tuner: race the candidates against IREE's default (default: with a device).")
+SEARCH = typer.Option("exhaustive", "--search", help="Tuner: exhaustive or optuna (TPE).")
+APPEND = typer.Option(False, "--append", help="Add to an --out that holds another run.")
+SEED = typer.Option(0, "--seed", min=0, help="Seed of the inputs and of shuffled round orders.")
+CACHE_MODE = typer.Option("hot", "--cache-mode", help="hot, cold or both (cold: weights rotated past "
+                          "the cache).")
+MIN_REPS = typer.Option(2, "--min-reps", min=1, help="Fewer repetitions give the verdict undetermined.")
 
 # ----------------------------------------------------------------------------- old spellings (hidden)
 

@@ -8,7 +8,7 @@ from typing import List, Optional
 import typer
 
 from . import options as opt
-from .app import app
+from .app import app, docs_page
 from .common import say, show, user_errors
 
 EXIT_NOTHING_MATCHED = 1
@@ -37,33 +37,25 @@ def _check_files(paths: List[Path]) -> None:
 
 @app.command(
     "report",
-    short_help="Compare every variant with a baseline variant: tables, verdicts, geomeans, plots.",
     help=(
-        "Compare every variant with a baseline variant and write a report.\n\n"
-        "Rows are matched on (key, target, cache_mode). With runtime data it reports latency "
-        "(median, spread), speedup with a noise-aware verdict (win / loss / within-noise / "
-        "undetermined), GB/s and % of HBM peak, numerics, and geomean speedups overall and by dtype, "
-        "M, N and M power of two. Compile-only results get the static comparison (applied mma_kind, "
-        "smfmac/mfma counts, VGPR/LDS, occupancy, workgroups per CU). Failed and not-applied rows "
-        "are listed with their reason and left out of geomeans.\n\n"
-        "A results file written by pandas or another tool is read (rows without a checksum are counted as not "
-        "verified); rows left out (damaged) are counted on the console with why.\n\n"
-        "Writes OUT/summary.csv, OUT/groups.csv, OUT/report.md and PNG plots (OUT default out/report).\n\n"
-        "Example: vdmfma report sweeps/run1/results.csv --baseline padded --out reports/run1"
+        "Compare every variant with a baseline: tables, verdicts, plots.\n\n"
+        "Per (shape, target, cache mode): latency, speedup with a noise-aware verdict, GB/s, numerics and "
+        "geomeans; compile-only results get the static comparison. Writes OUT/summary.csv, groups.csv, "
+        "pivot.csv, report.md, index.md and PNG plots.\n\n"
+        "Exit: 0 written; 1 nothing could be compared; 2 bad input; 130 interrupted."
     ),
+    epilog=docs_page("report"),
 )
 def report_cmd(
-    results: List[Path] = typer.Argument(..., help="One or more results.csv files (later files win on duplicate rows)."),
-    baseline: Optional[str] = typer.Option(None, "--baseline", "-b", help="Variant every other variant is compared "
-                                           "with (default: padded when the results have it, else default)."),
+    results: List[Path] = typer.Argument(..., help="results.csv files (later files win on duplicates)."),
+    baseline: Optional[str] = typer.Option(None, "--baseline", "-b", help="The variant compared with (default: "
+                                           "padded, else default)."),
     out: Optional[Path] = opt.OUT,
-    title: Optional[str] = typer.Option(None, help="Report title (default: the output directory's name)."),
+    title: Optional[str] = typer.Option(None, help="Report title (default: the folder's name)."),
     noise_k: float = opt.NOISE_K, noise_floor: Optional[float] = opt.NOISE_FLOOR, min_reps: int = opt.MIN_REPS,
     plots: bool = opt.PLOTS,
     debug: bool = opt.DEBUG,
 ) -> None:
-    """Exit codes: 0 written; 1 written, but no variant row could be compared with the baseline; 2 bad input (a
-    missing or damaged results file, an unwritable --out); 130 interrupted."""
     from ..report.report import build_report
 
     with user_errors(debug):
@@ -103,22 +95,19 @@ def report_cmd(
 
 @app.command(
     "compare",
-    short_help="Compare two runs row by row: latency ratio B/A, verdicts, geomeans, static deltas.",
     help=(
-        "Compare two runs row by row: latency ratio B/A with the same noise-aware verdict "
-        "(win = B faster), static deltas (B − A), geomean of the ratio per target/cache/variant, "
-        "and the rows present in only one run.\n\n"
-        "Writes OUT/compare.csv, OUT/compare_groups.csv, OUT/compare.md and ratio plots (OUT default "
-        "out/compare). Exit 1 when no row of B matches a row of A, or none of the matched rows can be compared.\n\n"
-        "Example: vdmfma compare sweeps/before/results.csv sweeps/after/results.csv --out reports/after-vs-before"
+        "Compare two runs row by row: ratios B/A, verdicts, geomeans.\n\n"
+        "Writes OUT/compare.csv, compare_groups.csv, compare.md and ratio plots. Exit 1 when no row of B matches "
+        "a row of A, or none of the matched rows can be compared."
     ),
+    epilog=docs_page("compare"),
 )
 def compare_cmd(
     a: Path = typer.Argument(..., help="Results of run A (the reference)."),
-    b: Path = typer.Argument(..., help="Results of run B (compared against A)."),
+    b: Path = typer.Argument(..., help="Results of run B."),
     out: Optional[Path] = opt.OUT,
-    label_a: str = typer.Option("A", help="Name of run A in tables and plots."),
-    label_b: str = typer.Option("B", help="Name of run B in tables and plots."),
+    label_a: str = typer.Option("A", help="Run A's name in tables and plots."),
+    label_b: str = typer.Option("B", help="Run B's name in tables and plots."),
     noise_k: float = opt.NOISE_K, noise_floor: Optional[float] = opt.NOISE_FLOOR, min_reps: int = opt.MIN_REPS,
     plots: bool = opt.PLOTS,
     debug: bool = opt.DEBUG,

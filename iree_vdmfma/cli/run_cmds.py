@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from . import options as opt
-from .app import app
+from .app import app, docs_page
 from .common import results, show, user_errors
 
 
@@ -16,7 +16,7 @@ def _fmt(v, spec: str = ".4g") -> str:
     return "" if v is None else format(v, spec)
 
 
-@app.command("run")
+@app.command("run", epilog=docs_page("run"))
 def run_cmd(
     m: Optional[str] = opt.M, n: Optional[int] = opt.N, k: Optional[int] = opt.K, batch: int = opt.BATCH,
     dtype: Optional[str] = opt.DTYPE,
@@ -26,23 +26,22 @@ def run_cmd(
     reps: int = opt.REPS_OR_NUMERICS,
     seed: int = opt.SEED,
     cache_size: Optional[str] = opt.CACHE_SIZE,
-    vmfb: Optional[Path] = typer.Option(None, "--vmfb", help="run this module instead of compiling one"),
+    vmfb: Optional[Path] = typer.Option(None, "--vmfb", help="Run this module instead of compiling one."),
     module_target: Optional[str] = typer.Option(None, "--module-target",
-                                                help="what --vmfb was compiled for (gfx942, host, ...)"),
+                                                help="What --vmfb was compiled for (gfx942, host, ...)."),
     out: Optional[Path] = opt.OUT,
     workdir: Optional[Path] = typer.Option(None, "--workdir", hidden=True, help="Old spelling of --out."),
-    warmup: float = typer.Option(0.1, "--warmup", min=0.0, help="benchmark warm-up seconds"),
-    min_time: float = typer.Option(0.05, "--min-time", min=0.0, help="minimum seconds per repetition"),
-    flag: list[str] = typer.Option([], "--flag", help="extra iree-compile flag (repeatable)"),
+    warmup: float = typer.Option(0.1, "--warmup", min=0.0, help="Benchmark warm-up seconds."),
+    min_time: float = typer.Option(0.05, "--min-time", min=0.0, help="Minimum seconds a repetition."),
+    flag: list[str] = typer.Option([], "--flag", help="An extra iree-compile flag (repeatable)."),
     cache_dir: Optional[Path] = opt.CACHE_DIR, no_cache: bool = opt.NO_CACHE,
     debug: bool = opt.DEBUG,
 ) -> None:
-    """Run one problem (one --m, --n, --k; --dtype default f16) on a device: numerics, then hot/cold timing.
+    """Run one problem on a device: numerics, then timing.
 
-    The module is compiled for the device's target (or --target), or taken from --vmfb; it and
-    its inputs go to OUT (default out/run). Exit codes: 0 ok; 1 the run failed (no table is
-    printed); 2 bad input (no such device, a module built for another target, an unwritable
-    --out); 130 interrupted.
+    One --m, --n and --k (--dtype default f16), compiled for the device's target (or --target), or the
+    module --vmfb. Exit: 0 ok; 1 the run failed; 2 bad input (no such device, a module built for another
+    target); 130 interrupted.
     """
     with user_errors(debug):
         if m is None or n is None or k is None:

@@ -9,7 +9,7 @@ from typing import Optional
 import typer
 
 from . import options as opt
-from .app import app
+from .app import app, docs_page
 from ..tune.state import display_id
 from .common import load_problems, progress, say, show, user_errors
 
@@ -58,7 +58,7 @@ class TuneProgress:
             say(f"{ev.shape}: {ev.done}/{ev.total} candidates; last {last}")
 
 
-@app.command()
+@app.command(epilog=docs_page("tune"))
 def tune(
     shapes: Path = opt.SHAPES,
     target: Optional[str] = opt.TARGET,
@@ -69,7 +69,7 @@ def tune(
     append: bool = opt.APPEND,
     search: str = opt.SEARCH,
     reps: int = opt.REPS,
-    hot: bool = typer.Option(True, "--hot/--no-hot", help="Also time each candidate hot (cold always)."),
+    hot: bool = typer.Option(True, "--hot/--no-hot", help="With --no-race: also time each candidate hot."),
     race: Optional[bool] = opt.RACE,
     seed: int = opt.SEED,
     workers: Optional[int] = opt.WORKERS,
@@ -78,30 +78,22 @@ def tune(
     compile_flag: Optional[list[str]] = opt.COMPILE_FLAG, compile_flags_file: Optional[Path] = opt.COMPILE_FLAGS_FILE,
     cache_dir: Optional[Path] = opt.CACHE_DIR, no_cache: bool = opt.NO_CACHE,
     publish: Optional[Path] = typer.Option(
-        None, "--publish", help="Merge the library into this folder as well (a newer measurement of a shape "
-        "replaces the older, other entries stay; never the repository's shipped specs/). Its flags file names "
-        "the folder as given."),
+        None, "--publish", metavar="DIR", help="Also merge the library into this folder."),
     allow_modelled: bool = typer.Option(False, "--allow-modelled",
-                                        help="Let --publish write MODELLED winners (no device); refused otherwise."),
+                                        help="Let --publish write MODELLED winners."),
     merge_with: Optional[list[Path]] = opt.MERGE_WITH, prefer: str = opt.PREFER,
     db: Optional[Path] = opt.DB,
     debug: bool = opt.DEBUG,
 ) -> None:
-    """Tune each shape's knobs: candidates -> prune -> compile -> prove -> measure (or MODEL) -> winner.
+    """Search each shape's configs and ship the winners as specs.
 
-    Writes OUT/candidates.csv (every candidate's row), OUT/winners.csv, OUT/specs/ (a
-    preprocessing spec with the split chunks + a codegen tuning spec, and the exact
-    iree-compile flags in flags-TARGET.txt; on CUDA one preprocessing spec carries both,
-    since IREE ignores codegen specs there) and OUT/report/. Resumable: after Ctrl-C run
-    the same command again; nothing finished is redone (rows cut off or edited are redone).
-    OUT is locked while a tune writes into it, and an OUT holding another target, device or
-    shape list is refused unless --append. With a device the candidates are raced in paired
-    rounds (the whole pruned space when it fits the time budget; see --race). With no device
-    (--device none, or auto on a machine without a GPU) candidates are ranked by a MODEL.
-    Every candidate measured or modelled, and every winner, is also kept as a tuning record in --db.
+    Candidates are pruned, compiled, proved from the ISA and checked; with a device they are raced
+    against IREE's default, without one ranked by a MODEL. Writes OUT/candidates.csv, winners.csv,
+    specs/ (the library and its flags) and report/; every candidate is also a record in --db.
+    Resumable: run the same command again.
 
-    Exit codes: 0 every shape finished; 1 the time budget left shapes unfinished (rerun to continue);
-    2 bad input, or OUT in use or holding another run; 130 interrupted (finished candidates are kept).
+    Exit: 0 every shape finished; 1 the time budget left shapes unfinished; 2 bad input or a busy or
+    foreign OUT; 130 interrupted.
     """
     with user_errors(debug, keeps="candidates"):
         from ..tune.report import write_tune_report
