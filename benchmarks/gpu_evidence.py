@@ -542,6 +542,14 @@ def main(argv: Optional[list[str]] = None) -> int:
     args = ap.parse_args(argv)
     if not args.budget_s > 0 or math.isinf(args.budget_s):
         raise SystemExit(f"error: --budget-s {args.budget_s}: give a finite number of seconds > 0")
+    if not args.device.startswith(("local", "cpu")):  # the GPU first: without it every step would fail in turn
+        from iree_vdmfma.devices.probe import DeviceUnavailableError, require_device
+
+        try:
+            require_device(args.device)
+        except DeviceUnavailableError as e:
+            print(f"error: --device {args.device}: {e}", file=sys.stderr)
+            return 2
     plan = Plan(args)
     plan.out.mkdir(parents=True, exist_ok=True)
     log = plan.out / "evidence.log"

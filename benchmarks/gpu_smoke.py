@@ -5,7 +5,8 @@
 Finds a GPU through IREE's runtime (cuda first, then hip), compiles for it (CUDA: the
 newest sm this iree-compile accepts at or below the device, e.g. sm_89 PTX on an H100),
 runs every row hot and cold with numerics checked, and writes OUT/report/. On a machine
-with no GPU it says so and exits 0. Not run in this round: no GPU was available.
+with no GPU it says so in one `error:` line and exits 2. The same sweep, run as `vdmfma sweep` on a
+lent NVIDIA H100, is reports/gpu-h100-seed; no AMD GPU was available.
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ def main() -> int:
     args = ap.parse_args()
     device = find_gpu()
     if not device:
-        print("gpu_smoke: no CUDA or HIP GPU is visible to IREE here; nothing to do.")
-        return 0
+        print("error: no CUDA or HIP GPU is visible to IREE here (gpu_smoke needs one)", file=sys.stderr)
+        return 2
     cmd = [sys.executable, "-m", "iree_vdmfma.cli", "sweep", args.shapes, "--device", device,
            "--variants", "default,splitk,torch", "--reps", args.reps, "--out", args.out]
     print("gpu_smoke:", " ".join(cmd))
