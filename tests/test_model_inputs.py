@@ -65,7 +65,7 @@ def test_a_library_or_publish_folder_that_is_not_one_is_refused_before_the_model
                                                   (["model", "m.mlir", "--tune"], "--max-candidates", 2)])
 def test_help_shows_the_range_the_command_checks(tmp_path, command, option, least):
     shown = CliRunner().invoke(app, [command[0], "--help"], env={"COLUMNS": "300"}).output
-    row = next(line for line in shown.splitlines() if option in line)
+    row = next(line for line in shown.splitlines() if line.lstrip("│ ").startswith(option + " "))  # its own row
     assert re.search(rf"\[x>={least}\]", row), row
     res = CliRunner().invoke(app, [*command, option, str(least - 1), "--out", str(tmp_path / "out")])
     assert res.exit_code == 2 and res.output.strip() == (f"error: Invalid value for '{option}': Input should be greater "

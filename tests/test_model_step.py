@@ -8,6 +8,8 @@ sized for a 1 MiB cache via VDMFMA_CACHE_BYTES) so CI stays fast; needs the ``mo
 
 from __future__ import annotations
 
+import re
+
 import csv
 import os
 import subprocess
@@ -144,7 +146,9 @@ def test_the_reports_skinny_gemm_share_is_the_tuners_kernel_times_by_the_calls_c
     for line in table:
         cells = [c.strip() for c in line.strip("|").split("|")]
         if len(cells) == 6 and cells[0].isdigit():
-            shown[(int(cells[0]), cells[1], cells[2])] = [float(cells[3]), float(cells[4]), float(cells[5].rstrip("%"))]
+            # a share above 100% is said not to fit, with the percentage (issue 32): read the number either way
+            pct = re.search(r"([\d.]+)%", cells[5]).group(1)
+            shown[(int(cells[0]), cells[1], cells[2])] = [float(cells[3]), float(cells[4]), float(pct)]
     assert {(m, v, c) for m, v, c in shown} == {(m, v, c) for m in (1, 4) for v in ("default", "tuned")
                                                   for c in ("hot", "cold")}
     for (m, v, c), (est, fwd, pct) in shown.items():
@@ -154,7 +158,7 @@ def test_the_reports_skinny_gemm_share_is_the_tuners_kernel_times_by_the_calls_c
         kernel = "default_us_median" if v == "default" else "latency_us_median"  # the tuner's isolated cold kernel
         expected = sum(n * float(winners[key][kernel]) for key, n in calls.items())
         assert est == pytest.approx(expected, rel=5e-3, abs=0.05), (m, v, c)  # the table rounds to 4 digits
-        assert fwd == pytest.approx(forward[(m, v, c)], rel=5e-3) and pct == pytest.approx(100 * est / fwd, abs=0.1)
+        assert fwd == pytest.approx(forward[(m, v, c)], rel=5e-3) and pct == pytest.approx(100 * est / fwd, abs=0.6)
 
 
 BUILDERS = {

@@ -55,6 +55,8 @@ class Source:
         missing = [str(self.mlir_path(m)) for m in ms if not self.mlir_path(m).is_file()]
         if missing:
             raise SourceError(f"{self.text}: no such .mlir file: {', '.join(missing)}")
+        for m in ms:  # and each parses (one line naming file:line, before anything compiles)
+            check_mlir(self.mlir_path(m))
 
 
 def parse_source(text: str) -> Source:
@@ -62,9 +64,10 @@ def parse_source(text: str) -> Source:
     func = func or DEFAULT_FUNC
     if base.endswith(".mlir"):
         path = Path(base)
-        if "{m}" not in base and not path.is_file():
-            raise SourceError(f"{base}: no such .mlir file")
-        check_mlir(path)
+        if "{m}" not in base:  # one file per M ({m} in the path): each is checked with its M (check_mlir(ms))
+            if not path.is_file():
+                raise SourceError(f"{base}: no such .mlir file")
+            check_mlir(path)
         return Source(text, path, "", "")
     if base.endswith(".py"):
         path = Path(base)

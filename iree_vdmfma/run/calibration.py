@@ -367,12 +367,16 @@ def load_rule(device: str, path: Optional[Path | str] = None, device_name: Optio
                              source=f"calibration {where} ({heldout_note(rows)})")
 
 
+def _num(v) -> float:
+    return math.nan if v is None else float(v)
+
+
 def heldout_note(rows: Sequence[CalibrationRow]) -> str:
     """What a calibration's false-win rate rests on, for a rule's source: the held-out rate (and whether
     it is within 5%), or, for rows without a held-out check, that it is unverified."""
-    held = [r.false_win_rate_heldout for r in rows]
+    held = [_num(r.false_win_rate_heldout) for r in rows]  # the row store reads an empty cell as None
     if not held or any(math.isnan(v) for v in held):
-        in_sample = max((r.false_win_rate for r in rows), default=math.nan)
+        in_sample = max((_num(r.false_win_rate) for r in rows), default=math.nan)
         return (f"unverified: only an in-sample false-win rate ({in_sample:.1%}) on the rounds that fitted the "
                 f"threshold; rerun vdmfma calibrate for a held-out check")
     pairs = min(r.heldout_pairs or 0 for r in rows)
