@@ -19,7 +19,7 @@ from rich.markup import escape
 from rich.text import Text
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from ..executors import ExecutorError
+from ..executors import ClusterLost, ExecutorError
 from ..problems.problem import Problem
 from ..problems.shapes import ShapeListError, load_shape_list
 from ..devices.probe import DeviceUnavailableError, TargetMismatchError
@@ -53,17 +53,24 @@ USER_ERRORS = (ShapeListError, UnknownTargetError, ExecutorError, DeviceUnavaila
                ValueError)
 EXIT_USER_ERROR = 2
 EXIT_INTERRUPTED = 130
+EXIT_FAILED = 1  # what a command that ran and failed exits with (rows failed, the cluster lost)
 
 
 @contextmanager
 def user_errors(debug: bool = False) -> Iterator[None]:
     """Input errors: one 'error:' line, exit 2 (``--debug`` re-raises for the traceback).
 
-    Ctrl-C, SIGTERM and SIGHUP: one line, exit 130; finished rows are already on disk.
+    Ctrl-C, SIGTERM and SIGHUP: one line, exit 130; finished rows are already on disk. The Ray cluster's
+    head lost mid-command: one line, exit 1 (the rows in flight stay pending for a re-run).
     """
     try:
         with stop_signals_as_interrupt():
             yield
+    except ClusterLost as e:
+        if debug:
+            raise
+        console.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
+        raise typer.Exit(EXIT_FAILED)
     except USER_ERRORS as e:
         if debug:
             raise
