@@ -71,6 +71,7 @@ def test_ray_sweep_cli_gives_the_same_rows_as_the_local_executor(cluster, tmp_pa
     for key in a:
         assert [getattr(a[key], c) for c in EVIDENCE] == [getattr(b[key], c) for c in EVIDENCE], key
         assert b[key].status == "ok" and not b[key].cached
+        assert b[key].compiled_on == socket.gethostname() and a[key].compiled_on == ""  # the node that built it
     entries = [p for p in (tmp_path / "ray-cache").iterdir() if not p.name.startswith(".")]
     assert len(entries) == 3 and all(_read_valid_manifest(e) for e in entries)  # shipped back and verified
     for row in b.values():  # the row's files name the driver's copy, not the worker's scratch
@@ -314,7 +315,7 @@ def test_a_cluster_started_here_removes_its_session_directory_and_task_scratch_w
 
 def test_task_scratch_is_removed_when_the_task_raises_and_a_dead_workers_only_on_its_own_machine(tmp_path,
                                                                                                 monkeypatch):
-    from iree_vdmfma.executors.ray_executor import _scratch_prefix, in_scratch, reap_scratch
+    from iree_vdmfma.executors.scratch import _scratch_prefix, in_scratch, reap_scratch
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     seen = []

@@ -159,7 +159,8 @@ def _base_row(job: Job, cache_mode: str) -> ResultRow:
 def proved_row(job: Job, result: CompileResult, row: ResultRow, artifacts: Path) -> ResultRow:
     """The row after compiling: failure, not-applied, or the evidence from configured IR and ISA."""
     error = result.error.replace(str(result.workdir), str(artifacts))  # point at the files the user keeps
-    row = row.replace(compile_s=round(result.compile_s, 3), cached=result.cached, artifacts=str(artifacts),
+    row = row.replace(compile_s=round(result.compile_s, 3), cached=result.cached, compiled_on=result.node,
+                      artifacts=str(artifacts),
                       repro=repro_command(result.job, Path(artifacts).resolve()), error="", reason="")
     if result.timed_out:
         return row.replace(status=Status.TIMEOUT.value, error=error, reason="compile timed out")
