@@ -175,6 +175,29 @@ def test_runs_are_one_gpu_tasks_that_never_overlap_and_name_their_worker(cluster
     assert len(spans) == 2 and all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))  # one GPU: one run at a time
 
 
+def test_a_sweep_run_whose_worker_is_lost_on_every_retry_is_a_machine_error_that_a_rerun_redoes(tmp_path, cache_dir):
+    from concurrent.futures import Future
+
+    from iree_vdmfma.executors import ExecutorError, LocalExecutor
+    from iree_vdmfma.run.runner import sweep_run_hook
+
+    class LostGpuWorkers(LocalExecutor):  # compiles here; the worker of every run dies on every retry
+        def submit_gpu(self, fn, *args, device_kind=None):
+            future = Future()
+            future.set_exception(ExecutorError("run_shipped: the Ray worker was lost 4 times"))
+            return future
+
+    problems = load_shape_list(ROOT / "sweeps" / "tiny-cpu.csv")[:1]
+    options = SweepOptions(target="host", variants=("default",), out_dir=tmp_path / "out", cache_dir=cache_dir,
+                           runnable=True, cache_modes=("hot", "cold"))
+    hook = sweep_run_hook("local-task", reps=2)
+    with LostGpuWorkers(1) as lost:
+        rows = sweep(problems, options, run_hook=hook, executor=lost)
+    assert len(rows) == 2 and all(r.status == "machine-error" and "worker lost" in r.reason for r in rows), rows
+    rows = sweep(problems, options, run_hook=hook)  # a working machine: the rerun redoes them
+    assert len(rows) == 2 and all(r.status == "ok" and r.numerics == "pass" for r in rows), rows
+
+
 def test_a_corrupt_or_incomplete_shipped_entry_is_refused(tmp_path):
     import hashlib
 
