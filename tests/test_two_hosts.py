@@ -150,6 +150,32 @@ def test_device_work_goes_only_to_the_host_with_the_device(hosts, tmp_path):
         assert f"no node of the Ray cluster at {hosts.address} has a {named}" in errors[0]
 
 
+def test_the_only_device_host_lost_mid_run_gives_machine_error_rows_that_a_rerun_redoes(hosts, tmp_path):
+    shapes = tmp_path / "one.csv"
+    shapes.write_text((ROOT / "sweeps" / "tiny-cpu.csv").read_text().split("tiny-bf16")[0])
+    args = ["sweep", str(shapes), "--target", "host", "--variants", "default", "--device", "local-task",
+            "--reps", "200", "--no-report", "--out", str(hosts.work / "device-lost"), "--executor", "ray",
+            "--ray-address", hosts.address]  # compiled by the test above: cache hits, only the runs go out
+    env = hosts.env("a", VDMFMA_CACHE_DIR=str(hosts.work / "run-cache"), VDMFMA_RAY_GPU_RESOURCE=GPU,
+                    VDMFMA_RAY_CONNECT_TIMEOUT="3")
+    argv = [sys.executable, "-m", "iree_vdmfma.cli", *args]
+    proc = hosts.popen("a", argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        _wait("run on host b", lambda: hosts.pids("b", "ray::in_scratch"), proc)
+        hosts.kill_raylet("b")  # the one host with the device is lost with a run in flight
+        _, err = proc.communicate(timeout=HANG_GUARD_S)
+    finally:
+        proc.kill()
+    rows = read_rows(hosts.work / "device-lost" / "results.csv")
+    assert proc.returncode == 1 and len(rows) == 2, err[-3000:]
+    assert all(r.status == "machine-error" and f"has a {GPU} any more" in r.error for r in rows), rows
+    hosts.restart("b")
+    done = hosts.run("a", argv, env=env, timeout=HANG_GUARD_S)
+    assert done.returncode == 0, done.stderr[-3000:]
+    rows = read_rows(hosts.work / "device-lost" / "results.csv")
+    assert all(r.status == "ok" and r.device == f"local-task on {hosts.hostname['b']}" for r in rows), rows
+
+
 def _wait(what: str, ready, proc: subprocess.Popen) -> None:
     deadline = time.monotonic() + HANG_GUARD_S  # a hang guard only: the event comes in seconds
     while not ready():

@@ -22,7 +22,8 @@ spinning a core and its own exit. Ray's C++ core writes its error lines (a task 
 fd 2: for a cluster this executor joined or started, fd 2 goes to a log in the session's log dir while
 Python's ``sys.stderr`` stays on the console. Device work goes only to a node with the device: one GPU,
 or one unit of the resource ``VDMFMA_RAY_GPU_RESOURCE`` names (``ray start --resources``); a cluster with
-no such node is one ExecutorError, not a task that waits for ever.
+no such node is one ExecutorError, not a task that waits for ever, and so is a task whose resource no live
+node has had for that timeout (the only node with the device lost mid-run): its row is a machine-error.
 """
 
 from __future__ import annotations
@@ -162,7 +163,8 @@ class RayExecutor(Executor):
         self.address = address or "a new local cluster"
         self.workers = workers
         self.gpu_resource = gpu_resource or os.environ.get("VDMFMA_RAY_GPU_RESOURCE") or None
-        self._pending: dict = {}  # ObjectRef -> the Future handed out for it
+        self._pending: dict = {}  # ObjectRef -> (the Future handed out for it, the resource it needs: CPU, GPU...)
+        self._missing: dict = {}  # resource -> since when no live node has it
         self._remotes: dict = {}
         self._feasible: set = set()  # resources some node of the cluster has
         self._lock = threading.Lock()
@@ -178,12 +180,15 @@ class RayExecutor(Executor):
                              name="vdmfma-ray-head", daemon=True).start()
 
     def _watch_head(self, gcs: str) -> None:
-        """Fail every task in flight with ClusterLost once the head's GCS has not answered for the timeout."""
+        """Fail every task in flight with ClusterLost once the head's GCS has not answered for the timeout, and
+        the tasks that need a resource (a device, CPUs) with ExecutorError once no live node has had it for as
+        long."""
         timeout, answered = connect_timeout_s(), time.monotonic()
         while not self._stop.wait(HEAD_CHECK_S):
             why = _tcp_answers(gcs, min(timeout, 2.0))
             if not why:
                 answered = time.monotonic()
+                self._check_resources(timeout)
             elif time.monotonic() - answered >= timeout and not self._stop.is_set():
                 self._lose(f"lost the Ray head at {self.address} (GCS {gcs}): no answer for {timeout:g} s ({why}); "
                            f"finished rows are on disk: run the same command again when the cluster is back "
@@ -193,12 +198,39 @@ class RayExecutor(Executor):
     def _lose(self, why: str) -> None:
         with self._lock:
             self.lost = why
-            futures, self._pending = list(self._pending.values()), {}
+        self._fail(lambda resource: True, ClusterLost(why))
+
+    def _fail(self, which: Callable[[str], bool], error: BaseException) -> None:
+        """Fail the tasks in flight whose resource ``which`` picks (they may still run: nobody waits for them)."""
+        with self._lock:
+            refs = [ref for ref, (_, resource) in self._pending.items() if which(resource)]
+            futures = [self._pending.pop(ref)[0] for ref in refs]
         for future in futures:
             try:
-                future.set_exception(ClusterLost(why))
+                future.set_exception(error)
             except InvalidStateError:  # it finished meanwhile
                 pass
+
+    def _check_resources(self, timeout: float) -> None:
+        """A task whose resource no live node has (the only node with the device, or with CPUs, was lost mid-run)
+        would wait for ever: once that has lasted ``timeout`` seconds it fails with ExecutorError (a machine-error
+        row, which a rerun redoes)."""
+        with self._lock:
+            needed = {resource for _, resource in self._pending.values()}
+        if not needed:
+            self._missing.clear()
+            return
+        alive = {name for node in self.ray.nodes() if node.get("Alive")
+                 for name, amount in node.get("Resources", {}).items() if amount >= 1}
+        now = time.monotonic()
+        for resource in needed:
+            since = now if resource in alive else self._missing.setdefault(resource, now)
+            if resource in alive:
+                self._missing.pop(resource, None)
+            elif now - since >= timeout:
+                self._fail(lambda r: r == resource, ExecutorError(
+                    f"no live node of the Ray cluster has a {resource} any more (none for {timeout:g} s: the node "
+                    f"that had it was lost)"))
 
     @property
     def cpu_slots(self) -> int:
@@ -213,13 +245,13 @@ class RayExecutor(Executor):
             return self._remotes[key]
 
     def submit_cpu(self, fn: Callable, *args) -> Future:
-        return self._submit(self._remote(in_scratch, "cpu", num_cpus=1), fn, args)
+        return self._submit(self._remote(in_scratch, "cpu", num_cpus=1), fn, args, "CPU")
 
     def submit_gpu(self, fn: Callable, *args, device_kind: Optional[str] = None) -> Future:
         device_kind = device_kind or self.gpu_resource
         self._require(device_kind or "GPU")
         options = {"num_gpus": 1} if device_kind is None else {"num_cpus": 1, "resources": {device_kind: 1}}
-        return self._submit(self._remote(in_scratch, device_kind or "GPU", **options), fn, args)
+        return self._submit(self._remote(in_scratch, device_kind or "GPU", **options), fn, args, device_kind or "GPU")
 
     def _require(self, resource: str) -> None:
         """ExecutorError unless a live node has ``resource`` (a task needing it would wait for ever)."""
@@ -233,14 +265,14 @@ class RayExecutor(Executor):
                                    else ")"))
         self._feasible.add(resource)
 
-    def _submit(self, remote, fn: Callable, args: tuple) -> Future:
+    def _submit(self, remote, fn: Callable, args: tuple, resource: str) -> Future:
         if self.lost:
             raise ClusterLost(self.lost)
         ref = remote.remote(fn, *args)
         out: Future = Future()
         out.set_running_or_notify_cancel()
         with self._lock:
-            self._pending[ref] = out
+            self._pending[ref] = (out, resource)
         what = getattr(fn, "__name__", "task")
 
         def done(f: Future) -> None:
