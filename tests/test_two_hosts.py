@@ -154,7 +154,7 @@ def test_the_only_device_host_lost_mid_run_gives_machine_error_rows_that_a_rerun
     shapes = tmp_path / "one.csv"
     shapes.write_text((ROOT / "sweeps" / "tiny-cpu.csv").read_text().split("tiny-bf16")[0])
     args = ["sweep", str(shapes), "--target", "host", "--variants", "default", "--device", "local-task",
-            "--reps", "200", "--no-report", "--out", str(hosts.work / "device-lost"), "--executor", "ray",
+            "--reps", "20", "--no-report", "--out", str(hosts.work / "device-lost"), "--executor", "ray",
             "--ray-address", hosts.address]  # compiled by the test above: cache hits, only the runs go out
     env = hosts.env("a", VDMFMA_CACHE_DIR=str(hosts.work / "run-cache"), VDMFMA_RAY_GPU_RESOURCE=GPU,
                     VDMFMA_RAY_CONNECT_TIMEOUT="3")
