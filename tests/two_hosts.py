@@ -142,9 +142,10 @@ class TwoHosts:
         env.update(PATH=f"{Path(sys.executable).parent}:{env.get('PATH', '/usr/bin:/bin')}",
                    PYTHONPATH=str(ROOT), HOME=self.home(host), RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=self.token,
                    RAY_USAGE_STATS_ENABLED="0", PYTHONUNBUFFERED="1",
-                   # a lost node is noticed in a few seconds, not Ray's 30 (a hang guard, not a timing)
-                   RAY_health_check_period_ms="1000", RAY_health_check_timeout_ms="2000",
-                   RAY_health_check_failure_threshold="3")
+                   # a killed node (its port refuses at once) is noticed in about 5 s, not Ray's 15-45; a live
+                   # one on a loaded machine still has 5 s an answer, 5 misses in a row, before it counts as lost
+                   RAY_health_check_period_ms="1000", RAY_health_check_timeout_ms="5000",
+                   RAY_health_check_failure_threshold="5")
         env.update(extra)
         return env
 

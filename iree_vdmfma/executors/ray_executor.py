@@ -176,14 +176,14 @@ class RayExecutor(Executor):
             logs = Path(ray._private.worker._global_node.get_logs_dir_path())
             self.ray_log = logs / f"vdmfma-driver-{os.getpid()}.err"
             self._undo_fd2 = _console_off_fd2(self.ray_log)
-            threading.Thread(target=self._watch_head, args=(ray.get_runtime_context().gcs_address,),
+            threading.Thread(target=self._watch_head, args=(ray.get_runtime_context().gcs_address, connect_timeout_s()),
                              name="vdmfma-ray-head", daemon=True).start()
 
-    def _watch_head(self, gcs: str) -> None:
+    def _watch_head(self, gcs: str, timeout: float) -> None:
         """Fail every task in flight with ClusterLost once the head's GCS has not answered for the timeout, and
         the tasks that need a resource (a device, CPUs) with ExecutorError once no live node has had it for as
         long."""
-        timeout, answered = connect_timeout_s(), time.monotonic()
+        answered = time.monotonic()
         while not self._stop.wait(HEAD_CHECK_S):
             why = _tcp_answers(gcs, min(timeout, 2.0))
             if not why:
@@ -220,7 +220,11 @@ class RayExecutor(Executor):
         if not needed:
             self._missing.clear()
             return
-        alive = {name for node in self.ray.nodes() if node.get("Alive")
+        try:
+            nodes = self.ray.nodes()
+        except Exception:  # noqa: BLE001  (the GCS between two answers: the next check asks again)
+            return
+        alive = {name for node in nodes if node.get("Alive")
                  for name, amount in node.get("Resources", {}).items() if amount >= 1}
         now = time.monotonic()
         for resource in needed:
