@@ -21,7 +21,7 @@ from rich.markup import escape
 from rich.text import Text
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from ..executors import ExecutorError
+from ..executors import ClusterLost, ExecutorError
 from ..problems.problem import Problem
 from ..problems.shapes import ShapeListError, load_shape_list
 from ..devices.probe import DeviceUnavailableError, TargetMismatchError
@@ -56,6 +56,7 @@ USER_ERRORS = (ShapeListError, UnknownTargetError, ExecutorError, DeviceUnavaila
 EXIT_USER_ERROR = 2
 EXIT_MACHINE_FAULT = 1
 EXIT_INTERRUPTED = 130
+EXIT_FAILED = 1  # what a command that ran and failed exits with (rows failed, the cluster lost)
 
 
 def file_fault(e: OSError) -> str:
@@ -73,7 +74,8 @@ def file_fault(e: OSError) -> str:
 def user_errors(debug: bool = False, keeps: str = "") -> Iterator[None]:
     """Input errors: one 'error:' line, exit 2 (``--debug`` re-raises for the traceback). A file system that fails
     mid-run (full, read-only, I/O error: an OSError that is not the input's): one 'error:' line naming the file,
-    exit 1, never a traceback.
+    exit 1, never a traceback. The Ray cluster's head lost mid-command: one line, exit 1 (the rows in flight stay
+    pending for a re-run).
 
     Ctrl-C, SIGTERM and SIGHUP: one line, exit 130, saying what the command keeps: ``keeps`` names what it
     writes as it goes and resumes from ('rows': a sweep's finished rows are on disk); '' says nothing was kept.
@@ -81,6 +83,11 @@ def user_errors(debug: bool = False, keeps: str = "") -> Iterator[None]:
     try:
         with stop_signals_as_interrupt():
             yield
+    except ClusterLost as e:
+        if debug:
+            raise
+        console.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
+        raise typer.Exit(EXIT_FAILED)
     except USER_ERRORS as e:
         if debug:
             raise

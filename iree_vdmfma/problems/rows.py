@@ -213,6 +213,7 @@ class _ResultBody(Identity):
     cvt_scale: Optional[int] = None  # ROCm: v_cvt_scalef32_* (MX values decoded in registers) in the ISA
     compile_s: Optional[float] = None
     cached: Optional[bool] = None
+    compiled_on: str = ""  # the Ray node that compiled the module ('' when compiled here)
     # runtime (filled when a device is given)
     device: str = ""
     numerics: str = ""
