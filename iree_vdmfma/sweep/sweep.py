@@ -88,9 +88,10 @@ def _same_flags(row: ResultRow, flags: Sequence[str]) -> bool:
         args = shlex.split(row.repro)
     except ValueError:
         return True
-    if len(args) < 4:
-        return True  # no compile to compare (a skipped row, a foreign one)
+    if len(args) < 4 or Path(args[0]).name != "iree-compile":
+        return True  # no compile to compare (a skipped row, a foreign one, a failed run's `vdmfma run` repro)
     return sorted(a for a in args[4:] if not a.startswith(_PATH_FLAGS)) == sorted(flags)
+
 
 @dataclass
 class SweepOptions:
