@@ -368,3 +368,16 @@ def test_the_forwards_torch_eager_peer_goes_to_a_gpu_torch_sees_and_says_why_not
         assert gpu is not None and gpu.type == "cuda" and why == ""
     else:  # this machine: no GPU torch, and the row's note will say so in one line
         assert gpu is None and "has no cuda device" in why and "\n" not in why
+
+
+def test_a_model_tune_cut_by_its_time_budget_names_the_untuned_gemms_and_exits_1(tmp_path):
+    """As `vdmfma tune` does: a tuned forward whose tune the budget cut short is not a finished one (the H200's
+    forward kept 5 of 12 GEMMs at IREE's default and exited 0)."""
+    proc = _cli(tmp_path, f"{EXAMPLE}:build_tiny", "--m", "1", "--tune", "--device", "local-task",
+                "--time-budget", "0.5",  # the 4 GEMMs' compiles and races take seconds anywhere
+                "--no-torch-compile", "--cache-mode", "hot", "--rounds", "2", "--calls", "1", "--out", str(tmp_path / "o"))
+    assert proc.returncode == 1, proc.stdout[-2000:] + proc.stderr[-2000:]
+    said = " ".join(proc.stderr.split())
+    assert "left untuned by the time budget (f16_1x" in said and "run the same command again to continue" in said
+    rows = [r for r in _rows(tmp_path / "o" / "model.csv") if r["variant"] == "default"]
+    assert rows and all(r["status"] == "ok" for r in rows)  # the forward itself still ran and was timed

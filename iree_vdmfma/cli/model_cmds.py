@@ -21,6 +21,7 @@ from .common import cell, results, say, show, user_errors
 
 EXIT_NOT_MATCHED = 1
 EXIT_NUMERICS = 1
+EXIT_UNFINISHED = 1
 _COLUMNS = ("m_tokens", "dispatch", "calls", "op_form", "m", "n", "k", "batch", "fused_consumers",
             "default_mma_kind", "spec_mma_kind", "smfmac", "mfma", "vgpr", "spills", "status")
 
@@ -101,8 +102,8 @@ def model(
     GEMMs with M > 32 or a dynamic M (prefill) not-skinny.
 
     Exit 1 if a real skinny GEMM was not applied (not-matched, spills, data-tiled, or a compile error on
-    it; without --tune/--library) or a variant ran but failed numerics; exit 2 for bad input (source,
-    options, a model with nothing to tune).
+    it; without --tune/--library), a variant ran but failed numerics, or --time-budget left GEMMs untuned (rerun
+    to continue); exit 2 for bad input (source, options, a model with nothing to tune).
     """
     if tune or library is not None:
         with user_errors(debug):
@@ -208,3 +209,7 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
     if result.numerics_failed:
         say(f"{len(result.numerics_failed)} variant(s) ran but failed numerics")
         raise typer.Exit(EXIT_NUMERICS)
+    if result.untuned:  # as `vdmfma tune` does: a tune the budget cut short is not a finished one
+        say(f"{len(result.untuned)} GEMM shape(s) left untuned by the time budget ({', '.join(result.untuned)}): "
+            "the tuned forward runs IREE's default there; run the same command again to continue")
+        raise typer.Exit(EXIT_UNFINISHED)
