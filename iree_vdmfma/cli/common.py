@@ -8,6 +8,7 @@ off (:func:`say`, :func:`show`, :func:`cell`): rich would take ``[...]`` for a s
 
 from __future__ import annotations
 
+import errno
 import re
 import shutil
 import sys
@@ -54,6 +55,7 @@ USER_ERRORS = (ShapeListError, UnknownTargetError, ExecutorError, DeviceUnavaila
                FileNotFoundError, FileExistsError, PermissionError, IsADirectoryError, NotADirectoryError,
                ValueError)
 EXIT_USER_ERROR = 2
+DISK_ERRNOS = {errno.ENOSPC, errno.EROFS, errno.EIO, errno.EDQUOT}  # "free it" is advice for these alone
 EXIT_MACHINE_FAULT = 1
 EXIT_INTERRUPTED = 130
 EXIT_FAILED = 1  # what a command that ran and failed exits with (rows failed, the cluster lost)
@@ -96,8 +98,9 @@ def user_errors(debug: bool = False, keeps: str = "") -> Iterator[None]:
     except OSError as e:  # the file system failed mid-run (full, read-only, I/O error): the machine, not the input
         if debug:
             raise
-        kept = (f"finished {keeps} are on disk; free it and run the same command again to resume" if keeps
-                else "nothing was kept")
+        disk = isinstance(e, shutil.Error) or e.errno in DISK_ERRNOS  # a full, read-only or failing disk
+        kept = (f"finished {keeps} are on disk; {'free it and ' if disk else ''}run the same command again to resume"
+                if keeps else "nothing was kept")
         console.print(f"[bold red]error:[/] {escape(file_fault(e))}; {kept}", highlight=False, soft_wrap=True)
         raise typer.Exit(EXIT_MACHINE_FAULT)
     except KeyboardInterrupt:

@@ -29,7 +29,6 @@ from the tuner's isolated kernel times (labelled so).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Optional
@@ -49,7 +48,7 @@ from . import forward as fwd
 from .dispatches import Dispatch, collect_dispatches
 from .rescue import alone as compile_alone, compile_all, executable_of, rescue
 from .report import write_model_csv, write_step_report
-from .model import (APPLIED, DEFAULT_KEPT, FAILED, NOT_APPLIED, NOT_MATCHED, NOT_SKINNY, DispatchRow, Discovered,
+from .model import (APPLIED, DEFAULT_KEPT, FAILED, NOT_APPLIED, NOT_MATCHED, DispatchRow, Discovered,
                     ModelOptions, _configs, _failed, _kernels, _prove, _row, _verdict, crash_rows, discover, is_skinny,
                     model_flags, write_dispatches, write_shapes)
 from .source import PARAMETER_SCOPE, Exported, Source, export_step

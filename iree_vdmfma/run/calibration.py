@@ -31,8 +31,8 @@ What is computed from those measurements (nothing modelled):
 A device's calibration is looked up (``load_rule``) from ``$VDMFMA_CALIBRATION`` (a
 calibration.csv or a folder holding one), else the copy ``vdmfma calibrate`` keeps under the
 cache directory (``calibration/<device>.csv``); rows of another device name do not apply. The
-rule's ``source`` carries the held-out rate; a calibration.csv written before held-out checks
-(no ``false_win_rate_heldout`` column) is still read, its source saying it is unverified.
+rule's ``source`` carries the held-out rate. Rows are checksummed (problems/rows.py): a file edited by hand,
+cut, or written before checksums (and held-out checks) is not used, and the rule's ``note`` says why.
 """
 
 from __future__ import annotations
