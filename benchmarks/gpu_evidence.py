@@ -41,10 +41,12 @@ On a lent machine (15 minutes of device time a session, the start included): bun
     PYTHONPATH=$PYTHONPATH:/tmp/site python3 benchmarks/gpu_evidence.py --device cuda --target sm_89 \
         --out .ev/gpu --budget-s 480 --bundle $OUT/evidence.tgz
 
-The bundle (text files only: tables, logs, reports, specs) comes back after every step; a later call, on the
+The bundle (tables, logs, reports with their plots, specs, the tuning records; no modules, weights or dumps) comes
+back after every step; a later call, on the
 same machine or a fresh one, continues from it with ``--restore evidence.tgz`` (carried in an ignored folder).
 Every latency in summary.md is MEASURED on the device it names; a % of HBM peak divides a measured GB/s by a
-data-sheet peak.
+data-sheet peak. One DIR holds one device's evidence: a later call on another device (an H100 after an H200) is
+refused. Exit 0 when every step finished, 3 when steps are left for a later call, 2 for bad options.
 """
 
 from __future__ import annotations
@@ -115,10 +117,32 @@ def load_state(plan: Plan) -> dict:
         return {}
 
 
+def check_device(plan: Plan, state: dict) -> None:
+    """One DIR, one device: the first call records the device's name (the driver's); a later call on another
+    (the lending tool may start an H100 after an H200) would mix their rows under one env.txt, so it is refused."""
+    from iree_vdmfma.devices.probe import device_info
+
+    name = device_info(plan.device).name or plan.device
+    if state.get("_device", name) != name:
+        print(f"error: {plan.out} holds evidence measured on {state['_device']}; this call's device is {name}: give "
+              "another --out (one folder a device)", file=sys.stderr)
+        raise SystemExit(2)
+    state["_device"] = name
+    save_state(plan, state)
+
+
 def save_state(plan: Plan, state: dict) -> None:
     tmp = plan.state_path.with_suffix(".tmp")
     tmp.write_text(json.dumps(state, indent=1, sort_keys=True))
     tmp.replace(plan.state_path)
+
+
+def calibration_env(plan: Plan) -> dict:
+    """VDMFMA_CALIBRATION naming this run's own A/A calibration once it exists: every later verdict (the race,
+    the reports, the forward, the exhaustive check) takes the device's threshold, not the default 1% floor (on
+    the H200 the calibration was measured and then never used). Read from DIR, so it survives --restore."""
+    cal = plan.out / "calibrate" / "calibration.csv"
+    return {"VDMFMA_CALIBRATION": str(cal)} if cal.is_file() else {}
 
 
 def run_cmd(cmd: list[str], log: Path, limit_s: float, env: Optional[dict] = None) -> tuple[int, bool]:
@@ -130,6 +154,7 @@ def run_cmd(cmd: list[str], log: Path, limit_s: float, env: Optional[dict] = Non
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT,
                                 env={**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}",
                                      "PYTHONUNBUFFERED": "1", **(env or {})}, start_new_session=True)
+        time.sleep(0.5)  # the CLI registers its SIGUSR1 stack dump at import: before that the signal would kill it
         deadline, stopped = time.monotonic() + limit_s, False
         import threading
 
@@ -147,12 +172,18 @@ def run_cmd(cmd: list[str], log: Path, limit_s: float, env: Optional[dict] = Non
                 stopped = True
                 print(f"  (budget of {limit_s:.0f} s spent: stacks (SIGUSR1), then Ctrl-C; the step resumes on the "
                       "next call)", flush=True)
-                os.kill(proc.pid, signal.SIGUSR1)  # the vdmfma CLI prints every thread's stack: a stall shows where
-                time.sleep(0.5)
-                os.killpg(proc.pid, signal.SIGINT)
+                try:
+                    os.kill(proc.pid, signal.SIGUSR1)  # the vdmfma CLI prints every thread's stack: a stall shows where
+                    time.sleep(0.5)
+                    os.killpg(proc.pid, signal.SIGINT)
+                except ProcessLookupError:  # it ended meanwhile
+                    pass
                 deadline = time.monotonic() + GRACE_S
             elif stopped and time.monotonic() > deadline:
-                os.killpg(proc.pid, signal.SIGKILL)
+                try:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
             time.sleep(0.2)
         t.join(timeout=5)
     return proc.returncode, stopped
@@ -232,19 +263,25 @@ def step_calibrate(plan: Plan, limit: float, log: Path) -> bool:
 
 def step_tune(plan: Plan, shapes: Path, name: str, limit: float, log: Path) -> bool:
     folder = plan.out / name
-    cmd = plan.vdmfma("tune", str(shapes), "--out", str(folder), "--no-hot", "--time-budget", f"{max(5.0, limit - 15):.0f}")
-    rc, stopped = run_cmd(cmd, log, limit + GRACE_S)
+    cmd = plan.vdmfma("tune", str(shapes), "--out", str(folder), "--no-hot", "--time-budget", f"{max(5.0, limit - 15):.0f}",
+                      "--db", str(plan.out / "records.sqlite"))  # the tuning records come back in the bundle
+    rc, stopped = run_cmd(cmd, log, limit + GRACE_S, env=calibration_env(plan))  # exit 1: the budget left shapes
     return rc == 0 and shapes_done(folder, shapes)
 
 
-def step_sweep(plan: Plan, shapes: Path, tune: str, name: str, limit: float, log: Path) -> bool:
+def step_sweep(plan: Plan, shapes: Path, tune: str, name: str, limit: float, log: Path, state: dict) -> bool:
+    """The sweep of a list with its FINISHED tune's library as the `tuned` variant: it waits for the tune (a sweep
+    of a partial library would keep IREE's default in `tuned` rows, and finished rows are never redone)."""
+    if state.get(tune, {}).get("status") != "done":
+        print(f"  {name}: waits for {tune} to finish (a partial library's rows would be kept as final)", flush=True)
+        return False
     folder = plan.out / name
     specs = plan.out / tune / "specs"
     variants = VARIANTS if specs.is_dir() else VARIANTS.replace("tuned,", "")
     cmd = plan.vdmfma("sweep", str(shapes), "--variants", variants, "--out", str(folder),
                       *(["--reps", "3"] if plan.small else []))
-    rc, stopped = run_cmd(cmd, log, limit, env={"VDMFMA_TUNED_LIBRARY": str(specs)})
-    return not stopped and sweep_done(folder)
+    rc, stopped = run_cmd(cmd, log, limit, env={"VDMFMA_TUNED_LIBRARY": str(specs), **calibration_env(plan)})
+    return rc in (0, 1) and not stopped and sweep_done(folder)  # 1: some rows failed (a row says why)
 
 
 def step_model(plan: Plan, limit: float, log: Path) -> bool:
@@ -252,20 +289,20 @@ def step_model(plan: Plan, limit: float, log: Path) -> bool:
     cmd = plan.vdmfma("model", plan.layer, "--m", plan.model_m, "--tune", "--out", str(folder),
                       "--time-budget", f"{max(5.0, limit * 0.6):.0f}", "--no-torch-compile",
                       *(["--rounds", "4", "--calls", "3", "--cache-mode", "hot"] if plan.small else ["--rounds", "6"]))
-    rc, stopped = run_cmd(cmd, log, limit)
+    rc, stopped = run_cmd(cmd, log, limit, env=calibration_env(plan))  # exit 1: GEMMs left untuned (or numerics)
     return rc == 0 and not stopped and (folder / "model.csv").is_file()
 
 
 EXH_COLUMNS = ("key", "contenders", "space", "rounds", "race_winner", "exhaustive_best", "race_winner_vs_best",
-               "within_3pct", "measuring_s", "note")
+               "lo", "hi", "within_3pct", "measuring_s", "note")
 
 
 def step_exhaustive(plan: Plan, limit: float, log: Path) -> bool:
     """Every measured candidate of the seed tune, paired rounds all together; one row per shape (resumable)."""
-    import numpy as np
-
     from iree_vdmfma.compiler.driver import Compiler, default_cache_dir
     from iree_vdmfma.problems.shapes import load_shape_list
+    from iree_vdmfma.run import paired
+    from iree_vdmfma.run.calibration import load_rule
     from iree_vdmfma.tune import state
     from iree_vdmfma.tune.race import exhaustive
     from iree_vdmfma.tune.tuner import TuneOptions, Tuner
@@ -280,6 +317,8 @@ def step_exhaustive(plan: Plan, limit: float, log: Path) -> bool:
     meta = json.loads((tune_dir / "tune.json").read_text())
     target = meta.get("target") or plan.target
     rounds = 4 if plan.small else 8
+    os.environ.update(calibration_env(plan))  # the verdict below takes the device's A/A threshold
+    rule = load_rule(plan.device)
     began = time.monotonic()
     tuner = Tuner(problems, TuneOptions(target=target, device=plan.device, out_dir=tune_dir,
                                         cache_dir=default_cache_dir(), race=None))
@@ -303,16 +342,19 @@ def step_exhaustive(plan: Plan, limit: float, log: Path) -> bool:
                 break
             vmfbs = {r.candidate: tuner.module(compiler, p, r) for r in rows}
             best, every = exhaustive(vmfbs, default, p, plan.device, rounds, seed=1, min_time_s=0.01)
-            med = {n: float(np.median(every.ratios(n, default))) for n in vmfbs}
-            winner = w.get("winner") or default
-            gap = med.get(winner, math.nan) / med[best] if winner in med else math.nan
+            winner = (w.get("winner") or default).replace("split=none", "split=0")  # the id as candidates.csv has it
+            # winner / best per round, paired: its median and interval (not a ratio of two point estimates)
+            gap = paired.compare(every.ratios(winner, best), rule) if winner in vmfbs else None
+            within = ("-" if gap is None else "yes" if gap.hi <= 1.03 else "no" if gap.lo > 1.03 else "unresolved")
             done[p.key] = {"key": p.key, "contenders": len(rows), "space": w.get("space", ""), "rounds": every.count,
-                           "race_winner": winner, "exhaustive_best": best, "race_winner_vs_best": f"{gap:.4f}",
-                           "within_3pct": "yes" if gap <= 1.03 else "no", "measuring_s": f"{every.measuring_s:.1f}",
-                           "note": "" if winner in med else "the race's winner was not among the measured candidates"}
+                           "race_winner": winner, "exhaustive_best": best,
+                           "race_winner_vs_best": f"{gap.ratio:.4f}" if gap else "", "lo": f"{gap.lo:.4f}" if gap else "",
+                           "hi": f"{gap.hi:.4f}" if gap else "", "within_3pct": within,
+                           "measuring_s": f"{every.measuring_s:.1f}",
+                           "note": "" if gap else "the race's winner was not among the measured candidates"}
             _write_csv(path, EXH_COLUMNS, list(done.values()))
             print(f"  exhaustive {p.key}: {len(rows)} contenders x {every.count} rounds in {every.measuring_s:.1f} s; "
-                  f"race {winner} vs best {best}: {gap:.3f}x", flush=True)
+                  f"race {winner} vs best {best}: " + (gap.margin() if gap else "not measured"), flush=True)
     with log.open("a") as f:
         f.write(f"exhaustive: {len(done)} shape(s) in {path}\n")
     return complete and all(p.key in done or p.key not in winners for p in problems)
@@ -337,13 +379,14 @@ def _write_csv(path: Path, columns, rows: list[dict]) -> None:
 
 # ------------------------------------------------------------------ what comes back from a lent machine
 
-BUNDLED = (".csv", ".md", ".txt", ".json", ".log", ".png", ".mlir")
+BUNDLED = (".csv", ".md", ".txt", ".json", ".log", ".png", ".mlir", ".sqlite")
 BUNDLE_MAX_FILE = 2 * 2**20  # a text file larger than this is an artifact (dumps, IR of a whole model), not evidence
 NOT_BUNDLED = ("artifacts", "dump", "dumps", "weights")
 
 
 def write_bundle(plan: Plan, path: Path) -> Path:
-    """A tar.gz of DIR's evidence (tables, logs, reports, specs; no modules, weights or dumps): small enough to come
+    """A tar.gz of DIR's evidence (tables, logs, reports and their plots, specs, the records database; no modules,
+    weights or dumps): small enough to come
     back from a lent machine after every step, and enough to resume from (`--restore`)."""
     import tarfile
 
@@ -475,17 +518,14 @@ def summary(plan: Plan, state: dict) -> Path:
         parts.append(f"| {s} | {st.get('status', 'not run')} | {st.get('seconds', 0):.0f} | {st.get('calls', 0)} |")
     parts += ["", "## Calibration (A/A)", ""]
     cal = o / "calibrate" / "calibration.csv"
-    if cal.is_file():
-        from iree_vdmfma.run.calibration import CalibrationRow, summary_line  # noqa: F401
+    if cal.is_file():  # the line `vdmfma calibrate` prints, from the checksummed rows (the held-out rate first)
+        from iree_vdmfma.run.calibration import read_calibration, summary_line
 
-        rows = _read_csv(cal)
-        for r in rows:
-            parts.append(f"- {r.get('device_name') or r.get('device')}: false-win rate {_f(r.get('false_win_rate')):.1%}"
-                         f" at threshold {_f(r.get('threshold')):.2%} over {r.get('pairs')} pairs, drift "
-                         f"{_f(r.get('drift')):+.2%}, minimal detectable effect {_f(r.get('min_detectable_effect')):.2%}"
-                         + (f", held-out false-win rate {_f(r['false_win_rate_heldout']):.1%} over "
-                            f"{r.get('heldout_pairs')} held-out pairs" if _f(r.get("false_win_rate_heldout")) is not None
-                            else " (in-sample estimate)"))
+        table = read_calibration(cal)
+        parts.append(summary_line(table.rows, Path("calibrate") / cal.name) if table.rows else
+                     f"(calibration.csv not verified: {table.damaged[:1]})")
+        parts.append("\nEvery verdict after this step (the races, the sweeps' reports, the forward, the exhaustive "
+                     "check) used this threshold (VDMFMA_CALIBRATION).")
     else:
         parts.append("(not run)")
     for title, sweep, tune, lst in (
@@ -498,13 +538,16 @@ def summary(plan: Plan, state: dict) -> Path:
     parts += ["", "## Race vs exhaustive (seed shapes)", ""]
     ex = _read_csv(o / "exhaustive.csv")
     if ex:
-        parts += ["| shape | contenders (space) | rounds | race winner | exhaustive best | race winner / best | "
+        parts += ["| shape | contenders (space) | rounds | race winner | exhaustive best | race winner / best [interval] | "
                   "within 3% |", "|---|---|---|---|---|---|---|"]
         for r in ex:
             parts.append(f"| {r['key']} | {r['contenders']} ({r['space']}) | {r['rounds']} | {r['race_winner']} | "
-                         f"{r['exhaustive_best']} | {r['race_winner_vs_best']} | {r['within_3pct']} |")
-        parts.append("\nRatio of median paired ratios against IREE's default, from the exhaustive rounds (MEASURED); "
-                     "'contenders' is what the race measured, 'space' the pruned space.")
+                         f"{r['exhaustive_best']} | {r['race_winner_vs_best']} [{r.get('lo', '')}, {r.get('hi', '')}] | "
+                         f"{r['within_3pct']} |")
+        parts.append("\nThe median over the exhaustive rounds of the per-round latency ratio race winner / exhaustive "
+                     "best, with its order-statistics interval (MEASURED, paired); within 3%: 'yes' when the whole "
+                     "interval is <= 1.03, 'no' when all of it is above, else 'unresolved'. 'contenders' is what the "
+                     "race measured, 'space' the pruned space.")
     else:
         parts.append("(not run)")
     parts += ["", "## The forward (examples/llama_layer.py)", ""]
@@ -535,7 +578,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--target", default=None, help="compile target (default: the device's)")
     ap.add_argument("--steps", default=None, help=f"comma list of steps to run (default all: {','.join(STEPS)})")
     ap.add_argument("--heldout-m", default="1,4,8,16,32", help="M values of the held-out decode list")
-    ap.add_argument("--bundle", default=None, help="write DIR's evidence (text files only) to this .tgz after every "
+    ap.add_argument("--bundle", default=None, help="write DIR's evidence (no modules or weights) to this .tgz after every "
                     "step (on a lent machine: under $OUT, so it comes back even when a later step is cut off)")
     ap.add_argument("--restore", default=None, help="a bundle of an earlier call: unpacked into DIR when DIR holds "
                     "no state (a fresh machine), so the steps resume")
@@ -556,6 +599,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     if args.restore and restore_bundle(plan, Path(args.restore)):
         print(f"gpu_evidence: restored {args.restore} into {plan.out}", flush=True)
     state = load_state(plan)
+    check_device(plan, state)
     write_env(plan)
     if plan.small:
         plan.seed_list = small_list(plan, "seed-small.csv")
@@ -563,9 +607,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     actions = {
         "calibrate": lambda lim: step_calibrate(plan, lim, log),
         "tune-seed": lambda lim: step_tune(plan, plan.seed_list, "tune-seed", lim, log),
-        "sweep-seed": lambda lim: step_sweep(plan, plan.seed_list, "tune-seed", "sweep-seed", lim, log),
+        "sweep-seed": lambda lim: step_sweep(plan, plan.seed_list, "tune-seed", "sweep-seed", lim, log, state),
         "tune-heldout": lambda lim: step_tune(plan, heldout, "tune-heldout", lim, log),
-        "sweep-heldout": lambda lim: step_sweep(plan, heldout, "tune-heldout", "sweep-heldout", lim, log),
+        "sweep-heldout": lambda lim: step_sweep(plan, heldout, "tune-heldout", "sweep-heldout", lim, log, state),
         "exhaustive": lambda lim: step_exhaustive(plan, lim, log),
         "model": lambda lim: step_model(plan, lim, log),
     }

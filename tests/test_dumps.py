@@ -4,13 +4,12 @@ file named in each row; bad dumps are one error line and exit 2."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from conftest import ROOT
+from conftest import ROOT, run_iree_compile
 from iree_vdmfma.cli import app
 from iree_vdmfma.configs.dumps import read_dump
 from iree_vdmfma.coverage.classes import read_csv
@@ -27,9 +26,9 @@ SAME = ("key", "variant", "target", "status", "mma_kind", "smfmac", "mfma", "vgp
 def dump(tmp_path_factory) -> Path:
     """The tiny layer's dispatch benchmark files for gfx942, from plain iree-compile (as amdsharktuner takes them)."""
     out = tmp_path_factory.mktemp("tiny-dump")
-    subprocess.run(["iree-compile", str(ROOT / "examples" / "tiny_layer.mlir"), "--iree-input-type=torch",
-                    "--iree-hal-target-device=hip", "--iree-rocm-target=gfx942", "-o", str(out / "tiny.vmfb"),
-                    f"--iree-hal-dump-executable-benchmarks-to={out / 'bench'}"], check=True, capture_output=True)
+    run_iree_compile(["iree-compile", str(ROOT / "examples" / "tiny_layer.mlir"), "--iree-input-type=torch",
+                      "--iree-hal-target-device=hip", "--iree-rocm-target=gfx942", "-o", str(out / "tiny.vmfb"),
+                      f"--iree-hal-dump-executable-benchmarks-to={out / 'bench'}"])
     return out / "bench"
 
 

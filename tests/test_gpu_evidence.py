@@ -43,7 +43,14 @@ def test_the_small_evidence_run_finishes_every_step_and_its_bundle_resumes(tmp_p
         assert {r["variant"] for r in timed if r["status"] == "ok"} >= {"default", "tuned", "torch"}
         assert all(r["numerics"] == "pass" for r in timed if r["variant"] != "torch" and r["status"] == "ok")
     exhaustive = _rows(out / "exhaustive.csv")
-    assert len(exhaustive) == 2 and all(float(r["race_winner_vs_best"]) >= 1.0 for r in exhaustive)
+    assert len(exhaustive) == 2
+    for r in exhaustive:  # the paired median of winner / best, inside its own interval, and a verdict from it
+        assert float(r["lo"]) <= float(r["race_winner_vs_best"]) <= float(r["hi"])
+        assert r["within_3pct"] == ("yes" if float(r["hi"]) <= 1.03 else "no" if float(r["lo"]) > 1.03 else "unresolved")
+    # every verdict after the calibration step took this device's A/A threshold, not the default floor
+    for tune in ("tune-seed", "tune-heldout"):
+        assert all(str(out / "calibrate" / "calibration.csv") in r["threshold_source"]
+                   for r in _rows(out / tune / "winners.csv")), tune
     model = _rows(out / "model" / "model.csv")
     assert {(r["m_tokens"], r["variant"]) for r in model if r["status"] == "ok" and r["numerics"] == "pass"} >= \
         {("1", "default"), ("1", "tuned"), ("4", "default"), ("4", "tuned")}
@@ -65,3 +72,9 @@ def test_the_small_evidence_run_finishes_every_step_and_its_bundle_resumes(tmp_p
                            cwd=tmp_path, timeout=300)
     assert again.returncode == 0, again.stdout[-2000:]
     assert "restored" in again.stdout and "== calibrate" not in again.stdout  # nothing redone
+
+    state = json.loads((fresh / "steps.json").read_text())  # one folder, one device: another one is refused
+    (fresh / "steps.json").write_text(json.dumps({**state, "_device": "NVIDIA H200"}))
+    other = subprocess.run([sys.executable, str(SCRIPT), "--device", "local-task", "--small", "--out", str(fresh)],
+                           capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert other.returncode == 2 and other.stderr.startswith("error: ") and "NVIDIA H200" in other.stderr

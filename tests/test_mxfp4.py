@@ -91,7 +91,7 @@ def test_gfx950_sweep_proves_each_variant_from_the_isa(tmp_path: Path):
 
 def test_scales_first_operand_order_cannot_take_a_scaled_mfma(tmp_path: Path):
     """Finding: ins (A, A_scales, B, B_scales) -- not IREE's (A, B, A_scales, B_scales) -- with a forced
-    scaled_mma_layout fails in IREE 3.13; the README quotes this reproducer's error."""
+    scaled_mma_layout fails in IREE 3.13; docs/mxfp4.md quotes this reproducer's error."""
     p = Problem(16, 64, 128, dtype="mxfp4")
     cfg = scaled_config(p, "gfx950")
     from iree.compiler import ir
@@ -115,7 +115,7 @@ def test_scales_first_operand_order_cannot_take_a_scaled_mfma(tmp_path: Path):
     src.write_text(swapped)
     proc = subprocess.run([tool("iree-compile"), str(src), *compile_flags("gfx950"), "-o", str(tmp_path / "o.vmfb")],
                           capture_output=True, text=True)
-    assert proc.returncode != 0, "IREE now compiles the scales-first form: update the README finding"
+    assert proc.returncode != 0, "IREE now compiles the scales-first form: update the finding in docs/mxfp4.md"
     assert "contraction like operation missing critical dimension" in proc.stderr
 
 

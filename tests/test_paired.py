@@ -162,7 +162,7 @@ def test_calibrate_writes_the_held_out_rate_and_the_rule_says_when_it_is_not_ver
     monkeypatch.setenv("VDMFMA_CALIBRATION", str(out))
     rule = load_rule("local-task")
     assert rule.threshold == float(b["threshold"]) and "held-out" in rule.source and "NOT verified" in rule.source
-    # a calibration.csv from before held-out checks (no such columns) is still read, and said to be unverified
+    # a calibration.csv from before held-out checks (no such columns, no checksums) is not used, and said so
     old = tmp_path / "old" / "calibration.csv"
     old.parent.mkdir()
     with old.open("w", newline="") as f:
@@ -171,4 +171,4 @@ def test_calibrate_writes_the_held_out_rate_and_the_rule_says_when_it_is_not_ver
         w.writerows(written.values())
     assert "false_win_rate_heldout" not in old.read_text()
     rule = load_rule("local-task", path=old)
-    assert rule.threshold == float(b["threshold"]) and "unverified" in rule.source and "in-sample" in rule.source
+    assert rule.source == "default" and f"calibration {old} not used" in rule.note and "checksum" in rule.note

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, run_iree_compile
 from iree_vdmfma.configs.library import (CODEGEN, MEASURED, MODELLED, Entry, Library, merge_library, publish, read_library,
                                          paths)
 from iree_vdmfma.devices.flags import compile_flags
@@ -115,9 +115,7 @@ def test_modelled_publish_with_allow_modelled_says_modelled_and_its_flags_work_f
     from test_tune import HAND_WRITTEN
 
     (tmp_path / "in.mlir").write_text(HAND_WRITTEN.format(m=8, n=2304, k=8192))
-    built = subprocess.run(["iree-compile", "in.mlir", *flags, "-o", "in.vmfb"], cwd=tmp_path,
-                           capture_output=True, text=True, timeout=300)
-    assert built.returncode == 0, built.stderr
+    run_iree_compile(["iree-compile", "in.mlir", *flags, "-o", "in.vmfb"], cwd=tmp_path, text=True)
 
 
 def test_two_measured_cpu_tunes_published_into_one_folder_keep_both_shapes_and_tuned_says_what_it_read(tmp_path):

@@ -285,3 +285,30 @@ def test_a_tune_takes_its_verdicts_threshold_from_the_devices_calibration_and_re
     assert w.threshold == 0.9 and str(cal.parent) in w.threshold_source
     assert "held-out false-win rate 2.5% over 24 fresh A/A pairs" in w.threshold_source  # the worse comparison
     assert w.winner == "split=0" and w.verdict != "win", w  # IREE's default stays
+
+
+def test_a_raced_tune_cut_before_its_race_resumes_without_a_race_by_timing_its_checked_candidates(
+        tmp_path, cache_dir, monkeypatch):
+    """'checked' rows (numerics passed, the race to time them) are finished only for a race: a --no-race resume
+    measures them and ships a winner (found in review: it ended with 'no candidate measured', for ever)."""
+    from iree_vdmfma.problems.shapes import load_shape_list
+    from iree_vdmfma.tune import race as race_module
+
+    shapes = tmp_path / "s.csv"
+    shapes.write_text(SHAPE)
+    problems = load_shape_list(shapes)
+    out = tmp_path / "tune"
+
+    def cut(*args, **kwargs):
+        raise KeyboardInterrupt  # Ctrl-C after every candidate was checked, before the race timed them
+
+    monkeypatch.setattr(race_module, "race_shape", cut)
+    options = dict(target="host", device="local-task", out_dir=out, cache_dir=cache_dir, workers=2, reps=3)
+    with pytest.raises(KeyboardInterrupt):
+        Tuner(problems, TuneOptions(**options, race=True)).run()
+    rows = state.read_table(out / "candidates.csv", state.CandidateRow)
+    assert {r.status for r in rows} == {state.CHECKED}
+    monkeypatch.undo()
+    (w,) = Tuner(problems, TuneOptions(**options, race=False)).run()
+    assert w.winner and w.basis.startswith("measured") and w.verdict in ("win", "default")
+    assert {r.status for r in state.read_table(out / "candidates.csv", state.CandidateRow)} == {state.MEASURED}

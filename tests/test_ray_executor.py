@@ -71,6 +71,7 @@ def test_ray_sweep_cli_gives_the_same_rows_as_the_local_executor(cluster, tmp_pa
     for key in a:
         assert [getattr(a[key], c) for c in EVIDENCE] == [getattr(b[key], c) for c in EVIDENCE], key
         assert b[key].status == "ok" and not b[key].cached
+        assert b[key].compiled_on == socket.gethostname() and a[key].compiled_on == ""  # the node that built it
     entries = [p for p in (tmp_path / "ray-cache").iterdir() if not p.name.startswith(".")]
     assert len(entries) == 3 and all(_read_valid_manifest(e) for e in entries)  # shipped back and verified
     for row in b.values():  # the row's files name the driver's copy, not the worker's scratch
@@ -192,6 +193,29 @@ def test_runs_are_one_gpu_tasks_that_never_overlap_and_name_their_worker(cluster
     assert all(r.device == f"local-task on {socket.gethostname()} (GPU 0)" for r in rows)
     spans = sorted(tuple(map(float, line.split())) for line in log.read_text().splitlines())
     assert len(spans) == 2 and all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))  # one GPU: one run at a time
+
+
+def test_a_sweep_run_whose_worker_is_lost_on_every_retry_is_a_machine_error_that_a_rerun_redoes(tmp_path, cache_dir):
+    from concurrent.futures import Future
+
+    from iree_vdmfma.executors import ExecutorError, LocalExecutor
+    from iree_vdmfma.run.runner import sweep_run_hook
+
+    class LostGpuWorkers(LocalExecutor):  # compiles here; the worker of every run dies on every retry
+        def submit_gpu(self, fn, *args, device_kind=None):
+            future = Future()
+            future.set_exception(ExecutorError("run_shipped: the Ray worker was lost 4 times"))
+            return future
+
+    problems = load_shape_list(ROOT / "sweeps" / "tiny-cpu.csv")[:1]
+    options = SweepOptions(target="host", variants=("default",), out_dir=tmp_path / "out", cache_dir=cache_dir,
+                           runnable=True, cache_modes=("hot", "cold"))
+    hook = sweep_run_hook("local-task", reps=2)
+    with LostGpuWorkers(1) as lost:
+        rows = sweep(problems, options, run_hook=hook, executor=lost)
+    assert len(rows) == 2 and all(r.status == "machine-error" and "worker lost" in r.reason for r in rows), rows
+    rows = sweep(problems, options, run_hook=hook)  # a working machine: the rerun redoes them
+    assert len(rows) == 2 and all(r.status == "ok" and r.numerics == "pass" for r in rows), rows
 
 
 def test_a_corrupt_or_incomplete_shipped_entry_is_refused(tmp_path):
@@ -334,7 +358,7 @@ def test_a_cluster_started_here_removes_its_session_directory_and_task_scratch_w
 
 def test_task_scratch_is_removed_when_the_task_raises_and_a_dead_workers_only_on_its_own_machine(tmp_path,
                                                                                                 monkeypatch):
-    from iree_vdmfma.executors.ray_executor import _scratch_prefix, in_scratch, reap_scratch
+    from iree_vdmfma.executors.scratch import _scratch_prefix, in_scratch, reap_scratch
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     seen = []

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from conftest import ROOT
+from conftest import ROOT, run_iree_compile
 from iree_vdmfma.backends import backend_for
 from iree_vdmfma.cli import app
 from iree_vdmfma.compiler.fingerprint import fingerprint
@@ -116,8 +116,8 @@ def _compile_ptx(flags: list[str], problem: Problem, out: Path) -> str:
     src = out / "in.mlir"
     out.mkdir(parents=True)
     src.write_text(input_ir(problem))
-    subprocess.run(["iree-compile", str(src), "-o", str(out / "x.vmfb"), *flags,
-                    f"--iree-hal-dump-executable-files-to={out / 'dump'}"], check=True, capture_output=True)
+    run_iree_compile(["iree-compile", str(src), "-o", str(out / "x.vmfb"), *flags,
+                      f"--iree-hal-dump-executable-files-to={out / 'dump'}"])
     return fingerprint(out / "dump").digest
 
 
@@ -196,8 +196,8 @@ def test_library_build_merges_with_a_users_spec_where_the_target_takes_codegen_s
     src = tmp_path / "in.mlir"
     src.write_text(input_ir(skinny.problem))
     flags = (tmp_path / "lib" / "flags-gfx942.txt").read_text().split()
-    subprocess.run(["iree-compile", str(src), "-o", str(tmp_path / "x.vmfb"), *flags,
-                    f"--iree-hal-dump-executable-files-to={tmp_path / 'dump'}"], check=True, capture_output=True)
+    run_iree_compile(["iree-compile", str(src), "-o", str(tmp_path / "x.vmfb"), *flags,
+                      f"--iree-hal-dump-executable-files-to={tmp_path / 'dump'}"])
     asm = "".join(p.read_text() for p in (tmp_path / "dump").glob("*.rocmasm"))
     assert "v_smfmac" in asm  # ours won the conflict (--prefer ours, the default)
     with RecordDB(db) as records:  # a newer tune kept IREE's default: no spec of ours, theirs alone in the flags

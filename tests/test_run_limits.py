@@ -35,6 +35,12 @@ def test_a_cold_run_that_would_not_fit_in_memory_is_a_row_that_says_so_with_the_
     assert repro[:3] == ["vdmfma", "run", "--vmfb"] and Path(repro[3]) == out / "artifacts" / "f16_20000x64x128" / \
         "default-host" / "out.vmfb" and Path(repro[3]).is_file()
     assert "--cache-mode cold" in cold.repro and "--cache-size 1048576" in cold.repro and "iree-compile" not in cold.repro
+    before = (out / "results.csv").read_bytes()
+    again = CliRunner().invoke(app, ["sweep", str(shapes), "--device", "local-task", "--variants", "default", "--reps",
+                                     "1", "--cache-size", "1M", "--out", str(out), "--no-report"])
+    starts = [line for line in (out / "sweep.log").read_text().splitlines() if "row(s) to do" in line]
+    assert "start: 0 row(s) to do" in starts[-1], starts
+    assert (out / "results.csv").read_bytes() == before  # the failed row is finished: never redone unasked
 
 
 def test_a_benchmark_killed_by_sigkill_is_named(tmp_path):

@@ -8,6 +8,7 @@ off (:func:`say`, :func:`show`, :func:`cell`): rich would take ``[...]`` for a s
 
 from __future__ import annotations
 
+import errno
 import re
 import shutil
 import sys
@@ -21,7 +22,7 @@ from rich.markup import escape
 from rich.text import Text
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from ..executors import ExecutorError
+from ..executors import ClusterLost, ExecutorError
 from ..problems.problem import Problem
 from ..problems.shapes import ShapeListError, load_shape_list
 from ..devices.probe import DeviceUnavailableError, TargetMismatchError
@@ -54,8 +55,10 @@ USER_ERRORS = (ShapeListError, UnknownTargetError, ExecutorError, DeviceUnavaila
                FileNotFoundError, FileExistsError, PermissionError, IsADirectoryError, NotADirectoryError,
                ValueError)
 EXIT_USER_ERROR = 2
+DISK_ERRNOS = {errno.ENOSPC, errno.EROFS, errno.EIO, errno.EDQUOT}  # "free it" is advice for these alone
 EXIT_MACHINE_FAULT = 1
 EXIT_INTERRUPTED = 130
+EXIT_FAILED = 1  # what a command that ran and failed exits with (rows failed, the cluster lost)
 
 
 def file_fault(e: OSError) -> str:
@@ -73,7 +76,8 @@ def file_fault(e: OSError) -> str:
 def user_errors(debug: bool = False, keeps: str = "") -> Iterator[None]:
     """Input errors: one 'error:' line, exit 2 (``--debug`` re-raises for the traceback). A file system that fails
     mid-run (full, read-only, I/O error: an OSError that is not the input's): one 'error:' line naming the file,
-    exit 1, never a traceback.
+    exit 1, never a traceback. The Ray cluster's head lost mid-command: one line, exit 1 (the rows in flight stay
+    pending for a re-run).
 
     Ctrl-C, SIGTERM and SIGHUP: one line, exit 130, saying what the command keeps: ``keeps`` names what it
     writes as it goes and resumes from ('rows': a sweep's finished rows are on disk); '' says nothing was kept.
@@ -81,6 +85,11 @@ def user_errors(debug: bool = False, keeps: str = "") -> Iterator[None]:
     try:
         with stop_signals_as_interrupt():
             yield
+    except ClusterLost as e:
+        if debug:
+            raise
+        console.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
+        raise typer.Exit(EXIT_FAILED)
     except USER_ERRORS as e:
         if debug:
             raise
@@ -89,8 +98,9 @@ def user_errors(debug: bool = False, keeps: str = "") -> Iterator[None]:
     except OSError as e:  # the file system failed mid-run (full, read-only, I/O error): the machine, not the input
         if debug:
             raise
-        kept = (f"finished {keeps} are on disk; free it and run the same command again to resume" if keeps
-                else "nothing was kept")
+        disk = isinstance(e, shutil.Error) or e.errno in DISK_ERRNOS  # a full, read-only or failing disk
+        kept = (f"finished {keeps} are on disk; {'free it and ' if disk else ''}run the same command again to resume"
+                if keeps else "nothing was kept")
         console.print(f"[bold red]error:[/] {escape(file_fault(e))}; {kept}", highlight=False, soft_wrap=True)
         raise typer.Exit(EXIT_MACHINE_FAULT)
     except KeyboardInterrupt:

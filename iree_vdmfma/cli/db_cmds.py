@@ -26,7 +26,10 @@ def check_db(db: Path) -> Path:
     """--db opened (created when new) before a tune starts: one that is not ours is bad input, found up front."""
     from ..records.db import RecordDB
 
-    RecordDB(db).close()
+    try:
+        RecordDB(db).close()
+    except OSError as e:  # a read-only or full file system: bad input found up front, one line
+        raise ValueError(f"--db {db}: {e.strerror or e}") from None
     return db
 
 

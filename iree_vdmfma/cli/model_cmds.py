@@ -21,6 +21,7 @@ from .common import cell, results, say, show, user_errors
 
 EXIT_NOT_MATCHED = 1
 EXIT_NUMERICS = 1
+EXIT_UNFINISHED = 1
 _COLUMNS = ("m_tokens", "dispatch", "calls", "op_form", "m", "n", "k", "batch", "fused_consumers",
             "default_mma_kind", "spec_mma_kind", "smfmac", "mfma", "vgpr", "spills", "status")
 
@@ -84,7 +85,8 @@ def model(
     spec.mlir. With --tune or --library the model is also compiled as default and tuned, and its forward
     run against torch and timed: OUT/model.csv and report/.
 
-    Exit: 1 a skinny GEMM not applied, or numerics failed; 2 bad input.
+    Exit: 1 a skinny GEMM not applied, numerics failed, or --time-budget left GEMMs untuned; 2 bad
+    input.
     """
     if tune or library is not None:
         with user_errors(debug):
@@ -190,3 +192,7 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
     if result.numerics_failed:
         say(f"{len(result.numerics_failed)} variant(s) ran but failed numerics")
         raise typer.Exit(EXIT_NUMERICS)
+    if result.untuned:  # as `vdmfma tune` does: a tune the budget cut short is not a finished one
+        say(f"{len(result.untuned)} GEMM shape(s) left untuned by the time budget ({', '.join(result.untuned)}): "
+            "the tuned forward runs IREE's default there; run the same command again to continue")
+        raise typer.Exit(EXIT_UNFINISHED)

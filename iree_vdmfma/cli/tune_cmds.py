@@ -114,6 +114,7 @@ def tune(
             need_codegen_spec(target)
         from .db_cmds import check_db, record_tune
 
+        cache = opt.cache_dir_of(cache_dir, no_cache, checked=True)  # a read-only cache: one line before the DB
         db = check_db(opt.db_path(db, cache_dir))
         if publish is not None:
             from ..configs.library import check_publish
@@ -123,7 +124,7 @@ def tune(
                 raise ValueError("--publish with no device would publish MODELLED winners (nothing is run); "
                                  "add --allow-modelled to publish them anyway, or tune on a device")
         options = TuneOptions(target=target, device=run_device or "none", out_dir=out,
-                              cache_dir=opt.cache_dir_of(cache_dir, no_cache, checked=True),
+                              cache_dir=cache,
                               workers=workers, timeout_s=timeout, max_candidates=max_candidates,
                               time_budget_s=time_budget, reps=reps, hot=hot, search=search, race=race, seed=seed,
                               executor=ExecutorSpec(executor, ray_address), append=append,

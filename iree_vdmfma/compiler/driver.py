@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
-from ..executors import Executor, LocalExecutor
+from ..executors import Executor, LocalExecutor, task_provenance
 from .toolchain import compiler_version, tool
 from ..util.io import atomic_write_text
 from ..util.procs import kill_group
@@ -104,6 +104,7 @@ class CompileResult:
     cached: bool
     workdir: Path  # holds input.mlir, spec.mlir, out.vmfb, dump/, stderr.txt
     repro: str
+    node: str = ""  # the cluster node that compiled it ('' here); its manifest keeps it for cache hits
 
     @property
     def vmfb(self) -> Path:
@@ -389,6 +390,7 @@ class Compiler:
             _unpack(shipped, tmp, final)
             meta = {k: v for k, v in meta.items() if k != "files"}
             meta["error"] = meta["error"].replace(shipped["workdir"], str(final))
+            meta["node"] = shipped.get("node", "")  # where it was built, for the row (and later cache hits)
             _write_manifest(tmp, meta)
             self._install(tmp, final)
         except BaseException:
@@ -486,7 +488,8 @@ class Compiler:
     def _result(self, job: CompileJob, workdir: Path, meta: dict, cached: bool) -> CompileResult:
         ok = meta["returncode"] == 0 and not meta["timed_out"] and (workdir / "out.vmfb").exists()
         return CompileResult(job, ok, bool(meta["timed_out"]), meta["returncode"], meta["error"],
-                             float(meta["compile_s"]), cached, workdir, repro_command(job, workdir))
+                             float(meta["compile_s"]), cached, workdir, repro_command(job, workdir),
+                             str(meta.get("node") or ""))
 
     def pack(self, result: CompileResult) -> dict:
         """A result's entry as bytes (to ship it to another machine); see :func:`_unpack`."""
@@ -580,4 +583,4 @@ def build_shipped(job: CompileJob, expected_version: str) -> dict:
                            f"the driver {expected_version}: install the same iree-base-compiler on every node")
     with Compiler(None, workers=1) as compiler:
         result = compiler._compile_fresh(job, compiler._entry(job))
-        return _pack(result.workdir)
+        return {**_pack(result.workdir), "node": task_provenance() or os.uname().nodename}

@@ -39,6 +39,12 @@ class TaskCancelled(ExecutorError):
     """The task was cancelled (Ctrl-C); it has no result."""
 
 
+class ClusterLost(BaseException):
+    """The cluster's head stopped answering mid-command. Like KeyboardInterrupt it is no Exception: it passes
+    every handler that would turn a task's failure into a row (the loss is the command's, not a row's), so
+    unfinished rows stay ``pending`` for a re-run; the CLI says it in one line and exits 1."""
+
+
 @dataclass(frozen=True)
 class ExecutorSpec:
     """Which executor to build: ``kind`` local or ray; ``address`` for ray (None: start a local cluster,

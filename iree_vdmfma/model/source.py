@@ -51,13 +51,12 @@ class Source:
         return Path(str(self.path).replace("{m}", str(m)))
 
     def check_mlir(self, ms) -> None:
-        """Every M's .mlir file exists and parses (before anything compiles)."""
+        """Every M's .mlir file exists (before anything compiles)."""
         missing = [str(self.mlir_path(m)) for m in ms if not self.mlir_path(m).is_file()]
         if missing:
             raise SourceError(f"{self.text}: no such .mlir file: {', '.join(missing)}")
-        if "{m}" in str(self.path):  # one file per M: parse_source could not read the pattern itself
-            for m in ms:
-                check_mlir(self.mlir_path(m))
+        for m in ms:  # and each parses (one line naming file:line, before anything compiles)
+            check_mlir(self.mlir_path(m))
 
 
 def parse_source(text: str) -> Source:
@@ -65,7 +64,7 @@ def parse_source(text: str) -> Source:
     func = func or DEFAULT_FUNC
     if base.endswith(".mlir"):
         path = Path(base)
-        if "{m}" not in base:
+        if "{m}" not in base:  # one file per M ({m} in the path): each is checked with its M (check_mlir(ms))
             if not path.is_file():
                 raise SourceError(f"{base}: no such .mlir file")
             check_mlir(path)

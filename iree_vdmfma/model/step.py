@@ -29,7 +29,6 @@ from the tuner's isolated kernel times (labelled so).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Optional
@@ -49,7 +48,7 @@ from . import forward as fwd
 from .dispatches import Dispatch, collect_dispatches
 from .rescue import alone as compile_alone, compile_all, executable_of, rescue
 from .report import write_model_csv, write_step_report
-from .model import (APPLIED, DEFAULT_KEPT, FAILED, NOT_APPLIED, NOT_MATCHED, NOT_SKINNY, DispatchRow, Discovered,
+from .model import (APPLIED, DEFAULT_KEPT, FAILED, NOT_APPLIED, NOT_MATCHED, DispatchRow, Discovered,
                     ModelOptions, _configs, _failed, _kernels, _prove, _row, _verdict, crash_rows, discover, is_skinny,
                     model_flags, write_dispatches, write_shapes)
 from .source import PARAMETER_SCOPE, Exported, Source, export_step
@@ -146,6 +145,7 @@ class StepResult:
     kernel_us: dict[str, tuple[Optional[float], Optional[float]]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     library_dir: Optional[Path] = None
+    untuned: list[str] = field(default_factory=list)  # shapes the --time-budget left untuned (IREE's default there)
 
     @property
     def numerics_failed(self) -> list[ModelRow]:
@@ -218,8 +218,9 @@ def prove_tuned(m: int, base: list[Dispatch], tuned: list[Dispatch], kernels: di
     return rows
 
 
-def _tune(problems: list[Problem], opts: StepOptions, log) -> tuple[Library, dict, Path]:
-    """Tune every distinct skinny GEMM once with `vdmfma tune`'s engine; (library, kernel times, library dir)."""
+def _tune(problems: list[Problem], opts: StepOptions, log) -> tuple[Library, dict, Path, list[str]]:
+    """Tune every distinct skinny GEMM once with `vdmfma tune`'s engine; (library, kernel times, library dir, the
+    shapes the time budget left unfinished)."""
     from ..tune.tuner import TuneOptions, Tuner  # noqa: PLC0415
 
     options = TuneOptions(target=opts.target, device=opts.device, out_dir=opts.out / "tune", cache_dir=opts.cache_dir,
@@ -229,7 +230,7 @@ def _tune(problems: list[Problem], opts: StepOptions, log) -> tuple[Library, dic
     tuner = Tuner(problems, options, on_event=lambda s: log(f"tune: {s}"))
     winners = tuner.run()
     times = {w.key: (w.latency_us_median, w.default_us_median) for w in winners}
-    return tuner.library(), times, opts.out / "tune" / "specs"
+    return tuner.library(), times, opts.out / "tune" / "specs", list(tuner.left)
 
 
 def _read(opts: StepOptions, problems: list[Problem]) -> Library:
@@ -296,9 +297,10 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
                                       f"dispatches IREE formed for M = {', '.join(map(str, found))}; nothing to tune")
         kernel_us: dict = {}
         lib_dir: Optional[Path] = None
+        untuned: list[str] = []
         if opts.tune and problems:
             log(f"tuning {len(problems)} distinct skinny GEMM(s) on {opts.device}")
-            lib, kernel_us, lib_dir = _tune(problems, opts, log)
+            lib, kernel_us, lib_dir, untuned = _tune(problems, opts, log)
         elif opts.library is not None:
             lib, lib_dir = _read(opts, problems), opts.library
         else:
@@ -328,7 +330,7 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
         write_dispatches(opts.out / "dispatches.csv", drows)
         for m in opts.ms:  # the forward per M: one GPU task of the compiler's (local) executor
             rows += on_device(compiler.executor, _run_m, m, variants, results, drows, exports[m], opts, log)
-    result = StepResult(rows, drows, exports, lib, kernel_us, problems, lib_dir)
+    result = StepResult(rows, drows, exports, lib, kernel_us, problems, lib_dir, untuned)
     write_model_csv(opts.out / "model.csv", rows, ModelRow)
     write_step_report(opts, result, skinny_share(result), DEFAULT, EAGER, ModelRow)
     return result

@@ -47,14 +47,16 @@ class Status(str, Enum):
     """Per-row (and per-job) state; terminal states end a job. One vocabulary for sweep rows and tune
     candidates. Transitions (a rerun only moves rows that are not terminal):
 
-    - sweep row: pending -> skipped | compiled -> ok | not-applied | run-error | numerics-failed;
-      pending -> compile-error | timeout | machine-error (machine-error is redone by a rerun).
+    - sweep row: pending -> skipped | compiled -> ok | not-applied | run-error | numerics-failed | timeout (a run
+      past --timeout) | machine-error (a cluster worker lost on every retry); pending -> compile-error | timeout |
+      machine-error (machine-error is redone by a rerun).
     - tune candidate: pending -> pruned (the pre-compile model refuses it, never compiled)
       | compile-error | timeout | compiled -> not-applied | rejected (the ISA proof refuses it)
       | measured | modelled (--device none) | run-error | numerics-failed | timeout
       | same-kernel (its kernel_fingerprint is one already measured for the shape: not measured again)
       | checked (raced tunes: numerics passed on the device, timed by the race) -> measured (the race's
-      paired samples are its timing).
+      paired samples are its timing; a --no-race resume measures a checked row itself); a candidate the race's
+      budget cut stays pending with the reason "cut by the race budget" (a fresh --out with more budget covers it).
     - model dispatch (`vdmfma model`'s dispatches.csv: the proof of one dispatch of a whole-model compile, no
       transitions: each compile writes it anew): applied | not-applied | not-matched | not-skinny |
       compile-error | default (IREE's own kernel) | default-kept (a library that kept it) | rescued (a
@@ -213,6 +215,7 @@ class _ResultBody(Identity):
     cvt_scale: Optional[int] = None  # ROCm: v_cvt_scalef32_* (MX values decoded in registers) in the ISA
     compile_s: Optional[float] = None
     cached: Optional[bool] = None
+    compiled_on: str = ""  # the Ray node that compiled the module ('' when compiled here)
     # runtime (filled when a device is given)
     device: str = ""
     numerics: str = ""

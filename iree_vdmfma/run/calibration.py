@@ -31,8 +31,8 @@ What is computed from those measurements (nothing modelled):
 A device's calibration is looked up (``load_rule``) from ``$VDMFMA_CALIBRATION`` (a
 calibration.csv or a folder holding one), else the copy ``vdmfma calibrate`` keeps under the
 cache directory (``calibration/<device>.csv``); rows of another device name do not apply. The
-rule's ``source`` carries the held-out rate; a calibration.csv written before held-out checks
-(no ``false_win_rate_heldout`` column) is still read, its source saying it is unverified.
+rule's ``source`` carries the held-out rate. Rows are checksummed (problems/rows.py): a file edited by hand,
+cut, or written before checksums (and held-out checks) is not used, and the rule's ``note`` says why.
 """
 
 from __future__ import annotations
@@ -367,12 +367,16 @@ def load_rule(device: str, path: Optional[Path | str] = None, device_name: Optio
                              source=f"calibration {where} ({heldout_note(rows)})")
 
 
+def _num(v) -> float:
+    return math.nan if v is None else float(v)
+
+
 def heldout_note(rows: Sequence[CalibrationRow]) -> str:
     """What a calibration's false-win rate rests on, for a rule's source: the held-out rate (and whether
     it is within 5%), or, for rows without a held-out check, that it is unverified."""
-    held = [r.false_win_rate_heldout for r in rows]
+    held = [_num(r.false_win_rate_heldout) for r in rows]  # the row store reads an empty cell as None
     if not held or any(math.isnan(v) for v in held):
-        in_sample = max((r.false_win_rate for r in rows), default=math.nan)
+        in_sample = max((_num(r.false_win_rate) for r in rows), default=math.nan)
         return (f"unverified: only an in-sample false-win rate ({in_sample:.1%}) on the rounds that fitted the "
                 f"threshold; rerun vdmfma calibrate for a held-out check")
     pairs = min(r.heldout_pairs or 0 for r in rows)

@@ -39,7 +39,8 @@ from ..compiler.toolchain import compiler_version
 from ..configs.catalog import IntrinsicUnavailableError
 from ..configs.config import KernelConfig
 from ..configs.library import spec_pair
-from ..executors import Executor, ExecutorSpec, TaskCancelled, make_executor, where_ran, write_files
+from ..executors import (Executor, ExecutorError, ExecutorSpec, TaskCancelled, make_executor, where_ran,
+                         write_files)
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import runner_input_ir
 from ..problems.problem import Problem
@@ -87,9 +88,10 @@ def _same_flags(row: ResultRow, flags: Sequence[str]) -> bool:
         args = shlex.split(row.repro)
     except ValueError:
         return True
-    if len(args) < 4:
-        return True  # no compile to compare (a skipped row, a foreign one)
+    if len(args) < 4 or Path(args[0]).name != "iree-compile":
+        return True  # no compile to compare (a skipped row, a foreign one, a failed run's `vdmfma run` repro)
     return sorted(a for a in args[4:] if not a.startswith(_PATH_FLAGS)) == sorted(flags)
+
 
 @dataclass
 class SweepOptions:
@@ -178,7 +180,8 @@ def _base_row(job: Job, cache_mode: str) -> ResultRow:
 def proved_row(job: Job, result: CompileResult, row: ResultRow, artifacts: Path) -> ResultRow:
     """The row after compiling: failure, not-applied, or the evidence from configured IR and ISA."""
     error = result.error.replace(str(result.workdir), str(artifacts))  # point at the files the user keeps
-    row = row.replace(compile_s=round(result.compile_s, 3), cached=result.cached, artifacts=str(artifacts),
+    row = row.replace(compile_s=round(result.compile_s, 3), cached=result.cached, compiled_on=result.node,
+                      artifacts=str(artifacts),
                       repro=repro_command(result.job, Path(artifacts).resolve()), error="", reason="")
     if result.timed_out:
         return row.replace(status=Status.TIMEOUT.value, error=error, reason="compile timed out")
@@ -410,11 +413,15 @@ class Sweep:
 
     @staticmethod
     def _checked_row(row: ResultRow, call: Callable[[], ResultRow]) -> ResultRow:
-        """The run hook's row; an exception from it (no device, out of memory...) is a run-error row."""
+        """The run hook's row; an exception from it (no device, out of memory...) is a run-error row; the
+        executor's (a cluster worker lost on every retry) a machine-error row, which a rerun redoes."""
         try:
             done = call()
         except TaskCancelled:
             raise KeyboardInterrupt("cancelled") from None
+        except ExecutorError as e:
+            return row.replace(status=Status.MACHINE_ERROR.value, error=_one_line(e),
+                               reason=f"worker lost: {MACHINE_REASON}")
         except Exception as e:
             return row.replace(status=Status.RUN_ERROR.value, error=_one_line(e), reason="run failed")
         if not isinstance(done, ResultRow):

@@ -108,7 +108,8 @@ def _cuts(winners: pd.DataFrame, cands: pd.DataFrame) -> pd.DataFrame:
     raced = "rounds" in winners and winners["rounds"].notna().any()
     for key, sub in cands.groupby("key", sort=False):
         w = winners[winners.key == key] if not winners.empty else winners
-        left = int((~sub.status.isin(state.TERMINAL)).sum())
+        cut = sub.reason.fillna("").astype(str).str.startswith("cut by the race budget")  # pending, never left
+        left = int((~sub.status.isin(state.TERMINAL) & ~cut).sum())
         row = {"key": key, "pruned_space": w.space.iloc[0] if len(w) else None,
                "evaluated": int((~sub.status.isin({state.PRUNED, state.PENDING, state.COMPILED})).sum()),
                "cut_by_max_candidates": w.cut_max_candidates.iloc[0] if len(w) else None}

@@ -18,7 +18,6 @@ pruning (:func:`_mx_prune_reason`).
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from typing import Mapping, Optional, Sequence
 
@@ -85,7 +84,6 @@ def generate(problem: Problem, arch: str) -> list[Candidate]:
     knobs = knobs_of(arch)
     order = list(knobs)
     values = {name: list(k.values(problem, arch)) for name, k in knobs.items()}
-    plain = [n for n in order if not knobs[n].tile]
     seen: dict[str, Candidate] = {}
 
     def walk(i: int, settings: dict) -> None:

@@ -297,7 +297,7 @@ class Tuner:
 
     def evaluate(self, compiler: Compiler, cands: Sequence[Candidate], checker: Optional[Checker]) -> None:
         """Compile, prove and measure/model the unfinished candidates among ``cands``."""
-        todo = [c for c in cands if self._row(c).status not in state.TERMINAL]
+        todo = [c for c in cands if not self._finished(self._row(c))]
         if not todo:
             return
         self._save(*(self._row(c) for c in todo))
@@ -384,6 +384,14 @@ class Tuner:
     def _compile_times(self) -> list[float]:
         return [r.compile_s for r in self.rows.values() if r.compile_s]
 
+    def _finished(self, row: state.CandidateRow) -> bool:
+        """Terminal for this tune: a 'checked' row (numerics passed, timed by a race) is finished only when this
+        tune races; a no-race finish (or optuna) needs each candidate's own timing, so it measures it."""
+        return row.status in state.TERMINAL and not (row.status == state.CHECKED and not self._race_times())
+
+    def _race_times(self) -> bool:
+        return self.o.racing and self.o.search != "optuna"
+
     def _twin(self, row: state.CandidateRow) -> Optional[state.CandidateRow]:
         """A measured candidate of the same shape that compiled to this row's very kernel, if any."""
         return next((r for r in self.rows.values() if r.key == row.key and r.candidate != row.candidate
@@ -404,7 +412,7 @@ class Tuner:
         return {k: getattr(row, k) for k in PROVENANCE} if row is not None else {}
 
     def _measure_options(self) -> MeasureOptions:
-        if self.o.racing and self.o.search != "optuna":  # numerics only: the race times every contender, paired
+        if self._race_times():  # numerics only: the race times every contender, paired
             # (one cold timing each cost 0.7-2.9 s a candidate on the H200, a contender's race round 0.07-0.27 s)
             return MeasureOptions(self.o.device, 0, False, self.o.timeout_s, compiler_version=self.version)
         if self.o.racing:  # optuna's search is guided by each candidate's own timing
@@ -438,12 +446,12 @@ class Tuner:
         cut = max(0, size - planned)
         racing = self.o.racing and not optuna  # (optuna picks what it measures; its measured ones are raced)
         if (w := self.winner(p)) is not None and w.verdict and \
-                (optuna or all(self._row(c).status in state.TERMINAL for c in self._finished_set(w, chosen, cut))):
+                (optuna or all(self._finished(self._row(c)) for c in self._finished_set(w, chosen, cut))):
             self.say(f"{p.key}: already done (winner [{w.winner or 'none'}], {w.verdict}): nothing redone")
             return  # finished before (a damaged or missing candidate row reopens the shape)
-        finished = sum(self._row(c).status in state.TERMINAL for c in chosen)
+        finished = sum(self._finished(self._row(c)) for c in chosen)
         self._done, self._total = (0 if optuna else finished), planned
-        left = [] if optuna else [c for c in chosen if self._row(c).status not in state.TERMINAL]
+        left = [] if optuna else [c for c in chosen if not self._finished(self._row(c))]
         how = f"{cut} cut by --max-candidates {self.limit}" if cut else "all of them"
         if cut and self.o.max_candidates is None:
             how += " (the default for --device none)"
@@ -472,7 +480,7 @@ class Tuner:
             self.evaluate(compiler, chosen, checker)
         ids = {c.id for c in chosen}
         rows = [r for r in self.shape_rows(p) if optuna or r.candidate in ids or r.status == state.PRUNED]
-        open_rows = sum(r.status not in state.TERMINAL for r in rows)
+        open_rows = sum(not self._finished(r) for r in rows)
         if open_rows or (self.o.measuring and self._over_budget()):
             why = f"{open_rows} candidate(s) unfinished" if open_rows else "no time left for the final re-measure"
             self.say(f"{p.key}: time budget spent, {why}; rerun to finish")
