@@ -157,9 +157,10 @@ def run(text: str, cwd: Path, env: dict, timeout: float = 600, prefix: tuple[str
 
 def run_compile(text: str, cwd: Path, env: dict) -> subprocess.CompletedProcess:
     """A plain iree-compile, bounded and, if it hangs, run once more with --mlir-disable-threading: IREE 3.13
-    deadlocks now and then in a threaded compile (the same hang the tuner retries, tune/tuner.py)."""
+    deadlocks now and then in a threaded compile (the same hang the tuner retries, tune/tuner.py). The manual's
+    compiles take seconds; a run of the pages lost 180 s to one such hang at the bound this had first."""
     try:
-        return run(text, cwd, env, timeout=180)
+        return run(text, cwd, env, timeout=90)
     except subprocess.TimeoutExpired:
         return run(text + " --mlir-disable-threading", cwd, env)
 
