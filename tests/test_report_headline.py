@@ -88,3 +88,21 @@ def test_a_variant_that_compiled_to_the_baselines_kernel_is_named_in_the_headlin
     assert "`splitk` compiled to `default`'s own kernel on 1 of 1 shapes" in index
     pivot = index.split("## Shape x variant")[1]
     assert "same-kernel" in pivot and "| default (baseline) |" in pivot and "splitk (" not in pivot
+
+
+def test_a_compile_only_headline_counts_the_scaled_mfma_for_mx_shapes_and_v_smfmac_for_the_others():
+    """Issue 32 item 17: the MXFP4 report counted v_smfmac (which no MX shape has) instead of v_mfma_scale."""
+    import pandas as pd
+
+    from iree_vdmfma.report.headline import _static_sentence
+
+    summary = pd.DataFrame([
+        dict(key="mxfp4_8x256x1024", target="gfx950", variant="scaled", dtype="mxfp4", status="ok", smfmac=0,
+             mfma=4, mfma_scale=4),
+        dict(key="mxfp4_8x512x1024", target="gfx950", variant="scaled", dtype="mxfp4", status="ok", smfmac=0,
+             mfma=8, mfma_scale=8),
+        dict(key="f16_8x256x1024", target="gfx950", variant="scaled", dtype="f16", status="ok", smfmac=32,
+             mfma=0, mfma_scale=0),
+    ])
+    said = _static_sentence(summary, "default", "compile-only for gfx950")
+    assert "2 with v_mfma_scale" in said and "1 with v_smfmac" in said, said

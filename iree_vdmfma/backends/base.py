@@ -100,10 +100,11 @@ class Backend:
     def compile_flags(self, target: str) -> list[str]:
         return compile_flags(target)
 
-    def instructions(self, target: str) -> tuple[tuple[str, str], ...]:
-        """The instruction counts that matter on ``target``, as (result column, instruction name), the
-        one a headline names first (ROCm CDNA: v_smfmac, v_mfma; RDNA: v_wmma; CUDA: mma.sync); () when
-        its builds carry no such evidence. Reports ask this rather than naming instructions per target."""
+    def instructions(self, target: str, dtype: str = "") -> tuple[tuple[str, str], ...]:
+        """The instruction counts that matter on ``target`` (for ``dtype`` where it decides: an MX type's MFMA is
+        another instruction), as (result column, instruction name), the one a headline names first (ROCm CDNA:
+        v_smfmac, v_mfma; MX: v_mfma_scale; RDNA: v_wmma; CUDA: mma.sync); () when its builds carry no such
+        evidence. Reports ask this rather than naming instructions per target."""
         return ()
 
     def codegen_spec_honoured(self, target: str) -> bool:

@@ -187,8 +187,8 @@ def _static_sentence(summary: pd.DataFrame, baseline: str, where: str) -> str:
         ok = sub[sub["status"] == "ok"]
         txt = f"`{variant}` {len(ok)}/{len(sub)} ok"
         counts: dict[str, int] = {}
-        for target, osub in ok.groupby("target", sort=True):
-            first = instructions(str(target))[:1]
+        for (target, dtype), osub in ok.groupby(["target", "dtype"], sort=True):
+            first = instructions(str(target), str(dtype))[:1]
             if first and first[0][0] in osub and osub[first[0][0]].notna().any():
                 col, name = first[0]
                 counts[name] = counts.get(name, 0) + int((osub[col] > 0).sum())
@@ -214,7 +214,7 @@ def _static_cell(r: dict) -> str:
     if r["status"] not in ("ok", "compiled"):
         return str(r["status"])
     parts = []
-    for col, unit in (*instructions(str(r["target"])), ("vgpr", "VGPR"), ("workgroups", "WGs")):
+    for col, unit in (*instructions(str(r["target"]), str(r.get("dtype", ""))), ("vgpr", "VGPR"), ("workgroups", "WGs")):
         v = r.get(col)
         if v is not None and v == v:
             parts.append(f"{int(v)} {unit}")

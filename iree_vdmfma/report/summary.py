@@ -252,7 +252,7 @@ def build_groups(summary: pd.DataFrame) -> pd.DataFrame:
 
 
 @lru_cache(maxsize=None)
-def instructions(target: str) -> tuple[tuple[str, str], ...]:
+def instructions(target: str, dtype: str = "") -> tuple[tuple[str, str], ...]:
     """The instruction counts that matter on ``target`` as (results column, instruction name), asked of its
     backend (``Backend.instructions``: v_smfmac and v_mfma on CDNA, v_wmma on RDNA, ...); () for a target no
     backend builds for (e.g. a results file from elsewhere). Where the compiler is not installed (a bench-only
@@ -264,7 +264,7 @@ def instructions(target: str) -> tuple[tuple[str, str], ...]:
     except ImportError:
         return tuple((c, c) for c in INSTRUCTION_COLUMNS)
     try:
-        return tuple(backend_for(target).instructions(target))
+        return tuple(backend_for(target).instructions(target, dtype))
     except UnknownTargetError:
         return ()
 

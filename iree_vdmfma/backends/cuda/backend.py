@@ -53,7 +53,7 @@ class CudaBackend(Backend):
             reason = f"contraction configured with {cfg.mma_kind or 'no mma_kind'}, not the intended {intended_mma_kind}"
         return DumpProof(fields, reason, {"workgroup_tile": cfg.workgroup_tile, "pipeline": cfg.pipeline})
 
-    def instructions(self, target: str) -> tuple[tuple[str, str], ...]:
+    def instructions(self, target: str, dtype: str = "") -> tuple[tuple[str, str], ...]:
         """Tensor-core instructions in the PTX (``mma.sync`` / ``wmma``; column ``nv_mma``)."""
         return (("nv_mma", "mma.sync"),)
 

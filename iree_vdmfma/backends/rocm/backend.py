@@ -15,7 +15,7 @@ from ...configs.catalog import IntrinsicUnavailableError, dense_intrinsic
 from ...configs.rules import padded_config
 from ...configs.scaled import scaled_intrinsic
 from ...devices.targets import TARGETS, base_arch, is_rdna, target as get_target
-from ...problems.problem import Problem
+from ...problems.problem import Problem, dtype as get_dtype
 from ..base import CODEGEN, Backend, CandidateProof, DumpProof
 from ..registry import register
 from . import evidence
@@ -53,9 +53,14 @@ class RocmBackend(Backend):
                          {"dispatches": ev.dispatches, "pipeline": ev.pipeline,
                           "workgroup_tile": ev.workgroup_tile, "lowering_config": ev.lowering_config})
 
-    def instructions(self, target: str) -> tuple[tuple[str, str], ...]:
-        """CDNA: the sparse v_smfmac (VDMFMA) first, then dense v_mfma; RDNA has neither, only v_wmma."""
-        return (("wmma", "v_wmma"),) if is_rdna(target) else (("smfmac", "v_smfmac"), ("mfma", "v_mfma"))
+    def instructions(self, target: str, dtype: str = "") -> tuple[tuple[str, str], ...]:
+        """CDNA: the sparse v_smfmac (VDMFMA) first, then dense v_mfma; an MX dtype's is the scaled MFMA
+        (v_mfma_scale: no v_smfmac takes e2m1); RDNA has neither, only v_wmma."""
+        if is_rdna(target):
+            return (("wmma", "v_wmma"),)
+        if dtype and get_dtype(dtype).is_mx:
+            return (("mfma_scale", "v_mfma_scale"), ("mfma", "v_mfma"))
+        return (("smfmac", "v_smfmac"), ("mfma", "v_mfma"))
 
     def knobs(self, target: str = ""):
         """CDNA's table (backends/rocm/knobs.py), or RDNA's on gfx11/gfx12 (knobs_rdna.py: WMMA, no vdmfma)."""
