@@ -381,3 +381,35 @@ def test_a_model_tune_cut_by_its_time_budget_names_the_untuned_gemms_and_exits_1
     assert "left untuned by the time budget (f16_1x" in said and "run the same command again to continue" in said
     rows = [r for r in _rows(tmp_path / "o" / "model.csv") if r["variant"] == "default"]
     assert rows and all(r["status"] == "ok" for r in rows)  # the forward itself still ran and was timed
+
+
+def _cuda_library_step(tmp: Path, monkeypatch, forms: tuple[str, ...]):
+    """The tiny layer at M = 4 compiled for sm_89 (compile only) with a library of gemv configs for its
+    4x512x256 (gate, up) and 4x256x256 (q, o) GEMMs; ``forms``: the op forms the library's spec matches."""
+    import iree_vdmfma.model.step as step
+
+    monkeypatch.setattr(step, "EXPORT_FORMS", forms)
+    gemv = {"split": 0, "mma": "gemv", "rows": 4, "kpart": 256, "ksub": 1, "vec": 16}
+    entries = tuple(Entry(Problem(m=4, n=n, k=256), dict(gemv)) for n in (512, 256))
+    write_library(Library("sm_89", entries), tmp / "lib", compile_flags("sm_89"), "preprocessing")
+    opts = StepOptions(parse_source(f"{EXAMPLE}:build_tiny"), (4,), "sm_89", "none", tmp / "out",
+                       library=tmp / "lib", cache_dir=tmp / "cache", torch_compile=False)
+    result = run_step(opts)
+    return [r for r in result.dispatch_rows if r.variant == "tuned" and (r.n, r.k) in ((512, 256), (256, 256))]
+
+
+def test_a_cuda_library_config_reaches_a_torch_exports_linear_and_the_proof_says_when_it_does_not(tmp_path,
+                                                                                                  monkeypatch):
+    """On the H200 the tuned forward was IREE's default while dispatches.csv said 'applied': the CUDA configs
+    ride the preprocessing spec, which matched only the toolkit's own A*B^T form, and a torch export's Linear
+    is matmul(A, transpose(W)) there; and the proof on CUDA asked nothing of the compiled dispatch. Now the
+    configs match the export's forms too, and the proof reads the configured lowering_config."""
+    from iree_vdmfma.compiler.fingerprint import fingerprint
+
+    rows = _cuda_library_step(tmp_path / "own", monkeypatch, ())  # the old spec: the toolkit's own form only
+    assert len(rows) == 4 and all(r.status == "not-applied" and "spec did not apply" in r.reason for r in rows), rows
+    rows = _cuda_library_step(tmp_path / "export", monkeypatch, ("mm", "bmm"))
+    assert len(rows) == 4 and all(r.status == APPLIED for r in rows), rows
+    dumps = sorted((tmp_path / "export" / "cache").glob("*/dump"))
+    prints = {fingerprint(d).digest for d in dumps if fingerprint(d).executables}
+    assert len(prints) == 2, prints  # default and tuned: two whole-model kernels, not one

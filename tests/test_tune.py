@@ -205,6 +205,23 @@ def test_a_codegen_tuning_spec_is_ignored_on_cuda_so_cuda_configs_ride_the_prepr
     assert CUDA.prove(dump, problem, "sm_89", config.mma_kind).reason == ""
 
 
+def test_a_cuda_gemv_config_never_reaches_an_m1_gemm_so_the_cuda_space_offers_none(tmp_path):
+    """IREE 3.13 fact, first seen on the H200 (five M = 1 shapes, every gemv candidate IREE's default): the
+    config annotated before dispatch creation is dropped where IREE folds the unit M away. If this fails,
+    IREE started keeping it: offer gemv at M = 1 on CUDA again (backends/cuda/knobs.py)."""
+    problem = Problem(1, 512, 2048)
+    tuner = Tuner([problem], TuneOptions(target="sm_89", device="none", out_dir=tmp_path / "o",
+                                         cache_dir=tmp_path / "c", workers=2))
+    gemv = Candidate(problem, (("split", 0), ("mma", "gemv"), ("rows", 4), ("kpart", 512), ("ksub", 2), ("vec", 16)))
+    with Compiler(tmp_path / "c", 2) as compiler:
+        got, base = (compiler.compile(tuner.job(c)) for c in (gemv, reference(problem, "sm_89", "default")))
+    assert got.ok and base.ok, (got.error, base.error)
+    assert fingerprint(got.dump_dir).digest == fingerprint(base.dump_dir).digest  # the very same kernel
+    assert prove(gemv, got, "sm_89").status == state.NOT_APPLIED
+    assert not [c for c in space(problem, "sm_89")[0] if c.mma == "gemv"]
+    assert [c for c in space(Problem(2, 512, 2048), "sm_89")[0] if c.mma == "gemv"]  # M = 2 keeps its M loop
+
+
 def test_space_prunes_lds_overflow_thread_count_and_tiles_that_do_not_divide():
     p = Problem(8, 2304, 8192)
     kept, pruned = space(p, "gfx942")

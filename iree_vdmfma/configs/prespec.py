@@ -12,7 +12,10 @@ compiling (tests/test_tune.py) for llvm-cpu, gfx942 and sm_89.
 An entry may also carry a config: its ``compilation_info`` is then annotated here,
 before dispatch creation, next to the split. That is how configs reach targets whose
 codegen tuning spec IREE ignores (CUDA in 3.13: the CUDA backend's spec route, backends/cuda/):
-the attribute survives dispatch creation and the split rewrite (checked on sm_89).
+the attribute survives dispatch creation and the split rewrite (checked on sm_89), and, in a
+torch export's A*B form (``extra_forms``), the global optimization that folds the weight's
+transpose into the op (checked on sm_89 with the tiny Llama layer, tests/test_model_step.py).
+It does not survive IREE folding a unit M away (M = 1): there no config reaches the op.
 """
 
 from __future__ import annotations
@@ -59,6 +62,23 @@ def _setter_name(problem: Problem, chunk: int, config) -> str:
     return f"{SET_SPLIT}_{chunk}" if config is None else f"set_{problem.key}"
 
 
+def _form_setter(entry: tuple, c: Contraction) -> tuple[str, int, object]:
+    """(setter name, chunk, config) for ``entry`` matched in form ``c``; name '' when its config has no
+    version for that form. A torch export's nn.Linear is ``matmul(A, transpose(W))`` here, before global
+    optimization folds the transpose: a config matched only in the toolkit's own A*B^T form never reaches
+    a model's GEMM (measured on the H200: the tuned forward was IREE's default). The iteration dims
+    (m, n, k) are the same in the A*B form, so its tiles fit as they are; a unit-batch form gets a
+    leading batch tile."""
+    problem, chunk, config = entry
+    if config is None or c.form == as_contraction(problem).form:
+        return _setter_name(problem, chunk, config), chunk, config
+    if FORMS[c.form].batched and not problem.batched:
+        if not hasattr(config, "with_unit_batch"):
+            return "", chunk, None
+        return f"set_{c.key}", chunk, config.with_unit_batch()
+    return _setter_name(problem, chunk, config), chunk, config
+
+
 def forms_of(problem: Problem, extra_forms: Sequence[str]) -> list[Contraction]:
     """The contraction forms a problem's op is matched in: the toolkit's own, plus ``extra_forms``
     (e.g. ``mm``/``bmm``: a torch export's nn.Linear is ``linalg.matmul(A, transpose(W))`` until
@@ -90,19 +110,19 @@ def build_preprocessing_spec(entries: Iterable[tuple], context: ir.Context | Non
         module = ir.Module.create()
         module.operation.attributes["transform.with_named_sequence"] = ir.UnitAttr.get()
         with ir.InsertionPoint(module.body):
-            setters = {_setter_name(*e): e for e in unique.values()}
-            for name, (_, chunk, config) in sorted(setters.items()):
+            # (matched form, setter name, chunk, the config for that form); extra forms for every entry
+            pairs = [(c, *_form_setter(e, c)) for e in unique.values() for c in forms_of(e[0], extra_forms)]
+            pairs = [p for p in pairs if p[1]]
+            setters = {name: (chunk, config) for _, name, chunk, config in pairs}
+            for name, (chunk, config) in sorted(setters.items()):
                 _build_setter(name, chunk, config)
-            # extra forms for split-only entries: a config's tiles are for its own form (CUDA configs keep it)
-            pairs = [(c, e) for e in unique.values()
-                     for c in (forms_of(e[0], extra_forms) if e[2] is None else [as_contraction(e[0])])]
-            for contraction, _ in pairs:
+            for contraction, *_ in pairs:
                 _build_matcher(contraction)
             seq = transform.NamedSequenceOp(ENTRY, [_any_op()], [])
             with ir.InsertionPoint(seq.body):
                 (root,) = seq.body.arguments
-                matchers = ir.ArrayAttr.get([ir.FlatSymbolRefAttr.get(matcher_name(c)) for c, _ in pairs])
-                actions = ir.ArrayAttr.get([ir.FlatSymbolRefAttr.get(_setter_name(*e)) for _, e in pairs])
+                matchers = ir.ArrayAttr.get([ir.FlatSymbolRefAttr.get(matcher_name(c)) for c, *_ in pairs])
+                actions = ir.ArrayAttr.get([ir.FlatSymbolRefAttr.get(name) for _, name, *_ in pairs])
                 transform.ForeachMatchOp(_any_op(), [], root, [], matchers, actions)
                 transform.YieldOp([])
         if not module.operation.verify():

@@ -116,8 +116,9 @@ def _kernels(result: CompileResult) -> dict[str, Kernel]:
     return {k.name: k for p in sorted(result.dump_dir.glob("*.rocmasm")) for k in parse_rocmasm(p.read_text())}
 
 
-def _verdict(config, got: Dispatch, kernel: Optional[Kernel]) -> tuple[str, str]:
-    """Did ``config`` (a KernelConfig, a GemvConfig, or an mma_kind name) reach the dispatch and its ISA?"""
+def config_reached(config, got: Dispatch) -> Optional[tuple[str, str]]:
+    """None if ``config`` (a KernelConfig, a GemvConfig, or an mma_kind name) is the dispatch's configured
+    lowering_config; else (NOT_MATCHED, why). The proof a target without ISA counters (PTX) gets."""
     intended = config if isinstance(config, str) else config.mma_kind
     if got.mma_kind != intended:
         how = f"configured with {got.mma_kind or 'no mma_kind'} ({got.pipeline})"
@@ -127,6 +128,14 @@ def _verdict(config, got: Dispatch, kernel: Optional[Kernel]) -> tuple[str, str]
     if not intended and f"workgroup = {list(config.workgroup)}" not in got.lowering_config:  # IREE's own gemv is alike
         return NOT_MATCHED, f"spec did not apply: configured {got.lowering_config or 'no lowering_config'}, " \
                             f"intended workgroup = {list(config.workgroup)}"
+    return None
+
+
+def _verdict(config, got: Dispatch, kernel: Optional[Kernel]) -> tuple[str, str]:
+    """Did ``config`` (a KernelConfig, a GemvConfig, or an mma_kind name) reach the dispatch and its ISA?"""
+    intended = config if isinstance(config, str) else config.mma_kind
+    if (missed := config_reached(config, got)) is not None:
+        return missed
     if kernel is None:
         return NOT_MATCHED, f"kernel {got.dispatch} not found in the ISA dump"
     if intended.startswith("VDMFMA") and not (kernel.smfmac > 0 and kernel.mfma == 0):

@@ -38,6 +38,8 @@ from ..compiler.driver import CompileJob, CompileResult, Compiler
 from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
 from ..report.verdict import calibrated_rule
+from ..configs.annotate import config_for_form
+from ..configs.forms import Contraction
 from ..configs.knobs import dispatch_problem, knob_config
 from ..configs.library import Library, check_library, read_library
 from ..backends import backend_for
@@ -49,7 +51,7 @@ from .dispatches import Dispatch, collect_dispatches
 from .rescue import alone as compile_alone, compile_all, executable_of, rescue
 from .report import write_model_csv, write_step_report
 from .model import (APPLIED, DEFAULT_KEPT, FAILED, NOT_APPLIED, NOT_MATCHED, DispatchRow, Discovered,
-                    ModelOptions, _configs, _failed, _kernels, _prove, _row, _verdict, crash_rows, discover, is_skinny,
+                    ModelOptions, _configs, _failed, _kernels, _prove, _row, _verdict, config_reached, crash_rows, discover, is_skinny,
                     model_flags, write_dispatches, write_shapes)
 from .source import PARAMETER_SCOPE, Exported, Source, export_step
 
@@ -204,7 +206,11 @@ def prove_tuned(m: int, base: list[Dispatch], tuned: list[Dispatch], kernels: di
         elif got is None:
             status, reason = NOT_APPLIED, f"no {want.key} contraction in the tuned compile"
         elif config is not None:
-            status, reason = _verdict(config.mma_kind, got, kernel) if target.startswith("gfx") else (APPLIED, "")
+            # ROCm: the mma kind and the ISA; elsewhere (PTX) the configured lowering_config itself: a config that
+            # never reached the op (the H200's tuned forward was IREE's default) is not-applied, not applied
+            status, reason = (_verdict(config.mma_kind, got, kernel) if target.startswith("gfx") else
+                              config_reached(config_for_form(Contraction(want, c.form, c.acc), config), got)
+                              or (APPLIED, ""))
             status = NOT_APPLIED if status == NOT_MATCHED else status
         else:
             status, reason = APPLIED, ""
