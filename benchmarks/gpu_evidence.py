@@ -42,8 +42,9 @@ On a lent machine (15 minutes of device time a session, the start included): bun
         --out .ev/gpu --budget-s 480 --bundle $OUT/evidence.tgz
 
 The bundle (tables, logs, reports with their plots, specs, the tuning records; no modules, weights or dumps) comes
-back after every step; a later call, on the
-same machine or a fresh one, continues from it with ``--restore evidence.tgz`` (carried in an ignored folder).
+back after every step; a later call continues from it with ``--restore evidence.tgz`` (carried in an ignored
+folder). Pass it on EVERY later call, even to a machine that stayed warm: the lent machines kept no ignored
+output folder between calls (twice), and a call without it starts over (reports/gpu-evidence-h200-2, finding 4).
 Every latency in summary.md is MEASURED on the device it names; a % of HBM peak divides a measured GB/s by a
 data-sheet peak. One DIR holds one device's evidence: a later call on another device (an H100 after an H200) is
 refused. Exit 0 when every step finished, 3 when steps are left for a later call, 2 for bad options.

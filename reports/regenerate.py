@@ -405,6 +405,17 @@ def tune_h100(ctx: Context) -> None:
          "the layer's forward, and what the run found", kind="gpu", cheap=True)
 def gpu_evidence_h200(ctx: Context) -> None:
     """findings.md (written from the run's logs and CSVs) is the page; index.md is it plus the file list."""
+    _findings_page(ctx)
+
+
+@section("gpu-evidence-h200-2", "MEASURED on a lent NVIDIA H200 (sm_89 PTX), a second session, partial: two A/A "
+         "calibrations, raced tunes of the seed and held-out lists, race vs exhaustive, the forward beside torch "
+         "eager, and the two bugs the run found", kind="gpu", cheap=True)
+def gpu_evidence_h200_2(ctx: Context) -> None:
+    _findings_page(ctx)
+
+
+def _findings_page(ctx: Context) -> None:
     files = sorted(p.name for p in ctx.out.iterdir() if p.is_file() and p.name not in ("index.md", "findings.md"))
     text = (ctx.out / "findings.md").read_text().rstrip()
     (ctx.out / "index.md").write_text(text + "\n\nAll files: " + ", ".join(f"[{f}]({f})" for f in files) + "\n")
