@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import os
 import re
 import shutil
 import subprocess
@@ -26,7 +27,12 @@ settings.load_profile("vdmfma")
 
 @pytest.fixture(scope="session")
 def cache_dir(tmp_path_factory) -> Path:
-    """One compile cache per test session (fresh in CI, so tests compile for real)."""
+    """One compile cache per test run (fresh in CI, so tests compile for real), shared by pytest-xdist's workers
+    (content-addressed: a compile one worker finished is a hit for the other)."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = tmp_path_factory.getbasetemp().parent / "compile-cache"  # the run's folder, above each worker's
+        shared.mkdir(exist_ok=True)
+        return shared
     return tmp_path_factory.mktemp("compile-cache")
 
 
@@ -36,6 +42,22 @@ def own_compile_cache(cache_dir):
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("VDMFMA_CACHE_DIR", str(cache_dir))
         yield cache_dir
+
+
+# With pytest-xdist (.ci/run: -n 2 --dist loadgroup) each file's tests run in one worker, one after another, so a
+# module fixture is built once. The files whose tests start Ray clusters, kill any Ray worker's compile they find
+# on the machine, or take a cluster host down and wait for the driver to notice, are marked `ray`: .ci/run runs
+# them after the rest, alone (beside another worker's compiles two of them failed by timing).
+RAY_FILES = ("test_ray_executor.py", "test_two_hosts.py")
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.path.name in RAY_FILES:
+            item.add_marker(pytest.mark.ray)
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(item.path.name))
 
 
 def isa_counts(dump_dir: Path) -> tuple[int, int]:

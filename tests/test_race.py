@@ -19,6 +19,7 @@ from iree_vdmfma.tune.race import exhaustive, race
 from iree_vdmfma.tune.tuner import TuneOptions, Tuner, _candidate
 
 EXHAUSTIVE_ROUNDS = 24  # every contender, four times the race's first step
+CLEAR = 0.90  # a latency ratio the race must resolve: beyond the 2-core CPU's minimal detectable effect (~8%)
 
 
 def _not_slower(measured, a: str, b: str) -> bool:
@@ -58,8 +59,10 @@ def test_the_race_picks_the_winner_an_exhaustive_paired_measurement_with_many_mo
         res, rounds = race(vmfbs, slowest, p, "local-task", seed=7)
         again, measured = exhaustive(vmfbs, slowest, p, "local-task", EXHAUSTIVE_ROUNDS, seed=8)
         assert rounds.count == res.rounds
-        if paired.compare(measured.ratios(again, slowest)).verdict == paired.WIN:
-            # the exhaustive measurement separates its fastest from the base: so must the race
+        gap = paired.compare(measured.ratios(again, slowest))
+        if gap.verdict == paired.WIN and gap.hi <= CLEAR:
+            # the exhaustive measurement separates its fastest from the base by a clear margin: so must the race
+            # (a smaller effect, which 24 rounds resolve and the race's 6-18 may not, is the else branch)
             assert res.verdict == paired.WIN and res.winner == res.fastest and res.vs_default.hi < 1, res
             assert res.fastest == again or _not_slower(measured, res.fastest, again), res
         else:  # the base within noise of the fastest: base or leader ships (true by construction; the rules are
