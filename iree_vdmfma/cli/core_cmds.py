@@ -9,9 +9,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from ..configs.annotate import annotate_text
 from ..problems.rows import ResultRow, Status
-from ..configs.spec import write_spec
 from ..executors import ExecutorSpec
 from ..sweep.sweep import Sweep, SweepOptions, exit_code
 from ..devices.probe import device_kind
@@ -41,6 +39,7 @@ def spec(
     With --merge-with the spec is linked with yours (conflicts on the shapes' ops reported).
     """
     with user_errors(debug):
+        from ..configs.spec import write_spec
         from .link_cmds import merge_into, merge_specs, problem_payloads
 
         theirs = merge_specs(merge_with, prefer)
@@ -83,6 +82,8 @@ def annotate(
 ) -> None:
     """Write one variant's compilation_info (default vdmfma) onto every contraction of INPUT: OUT/annotated.mlir."""
     with user_errors(debug):
+        from ..configs.annotate import annotate_text
+
         target = target or opt.DEFAULT_TARGET
         name = opt.one_of("--variants", opt.names(variants, "vdmfma", variant))
         get_target(target)
@@ -104,7 +105,7 @@ def _fmt(x) -> str:
 def _table(rows: list[ResultRow]) -> Table:
     """Measured: numerics and timing; compile-only: the instruction counts its targets' backends name
     (``Backend.instructions``: v_smfmac and v_mfma on CDNA, v_wmma on RDNA, ...), VGPRs, LDS, workgroups."""
-    from ..report.summary import instructions  # noqa: PLC0415
+    from ..report.instructions import instructions  # noqa: PLC0415  (no pandas)
 
     measured = any(r.latency_us_median is not None for r in rows)
     counts = dict(kv for t in sorted({r.target for r in rows}) for kv in instructions(t))  # column -> name
@@ -246,14 +247,14 @@ def sweep(
     retry_failed: bool = opt.RETRY_FAILED,
     executor: str = opt.EXECUTOR, ray_address: Optional[str] = opt.RAY_ADDRESS,
     append: bool = opt.APPEND,
-    report: bool = opt.REPORT,
+    report: Optional[bool] = opt.REPORT,
     compile_flag: Optional[list[str]] = opt.COMPILE_FLAG, compile_flags_file: Optional[Path] = opt.COMPILE_FLAGS_FILE,
     debug: bool = opt.DEBUG,
 ) -> None:
     """Compile every shape x variant, prove what was generated, and (with a device) run, check and time it.
 
     Variants default to default,vdmfma,padded. Writes OUT/results.csv, specs/, artifacts/,
-    sweep.log and report/. With a device every compiled row is also run twice (cache_mode hot
+    sweep.log, and report/ when rows were run (--report: always). With a device every compiled row is also run twice (cache_mode hot
     and cold), checked against numpy and timed. Resumable: rows are on disk as soon as they
     finish; run the same command again after Ctrl-C and only unfinished rows are redone.
 
@@ -303,8 +304,10 @@ def sweep(
         bad = [r for r in rows if r.status not in (Status.OK.value, Status.SKIPPED.value)]
         show(f"{len(rows)} rows in {out / 'results.csv'}; {len(bad)} not ok"
              + (f", {len(skipped)} skipped (variant does not build for {target})" if skipped else ""))
-        if report:
+        if report or (report is None and run_device):
             _report(out, options.variants, rows, shapes.name)
+        elif report is None:  # a compile-only sweep's result is the table: its report only when asked
+            show(f"report: not written for a compile-only sweep (--report, or `vdmfma report {out / 'results.csv'}`)")
     raise typer.Exit(exit_code(rows))
 
 

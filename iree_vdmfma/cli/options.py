@@ -78,8 +78,9 @@ OUT = typer.Option(None, "--out", "-o", help="Output folder (created; always a f
 CACHE_DIR = typer.Option(None, "--cache-dir", help="Compile cache (default $VDMFMA_CACHE_DIR or "
                          "~/.cache/iree-vdmfma).")
 NO_CACHE = typer.Option(False, "--no-cache", help="Compile everything afresh (no cache read or written).")
-REPORT = typer.Option(True, "--report/--no-report", help="Write a report folder (report/) beside results.csv at "
-                      "the end.")
+REPORT = typer.Option(None, "--report/--no-report", show_default=False, help="Write a report folder (report/) "
+                      "beside results.csv at the end. Default: when rows were run on a device (a compile-only sweep's "
+                      "table is its result: --report to write one anyway).")
 PLOTS = typer.Option(True, "--plots/--no-plots", help="Draw PNG plots.")
 DEBUG = typer.Option(False, "--debug", help="Show Python tracebacks for input errors.")
 
