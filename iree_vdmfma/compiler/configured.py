@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from ..problems.problem import Problem
+from ..util.mlir import shared_context
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,7 @@ def _configs_from_ir(text: str) -> list[Config] | None:
     from iree.compiler import ir
     from iree.compiler.dialects import iree_codegen, iree_gpu  # noqa: F401  (registers attr classes)
 
-    with ir.Context() as ctx:
+    with shared_context() as ctx:
         try:
             module = ir.Module.parse(text, ctx)
         except ir.MLIRError:

@@ -12,6 +12,7 @@ from functools import lru_cache
 from iree.compiler import ir
 from iree.compiler.dialects import arith, func, linalg, tensor
 
+from ..util.mlir import shared_context
 from .problem import Problem
 
 FUNC_NAME = "gemm"
@@ -73,7 +74,7 @@ def build_module(problem: Problem, context: ir.Context | None = None) -> ir.Modu
         from . import scaled_ir
 
         return scaled_ir.build_module(problem, context)
-    ctx = context or ir.Context()
+    ctx = context or shared_context()
     with ctx, ir.Location.unknown():
         module = ir.Module.create()
         elem = element_type(problem.dtype)

@@ -10,6 +10,7 @@ from iree.compiler.dialects import arith, func, iree_tensor_ext, linalg, tensor
 
 from .mxfp4 import lead_dims, abi_shapes, scale_shape, value_shape
 from .problem import Problem
+from ..util.mlir import shared_context
 
 FUNC_NAME = "gemm"
 
@@ -67,7 +68,7 @@ def kernel_operand_types(problem: Problem, folded: bool = False) -> list[ir.Type
 
 def build_module(problem: Problem, context: ir.Context | None = None) -> ir.Module:
     """A verified module with ``func.func @gemm(A, A_scales, B, B_scales) -> C`` (i8 at the ABI)."""
-    ctx = context or ir.Context()
+    ctx = context or shared_context()
     with ctx, ir.Location.unknown():
         module = ir.Module.create()
         i8 = ir.IntegerType.get_signless(8)
