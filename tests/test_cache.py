@@ -113,3 +113,42 @@ def test_no_cache_leaves_no_scratch_behind(tmp_path):
         assert result.ok and not result.cached and result.vmfb.exists()
         scratch = compiler.scratch
     assert not scratch.exists()
+
+
+_RUN_FIELDS = ("artifacts", "repro", "cached", "compile_s", "checksum")  # where and when, not what was proved
+
+
+def _proved(row) -> dict:
+    return {k: v for k, v in dataclasses.asdict(row).items() if k not in _RUN_FIELDS}
+
+
+def test_a_cache_hit_takes_its_proof_from_the_cache_and_an_edited_proof_is_proved_again(tmp_path, reference,
+                                                                                      monkeypatch):
+    from iree_vdmfma.sweep import proofs
+
+    ref_cache, _, _ = reference
+    cache = tmp_path / "cache"
+    shutil.copytree(ref_cache, cache)
+    run = lambda out: sweep([PROBLEM], SweepOptions(target="gfx942", variants=("vdmfma",),  # noqa: E731
+                                                    out_dir=tmp_path / out, cache_dir=cache))[0]
+    (first,) = [run("first")]  # a hit that was never proved: proved now, and kept
+    (kept,) = (cache / proofs.PROOFS).iterdir()
+    memo = json.loads(kept.read_text())
+    assert first.cached and first.status == Status.OK.value and first.smfmac > 0
+    assert {k: getattr(first, k) for k in memo["fields"] if k != "status"} == \
+        {k: v for k, v in memo["fields"].items() if k != "status"}
+    assert _proved(run("again")) == _proved(first)  # from the kept proof, the same row
+
+    # a kept proof is trusted as the cache's entries are, by its checksum: a hit reads it and proves nothing
+    forged = dict(memo["fields"], vgpr=first.vgpr + 1)
+    kept.write_text(json.dumps({"fields": forged, "sha256": proofs._checksum(forged)}))
+    assert run("forged").vgpr == first.vgpr + 1
+    # one edited without its checksum (or cut) is not: the dump is proved again and the file rewritten
+    kept.write_text(json.dumps({"fields": dict(memo["fields"], vgpr=1), "sha256": memo["sha256"]}))
+    assert _proved(run("edited")) == _proved(first)
+    kept.write_text(kept.read_text()[:20])
+    assert _proved(run("cut")) == _proved(first) and json.loads(kept.read_text()) == memo
+
+    monkeypatch.setattr(proofs, "code_digest", lambda: "another version of the toolkit")
+    assert _proved(run("upgraded")) == _proved(first)
+    assert len(list((cache / proofs.PROOFS).iterdir())) == 2  # proved afresh under the new version's key

@@ -90,6 +90,43 @@ def test_the_options_module_imports_no_compiler():
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
 
 
+def test_each_command_is_loaded_from_the_module_that_registers_it():
+    from iree_vdmfma.cli import COMMAND_MODULES
+
+    group = typer.main.get_command(app)
+    where = {}
+    for name, cmd in group.commands.items():
+        sub = next(iter(cmd.commands.values())) if hasattr(cmd, "commands") else cmd  # db, library: a group
+        where[name] = sub.callback.__module__.rsplit(".", 1)[-1]
+    assert where == COMMAND_MODULES
+
+
+# Run as `vdmfma sweep ...` in a fresh process; prints the modules it loaded that a compile-only sweep has no use for.
+SWEEP_IMPORTS = """
+import runpy, sys
+sys.argv = ["vdmfma", *sys.argv[1:]]
+try:
+    runpy.run_module("iree_vdmfma.cli", run_name="__main__")
+except SystemExit as e:
+    assert e.code == 0, e.code
+unused = ("pandas", "matplotlib", "torch", "ray", "optuna", "iree.turbine", "iree_vdmfma.report.report",
+          "iree_vdmfma.tune", "iree_vdmfma.model", "iree_vdmfma.cli.tune_cmds", "iree_vdmfma.cli.report_cmds")
+print(sorted(m for m in sys.modules if m.startswith(unused)))
+"""
+
+
+def test_a_compile_only_sweep_imports_only_what_it_uses(tmp_path):
+    shapes = tmp_path / "s.csv"
+    shapes.write_text("m,n,k,dtype,name\n8,64,128,f16,tiny\n")
+    for out in ("first", "again"):  # the second into a new folder: every compile a cache hit
+        done = subprocess.run([sys.executable, "-c", SWEEP_IMPORTS, "sweep", str(shapes), "--target", "host",
+                               "--variants", "default", "--device", "none", "--out", str(tmp_path / out)],
+                              cwd=ROOT, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout
+    assert (tmp_path / "again" / "results.csv").is_file() and not (tmp_path / "again" / "report").exists()
+
+
 def _one_error_line(args: list[str]) -> str:
     res = CliRunner().invoke(app, args)
     assert res.exit_code == 2, res.output
@@ -191,6 +228,20 @@ def test_sweep_says_its_log_path_prints_a_line_per_row_off_a_terminal_and_keeps_
     assert "host is a cpu" in res.stdout and res.stdout.rstrip().endswith("skipped (variant does not build for host)")
     assert "target" in res.stdout.split("host is a cpu", 1)[1]  # wrapped, never cut at 80 characters
     assert "sweep:" not in res.stdout and "tiny" in res.stdout  # the banner is progress; the table a result
+
+
+def test_a_compile_only_sweep_writes_its_report_only_when_asked(tmp_path):
+    shapes = tmp_path / "s.csv"
+    shapes.write_text("m,n,k,dtype,name\n8,64,128,f16,tiny\n")
+    base = ["sweep", str(shapes), "--target", "host", "--device", "none", "--variants", "default"]
+    plain = CliRunner().invoke(app, [*base, "--out", str(tmp_path / "plain")], env={"COLUMNS": "200"})
+    assert plain.exit_code == 0, plain.output
+    assert not (tmp_path / "plain" / "report").exists()
+    assert "report: not written for a compile-only sweep (--report, or `vdmfma report " in plain.stdout
+    asked = CliRunner().invoke(app, [*base, "--out", str(tmp_path / "asked"), "--report"], env={"COLUMNS": "200"})
+    assert asked.exit_code == 0, asked.output
+    assert (tmp_path / "asked" / "report" / "index.md").is_file()
+    assert f"report (baseline default, written): {tmp_path / 'asked' / 'report' / 'index.md'}" in asked.stdout
 
 
 def test_compile_says_where_results_csv_is_and_shows_only_its_own_rows(tmp_path):

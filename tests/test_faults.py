@@ -24,6 +24,7 @@ from iree_vdmfma.cli import app
 from iree_vdmfma.compiler.driver import CompileInterrupted, Compiler, first_error_line
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.problems.rows import ResultRow, Status, read_rows
+from iree_vdmfma.sweep.proofs import PROOFS
 from iree_vdmfma.sweep.sweep import SweepOptions, plan, sweep
 
 SMALL = Problem(8, 256, 1024)
@@ -73,7 +74,8 @@ def _wait_gone(marker: str, seconds: float = 120.0) -> list[int]:
 
 
 def _cache_entries(cache: Path) -> list[Path]:
-    return sorted(cache.iterdir()) if cache.exists() else []
+    """Everything in the cache but the proofs kept beside its entries (sweep/proofs.py)."""
+    return sorted(p for p in cache.iterdir() if p.name != PROOFS) if cache.exists() else []
 
 
 # --- the first error line ------------------------------------------------------------------------------

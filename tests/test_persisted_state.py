@@ -146,7 +146,7 @@ def test_a_tune_into_a_sweeps_out_is_refused_and_a_sweep_refused_by_the_lock_wri
     shapes.write_text("name,m,n,k\nt,1,16,256\n")
     out = tmp_path / "out"
     swept = CliRunner().invoke(app, ["sweep", str(shapes), "--target", "host", "--variants", "default", "--device",
-                                     "none", "--out", str(out)])
+                                     "none", "--out", str(out), "--report"])
     assert swept.exit_code == 0, swept.output
     report = (out / "report" / "index.md").read_bytes()
     for command in (["tune", str(shapes), "--target", "host", "--device", "none"],

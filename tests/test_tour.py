@@ -36,7 +36,7 @@ def test_every_tour_command_runs_as_written_from_a_fresh_directory(tmp_path):
         done = runner(cmd, tmp_path, env)
         assert done.returncode == 0, f"{cmd}\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
     out = tmp_path / "out"
-    for path in ("seed/results.csv", "seed/report/index.md", "vdmfma-gfx942/spec.mlir", "model.vmfb",
+    for path in ("seed/results.csv", "vdmfma-gfx942/spec.mlir", "model.vmfb",
                  "annotated/annotated.mlir",
                  "one/results.csv"):
         assert (out / path).is_file(), path

@@ -1,24 +1,37 @@
 """`vdmfma` command line: a thin typer layer over the library API.
 
-Each stage's commands live in their own module and register on ``app``. When the
-process was started as `vdmfma bench ...` only the bench command is loaded, so a
-machine with just iree-base-runtime never imports ``iree.compiler``; `vdmfma --version`
-loads none.
+Each stage's commands live in their own module and register on ``app``. A process started
+as `vdmfma CMD ...` loads only CMD's module (``COMMAND_MODULES``): a command pays for no
+other command's imports (a warm sweep is mostly imports), and `vdmfma bench ...` on a machine
+with just iree-base-runtime never imports ``iree.compiler``. `vdmfma --help`, an unknown
+command and any other use of ``app`` (tests, `import iree_vdmfma.cli`) load them all;
+`vdmfma --version` loads none.
 """
 
 import faulthandler
+import importlib
 import os
 import signal
 import sys
 
 from .app import app
-from . import bench_cmds  # noqa: F401  (registration; imports no compiler)
+
+# Which module registers each command (tests/test_cli_options.py checks this against the app).
+COMMAND_MODULES = {
+    "spec": "core_cmds", "annotate": "core_cmds", "compile": "core_cmds", "sweep": "core_cmds",
+    "report": "report_cmds", "compare": "report_cmds", "run": "run_cmds", "coverage": "coverage_cmds",
+    "model": "model_cmds", "tune": "tune_cmds", "calibrate": "calibrate_cmds", "db": "db_cmds",
+    "library": "db_cmds", "link": "link_cmds", "bench": "bench_cmds",
+}
 
 
-def _bench_only(argv: list[str]) -> bool:
+def _invoked(argv: list[str]) -> str:
+    """The command a `vdmfma CMD ...` (or `python -m iree_vdmfma.cli CMD ...`) process runs; '' otherwise."""
     prog = os.path.basename(argv[0]) if argv else ""
     args = [a for a in argv[1:] if not a.startswith("-")]
-    return prog in ("vdmfma", "__main__.py", "-m") and bool(args) and args[0] == "bench"  # "-m": python -m
+    if prog in ("vdmfma", "__main__.py", "-m") and args and args[0] in COMMAND_MODULES:  # "-m": python -m
+        return args[0]
+    return ""
 
 
 def _version_only(argv: list[str]) -> bool:
@@ -26,9 +39,10 @@ def _version_only(argv: list[str]) -> bool:
     return argv[1:] == ["--version"]
 
 
-if not _bench_only(sys.argv) and not _version_only(sys.argv):
-    from . import core_cmds, report_cmds, run_cmds, coverage_cmds, model_cmds, tune_cmds, calibrate_cmds  # noqa: F401
-    from . import db_cmds, link_cmds  # noqa: F401
+_command = _invoked(sys.argv)
+if not _version_only(sys.argv):
+    for _module in ([COMMAND_MODULES[_command]] if _command else dict.fromkeys(COMMAND_MODULES.values())):
+        importlib.import_module(f".{_module}", __name__)  # registration
 
 # `kill -USR1 PID` prints every thread's stack to stderr and the command goes on: how a stall is diagnosed
 # (benchmarks/gpu_evidence.py sends it before it stops a step at its budget).

@@ -31,7 +31,7 @@ def bench(
     reps: int = opt.REPS,
     cache_size: Optional[str] = opt.CACHE_SIZE,
     retry_failed: bool = opt.RETRY_FAILED,
-    report: bool = opt.REPORT,
+    report: Optional[bool] = opt.REPORT,
     executor: str = opt.EXECUTOR, ray_address: Optional[str] = opt.RAY_ADDRESS,
     debug: bool = opt.DEBUG,
 ) -> None:
@@ -60,7 +60,7 @@ def bench(
         measured = [r for r in rows if r.cache_mode]
         bad = [r for r in measured if r.status not in ("ok", "skipped")]
         show(f"{len(measured)} measured rows in {directory / 'results.csv'} on {dev}; {len(bad)} not ok")
-        if report:
+        if report is not False:  # bench always runs rows: a report unless --no-report
             write_bench_report(directory, read_manifest(directory).baseline)
         if bad:
             raise typer.Exit(1)

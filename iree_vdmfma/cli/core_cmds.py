@@ -9,9 +9,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from ..configs.annotate import annotate_text
 from ..problems.rows import ResultRow, Status
-from ..configs.spec import write_spec
 from ..executors import ExecutorSpec
 from ..sweep.sweep import Sweep, SweepOptions, exit_code
 from ..devices.probe import device_kind
@@ -45,6 +43,7 @@ def spec(
     With --merge-with it is linked with your spec.
     """
     with user_errors(debug):
+        from ..configs.spec import write_spec
         from .link_cmds import merge_into, merge_specs, problem_payloads
 
         theirs = merge_specs(merge_with, prefer)
@@ -91,6 +90,8 @@ def annotate(
     contraction in a known form.
     """
     with user_errors(debug):
+        from ..configs.annotate import annotate_text
+
         target = target or opt.DEFAULT_TARGET
         name = opt.one_of("--variants", opt.names(variants, "vdmfma", variant))
         get_target(target)
@@ -112,7 +113,7 @@ def _fmt(x) -> str:
 def _table(rows: list[ResultRow]) -> Table:
     """Measured: numerics and timing; compile-only: the instruction counts its targets' backends name
     (``Backend.instructions``: v_smfmac and v_mfma on CDNA, v_wmma on RDNA, ...), VGPRs, LDS, workgroups."""
-    from ..report.summary import instructions  # noqa: PLC0415
+    from ..report.instructions import instructions  # noqa: PLC0415  (no pandas)
 
     measured = any(r.latency_us_median is not None for r in rows)
     counts = dict(kv for t in sorted({r.target for r in rows}) for kv in instructions(t))  # column -> name
@@ -253,15 +254,15 @@ def sweep(
     retry_failed: bool = opt.RETRY_FAILED,
     executor: str = opt.EXECUTOR, ray_address: Optional[str] = opt.RAY_ADDRESS,
     append: bool = opt.APPEND,
-    report: bool = opt.REPORT,
+    report: Optional[bool] = opt.REPORT,
     compile_flag: Optional[list[str]] = opt.COMPILE_FLAG, compile_flags_file: Optional[Path] = opt.COMPILE_FLAGS_FILE,
     debug: bool = opt.DEBUG,
 ) -> None:
     """Compile, prove and (with a device) run every shape x variant.
 
-    Variants default to default,vdmfma,padded. Writes OUT/results.csv, report/, specs/, artifacts/ and
-    sweep.log. With a device each row is also run hot and cold, checked against numpy and timed.
-    Resumable: run the same command again.
+    Variants default to default,vdmfma,padded. Writes OUT/results.csv, specs/, artifacts/, sweep.log,
+    and report/ when rows were run (--report: always). With a device each row is also run hot and cold,
+    checked against numpy and timed. Resumable: run the same command again.
 
     Exit: 0 every row ok or not-applied; 1 some rows failed; 2 bad input or a busy or foreign OUT; 130
     interrupted.
@@ -308,8 +309,10 @@ def sweep(
         bad = [r for r in rows if r.status not in (Status.OK.value, Status.SKIPPED.value)]
         show(f"{len(rows)} rows in {out / 'results.csv'}; {len(bad)} not ok"
              + (f", {len(skipped)} skipped (variant does not build for {target})" if skipped else ""))
-        if report:
+        if report or (report is None and run_device):
             _report(out, options.variants, rows, shapes.name)
+        elif report is None:  # a compile-only sweep's result is the table: its report only when asked
+            show(f"report: not written for a compile-only sweep (--report, or `vdmfma report {out / 'results.csv'}`)")
     raise typer.Exit(exit_code(rows))
 
 

@@ -67,7 +67,8 @@ OUT = typer.Option(None, "--out", "-o", help="Output folder (default: out/COMMAN
 CACHE_DIR = typer.Option(None, "--cache-dir", help="Compile cache (default: $VDMFMA_CACHE_DIR, else "
                          "~/.cache/iree-vdmfma).")
 NO_CACHE = typer.Option(False, "--no-cache", help="Compile afresh: no cache read or written.")
-REPORT = typer.Option(True, "--report/--no-report", help="Write report/ beside results.csv.")
+REPORT = typer.Option(None, "--report/--no-report", show_default=False,
+                      help="Write report/ beside results.csv (default: when rows were run).")
 PLOTS = typer.Option(True, "--plots/--no-plots", help="Draw PNG plots.")
 DEBUG = typer.Option(False, "--debug", help="Show Python tracebacks for input errors.")
 

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from ..problems.problem import Problem
+from ..util.mlir import shared_context
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,8 @@ def _loop_ranges(op, ir) -> tuple[tuple[int, ...], tuple[bool, ...]]:
     """Static loop ranges of a linalg op from its indexing maps and operand shapes."""
     if "indexing_maps" not in op.attributes or "iterator_types" not in op.attributes:
         return (), ()
-    parallel = tuple("parallel" in str(t) for t in op.attributes["iterator_types"])
+    # read from the array's text: taking its elements one by one would import the bindings' linalg module (OpDSL)
+    parallel = tuple(t == "parallel" for t in re.findall(r"iterator_type<(\w+)>", str(op.attributes["iterator_types"])))
     ranges = [0] * len(parallel)
     maps = [ir.AffineMapAttr(a).value for a in op.attributes["indexing_maps"]]
     for value, amap in zip(op.operands, maps):
@@ -93,7 +95,7 @@ def _configs_from_ir(text: str) -> list[Config] | None:
     from iree.compiler import ir
     from iree.compiler.dialects import iree_codegen, iree_gpu  # noqa: F401  (registers attr classes)
 
-    with ir.Context() as ctx:
+    with shared_context() as ctx:
         try:
             module = ir.Module.parse(text, ctx)
         except ir.MLIRError:

@@ -31,6 +31,7 @@ from ..problems.problem import DTYPES, dtype as get_dtype
 from ..devices.flags import compile_flags
 from ..devices.targets import target as get_target
 from ..compiler.toolchain import tool
+from ..util.mlir import shared_context
 
 # K-depths of the 16x16 sparse MFMA (v_smfmac_*_16x16xK) per target and input
 # bit width, from the CDNA3 / CDNA4 ISA guides.
@@ -108,7 +109,7 @@ def _intrinsic(name: str, attr, virtual: bool, selector: set[str]) -> Intrinsic:
 def target_intrinsics(arch: str) -> tuple[Intrinsic, ...]:
     """The target's dense MMA intrinsics and the VDMFMA ones its sparse MFMAs can back."""
     get_target(arch)
-    with ir.Context():
+    with shared_context():
         info = iree_gpu.TargetInfo.get_gpu_target_info(ir.Attribute.parse(_executable_target_text(arch)))
         listed = list(info.mma_intrinsics)
         selector = {str(i) for i in listed}

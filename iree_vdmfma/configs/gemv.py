@@ -18,6 +18,8 @@ from dataclasses import dataclass, replace
 from iree.compiler import ir
 from iree.compiler.dialects import iree_codegen, iree_gpu
 
+from ..util.mlir import shared_context
+
 LOAD_BYTES = 16  # per lane per row and step: one 16-byte vector load
 
 
@@ -98,7 +100,7 @@ class GemvConfig:
         The pipeline/no-MMA check alone cannot tell this config from IREE's own VectorDistribute
         choice (for MX IREE's default is a gemv too, with one lane doing all of K).
         """
-        with ir.Context():
+        with shared_context():
             want = str(self.lowering_config())
         for key in ("partial_reduction", "lane_basis", "subgroup_basis"):
             expected = want.split(f"{key} = ", 1)[1].split("]", 1)[0]

@@ -28,6 +28,7 @@ from iree.compiler.dialects import transform
 from ..problems.problem import Problem
 from .forms import FORMS, Contraction
 from .spec import _any_op, _any_param, _readonly, as_contraction, match_exactly, matcher_name
+from ..util.mlir import shared_context
 
 SPLIT_ATTR = "iree_linalg_ext.split_reduction"
 SET_SPLIT = "set_split"
@@ -106,7 +107,7 @@ def build_preprocessing_spec(entries: Iterable[tuple], context: ir.Context | Non
             unique.setdefault(problem.key, (problem, chunk, config))
     if not unique:
         raise ValueError("a preprocessing spec needs at least one problem with a split chunk or a config")
-    with context or ir.Context(), ir.Location.unknown():
+    with context or shared_context(), ir.Location.unknown():
         module = ir.Module.create()
         module.operation.attributes["transform.with_named_sequence"] = ir.UnitAttr.get()
         with ir.InsertionPoint(module.body):

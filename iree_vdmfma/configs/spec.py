@@ -22,6 +22,7 @@ from .forms import FORMS, Contraction
 from .scaled import build_matcher_body
 from ..problems.inputs import element_type
 from ..problems.problem import Problem
+from ..util.mlir import shared_context
 
 Entry = tuple  # (Problem | Contraction, KernelConfig)
 
@@ -116,7 +117,7 @@ def build_spec(entries: Iterable[Entry], context: ir.Context | None = None) -> i
         unique.setdefault(contraction.key, (contraction, config))
     if not unique:
         raise ValueError("a tuning spec needs at least one problem with a config")
-    with context or ir.Context(), ir.Location.unknown():
+    with context or shared_context(), ir.Location.unknown():
         module = ir.Module.create()
         module.operation.attributes["transform.with_named_sequence"] = ir.UnitAttr.get()
         module.operation.attributes["iree_codegen.tuning_spec_with_default_entrypoint"] = ir.UnitAttr.get()

@@ -63,12 +63,26 @@ def _device_index(device: str) -> int:
     return int(tail) if tail.isdigit() else 0
 
 
+# On Linux a GPU driver's user-space library reaches its devices only through these nodes: without any of them
+# there is no device to find (ROCm: /dev/kfd; NVIDIA: /dev/nvidiactl, or /dev/dxg under WSL).
+_DEVICE_NODES = {"hip": ("/dev/kfd",), "cuda": ("/dev/nvidiactl", "/dev/dxg")}
+
+
+def _no_device_node(driver: str) -> bool:
+    """True when this Linux kernel has none of the device nodes ``driver`` needs: nothing to probe."""
+    nodes = _DEVICE_NODES.get(driver)
+    return sys.platform.startswith("linux") and nodes is not None and not any(os.path.exists(n) for n in nodes)
+
+
 @lru_cache(maxsize=None)
 def probe_driver(driver: str, timeout_s: float = 60.0) -> tuple[dict, ...]:
     """Devices a driver reports, probed in a child process so a broken driver cannot crash us.
 
-    Returns () when the driver is missing, its library is absent, or it fails.
+    Returns () when the driver is missing, its library is absent, or it fails; at once (no child process)
+    when the kernel has no device node the driver needs (``_no_device_node``).
     """
+    if _no_device_node(driver):
+        return ()
     import iree.runtime as rt
 
     if driver not in rt.query_available_drivers():

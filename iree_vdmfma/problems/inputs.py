@@ -10,8 +10,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from iree.compiler import ir
-from iree.compiler.dialects import arith, func, linalg, tensor
+from iree.compiler.dialects import arith, func, tensor
 
+from ..util.mlir import shared_context
+from .linalg_ops import GenericOp, YieldOp, fill, iterator_types
 from .problem import Problem
 
 FUNC_NAME = "gemm"
@@ -41,10 +43,10 @@ def _body(block: ir.Block, is_int: bool, acc_type: ir.Type) -> None:
     with ir.InsertionPoint(block):
         if is_int:
             x, y = arith.extsi(acc_type, a), arith.extsi(acc_type, b)
-            linalg.YieldOp([arith.addi(acc, arith.muli(x, y))])
+            YieldOp([arith.addi(acc, arith.muli(x, y))])
         else:
             x, y = arith.extf(acc_type, a), arith.extf(acc_type, b)
-            linalg.YieldOp([arith.addf(acc, arith.mulf(x, y))])
+            YieldOp([arith.addf(acc, arith.mulf(x, y))])
 
 
 def build_contraction(problem: Problem, lhs: ir.Value, rhs: ir.Value) -> ir.Value:
@@ -54,12 +56,12 @@ def build_contraction(problem: Problem, lhs: ir.Value, rhs: ir.Value) -> ir.Valu
     c_type = ir.RankedTensorType.get(list(problem.shapes()[2]), acc_type)
     zero = arith.constant(acc_type, 0 if dt.is_int else 0.0)
     empty = tensor.EmptyOp(list(problem.shapes()[2]), acc_type)
-    filled = linalg.fill(zero, outs=[empty.result])
+    filled = fill(zero, empty.result)
     iterators = ["parallel"] * (3 if problem.batched else 2) + ["reduction"]
-    generic = linalg.GenericOp(
+    generic = GenericOp(
         [c_type], [lhs, rhs], [filled],
         ir.ArrayAttr.get([ir.AffineMapAttr.get(m) for m in contraction_maps(problem.batched)]),
-        ir.ArrayAttr.get([ir.Attribute.parse(f"#linalg.iterator_type<{t}>") for t in iterators]),
+        iterator_types(iterators),
     )
     elem = element_type(problem.dtype)
     block = generic.regions[0].blocks.append(elem, elem, acc_type)
@@ -73,7 +75,7 @@ def build_module(problem: Problem, context: ir.Context | None = None) -> ir.Modu
         from . import scaled_ir
 
         return scaled_ir.build_module(problem, context)
-    ctx = context or ir.Context()
+    ctx = context or shared_context()
     with ctx, ir.Location.unknown():
         module = ir.Module.create()
         elem = element_type(problem.dtype)

@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from .problem import Problem
+from ..util.mlir import shared_context
 
 LOOP_FUNC = "gemm_loop"
 GEMM_FUNC = "gemm"
@@ -117,7 +118,7 @@ def runner_input_ir(problem: Problem) -> str:
     from .inputs import input_ir
 
     text = add_loop_function(input_ir(problem), problem)
-    with ir.Context():  # verify the splice
+    with shared_context():  # verify the splice
         module = ir.Module.parse(text)
         if not module.operation.verify():
             raise RuntimeError(f"runner IR for {problem.key} does not verify")

@@ -6,10 +6,12 @@ See mxfp4.py for the form, the ABI and why the operand order is IREE's (A, B, A_
 from __future__ import annotations
 
 from iree.compiler import ir
-from iree.compiler.dialects import arith, func, iree_tensor_ext, linalg, tensor
+from iree.compiler.dialects import arith, func, iree_tensor_ext, tensor
 
+from .linalg_ops import GenericOp, YieldOp, fill, iterator_types as linalg_iterator_types
 from .mxfp4 import lead_dims, abi_shapes, scale_shape, value_shape
 from .problem import Problem
+from ..util.mlir import shared_context
 
 FUNC_NAME = "gemm"
 
@@ -40,18 +42,17 @@ def build_scaled_generic(problem: Problem, a: ir.Value, b: ir.Value, a_scales: i
                          out: ir.Value, folded: bool = False) -> ir.Operation:
     """The scaled contraction (IREE's operand order) at the current insertion point."""
     val, scale, f32 = _types(problem)
-    generic = linalg.GenericOp(
+    generic = GenericOp(
         [out.type], [a, b, a_scales, b_scales], [out],
         ir.ArrayAttr.get([ir.AffineMapAttr.get(m) for m in indexing_maps(problem, folded)]),
-        ir.ArrayAttr.get([ir.Attribute.parse(f"#linalg.iterator_type<{t}>")
-                          for t in iterator_types(problem, folded)]),
+        linalg_iterator_types(iterator_types(problem, folded)),
     )
     block = generic.regions[0].blocks.append(val, val, scale, scale, f32)
     x, y, xs, ys, acc = block.arguments
     with ir.InsertionPoint(block):
         xa = arith.ScalingExtFOp(f32, x, xs).result
         ya = arith.ScalingExtFOp(f32, y, ys).result
-        linalg.YieldOp([arith.addf(acc, arith.mulf(xa, ya))])
+        YieldOp([arith.addf(acc, arith.mulf(xa, ya))])
     return generic
 
 
@@ -67,7 +68,7 @@ def kernel_operand_types(problem: Problem, folded: bool = False) -> list[ir.Type
 
 def build_module(problem: Problem, context: ir.Context | None = None) -> ir.Module:
     """A verified module with ``func.func @gemm(A, A_scales, B, B_scales) -> C`` (i8 at the ABI)."""
-    ctx = context or ir.Context()
+    ctx = context or shared_context()
     with ctx, ir.Location.unknown():
         module = ir.Module.create()
         i8 = ir.IntegerType.get_signless(8)
@@ -81,7 +82,7 @@ def build_module(problem: Problem, context: ir.Context | None = None) -> ir.Modu
                 a, a_s, b, b_s = cast(a_t, a8), cast(as_t, as8), cast(b_t, b8), cast(bs_t, bs8)
                 zero = arith.constant(ir.F32Type.get(), 0.0)
                 empty = tensor.EmptyOp(list(c_t.shape), ir.F32Type.get())
-                filled = linalg.fill(zero, outs=[empty.result])
+                filled = fill(zero, empty.result)
                 return build_scaled_generic(problem, a, b, a_s, b_s, filled).result
 
         if not module.operation.verify():

@@ -14,8 +14,9 @@ import numpy as np
 import pandas as pd
 
 from ..devices.targets import TARGETS, device_spec
-from ..problems.rows import INSTRUCTION_COLUMNS, STATIC_METRICS, Status
+from ..problems.rows import STATIC_METRICS, Status
 from .derived import DERIVED_DOC, derived, element_bytes
+from .instructions import instructions  # noqa: F401  (the report's modules import it from here)
 from .load import NOT_OK
 from .verdict import (LOSS, SAME_KERNEL, UNDETERMINED, WIN, WITHIN_NOISE, NoiseRule, Timing, num, same_kernel,
                       speedup_interval, verdict_of)
@@ -249,24 +250,6 @@ def build_groups(summary: pd.DataFrame) -> pd.DataFrame:
     out = pd.concat(parts, ignore_index=True).sort_values(ident + ["_order", "_rank"], kind="stable")
     out["geomean_speedup"] = np.exp(out["_logmean"])
     return out[GROUP_COLUMNS].reset_index(drop=True)
-
-
-@lru_cache(maxsize=None)
-def instructions(target: str, dtype: str = "") -> tuple[tuple[str, str], ...]:
-    """The instruction counts that matter on ``target`` as (results column, instruction name), asked of its
-    backend (``Backend.instructions``: v_smfmac and v_mfma on CDNA, v_wmma on RDNA, ...); () for a target no
-    backend builds for (e.g. a results file from elsewhere). Where the compiler is not installed (a bench-only
-    GPU machine: the backends need it), every instruction column results.csv has, named by its column."""
-    from ..devices.targets import UnknownTargetError  # noqa: PLC0415
-
-    try:
-        from ..backends import backend_for  # noqa: PLC0415
-    except ImportError:
-        return tuple((c, c) for c in INSTRUCTION_COLUMNS)
-    try:
-        return tuple(backend_for(target).instructions(target, dtype))
-    except UnknownTargetError:
-        return ()
 
 
 def static_table(summary: pd.DataFrame) -> pd.DataFrame:

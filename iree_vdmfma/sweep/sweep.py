@@ -51,6 +51,7 @@ from ..util.runs import check_kind, check_same, previous_runs, record_run
 from ..util.signals import stop_signals_as_interrupt
 from ..variants import UnknownVariantError, Variant, variant as get_variant
 from .manifest import Manifest, ModuleEntry, write_manifest
+from .proofs import ProofMemo
 from ..util.io import atomic_write_text
 from ..util.scratch import scratch
 
@@ -177,8 +178,10 @@ def _base_row(job: Job, cache_mode: str) -> ResultRow:
                    intended_mma_kind=job.config.mma_kind if job.config else "")
 
 
-def proved_row(job: Job, result: CompileResult, row: ResultRow, artifacts: Path) -> ResultRow:
-    """The row after compiling: failure, not-applied, or the evidence from configured IR and ISA."""
+def proved_row(job: Job, result: CompileResult, row: ResultRow, artifacts: Path,
+               proofs: Optional[ProofMemo] = None) -> ResultRow:
+    """The row after compiling: failure, not-applied, or the evidence from configured IR and ISA (a cache
+    entry's proof from ``proofs`` when it was proved before: proofs.py)."""
     error = result.error.replace(str(result.workdir), str(artifacts))  # point at the files the user keeps
     row = row.replace(compile_s=round(result.compile_s, 3), cached=result.cached, compiled_on=result.node,
                       artifacts=str(artifacts),
@@ -189,11 +192,22 @@ def proved_row(job: Job, result: CompileResult, row: ResultRow, artifacts: Path)
         return row.replace(status=Status.MACHINE_ERROR.value, error=error, reason=MACHINE_REASON)
     if not result.ok:
         return row.replace(status=Status.COMPILE_ERROR.value, error=error, reason="iree-compile failed")
+    prove = lambda: _proof_fields(job, result)  # noqa: E731
+    return row.replace(**(proofs.fields(_identity(job), result, prove) if proofs else prove()))
+
+
+def _identity(job: Job) -> str:
+    """Everything about a job its proof depends on besides the dump and the code."""
+    return repr((job.label, job.config, job.chunk, job.variant.splits))
+
+
+def _proof_fields(job: Job, result: CompileResult) -> dict:
+    """The fields proof sets on a compiled job's row: the backend's evidence, the fingerprint, status, reason."""
     proof = job.backend.prove(result.dump_dir, job.problem, job.target,
                               job.config.mma_kind if job.config else None)
     fp = fingerprint(result.dump_dir)
-    row = row.replace(**proof.fields, status=Status.COMPILED.value, kernel_fingerprint=fp.digest,
-                      executables=fp.executables or None)
+    fields = dict(proof.fields, status=Status.COMPILED.value, kernel_fingerprint=fp.digest,
+                  executables=fp.executables or None, reason="")
     reason = proof.reason
     if not reason and job.config is not None and job.config.mma_kind == "" and "workgroup_tile" in proof.details:
         reason = no_mma_tile_mismatch(job.config.workgroup, tuple(proof.details["workgroup_tile"]))
@@ -201,11 +215,11 @@ def proved_row(job: Job, result: CompileResult, row: ResultRow, artifacts: Path)
     if not reason and configured is not None and hasattr(job.config, "not_applied"):  # gemv: its K distribution
         reason = job.config.not_applied(configured)
     if reason:
-        return row.replace(status=Status.NOT_APPLIED.value, reason=reason)
+        return dict(fields, status=Status.NOT_APPLIED.value, reason=reason)
     if (job.chunk or job.variant.splits) and fp.executables == 1:  # a split makes a partial and a reduce dispatch
-        return row.replace(reason="the split did not apply: one dispatch, no reduce dispatch (compare "
-                                  "kernel_fingerprint with the default's: the same value is the same kernel)")
-    return row
+        return dict(fields, reason="the split did not apply: one dispatch, no reduce dispatch (compare "
+                                   "kernel_fingerprint with the default's: the same value is the same kernel)")
+    return fields
 
 
 
@@ -231,6 +245,7 @@ class Sweep:
         self.on_row = on_row or (lambda row: None)
         self.on_start: Callable[[], None] = lambda: None  # called under OUT's lock, before any row is written
         self.modes = tuple(options.cache_modes) if run_hook else ("",)
+        self.proofs = ProofMemo(options.cache_dir)  # a cache hit's proof, kept from when it was proved
         self._load()
 
     def _load(self) -> None:
@@ -433,7 +448,7 @@ class Sweep:
         artifacts = self.out / "artifacts" / job.problem.key / f"{job.variant.name}-{job.target}"
         shutil.rmtree(artifacts, ignore_errors=True)  # no stale vmfb from an earlier attempt
         shutil.copytree(result.workdir, artifacts)
-        rows = [proved_row(job, result, self.rows.get(k) or _base_row(job, k[3]), artifacts)
+        rows = [proved_row(job, result, self.rows.get(k) or _base_row(job, k[3]), artifacts, self.proofs)
                 for k in self._open(job)]
         if not self.run_hook:  # compile-only: proving was the whole job
             rows = [r.replace(status=Status.OK.value) if r.status == Status.COMPILED.value else r for r in rows]
