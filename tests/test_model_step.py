@@ -411,6 +411,8 @@ def test_a_cuda_library_config_reaches_a_torch_exports_linear_and_the_proof_says
     assert len(rows) == 4 and all(r.status == "not-applied" and "spec did not apply" in r.reason for r in rows), rows
     rows = _cuda_library_step(tmp_path / "export", monkeypatch, ("mm", "bmm"))
     assert len(rows) == 4 and all(r.status == APPLIED for r in rows), rows
+    # the library folder's own spec (what plain iree-compile takes with flags-sm_89.txt) matches those forms too
+    assert "@match_f16_4x512x256_mm" in (tmp_path / "export" / "lib" / "preprocess-sm_89.mlir").read_text()
     dumps = sorted((tmp_path / "export" / "cache").glob("*/dump"))
     prints = {fingerprint(d).digest for d in dumps if fingerprint(d).executables}
     assert len(prints) == 2, prints  # default and tuned: two whole-model kernels, not one

@@ -312,7 +312,9 @@ def sweep(
         if report or (report is None and run_device):
             _report(out, options.variants, rows, shapes.name)
         elif report is None:  # a compile-only sweep's result is the table: its report only when asked
-            show(f"report: not written for a compile-only sweep (--report, or `vdmfma report {out / 'results.csv'}`)")
+            stale = (out / "report").is_dir()
+            show(f"report: not written for a compile-only sweep (--report, or `vdmfma report {out / 'results.csv'}`)"
+                 + (f"; {out / 'report'} is an earlier run's and does not show these rows" if stale else ""))
     raise typer.Exit(exit_code(rows))
 
 

@@ -35,6 +35,10 @@ from .spec import spec_text
 from ..util.io import atomic_write_text
 
 TUNING_FLAG = "--iree-codegen-tuning-spec-path"
+# The op forms a torch export's GEMMs have before global optimization (nn.Linear is matmul(A, transpose(W)); a
+# rank-3 one a unit-batch batch_matmul): a preprocessing spec matches its configs in these too, or a library's
+# configs never reach a model's GEMMs on CUDA (the tuned forward on the H200 was IREE's default).
+EXPORT_FORMS = ("mm", "bmm")
 CODEGEN, PREPROCESSING = "codegen", "preprocessing"  # spec routes: where a knob setting's config goes
 
 
@@ -158,7 +162,7 @@ def write_library(library: Library, directory: Path | str, base_flags: Sequence[
     atomic_write_text(p["library"], json.dumps(data, indent=1))
     flags = list(base_flags)
     written = {"library": p["library"]}
-    pre, tuning = library.spec_texts(route)
+    pre, tuning = library.spec_texts(route, EXPORT_FORMS if route == PREPROCESSING else ())
     for kind, flag, text in (("preprocess", PREPROCESS_FLAG, pre), ("tuning", TUNING_FLAG, tuning)):
         if text is None:
             p[kind].unlink(missing_ok=True)

@@ -74,8 +74,8 @@ def _form_setter(entry: tuple, c: Contraction) -> tuple[str, int, object]:
     if config is None or c.form == as_contraction(problem).form:
         return _setter_name(problem, chunk, config), chunk, config
     if FORMS[c.form].batched and not problem.batched:
-        if not hasattr(config, "with_unit_batch"):
-            return "", chunk, None
+        if not hasattr(config, "with_unit_batch"):  # its split still applies there; the config cannot
+            return (_setter_name(problem, chunk, None), chunk, None) if chunk else ("", chunk, None)
         return f"set_{c.key}", chunk, config.with_unit_batch()
     return _setter_name(problem, chunk, config), chunk, config
 
@@ -96,7 +96,8 @@ def build_preprocessing_spec(entries: Iterable[tuple], context: ir.Context | Non
     (and, for a ``(problem, chunk, config)`` entry, the config's compilation_info).
 
     Entries with chunk 0 and no config are skipped; problems with the same key keep the first entry.
-    ``extra_forms``: also match each split-only problem in these op forms (see :func:`forms_of`).
+    ``extra_forms``: also match each problem in these op forms (see :func:`forms_of`; a config in the form's
+    own tiles, :func:`_form_setter`).
     """
     unique: dict[str, tuple[Problem, int, object]] = {}
     for problem, chunk, *rest in entries:

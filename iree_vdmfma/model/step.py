@@ -41,7 +41,7 @@ from ..report.verdict import calibrated_rule
 from ..configs.annotate import config_for_form
 from ..configs.forms import Contraction
 from ..configs.knobs import dispatch_problem, knob_config
-from ..configs.library import Library, check_library, read_library
+from ..configs.library import EXPORT_FORMS, Library, check_library, read_library
 from ..backends import backend_for
 from ..problems.problem import Problem
 from ..problems.rows import Provenance, Status
@@ -56,9 +56,6 @@ from .model import (APPLIED, DEFAULT_KEPT, FAILED, NOT_APPLIED, NOT_MATCHED, Dis
 from .source import PARAMETER_SCOPE, Exported, Source, export_step
 
 DEFAULT, TUNED, VDMFMA, EAGER, COMPILE = "default", "tuned", "vdmfma", "torch-eager", "torch-compile"
-# Before global optimization an exported nn.Linear is linalg.matmul(A, transpose(W)) (rank 2) or a
-# batch_matmul A*B (rank 3): the library's split chunks are matched in these forms too.
-EXPORT_FORMS = ("mm", "bmm")
 # model.csv's statuses: members of the one Status vocabulary (problems/rows.py MODEL_STATUSES)
 OK, COMPILED, NUMERICS_FAILED, RUN_ERROR, SKIPPED = (Status.OK.value, Status.COMPILED.value,
                                                      Status.NUMERICS_FAILED.value, Status.RUN_ERROR.value,

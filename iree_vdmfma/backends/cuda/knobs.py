@@ -18,7 +18,7 @@ def _split(p: Problem, arch: str):
 @KNOBS.knob("mma")
 def _mma(p: Problem, arch: str):
     # not at M = 1: IREE folds the unit M away after preprocessing and the config annotated there is dropped
-    # (every gemv candidate of five M = 1 shapes compiled to IREE's default on the H200, reports/gpu-evidence-h200;
+    # (every gemv candidate of five M = 1 shapes compiled to IREE's default on the H200, reports/gpu-evidence-h200-2;
     # tests/test_tune.py compiles one): the space would only hold kernels that are the default
     return ["default"] + (["gemv"] if gemv_fits(p) and p.m > 1 else [])
 
