@@ -342,9 +342,11 @@ def test_a_sweep_hung_up_on_exits_130_and_leaves_its_unfinished_rows_pending(tmp
 
 
 def test_sweep_interrupted_by_sigint_and_sigterm_resumes_without_redoing_finished_rows(tmp_path):
-    shapes = tmp_path / "twelve.csv"
-    shapes.write_text("m,n,k\n" + "".join(f"8,{n},{k}\n" for n in (256, 512) for k in (1024, 2048, 3072, 4096,
-                                                                                         5120, 6144)))
+    # 24 rows compiled one at a time: the two interrupts need a compile in flight with rows left after it (with
+    # 12, under two busy loops the poll first saw a compile in flight at the last row, and the sweep finished)
+    ns = (256, 512, 768, 1024)
+    shapes = tmp_path / "twenty-four.csv"
+    shapes.write_text("m,n,k\n" + "".join(f"8,{n},{k}\n" for n in ns for k in range(1024, 6145, 1024)))
     out, cache = tmp_path / "out", tmp_path / "cache"
     results = out / "results.csv"
     cmd = ["vdmfma", "sweep", str(shapes), "--variants", "vdmfma", "-o", str(out), "--cache-dir", str(cache),
@@ -378,11 +380,11 @@ def test_sweep_interrupted_by_sigint_and_sigterm_resumes_without_redoing_finishe
     assert final.returncode == 0, final.stderr
     rows = read_rows(results)
     assert collections.Counter(r.row_key for r in rows) == collections.Counter(
-        {(f"f16_8x{n}x{k}", "gfx942", "vdmfma", ""): 1 for n in (256, 512) for k in range(1024, 6145, 1024)})
+        {(f"f16_8x{n}x{k}", "gfx942", "vdmfma", ""): 1 for n in ns for k in range(1024, 6145, 1024)})
     assert all(r.status == "ok" and r.smfmac > 0 for r in rows)
     by_key = {r.row_key: r for r in rows}
     for key, before in finished.items():  # not recompiled, not even re-proved from the cache
         assert by_key[key] == before
         now = os.stat(Path(before.artifacts) / "out.vmfb")
         assert (now.st_ino, now.st_ctime_ns) == (stamps[key].st_ino, stamps[key].st_ctime_ns)
-    assert len(_cache_entries(cache)) == 12  # each job compiled to completion exactly once
+    assert len(_cache_entries(cache)) == 24  # each job compiled to completion exactly once
