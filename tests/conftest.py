@@ -6,6 +6,7 @@ import atexit
 import os
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
 from pathlib import Path
@@ -77,10 +78,24 @@ def run_iree_compile(cmd: list, **kwargs) -> subprocess.CompletedProcess:
     with a tuning spec: shared/notes/tuning-knobs.md; one hung a suite run here for 8 minutes), the hang guard
     ends it and the same command runs once more with --mlir-disable-threading, IREE's own workaround."""
     try:
-        return subprocess.run(cmd, check=True, capture_output=True, timeout=HANG_GUARD_S, **kwargs)
+        return _run_in_group(cmd, **kwargs)
     except subprocess.TimeoutExpired:
-        return subprocess.run([*cmd, "--mlir-disable-threading"], check=True, capture_output=True,
-                              timeout=HANG_GUARD_S, **kwargs)
+        return _run_in_group([*cmd, "--mlir-disable-threading"], **kwargs)
+
+
+def _run_in_group(cmd: list, **kwargs) -> subprocess.CompletedProcess:
+    """``cmd`` in a session of its own, its whole group killed at the hang guard: `iree-compile` on PATH is the
+    wheel's Python wrapper, and killing only it left the hung compiler running (found after a suite run)."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, **kwargs)
+    try:
+        out, err = proc.communicate(timeout=HANG_GUARD_S)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        raise
+    if proc.returncode:
+        raise subprocess.CalledProcessError(proc.returncode, cmd, out, err)
+    return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
 
 
 def iree_compile(src: Path, out_dir: Path, *flags: str) -> Path:
