@@ -46,9 +46,11 @@ def own_compile_cache(cache_dir):
 
 
 # With pytest-xdist (.ci/run: -n 2 --dist loadgroup) each file's tests run in one worker, one after another, so a
-# module fixture is built once. The files whose tests start Ray clusters, kill any Ray worker's compile they find
-# on the machine, or take a cluster host down and wait for the driver to notice, are marked `ray`: .ci/run runs
-# them after the rest, alone (beside another worker's compiles two of them failed by timing).
+# module fixture is built once. Tests marked `alone` run after the rest, one at a time (.ci/run's second command):
+# the files whose tests start Ray clusters, kill any Ray worker's compile they find on the machine, or take a
+# cluster host down and wait for the driver to notice (beside another worker's compiles two of them failed by
+# timing), and the tests that signal a running command at an event they poll for (marked in their files: under
+# two busy loops beside two workers the command had finished before the poll saw the event).
 RAY_FILES = ("test_ray_executor.py", "test_two_hosts.py")
 
 
@@ -56,7 +58,7 @@ RAY_FILES = ("test_ray_executor.py", "test_two_hosts.py")
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.path.name in RAY_FILES:
-            item.add_marker(pytest.mark.ray)
+            item.add_marker(pytest.mark.alone)
         if item.get_closest_marker("xdist_group") is None:
             item.add_marker(pytest.mark.xdist_group(item.path.name))
 

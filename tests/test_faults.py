@@ -327,6 +327,7 @@ def _interrupt_when(cmd: list[str], results: Path, cache: Path, ok_at_least: int
     return proc.returncode, err, in_flight
 
 
+@pytest.mark.alone  # signals a running command at an event it polls for (tests/conftest.py)
 def test_a_sweep_hung_up_on_exits_130_and_leaves_its_unfinished_rows_pending(tmp_path):
     # SIGHUP (the terminal closed, an ssh session dropped) stops a sweep as Ctrl-C does
     shapes = tmp_path / "four.csv"
@@ -341,6 +342,7 @@ def test_a_sweep_hung_up_on_exits_130_and_leaves_its_unfinished_rows_pending(tmp
     assert not _wait_gone(str(cache)), "an iree-compile outlived the sweep"
 
 
+@pytest.mark.alone  # signals a running command at an event it polls for (tests/conftest.py)
 def test_sweep_interrupted_by_sigint_and_sigterm_resumes_without_redoing_finished_rows(tmp_path):
     # 24 rows compiled one at a time: the two interrupts need a compile in flight with rows left after it (with
     # 12, under two busy loops the poll first saw a compile in flight at the last row, and the sweep finished)

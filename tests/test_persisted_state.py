@@ -201,6 +201,7 @@ def test_a_cold_run_killed_with_sigkill_leaves_its_rotation_folder_to_the_next_r
 
 # --- 6. an interrupt says what the command kept ------------------------------------------------------------
 
+@pytest.mark.alone  # signals a running command at an event it polls for (tests/conftest.py)
 def test_calibrate_interrupted_says_nothing_was_kept_and_writes_nothing(tmp_path):
     temp = tmp_path / "tmp"
     temp.mkdir()

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings, strategies as st
 from typer.testing import CliRunner
 
@@ -323,6 +324,7 @@ def test_a_second_tune_into_a_locked_out_says_who_holds_it_and_writes_nothing(tm
         holder.wait()
 
 
+@pytest.mark.alone  # times local-task runs against a run timeout (tests/conftest.py)
 def test_damaged_candidate_rows_are_redone_and_counted_and_a_hand_edited_timing_never_ships(tmp_path):
     import csv
     import io

@@ -43,6 +43,7 @@ def _env(cache: Path) -> dict:
     return {**os.environ, "PYTHONPATH": str(ROOT), "VDMFMA_CACHE_DIR": str(cache)}
 
 
+@pytest.mark.alone  # signals a running command at an event it polls for (tests/conftest.py)
 def test_tune_on_cpu_measures_every_candidate_and_a_sigint_rerun_redoes_nothing_finished(tmp_path):
     out, env = tmp_path / "tune", _env(tmp_path / "cache")
     args = [str(ROOT / "sweeps/tiny-cpu.csv"), "--device", "local-task", "--out", str(out),
