@@ -6,7 +6,6 @@ import atexit
 import os
 import re
 import shutil
-import signal
 import subprocess
 import tempfile
 from pathlib import Path
@@ -14,6 +13,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
+
+from iree_vdmfma.util.procs import run_group
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -86,18 +87,13 @@ def run_iree_compile(cmd: list, **kwargs) -> subprocess.CompletedProcess:
 
 
 def _run_in_group(cmd: list, **kwargs) -> subprocess.CompletedProcess:
-    """``cmd`` in a session of its own, its whole group killed at the hang guard: `iree-compile` on PATH is the
-    wheel's Python wrapper, and killing only it left the hung compiler running (found after a suite run)."""
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, **kwargs)
-    try:
-        out, err = proc.communicate(timeout=HANG_GUARD_S)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.communicate()
-        raise
-    if proc.returncode:
-        raise subprocess.CalledProcessError(proc.returncode, cmd, out, err)
-    return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
+    """``cmd`` in a session of its own, its whole group killed at the hang guard (the toolkit's run_group):
+    `iree-compile` on PATH is the wheel's Python wrapper, and killing only it left the hung compiler running."""
+    kwargs.pop("text", None)  # run_group always decodes
+    done = run_group(cmd, HANG_GUARD_S, **kwargs)
+    if done.returncode:
+        raise subprocess.CalledProcessError(done.returncode, cmd, done.stdout, done.stderr)
+    return done
 
 
 def iree_compile(src: Path, out_dir: Path, *flags: str) -> Path:

@@ -13,12 +13,13 @@ import os
 import re
 import shlex
 import shutil
-import signal
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
+
+from iree_vdmfma.util.procs import run_group
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -143,16 +144,7 @@ def environment(tmp: Path) -> dict:
 def run(text: str, cwd: Path, env: dict, timeout: float = 600, prefix: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
     """``text`` in bash, in its own process group, the whole group killed on a timeout (the `iree-compile` on
     PATH is a Python wrapper: killing only it would leave a hung compiler behind)."""
-    argv = [*prefix, "bash", "-c", text]
-    with subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                          start_new_session=True) as proc:
-        try:
-            out, err = proc.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.communicate()
-            raise
-    return subprocess.CompletedProcess(argv, proc.returncode, out, err)
+    return run_group([*prefix, "bash", "-c", text], timeout, cwd=cwd, env=env)
 
 
 def run_compile(text: str, cwd: Path, env: dict) -> subprocess.CompletedProcess:
