@@ -285,13 +285,17 @@ def run_benchmark(cmd: list[str], out_json: Path, calls_per_iteration: int,
     printable = " ".join(cmd)
     try:
         # a timeout or Ctrl-C ends the run whole: the binary itself, or a wrapper with the binary it started
-        proc = run_group(cmd, timeout_s, own_session=_script(cmd[0]) if os.path.isfile(cmd[0]) else False)
+        # a run whose JSON is complete but that hangs in the device's destroy (IREE 3.13, util/procs.py) is ended
+        proc = run_group(cmd, timeout_s, own_session=_script(cmd[0]) if os.path.isfile(cmd[0]) else False,
+                         finished=lambda: _complete_json(out_json))
     except subprocess.TimeoutExpired:
         raise TimingError(f"iree-benchmark-module timed out after {timeout_s:g} s", True, printable)
-    if proc.returncode in (-9, 128 + 9, 256 - 9):  # SIGKILL, as a shell or the tool's own exit code reports it
+    if proc.hung_at_exit:  # the measurement is whole: only the tool's teardown hung (we killed it)
+        pass
+    elif proc.returncode in (-9, 128 + 9, 256 - 9):  # SIGKILL, as a shell or the tool's own exit code reports it
         raise TimingError(f"iree-benchmark-module was killed (SIGKILL, exit {proc.returncode}): out of memory? "
                           "(the kernel's OOM killer; see dmesg)", False, printable)
-    if proc.returncode != 0:
+    elif proc.returncode != 0:
         lines = [l.strip() for l in (proc.stderr + "\n" + proc.stdout).splitlines() if l.strip()]
         first = next((l for l in lines if re.search(r"error|[A-Z_]{6,};", l, re.I)),
                      lines[-1] if lines else "no output")
@@ -300,6 +304,14 @@ def run_benchmark(cmd: list[str], out_json: Path, calls_per_iteration: int,
         return parse_benchmark_json(out_json.read_text(), calls_per_iteration)
     except (OSError, ValueError, KeyError) as e:
         raise TimingError(f"cannot read benchmark output {out_json}: {e}", False, printable)
+
+
+def _complete_json(path: Path) -> bool:
+    """Whether the benchmark's JSON output is whole (it is written at the end, closing brackets last)."""
+    try:
+        return "benchmarks" in json.loads(path.read_text())
+    except (OSError, ValueError, TypeError):
+        return False
 
 
 @dataclass
