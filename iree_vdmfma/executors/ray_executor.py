@@ -178,6 +178,7 @@ class RayExecutor(Executor):
         self._feasible: set = set()  # resources some node of the cluster has
         self._lock = threading.Lock()
         self.lost = ""  # why the cluster is gone ('' while it answers)
+        self._head_answers = True  # the head's GCS answered the last knock
         self._undo_fd2: Optional[Callable[[], None]] = None
         self._stop = threading.Event()
         self.ray_log: Optional[Path] = None  # where Ray's C++ lines go (fd 2) while this executor is open
@@ -185,24 +186,36 @@ class RayExecutor(Executor):
             logs = Path(ray._private.worker._global_node.get_logs_dir_path())
             self.ray_log = logs / f"vdmfma-driver-{os.getpid()}.err"
             self._undo_fd2 = _console_off_fd2(self.ray_log)
-            threading.Thread(target=self._watch_head, args=(ray.get_runtime_context().gcs_address, connect_timeout_s()),
+            timeout = connect_timeout_s()
+            threading.Thread(target=self._watch_head, args=(ray.get_runtime_context().gcs_address, timeout),
                              name="vdmfma-ray-head", daemon=True).start()
+            threading.Thread(target=self._watch_resources, args=(timeout,), name="vdmfma-ray-nodes",
+                             daemon=True).start()
 
     def _watch_head(self, gcs: str, timeout: float) -> None:
-        """Fail every task in flight with ClusterLost once the head's GCS has not answered for the timeout, and
-        the tasks that need a resource (a device, CPUs) with ExecutorError once no live node has had it for as
-        long."""
+        """Fail every task in flight with ClusterLost once the head's GCS has not answered for the timeout. A TCP
+        knock, nothing of Ray's: a Ray call in flight when the head goes waits for it (up to Ray's own 60 s, after
+        which Ray ends the process without a word), so it must not hold up this watch."""
         answered = time.monotonic()
         while not self._stop.wait(HEAD_CHECK_S):
             why = _tcp_answers(gcs, min(timeout, 2.0))
+            self._head_answers = not why
             if not why:
                 answered = time.monotonic()
-                self._check_resources(timeout)
             elif time.monotonic() - answered >= timeout and not self._stop.is_set():
                 self._lose(f"lost the Ray head at {self.address} (GCS {gcs}): no answer for {timeout:g} s ({why}); "
                            f"finished rows are on disk: run the same command again when the cluster is back "
                            f"(Ray's own messages: {self.ray_log})")
                 return
+
+    def _watch_resources(self, timeout: float) -> None:
+        """Fail the tasks that need a resource (a device, CPUs) with ExecutorError once no live node has had it for
+        the timeout: asks Ray (``ray.nodes()``), which may block while the head is away; a thread of its own."""
+        while not self._stop.wait(HEAD_CHECK_S):
+            if self.lost:
+                return
+            if self._head_answers:
+                self._check_resources(timeout)
 
     def _lose(self, why: str) -> None:
         with self._lock:
