@@ -54,8 +54,11 @@ class BenchOptions:
     retry_failed: bool = False
     warmup_s: float = 0.1
     min_time_s: float = 0.05
+    timeout_s: float = 600.0  # one run (an IREE module's benchmark process) past this is a timeout row: --timeout
 
     def __post_init__(self) -> None:  # the CLI's ranges (cli/options.py), for callers of the library too
+        if not self.timeout_s > 0:
+            raise ValueError(f"the per-run timeout must be > 0 seconds, got {self.timeout_s}")
         if int(self.reps) < 1:
             raise ValueError(f"reps must be >= 1 (got {self.reps}): a measurement without timing is no measurement")
         if not self.cache_modes or set(self.cache_modes) - {"hot", "cold"}:
@@ -111,7 +114,8 @@ def bench_entry(directory: Path, entry: ModuleEntry, row: ResultRow, options: Be
             res = runner.run_problem(Path(directory) / entry.vmfb, problem, device, module_target=entry.target,
                                      cache_mode=row.cache_mode, reps=options.reps, seed=entry.seed,
                                      cache_bytes=options.cache_bytes, warmup_s=options.warmup_s,
-                                     min_time_s=options.min_time_s, checker=Checker(problem, entry.seed))
+                                     min_time_s=options.min_time_s, checker=Checker(problem, entry.seed),
+                                     timeout_s=options.timeout_s)
             prov = provenance(device, compiler_version)
     except Exception as e:  # noqa: BLE001  (no device, a module that will not load: a row, go on)
         first = str(e).strip().splitlines()[0][:300] if str(e).strip() else ""
