@@ -62,8 +62,10 @@ def bench(
             raise ValueError(str(e)) from None
         measured = [r for r in rows if r.cache_mode]
         bad = [r for r in measured if r.status not in ("ok", "skipped")]
-        show(f"{len(measured)} measured rows in {directory / 'results.csv'} on {dev}; {len(bad)} not ok")
+        manifest = read_manifest(directory)
+        show(f"{len(measured)} measured rows in {directory / 'results.csv'} on {dev}; {len(bad)} not ok"
+             + (f"; {len(manifest.damaged)} damaged modules.json entries not benched" if manifest.damaged else ""))
         if report is not False:  # bench always runs rows: a report unless --no-report
-            write_bench_report(directory, read_manifest(directory).baseline)
-        if bad:
+            write_bench_report(directory, manifest.baseline)
+        if bad or manifest.damaged:
             raise typer.Exit(1)
