@@ -152,6 +152,8 @@ SHAPES = str(ROOT / "sweeps" / "tiny-cpu.csv")
     (["run", "--m", "8", "--n", "64", "--k", "64", "--cache-size", "-1M"], "--cache-size"),
     (["sweep", SHAPES, "--workers", "0"], "--workers"),
     (["compile", "--m", "8", "--n", "64", "--k", "64", "--timeout", "0"], "--timeout must be > 0"),
+    (["bench", "somewhere", "--timeout", "0"], "--timeout must be > 0"),
+    (["bench", "somewhere", "--timeout", "inf"], "--timeout must be > 0"),
     (["compile", "--m", "8", "--n", "0", "--k", "64"], "--n"),
     (["coverage", "--m", "0-4"], "--m '0-4'"),
     (["run", "--m", "1-4", "--n", "64", "--k", "64"], "run takes one M"),

@@ -67,6 +67,22 @@ def test_timeout_bounds_a_sweeps_runs_as_it_bounds_its_compiles(tmp_path):
         assert r.status == Status.TIMEOUT.value and r.error == "iree-benchmark-module timed out after 1 s", r
 
 
+def test_timeout_bounds_a_benchs_runs_as_it_bounds_a_sweeps(tmp_path):
+    shapes = tmp_path / "one.csv"
+    shapes.write_text("name,m,n,k\ntiny,8,128,256\n")
+    out = tmp_path / "out"
+    built = CliRunner().invoke(app, ["sweep", str(shapes), "--variants", "default", "--device", "none", "--target",
+                                     "host", "--out", str(out), "--no-report"])
+    assert built.exit_code == 0, built.output
+    res = CliRunner().invoke(app, ["bench", str(out), "--device", "local-task", "--reps", "100000", "--cache-size",
+                                   "1M", "--timeout", "1", "--no-report"])  # unbounded: 100000 reps of >= 0.05 s
+    assert res.exit_code == 1, res.output
+    rows = [r for r in read_rows(out / "results.csv") if r.cache_mode]
+    assert sorted(r.cache_mode for r in rows) == ["cold", "hot"]
+    for r in rows:
+        assert r.status == Status.TIMEOUT.value and r.error == "iree-benchmark-module timed out after 1 s", r
+
+
 def test_a_run_past_its_timeout_ends_with_every_process_it_started(tmp_path):
     # as iree-benchmark-module on PATH is: a Python script that starts the real binary and waits for it (the toolkit
     # runs the wheel's binary itself where it can: timing.benchmark_tool)

@@ -31,6 +31,7 @@ def bench(
     reps: int = opt.REPS,
     cache_size: Optional[str] = opt.CACHE_SIZE,
     retry_failed: bool = opt.RETRY_FAILED,
+    timeout: float = opt.TIMEOUT,
     report: Optional[bool] = opt.REPORT,
     executor: str = opt.EXECUTOR, ray_address: Optional[str] = opt.RAY_ADDRESS,
     debug: bool = opt.DEBUG,
@@ -47,11 +48,13 @@ def bench(
 
     with user_errors(debug, keeps="rows"):
         cache_bytes = opt.size_of(cache_size)
+        opt.positive("--timeout", timeout)
         dev, _ = plan_device(device, None)  # a named device must be here: refused before anything runs
         if dev is None:
             raise ValueError(f"--device {device}: no device to bench on (no GPU here; the CPU is --device local-task)")
         spec = ExecutorSpec(executor, ray_address)
-        options = BenchOptions(dev, reps, cache_bytes, retry_failed=retry_failed)  # validated before any cluster
+        options = BenchOptions(dev, reps, cache_bytes, retry_failed=retry_failed,  # validated before any cluster
+                               timeout_s=timeout)
         try:
             with make_executor(spec) as runner:
                 rows = run_bench(directory, options, executor=runner, on_note=say)
@@ -59,8 +62,10 @@ def bench(
             raise ValueError(str(e)) from None
         measured = [r for r in rows if r.cache_mode]
         bad = [r for r in measured if r.status not in ("ok", "skipped")]
-        show(f"{len(measured)} measured rows in {directory / 'results.csv'} on {dev}; {len(bad)} not ok")
+        manifest = read_manifest(directory)
+        show(f"{len(measured)} measured rows in {directory / 'results.csv'} on {dev}; {len(bad)} not ok"
+             + (f"; {len(manifest.damaged)} damaged modules.json entries not benched" if manifest.damaged else ""))
         if report is not False:  # bench always runs rows: a report unless --no-report
-            write_bench_report(directory, read_manifest(directory).baseline)
-        if bad:
+            write_bench_report(directory, manifest.baseline)
+        if bad or manifest.damaged:
             raise typer.Exit(1)

@@ -176,6 +176,11 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
         dt = opt.one_of("--dtype", opt.names(dtype)) if dtype is not None else None
         mode, size, compiled = timing
         modes = ("hot", "cold") if mode == "both" else tuple(opt.names(mode))
+        if library is not None:  # read and checked now: a damaged library is one error line before anything builds
+            from ..configs.library import UNVERIFIED, check_library  # noqa: PLC0415
+
+            if check_library(library, target).unverified:
+                say(f"--library {library}: {UNVERIFIED}")
         src = _source(source)
         opts = StepOptions(src, _ms(src, m), target, run_device or "none", out,
                            tune, library, dt, cache_dir, timeout, max_candidates, reps, search, time_budget, workers,

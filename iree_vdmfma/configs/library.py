@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Mapping, Optional, Sequence
 
 from ..problems.problem import Problem
+from ..problems.sealed import seal, unseal
 from .config import KernelConfig
 from .knobs import dispatch_problem, knob_config
 from .annotate import config_for_form
@@ -43,6 +44,7 @@ CODEGEN, PREPROCESSING = "codegen", "preprocessing"  # spec routes: where a knob
 
 
 MEASURED, MODELLED = "measured", "modelled"
+UNVERIFIED = "no checksums (written before vdmfma checksummed libraries): not verified"
 SHIPPED_SPECS = Path(__file__).resolve().parents[2] / "specs"  # the repository's decode specs: never published into
 
 
@@ -76,6 +78,7 @@ def now_utc() -> str:
 class Library:
     target: str
     entries: tuple[Entry, ...]
+    unverified: bool = False  # read from a file without checksums (written before vdmfma checksummed libraries)
 
     def find(self, problem: Problem) -> Optional[Entry]:
         return next((e for e in self.entries if e.problem.key == problem.key), None)
@@ -159,7 +162,7 @@ def write_library(library: Library, directory: Path | str, base_flags: Sequence[
         {"name": e.problem.name, "m": e.problem.m, "n": e.problem.n, "k": e.problem.k, "batch": e.problem.batch,
          "dtype": e.problem.dtype, "knobs": dict(e.knobs), "basis": e.basis, "device": e.device,
          "recorded_at": e.recorded_at} for e in library.entries]}
-    atomic_write_text(p["library"], json.dumps(data, indent=1))
+    atomic_write_text(p["library"], json.dumps(seal(data, "entries"), indent=1))
     flags = list(base_flags)
     written = {"library": p["library"]}
     pre, tuning = library.spec_texts(route, EXPORT_FORMS if route == PREPROCESSING else ())
@@ -176,7 +179,10 @@ def write_library(library: Library, directory: Path | str, base_flags: Sequence[
 
 
 def read_library(path: Path | str, target: Optional[str] = None) -> Library:
-    """A library from its JSON file, or from a directory holding library-<target>.json."""
+    """A library from its JSON file, or from a directory holding library-<target>.json. Its checksums (the row
+    store's, problems/sealed.py) must verify: a library is written by vdmfma (tune, --publish, library build), not
+    edited by hand, so an edited or damaged one is a ValueError naming the file; one without checksums (written
+    before them) is read as ``unverified``."""
     path = Path(path)
     if path.is_dir():
         if target is None:
@@ -188,13 +194,19 @@ def read_library(path: Path | str, target: Optional[str] = None) -> Library:
             path = paths(path, target)["library"]
     try:
         data = json.loads(path.read_text())
+        sealed = unseal(data, "entries", path)
         entries = tuple(Entry(Problem(m=int(e["m"]), n=int(e["n"]), k=int(e["k"]), batch=int(e.get("batch", 1)),
                                       dtype=e.get("dtype", "f16"), name=e.get("name", "")), dict(e["knobs"]),
                               str(e.get("basis", "")), str(e.get("device", "")), str(e.get("recorded_at", "")))
-                        for e in data["entries"])
-        return Library(str(data["target"]), entries)
+                        for e in sealed.entries)
+        library = Library(str(data["target"]), entries, sealed.unverified)
     except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as e:
         raise ValueError(f"{path}: not a tuning library ({type(e).__name__}: {e})") from None
+    if sealed.damaged:
+        raise ValueError(f"{path}: {len(sealed.damaged)} damaged entr{'y' if len(sealed.damaged) == 1 else 'ies'} "
+                         f"({sealed.damaged[0]}): a library is written by vdmfma, not edited; rebuild it (vdmfma "
+                         "tune --publish, or vdmfma library build)")
+    return library
 
 
 @dataclass
@@ -206,10 +218,12 @@ class Merge:
     replaced: list[str] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)  # entries of the existing library left as they were
     refused: list[str] = field(default_factory=list)  # 'key: why' for entries of the tune not published
+    kept_unverified: bool = False  # the folder's library had no checksums: its kept entries were not verified
 
     def summary(self) -> str:
         parts = [f"added {len(self.added)}", f"replaced {len(self.replaced)}", f"kept {len(self.kept)}"]
-        return ", ".join(parts) + (f", refused {len(self.refused)}" if self.refused else "")
+        return (", ".join(parts) + (f", refused {len(self.refused)}" if self.refused else "")
+                + (f" (the folder's library: {UNVERIFIED})" if self.kept_unverified and self.kept else ""))
 
 
 def merge_library(old: Optional[Library], new: Library, allow_modelled: bool = False) -> Merge:
@@ -219,7 +233,7 @@ def merge_library(old: Optional[Library], new: Library, allow_modelled: bool = F
     if old is not None and old.target != new.target:
         raise ValueError(f"cannot merge a {new.target} library into a {old.target} one")
     merged = {e.problem.key: e for e in (old.entries if old else ())}
-    m = Merge(new)
+    m = Merge(new, kept_unverified=bool(old and old.unverified))
     for e in new.entries:
         key = e.problem.key
         if e.basis == MODELLED and not allow_modelled:

@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from ..problems.rows import Status
-from .summary import instructions, records
+from .summary import instructions, instructions_of, records
 from .verdict import SAME_KERNEL, geomean
 
 SKIPPED = str(Status.SKIPPED)
@@ -234,8 +234,8 @@ def static_pivot(summary: pd.DataFrame, baseline: str) -> pd.DataFrame:
     variants = [v for v in [baseline] + sorted(set(st["variant"]) - {baseline}) if v in set(st["variant"])]
     cells: dict[tuple, dict] = {}
     names: dict[str, str] = {}
-    cols = [*dict.fromkeys(c for t in sorted(set(st["target"])) for c, _ in instructions(str(t))), "vgpr", "workgroups"]
-    for r in records(st[["target", "key", "name", "variant", "status", *[c for c in cols if c in st]]]):
+    cols = [c for c, _ in instructions_of(sorted(set(zip(st["target"], st["dtype"]))))] + ["vgpr", "workgroups"]
+    for r in records(st[["target", "key", "name", "dtype", "variant", "status", *[c for c in cols if c in st]]]):
         names.setdefault(r["key"], str(r.get("name") or r["key"]))
         cells.setdefault((r["target"], r["key"]), {})[r["variant"]] = _static_cell(r)
     out = [{"target": t, "cache": "compile-only", "shape": names[k], **{v: c.get(v, "") for v in variants}}

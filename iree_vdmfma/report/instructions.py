@@ -24,3 +24,9 @@ def instructions(target: str, dtype: str = "") -> tuple[tuple[str, str], ...]:
         return tuple(backend_for(target).instructions(target, dtype))
     except UnknownTargetError:
         return ()
+
+
+def instructions_of(pairs) -> tuple[tuple[str, str], ...]:
+    """The union of ``instructions(target, dtype)`` over (target, dtype) ``pairs``, in first-seen order: a report
+    of plain and MX shapes counts v_smfmac, v_mfma and v_mfma_scale, each where its dtype has it."""
+    return tuple(dict.fromkeys(i for t, d in pairs for i in instructions(str(t), str(d or ""))))

@@ -14,7 +14,7 @@ import pandas as pd
 
 from ..devices.targets import TARGETS
 from ..problems.rows import STATIC_METRICS
-from .summary import instructions, records, static_table
+from .summary import instructions_of, records, static_table
 from .verdict import SAME_KERNEL, NoiseRule, num
 
 def _fmt(v, spec: str = ".4g") -> str:
@@ -93,7 +93,8 @@ COLUMN_DOC: dict[str, str] = {
                   "% divides a MEASURED GB/s by a data-sheet peak, shown only where the device's peak is known; no "
                   "speedup for a same-kernel row); a status instead when the row failed. "
                   "Compile-only: the instruction counts that matter on the target, from the ISA (as its backend "
-                  "names them: v_smfmac · v_mfma on CDNA, v_wmma on RDNA, mma.sync in PTX) · VGPR · WGs (MODELLED) "
+                  "names them: v_smfmac · v_mfma on CDNA, v_mfma_scale · v_mfma for an MX dtype, v_wmma on RDNA, "
+                  "mma.sync in PTX) · VGPR · WGs (MODELLED) "
                   "per variant",
     "best": "the variant with the lowest median for that shape and cache mode, with its speedup and verdict; a "
             "same-kernel row (the baseline's own kernel: its difference is drift) is never the best",
@@ -108,6 +109,7 @@ COLUMN_DOC: dict[str, str] = {
     "numerics": "the check against the float64 numpy reference (pass / fail)",
     "mma_kind": "the MMA kind applied, read from the configured IR (`wanted X` when the spec asked for another)",
     "smfmac / mfma": "v_smfmac (sparse, VDMFMA) / v_mfma (dense) instructions in the kernel's ISA",
+    "mfma_scale": "v_mfma_scale (scaled MFMA) instructions in an MX (e.g. mxfp4) kernel's ISA; mfma counts them too",
     "wmma": "v_wmma instructions in the kernel's ISA (RDNA: its only matrix instruction; no smfmac or mfma there)",
     "nv_mma": "mma.sync / wmma instructions in the kernel's PTX",
     "VGPR / AGPR / LDS KiB / spills": "from the ISA metadata of the kernel",
@@ -233,7 +235,8 @@ def section_pivot(res, pivot: pd.DataFrame, limit: Optional[int] = None) -> list
     """Shape x variant per (target, cache): 'median µs · % HBM peak · verdict' and the best variant."""
     if pivot.empty:
         return []
-    names = " · ".join(dict.fromkeys(n for t in sorted(set(pivot["target"])) for _, n in instructions(str(t))))
+    pairs = sorted(set(zip(res.summary["target"], res.summary["dtype"])))
+    names = " · ".join(n for _, n in instructions_of(pairs))
     peak = bool(pd.to_numeric(res.summary["pct_peak_bw"], errors="coerce").notna().any())
     cell = (f"median µs · {'% of HBM peak · ' if peak else ''}verdict and speedup against `{res.baseline}` (no "
             "speedup for a same-kernel row: the baseline's own kernel); `best`: the lowest median, same-kernel rows "
@@ -311,7 +314,8 @@ def section_static(res) -> list[str]:
         tab = pd.DataFrame({
             **_names(sub), "variant": sub["variant"], "status": sub["status"],
             "mma_kind": [_mma_cell(r) for r in recs],
-            **{col: sub[col] for col, _ in instructions(str(target)) if col in sub},  # what matters on the target
+            **{col: sub[col] for col, _ in instructions_of((target, d) for d in sorted(set(sub["dtype"])))
+               if col in sub},  # what matters on the target, for its dtypes (MX: v_mfma_scale)
             "VGPR": sub["vgpr"], "AGPR": sub["agpr"], "LDS KiB": sub["lds_bytes"] / 1024, "spills": sub["spills"],
             "WGs (MODELLED)": sub["workgroups"], "% CUs busy (MODELLED)": sub["pct_cus_busy"],
             "weights read (MODELLED)": [_weights(r) for r in recs],

@@ -11,7 +11,8 @@ does not build for the target) are never drawn. At scale a per-shape figure show
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Optional
+from collections import Counter
+from typing import Optional
 
 import matplotlib
 
@@ -20,17 +21,16 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
-from matplotlib.textpath import TextPath  # noqa: E402
 
 from ..problems.rows import EXCLUDED  # noqa: E402
 from ..devices.targets import TARGETS  # noqa: E402
+from .bars import MAX_HEIGHT_IN, hbars, height_for, layout, missing_handle, text_width_in  # noqa: E402
 from .summary import instructions  # noqa: E402
 from .weights import weights_plots  # noqa: E402
 
 _NOT_OK = {str(x) for x in EXCLUDED}
 SKIPPED = "skipped"
 MAX_SHAPES = 30  # per-shape bar charts: more shapes than this are chosen (extremes) and the title says so
-MAX_HEIGHT_IN = 20.0  # no figure taller than this (at 110 dpi: 2200 px)
 
 VERDICT_COLOURS = {"win": "#2e7d32", "loss": "#c62828", "within-noise": "#9e9e9e", "undetermined": "#f9a825",
                    "same-kernel": "#1565c0"}
@@ -60,103 +60,6 @@ def _labels(sub: pd.DataFrame, shapes: list[str]) -> list[str]:
     for key, name in zip(sub["key"], sub["name"] if "name" in sub else sub["key"]):
         names.setdefault(key, str(name or key))
     return [names.get(k, k) for k in shapes]
-
-
-def _hbars(
-    ax,
-    shapes: list[str],
-    series: list[str],
-    value: Callable[[str, str], Optional[float]],
-    style: Callable[[str, str, int], dict],
-    label: Callable[[str, str, float], str],
-    missing: Callable[[str, str], Optional[str]],
-    base: float = 0.0,
-    max_labels: int = 400,
-    labels: Optional[list[str]] = None,
-    interval: Optional[Callable[[str, str], Optional[tuple[float, float]]]] = None,
-):
-    """Grouped horizontal bars: one group per shape (top to bottom), one bar per series.
-
-    Bars start at ``base`` (0 for amounts; 1 for ratios, so gains and losses point opposite ways).
-    Values are written next to the bars unless there are more than ``max_labels`` of them.
-    ``interval(shape, series)``: a (low, high) range drawn as an error bar on the bar (noise interval).
-    """
-    n = max(len(series), 1)
-    h = 0.8 / n
-    y0 = np.arange(len(shapes))[::-1].astype(float)
-    finite = [v for s in shapes for v in (value(s, x) for x in series) if v is not None and np.isfinite(v)]
-    n_bars = len(finite)
-    if interval:  # the axis must hold the noise intervals too
-        finite += [e for s in shapes for x in series for e in (interval(s, x) or ()) if np.isfinite(e)]
-    if base == 0.0:
-        lo, hi = 0.0, (max(finite) if finite and max(finite) > 0 else 1.0) * 1.22
-    else:
-        vals = finite + [base]
-        span = max(max(vals) - min(vals), 0.02 * base)
-        lo, hi = max(min(vals) - 0.35 * span, 0.0), max(vals) + 0.55 * span  # a ratio is never below 0
-    pad = (hi - lo) * 0.01
-    for j, ser in enumerate(series):
-        ys, vs, styles = [], [], []
-        for i, shape in enumerate(shapes):
-            y = y0[i] + 0.4 - h * (j + 0.5)
-            v = value(shape, ser)
-            if v is None or not np.isfinite(v):
-                why = missing(shape, ser)
-                if why:
-                    ax.text(lo + pad, y, f"{ser}: {why}", va="center", ha="left", fontsize=7, color="#555555",
-                            style="italic")
-                continue
-            ys.append(y)
-            vs.append(v)
-            styles.append(style(shape, ser, j))
-            right, at = v >= base, v
-            iv = interval(shape, ser) if interval else None
-            if iv and all(np.isfinite(iv)):
-                ax.errorbar(v, y, xerr=[[max(v - iv[0], 0)], [max(iv[1] - v, 0)]], fmt="none", ecolor="black",
-                            elinewidth=1, capsize=2.5, zorder=4)
-                at = max(iv[1], v) if right else min(iv[0], v)  # the label goes past the interval
-            if not right and at < lo + 0.25 * (hi - lo):  # no room on the left: write it right
-                right, at = True, max(base, iv[1] if iv and all(np.isfinite(iv)) else v)
-            if n_bars <= max_labels:
-                ax.text(at + (pad if right else -pad), y, label(shape, ser, v), va="center",
-                        ha="left" if right else "right", fontsize=7)
-        if not ys:
-            continue
-        # one barh call per series (per-bar calls are slow); per-bar styles applied to the patches
-        bars = ax.barh(ys, np.asarray(vs) - base, left=base, height=h * 0.92)
-        for patch, st in zip(bars.patches, styles):
-            patch.set(**{k: v for k, v in st.items() if v is not None or k == "hatch"})
-    ax.set_yticks(y0)
-    ax.set_yticklabels(labels or shapes, fontsize=8)
-    ax.set_ylim(-0.6, len(shapes) - 0.4)
-    ax.set_xlim(lo, hi)
-    ax.grid(axis="x", alpha=0.3)
-    ax.set_axisbelow(True)
-
-
-def _layout(fig, shapes: list[str], *, legend_right: bool = False, title_lines: int = 1, suptitle: bool = False,
-            ncol: int = 1, nrow: int = 1) -> None:
-    """Fixed margins in inches (cheaper than tight_layout, which draws the figure an extra time)."""
-    w, h = fig.get_size_inches()
-    left = 0.3 + _text_width_in(shapes)
-    right = 1.9 if legend_right else 0.25
-    top = 0.3 + 0.22 * title_lines + (0.45 if suptitle else 0.0)
-    bottom = 0.55
-    kw = {}
-    if ncol > 1 or nrow > 1:
-        kw = dict(wspace=0.12, hspace=(0.75 / ((h - top - bottom) / nrow)))
-    fig.subplots_adjust(left=min(left / w, 0.45), right=1 - right / w, top=1 - top / h, bottom=bottom / h, **kw)
-
-
-def _text_width_in(labels: list[str], size: float = 8.0) -> float:
-    """Width in inches of the widest label drawn at ``size`` points (measured from the glyph outlines)."""
-    longest = sorted({str(t) for t in labels if str(t)}, key=len)[-4:]  # glyph outlines are slow: the longest few
-    widths = [TextPath((0, 0), t, size=size).get_extents().width for t in longest]
-    return max(widths, default=48.0) / 72.0 * 1.05
-
-
-def _height(n_shapes: int, n_series: int) -> float:
-    return min(MAX_HEIGHT_IN, max(3.0, 1.2 + 0.2 * n_shapes * max(n_series, 1)))
 
 
 def _pick(shapes: list[str], score: dict[str, float], what: str) -> tuple[list[str], str]:
@@ -202,18 +105,20 @@ def _speedup_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, pat
             return None
         return "excluded (" + str(reason[(shape, ser)]).split(":")[0] + ")"
 
-    fig, ax = plt.subplots(figsize=(12, _height(len(shapes), len(variants))))
+    fig, ax = plt.subplots(figsize=(12, height_for(len(shapes), len(variants))))
+    layout(fig, _labels(var, shapes), legend_right=True)
+    fig.subplots_adjust(bottom=min(0.8 / fig.get_size_inches()[1], 0.3))  # two lines of x label
     lo, hi = _lookup(var, "speedup_lo"), _lookup(var, "speedup_hi")
-    _hbars(ax, shapes, variants, lambda s, v: sp.get((s, v)), style, lab, missing, base=1.0,
-           labels=_labels(var, shapes), interval=lambda s, v: (lo.get((s, v)), hi.get((s, v))) if (s, v) in lo else None)
+    marked = hbars(ax, shapes, variants, lambda s, v: sp.get((s, v)), style, lab, missing, base=1.0,
+                    labels=_labels(var, shapes),
+                    interval=lambda s, v: (lo.get((s, v)), hi.get((s, v))) if (s, v) in lo else None)
     ax.axvline(1.0, color="black", linewidth=1)
     ax.set_xlabel(f"speedup vs {baseline} (baseline median / variant median; > 1 = faster)\nwhiskers: {whiskers}")
     ax.set_title(f"Speedup vs {baseline} — MEASURED on {_devices(sub)} [{target}], cache={cache}{picked}", fontsize=10)
     handles = [Patch(facecolor=c, label=v) for v, c in VERDICT_COLOURS.items()]
     handles += [Patch(facecolor="white", edgecolor=colours[v], linewidth=1.5, label=f"variant {v}") for v in variants]
-    ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), framealpha=0.9)
-    _layout(fig, _labels(var, shapes), legend_right=True)
-    fig.subplots_adjust(bottom=min(0.8 / fig.get_size_inches()[1], 0.3))  # two lines of x label
+    ax.legend(handles=handles + missing_handle(marked), fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0),
+              framealpha=0.9)
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path
@@ -236,9 +141,10 @@ def _bandwidth_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, p
     def missing(shape, ser):
         return f"n/a ({status[(shape, ser)]})" if (shape, ser) in status else None
 
-    fig, ax = plt.subplots(figsize=(10, _height(len(shapes), len(variants))))
-    _hbars(ax, shapes, variants, lambda s, v: gb.get((s, v)), lambda s, v, j: dict(color=colours[v]),
-           lab, missing, labels=_labels(sub, shapes))
+    fig, ax = plt.subplots(figsize=(10, height_for(len(shapes), len(variants))))
+    layout(fig, _labels(sub, shapes), legend_right=True)
+    marked = hbars(ax, shapes, variants, lambda s, v: gb.get((s, v)), lambda s, v, j: dict(color=colours[v]),
+                    lab, missing, labels=_labels(sub, shapes))
     t = TARGETS.get(target)
     if t:
         ax.axvline(t.peak_hbm_gbps, color="#c62828", linestyle="--", linewidth=1.2)
@@ -250,30 +156,45 @@ def _bandwidth_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, p
     note = " (hot: weights may stay in the last-level cache)" if cache == "hot" else ""
     ax.set_title(f"Achieved bandwidth — MEASURED on {_devices(sub)} [{target}], cache={cache}{note}{picked}",
                  fontsize=10)
-    ax.legend(handles=[Patch(facecolor=colours[v], label=v) for v in variants], fontsize=7, loc="upper left",
-              bbox_to_anchor=(1.01, 1.0))
-    _layout(fig, _labels(sub, shapes), legend_right=True)
+    ax.legend(handles=[Patch(facecolor=colours[v], label=v) for v in variants] + missing_handle(marked), fontsize=7,
+              loc="upper left", bbox_to_anchor=(1.01, 1.0))
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path
 
 
-_STATIC_PANELS = [
-    ("smfmac", "smfmac (sparse MFMA) count", 1.0),
-    ("mfma", "mfma (dense) count", 1.0),
-    ("wmma", "wmma (RDNA) count", 1.0),
+_STATIC_PANELS = [  # after the instruction panels (``_instruction_panels``)
     ("vgpr", "VGPRs", 1.0),
     ("lds_bytes", "LDS (KiB)", 1 / 1024),
     ("waves_per_simd", "waves/SIMD (MODELLED)", 1.0),
     ("workgroups_per_cu", "workgroups / CU (MODELLED)", 1.0),
     ("m_tiles", "weight re-reads: M tiles (MODELLED)", 1.0),
 ]
+_KIND = {"smfmac": "sparse", "mfma": "dense", "mfma_scale": "scaled", "wmma": "RDNA", "nv_mma": "PTX"}
 
 
-def _static_plot(st: pd.DataFrame, baseline: str, target: str, path: Path) -> Optional[Path]:
-    # instruction panels: only those that matter on the target (its backend says: no smfmac/mfma on RDNA)
-    skip = {"smfmac", "mfma", "wmma"} - {col for col, _ in instructions(target)}
-    panels = [p for p in _STATIC_PANELS if p[0] in st and p[0] not in skip and st[p[0]].notna().any()]
+def _instruction_panels(st: pd.DataFrame, target: str) -> list[tuple[str, str, float, Optional[set]]]:
+    """One panel per instruction the target's backend counts for the dtypes drawn (v_smfmac and v_mfma for a
+    plain dtype, v_mfma_scale and v_mfma for an MX one, v_wmma on RDNA), titled with the instruction, and with
+    the dtypes it is counted for when not all of them: (column, title, scale, those dtypes or None for all)."""
+    dtypes = sorted({str(d) for d in st["dtype"]})
+    counted: dict[tuple[str, str], list[str]] = {}
+    for d in dtypes:
+        for col, name in instructions(target, d):
+            counted.setdefault((col, name), []).append(d)
+    scaled = {d for (col, _), ds in counted.items() if col == "mfma_scale" for d in ds}
+    out = []
+    for (col, name), ds in counted.items():
+        kind = "dense + scaled" if col == "mfma" and scaled & set(ds) else _KIND.get(col, "")
+        whose = None if len(ds) == len(dtypes) else set(ds)
+        out.append((col, f"{name} ({kind}) count" + (f" — {', '.join(ds)} shapes" if whose else ""), 1.0, whose))
+    return out
+
+
+def static_figure(st: pd.DataFrame, baseline: str, target: str):
+    """The static figure of one target (a matplotlib Figure, not saved), or None when it has nothing to draw."""
+    panels = [p for p in _instruction_panels(st, target) + [(*p, None) for p in _STATIC_PANELS]
+              if p[0] in st and st[p[0]].notna().any()]
     if not panels:
         return None
     shapes, picked = _first(_shape_order(st))
@@ -281,27 +202,35 @@ def _static_plot(st: pd.DataFrame, baseline: str, target: str, path: Path) -> Op
     variants = [v for v in [baseline] + sorted(st["variant"].unique()) if v in set(st["variant"])]
     variants = list(dict.fromkeys(variants))
     colours = {v: _PALETTE[i % len(_PALETTE)] for i, v in enumerate(variants)}
-    status = _lookup(st, "status")
+    status, dtype = _lookup(st, "status"), dict(zip(st["key"], st["dtype"]))
     # one row of panels sharing the shape axis: the figure grows with the shape count only once
     ncol = min(len(panels), 4)  # at most four panels a row: the figure stays readable on a page
     nrow = -(-len(panels) // ncol)
-    label_w = 0.35 + _text_width_in(_labels(st, shapes))
-    height = min(MAX_HEIGHT_IN, (_height(len(shapes), len(variants)) - 0.4) * nrow + 0.9)
+    label_w = 0.35 + text_width_in(_labels(st, shapes))
+    height = min(MAX_HEIGHT_IN, (height_for(len(shapes), len(variants)) - 0.4) * nrow + 0.9)
     fig, axes = plt.subplots(nrow, ncol, figsize=(label_w + 3.4 * ncol, height), squeeze=False)
-    for ax, (col, title, scale) in zip(axes.flat, panels):
+    layout(fig, _labels(st, shapes), suptitle=True, ncol=ncol, nrow=nrow)
+    marked: Counter = Counter()
+    for ax, (col, title, scale, whose) in zip(axes.flat, panels):
         vals = _lookup(st, col)
 
-        def value(s, v, vals=vals, scale=scale):
-            x = vals.get((s, v))
+        def counted(s, whose=whose):  # a shape whose dtype this panel does not count is left empty
+            return whose is None or str(dtype.get(s)) in whose
+
+        def value(s, v, vals=vals, scale=scale, counted=counted):
+            x = vals.get((s, v)) if counted(s) else None
             return None if x is None or not np.isfinite(x) else x * scale
 
-        _hbars(ax, shapes, variants, value,
-               lambda s, v, j: dict(color=colours[v], hatch="xx" if status.get((s, v)) in _NOT_OK else None,
-                                    alpha=0.45 if status.get((s, v)) in _NOT_OK else 1.0),
-               lambda s, v, x: f"{x:.3g}" + (f" ({status[(s, v)]})" if status.get((s, v)) in _NOT_OK else ""),
-               lambda s, v: ("n/a" + (f" ({status[(s, v)]})" if status[(s, v)] in _NOT_OK else "")
-                             if (s, v) in status else None), max_labels=60,
-               labels=_labels(st, shapes))
+        def missing(s, v, counted=counted):
+            if (s, v) not in status or not counted(s):
+                return None
+            return "n/a" + (f" ({status[(s, v)]})" if status[(s, v)] in _NOT_OK else "")
+
+        marked += hbars(ax, shapes, variants, value,
+                         lambda s, v, j: dict(color=colours[v], hatch="xx" if status.get((s, v)) in _NOT_OK else None,
+                                              alpha=0.45 if status.get((s, v)) in _NOT_OK else 1.0),
+                         lambda s, v, x: f"{x:.3g}" + (f" ({status[(s, v)]})" if status.get((s, v)) in _NOT_OK else ""),
+                         missing, max_labels=60, labels=_labels(st, shapes))
         ax.set_title(title, fontsize=9)
         if col == "workgroups_per_cu":
             ax.axvline(1.0, color="black", linestyle="--", linewidth=1)
@@ -316,7 +245,16 @@ def _static_plot(st: pd.DataFrame, baseline: str, target: str, path: Path) -> Op
                  y=1 - 0.12 / height, va="top")
     fig.legend(handles=[Patch(facecolor=colours[v], label=v) for v in variants], fontsize=8, ncol=len(variants),
                loc="upper right", bbox_to_anchor=(1 - 0.1 / fig.get_size_inches()[0], 1 - 0.05 / height))
-    _layout(fig, _labels(st, shapes), suptitle=True, ncol=ncol, nrow=nrow)
+    if marked:  # a footnote under the panels
+        fig.legend(handles=missing_handle(marked), fontsize=7, loc="lower left", bbox_to_anchor=(0.0, 0.0),
+                   frameon=False)
+    return fig
+
+
+def _static_plot(st: pd.DataFrame, baseline: str, target: str, path: Path) -> Optional[Path]:
+    fig = static_figure(st, baseline, target)
+    if fig is None:
+        return None
     fig.savefig(path, dpi=100)
     plt.close(fig)
     return path
@@ -338,9 +276,10 @@ def headline_plot(g: pd.DataFrame, baseline: str, path: Path, title: str) -> Opt
     height = min(MAX_HEIGHT_IN, 1.6 + 0.32 * len(labels) * len(caches))
     fig, axes = plt.subplots(1, len(panels), figsize=(6.2 * len(panels) + 1.5, height), squeeze=False)
     colours = {c: _PALETTE[i % len(_PALETTE)] for i, c in enumerate(caches)}
+    layout(fig, labels, suptitle=True, ncol=len(panels))
     for ax, (col, xlabel, sub) in zip(axes[0], panels):
         vals = {(f"{r['target']} {r['variant']}", r["cache_mode"]): r[col] for r in sub.to_dict("records")}
-        _hbars(ax, labels, caches, lambda s, c: vals.get((s, c)), lambda s, c, j: dict(color=colours[c]),
+        hbars(ax, labels, caches, lambda s, c: vals.get((s, c)), lambda s, c, j: dict(color=colours[c]),
                lambda s, c, v: f"{v:.2f}x ({c})", lambda s, c: None, base=1.0, labels=labels)
         ax.axvline(1.0, color="black", linewidth=1)
         ax.set_xlabel(xlabel, fontsize=8)
@@ -349,7 +288,6 @@ def headline_plot(g: pd.DataFrame, baseline: str, path: Path, title: str) -> Opt
     fig.suptitle(title, fontsize=10, y=1 - 0.1 / height, va="top")
     fig.legend(handles=[Patch(facecolor=colours[c], label=f"cache {c}") for c in caches], fontsize=7,
                loc="lower right")
-    _layout(fig, labels, suptitle=True, ncol=len(panels))
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path
@@ -393,18 +331,20 @@ def compare_plots(table: pd.DataFrame, out_dir: Path, labels: tuple[str, str]) -
         sub = sub[sub["key"].isin(set(shapes))]
         variants = sorted(sub["variant"].unique())
         ratio, verdict, reason = _lookup(sub, "ratio_b_over_a"), _lookup(sub, "verdict"), _lookup(sub, "excluded_reason")
-        fig, ax = plt.subplots(figsize=(12, _height(len(shapes), len(variants))))
-        _hbars(ax, shapes, variants, lambda s, v: ratio.get((s, v)),
-               lambda s, v, j: dict(color=VERDICT_COLOURS.get(verdict.get((s, v), ""), "#777777")),
-               lambda s, v, x: f"{x:.3f}  {v}", lambda s, v: (": ".join(str(reason.get((s, v)) or "").split(": ")[:2]) or None), base=1.0,
-               labels=_labels(sub, shapes))
+        fig, ax = plt.subplots(figsize=(12, height_for(len(shapes), len(variants))))
+        layout(fig, _labels(sub, shapes), legend_right=True, title_lines=2)
+        marked = hbars(ax, shapes, variants, lambda s, v: ratio.get((s, v)),
+                        lambda s, v, j: dict(color=VERDICT_COLOURS.get(verdict.get((s, v), ""), "#777777")),
+                        lambda s, v, x: f"{x:.3f}  {v}",
+                        lambda s, v: (": ".join(str(reason.get((s, v)) or "").split(": ")[:2]) or None), base=1.0,
+                        labels=_labels(sub, shapes))
         ax.axvline(1.0, color="black", linewidth=1)
         ax.set_xlabel(f"latency ratio {B}/{A} (< 1: {B} faster)")
         dev = f"{A}: {_devices(sub.rename(columns={'device_a': 'device'}))}; {B}: {_devices(sub.rename(columns={'device_b': 'device'}))}"
         ax.set_title(f"{B} vs {A} — MEASURED [{target}], cache={cache}{picked}\n{dev}", fontsize=10)
         ax.legend(handles=[Patch(facecolor=c, label=f"{v}" + (f" ({B} faster)" if v == "win" else f" ({B} slower)" if v == "loss" else ""))
-                           for v, c in VERDICT_COLOURS.items()], fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
-        _layout(fig, _labels(sub, shapes), legend_right=True, title_lines=2)
+                           for v, c in VERDICT_COLOURS.items()] + missing_handle(marked), fontsize=7, loc="upper left",
+                  bbox_to_anchor=(1.01, 1.0))
         name = f"ratio_{_safe(target)}_{_safe(cache)}"
         out[name] = out_dir / f"{name}.png"
         fig.savefig(out[name], dpi=110)

@@ -16,7 +16,7 @@ import pandas as pd
 from ..devices.targets import TARGETS, device_spec
 from ..problems.rows import STATIC_METRICS, Status
 from .derived import DERIVED_DOC, derived, element_bytes
-from .instructions import instructions  # noqa: F401  (the report's modules import it from here)
+from .instructions import instructions, instructions_of  # noqa: F401  (the report's modules import them from here)
 from .load import NOT_OK
 from .verdict import (LOSS, SAME_KERNEL, UNDETERMINED, WIN, WITHIN_NOISE, NoiseRule, Timing, num, same_kernel,
                       speedup_interval, verdict_of)
@@ -35,6 +35,7 @@ SUMMARY_DOC: dict[str, str] = {
     "mma_kind": "MMA kind applied (from the ISA/IR)", "intended_mma_kind": "MMA kind the spec asked for",
     "smfmac": "sparse MFMA instruction count", "mfma": "dense MFMA instruction count",
     "wmma": "RDNA WMMA (v_wmma) instruction count",
+    "mfma_scale": "scaled MFMA (v_mfma_scale, MX dtypes such as mxfp4) instruction count; also counted in mfma",
     "vgpr": "VGPRs", "agpr": "AGPRs", "sgpr": "SGPRs", "lds_bytes": "LDS bytes", "spills": "spills",
     "scratch_bytes": "scratch bytes",
     "waves_per_simd": "MODELLED occupancy (waves per SIMD) from the ISA's VGPRs, LDS and workgroup size "

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
-from .manifest import Manifest, ModuleEntry, read_manifest
+from .manifest import MANIFEST_NAME, Manifest, ModuleEntry, read_manifest
 from ..executors import (Executor, ExecutorError, TaskCancelled, device_executor, on_device, where_ran,
                          write_files)
 from ..devices.modules import check_target
@@ -54,8 +54,11 @@ class BenchOptions:
     retry_failed: bool = False
     warmup_s: float = 0.1
     min_time_s: float = 0.05
+    timeout_s: float = 600.0  # one run (an IREE module's benchmark process) past this is a timeout row: --timeout
 
     def __post_init__(self) -> None:  # the CLI's ranges (cli/options.py), for callers of the library too
+        if not self.timeout_s > 0:
+            raise ValueError(f"the per-run timeout must be > 0 seconds, got {self.timeout_s}")
         if int(self.reps) < 1:
             raise ValueError(f"reps must be >= 1 (got {self.reps}): a measurement without timing is no measurement")
         if not self.cache_modes or set(self.cache_modes) - {"hot", "cold"}:
@@ -111,7 +114,8 @@ def bench_entry(directory: Path, entry: ModuleEntry, row: ResultRow, options: Be
             res = runner.run_problem(Path(directory) / entry.vmfb, problem, device, module_target=entry.target,
                                      cache_mode=row.cache_mode, reps=options.reps, seed=entry.seed,
                                      cache_bytes=options.cache_bytes, warmup_s=options.warmup_s,
-                                     min_time_s=options.min_time_s, checker=Checker(problem, entry.seed))
+                                     min_time_s=options.min_time_s, checker=Checker(problem, entry.seed),
+                                     timeout_s=options.timeout_s)
             prov = provenance(device, compiler_version)
     except Exception as e:  # noqa: BLE001  (no device, a module that will not load: a row, go on)
         first = str(e).strip().splitlines()[0][:300] if str(e).strip() else ""
@@ -199,6 +203,17 @@ def _todo(directory: Path, manifest: Manifest, rows: dict, options: BenchOptions
                                             reason=NOT_PROVED if rebuilt else "")
 
 
+def say_manifest(directory: Path, manifest: Manifest, on_note: Callable[[str], None]) -> None:
+    """One line for entries of modules.json that did not verify (left out), or for a file without checksums."""
+    path = directory / MANIFEST_NAME
+    if manifest.damaged:
+        on_note(f"{path}: {len(manifest.damaged)} damaged entr{'y' if len(manifest.damaged) == 1 else 'ies'} "
+                f"({manifest.damaged[0]}): not trusted, their modules not benched; `vdmfma sweep` on the compiling "
+                "machine rewrites it")
+    elif manifest.unverified:
+        on_note(f"{path}: no checksums (written before vdmfma checksummed it): its entries are not verified")
+
+
 class NothingToBench(ValueError):
     """The directory has no compiled module and no peer: one line, before anything runs."""
 
@@ -217,6 +232,7 @@ def bench(directory: Path | str, options: BenchOptions,
     """
     directory = Path(directory)
     manifest = read_manifest(directory)
+    say_manifest(directory, manifest, on_note)
     remote = executor is not None and executor.remote
     if not remote:
         check_fits(directory, manifest, options.device)
@@ -238,7 +254,8 @@ def bench(directory: Path | str, options: BenchOptions,
         runnable = [e for e in manifest.entries if _runnable(directory, e, rows) is not None]
         if not runnable:
             raise NothingToBench(f"{directory}: nothing to bench: none of the {len(manifest.entries)} modules "
-                                 f"modules.json lists compiled (see {path.name}) and it has no peer")
+                                 f"modules.json lists compiled (see {path.name}) and it has no peer"
+                                 + (f"; {len(manifest.damaged)} damaged entries left out" if manifest.damaged else ""))
         timingless = sum(r.cache_mode != "" and r.status == Status.OK.value and r.latency_us_median is None
                          for r in rows.values())
         rebuilt = sum(r.reason == REBUILT for r in rows.values())

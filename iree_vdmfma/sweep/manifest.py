@@ -5,7 +5,9 @@ built it, the target) and every peer (the torch variant: nothing compiled), each
 with its input recipe: problem shape and dtype, the seed and the generator
 (run/numerics.make_inputs) -- the data itself is regenerated, never shipped. It
 also records the compiler version and toolkit version that built the directory.
-Imports neither the compiler nor the runtime.
+Its header and every entry carry the row store's checksum (problems/sealed.py): an entry edited after the
+sweep wrote it is not trusted (bench leaves it out and says so; the sweep rewrites the file); a file from
+before checksums is read and said to be unverified. Imports neither the compiler nor the runtime.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Sequence
 
 from ..problems.problem import Problem
 from ..problems.rows import Identity
+from ..problems.sealed import CHECKSUM, seal, unseal
 from ..util.io import atomic_write_text
 
 MANIFEST_NAME = "modules.json"
@@ -54,6 +57,10 @@ class Manifest:
     baseline: str
     entries: tuple[ModuleEntry, ...] = field(default_factory=tuple)
     format: int = FORMAT
+    # read back, never written: 'entry N: why' for entries whose checksum does not verify (left out of entries),
+    # and whether the file had no checksums at all (written before vdmfma checksummed it)
+    damaged: tuple[str, ...] = ()
+    unverified: bool = False
 
     @classmethod
     def new(cls, target: str, compiler_version: str, baseline: str, entries: Sequence[ModuleEntry]) -> "Manifest":
@@ -69,11 +76,13 @@ class Manifest:
 def write_manifest(out: Path, manifest: Manifest) -> Path:
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    return atomic_write_text(out / MANIFEST_NAME, json.dumps(asdict(manifest), indent=1))
+    doc = {k: v for k, v in asdict(manifest).items() if k not in ("damaged", "unverified")}
+    return atomic_write_text(out / MANIFEST_NAME, json.dumps(seal(doc, "entries"), indent=1))
 
 
 def read_manifest(directory: Path) -> Manifest:
-    """The directory's manifest; ValueError (one line) when it is missing or unreadable."""
+    """The directory's manifest; ValueError (one line) when it is missing or unreadable, or its header was edited.
+    Entries whose checksum does not verify are left out and named in ``damaged``."""
     path = Path(directory) / MANIFEST_NAME
     if not path.is_file():
         raise ValueError(f"{directory}: no {MANIFEST_NAME}; make it with `vdmfma sweep LIST --target T --out {directory}`")
@@ -81,7 +90,9 @@ def read_manifest(directory: Path) -> Manifest:
         data = json.loads(path.read_text())
         if data.get("format") != FORMAT:
             raise ValueError(f"format {data.get('format')!r}, expected {FORMAT}")
-        entries = tuple(ModuleEntry(**{**e, "flags": tuple(e.get("flags", ()))}) for e in data.pop("entries"))
-        return Manifest(**data, entries=entries)
+        sealed = unseal(data, "entries", path)
+        entries = tuple(ModuleEntry(**{**e, "flags": tuple(e.get("flags", ()))}) for e in sealed.entries)
+        header = {k: v for k, v in data.items() if k not in ("entries", CHECKSUM)}
+        return Manifest(**header, entries=entries, damaged=tuple(sealed.damaged), unverified=sealed.unverified)
     except (ValueError, TypeError, KeyError) as e:
         raise ValueError(f"{path}: not a usable manifest ({e})") from None

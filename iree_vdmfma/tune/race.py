@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Callable, Mapping, Optional, Sequence
 
@@ -194,9 +194,9 @@ def race_shape(tuner, module_of: Callable[[object], Path], p: Problem, rows: Seq
                        simplicity=lambda c: tuner._simplicity(by_id[c]), on_step=lambda m: tuner.say(f"{p.key}: {m}"))
     tuner.costs.saw_race(rounds)
     path = tuner.out / "race.csv"
-    old = [r for r in _read(path) if r.get("key") != p.key]
-    table = old + [{"key": p.key, **s, "place": i + 1} for i, s in enumerate(res.standings)]
-    write_csv_table([_Row(t) for t in table], path, RACE_COLUMNS)
+    old = [r for r in read_race(path, tuner.say) if r.key != p.key]
+    table = old + [RaceRow(**{"key": p.key, **s, "place": i + 1}) for i, s in enumerate(res.standings)]
+    write_csv_table(table, path, RACE_COLUMNS, checksum=True)
     med = {n: float(np.median(s)) for n, s in rounds.samples.items()}
     timed = []  # every contender's timing is its race samples (cold, paired): checked -> measured
     for name, s in rounds.samples.items():
@@ -217,18 +217,36 @@ def race_shape(tuner, module_of: Callable[[object], Path], p: Problem, rows: Seq
         threshold=rule.threshold, threshold_source=rule.source)
 
 
-RACE_COLUMNS = ["key", "place", "candidate", "rounds", "ratio_vs_default", "dropped_after"]
+@dataclass(frozen=True)
+class RaceRow:
+    """A line of race.csv: a contender's place in its shape's race (rounds raced, median ratio against the
+    default, the round it was dropped after; None for a finalist)."""
+
+    key: str
+    place: int
+    candidate: str
+    rounds: int
+    ratio_vs_default: Optional[float]
+    dropped_after: Optional[int] = None
 
 
-class _Row:
-    def __init__(self, d: dict):
-        self.__dict__.update({c: d.get(c) for c in RACE_COLUMNS})
+RACE_COLUMNS = [f.name for f in fields(RaceRow)]
 
 
-def _read(path: Path) -> list[dict]:
-    import csv  # noqa: PLC0415
+def read_race(path: Path, say: Callable[[str], None] = lambda s: None) -> list[RaceRow]:
+    """race.csv's rows that verify (the row store's checksums, problems/rows.py); damaged ones (cut off, edited)
+    are left out and said in one line naming the file, so a rewrite never carries them on. A file from before
+    checksums is read and said to be unverified."""
+    from ..problems.rows import read_checked  # noqa: PLC0415
 
-    if not path.exists():
+    try:
+        table = read_checked(path, RaceRow, required=("key", "candidate"), what="a race.csv written by vdmfma tune")
+    except ValueError as e:
+        say(f"{e}: not trusted, rewritten with this race's standings only")
         return []
-    with path.open(newline="") as f:
-        return list(csv.DictReader(f))
+    if table.damaged:
+        say(f"{path}: {len(table.damaged)} damaged row(s) (first: {table.damaged[0]}): not trusted, left out")
+    if table.unverified:
+        say(f"{path}: {table.unverified} row(s) without a checksum (written before vdmfma checksummed it): "
+            "not verified")
+    return table.rows

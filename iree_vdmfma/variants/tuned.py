@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Optional
 
 from ..configs.config import KernelConfig
-from ..configs.library import Library, paths, read_library
+from ..configs.library import UNVERIFIED, Library, paths, read_library
 from ..problems.problem import Problem
 
 ENV = "VDMFMA_TUNED_LIBRARY"
@@ -29,7 +29,7 @@ def _load(location: str, arch: str, stamp: float) -> Library:
     print(f"variant tuned: read {location} ({len(bases)} entries: {bases.count('measured')} measured"
           + (f", {modelled} MODELLED" if modelled else "")
           + (f", {len(bases) - modelled - bases.count('measured')} without a recorded basis" if "" in bases else "")
-          + ")", file=sys.stderr, flush=True)
+          + ")" + (f"; {UNVERIFIED}" if lib.unverified else ""), file=sys.stderr, flush=True)
     return lib
 
 
