@@ -178,6 +178,7 @@ def prove_tuned(m: int, base: list[Dispatch], tuned: list[Dispatch], kernels: di
 def _tune(problems: list[Problem], opts: StepOptions, log) -> tuple[Library, dict, Path, list[str]]:
     """Tune every distinct skinny GEMM once with `vdmfma tune`'s engine; (library, kernel times, library dir, the
     shapes the time budget left unfinished)."""
+    from ..tune.ship import tuned_library  # noqa: PLC0415
     from ..tune.tuner import TuneOptions, Tuner  # noqa: PLC0415
 
     options = TuneOptions(target=opts.target, device=opts.device, out_dir=opts.out / "tune", cache_dir=opts.cache_dir,
@@ -187,7 +188,7 @@ def _tune(problems: list[Problem], opts: StepOptions, log) -> tuple[Library, dic
     tuner = Tuner(problems, options, on_event=lambda s: log(f"tune: {s}"))
     winners = tuner.run()
     times = {w.key: (w.latency_us_median, w.default_us_median) for w in winners}
-    return tuner.library(), times, opts.out / "tune" / "specs", list(tuner.left)
+    return tuned_library(tuner), times, opts.out / "tune" / "specs", list(tuner.left)
 
 
 def _read(opts: StepOptions, problems: list[Problem]) -> Library:

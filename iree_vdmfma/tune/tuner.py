@@ -19,7 +19,8 @@ tune, compiles included: when it is spent the running compiles are stopped (thei
 candidates stay pending, not failed) and a rerun continues. Compiles go through
 :func:`compile_candidate` (Compiler + timeout retry) as CPU tasks of the executor; measurements and
 races (tune/measure.py, tune/race.py) as GPU tasks of a local executor (:meth:`Tuner.on_device`).
-Estimates of what is left and of what the race budget fits come from tune/costs.py.
+Estimates of what is left and of what the race budget fits come from tune/costs.py; the winners ship as a
+library (specs/, ``--publish``) through tune/ship.py.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from ..executors import Executor, ExecutorSpec, device_executor, make_executor, 
 from ..compiler.driver import Compiler, CompileInterrupted, CompileJob, CompileResult, default_cache_dir
 from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
-from ..configs.library import MEASURED, MODELLED, Entry, Library, Merge, now_utc, publish, write_library
+from ..configs.library import Entry, Library
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import runner_input_ir
 from ..problems.problem import Problem
@@ -51,7 +52,8 @@ from ..util.signals import stop_signals_as_interrupt
 from . import state
 from .costs import Costs, duration, evaluate_what_fits, race_budget
 from .measure import MeasureOptions, measure
-from .space import Candidate, changed, reference, space
+from .ship import write_tuned_library
+from .space import Candidate, changed, reference, settings_of, space
 
 RETRY_FLAG = "--mlir-disable-threading"
 MODELLED_DEFAULT_CANDIDATES = 32  # per shape, when --device none gives no --max-candidates: minutes, not hours
@@ -536,7 +538,7 @@ class Tuner:
                 if self.left:
                     self.say(f"time budget of {self.o.time_budget_s:g} s spent: {len(self.left)} shape(s) unfinished "
                              f"({', '.join(self.left)}); their candidates stay pending; rerun to continue")
-                self.written = self.write_library()
+                self.written = write_tuned_library(self)
         finally:
             executor.close()
         return [w for p in self.problems if (w := self.winner(p)) is not None]
@@ -572,47 +574,10 @@ class Tuner:
                 self.device_tasks.close()
             self.device_tasks = None
 
-    def library(self) -> Library:
-        entries, at = [], now_utc()
-        for p in self.problems:
-            w = self.winner(p)
-            if w is not None and w.winner:
-                basis = MODELLED if w.basis == MODELLED else MEASURED
-                entries.append(Entry(p, _candidate_settings(w.winner), basis, w.device, at))
-        return Library(self.o.target, tuple(entries))
-
-    def write_library(self, directory: Optional[Path] = None) -> dict[str, Path]:
-        """The library, its spec pair (on the backend's spec route) and flags, into ``directory``
-        (default: the tune's specs/)."""
-        lib = self.library()
-        if not lib.entries:
-            return {}
-        route = self.backend.spec_route
-        for note in lib.conflicts(route):  # the spec serves the first shape's config; say which shape lost
-            self.say(f"library: {note}")
-        return write_library(lib, directory or self.out / "specs", self._flags(), route)
-
-    def _flags(self) -> list[str]:
-        """The flags a library's users compile with: the target's, then the user's (--compile-flag)."""
-        return [*self.backend.compile_flags(self.o.target), *self.o.flags]
-
-    def publish(self, directory: Path, allow_modelled: bool = False) -> tuple[Merge, dict[str, Path]]:
-        """Merge this tune's library into the user's library folder (configs/library.py: publish)."""
-        return publish(self.library(), directory, self._flags(), self.backend.spec_route,
-                       allow_modelled)
-
 
 def _fmt(x) -> str:
     return "" if x is None else f"{x:.4g} us"
 
 
-def _candidate_settings(cid: str) -> dict[str, object]:
-    out: dict[str, object] = {}
-    for part in filter(None, cid.split(",")):  # "" is the one candidate of a backend without knobs
-        k, _, v = part.partition("=")
-        out[k] = int(v) if v.lstrip("-").isdigit() else v
-    return out
-
-
 def _candidate(row: state.CandidateRow, p: Problem) -> Candidate:
-    return Candidate(p, tuple(_candidate_settings(row.candidate).items()))
+    return Candidate(p, tuple(settings_of(row.candidate).items()))
