@@ -85,8 +85,8 @@ def _provenance(opts) -> dict:
 def run_forward(m: int, variants: list[str], results: dict, drows: list[DispatchRow], ex: Exported, opts,
                 log) -> list[ModelRow]:
     """The rows of one M: per variant compiled (``results``: (M, variant) -> its whole-model compile), checked and
-    timed with the torch peers in every cache mode of ``opts``; compile only (``--device none``) or an .mlir source
-    (no weights): one row per variant saying so."""
+    timed with the torch peers in every cache mode of ``opts``. Compile only (``--device none``): one row per
+    variant, compiled or failed; an .mlir source (no weights, no torch reference): those rows skipped, saying why."""
     rows: dict[str, ModelRow] = {}
     for v in variants:
         r = results.get((m, v))
