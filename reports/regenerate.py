@@ -125,7 +125,7 @@ def _checked_table(path: Path):
         return None
     from iree_vdmfma.model.model import read_dispatches, write_dispatches
     from iree_vdmfma.model.report import read_model_csv, write_model_csv
-    from iree_vdmfma.model.step import ModelRow
+    from iree_vdmfma.model.timing import ModelRow
 
     if path.name == "model.csv":
         return (lambda p: read_model_csv(p, ModelRow)), (lambda p, rows: write_model_csv(p, rows, ModelRow))

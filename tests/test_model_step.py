@@ -27,7 +27,8 @@ from iree_vdmfma.model.forward import (COLD_MARGIN, Estimate, check_forward, col
 from iree_vdmfma.model.model import read_dispatches
 from iree_vdmfma.model.report import read_model_csv
 from iree_vdmfma.model.source import parse_source
-from iree_vdmfma.model.step import APPLIED, DEFAULT_KEPT, ModelRow, StepOptions, run_step
+from iree_vdmfma.model.step import APPLIED, DEFAULT_KEPT, StepOptions, run_step
+from iree_vdmfma.model.timing import ModelRow
 from iree_vdmfma.problems.problem import Problem
 
 pytest.importorskip("iree.turbine.aot")
@@ -361,7 +362,7 @@ def test_a_contender_that_raises_while_timed_is_dropped_and_the_others_are_still
 def test_the_forwards_torch_eager_peer_goes_to_a_gpu_torch_sees_and_says_why_not_otherwise():
     import torch
 
-    from iree_vdmfma.model.step import _eager_gpu
+    from iree_vdmfma.model.timing import _eager_gpu
 
     assert _eager_gpu("local-task") == (None, "")  # the CPU peer: the reference, as before
     gpu, why = _eager_gpu("cuda")

@@ -181,12 +181,12 @@ def test_max_candidates_is_a_hard_cap_on_the_race(tmp_path, cache_dir):
 def test_a_space_the_race_budget_does_not_fit_races_the_top_of_the_order_and_counts_the_cut(
         tmp_path, cache_dir, monkeypatch):
     from iree_vdmfma.problems.problem import Problem
-    from iree_vdmfma.tune import tuner as tuner_module
+    from iree_vdmfma.tune import costs
     from iree_vdmfma.tune.report import race_budget_cut, write_tune_report
 
     # No --time-budget: the default budget a shape, made tiny here; the first batch (the default and the top
     # of the order, one per worker) is always raced, nothing after it fits.
-    monkeypatch.setattr(tuner_module, "RACE_BUDGET_S", 0.01)
+    monkeypatch.setattr(costs, "RACE_BUDGET_S", 0.01)  # where race_budget looks it up
     said: list[str] = []
     options = TuneOptions(target="host", device="local-task", out_dir=tmp_path / "out", cache_dir=cache_dir,
                           workers=2, seed=3, race=None)  # None: race when measuring, as the CLI does
@@ -218,7 +218,7 @@ def test_tune_and_model_help_say_a_measured_tune_races_by_default_and_the_manual
     from typer.testing import CliRunner
 
     from iree_vdmfma.cli.app import app
-    from iree_vdmfma.tune.tuner import RACE_BUDGET_S
+    from iree_vdmfma.tune.costs import RACE_BUDGET_S
 
     text = " ".join(CliRunner().invoke(app, [command, "--help"], env={"COLUMNS": "400"}).output.split())
     assert "--race / --no-race Tuner: race the candidates against IREE's default (default: with a device)" in text

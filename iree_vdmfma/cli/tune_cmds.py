@@ -98,6 +98,7 @@ def tune(
     with user_errors(debug, keeps="candidates"):
         from ..tune.report import write_tune_report
         from ..executors import ExecutorSpec
+        from ..tune.ship import publish_tuned, tuned_library
         from ..tune.tuner import TuneOptions, Tuner
         from .core_cmds import plan_run
 
@@ -145,7 +146,7 @@ def tune(
         for w in winners:  # plain text: '[verdict; basis]' is data, not rich markup
             show(winner_line(w))
         show(f"{len(winners)}/{len(problems)} shapes done; {out / 'winners.csv'}; report {report}")
-        merge_library(written, tuner.library(), theirs, prefer)
+        merge_library(written, tuned_library(tuner), theirs, prefer)
         record_tune(out, run_device, db)
         if tuner.left:  # the time budget ran out: not a finished tune (exit 1), and said how to go on
             say(f"{len(tuner.left)} shape(s) unfinished ({', '.join(tuner.left)}): the time budget ran out; run the "
@@ -153,7 +154,7 @@ def tune(
         if written.get("flags"):
             show(f"iree-compile flags: {written['flags'].read_text().strip()}")
         if publish is not None and written:  # rewritten, not copied: the flags file names the folder as given
-            merge, published = tuner.publish(publish, allow_modelled)
+            merge, published = publish_tuned(tuner, publish, allow_modelled)
             merge_library(published, merge.library, theirs, prefer)
             show(f"published to {publish}/ ({merge.summary()}): {', '.join(p.name for p in published.values())}")
             for label, keys in (("added", merge.added), ("replaced", merge.replaced), ("kept", merge.kept),

@@ -2,7 +2,7 @@
 
 The latencies and speedups are measured (forward.py says how, hot and cold); the skinny-GEMM share
 of the forward is ESTIMATED from the tuner's isolated kernel times and the GEMM calls counted in
-torch eager (step.skinny_share), and is labelled so. Without a device nothing is timed: the report
+torch eager (timing.skinny_share), and is labelled so. Without a device nothing is timed: the report
 says compile-only. model.csv goes through the shared row store (problems/rows.py: atomic, a
 checksum per row) and the report is rendered from the rows read back from it (:func:`read_model_csv`):
 a row cut off or edited on disk is named as damaged, never shown as a result.
@@ -19,7 +19,7 @@ from . import forward as fwd
 
 
 def write_model_csv(path: Path, rows, row_type) -> Path:
-    """One line per row (``row_type``: the dataclass whose fields are the columns, step.ModelRow), atomically,
+    """One line per row (``row_type``: the dataclass whose fields are the columns, timing.ModelRow), atomically,
     with a checksum column."""
     write_csv_table(rows, path, [f.name for f in fields(row_type)], checksum=True)
     return path
@@ -125,7 +125,7 @@ def headline(rows, target: str, device: str, default: str, eager: str) -> str:
 
 
 def write_step_report(opts, result, share: dict, default: str, eager: str, row_type=None) -> Path:
-    """``share``: step.skinny_share's estimate per M; ``default``/``eager``: the variant names. The rows are read
+    """``share``: timing.skinny_share's estimate per M; ``default``/``eager``: the variant names. The rows are read
     back from OUT/model.csv (``row_type``: its row dataclass) when given, else taken from ``result``."""
     out = opts.out / "report"
     out.mkdir(parents=True, exist_ok=True)

@@ -14,8 +14,8 @@ prove per dispatch, run the forward on the device against torch and time it in p
    pair, configs/library.py) and on ROCm targets ``vdmfma`` (the variant rule's spec); each
    dispatch is proved (``tuned``: the split and config the library asks for are in the
    compiled dispatch, else ``not-applied``);
-5. on the device (``--device none``: compile and prove only) every variant's forward runs on
-   the same seeded inputs and weights, is checked against torch eager (forward.FORWARD_RULE)
+5. on the device (timing.py; ``--device none``: compile and prove only) every variant's forward runs
+   on the same seeded inputs and weights, is checked against torch eager (forward.FORWARD_RULE)
    and timed with torch eager and torch.compile (inductor; checked against eager too, a
    status row where it cannot compile) as the peers in paired interleaved rounds, per cache
    mode: hot (one weight copy) and cold (weight copies rotated past the device's cache where
@@ -24,7 +24,7 @@ prove per dispatch, run the forward on the device against torch and time it in p
 Writes OUT/model.csv and OUT/dispatches.csv (per dispatch and variant) through the checksummed
 row store (problems/rows.py), OUT/shapes.csv and OUT/report/ (report.py, rendered from model.csv
 as read back). Everything timed is measured; the skinny-GEMM share of the forward is ESTIMATED
-from the tuner's isolated kernel times (labelled so).
+from the tuner's isolated kernel times (labelled so; timing.skinny_share).
 """
 
 from __future__ import annotations
@@ -35,31 +35,22 @@ from typing import Callable, Optional
 
 from ..executors import on_device
 from ..compiler.driver import CompileJob, CompileResult, Compiler
-from ..compiler.fingerprint import fingerprint
-from ..compiler.toolchain import compiler_version
-from ..report.verdict import calibrated_rule
 from ..configs.annotate import config_for_form
 from ..configs.forms import Contraction
 from ..configs.knobs import dispatch_problem, knob_config
 from ..configs.library import EXPORT_FORMS, Library, check_library, read_library
 from ..backends import backend_for
 from ..problems.problem import Problem
-from ..problems.rows import Provenance, Status
 from ..variants.registry import variant as get_variant
 from . import forward as fwd
 from .dispatches import Dispatch, collect_dispatches
 from .rescue import alone as compile_alone, compile_all, executable_of, rescue
 from .report import write_model_csv, write_step_report
-from .model import (APPLIED, DEFAULT_KEPT, FAILED, NOT_APPLIED, NOT_MATCHED, DispatchRow, Discovered,
+from .model import (APPLIED, DEFAULT_KEPT, NOT_APPLIED, NOT_MATCHED, DispatchRow, Discovered,
                     ModelOptions, _configs, _failed, _kernels, _prove, _row, _verdict, config_reached, crash_rows, discover, is_skinny,
                     model_flags, write_dispatches, write_shapes)
-from .source import PARAMETER_SCOPE, Exported, Source, export_step
-
-DEFAULT, TUNED, VDMFMA, EAGER, COMPILE = "default", "tuned", "vdmfma", "torch-eager", "torch-compile"
-# model.csv's statuses: members of the one Status vocabulary (problems/rows.py MODEL_STATUSES)
-OK, COMPILED, NUMERICS_FAILED, RUN_ERROR, SKIPPED = (Status.OK.value, Status.COMPILED.value,
-                                                     Status.NUMERICS_FAILED.value, Status.RUN_ERROR.value,
-                                                     Status.SKIPPED.value)
+from .source import Exported, Source, export_step
+from .timing import DEFAULT, EAGER, NUMERICS_FAILED, TUNED, VDMFMA, ModelRow, run_forward, skinny_share
 
 
 class UnmatchedModelError(ValueError):
@@ -95,43 +86,6 @@ class StepOptions:
     @property
     def running(self) -> bool:
         return self.device != "none"
-
-
-@dataclass
-class _ModelBody:
-
-    m_tokens: int
-    variant: str
-    status: str
-    cache_mode: str = ""  # hot / cold (forward.py); '' for a row that was not timed
-    numerics: str = ""
-    max_abs_err: Optional[float] = None
-    tolerance: Optional[float] = None
-    latency_us_median: Optional[float] = None
-    latency_us_lo: Optional[float] = None
-    latency_us_hi: Optional[float] = None
-    speedup_vs_default: Optional[float] = None
-    speedup_lo: Optional[float] = None
-    speedup_hi: Optional[float] = None
-    verdict: str = ""  # vs default: win / loss / within-noise / undetermined / same-kernel (forward.verdict)
-    interval_coverage: Optional[float] = None
-    rounds: Optional[int] = None
-    calls_per_sample: Optional[int] = None
-    rotation_copies: Optional[int] = None  # cold: weight copies rotated; hot: 1
-    bytes_between_reuses: Optional[int] = None  # cold: distinct weight bytes read between two calls on one copy
-    skinny_dispatches: Optional[int] = None
-    applied: Optional[int] = None
-    device: str = ""
-
-
-@dataclass
-class ModelRow(Provenance, _ModelBody):
-    """One line of model.csv: one M and one variant (or the torch eager peer); the body, the provenance of
-    the measurement (problems/rows.py ``Provenance``), the diagnosis."""
-
-    error: str = ""
-    note: str = ""
-    repro: str = ""
 
 
 @dataclass
@@ -224,6 +178,7 @@ def prove_tuned(m: int, base: list[Dispatch], tuned: list[Dispatch], kernels: di
 def _tune(problems: list[Problem], opts: StepOptions, log) -> tuple[Library, dict, Path, list[str]]:
     """Tune every distinct skinny GEMM once with `vdmfma tune`'s engine; (library, kernel times, library dir, the
     shapes the time budget left unfinished)."""
+    from ..tune.ship import tuned_library  # noqa: PLC0415
     from ..tune.tuner import TuneOptions, Tuner  # noqa: PLC0415
 
     options = TuneOptions(target=opts.target, device=opts.device, out_dir=opts.out / "tune", cache_dir=opts.cache_dir,
@@ -233,7 +188,7 @@ def _tune(problems: list[Problem], opts: StepOptions, log) -> tuple[Library, dic
     tuner = Tuner(problems, options, on_event=lambda s: log(f"tune: {s}"))
     winners = tuner.run()
     times = {w.key: (w.latency_us_median, w.default_us_median) for w in winners}
-    return tuner.library(), times, opts.out / "tune" / "specs", list(tuner.left)
+    return tuned_library(tuner), times, opts.out / "tune" / "specs", list(tuner.left)
 
 
 def _read(opts: StepOptions, problems: list[Problem]) -> Library:
@@ -332,10 +287,10 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
                 drows = _rescue_rows(compiler, m, disc[m], drows, variants, lib, opts, log)
         write_dispatches(opts.out / "dispatches.csv", drows)
         for m in opts.ms:  # the forward per M: one GPU task of the compiler's (local) executor
-            rows += on_device(compiler.executor, _run_m, m, variants, results, drows, exports[m], opts, log)
+            rows += on_device(compiler.executor, run_forward, m, variants, results, drows, exports[m], opts, log)
     result = StepResult(rows, drows, exports, lib, kernel_us, problems, lib_dir, untuned)
     write_model_csv(opts.out / "model.csv", rows, ModelRow)
-    write_step_report(opts, result, skinny_share(result), DEFAULT, EAGER, ModelRow)
+    write_step_report(opts, result, skinny_share(rows, exports, kernel_us), DEFAULT, EAGER, ModelRow)
     return result
 
 
@@ -420,213 +375,3 @@ def _compile_variant(compiler: Compiler, v: str, m: int, text: str, found: Disco
         rows += [replace(x, reason="; ".join(y for y in (x.reason, f"proved on its executable alone: {r.repro}") if y))
                  for x in prove_tuned(m, [d], collect_dispatches(r.dump_dir), kernels, lib, opts.target)]
     return result, rows
-
-
-# ------------------------------------------------------------------ run
-
-
-def _provenance(opts: StepOptions) -> dict:
-    from ..run.provenance import provenance  # noqa: PLC0415
-
-    return provenance(opts.device, compiler_version()).columns()
-
-
-def _run_m(m: int, variants: list[str], results: dict, drows: list[DispatchRow], ex: Exported,
-           opts: StepOptions, log) -> list[ModelRow]:
-    rows: dict[str, ModelRow] = {}
-    for v in variants:
-        r = results.get((m, v))
-        mine = [d for d in drows if d.m_tokens == m and d.variant == v and d.m is not None and d.m <= 32]
-        row = ModelRow(m, v, COMPILED, skinny_dispatches=len(mine), device=opts.device,
-                       applied=sum(d.status == APPLIED for d in mine) if v != DEFAULT else None,
-                       repro=r.repro if r is not None else "")
-        if r is None or not r.ok:
-            row.status, row.error = FAILED, (r.error if r is not None else "not compiled")
-        elif v == TUNED and r.job.cache_key() == results[(m, DEFAULT)].job.cache_key():
-            row.note = "the library changes nothing for this model: the same module as IREE's default"
-        elif v != DEFAULT and not results[(m, DEFAULT)].ok:
-            row.note = "rescued: the whole model compiles where IREE's default does not"
-        rows[v] = row
-    if not opts.running:
-        return list(rows.values())
-    if ex.parameters is None:  # an .mlir source: no weights and no torch reference to run the forward with
-        for row in rows.values():
-            if row.status == COMPILED:
-                row.status, row.note = SKIPPED, ("an .mlir source has no weights or torch reference: its forward is "
-                                                 "not run (its GEMMs were tuned on the device)" if opts.tune else
-                                                 "an .mlir source has no weights or torch reference: its forward is "
-                                                 "not run")
-        return list(rows.values())
-    prov = _provenance(opts)
-    modules: dict[str, fwd.ForwardModule] = {}
-    for v, row in rows.items():
-        for k, val in prov.items():
-            setattr(row, k, val)
-        if row.status != COMPILED:
-            continue
-        try:
-            modules[v] = fwd.ForwardModule(results[(m, v)].vmfb, ex.parameters, opts.device, PARAMETER_SCOPE)
-            got = modules[v](ex.inputs)
-        except Exception as e:  # noqa: BLE001  (a runtime failure is a row, not a crash)
-            row.status, row.error = RUN_ERROR, _first_line(e)
-            modules.pop(v, None)
-            continue
-        _check(row, fwd.check_forward(got, ex.eager, ex.ref64, ex.output_dtypes))
-        if row.status == NUMERICS_FAILED:
-            modules.pop(v)
-    peers = _torch_peers(m, ex, opts, prov, rows, log)
-    timed = list(modules) + [p for p in peers if rows[p].status == COMPILED]
-    out = [r for v, r in rows.items() if v not in timed]
-    same = _same_kernel(m, modules, results, rows)
-    floor = calibrated_rule(opts.device, prov.get("device_name", ""))[0].floor  # the report's floor for the device
-    for mode in opts.cache_modes:
-        out += _time_mode(mode, m, {v: rows[v] for v in timed}, modules, ex, opts, prov, log, same, floor)
-    return out
-
-
-def _same_kernel(m: int, modules: dict, results: dict, rows: dict) -> dict[str, str]:
-    """Variant -> the fingerprint of its whole-model module (compiler/fingerprint.py); a variant whose modules are
-    IREE's default's very code is said so in its note (its verdict is then same-kernel, never a win)."""
-    fps = {v: fingerprint(results[(m, v)].dump_dir).digest for v in modules}
-    for v, fp in fps.items():
-        if v != DEFAULT and fp and fp == fps.get(DEFAULT) and not rows[v].note:
-            rows[v].note = "the same kernels as IREE's default (one fingerprint): any difference is drift"
-    return fps
-
-
-def _first_line(e: Exception) -> str:
-    return f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
-
-
-def _check(row: ModelRow, n: fwd.ForwardNumerics) -> None:
-    row.numerics, row.max_abs_err, row.tolerance = n.verdict, n.max_abs_err, n.tolerance
-    if not n.passed:
-        row.status, row.error = NUMERICS_FAILED, n.message
-
-
-def _eager_gpu(device: str):
-    """(the torch device of a GPU ``device``, '') or (None, why not): CPU devices give (None, '')."""
-    if device.startswith("local"):
-        return None, ""
-    from ..run.peer import PeerUnavailable, torch_device  # noqa: PLC0415
-
-    try:
-        return torch_device(device), ""
-    except PeerUnavailable as e:
-        return None, str(e)
-
-
-def _torch_peers(m: int, ex: Exported, opts: StepOptions, prov: dict, rows: dict, log) -> list[str]:
-    """Add the torch eager row (the reference) and, with ``opts.torch_compile``, the torch.compile row: compiled
-    (inductor), run once and checked against eager under the same rule, or a status row saying why not."""
-    from .source import numpy_outputs, torch_forwards  # noqa: PLC0415
-
-    here = opts.device.startswith("local")
-    gpu, why = _eager_gpu(opts.device)
-    rows[EAGER] = ModelRow(m, EAGER, COMPILED if here or gpu is not None else SKIPPED,
-                           numerics="reference" if here else "", device=opts.device, **prov,
-                           note="the torch eager peer (CPU)" if here else
-                           f"the torch eager peer on {gpu}, checked against CPU eager" if gpu is not None else
-                           f"torch eager peer: {why}")
-    if gpu is not None:  # its own numbers on the GPU, under the rule every IREE variant is checked by
-        try:
-            _check(rows[EAGER], fwd.check_forward(numpy_outputs(torch_forwards(ex, 1, device=gpu)[0]()), ex.eager,
-                                                  ex.ref64, ex.output_dtypes))
-        except Exception as e:  # noqa: BLE001  (out of memory, an op torch lacks there: a row)
-            rows[EAGER].status, rows[EAGER].error = RUN_ERROR, _first_line(e)
-    peers = [EAGER]
-    if not opts.torch_compile:
-        return peers
-    row = rows[COMPILE] = ModelRow(m, COMPILE, COMPILED, device=opts.device, **prov,
-                                   note="torch.compile (inductor) of the same module, the CPU peer")
-    peers.append(COMPILE)
-    if not here:
-        row.status, row.note = SKIPPED, "torch.compile peer: only on the CPU (local-task) here"
-        return peers
-    log(f"M={m}: torch.compile (inductor) of the model")
-    try:
-        got = numpy_outputs(torch_forwards(ex, 1, compiled=True)[0]())
-    except Exception as e:  # noqa: BLE001  (inductor without a C++ compiler, an unsupported op: a row)
-        row.status, row.error = FAILED, _first_line(e)
-        how = f"--library {opts.library}" if opts.library is not None else "--tune"
-        row.repro = (f"vdmfma model {opts.source.text} --m {m} {how} --device {opts.device} --cache-mode hot "
-                     "(torch.compile runs once, before any timing)")
-        return peers
-    _check(row, fwd.check_forward(got, ex.eager, ex.ref64, ex.output_dtypes))
-    return peers
-
-
-def _time_mode(mode: str, m: int, rows: dict[str, ModelRow], modules: dict, ex: Exported, opts: StepOptions,
-               prov: dict, log, fps: dict[str, str], floor: float) -> list[ModelRow]:
-    """Time every contender in ``mode`` (hot / cold) in paired rounds: one row per contender."""
-    from ..devices.caches import default_cache_bytes  # noqa: PLC0415
-    from .source import torch_forwards  # noqa: PLC0415
-
-    out = {v: replace(r, cache_mode=mode) for v, r in rows.items()}
-    if mode == "hot":
-        copies, plan = 1, None
-    else:
-        cache = opts.cache_bytes or default_cache_bytes(opts.device, opts.target, prov.get("device_name", ""))
-        plan = fwd.cold_plan(ex.weight_bytes, cache, len(rows))
-        copies = plan.copies
-        if not copies:
-            log(f"M={m}: cold not run: {plan.why}")
-            for r in out.values():
-                r.status, r.note = SKIPPED, f"cold not run: {plan.why}"
-            return list(out.values())
-    contenders: dict[str, Callable[[], object]] = {}
-    for v in rows:
-        try:
-            if v in modules:
-                contenders[v] = ((lambda mod=modules[v]: mod(ex.inputs)) if copies == 1
-                                 else modules[v].rotation(copies, ex.inputs))
-            elif v == EAGER and (gpu := _eager_gpu(opts.device)[0]) is not None:
-                contenders[v] = fwd.rotate(torch_forwards(ex, copies, device=gpu))
-            elif v == EAGER:
-                contenders[v] = fwd.rotate(torch_forwards(ex, copies)) if copies > 1 else ex.run_eager
-            elif v == COMPILE:
-                contenders[v] = fwd.rotate(torch_forwards(ex, copies, compiled=True))
-        except Exception as e:  # noqa: BLE001  (loading the copies failed: a row, not a crash)
-            out[v].status, out[v].error = RUN_ERROR, f"{mode}: {_first_line(e)}"
-    how = f"{copies} weight copies of {ex.weight_bytes / 2**20:.4g} MiB rotated" if copies > 1 else "one weight copy"
-    log(f"M={m}: timing {', '.join(contenders)} {mode} ({how}) in {opts.rounds} paired rounds of {opts.calls} calls")
-    failed: dict[str, Exception] = {}
-    samples = fwd.paired_rounds(contenders, opts.rounds, opts.calls, opts.seed, warmup=max(2, copies), failed=failed)
-    for v, e in failed.items():  # a contender that raised while timed: its row says so, the others are timed
-        out[v].status, out[v].error = RUN_ERROR, f"{mode}: {_first_line(e)}"
-    for v, us in samples.items():
-        row = out[v]
-        lat = fwd.Estimate.of(us)
-        row.status = OK
-        row.latency_us_median, row.latency_us_lo, row.latency_us_hi = lat.median, lat.lo, lat.hi
-        row.rounds, row.calls_per_sample, row.interval_coverage = lat.rounds, opts.calls, round(lat.coverage, 4)
-        row.rotation_copies = copies
-        row.bytes_between_reuses = plan.bytes_between_reuses if plan else None
-        if DEFAULT in samples:
-            sp = fwd.speedup(samples, DEFAULT, v)
-            row.speedup_vs_default, row.speedup_lo, row.speedup_hi = sp.median, sp.lo, sp.hi
-            row.verdict = fwd.verdict(sp, floor, base_fingerprint=fps.get(DEFAULT, ""),
-                                      fingerprint=fps.get(v, "")) if v != DEFAULT else ""
-    return list(out.values())
-
-
-def skinny_share(result: StepResult) -> dict[tuple[int, str, str], tuple[float, float, float]]:
-    """ESTIMATED share of the forward in its skinny GEMMs: (M, variant, cache mode) -> (kernel us sum, forward us,
-    share).
-
-    Kernel time = the tuner's isolated cold median of that shape's kernel (IREE's default kernel for
-    ``default``, the winner for ``tuned``) x the shape's calls per forward (counted in torch eager);
-    forward = that variant's measured median in each cache mode timed. Isolated kernels against a whole forward:
-    an estimate (the cold forward is the closer match to the tuner's cold kernels).
-    """
-    out = {}
-    for m, ex in result.exports.items():
-        for variant, pick in ((DEFAULT, 1), (TUNED, 0)):
-            parts = [(n, result.kernel_us[key][pick]) for key, n in ex.gemm_calls.items() if key in result.kernel_us]
-            if not parts or any(us is None for _, us in parts):
-                continue
-            total = sum(n * us for n, us in parts)
-            for r in result.rows:
-                if r.m_tokens == m and r.variant == variant and r.latency_us_median:
-                    out[(m, variant, r.cache_mode)] = (total, r.latency_us_median, total / r.latency_us_median)
-    return out

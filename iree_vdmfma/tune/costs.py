@@ -9,14 +9,24 @@ the rows' of an earlier run: a resume whose first compiles were cache hits says 
 workers. A cache hit costs no compile; the caller says how many of the candidates left are in the cache. Until a
 kind of work has been seen, a stated prior stands in (PRIOR_CHECK_S, PRIOR_CONTENDER_ROUND_S). A race is costed
 at its worst case: every round it could run (tune/race.py ``contender_rounds``).
+
+The race budget (a measured tune that races): a shape's compiles, numerics checks and race may take its share of
+the ``--time-budget`` left (shared over it and the unfinished shapes after it), else ``RACE_BUDGET_S`` a shape, a
+stated default. :func:`evaluate_what_fits` evaluates the top of the shape's order in growing batches and, after
+each, asks :meth:`Costs.fits` how many the budget left still fits: a cut is that ESTIMATE, said and counted.
+``tuner`` there is a tune/tuner.py Tuner (its options, rows, stages and budget clock).
 """
 
 from __future__ import annotations
 
 import math
 import statistics
+import time
 from typing import Sequence
 
+from . import state
+
+RACE_BUDGET_S = 600.0  # per shape, when a measured tune gives no --time-budget: what the race may cover
 PRIOR_CHECK_S = 0.5  # one numerics-checked timing of a candidate, until one is seen (a resumed tune has none)
 PRIOR_CONTENDER_ROUND_S = 0.1  # one contender's turn in one paired round (min_time_s 0.05 + overhead), until seen
 
@@ -117,3 +127,39 @@ class Costs:
         return (f"estimated from {compile_s:.2g} s of compile and {check_s:.2g} s of numerics check a candidate and "
                 f"{self.round_cost_s():.2g} s a contender-round of the race"
                 + ("" if self.round_s else " (assumed until a race has run)"))
+
+
+def race_budget(tuner, p) -> tuple[float, str]:
+    """Seconds shape ``p``'s compiles, numerics checks and race may take, and where that figure comes from:
+    the --time-budget left shared over this shape and the unfinished ones after it, else RACE_BUDGET_S."""
+    o = tuner.o
+    if o.time_budget_s is None:
+        return RACE_BUDGET_S, f"no --time-budget: the default {RACE_BUDGET_S:g} s a shape"
+    left = max(0.0, o.time_budget_s - (time.monotonic() - tuner.started))
+    after = tuner.problems[tuner.problems.index(p):]
+    shapes = max(1, sum(tuner.winner(q) is None or q is p for q in after))
+    return left / shapes, f"--time-budget {o.time_budget_s:g} s: {left:.0f} s left for {shapes} shape(s)"
+
+
+def evaluate_what_fits(tuner, compiler, p, chosen: list, checker, budget: float, source: str) -> tuple[list, str]:
+    """Race mode: evaluate the top of ``chosen`` in growing batches; after each, estimate what the shape's
+    budget still fits (the rest's compiles and numerics checks and the race of all of them) and stop there.
+    Returns the candidates evaluated and, when some were cut, one line saying how many and why."""
+    costs = tuner.costs
+    n, fit, batch = 0, len(chosen), max(2, costs.workers)  # the first batch: the default and the top of the order
+    while n < fit and not tuner.budget_spent:
+        part = chosen[n: min(fit, n + batch)]
+        tuner.evaluate(compiler, part, checker)
+        n += len(part)
+        batch = max(batch, n)  # batches double: a fresh estimate after each, few pool drains
+        passed = sum(tuner._row(c).status in (state.MEASURED, state.CHECKED) for c in chosen[:n])
+        fit = costs.fits(len(chosen), n, passed, tuner.race_budget_left(p), tuner._compile_times())
+    if n >= len(chosen):
+        return chosen, ""
+    why = (f"raced the top {n} of {len(chosen)} candidates: {len(chosen) - n} cut, since the race budget of "
+           f"{duration(budget)} ({source}) fits about {n} ({costs.basis(tuner._compile_times())}); a larger "
+           "--time-budget in a fresh --out covers more (a rerun keeps a finished shape)")
+    tuner.say(f"{p.key}: {why}")
+    tuner.save_rows(*(tuner._row(c).replace(reason=f"cut by the race budget: not compiled or raced ({why})")
+                      for c in chosen[n:] if tuner._row(c).status == state.PENDING))  # every candidate has its row
+    return chosen[:n], why

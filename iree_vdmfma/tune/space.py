@@ -63,6 +63,15 @@ class Candidate:
         return str(self.settings.get("mma", "default"))
 
 
+def settings_of(cid: str) -> dict[str, object]:
+    """The knob settings a candidate id names (the inverse of ``Candidate.id``): a winner row's, a resumed row's."""
+    out: dict[str, object] = {}
+    for part in filter(None, cid.split(",")):  # "" is the one candidate of a backend without knobs
+        k, _, v = part.partition("=")
+        out[k] = int(v) if v.lstrip("-").isdigit() else v
+    return out
+
+
 def defaults(problem: Problem, arch: str) -> dict[str, object]:
     return {name: k.values(problem, arch)[0] for name, k in knobs_of(arch).items()}
 

@@ -3,7 +3,7 @@
 spec pair. With a device the candidates that passed are raced in paired rounds against
 IREE's default: the whole pruned space when it fits the shape's budget (``--time-budget``
 shared over the shapes left, else ``RACE_BUDGET_S``; an estimate from the compile, numerics
-and race times seen so far), else the top of the order up to what fits, the cut counted.
+and race times seen so far: tune/costs.py), else the top of the order up to what fits, the cut counted.
 ``race=False`` (``--no-race``; the default of a ``TuneOptions`` built in code, ``None`` races as the
 CLI does): each candidate timed cold/hot on its own, then choose ->
 re-measure default and winner side by side -> ship the winner only if that confirms it.
@@ -19,7 +19,8 @@ tune, compiles included: when it is spent the running compiles are stopped (thei
 candidates stay pending, not failed) and a rerun continues. Compiles go through
 :func:`compile_candidate` (Compiler + timeout retry) as CPU tasks of the executor; measurements and
 races (tune/measure.py, tune/race.py) as GPU tasks of a local executor (:meth:`Tuner.on_device`).
-Estimates of what is left come from tune/costs.py.
+Estimates of what is left and of what the race budget fits come from tune/costs.py; the winners ship as a
+library (specs/, ``--publish``) through tune/ship.py.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from ..executors import Executor, ExecutorSpec, device_executor, make_executor, 
 from ..compiler.driver import Compiler, CompileInterrupted, CompileJob, CompileResult, default_cache_dir
 from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
-from ..configs.library import MEASURED, MODELLED, Entry, Library, Merge, now_utc, publish, write_library
+from ..configs.library import Entry, Library
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import runner_input_ir
 from ..problems.problem import Problem
@@ -49,13 +50,13 @@ from ..util.lock import locked_dir
 from ..util.runs import check_kind, check_same, previous_runs, record_run
 from ..util.signals import stop_signals_as_interrupt
 from . import state
-from .costs import Costs, duration
+from .costs import Costs, duration, evaluate_what_fits, race_budget
 from .measure import MeasureOptions, measure
-from .space import Candidate, changed, reference, space
+from .ship import write_tuned_library
+from .space import Candidate, changed, reference, settings_of, space
 
 RETRY_FLAG = "--mlir-disable-threading"
 MODELLED_DEFAULT_CANDIDATES = 32  # per shape, when --device none gives no --max-candidates: minutes, not hours
-RACE_BUDGET_S = 600.0  # per shape, when a measured tune gives no --time-budget: what the race may cover
 PROVENANCE = ("numerics", "max_abs_err", "max_rel_err", "device_name", "device_arch", "driver_version",
               "runtime_version", "toolkit_version", "measured_at")  # a candidate's measurement, onto its winner row
 PROGRESS_EVERY_S = 10.0  # one line of progress at most this often when stderr is not a terminal
@@ -456,7 +457,7 @@ class Tuner:
         if cut and self.o.max_candidates is None:
             how += " (the default for --device none)"
         if self.o.racing:
-            budget, source = self._race_budget(p)
+            budget, source = race_budget(self, p)
             self._shape_budget = (time.monotonic(), budget)
         if racing:
             self.say(f"{p.key}: {size} candidates after pruning; racing up to {planned} ({how}) in paired rounds "
@@ -475,7 +476,7 @@ class Tuner:
 
             optuna_search(self, compiler, p, chosen[:2], checker)
         elif racing:
-            chosen, race_cut = self._evaluate_what_fits(compiler, p, chosen, checker, budget, source)
+            chosen, race_cut = evaluate_what_fits(self, compiler, p, chosen, checker, budget, source)
         else:
             self.evaluate(compiler, chosen, checker)
         ids = {c.id for c in chosen}
@@ -505,43 +506,10 @@ class Tuner:
             return chosen[: w.evaluated]
         return chosen
 
-    def _race_budget(self, p: Problem) -> tuple[float, str]:
-        """Seconds this shape's compiles, numerics checks and race may take, and where that figure comes from:
-        the --time-budget left shared over this shape and the unfinished ones after it, else RACE_BUDGET_S."""
-        if self.o.time_budget_s is None:
-            return RACE_BUDGET_S, f"no --time-budget: the default {RACE_BUDGET_S:g} s a shape"
-        left = max(0.0, self.o.time_budget_s - (time.monotonic() - self.started))
-        after = self.problems[self.problems.index(p):]
-        shapes = max(1, sum(self.winner(q) is None or q is p for q in after))
-        return left / shapes, f"--time-budget {self.o.time_budget_s:g} s: {left:.0f} s left for {shapes} shape(s)"
-
     def race_budget_left(self, p: Problem) -> float:
         """What is left of the shape's budget for its race (tune/race.py stops there)."""
         began, budget = self._shape_budget
         return max(0.0, budget - (time.monotonic() - began))
-
-    def _evaluate_what_fits(self, compiler: Compiler, p: Problem, chosen: list[Candidate], checker,
-                            budget: float, source: str) -> tuple[list[Candidate], str]:
-        """Race mode: evaluate the top of ``chosen`` in growing batches; after each, estimate what the shape's
-        budget still fits (the rest's compiles and numerics checks and the race of all of them) and stop there.
-        Returns the candidates evaluated and, when some were cut, one line saying how many and why."""
-        n, fit, batch = 0, len(chosen), max(2, self.costs.workers)  # the first batch: the default and the top of the order
-        while n < fit and not self.budget_spent:
-            part = chosen[n: min(fit, n + batch)]
-            self.evaluate(compiler, part, checker)
-            n += len(part)
-            batch = max(batch, n)  # batches double: a fresh estimate after each, few pool drains
-            passed = sum(self._row(c).status in (state.MEASURED, state.CHECKED) for c in chosen[:n])
-            fit = self.costs.fits(len(chosen), n, passed, self.race_budget_left(p), self._compile_times())
-        if n >= len(chosen):
-            return chosen, ""
-        why = (f"raced the top {n} of {len(chosen)} candidates: {len(chosen) - n} cut, since the race budget of "
-               f"{duration(budget)} ({source}) fits about {n} ({self.costs.basis(self._compile_times())}); a larger --time-budget "
-               "in a fresh --out covers more (a rerun keeps a finished shape)")
-        self.say(f"{p.key}: {why}")
-        self._save(*(self._row(c).replace(reason=f"cut by the race budget: not compiled or raced ({why})")
-                     for c in chosen[n:] if self._row(c).status == state.PENDING))  # every candidate has its row
-        return chosen[:n], why
 
     def _simplicity(self, row: state.CandidateRow) -> int:
         return changed(_candidate(row, problem_of(row)), self.o.target)
@@ -570,7 +538,7 @@ class Tuner:
                 if self.left:
                     self.say(f"time budget of {self.o.time_budget_s:g} s spent: {len(self.left)} shape(s) unfinished "
                              f"({', '.join(self.left)}); their candidates stay pending; rerun to continue")
-                self.written = self.write_library()
+                self.written = write_tuned_library(self)
         finally:
             executor.close()
         return [w for p in self.problems if (w := self.winner(p)) is not None]
@@ -606,47 +574,10 @@ class Tuner:
                 self.device_tasks.close()
             self.device_tasks = None
 
-    def library(self) -> Library:
-        entries, at = [], now_utc()
-        for p in self.problems:
-            w = self.winner(p)
-            if w is not None and w.winner:
-                basis = MODELLED if w.basis == MODELLED else MEASURED
-                entries.append(Entry(p, _candidate_settings(w.winner), basis, w.device, at))
-        return Library(self.o.target, tuple(entries))
-
-    def write_library(self, directory: Optional[Path] = None) -> dict[str, Path]:
-        """The library, its spec pair (on the backend's spec route) and flags, into ``directory``
-        (default: the tune's specs/)."""
-        lib = self.library()
-        if not lib.entries:
-            return {}
-        route = self.backend.spec_route
-        for note in lib.conflicts(route):  # the spec serves the first shape's config; say which shape lost
-            self.say(f"library: {note}")
-        return write_library(lib, directory or self.out / "specs", self._flags(), route)
-
-    def _flags(self) -> list[str]:
-        """The flags a library's users compile with: the target's, then the user's (--compile-flag)."""
-        return [*self.backend.compile_flags(self.o.target), *self.o.flags]
-
-    def publish(self, directory: Path, allow_modelled: bool = False) -> tuple[Merge, dict[str, Path]]:
-        """Merge this tune's library into the user's library folder (configs/library.py: publish)."""
-        return publish(self.library(), directory, self._flags(), self.backend.spec_route,
-                       allow_modelled)
-
 
 def _fmt(x) -> str:
     return "" if x is None else f"{x:.4g} us"
 
 
-def _candidate_settings(cid: str) -> dict[str, object]:
-    out: dict[str, object] = {}
-    for part in filter(None, cid.split(",")):  # "" is the one candidate of a backend without knobs
-        k, _, v = part.partition("=")
-        out[k] = int(v) if v.lstrip("-").isdigit() else v
-    return out
-
-
 def _candidate(row: state.CandidateRow, p: Problem) -> Candidate:
-    return Candidate(p, tuple(_candidate_settings(row.candidate).items()))
+    return Candidate(p, tuple(settings_of(row.candidate).items()))
