@@ -379,3 +379,39 @@ def test_task_scratch_is_removed_when_the_task_raises_and_a_dead_workers_only_on
     (tmp_path / f"vdmfma-task-elsewhere-{dead.pid}-c").mkdir()  # another container's, sharing the temp dir
     assert reap_scratch(tmp_path) == 1
     assert sorted(p.name[-1] for p in tmp_path.iterdir()) == ["b", "c"]
+
+
+def test_the_head_watch_fires_while_the_resource_watch_is_stuck_in_a_ray_call(monkeypatch):
+    # ray.nodes() blocks while the head is away (up to Ray's own 60 s, then Ray ends the driver without a word): a
+    # resource check in flight when the head goes must not hold up the head watch, whose ClusterLost is the one line
+    # the command ends with. No cluster: the executor's two watches on a stand-in head (a TCP port) and Ray.
+    from concurrent.futures import Future
+
+    from iree_vdmfma.executors import ClusterLost
+    from iree_vdmfma.executors import ray_executor as rx
+
+    monkeypatch.setattr(rx, "HEAD_CHECK_S", 0.05)
+    head = socket.create_server(("127.0.0.1", 0))
+    asked, release = threading.Event(), threading.Event()
+
+    class StuckRay:
+        def nodes(self):  # the head goes while this call is in flight; the call waits for it
+            head.close()
+            asked.set()
+            release.wait(60)
+            return []
+
+    ex = rx.RayExecutor.__new__(rx.RayExecutor)
+    task: Future = Future()
+    task.set_running_or_notify_cancel()
+    ex.__dict__.update(ray=StuckRay(), address="the test's head", ray_log=None, lost="", _head_answers=True,
+                       _lock=threading.Lock(), _stop=threading.Event(), _missing={}, _pending={"ref": (task, "GPU")})
+    try:
+        ex._start_watches(f"127.0.0.1:{head.getsockname()[1]}", 0.5)
+        assert asked.wait(10), "the resource watch never asked Ray"
+        with pytest.raises(ClusterLost, match="lost the Ray head at the test's head"):
+            task.result(timeout=10)
+        assert asked.is_set() and not release.is_set()  # lost while ray.nodes() was still blocked
+    finally:
+        release.set()
+        ex._stop.set()

@@ -186,11 +186,13 @@ class RayExecutor(Executor):
             logs = Path(ray._private.worker._global_node.get_logs_dir_path())
             self.ray_log = logs / f"vdmfma-driver-{os.getpid()}.err"
             self._undo_fd2 = _console_off_fd2(self.ray_log)
-            timeout = connect_timeout_s()
-            threading.Thread(target=self._watch_head, args=(ray.get_runtime_context().gcs_address, timeout),
-                             name="vdmfma-ray-head", daemon=True).start()
-            threading.Thread(target=self._watch_resources, args=(timeout,), name="vdmfma-ray-nodes",
-                             daemon=True).start()
+            self._start_watches(ray.get_runtime_context().gcs_address, connect_timeout_s())
+
+    def _start_watches(self, gcs: str, timeout: float) -> None:
+        """The head watch (a TCP knock) and the resource watch (``ray.nodes()``), each a daemon thread of its own:
+        a Ray call that blocks while the head is away holds up only the second."""
+        threading.Thread(target=self._watch_head, args=(gcs, timeout), name="vdmfma-ray-head", daemon=True).start()
+        threading.Thread(target=self._watch_resources, args=(timeout,), name="vdmfma-ray-nodes", daemon=True).start()
 
     def _watch_head(self, gcs: str, timeout: float) -> None:
         """Fail every task in flight with ClusterLost once the head's GCS has not answered for the timeout. A TCP
