@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from iree_vdmfma.cli import app
 from iree_vdmfma.problems.rows import read_rows
+from iree_vdmfma.sweep.manifest import read_manifest
 
 SHAPE = "name,m,n,k,batch,dtype\ntiny-small,8,128,512,1,f16\n"
 
@@ -64,13 +65,35 @@ def test_a_modules_json_from_before_checksums_is_benched_and_said_to_be_unverifi
     assert _run("sweep", shapes, "--variants", "default", "--target", "host", "--device", "none", "--out", str(out),
                 "--no-report")[0].exit_code == 0
 
-    _edit(out / "modules.json", _unseal)
+    _edit(out / "modules.json", _unseal)  # format 2 always has checksums: stripped, it is not trusted
+    res, said = _run("bench", str(out), "--device", "local-task", "--reps", "1", "--no-report")
+    assert res.exit_code == 2 and said.startswith("error:") and "format 2 without checksums (edited" in said, said
+    _edit(out / "modules.json", lambda d: d.update(format=1))  # as a file from before checksums is
     res, said = _run("bench", str(out), "--device", "local-task", "--reps", "1", "--no-report")
     assert res.exit_code == 0, said
     assert f"{out / 'modules.json'}: no checksums (written before vdmfma checksummed it)" in said
     _edit(out / "modules.json", lambda d: d.update(checksum="0" * 16, baseline="splitk"))  # a header edited
     res, said = _run("bench", str(out), "--device", "local-task", "--reps", "1", "--no-report")
     assert res.exit_code == 2 and said.startswith("error:") and "its header does not match its checksum" in said
+
+
+def test_a_modules_json_of_a_newer_format_is_one_error_line_naming_it_and_its_format(tmp_path):
+    shapes, out = _shapes(tmp_path), tmp_path / "out"
+    assert _run("sweep", shapes, "--variants", "default", "--target", "host", "--device", "none", "--out", str(out),
+                "--no-report")[0].exit_code == 0
+    assert json.loads((out / "modules.json").read_text())["format"] == 2
+    _edit(out / "modules.json", lambda d: (d.update(format=3), d["entries"][0].update(seal="a later field")))
+    before = (out / "results.csv").read_bytes()
+    res = CliRunner().invoke(app, ["bench", str(out), "--device", "local-task", "--reps", "1", "--no-report"])
+    assert res.exit_code == 2 and res.output == (
+        f"error: {out / 'modules.json'}: a modules.json of format 3, written by a newer vdmfma; this one reads formats "
+        "1 to 2 (upgrade vdmfma, or re-run the sweep with this one)\n"), res.output
+    assert (out / "results.csv").read_bytes() == before  # nothing benched
+
+
+def test_a_committed_modules_json_from_before_checksums_reads_unverified():
+    old = read_manifest(Path(__file__).parents[1] / "reports" / "gpu-h100-tuned")  # format 1, no checksums
+    assert old.format == 1 and old.unverified and not old.damaged and len(old.entries) > 0
 
 
 @pytest.fixture(scope="module")
