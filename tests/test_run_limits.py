@@ -94,8 +94,20 @@ def test_a_run_past_its_timeout_ends_with_every_process_it_started(tmp_path):
     with pytest.raises(timing.TimingError, match="timed out after 0.5 s") as e:
         timing.run_benchmark([str(wrapper)], tmp_path / "out.json", 1, timeout_s=0.5)
     assert e.value.timed_out
-    left = [p for p in Path("/proc").iterdir() if p.name.isdigit() and str(marker).encode() in _cmdline(p)]
-    assert left == [], "the binary outlived the timeout"
+    assert _running(marker) == [], "the binary outlived the timeout"
+
+
+@pytest.fixture
+def leftovers(tmp_path):
+    """After the test, SIGKILL what a failed run left (processes whose command line names the test's tmp dir)."""
+    yield
+    for p in _running(tmp_path):
+        subprocess.run(["kill", "-9", p.name], check=False)
+
+
+def _running(marker: Path) -> list[Path]:
+    """The processes whose command line names ``marker``."""
+    return [p for p in Path("/proc").iterdir() if p.name.isdigit() and str(marker).encode() in _cmdline(p)]
 
 
 def _cmdline(proc: Path) -> bytes:
@@ -105,9 +117,12 @@ def _cmdline(proc: Path) -> bytes:
         return b""
 
 
-def test_a_benchmark_that_hangs_after_writing_its_results_is_ended_and_its_results_kept(tmp_path, monkeypatch):
+@pytest.mark.parametrize("own_session", [False, True], ids=["in-its-group", "in-a-session-of-its-own"])
+def test_a_benchmark_that_hangs_after_writing_its_results_is_ended_and_its_results_kept(tmp_path, monkeypatch,
+                                                                                      own_session, leftovers):
     # IREE 3.13's local-task device sometimes deadlocks in its destroy after the JSON is written (util/procs.py):
-    # here a wrapper runs the real binary, then hangs as that teardown does; the run takes the complete results
+    # here a wrapper runs the real binary, then hangs as that teardown does; the run takes the complete results,
+    # also when the hung process left the wrapper's group and holds its stdout (the kill then frees no pipe)
     from iree_vdmfma.run import runner
     from iree_vdmfma.run.numerics import Checker
     from iree_vdmfma.util import procs
@@ -118,7 +133,8 @@ def test_a_benchmark_that_hangs_after_writing_its_results_is_ended_and_its_resul
     wrapper = tmp_path / "iree-benchmark-module"
     wrapper.write_text(f"#!{sys.executable}\nimport subprocess, sys\n"
                        f"rc = subprocess.run([{timing.benchmark_tool()!r}, *sys.argv[1:]]).returncode\n"
-                       f"subprocess.run(['sh', '-c', 'sleep 300 # {marker}'])\nsys.exit(rc)\n")
+                       f"subprocess.run(['sh', '-c', 'sleep 300 # {marker}'], start_new_session={own_session})\n"
+                       "sys.exit(rc)\n")
     wrapper.chmod(0o755)
     monkeypatch.setattr(timing, "benchmark_tool", lambda: str(wrapper))
     chk = Checker(p, 0)
@@ -127,7 +143,25 @@ def test_a_benchmark_that_hangs_after_writing_its_results_is_ended_and_its_resul
                              warmup_s=0.01, min_time_s=0.01, workdir=tmp_path / "work", timeout_s=240)
     assert time.monotonic() - started < 120  # the grace after complete output, not the 240 s timeout
     assert run.latency.median_us > 0 and len(run.latency.samples_us) == 2
-    left = [q for q in Path("/proc").iterdir() if q.name.isdigit() and str(marker).encode() in _cmdline(q)]
-    assert left == [], "the hung teardown outlived the run"
+    assert _running(marker) == [], "the hung teardown outlived the run"
     ends = procs.run_group([sys.executable, "-c", "print('whole')"], 60, finished=lambda: True, grace_s=30)
     assert ends.returncode == 0 and ends.stdout == "whole\n" and not ends.hung_at_exit  # a tool that exits: as it is
+
+
+def test_a_run_whose_output_is_complete_is_its_output_never_a_timeout_even_when_its_pipes_stay_held(tmp_path,
+                                                                                                   leftovers):
+    # the tool writes its output, then starts a process in a session of its own that keeps the tool's stdout open
+    # (killing the tool's group frees no pipe) and hangs; killed after its grace, or at its timeout inside it
+    from iree_vdmfma.util import procs
+
+    marker, done, tool = tmp_path / "the-teardown", tmp_path / "done", tmp_path / "tool"
+    tool.write_text(f"#!{sys.executable}\nimport pathlib, subprocess, time\nprint('whole', flush=True)\n"
+                    f"subprocess.Popen(['sh', '-c', 'sleep 300 # {marker}'], start_new_session=True)\n"
+                    f"pathlib.Path({str(done)!r}).touch()\ntime.sleep(300)\n")
+    tool.chmod(0o755)
+    for timeout_s, grace_s in ((120, 0.5), (5, 120)):  # killed after its grace; at its timeout, inside its grace
+        done.unlink(missing_ok=True)
+        started = time.monotonic()
+        ends = procs.run_group([str(tool)], timeout_s, finished=done.exists, grace_s=grace_s)
+        assert ends.hung_at_exit and ends.stdout == "whole\n", (timeout_s, ends)
+        assert time.monotonic() - started < 60 and _running(marker) == [], "the held pipe outlived the run"

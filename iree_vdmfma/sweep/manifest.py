@@ -7,7 +7,8 @@ with its input recipe: problem shape and dtype, the seed and the generator
 also records the compiler version and toolkit version that built the directory.
 Its header and every entry carry the row store's checksum (problems/sealed.py): an entry edited after the
 sweep wrote it is not trusted (bench leaves it out and says so; the sweep rewrites the file); a file from
-before checksums is read and said to be unverified. Imports neither the compiler nor the runtime.
+before checksums (format 1) is read and said to be unverified. A file of a newer format than this vdmfma reads
+is one line naming the file and its format. Imports neither the compiler nor the runtime.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from ..problems.sealed import CHECKSUM, seal, unseal
 from ..util.io import atomic_write_text
 
 MANIFEST_NAME = "modules.json"
-FORMAT = 1
+FORMAT = 2  # 2: a checksum on the header and on each entry; 1: none (or, written in between, the same checksums)
 INPUT_GENERATOR = "iree_vdmfma.run.numerics.make_inputs"
 
 
@@ -88,9 +89,18 @@ def read_manifest(directory: Path) -> Manifest:
         raise ValueError(f"{directory}: no {MANIFEST_NAME}; make it with `vdmfma sweep LIST --target T --out {directory}`")
     try:
         data = json.loads(path.read_text())
-        if data.get("format") != FORMAT:
-            raise ValueError(f"format {data.get('format')!r}, expected {FORMAT}")
+        fmt = data.get("format")
+    except (ValueError, AttributeError) as e:
+        raise ValueError(f"{path}: not a usable manifest ({e})") from None
+    if isinstance(fmt, int) and fmt > FORMAT:
+        raise ValueError(f"{path}: a {MANIFEST_NAME} of format {fmt}, written by a newer vdmfma; this one reads "
+                         f"formats 1 to {FORMAT} (upgrade vdmfma, or re-run the sweep with this one)")
+    try:
+        if fmt not in (1, FORMAT):
+            raise ValueError(f"format {fmt!r}, expected 1 to {FORMAT}")
         sealed = unseal(data, "entries", path)
+        if sealed.unverified and fmt == FORMAT:
+            raise ValueError(f"format {fmt} without checksums (edited after vdmfma wrote it)")
         entries = tuple(ModuleEntry(**{**e, "flags": tuple(e.get("flags", ()))}) for e in sealed.entries)
         header = {k: v for k, v in data.items() if k not in ("entries", CHECKSUM)}
         return Manifest(**header, entries=entries, damaged=tuple(sealed.damaged), unverified=sealed.unverified)

@@ -4,12 +4,13 @@
 ``subprocess.run(timeout=...)`` does) leaves the binary running, orphaned, for as long as its repetitions last.
 A tool that may start others (``own_session``) gets a session of its own, and a timeout, Ctrl-C or SIGTERM kills
 its whole group, then reaps it; a tool that is the binary itself stays in the caller's group (so a signal to the
-caller's whole group, e.g. ``kill -9 -PGID``, reaches it too) and is killed itself.
+caller's whole group, e.g. ``kill -9 -PGID``, reaches it too) and is killed itself. Any process still holding
+the tool's output pipes after that (one that left the group, e.g. in a session of its own) is killed too.
 
 A tool whose output is complete but that does not exit is ended too (``finished``): IREE 3.13's local-task device
 sometimes deadlocks in its own destroy (``iree_hal_task_device_destroy`` waiting on an idle io_uring proactor
 thread, seen here in about 1 of 100 ``iree-benchmark-module`` runs on a busy 2-core machine, after its JSON was
-written), which would otherwise hold a tune for its whole timeout.
+written), which would otherwise hold a tune for its whole timeout. Such a run is its output, never a timeout.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import time
 from typing import Callable, Optional, Sequence
 
 POLL_S = 0.25  # how often a run with ``finished`` asks whether its output is complete
+REAP_S = 10.0  # how long a killed run's output is read for, at most
 
 
 def kill_group(proc: subprocess.Popen) -> None:
@@ -35,6 +37,43 @@ def kill_group(proc: subprocess.Popen) -> None:
         pass
 
 
+def _end(proc: subprocess.Popen, own_session: bool) -> tuple[str, str]:
+    """Kill the tool (with ``own_session`` its group), then every process still holding its output pipes (one
+    that left the group, as a grandchild in a session of its own), and reap it: (stdout, stderr), or what was read
+    of them when a pipe is still held after ``REAP_S`` (a process the kernel has not let die yet)."""
+    kill_group(proc) if own_session else proc.kill()
+    _kill_pipe_writers(proc)
+    try:
+        return proc.communicate(timeout=REAP_S)
+    except subprocess.TimeoutExpired as e:  # stop reading, keep what was read, still reap the tool
+        _kill_pipe_writers(proc)
+        for pipe in (proc.stdout, proc.stderr):
+            pipe.close()
+        proc.wait()
+        return tuple((b or b"").decode(errors="replace") for b in (e.output, e.stderr))
+
+
+def _kill_pipe_writers(proc: subprocess.Popen) -> None:
+    """SIGKILL every process (of ours: /proc) holding the write end of the tool's stdout or stderr: only the
+    tool and what it started can (Popen closes ours; a new process closes all but 0-2 by default)."""
+    pipes = {f"pipe:[{os.fstat(p.fileno()).st_ino}]" for p in (proc.stdout, proc.stderr) if p and not p.closed}
+    if not pipes:
+        return
+    for pid in (d for d in os.listdir("/proc") if d.isdigit() and int(d) != os.getpid()):
+        try:
+            fds = os.listdir(f"/proc/{pid}/fd")
+            if any(os.readlink(f"/proc/{pid}/fd/{fd}") in pipes and _writes(pid, fd) for fd in fds):
+                os.kill(int(pid), signal.SIGKILL)
+        except OSError:  # gone, or not ours
+            continue
+
+
+def _writes(pid: str, fd: str) -> bool:
+    with open(f"/proc/{pid}/fdinfo/{fd}") as f:
+        flags = next(int(line.split()[1], 8) for line in f if line.startswith("flags:"))
+    return flags & os.O_ACCMODE == os.O_WRONLY
+
+
 def run_group(cmd: Sequence[str], timeout_s: float, own_session: bool = True,
               finished: Optional[Callable[[], bool]] = None, grace_s: float = 10.0,
               **popen) -> subprocess.CompletedProcess:
@@ -43,7 +82,7 @@ def run_group(cmd: Sequence[str], timeout_s: float, own_session: bool = True,
 
     ``finished``: says whether the tool's output (a file it writes) is complete; once it is, the tool has
     ``grace_s`` seconds to exit, then it is killed and the result has ``hung_at_exit`` True (its exit code is the
-    kill's: the caller reads the complete output instead)."""
+    kill's: the caller reads the complete output instead), also when the timeout comes first."""
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=own_session, **popen)
     hung = False
@@ -53,11 +92,7 @@ def run_group(cmd: Sequence[str], timeout_s: float, own_session: bool = True,
         else:
             out, err, hung = _communicate_until_finished(proc, timeout_s, finished, grace_s, own_session)
     except BaseException:  # the timeout, Ctrl-C, SIGTERM: nothing of the run outlives it
-        kill_group(proc) if own_session else proc.kill()
-        try:
-            proc.communicate(timeout=10)
-        except subprocess.TimeoutExpired:  # a stray grandchild holds the pipes: stop reading, still reap
-            proc.wait()
+        _end(proc, own_session)
         raise
     done = subprocess.CompletedProcess(cmd, proc.returncode, out, err)
     done.hung_at_exit = hung
@@ -70,14 +105,12 @@ def _communicate_until_finished(proc: subprocess.Popen, timeout_s: float, finish
     deadline, since = time.monotonic() + timeout_s, None
     while True:
         now = time.monotonic()
-        if now >= deadline:
-            raise subprocess.TimeoutExpired(proc.args, timeout_s)
         if since is None and finished():
             since = now
-        if since is not None and now - since >= grace_s:  # its output is complete and it does not exit: kill it
-            kill_group(proc) if own_session else proc.kill()
-            out, err = proc.communicate(timeout=10)
-            return out, err, True
+        if since is not None and (now - since >= grace_s or now >= deadline):  # complete, and it does not exit
+            return (*_end(proc, own_session), True)  # never a timeout: the caller reads the complete output
+        if now >= deadline:
+            raise subprocess.TimeoutExpired(proc.args, timeout_s)
         try:
             out, err = proc.communicate(timeout=POLL_S)
             return out, err, False
