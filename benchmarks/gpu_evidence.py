@@ -306,7 +306,9 @@ def step_exhaustive(plan: Plan, limit: float, log: Path) -> bool:
     from iree_vdmfma.run.calibration import load_rule
     from iree_vdmfma.tune import state
     from iree_vdmfma.tune.race import exhaustive
-    from iree_vdmfma.tune.tuner import TuneOptions, Tuner
+    from iree_vdmfma.tune.options import TuneOptions
+
+    from iree_vdmfma.tune.tuner import Tuner
 
     tune_dir, path = plan.out / "tune-seed", plan.out / "exhaustive.csv"
     if not (tune_dir / "candidates.csv").is_file():

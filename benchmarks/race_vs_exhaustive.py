@@ -30,7 +30,8 @@ from iree_vdmfma.problems.shapes import load_shape_list  # noqa: E402
 from iree_vdmfma.run.calibration import load_rule  # noqa: E402
 from iree_vdmfma.tune import state  # noqa: E402
 from iree_vdmfma.tune.race import MAX_ROUNDS, exhaustive, race  # noqa: E402
-from iree_vdmfma.tune.tuner import TuneOptions, Tuner  # noqa: E402
+from iree_vdmfma.tune.options import TuneOptions  # noqa: E402
+from iree_vdmfma.tune.tuner import Tuner  # noqa: E402
 
 
 def main() -> None:

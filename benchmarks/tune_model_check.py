@@ -18,7 +18,9 @@ from iree_vdmfma.report.markdown import md_table
 
 from iree_vdmfma.problems.shapes import load_shape_list
 from iree_vdmfma.tune import state
-from iree_vdmfma.tune.tuner import TuneOptions, Tuner
+from iree_vdmfma.tune.options import TuneOptions
+
+from iree_vdmfma.tune.tuner import Tuner
 
 ROOT = Path(__file__).resolve().parents[1]
 # Published MI300X latencies, us: (VDMFMA = IREE's default at M=8, padded dense).

@@ -158,7 +158,9 @@ def test_tune_space_for_mx_offers_scaled_and_gemv_knobs_without_split():
 def test_tune_proves_mx_candidates_from_the_isa_and_models_them(tmp_path: Path):
     import csv
 
-    from iree_vdmfma.tune.tuner import TuneOptions, Tuner
+    from iree_vdmfma.tune.options import TuneOptions
+
+    from iree_vdmfma.tune.tuner import Tuner
 
     (winner,) = Tuner([Problem(4, 256, 512, dtype="mxfp4")],
                       TuneOptions(target="gfx950", device="none", out_dir=tmp_path / "t", cache_dir=tmp_path / "c",

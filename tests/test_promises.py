@@ -18,7 +18,9 @@ from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.run import paired, timing
 from iree_vdmfma.tune import state
 from iree_vdmfma.tune.space import Candidate, reference
-from iree_vdmfma.tune.tuner import TuneOptions, Tuner
+from iree_vdmfma.tune.options import TuneOptions
+
+from iree_vdmfma.tune.tuner import Tuner
 
 TINY = Problem(8, 128, 512)
 

@@ -16,7 +16,9 @@ from iree_vdmfma.problems.shapes import load_shape_list
 from iree_vdmfma.run import paired
 from iree_vdmfma.tune import state
 from iree_vdmfma.tune.race import exhaustive, race
-from iree_vdmfma.tune.tuner import TuneOptions, Tuner, _candidate
+from iree_vdmfma.tune.options import TuneOptions
+
+from iree_vdmfma.tune.tuner import Tuner, _candidate
 
 EXHAUSTIVE_ROUNDS = 24  # every contender, four times the race's first step
 CLEAR = 0.90  # a latency ratio the race must resolve: beyond the 2-core CPU's minimal detectable effect (~8%)

@@ -258,7 +258,10 @@ def test_bench_through_ray_measures_each_row_on_a_gpu_worker_that_names_itself(c
 
 def test_tune_compiles_through_ray_with_the_same_outcome_as_local(cluster, tmp_path):
     from iree_vdmfma.tune import state
-    from iree_vdmfma.tune.tuner import Tuner, TuneOptions
+    from iree_vdmfma.tune.options import TuneOptions
+
+    # The same tune as test_tune.py's split-K test (which runs it locally), its candidates compiled on the cluster.
+    from iree_vdmfma.tune.tuner import Tuner
 
     # The same tune as test_tune.py's split-K test (which runs it locally), its candidates compiled on the cluster.
     options = TuneOptions(target="sm_89", device="none", out_dir=tmp_path / "out", cache_dir=tmp_path / "cache",

@@ -383,7 +383,10 @@ def test_time_budget_bounds_the_whole_tune_compiles_included_and_leaves_the_rest
     import time
 
     from iree_vdmfma.tune import state
-    from iree_vdmfma.tune.tuner import TuneOptions, Tuner
+    from iree_vdmfma.tune.options import TuneOptions
+
+    # host: three candidates per shape. The budget (600 s, which the wall clock never reaches here) is spent
+    from iree_vdmfma.tune.tuner import Tuner
 
     # host: three candidates per shape. The budget (600 s, which the wall clock never reaches here) is spent
     # by its timer, fired by this test once an iree-compile of the second shape is running.

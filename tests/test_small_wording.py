@@ -63,7 +63,9 @@ def test_dtype_help_names_mxfp4(command):
 def test_a_candidate_is_spelled_one_way_in_what_the_tuner_says_and_in_its_notes():
     from iree_vdmfma.problems.problem import Problem
     from iree_vdmfma.tune.state import display_ids
-    from iree_vdmfma.tune.tuner import TuneOptions, Tuner
+    from iree_vdmfma.tune.options import TuneOptions
+
+    from iree_vdmfma.tune.tuner import Tuner
 
     said: list[str] = []
     tuner = Tuner([Problem(1, 16, 256)], TuneOptions(target="host", device="none"), on_event=said.append)

@@ -30,7 +30,8 @@ from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.tune import state
 from iree_vdmfma.tune.choose import choose_measured
 from iree_vdmfma.tune.space import M1_SPLIT_DROPPED, prune_reason, reference, space, Candidate
-from iree_vdmfma.tune.tuner import MODELLED_DEFAULT_CANDIDATES, TuneOptions, Tuner
+from iree_vdmfma.tune.options import MODELLED_DEFAULT_CANDIDATES, TuneOptions
+from iree_vdmfma.tune.tuner import Tuner
 from iree_vdmfma.run.numerics import Checker
 
 

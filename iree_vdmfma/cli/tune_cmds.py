@@ -99,7 +99,8 @@ def tune(
         from ..tune.report import write_tune_report
         from ..executors import ExecutorSpec
         from ..tune.ship import publish_tuned, tuned_library
-        from ..tune.tuner import TuneOptions, Tuner
+        from ..tune.options import TuneOptions
+        from ..tune.tuner import Tuner
         from .core_cmds import plan_run
 
         out = opt.out_folder(out, "tune")
@@ -130,7 +131,7 @@ def tune(
                               time_budget_s=time_budget, reps=reps, hot=hot, search=search, race=race, seed=seed,
                               executor=ExecutorSpec(executor, ray_address), append=append,
                               flags=opt.compile_flags(compile_flag, compile_flags_file))
-        from ..tune.tuner import PROGRESS_EVERY_S
+        from ..tune.options import PROGRESS_EVERY_S
 
         with TuneProgress(PROGRESS_EVERY_S) as view:
             tuner = Tuner(problems, options, on_event=say, on_progress=view)

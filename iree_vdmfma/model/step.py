@@ -179,7 +179,8 @@ def _tune(problems: list[Problem], opts: StepOptions, log) -> tuple[Library, dic
     """Tune every distinct skinny GEMM once with `vdmfma tune`'s engine; (library, kernel times, library dir, the
     shapes the time budget left unfinished)."""
     from ..tune.ship import tuned_library  # noqa: PLC0415
-    from ..tune.tuner import TuneOptions, Tuner  # noqa: PLC0415
+    from ..tune.options import TuneOptions  # noqa: PLC0415
+    from ..tune.tuner import Tuner  # noqa: PLC0415
 
     options = TuneOptions(target=opts.target, device=opts.device, out_dir=opts.out / "tune", cache_dir=opts.cache_dir,
                           workers=opts.workers, timeout_s=opts.timeout_s, max_candidates=opts.max_candidates,
@@ -212,7 +213,7 @@ def _for_model(lib: Library, problems: list[Problem]) -> Library:
 
 def check_step_options(opts: StepOptions) -> None:
     """Bad options: a ValueError before anything is built or compiled."""
-    from ..tune.tuner import TuneOptions, check_options  # noqa: PLC0415
+    from ..tune.options import TuneOptions, check_options  # noqa: PLC0415
 
     if opts.tune and opts.library is not None:
         raise ValueError("give --tune or --library DIR, not both")
