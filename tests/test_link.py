@@ -117,6 +117,35 @@ def test_the_include_form_puts_the_preferred_spec_last_and_the_interpreter_finds
         assert linked.conflicts[0].applied == linked.order[-1]
 
 
+def test_vdmfma_model_links_its_spec_with_yours_before_it_proves_each_dispatch(tmp_path):
+    """`vdmfma model --merge-with`: OUT/spec.mlir is the linked spec and the rows prove it: ours wins the conflict by
+    default (VDMFMA applied, v_smfmac), theirs with --prefer theirs (their dense MFMA config: not applied, exit 1)."""
+    from iree_vdmfma.model.model import read_dispatches
+
+    payload = _payload(tmp_path, SKINNY, SQUARE)
+    for prefer, code in (("ours", 0), ("theirs", 1)):
+        out = tmp_path / f"model-{prefer}"
+        res = CliRunner().invoke(app, ["model", str(payload), "--m", "8", "--target", "gfx942", "--merge-with",
+                                       str(HAND), "--prefer", prefer, "--out", str(out)])
+        assert res.exit_code == code, res.output
+        winner = "ours (spec.mlir)" if prefer == "ours" else str(HAND)
+        assert "conflict: f16_8x256x1024 (linalg.generic) in f16_8x256x1024 is matched by" in res.output
+        assert f"applied: {winner} (--prefer {prefer})" in res.output, res.output
+        assert (out / "spec.ours.mlir").is_file() and "@match_any_m8_mmt_f16" in (out / "spec.mlir").read_text()
+        rows = {(r.m, r.n, r.k): r for r in read_dispatches(out / "dispatches.csv").rows}
+        skinny, square = rows[(8, 256, 1024)], rows[(256, 256, 256)]
+        assert square.status == "not-skinny" and square.mfma > 0
+        if prefer == "ours":
+            assert skinny.status == "applied" and skinny.spec_mma_kind.startswith("VDMFMA_"), skinny
+            assert skinny.smfmac > 0 and skinny.mfma == 0
+        else:
+            assert skinny.status == "not-matched" and "spec did not apply" in skinny.reason, skinny
+            assert skinny.smfmac == 0 and skinny.mfma > 0
+    res = CliRunner().invoke(app, ["model", str(payload), "--m", "8", "--tune", "--merge-with", str(HAND), "--out",
+                                   str(tmp_path / "tuned")])
+    assert res.exit_code == 2 and "error: --merge-with links the spec plain `vdmfma model` writes" in res.output
+
+
 def test_vdmfma_link_writes_the_linked_spec_and_its_report(tmp_path):
     ours = tmp_path / "ours.mlir"
     ours.write_text(spec_text([(SKINNY, variant("vdmfma").config(SKINNY, "gfx942"))]))

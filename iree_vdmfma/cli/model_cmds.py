@@ -75,6 +75,7 @@ def model(
     timeout: float = opt.TIMEOUT,
     compile_flag: Optional[list[str]] = opt.COMPILE_FLAG,
     compile_flags_file: Optional[Path] = opt.COMPILE_FLAGS_FILE,
+    merge_with: Optional[list[Path]] = opt.MERGE_WITH, prefer: str = opt.PREFER,
     cache_dir: Optional[Path] = opt.CACHE_DIR, no_cache: bool = opt.NO_CACHE,
     debug: bool = opt.DEBUG,
 ) -> None:
@@ -82,8 +83,9 @@ def model(
 
     Per --m (default 1,4,8,16,32) SOURCE is exported and compiled; its skinny GEMM dispatches are specced
     (one variant, default vdmfma) and proved from their own ISA: OUT/dispatches.csv, shapes.csv,
-    spec.mlir. With --tune or --library the model is also compiled as default and tuned, and its forward
-    run against torch and timed: OUT/model.csv and report/.
+    spec.mlir (with --merge-with: linked with your spec before the proof). With --tune or --library the
+    model is also compiled as default and tuned, and its forward run against torch and timed:
+    OUT/model.csv and report/.
 
     Exit: 1 a skinny GEMM not applied, numerics failed, or --time-budget left GEMMs untuned; 2 bad
     input.
@@ -91,12 +93,19 @@ def model(
     if tune or library is not None:
         with user_errors(debug):
             flags = opt.compile_flags(compile_flag, compile_flags_file)
+            if merge_with:
+                raise ValueError("--merge-with links the spec plain `vdmfma model` writes (OUT/spec.mlir); a tuned "
+                                 "library is linked with yours by `vdmfma library build --merge-with` or `vdmfma "
+                                 "link`")
         _step(source, m, dtype, target, device, tune, library, max_candidates, reps, search, time_budget, rounds,
               calls, seed, out, workers, timeout, (cache_dir, no_cache), debug, (cache_mode, cache_size, torch_compile),
               race, flags)
         return
     with user_errors(debug):
         flags = opt.compile_flags(compile_flag, compile_flags_file)
+        from .link_cmds import merge_specs  # noqa: PLC0415
+
+        theirs = merge_specs(merge_with, prefer)
         if device != opt.DEFAULT_DEVICE:
             raise ValueError("--device runs the forward: give --tune or --library DIR with it")
         target = target or opt.DEFAULT_TARGET
@@ -110,11 +119,12 @@ def model(
         src = _source(source)
         ms = _ms(src, m)
         opts = ModelOptions(src, ms, target, v, out, dt, opt.cache_dir_of(cache_dir, no_cache, checked=True), timeout,
-                            flags)
+                            flags, tuple(theirs), prefer)
         result = run_model(opts, log=say)
     results.print(_table(result.rows))
     show(f"wrote {out / 'dispatches.csv'}, {out / 'shapes.csv'}"
-         + (f", {result.spec_path}" if result.spec_path else " (no skinny contraction: no spec)"))
+         + (f", {result.spec_path}" if result.spec_path else " (no skinny contraction: no spec)")
+         + (f", linked with {', '.join(s.label for s in theirs)}" if theirs and result.spec_path else ""))
     _verdicts(result)
     if result.unmatched_skinny:
         raise typer.Exit(EXIT_NOT_MATCHED)
