@@ -146,6 +146,22 @@ def test_vdmfma_model_links_its_spec_with_yours_before_it_proves_each_dispatch(t
     assert res.exit_code == 2 and "error: --merge-with links the spec plain `vdmfma model` writes" in res.output
 
 
+def test_vdmfma_tune_merge_with_puts_your_spec_in_its_librarys_flags(tmp_path):
+    """`vdmfma tune --merge-with` (the library's codegen spec linked as `library build --merge-with` links it,
+    tests/test_records.py): a compile-only gfx942 tune whose MODELLED winner is IREE's default has no spec of
+    ours, so the library's spec is yours as given, named in its flags."""
+    shapes = tmp_path / "skinny.csv"
+    shapes.write_text("name,m,n,k,dtype\nskinny,8,256,1024,f16\n")
+    res = CliRunner().invoke(app, ["tune", str(shapes), "--target", "gfx942", "--device", "none", "--max-candidates",
+                                   "3", "--merge-with", str(HAND), "--db", str(tmp_path / "r.sqlite"), "--out",
+                                   str(tmp_path / "t")])
+    assert res.exit_code == 0, res.output
+    spec = tmp_path / "t" / "specs" / "tuning-gfx942.mlir"
+    assert f"no spec of ours to link: {spec} is {HAND} as given" in res.output
+    assert spec.read_text() == HAND.read_text()
+    assert f"--iree-codegen-tuning-spec-path={spec}" in (spec.parent / "flags-gfx942.txt").read_text().split()
+
+
 def test_vdmfma_link_writes_the_linked_spec_and_its_report(tmp_path):
     ours = tmp_path / "ours.mlir"
     ours.write_text(spec_text([(SKINNY, variant("vdmfma").config(SKINNY, "gfx942"))]))
