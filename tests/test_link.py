@@ -117,6 +117,51 @@ def test_the_include_form_puts_the_preferred_spec_last_and_the_interpreter_finds
         assert linked.conflicts[0].applied == linked.order[-1]
 
 
+def test_vdmfma_model_links_its_spec_with_yours_before_it_proves_each_dispatch(tmp_path):
+    """`vdmfma model --merge-with`: OUT/spec.mlir is the linked spec and the rows prove it: ours wins the conflict by
+    default (VDMFMA applied, v_smfmac), theirs with --prefer theirs (their dense MFMA config: not applied, exit 1)."""
+    from iree_vdmfma.model.model import read_dispatches
+
+    payload = _payload(tmp_path, SKINNY, SQUARE)
+    for prefer, code in (("ours", 0), ("theirs", 1)):
+        out = tmp_path / f"model-{prefer}"
+        res = CliRunner().invoke(app, ["model", str(payload), "--m", "8", "--target", "gfx942", "--merge-with",
+                                       str(HAND), "--prefer", prefer, "--out", str(out)])
+        assert res.exit_code == code, res.output
+        winner = "ours (spec.mlir)" if prefer == "ours" else str(HAND)
+        assert "conflict: f16_8x256x1024 (linalg.generic) in f16_8x256x1024 is matched by" in res.output
+        assert f"applied: {winner} (--prefer {prefer})" in res.output, res.output
+        assert (out / "spec.ours.mlir").is_file() and "@match_any_m8_mmt_f16" in (out / "spec.mlir").read_text()
+        rows = {(r.m, r.n, r.k): r for r in read_dispatches(out / "dispatches.csv").rows}
+        skinny, square = rows[(8, 256, 1024)], rows[(256, 256, 256)]
+        assert square.status == "not-skinny" and square.mfma > 0
+        if prefer == "ours":
+            assert skinny.status == "applied" and skinny.spec_mma_kind.startswith("VDMFMA_"), skinny
+            assert skinny.smfmac > 0 and skinny.mfma == 0
+        else:
+            assert skinny.status == "not-matched" and "spec did not apply" in skinny.reason, skinny
+            assert skinny.smfmac == 0 and skinny.mfma > 0
+    res = CliRunner().invoke(app, ["model", str(payload), "--m", "8", "--tune", "--merge-with", str(HAND), "--out",
+                                   str(tmp_path / "tuned")])
+    assert res.exit_code == 2 and "error: --merge-with links the spec plain `vdmfma model` writes" in res.output
+
+
+def test_vdmfma_tune_merge_with_puts_your_spec_in_its_librarys_flags(tmp_path):
+    """`vdmfma tune --merge-with` (the library's codegen spec linked as `library build --merge-with` links it,
+    tests/test_records.py): a compile-only gfx942 tune whose MODELLED winner is IREE's default has no spec of
+    ours, so the library's spec is yours as given, named in its flags."""
+    shapes = tmp_path / "skinny.csv"
+    shapes.write_text("name,m,n,k,dtype\nskinny,8,256,1024,f16\n")
+    res = CliRunner().invoke(app, ["tune", str(shapes), "--target", "gfx942", "--device", "none", "--max-candidates",
+                                   "3", "--merge-with", str(HAND), "--db", str(tmp_path / "r.sqlite"), "--out",
+                                   str(tmp_path / "t")])
+    assert res.exit_code == 0, res.output
+    spec = tmp_path / "t" / "specs" / "tuning-gfx942.mlir"
+    assert f"no spec of ours to link: {spec} is {HAND} as given" in res.output
+    assert spec.read_text() == HAND.read_text()
+    assert f"--iree-codegen-tuning-spec-path={spec}" in (spec.parent / "flags-gfx942.txt").read_text().split()
+
+
 def test_vdmfma_link_writes_the_linked_spec_and_its_report(tmp_path):
     ours = tmp_path / "ours.mlir"
     ours.write_text(spec_text([(SKINNY, variant("vdmfma").config(SKINNY, "gfx942"))]))

@@ -214,6 +214,32 @@ def test_library_build_merges_with_a_users_spec_where_the_target_takes_codegen_s
     assert res.exit_code == 2 and "IREE ignores codegen tuning specs for sm_89" in res.output
 
 
+def test_a_model_tune_writes_its_candidates_and_winners_as_records(tmp_path):
+    """`vdmfma model --tune` runs `vdmfma tune`'s engine: its OUT/tune becomes records in --db as a tune's do."""
+    src, db, out = tmp_path / "one.mlir", tmp_path / "records.sqlite", tmp_path / "model"
+    src.write_text(input_ir(Problem(m=4, n=256, k=512)))
+    said = _cli("model", str(src), "--m", "4", "--tune", "--device", "local-task", "--max-candidates", "2",
+                "--no-race", "--reps", "3", "--rounds", "2", "--calls", "2", "--cache-mode", "hot",
+                "--no-torch-compile", "--db", str(db), "--out", str(out))
+    want = tune_records(out / "tune").records
+    have = _records(db)
+    assert f"tuning records: {len(want)} new of {len(want)} in {db}" in said and len(want) >= 2
+    same = lambda records: sorted((r.kind, r.key, r.knobs, r.basis, r.latency_us, r.verdict) for r in records)  # noqa: E731
+    assert same(have) == same(want) and all(r.origin.endswith(f":{out / 'tune'}") and r.sku_name for r in have)
+    assert [r.key for r in have if r.kind == WINNER] == ["f16_4x256x512"]
+    assert {r.basis for r in have} == {"measured"} and all(r.device == "local-task" for r in have)
+    for more in (["--library", str(out / "tune" / "specs")], []):  # no tune, nothing to record: bad input
+        res = CliRunner().invoke(app, ["model", str(src), "--m", "4", "--db", str(tmp_path / "x.sqlite"), *more,
+                                       "--out", str(tmp_path / "other")])
+        assert res.exit_code == 2 and "error: --db keeps the records of a tune" in res.output, res.output
+        assert not (tmp_path / "x.sqlite").exists() and not (tmp_path / "other").exists()
+    (tmp_path / "text.txt").write_text("not sqlite\n")
+    res = CliRunner().invoke(app, ["model", str(src), "--m", "4", "--tune", "--device", "local-task", "--db",
+                                   str(tmp_path / "text.txt"), "--out", str(tmp_path / "other")])
+    assert res.exit_code == 2 and "not a tuning-record database" in res.output, res.output  # before the tune
+    assert not (tmp_path / "other" / "tune").exists()
+
+
 def test_the_sku_of_a_gpu_is_read_from_what_its_tools_print():
     """The formats the probes parse (no GPU here: their output as the tools lay it out)."""
     rocminfo = "\n".join([

@@ -127,6 +127,16 @@ def test_at_O3_every_m1_projection_is_a_matvec_the_gemv_config_reaches(tmp_path)
     assert "workgroup = [4, 0]" in spec  # IREE's own O3 matvec config has 8 rows: the proof sees the spec's 4
 
 
+@pytest.mark.parametrize("level, form, gemms", [("O1", "mmt", 8), ("O2", "mv", 7)])
+def test_at_O1_and_O2_every_m1_projection_has_a_proved_row_too(tmp_path, level, form, gemms):
+    """O1 keeps the M = 1 GEMMs as mmt (VDMFMA, k and v two executables); O2 folds them to the matvec, as O3 does."""
+    rows = [r for r in _model(tmp_path, DECODE, (1,), flags=(f"--iree-opt-level={level}",)).rows if r.m is not None]
+    assert {(r.n, r.k) for r in rows} == set(PROJECTIONS) and len(rows) == gemms
+    for r in rows:
+        assert (r.op_form, r.status) == (form, "applied"), r
+        assert (r.smfmac > 0 and r.mfma == 0) if form == "mmt" else (r.smfmac, r.mfma) == (0, 0), r
+
+
 def test_compile_flags_reach_every_compile_its_cache_key_and_repro(tmp_path):
     plain, o3 = model_flags("gfx942"), model_flags("gfx942", (O3,))
     assert o3[:-1] == plain and o3[-1] == O3
@@ -257,6 +267,21 @@ def test_compile_flags_reach_sweep_rows_and_a_tuned_librarys_flags_file(tmp_path
                    "--max-candidates", "2", f"--compile-flag={O3}", "--out", "t")
     assert tuned.returncode == 0, tuned.stderr
     assert O3 in (tmp_path / "t" / "specs" / "flags-host.txt").read_text().split()
+
+
+def test_compile_flags_reach_every_row_of_sweep_and_coverage(tmp_path):
+    """--compile-flag on the two other commands that compile: in each row's repro (so in its cache key, as
+    CompileJob's test above shows)."""
+    shapes = tmp_path / "one.csv"
+    shapes.write_text("name,m,n,k,dtype\none,8,256,512,f16\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for args, out in ((["sweep", "--variants", "default,vdmfma", "--no-report"], "s"), (["coverage", "--no-plots"], "c")):
+        done = subprocess.run([sys.executable, "-m", "iree_vdmfma.cli", args[0], str(shapes), *args[1:], "--target",
+                               "gfx942", f"--compile-flag={O3}", "--out", out], capture_output=True, text=True,
+                              env=env, timeout=600, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        rows = read_results(tmp_path / out / "results.csv").rows
+        assert rows and all(O3 in r.repro.split() and r.status == "ok" for r in rows), rows
 
 
 # A skinny GEMM beside an op that is no GEMM and that IREE 3.13's default cannot compile for gfx942 (OCP fp8: "F8E4M3FN

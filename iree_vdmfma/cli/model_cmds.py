@@ -22,6 +22,7 @@ from .common import cell, results, say, show, user_errors
 EXIT_NOT_MATCHED = 1
 EXIT_NUMERICS = 1
 EXIT_UNFINISHED = 1
+_DB_NEEDS_TUNE = "--db keeps the records of a tune (its candidates and winners): give --tune with it"
 _COLUMNS = ("m_tokens", "dispatch", "calls", "op_form", "m", "n", "k", "batch", "fused_consumers",
             "default_mma_kind", "spec_mma_kind", "smfmac", "mfma", "vgpr", "spills", "status")
 
@@ -75,6 +76,8 @@ def model(
     timeout: float = opt.TIMEOUT,
     compile_flag: Optional[list[str]] = opt.COMPILE_FLAG,
     compile_flags_file: Optional[Path] = opt.COMPILE_FLAGS_FILE,
+    merge_with: Optional[list[Path]] = opt.MERGE_WITH, prefer: str = opt.PREFER,
+    db: Optional[Path] = opt.DB,
     cache_dir: Optional[Path] = opt.CACHE_DIR, no_cache: bool = opt.NO_CACHE,
     debug: bool = opt.DEBUG,
 ) -> None:
@@ -82,8 +85,9 @@ def model(
 
     Per --m (default 1,4,8,16,32) SOURCE is exported and compiled; its skinny GEMM dispatches are specced
     (one variant, default vdmfma) and proved from their own ISA: OUT/dispatches.csv, shapes.csv,
-    spec.mlir. With --tune or --library the model is also compiled as default and tuned, and its forward
-    run against torch and timed: OUT/model.csv and report/.
+    spec.mlir (with --merge-with: linked with your spec before the proof). With --tune or --library the
+    model is also compiled as default and tuned, and its forward run against torch and timed:
+    OUT/model.csv and report/.
 
     Exit: 1 a skinny GEMM not applied, numerics failed, or --time-budget left GEMMs untuned; 2 bad
     input.
@@ -91,12 +95,23 @@ def model(
     if tune or library is not None:
         with user_errors(debug):
             flags = opt.compile_flags(compile_flag, compile_flags_file)
+            if db is not None and not tune:
+                raise ValueError(_DB_NEEDS_TUNE)
+            if merge_with:
+                raise ValueError("--merge-with links the spec plain `vdmfma model` writes (OUT/spec.mlir); a tuned "
+                                 "library is linked with yours by `vdmfma library build --merge-with` or `vdmfma "
+                                 "link`")
         _step(source, m, dtype, target, device, tune, library, max_candidates, reps, search, time_budget, rounds,
               calls, seed, out, workers, timeout, (cache_dir, no_cache), debug, (cache_mode, cache_size, torch_compile),
-              race, flags)
+              race, flags, db)
         return
     with user_errors(debug):
         flags = opt.compile_flags(compile_flag, compile_flags_file)
+        from .link_cmds import merge_specs  # noqa: PLC0415
+
+        theirs = merge_specs(merge_with, prefer)
+        if db is not None:
+            raise ValueError(_DB_NEEDS_TUNE)
         if device != opt.DEFAULT_DEVICE:
             raise ValueError("--device runs the forward: give --tune or --library DIR with it")
         target = target or opt.DEFAULT_TARGET
@@ -110,11 +125,12 @@ def model(
         src = _source(source)
         ms = _ms(src, m)
         opts = ModelOptions(src, ms, target, v, out, dt, opt.cache_dir_of(cache_dir, no_cache, checked=True), timeout,
-                            flags)
+                            flags, tuple(theirs), prefer)
         result = run_model(opts, log=say)
     results.print(_table(result.rows))
     show(f"wrote {out / 'dispatches.csv'}, {out / 'shapes.csv'}"
-         + (f", {result.spec_path}" if result.spec_path else " (no skinny contraction: no spec)"))
+         + (f", {result.spec_path}" if result.spec_path else " (no skinny contraction: no spec)")
+         + (f", linked with {', '.join(s.label for s in theirs)}" if theirs and result.spec_path else ""))
     _verdicts(result)
     if result.unmatched_skinny:
         raise typer.Exit(EXIT_NOT_MATCHED)
@@ -162,7 +178,8 @@ def _source(text: str):
 
 
 def _step(source, m, dtype, target, device, tune, library, max_candidates, reps, search, time_budget, rounds, calls,
-          seed, out, workers, timeout, cache_dir, debug, timing=("both", None, True), race=None, flags=()) -> None:
+          seed, out, workers, timeout, cache_dir, debug, timing=("both", None, True), race=None, flags=(),
+          db=None) -> None:
     from ..model.step import StepOptions, run_step  # noqa: PLC0415
     from .core_cmds import plan_run  # noqa: PLC0415
 
@@ -170,7 +187,13 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
         opt.positive("--time-budget", time_budget)
         out = opt.out_folder(out, "model")
         check_kind(out, "model")
-        cache_dir = opt.cache_dir_of(*cache_dir, checked=True)
+        given_cache, cache_dir = cache_dir[0], opt.cache_dir_of(*cache_dir, checked=True)
+        if tune:  # the tune's candidates and winners become records, as `vdmfma tune`'s do
+            from .db_cmds import check_db, record_tune  # noqa: PLC0415
+
+            db = opt.db_path(db, given_cache)
+            if db.exists():  # one that is not ours is bad input up front; a new one is made after the tune (nothing
+                check_db(db)  # is written before the model is built: a bad builder leaves no cache behind)
         # the model's default target under --device auto is the CPU, which auto runs on local-task (plan_device)
         run_device, target = plan_run(device, target or ("host" if device == opt.DEFAULT_DEVICE else None))
         dt = opt.one_of("--dtype", opt.names(dtype)) if dtype is not None else None
@@ -186,6 +209,8 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
                            tune, library, dt, cache_dir, timeout, max_candidates, reps, search, time_budget, workers,
                            rounds, calls, seed, modes, opt.size_of(size), compiled, race, flags)
         result = run_step(opts, log=say)
+        if tune:
+            record_tune(out / "tune", run_device, db)
     for r in result.rows:
         lat = "-" if r.latency_us_median is None else f"{r.latency_us_median:.4g} us"
         sp = ("" if r.speedup_vs_default is None or r.variant == "default" else

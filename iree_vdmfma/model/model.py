@@ -195,6 +195,8 @@ class ModelOptions:
     cache_dir: Optional[Path] = None
     timeout_s: float = 600.0
     flags: tuple[str, ...] = ()  # the user's compile flags (--compile-flag, --compile-flags-file): every compile
+    merge_with: tuple = ()  # --merge-with: the user's tuning specs (configs/link.Spec), linked into spec.mlir
+    prefer: str = "ours"  # --prefer: which side wins an op both configure
 
 
 def _job(label: str, text: str, target: str, spec: Optional[str], timeout_s: float,
@@ -289,6 +291,8 @@ def run_model(opts: ModelOptions, log: Callable[[str], None] = lambda s: None) -
         dispatches = {m: f.dispatches for m, f in found.items() if f.dispatches is not None}
         configs = _configs(dispatches, opts)
         spec_path = _write_spec(opts.out, configs)
+        if spec_path is not None and opts.merge_with:
+            _link_spec(spec_path, configs, opts, log)
         write_shapes(opts.out / "shapes.csv", configs)
         wholes: dict[int, CompileResult] = {}
         if spec_path is not None:
@@ -330,6 +334,23 @@ def _write_spec(out: Path, configs: dict) -> Optional[Path]:
     path = out / "spec.mlir"
     path.write_text(spec_text(configs.values()))
     return path
+
+
+def _link_spec(spec_path: Path, configs: dict, opts: ModelOptions, log: Callable[[str], None]) -> None:
+    """--merge-with: spec.mlir linked with the user's specs by IREE's linker (configs/link.py) before anything
+    compiles with it, so every proof below is of the linked spec (a GEMM the user's spec wins is not ``applied``);
+    ours is kept as spec.ours.mlir. Conflicts are found on each GEMM's own op in the toolkit's A*B^T form."""
+    from ..configs.link import OURS, Spec, link  # noqa: PLC0415
+    from ..problems.inputs import input_ir as problem_ir  # noqa: PLC0415
+
+    ours = Spec(f"ours ({spec_path.name})", spec_path.read_text(), OURS)
+    payloads = [(c.key, problem_ir(c.problem)) for c, _ in configs.values()
+                if c.key == c.problem.key and not c.problem.dt.is_mx]
+    linked = link([ours, *opts.merge_with], opts.prefer, payloads)
+    spec_path.with_suffix(".ours.mlir").write_text(ours.text)
+    spec_path.write_text(linked.text)
+    for line in linked.lines():
+        log(line)
 
 
 def _spec_job(m: int, text: str, spec_path: Path, opts: ModelOptions) -> CompileJob:
