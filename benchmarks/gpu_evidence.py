@@ -18,7 +18,8 @@ with the same DIR continues where the first stopped (DIR/steps.json records what
 6. ``exhaustive``    every candidate the seed race measured, in paired rounds all together
                      (tune/race.py exhaustive): is the race's winner within 3% of the best?
 7. ``model``         `vdmfma model examples/llama_layer.py:build --tune` at M = 1, 4, 8: the Llama-3-8B-sized
-                     layer's forward, tuned vs IREE's default vs torch eager, numerics checked.
+                     layer's forward, tuned vs IREE's default vs torch eager, numerics checked. (--small: the
+                     tiny layer at M = 1, 4, its tune bounded to 2 candidates a GEMM timed once, no race.)
 8. ``summary``       DIR/summary.md from what is on disk: per shape tuned vs default vs torch and % of HBM peak,
                      geomeans per list, the race-vs-exhaustive gap, the calibration line, the forward table,
                      the device's env (DIR/env.txt), and what each step cost here.
@@ -32,7 +33,7 @@ compile 0.05-0.07 s, its numerics check plus one cold timing 0.7-2.9 s (that tim
 candidate is only checked, and its timing is the race's), one contender's turn in a paired race round
 0.07-0.27 s; a sweep row of seed-sized weights 3-7 s; the model step at M = 1, 4, 8 140 s with an 86 s tune. The
 budget weights below are ESTIMATES from those; summary.md's cost table says what each step took in a run. On
-the 2-core CPU, --small takes about 3-4 minutes (tests/test_gpu_evidence.py).
+the 2-core CPU, --small takes about 1.5 minutes (tests/test_gpu_evidence.py).
 
 On a lent machine (15 minutes of device time a session, the start included): bundle IREE here
 (../shared/tools/gpu-bundle.sh .gpu) and the wheels of iree-turbine and decorator (.whl/), carry both, and run
@@ -287,9 +288,12 @@ def step_sweep(plan: Plan, shapes: Path, tune: str, name: str, limit: float, log
 
 def step_model(plan: Plan, limit: float, log: Path) -> bool:
     folder = plan.out / "model"
+    # --small: a bounded tune (2 candidates a GEMM, each timed once: no race), enough to build the tuned forward;
+    # the race of this layer's M = 4 GEMMs is tests/test_model_step.py's (docs/model-path.md's command)
+    small = ["--rounds", "4", "--calls", "3", "--cache-mode", "hot", "--max-candidates", "2", "--no-race", "--reps", "3"]
     cmd = plan.vdmfma("model", plan.layer, "--m", plan.model_m, "--tune", "--out", str(folder),
                       "--time-budget", f"{max(5.0, limit * 0.6):.0f}", "--no-torch-compile",
-                      *(["--rounds", "4", "--calls", "3", "--cache-mode", "hot"] if plan.small else ["--rounds", "6"]))
+                      *(small if plan.small else ["--rounds", "6"]))
     rc, stopped = run_cmd(cmd, log, limit, env=calibration_env(plan))  # exit 1: GEMMs left untuned (or numerics)
     return rc == 0 and not stopped and (folder / "model.csv").is_file()
 
