@@ -10,36 +10,56 @@ from conftest import ROOT
 from iree_vdmfma.cli import app
 from iree_vdmfma.executors import LocalExecutor
 from iree_vdmfma.problems.problem import Problem
+from iree_vdmfma.problems.shapes import load_shape_list
 from iree_vdmfma.run.runner import sweep_run_hook
 from iree_vdmfma.sweep.sweep import Sweep, SweepOptions
 
 
-def test_cpu_sweep_runs_default_for_host_and_skips_gpu_only_variants(tmp_path, cache_dir):
-    shapes = tmp_path / "small.csv"
-    lines = (ROOT / "sweeps" / "tiny-cpu.csv").read_text().splitlines()
-    shapes.write_text("\n".join(l for l in lines if not l.startswith("tiny-bf16")) + "\n")
-    out = tmp_path / "out"
-    result = CliRunner().invoke(app, ["sweep", str(shapes), "--device", "local-task", "--out", str(out),
-                                      "--variants", "default,vdmfma,padded",  # GPU-only ones asked for by name
-                                      "--reps", "3", "--cache-dir", str(cache_dir)])
-    assert result.exit_code == 0, result.output
-    every = pd.read_csv(out / "results.csv")
-    assert (every["target"] == "host").all() and set(every["variant"]) == {"default", "vdmfma", "padded"}
-    gpu_only = every[every["variant"] != "default"]  # the CLI never renames variants: they are skipped
-    assert (gpu_only["status"] == "skipped").all() and gpu_only["compile_s"].isna().all()
-    assert gpu_only["reason"].str.contains("builds only for rocm targets").all()
-    df = every[every["variant"] == "default"]
-    assert len(df) == 4 * 2 and set(df["cache_mode"]) == {"hot", "cold"}
+SWEEP_PAGE = ROOT / "docs" / "commands" / "sweep.md"
+
+
+def test_cpu_sweep_runs_the_variants_that_build_for_host_and_skips_gpu_only_variants(tmp_path, cache_dir):
+    """The manual's CPU sweep (docs/commands/sweep.md, "On the CPU": read from the page and run as written;
+    tests/test_docs.py leaves it to this test): without --variants, host's default and splitk are compiled, run
+    hot and cold, checked and timed; then a GPU-only variant asked for by name beside default is a skipped row."""
+    import docs_blocks
+
+    [command] = [c.text for c in docs_blocks.block_after(SWEEP_PAGE, "### On the CPU")]
+    assert command.startswith("vdmfma sweep sweeps/tiny-cpu.csv --device local-task ") and "--variants" not in command
+    (tmp_path / "sweeps").symlink_to(ROOT / "sweeps")
+    done = docs_blocks.run(command, tmp_path, docs_blocks.environment(tmp_path))  # the session's compile cache
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    [out] = [tmp_path / o for o in docs_blocks.outputs(command)]
+    shapes = load_shape_list(ROOT / "sweeps" / "tiny-cpu.csv")
+    df = pd.read_csv(out / "results.csv")
+    assert (df["target"] == "host").all() and set(df["variant"]) == {"default", "splitk"}
+    assert len(df) == len(shapes) * 2 * 2 and set(df["cache_mode"]) == {"hot", "cold"}
     assert (df["status"] == "ok").all() and (df["numerics"] == "pass").all()
     for col in ("latency_us_median", "latency_us_min", "latency_us_max", "latency_us_std", "gbps", "tflops"):
         assert df[col].notna().all(), col
     assert (df["latency_us_min"] <= df["latency_us_median"]).all()
     assert (df["latency_us_median"] <= df["latency_us_max"]).all()
-    assert set(df["dtype"]) == {"f16", "f8E4M3FNUZ", "i8"}
+    assert set(df["dtype"]) == {"f16", "bf16", "f8E4M3FNUZ", "i8"} and (df["reps"] == 3).all()
     # provenance, as `vdmfma bench` rows have it: what ran it, with which versions, when
     for col in ("device_arch", "compiler_version", "runtime_version", "toolkit_version", "measured_at"):
         assert df[col].notna().all() and (df[col].astype(str) != "").all(), col
-    assert (out / "report" / "report.md").exists()
+    assert "splitk" in (out / "report" / "report.md").read_text()  # the report compares them against default
+
+    one = tmp_path / "one.csv"  # GPU-only variants asked for by name, beside default: skipped, never renamed
+    lines = (ROOT / "sweeps" / "tiny-cpu.csv").read_text().splitlines()
+    one.write_text("\n".join(l for l in lines if l.startswith(("name,", "tiny-f16,"))) + "\n")
+    result = CliRunner().invoke(app, ["sweep", str(one), "--device", "local-task", "--out", str(tmp_path / "named"),
+                                      "--variants", "default,vdmfma,padded", "--reps", "3",
+                                      "--cache-dir", str(cache_dir)])
+    assert result.exit_code == 0, result.output
+    every = pd.read_csv(tmp_path / "named" / "results.csv")
+    assert set(every["variant"]) == {"default", "vdmfma", "padded"} and set(every["name"]) == {"tiny-f16"}
+    gpu_only = every[every["variant"] != "default"]
+    assert (gpu_only["status"] == "skipped").all() and gpu_only["compile_s"].isna().all()
+    assert gpu_only["reason"].str.contains("builds only for rocm targets").all()
+    ran = every[every["variant"] == "default"]
+    assert set(ran["cache_mode"]) == {"hot", "cold"} and (ran["status"] == "ok").all()
+    assert (ran["numerics"] == "pass").all()
 
 
 def test_reps_0_checks_numerics_only_one_row_per_job_no_timing(tmp_path, cache_dir):
