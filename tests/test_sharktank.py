@@ -52,14 +52,28 @@ def _model(tmp: Path, source: Path | str, ms: tuple[int, ...], target: str = "gf
 
 @pytest.fixture(scope="module")
 def decode(tmp_path_factory):
-    """`vdmfma model 'decode_bs{m}.mlir'` at bs 1, 4, 8, 16, 32 (one file per M), as a user runs it."""
+    """`vdmfma model 'decode_bs{m}.mlir'` at bs 1, 4, 8, 16, 32 (one file per M), as a user runs it: the manual's
+    command 2 as written (docs/model-path.md; tests/test_docs.py leaves it here), in a fresh folder where command
+    1's output is the committed fixtures. Returns the run, its dispatches.csv rows, its OUT and the folder."""
     tmp = tmp_path_factory.mktemp("decode")
-    proc = _cli(tmp, str(DECODE), "--target", "gfx942", "--out", str(tmp / "out"))
-    return proc, read_dispatches(tmp / "out" / "dispatches.csv").rows, tmp / "out"
+    export, model, _ = _docs_commands()
+    args = shlex.split(export)
+    assert args[:2] == ["python", "examples/sharktank/make_exports.py"] and (ROOT / args[1]).is_file()
+    made = tmp / args[args.index("--out") + 1]
+    made.mkdir(parents=True)
+    batches = args[args.index("--decode") + 1].split(",")
+    assert tuple(map(int, batches)) == BATCHES
+    for bs in batches:
+        shutil.copy(FIXTURES / f"llama3_8b_1l_decode_bs{bs}.mlir", made)
+    vdmfma = shlex.split(model)
+    assert vdmfma[:2] == ["vdmfma", "model"] and "--m" not in vdmfma  # every M of the path's {m}: BATCHES
+    out = tmp / vdmfma[vdmfma.index("--out") + 1]
+    proc = _cli(tmp, *vdmfma[2:])
+    return proc, read_dispatches(out / "dispatches.csv").rows, out, tmp
 
 
 def test_every_decode_projection_at_every_batch_is_found_and_proven_from_its_isa(decode):
-    proc, rows, _ = decode
+    proc, rows, _, _ = decode
     assert proc.returncode == 0, proc.stderr
     for m in BATCHES:
         mine = [r for r in rows if r.m_tokens == m]
@@ -222,26 +236,16 @@ def _docs_commands() -> list[str]:
     return [c.text for c in docs_blocks.block_after(ROOT / "docs" / "model-path.md", "## From a sharktank export")]
 
 
-def test_the_docs_three_commands_from_a_sharktank_export_to_a_spec_iree_compile_takes(tmp_path):
+def test_the_docs_three_commands_from_a_sharktank_export_to_a_spec_iree_compile_takes(decode):
     """Command 1 needs sharktank (the separate export environment): its output is the committed fixtures, copied
-    to where it writes them; commands 2 and 3 run as written, in a fresh folder."""
-    export, model, compile_ = _docs_commands()
-    args = shlex.split(export)
-    assert args[:2] == ["python", "examples/sharktank/make_exports.py"] and (ROOT / args[1]).is_file()
-    made = tmp_path / args[args.index("--out") + 1]
-    made.mkdir(parents=True)
-    for bs in args[args.index("--decode") + 1].split(","):
-        shutil.copy(FIXTURES / f"llama3_8b_1l_decode_bs{bs}.mlir", made)
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    vdmfma = shlex.split(model)
-    assert vdmfma[0] == "vdmfma"
-    proc = subprocess.run([sys.executable, "-m", "iree_vdmfma.cli", *vdmfma[1:], "--timeout", "120"], cwd=tmp_path,
-                          env=env, capture_output=True, text=True, timeout=900)
+    to where it writes them; commands 2 (the `decode` fixture's run) and 3 run as written, in a fresh folder."""
+    proc, _, out, tmp = decode
     assert proc.returncode == 0, proc.stderr
-    argv = shlex.split(compile_)
-    assert argv[0] == "iree-compile"
-    dump = tmp_path / "dump"
-    subprocess.run([*argv, f"--iree-hal-dump-executable-files-to={dump}"], cwd=tmp_path, check=True,
+    assert (out / "spec.mlir").is_file()
+    argv = shlex.split(_docs_commands()[2])
+    assert argv[0] == "iree-compile" and f"--iree-codegen-tuning-spec-path={out.relative_to(tmp)}/spec.mlir" in argv
+    dump = tmp / "dump"
+    subprocess.run([*argv, f"--iree-hal-dump-executable-files-to={dump}"], cwd=tmp, check=True,
                    capture_output=True, text=True, timeout=600)
     lm_head = next(dump.glob("configured_*dispatch_31.mlir")).read_text()
     assert "matmul_4x128256x4096" in lm_head and "VDMFMA_F32_8x16x64x2_F16" in lm_head
