@@ -144,6 +144,14 @@ def test_vdmfma_model_links_its_spec_with_yours_before_it_proves_each_dispatch(t
     res = CliRunner().invoke(app, ["model", str(payload), "--m", "8", "--tune", "--merge-with", str(HAND), "--out",
                                    str(tmp_path / "tuned")])
     assert res.exit_code == 2 and "error: --merge-with links the spec plain `vdmfma model` writes" in res.output
+    again = CliRunner().invoke(app, ["model", str(payload), "--m", "8", "--target", "gfx942", "--out",
+                                     str(tmp_path / "model-ours")])  # the same OUT, not linked this time
+    assert again.exit_code == 0 and not (tmp_path / "model-ours" / "spec.ours.mlir").exists(), again.output
+    (tmp_path / "sq").mkdir()
+    square = _payload(tmp_path / "sq", SQUARE)  # no skinny GEMM: no spec of ours, and it says yours was not linked
+    res = CliRunner().invoke(app, ["model", str(square), "--m", "8", "--target", "gfx942", "--merge-with", str(HAND),
+                                   "--out", str(tmp_path / "square")])
+    assert f"no skinny GEMM here takes a spec of ours, so nothing was linked with {HAND}" in res.output, res.output
 
 
 def test_vdmfma_tune_merge_with_puts_your_spec_in_its_librarys_flags(tmp_path):

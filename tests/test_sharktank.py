@@ -53,8 +53,9 @@ def _model(tmp: Path, source: Path | str, ms: tuple[int, ...], target: str = "gf
 @pytest.fixture(scope="module")
 def decode(tmp_path_factory):
     """`vdmfma model 'decode_bs{m}.mlir'` at bs 1, 4, 8, 16, 32 (one file per M), as a user runs it: the manual's
-    command 2 as written (docs/model-path.md; tests/test_docs.py leaves it here), in a fresh folder where command
-    1's output is the committed fixtures. Returns the run, its dispatches.csv rows, its OUT and the folder."""
+    command 2 as written (docs/model-path.md; tests/test_docs.py leaves it here) plus `--timeout 120` (a bound on a
+    stuck compile; every `_cli` run has it), in a fresh folder where command 1's output is the committed fixtures.
+    Returns the run, its dispatches.csv rows, its OUT and the folder."""
     tmp = tmp_path_factory.mktemp("decode")
     export, model, _ = _docs_commands()
     args = shlex.split(export)

@@ -34,6 +34,7 @@ from ..configs.config import KernelConfig
 from ..configs.forms import Contraction
 from ..configs.spec import spec_text
 from ..problems.rows import DISPATCH_STATUSES, Status, Table, status_values, read_checked, write_csv_table
+from ..util.io import atomic_write_text
 from ..variants.registry import Variant
 from . import rescue as alone
 from .dispatches import Dispatch, collect_dispatches, name_shape
@@ -293,6 +294,11 @@ def run_model(opts: ModelOptions, log: Callable[[str], None] = lambda s: None) -
         spec_path = _write_spec(opts.out, configs)
         if spec_path is not None and opts.merge_with:
             _link_spec(spec_path, configs, opts, log)
+        else:  # an earlier run's copy of ours would say this spec.mlir was linked
+            (opts.out / OURS_COPY).unlink(missing_ok=True)
+            if opts.merge_with:
+                log(f"--merge-with: no skinny GEMM here takes a spec of ours, so nothing was linked with "
+                    f"{', '.join(s.label for s in opts.merge_with)}: use yours as given")
         write_shapes(opts.out / "shapes.csv", configs)
         wholes: dict[int, CompileResult] = {}
         if spec_path is not None:
@@ -328,6 +334,9 @@ def _configs(found: dict[int, list[Dispatch]], opts: ModelOptions) -> dict[str, 
     return out
 
 
+OURS_COPY = "spec.ours.mlir"  # --merge-with: our spec as written, before the link
+
+
 def _write_spec(out: Path, configs: dict) -> Optional[Path]:
     if not configs:
         return None
@@ -347,8 +356,8 @@ def _link_spec(spec_path: Path, configs: dict, opts: ModelOptions, log: Callable
     payloads = [(c.key, problem_ir(c.problem)) for c, _ in configs.values()
                 if c.key == c.problem.key and not c.problem.dt.is_mx]
     linked = link([ours, *opts.merge_with], opts.prefer, payloads)
-    spec_path.with_suffix(".ours.mlir").write_text(ours.text)
-    spec_path.write_text(linked.text)
+    atomic_write_text(spec_path.with_name(OURS_COPY), ours.text)
+    atomic_write_text(spec_path, linked.text)
     for line in linked.lines():
         log(line)
 
