@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Mapping, Optional, Sequence
 
 from ..problems.problem import Problem
-from ..problems.sealed import seal, unseal
+from ..problems.sealed import damaged_line, seal, unseal
 from .config import KernelConfig
 from .knobs import dispatch_problem, knob_config
 from .annotate import config_for_form
@@ -203,9 +203,8 @@ def read_library(path: Path | str, target: Optional[str] = None) -> Library:
     except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as e:
         raise ValueError(f"{path}: not a tuning library ({type(e).__name__}: {e})") from None
     if sealed.damaged:
-        raise ValueError(f"{path}: {len(sealed.damaged)} damaged entr{'y' if len(sealed.damaged) == 1 else 'ies'} "
-                         f"({sealed.damaged[0]}): a library is written by vdmfma, not edited; rebuild it (vdmfma "
-                         "tune --publish, or vdmfma library build)")
+        raise ValueError(f"{damaged_line(path, sealed.damaged)}: a library is written by vdmfma, not edited; rebuild "
+                         "it (vdmfma tune --publish, or vdmfma library build)")
     return library
 
 

@@ -56,3 +56,9 @@ def unseal(doc: Mapping, items: str, path: Path | str) -> Unsealed:
         else:
             kept.append({k: v for k, v in e.items() if k != CHECKSUM})
     return Unsealed(kept, damaged)
+
+
+def damaged_line(path: Path | str, damaged: list[str] | tuple[str, ...]) -> str:
+    """'PATH: N damaged entr(y|ies) (the first's why)': the start of the line that names a file's entries that did
+    not verify (:func:`unseal`'s ``damaged``); the caller adds what happens to them."""
+    return f"{path}: {len(damaged)} damaged entr{'y' if len(damaged) == 1 else 'ies'} ({damaged[0]})"

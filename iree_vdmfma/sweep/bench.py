@@ -37,6 +37,7 @@ from ..devices.probe import TargetMismatchError, device_info, normalize_device
 from ..util.lock import locked_dir
 from ..problems.rows import (FAILED, MACHINE_REASON, PROVENANCE_COLUMNS, ResultRow, Status, read_results, row_for,
                               write_rows)
+from ..problems.sealed import damaged_line
 from ..run.numerics import Checker
 from ..run.provenance import provenance
 from ..util.signals import stop_signals_as_interrupt
@@ -207,9 +208,8 @@ def say_manifest(directory: Path, manifest: Manifest, on_note: Callable[[str], N
     """One line for entries of modules.json that did not verify (left out), or for a file without checksums."""
     path = directory / MANIFEST_NAME
     if manifest.damaged:
-        on_note(f"{path}: {len(manifest.damaged)} damaged entr{'y' if len(manifest.damaged) == 1 else 'ies'} "
-                f"({manifest.damaged[0]}): not trusted, their modules not benched; `vdmfma sweep` on the compiling "
-                "machine rewrites it")
+        on_note(f"{damaged_line(path, manifest.damaged)}: not trusted, their modules not benched; `vdmfma sweep` on "
+                "the compiling machine rewrites it")
     elif manifest.unverified:
         on_note(f"{path}: no checksums (written before vdmfma checksummed it): its entries are not verified")
 
