@@ -189,3 +189,17 @@ def test_calibrate_writes_the_held_out_rate_and_the_rule_says_when_it_is_not_ver
     assert "false_win_rate_heldout" not in old.read_text()
     rule = load_rule("local-task", path=old)
     assert rule.source == "default" and f"calibration {old} not used" in rule.note and "checksum" in rule.note
+
+
+def test_a_calibrated_threshold_of_100_percent_or_more_is_used_and_said_never_swapped_for_the_default(tmp_path):
+    """A busy machine can calibrate to a threshold above 100% (CI once measured 270% on local-task). That is
+    what the device measured: the rule keeps it, so no noise is called a win, and says why nothing can win."""
+    row = calibration.CalibrationRow("local-task", "a busy CPU", "same-module", "f16_8x128x512", "hot", 24, 6, 0.95,
+                                     2.7, 1.7, 0.0, 0.001, 2.7, 1.0, False, "one-process", "2026-01-01T00:00:00Z")
+    path = tmp_path / "calibration.csv"
+    calibration.write_calibration([row], path)
+    rule = load_rule("local-task", path=path, device_name="a busy CPU")
+    assert rule.threshold == 2.7 and "no win can be declared" in rule.source and str(path) in rule.source
+    assert paired.compare([0.3] * 12, rule).verdict == paired.WITHIN_NOISE  # 3.3x faster every round: not a win
+    assert paired.compare([0.3] * 12).verdict == paired.WIN  # the default would have called it one
+    assert "no win can be declared" in calibration.summary_line([row], path)

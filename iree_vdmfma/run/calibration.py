@@ -316,7 +316,7 @@ def summary_line(rows: Sequence[CalibrationRow], path: Path) -> str:
             f"{r.heldout_pairs} fresh A/A pairs at threshold {r.threshold:.2%}{growth} ({verdict}); in-sample "
             f"{max(x.false_win_rate for x in rows):.1%} on the {r.pairs} pairs it was fitted on; "
             f"{r.rounds_per_verdict} rounds a verdict, drift {r.drift:+.2%}, minimal detectable effect "
-            f"{max(x.min_detectable_effect for x in rows):.2%} -> {path}")
+            f"{max(x.min_detectable_effect for x in rows):.2%}{too_noisy(r.threshold)} -> {path}")
 
 
 def write_calibration(rows: Sequence[CalibrationRow], path: Path) -> None:
@@ -357,14 +357,23 @@ def load_rule(device: str, path: Optional[Path | str] = None, device_name: Optio
         table = read_calibration(where)
     except (OSError, ValueError) as e:
         return replace(paired.DEFAULT_PAIRED_RULE, note=f"calibration {where} not used ({e}): the default threshold")
-    rows = [r for r in table.rows if r.device_name == name and 0 < r.threshold < 1]
+    # a threshold of 100% or more is kept, never swapped for the default: it is what this device measured
+    # (no win can be declared at it), and the default's 1% would call its noise wins
+    rows = [r for r in table.rows if r.device_name == name and math.isfinite(r.threshold) and r.threshold > 0]
     if table.damaged and not rows:
         return replace(paired.DEFAULT_PAIRED_RULE, note=f"calibration {where} not used: {len(table.damaged)} "
                        f"damaged row(s) ({table.damaged[0]}): the default threshold; run `vdmfma calibrate` again")
     if not rows:
         return paired.DEFAULT_PAIRED_RULE
-    return paired.PairedRule(threshold=max(r.threshold for r in rows), confidence=rows[0].confidence or 0.95,
-                             source=f"calibration {where} ({heldout_note(rows)})")
+    threshold = max(r.threshold for r in rows)
+    return paired.PairedRule(threshold=threshold, confidence=rows[0].confidence or 0.95,
+                             source=f"calibration {where} ({heldout_note(rows)}{too_noisy(threshold)})")
+
+
+def too_noisy(threshold: float) -> str:
+    """What a threshold of 100% or more means, for a line that shows it: nothing can win at it."""
+    return ("" if threshold < 1 else f"; at {threshold:.0%} no win can be declared: the device was too noisy when "
+            f"calibrated, calibrate again when it is idle")
 
 
 def _num(v) -> float:
