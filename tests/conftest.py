@@ -14,7 +14,7 @@ import pytest
 from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
 
-from iree_vdmfma.util.procs import run_group
+from iree_vdmfma.util.procs import STALL_S, run_group
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -93,8 +93,9 @@ HANG_GUARD_S = 180  # a plain iree-compile of these tests takes seconds; IREE 3.
 def run_iree_compile(cmd: list, **kwargs) -> subprocess.CompletedProcess:
     """``subprocess.run(cmd, check=True, capture_output=True)`` for a plain iree-compile command, as a user runs
     it; if IREE 3.13's threaded compile deadlocks (a mutex in MaterializeTuningSpecsPass, about 1% of compiles
-    with a tuning spec: shared/notes/tuning-knobs.md; one hung a suite run here for 8 minutes), the hang guard
-    ends it and the same command runs once more with --mlir-disable-threading, IREE's own workaround."""
+    with a tuning spec: shared/notes/tuning-knobs.md; one hung a suite run here for 8 minutes), it is ended once it
+    has made no progress for the toolkit's stall time (util/procs.Stall; the hang guard bounds the rest) and the same
+    command runs once more with --mlir-disable-threading, IREE's own workaround."""
     try:
         return _run_in_group(cmd, **kwargs)
     except subprocess.TimeoutExpired:
@@ -105,7 +106,7 @@ def _run_in_group(cmd: list, **kwargs) -> subprocess.CompletedProcess:
     """``cmd`` in a session of its own, its whole group killed at the hang guard (the toolkit's run_group):
     `iree-compile` on PATH is the wheel's Python wrapper, and killing only it left the hung compiler running."""
     kwargs.pop("text", None)  # run_group always decodes
-    done = run_group(cmd, HANG_GUARD_S, **kwargs)
+    done = run_group(cmd, HANG_GUARD_S, stall_s=STALL_S, **kwargs)
     if done.returncode:
         raise subprocess.CalledProcessError(done.returncode, cmd, done.stdout, done.stderr)
     return done

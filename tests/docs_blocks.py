@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-from iree_vdmfma.util.procs import run_group
+from iree_vdmfma.util.procs import STALL_S, run_group
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -141,18 +141,21 @@ def environment(tmp: Path) -> dict:
     return env
 
 
-def run(text: str, cwd: Path, env: dict, timeout: float = 600, prefix: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
+def run(text: str, cwd: Path, env: dict, timeout: float = 600, prefix: tuple[str, ...] = (),
+        stall_s: Optional[float] = None) -> subprocess.CompletedProcess:
     """``text`` in bash, in its own process group, the whole group killed on a timeout (the `iree-compile` on
-    PATH is a Python wrapper: killing only it would leave a hung compiler behind)."""
-    return run_group([*prefix, "bash", "-c", text], timeout, cwd=cwd, env=env)
+    PATH is a Python wrapper: killing only it would leave a hung compiler behind) or, with ``stall_s``, once it
+    has made no progress for that long (util/procs.Hung)."""
+    return run_group([*prefix, "bash", "-c", text], timeout, cwd=cwd, env=env, stall_s=stall_s)
 
 
 def run_compile(text: str, cwd: Path, env: dict) -> subprocess.CompletedProcess:
     """A plain iree-compile, bounded and, if it hangs, run once more with --mlir-disable-threading: IREE 3.13
     deadlocks now and then in a threaded compile (the same hang the tuner retries, tune/tuner.py). The manual's
-    compiles take seconds; a run of the pages lost 180 s to one such hang at the bound this had first."""
+    compiles take seconds; a run of the pages lost 180 s to one such hang at the bound this had first. A hung
+    compile is ended once it has made no progress for the toolkit's stall time (util/procs.Stall)."""
     try:
-        return run(text, cwd, env, timeout=90)
+        return run(text, cwd, env, timeout=90, stall_s=STALL_S)
     except subprocess.TimeoutExpired:
         return run(text + " --mlir-disable-threading", cwd, env)
 

@@ -187,6 +187,53 @@ def test_compile_killed_from_outside_is_an_uncached_machine_failure(tmp_path):
     assert compiler.compile(_job()).ok
 
 
+
+def test_a_compile_that_stops_making_progress_is_ended_as_hung_and_the_sweep_retries_it_single_threaded(
+        tmp_path, monkeypatch):
+    """IREE 3.13's threaded compile sometimes deadlocks: every thread on a futex, no CPU time from then on (seen in
+    a gfx950 whole-model compile; util/procs.py). Here the real iree-compile is stopped (SIGSTOP: no CPU, no thread
+    running, as a deadlock looks from outside). The driver ends it after the stall time, long before the timeout,
+    as a hung timeout never cached, and the sweep compiles it once more with --mlir-disable-threading."""
+    from iree_vdmfma.compiler.driver import RETRY_FLAG
+    from iree_vdmfma.util import procs
+
+    monkeypatch.setattr(procs, "STALL_S", 2.0)
+    cache = tmp_path / "cache"
+    stopped: list[str] = []  # the command line of the compile stopped
+
+    def stop_the_first_compile():
+        deadline = time.monotonic() + 120  # a hang guard: the loop ends once iree-compile runs
+        while not stopped and time.monotonic() < deadline:
+            for pid in _processes_mentioning(str(cache))[:1]:
+                os.kill(pid, signal.SIGSTOP)
+                stopped.append(Path(f"/proc/{pid}/cmdline").read_text())
+            time.sleep(0.005)
+
+    watcher = threading.Thread(target=stop_the_first_compile)
+    watcher.start()
+    (row,) = sweep([SMALL], SweepOptions(target="gfx942", variants=("vdmfma",), out_dir=tmp_path / "out",
+                                         cache_dir=cache, timeout_s=300))
+    watcher.join(300)  # a hang guard
+    assert stopped and RETRY_FLAG not in stopped[0], stopped  # the threaded compile was the one stopped
+    assert row.status == Status.OK.value and row.smfmac > 0, row
+    assert RETRY_FLAG in row.repro  # the row is the single-threaded retry's, and says how to redo it
+    assert 2.0 <= row.compile_s < 300  # the hung attempt's time is kept in the row; it was ended long before 300 s
+    assert not _wait_gone(str(cache)) and not _zombie_children()
+    (entry,) = [json.loads((e / "manifest.json").read_text()) for e in _cache_entries(cache)]
+    assert entry["returncode"] == 0 and not entry["hung"]  # the retry's; the hung compile is not cached
+    # the driver's own result: a timeout that says it hung, never cached
+    with Compiler(tmp_path / "cache2", workers=1) as compiler:
+        stopped.clear()
+        cache = tmp_path / "cache2"
+        watcher = threading.Thread(target=stop_the_first_compile)
+        watcher.start()
+        hung = compiler.compile(_job())
+        watcher.join(300)  # a hang guard
+        assert hung.timed_out and hung.hung and not hung.ok and hung.compile_s < 300
+        assert hung.error.startswith("hung: no CPU time and no thread running for 2 s"), hung.error
+        assert not _wait_gone(str(cache)) and _cache_entries(cache) == []
+
+
 # --- an interrupt while compiling (library level) -------------------------------------------------------
 
 def test_cancel_kills_the_compile_in_flight_and_records_nothing(tmp_path):

@@ -24,20 +24,22 @@ import subprocess
 import tempfile
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, as_completed, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
 from ..executors import Executor, LocalExecutor, task_provenance
 from .toolchain import compiler_version, tool
 from ..util.io import atomic_write_text
-from ..util.procs import kill_group
+from ..util import procs
+from ..util.procs import Hung, Stall, communicate_unless_hung, kill_group
 from ..util.scratch import scratch_dir
 
 # Dump files worth keeping: configured IR, ISA (ROCm .rocmasm, CUDA .ptx), the dispatch benchmark module.
 KEEP_SUFFIXES = (".rocmasm", ".ptx", ".mlir", ".s")
 MANIFEST = "manifest.json"
 DEFAULT_TIMEOUT_S = 300.0
+RETRY_FLAG = "--mlir-disable-threading"  # a compile that hung or timed out is retried once with it
 
 
 def default_cache_dir() -> Path:
@@ -105,6 +107,7 @@ class CompileResult:
     workdir: Path  # holds input.mlir, spec.mlir, out.vmfb, dump/, stderr.txt
     repro: str
     node: str = ""  # the cluster node that compiled it ('' here); its manifest keeps it for cache hits
+    hung: bool = False  # timed out early: no progress for the compiler's stall_s (IREE 3.13's deadlock)
 
     @property
     def vmfb(self) -> Path:
@@ -263,12 +266,16 @@ class Compiler:
     a compile killed from outside (e.g. by the OOM killer) and a compile stopped by
     ``cancel()`` are never cached. ``retry_failed`` recompiles cached failures.
     Each iree-compile runs in its own process group, so a timeout or ``cancel()``
-    kills all of it and reaps it.
+    kills all of it and reaps it. A compile whose group makes no progress for ``stall_s``
+    seconds (no CPU time, no thread running: IREE 3.13's threaded-compile deadlock) is
+    ended then, a timeout whose error says it hung; callers retry it single-threaded
+    (:func:`retry_timed_out`).
     """
 
     def __init__(self, cache_dir: Optional[Path] = None, workers: Optional[int] = None,
-                 retry_failed: bool = False, executor: Optional[Executor] = None):
+                 retry_failed: bool = False, executor: Optional[Executor] = None, stall_s: Optional[float] = None):
         self.cache_dir = Path(cache_dir) if cache_dir else None
+        self.stall_s = procs.STALL_S if stall_s is None else stall_s
         # Every compile runs through an executor (executors/): the caller's, else local threads of our own.
         self._owns_executor = executor is None
         self.executor: Executor = executor if executor is not None else LocalExecutor(workers)
@@ -312,8 +319,8 @@ class Compiler:
         # Local tasks not started are left queued: each starts, sees the cancel and raises CompileInterrupted
         # (a cancelled Future would say CancelledError, which callers would take for the machine's failure).
         with self._lock:
-            procs = list(self._procs)
-        for proc in procs:
+            running = list(self._procs)
+        for proc in running:
             _kill_group(proc)
 
     @property
@@ -401,8 +408,10 @@ class Compiler:
             raise RuntimeError(f"{job.label}: the entry built on the worker did not verify in {final}")
         return self._result(job, final, checked, cached=False)
 
-    def _run(self, cmd: list[str], timeout_s: float) -> tuple[Optional[int], str, bool]:
-        """(returncode, stderr, timed_out) of one iree-compile in its own process group."""
+    def _run(self, cmd: list[str], timeout_s: float) -> tuple[Optional[int], str, bool, bool]:
+        """(returncode, stderr, timed_out, hung) of one iree-compile in its own process group; one that makes no
+        progress for ``self.stall_s`` (util/procs.Stall: IREE 3.13's threaded-compile deadlock) is ended then,
+        timed out and hung, not at ``timeout_s``."""
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, errors="replace",
                                 start_new_session=True)
         with self._lock:
@@ -412,12 +421,12 @@ class Compiler:
             if cancelled:
                 _kill_group(proc)
             try:
-                _, err = proc.communicate(timeout=timeout_s)
-                return proc.returncode, err or "", False
-            except subprocess.TimeoutExpired:
+                _, err = communicate_unless_hung(proc, timeout_s, Stall(proc.pid, self.stall_s))
+                return proc.returncode, err or "", False, False
+            except subprocess.TimeoutExpired as e:
                 _kill_group(proc)
                 _, err = _reap(proc)
-                return None, err, True
+                return None, err, True, isinstance(e, Hung)
         except BaseException:  # Ctrl-C in the calling thread: take the compiler down with us
             _kill_group(proc)
             while True:  # a second interrupt (ray.cancel may repeat it) must not leave a zombie behind
@@ -442,14 +451,17 @@ class Compiler:
             if job.preprocessing_spec is not None:
                 (tmp / "preprocess.mlir").write_text(job.preprocessing_spec)
             start = time.perf_counter()
-            returncode, stderr, timed_out = self._run(_command(job, tmp), job.timeout_s)
+            returncode, stderr, timed_out, hung = self._run(_command(job, tmp), job.timeout_s)
             elapsed = time.perf_counter() - start
             if self.cancelled:
                 # Stopped by the user's Ctrl-C / SIGTERM: not a result of the job; never record or cache it.
                 raise CompileInterrupted(f"iree-compile for {job.label} was interrupted")
             sig = _signal_name(returncode)
             killed = returncode is not None and returncode < 0 and -returncode in EXTERNAL_SIGNALS
-            if timed_out:
+            if hung:
+                error = (f"hung: no CPU time and no thread running for {self.stall_s:g} s (IREE 3.13's threaded-"
+                         f"compile deadlock; iree-compile and its process group killed after {elapsed:.0f} s)")
+            elif timed_out:
                 error = f"timed out after {job.timeout_s:g} s (iree-compile and its process group killed)"
             elif returncode == 0:
                 error = ""
@@ -463,7 +475,7 @@ class Compiler:
             stderr = stderr.replace(str(tmp), str(final))  # name the entry's final place
             (tmp / "stderr.txt").write_text(stderr)
             _prune_dump(tmp / "dump")
-            meta = {"label": job.label, "returncode": returncode, "timed_out": timed_out,
+            meta = {"label": job.label, "returncode": returncode, "timed_out": timed_out, "hung": hung,
                     "uncacheable": uncacheable, "signal": sig, "error": error,
                     "compile_s": elapsed, "compiler_version": compiler_version()}
             _write_manifest(tmp, meta)
@@ -489,7 +501,7 @@ class Compiler:
         ok = meta["returncode"] == 0 and not meta["timed_out"] and (workdir / "out.vmfb").exists()
         return CompileResult(job, ok, bool(meta["timed_out"]), meta["returncode"], meta["error"],
                              float(meta["compile_s"]), cached, workdir, repro_command(job, workdir),
-                             str(meta.get("node") or ""))
+                             str(meta.get("node") or ""), bool(meta.get("hung")))
 
     def pack(self, result: CompileResult) -> dict:
         """A result's entry as bytes (to ship it to another machine); see :func:`_unpack`."""
@@ -531,6 +543,14 @@ class Compiler:
             self.stop(futures)
             raise
         return [r for r in results if r is not None]
+
+
+def retry_timed_out(compiler: Compiler, timed_out: CompileResult) -> tuple[CompileResult, bool]:
+    """The one retry of a compile that timed out or hung: single-threaded (``RETRY_FLAG``, IREE's own way out of
+    its threaded-compile deadlock; never the same compile again, which may hang as long); its compile_s counts the
+    attempt that hung, so the row keeps the trace."""
+    again = compiler.compile(replace(timed_out.job, flags=timed_out.job.flags + (RETRY_FLAG,)))
+    return replace(again, compile_s=timed_out.compile_s + again.compile_s), True
 
 
 def _as_completed_saying(futures, on_wait: Optional[Callable[[float, int], None]], wait_s: float):

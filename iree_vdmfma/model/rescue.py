@@ -21,7 +21,7 @@ import re
 from pathlib import Path
 from typing import Optional
 
-from ..compiler.driver import CompileJob, CompileResult, Compiler
+from ..compiler.driver import RETRY_FLAG, CompileJob, CompileResult, Compiler, retry_timed_out
 from ..backends import backend_for
 from ..problems.rows import Status
 from .dispatches import Dispatch
@@ -91,9 +91,7 @@ def alone_job(m: int, dump: Path, exe: str, variant: str, target: str, flags: tu
               spec: Optional[str], timeout_s: float) -> Optional[CompileJob]:
     """One executable of a whole-model dump compiled alone (None when the dump has no source for it); single-threaded
     from the start (as fast for one executable, and a model's executables compile many at a time: IREE 3.13's
-    threaded compile deadlocks now and then, the hang tune/tuner.compile_candidate retries this way)."""
-    from ..tune.tuner import RETRY_FLAG  # noqa: PLC0415
-
+    threaded compile deadlocks now and then, the hang compiler/driver.retry_timed_out retries this way)."""
     src = source_of(dump, exe)
     if src is None:
         return None
@@ -104,11 +102,9 @@ def alone_job(m: int, dump: Path, exe: str, variant: str, target: str, flags: tu
 
 
 def compile_all(compiler: Compiler, jobs: list[CompileJob]) -> list[CompileResult]:
-    """Compile in parallel; a compile that timed out once more single-threaded (IREE 3.13 deadlocks now and then in
-    a threaded compile: no CPU until killed; the tuner's retry, tune/tuner.compile_candidate)."""
-    from ..tune.tuner import compile_candidate  # noqa: PLC0415
-
-    return [compile_candidate(compiler, r.job)[0] if r.timed_out else r for r in compiler.compile_many(jobs)]
+    """Compile in parallel; a compile that hung or timed out once more single-threaded (IREE 3.13 deadlocks now and
+    then in a threaded compile: no CPU from then on; the driver ends it early and says it hung)."""
+    return [retry_timed_out(compiler, r)[0] if r.timed_out else r for r in compiler.compile_many(jobs)]
 
 
 def each_alone(compiler: Compiler, m: int, dump: Path, target: str, flags: tuple[str, ...],

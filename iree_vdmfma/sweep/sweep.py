@@ -32,7 +32,7 @@ from typing import Callable, Optional, Sequence
 
 from ..backends import Backend, backend_for
 from ..compiler.driver import (Compiler, CompileInterrupted, CompileJob, CompileResult, DEFAULT_TIMEOUT_S,
-                              default_cache_dir, repro_command)
+                              default_cache_dir, repro_command, retry_timed_out)
 from ..compiler.configured import no_mma_tile_mismatch
 from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
@@ -418,6 +418,8 @@ class Sweep:
                         status=Status.MACHINE_ERROR.value, error=_one_line(e),
                         reason=f"could not run iree-compile: {MACHINE_REASON}") for k in self._open(job)])
                     continue
+                if result.hung:  # IREE 3.13's threaded-compile deadlock: once more single-threaded, as tune does
+                    result = retry_timed_out(compiler, result)[0]
                 rows = self._after_compile(job, result)
                 if self.run_hook and all(Status(r.status) == Status.COMPILED for r in rows):
                     compiled.append((job, result, rows))

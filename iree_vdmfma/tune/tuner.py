@@ -30,13 +30,12 @@ import shlex
 import sys
 import threading
 import time
-from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
 from ..backends import backend_for
 from ..executors import Executor, device_executor, make_executor, on_device
-from ..compiler.driver import Compiler, CompileInterrupted, CompileJob, CompileResult
+from ..compiler.driver import RETRY_FLAG, Compiler, CompileInterrupted, CompileJob, CompileResult, retry_timed_out
 from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
 from ..configs.library import Entry, Library
@@ -55,7 +54,6 @@ from .measure import MeasureOptions, measure
 from .ship import write_tuned_library
 from .space import Candidate, changed, reference, settings_of, space
 
-RETRY_FLAG = "--mlir-disable-threading"
 PROVENANCE = ("numerics", "max_abs_err", "max_rel_err", "device_name", "device_arch", "driver_version",
               "runtime_version", "toolkit_version", "measured_at")  # a candidate's measurement, onto its winner row
 STALL_SAY_S = 60.0  # a batch of compiles with nothing finished for this long is said (and again each time)
@@ -65,13 +63,6 @@ def compile_candidate(compiler: Compiler, job: CompileJob) -> tuple[CompileResul
     """Compile; on a timeout (IREE 3.13 hangs on ~1% of split-K + spec compiles) retry once single-threaded."""
     result = compiler.compile(job)
     return retry_timed_out(compiler, result) if result.timed_out else (result, False)
-
-
-def retry_timed_out(compiler: Compiler, timed_out: CompileResult) -> tuple[CompileResult, bool]:
-    """The one retry of a compile that timed out: single-threaded (never the same compile again, which may hang
-    as long); its compile_s counts the attempt that hung, so the row keeps the trace."""
-    again = compiler.compile(replace(timed_out.job, flags=timed_out.job.flags + (RETRY_FLAG,)))
-    return replace(again, compile_s=timed_out.compile_s + again.compile_s), True
 
 
 class Tuner:
@@ -248,8 +239,9 @@ class Tuner:
             cands = jobs[result.job.cache_key()]
             finished.add(result.job.cache_key())
             if result.timed_out:  # the retry: single-threaded iree-compile, said, its time in the row
-                self.say(f"{p.key}: [{cands[0].id}] iree-compile timed out after {result.compile_s:.0f} s (--timeout "
-                         f"{self.o.timeout_s:g}); retrying it once single-threaded ({RETRY_FLAG})")
+                why = (result.error.split(" (")[0] if result.error.startswith("hung") else
+                       f"timed out after {result.compile_s:.0f} s (--timeout {self.o.timeout_s:g})")
+                self.say(f"{p.key}: [{cands[0].id}] iree-compile {why}; retrying it once single-threaded ({RETRY_FLAG})")
                 result, retried = retry_timed_out(compiler, result)
             else:
                 retried = False

@@ -11,6 +11,13 @@ A tool whose output is complete but that does not exit is ended too (``finished`
 sometimes deadlocks in its own destroy (``iree_hal_task_device_destroy`` waiting on an idle io_uring proactor
 thread, seen here in about 1 of 100 ``iree-benchmark-module`` runs on a busy 2-core machine, after its JSON was
 written), which would otherwise hold a tune for its whole timeout. Such a run is its output, never a timeout.
+
+A tool that makes no progress at all is ended early too (``stall_s``, :class:`Stall`): IREE 3.13's threaded
+``iree-compile`` sometimes deadlocks (every thread waiting on a futex, no CPU time from then on; seen here in 2 of
+6 runs of one gfx950 whole-model compile with a tuning spec, after 0.2 s of CPU), which held the compile for its
+whole timeout (300 s by default). A process group that has used no CPU time, with no thread running, runnable or
+in I/O at any look, for ``stall_s`` seconds is hung: a compile that works, even on a machine too busy to run it,
+has a thread running or runnable.
 """
 
 from __future__ import annotations
@@ -23,6 +30,70 @@ from typing import Callable, Optional, Sequence
 
 POLL_S = 0.25  # how often a run with ``finished`` asks whether its output is complete
 REAP_S = 10.0  # how long a killed run's output is read for, at most
+STALL_S = 10.0  # no CPU time and no thread running, runnable or in I/O for this long: the process group is hung
+STALL_POLL_S = 1.0  # how often a watched group is looked at
+BUSY_STATES = frozenset("RD")  # a thread running or runnable, or in uninterruptible I/O: the group may progress
+
+
+class Hung(subprocess.TimeoutExpired):
+    """The tool made no progress for ``stall_s`` seconds (:class:`Stall`) and was ended: a timeout, said early."""
+
+    def __init__(self, cmd, stall_s: float, output=None, stderr=None):
+        super().__init__(cmd, stall_s, output, stderr)
+        self.stall_s = stall_s
+
+    def __str__(self) -> str:
+        return f"Command {self.cmd!r} hung: no CPU time and no thread running for {self.stall_s:g} s"
+
+
+def group_activity(pgid: int) -> Optional[tuple[int, bool]]:
+    """(CPU clock ticks used by the processes of group ``pgid``, their reaped children's included; whether any of
+    their threads is running, runnable or in I/O), from /proc; None where /proc cannot say (not Linux)."""
+    ticks, busy, found = 0, False, False
+    try:
+        pids = [d for d in os.listdir("/proc") if d.isdigit()]
+    except OSError:
+        return None
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            if int(fields[2]) != pgid:  # fields after the name: state ppid pgrp ... utime(11) stime cutime cstime
+                continue
+            found = True
+            ticks += sum(int(x) for x in fields[11:15])
+            if not busy:
+                for tid in os.listdir(f"/proc/{pid}/task"):
+                    with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                        if f.read().rsplit(")", 1)[1].split()[0] in BUSY_STATES:
+                            busy = True
+                            break
+        except (OSError, IndexError, ValueError):  # gone meanwhile
+            continue
+    return (ticks, busy) if found else None
+
+
+class Stall:
+    """Watches one process group: :meth:`hung` once it has used no CPU time, with no thread running, runnable or
+    in I/O at any look, for ``stall_s`` seconds (looked at no more often than every ``STALL_POLL_S``)."""
+
+    def __init__(self, pgid: int, stall_s: float = STALL_S):
+        self.pgid, self.stall_s = pgid, stall_s
+        self._ticks: Optional[int] = None
+        self._since = time.monotonic()
+        self._looked = 0.0
+
+    def hung(self) -> bool:
+        now = time.monotonic()
+        if now - self._looked < STALL_POLL_S:
+            return False
+        self._looked = now
+        seen = group_activity(self.pgid)
+        if seen is None or seen[1] or seen[0] != self._ticks:  # unknown, busy, or it used CPU since: progress
+            self._ticks = None if seen is None else seen[0]
+            self._since = now
+            return False
+        return now - self._since >= self.stall_s
 
 
 def kill_group(proc: subprocess.Popen) -> None:
@@ -76,18 +147,23 @@ def _writes(pid: str, fd: str) -> bool:
 
 def run_group(cmd: Sequence[str], timeout_s: float, own_session: bool = True,
               finished: Optional[Callable[[], bool]] = None, grace_s: float = 10.0,
-              **popen) -> subprocess.CompletedProcess:
+              stall_s: Optional[float] = None, **popen) -> subprocess.CompletedProcess:
     """``subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s)``, but the tool (and with
     ``own_session`` every process it started) dies on the timeout (TimeoutExpired) or an interrupt (re-raised).
 
     ``finished``: says whether the tool's output (a file it writes) is complete; once it is, the tool has
     ``grace_s`` seconds to exit, then it is killed and the result has ``hung_at_exit`` True (its exit code is the
-    kill's: the caller reads the complete output instead), also when the timeout comes first."""
+    kill's: the caller reads the complete output instead), also when the timeout comes first.
+
+    ``stall_s`` (needs ``own_session``): a tool whose group makes no progress for that long (:class:`Stall`) is
+    ended and :class:`Hung` (a TimeoutExpired) raised, before the timeout."""
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=own_session, **popen)
     hung = False
     try:
-        if finished is None:
+        if stall_s is not None and own_session:
+            out, err = communicate_unless_hung(proc, timeout_s, Stall(proc.pid, stall_s))
+        elif finished is None:
             out, err = proc.communicate(timeout=timeout_s)
         else:
             out, err, hung = _communicate_until_finished(proc, timeout_s, finished, grace_s, own_session)
@@ -116,3 +192,18 @@ def _communicate_until_finished(proc: subprocess.Popen, timeout_s: float, finish
             return out, err, False
         except subprocess.TimeoutExpired:
             continue
+
+
+def communicate_unless_hung(proc: subprocess.Popen, timeout_s: float, stall: Stall) -> tuple[str, str]:
+    """``proc.communicate(timeout=timeout_s)``, raising :class:`Hung` as soon as ``stall`` says the group is hung
+    (the caller ends it; no output is lost: communicate may be called again after a timeout)."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise subprocess.TimeoutExpired(proc.args, timeout_s)
+        try:
+            return proc.communicate(timeout=min(STALL_POLL_S, left))
+        except subprocess.TimeoutExpired:
+            if stall.hung():
+                raise Hung(proc.args, stall.stall_s) from None
