@@ -5,7 +5,8 @@ it is also the record's identity: inserting a record already there does nothing 
 several machines is idempotent), and a row whose values were edited after it was written no longer matches
 its checksum and is reported damaged, never used. The database runs in WAL mode and every write is one
 ``BEGIN IMMEDIATE`` transaction (SQLite's writer lock taken up front, waited for up to ``BUSY_TIMEOUT_S``), so
-tunes writing one database at once serialize their transactions and lose nothing. A file that is not one of
+tunes writing one database at once serialize their transactions and lose nothing (switching a new file to WAL,
+which SQLite does not wait for, is retried as long). A file that is not one of
 ours (``PRAGMA application_id``) or of another schema version is refused with one line naming it.
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+import time
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -117,7 +119,7 @@ class RecordDB:
             if write:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
-                self.conn.execute("PRAGMA journal_mode=WAL")
+                self._wal()
                 with self.transaction():
                     self._schema(create=True)
             else:
@@ -130,6 +132,20 @@ class RecordDB:
         except ValueError:
             self.close()
             raise
+
+    def _wal(self) -> None:
+        """WAL mode. Switching a new file to it needs the file to itself, and SQLite answers 'database is locked'
+        at once, without its busy wait, while another process creates or switches the same file (two tunes
+        started together with one --db): retried until BUSY_TIMEOUT_S."""
+        deadline = time.monotonic() + BUSY_TIMEOUT_S
+        while True:
+            try:
+                self.conn.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as e:
+                if "locked" not in str(e) and "busy" not in str(e) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
 
     def _schema(self, create: bool) -> None:
         app, version = (self.conn.execute(f"PRAGMA {p}").fetchone()[0] for p in ("application_id", "user_version"))
