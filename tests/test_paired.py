@@ -199,7 +199,15 @@ def test_a_calibrated_threshold_of_100_percent_or_more_is_used_and_said_never_sw
     path = tmp_path / "calibration.csv"
     calibration.write_calibration([row], path)
     rule = load_rule("local-task", path=path, device_name="a busy CPU")
-    assert rule.threshold == 2.7 and "no win can be declared" in rule.source and str(path) in rule.source
+    assert rule.threshold == 2.7 and str(path) in rule.source
+    assert "no candidate can win a race" in rule.source and "calibrate again when it is idle" in rule.note
     assert paired.compare([0.3] * 12, rule).verdict == paired.WITHIN_NOISE  # 3.3x faster every round: not a win
     assert paired.compare([0.3] * 12).verdict == paired.WIN  # the default would have called it one
-    assert "no win can be declared" in calibration.summary_line([row], path)
+    assert "no candidate can win a race" in calibration.summary_line([row], path)
+    # a race at that threshold stops after its first step, IREE's default kept, and says why
+    from iree_vdmfma.tune.race import FIRST_ROUNDS, race
+
+    measure, calls = rounds_stream(lambda i, name: 0.3 if name == "B" else 1.0)
+    res, _ = race({"A": Path("a.vmfb"), "B": Path("b.vmfb")}, "A", TINY, "stream", rule=rule, measure=measure)
+    assert calls == [(0, FIRST_ROUNDS)] and res.winner == "A" and res.verdict == "default"
+    assert "threshold 270%: no ratio can be a win" in res.note

@@ -252,7 +252,7 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
     ``measure`` takes paired.measure_rounds' arguments (``start`` numbers a batch's first round; None:
     paired.measure_rounds, looked up when it measures)."""
     from ..compiler.cuda_targets import module_target  # noqa: PLC0415
-    from ..compiler.driver import CompileJob, Compiler  # noqa: PLC0415
+    from ..compiler.driver import CompileJob, Compiler, compile_retrying  # noqa: PLC0415
     from ..compiler.fingerprint import fingerprint  # noqa: PLC0415
     from ..devices.flags import compile_flags  # noqa: PLC0415
     from ..devices.probe import device_info, device_target, resolve_device  # noqa: PLC0415
@@ -268,7 +268,7 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     with Compiler(None, workers=1) as first, Compiler(None, workers=1) as second:  # two real compiles
-        a, b = first.compile(job), second.compile(job)
+        a, b = compile_retrying(first, job)[0], compile_retrying(second, job)[0]  # a hung one: single-threaded
         for r in (a, b):
             if not r.ok:
                 raise RuntimeError(f"calibration compile failed: {r.error} (repro: {r.repro})")
@@ -367,13 +367,15 @@ def load_rule(device: str, path: Optional[Path | str] = None, device_name: Optio
         return paired.DEFAULT_PAIRED_RULE
     threshold = max(r.threshold for r in rows)
     return paired.PairedRule(threshold=threshold, confidence=rows[0].confidence or 0.95,
-                             source=f"calibration {where} ({heldout_note(rows)}{too_noisy(threshold)})")
+                             source=f"calibration {where} ({heldout_note(rows)}{too_noisy(threshold)})",
+                             note=too_noisy(threshold).lstrip("; ") and f"calibration {where}{too_noisy(threshold)}")
 
 
 def too_noisy(threshold: float) -> str:
-    """What a threshold of 100% or more means, for a line that shows it: nothing can win at it."""
-    return ("" if threshold < 1 else f"; at {threshold:.0%} no win can be declared: the device was too noisy when "
-            f"calibrated, calibrate again when it is idle")
+    """What a threshold of 100% or more means, for a line that shows it ('' below 100%)."""
+    return ("" if threshold < 1 else f"; at a threshold of {threshold:.0%} only a difference beyond it is told from "
+            f"noise and no candidate can win a race: the device was too noisy when calibrated, calibrate again when "
+            f"it is idle")
 
 
 def _num(v) -> float:

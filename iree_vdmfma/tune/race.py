@@ -16,7 +16,8 @@ per-round latency ratio against the default over all rounds so far; the slower h
 dropped; the next step doubles the rounds. The race ends when the leader is separated from the
 runner-up by the paired rule (the runner-up is a ``loss`` against the leader) and resolved
 against the default (a ``win`` or a ``loss``), when at most ``max_rounds`` rounds have been
-raced, or when the time budget is spent.
+raced, when the time budget is spent, or after its first step when the rule's threshold is 100%
+or more (a calibration on a device too noisy to tell kernels apart: no ratio can be a win).
 
 The winner: the leader, unless it is in a true statistical tie (not separated by the paired
 rule) with others at the end; then the simplest of the tied (fewest knobs changed). A winner
@@ -123,7 +124,8 @@ def race(contenders: Mapping[str, Path], base: str, problem: Problem, device: st
         over = budget_s is not None and time.monotonic() - started >= budget_s
         on_step(f"{done} rounds, {len(alive)} in the race; leader {leader} "
                 f"({_ratio(rounds, leader, base):.3g} of the default)")
-        if (separated and decided) or over or done >= max_rounds:
+        hopeless = rule.threshold >= 1  # a win needs a ratio below 1 - threshold: none can, however many rounds
+        if (separated and decided) or over or done >= max_rounds or hopeless:
             break
         if len(alive) > 2:  # drop the slower half; the finalists race on with more rounds
             keep = max(2, math.ceil(len(alive) / 2))
@@ -139,7 +141,8 @@ def race(contenders: Mapping[str, Path], base: str, problem: Problem, device: st
     tied = [n for n in alive if n == leader or paired.compare(rounds.ratios(n, leader), rule).verdict != paired.LOSS]
     beats = [n for n in tied if n != base and paired.compare(rounds.ratios(n, base), rule).verdict == paired.WIN]
     cut = over and not (separated and decided) and done < max_rounds  # stopped by the budget, undecided
-    why = f"budget spent after {done} rounds" if cut else "budget spent" if over else \
+    why = f"threshold {rule.threshold:.0%}: no ratio can be a win, raced {done} rounds" if hopeless else \
+        f"budget spent after {done} rounds" if cut else "budget spent" if over else \
         "leader separated from the runner-up" if len(tied) == 1 else f"{len(tied)} tied after {done} rounds"
     if base in tied or not beats:
         winner, verdict = base, "default"
