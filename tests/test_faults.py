@@ -194,19 +194,28 @@ def test_a_compile_that_stops_making_progress_is_ended_as_hung_and_the_sweep_ret
     a gfx950 whole-model compile; util/procs.py). Here the real iree-compile is stopped (SIGSTOP: no CPU, no thread
     running, as a deadlock looks from outside). The driver ends it after the stall time, long before the timeout,
     as a hung timeout never cached, and the sweep compiles it once more with --mlir-disable-threading."""
-    from iree_vdmfma.compiler.driver import RETRY_FLAG
+    from iree_vdmfma.compiler.driver import RETRY_FLAG, retry_timed_out
     from iree_vdmfma.util import procs
 
     monkeypatch.setattr(procs, "STALL_S", 2.0)
-    cache = tmp_path / "cache"
+    cache = tmp_path / "sweep-cache"
     stopped: list[str] = []  # the command line of the compile stopped
 
     def stop_the_first_compile():
         deadline = time.monotonic() + 120  # a hang guard: the loop ends once iree-compile runs
         while not stopped and time.monotonic() < deadline:
-            for pid in _processes_mentioning(str(cache))[:1]:
-                os.kill(pid, signal.SIGSTOP)
-                stopped.append(Path(f"/proc/{pid}/cmdline").read_text())
+            for pid in _processes_mentioning(str(cache) + "/"):
+                try:
+                    if not Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0].endswith(b"iree-compile"):
+                        continue
+                    os.kill(pid, signal.SIGSTOP)
+                    argv = Path(f"/proc/{pid}/cmdline").read_bytes()  # read again, stopped: the process stopped
+                except OSError:  # it ended before it could be stopped: the next compile
+                    continue
+                if b"iree-compile" in argv.split(b"\0")[0] and str(cache).encode() in argv:
+                    stopped.append(argv.decode(errors="replace"))
+                    break
+                os.kill(pid, signal.SIGCONT)  # not ours after all (its pid reused meanwhile)
             time.sleep(0.005)
 
     watcher = threading.Thread(target=stop_the_first_compile)
@@ -222,16 +231,21 @@ def test_a_compile_that_stops_making_progress_is_ended_as_hung_and_the_sweep_ret
     (entry,) = [json.loads((e / "manifest.json").read_text()) for e in _cache_entries(cache)]
     assert entry["returncode"] == 0 and not entry["hung"]  # the retry's; the hung compile is not cached
     # the driver's own result: a timeout that says it hung, never cached
-    with Compiler(tmp_path / "cache2", workers=1) as compiler:
+    with Compiler(tmp_path / "driver-cache", workers=1) as compiler:
         stopped.clear()
-        cache = tmp_path / "cache2"
+        cache = tmp_path / "driver-cache"
         watcher = threading.Thread(target=stop_the_first_compile)
         watcher.start()
         hung = compiler.compile(_job())
         watcher.join(300)  # a hang guard
         assert hung.timed_out and hung.hung and not hung.ok and hung.compile_s < 300
-        assert hung.error.startswith("hung: no CPU time and no thread running for 2 s"), hung.error
+        assert hung.error.startswith("hung: no CPU time and no thread running for 2 s or more (IREE 3.13's threaded-"
+                                     "compile deadlock"), hung.error
         assert not _wait_gone(str(cache)) and _cache_entries(cache) == []
+        again, retried = retry_timed_out(compiler, hung)  # tune's and model's retry: single-threaded, both times kept
+        assert retried and again.ok and again.job.flags[-1] == RETRY_FLAG and again.compile_s > hung.compile_s
+        lone = dataclasses.replace(hung, job=again.job)  # a single-threaded compile that hung: not the same again
+        assert retry_timed_out(compiler, lone) == (lone, False)
 
 
 # --- an interrupt while compiling (library level) -------------------------------------------------------

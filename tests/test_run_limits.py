@@ -169,7 +169,7 @@ def test_a_run_whose_output_is_complete_is_its_output_never_a_timeout_even_when_
 
 # A tool that makes no progress is ended early (util/procs.Stall: IREE 3.13's threaded-compile deadlock); one that
 # works, or waits on a child that works, is not. Real processes; the stall time is short, the hang guards long.
-BUSY = "import time\nt = time.process_time()\nwhile time.process_time() - t < 2.5: pass"
+BUSY = "import time\nt = time.process_time()\nwhile time.process_time() - t < 1.5: pass"
 
 
 def test_a_tool_with_no_cpu_time_and_no_thread_running_is_hung_and_ended_before_its_timeout():
@@ -178,7 +178,7 @@ def test_a_tool_with_no_cpu_time_and_no_thread_running_is_hung_and_ended_before_
     with pytest.raises(procs.Hung) as hung:
         procs.run_group(["sleep", "120"], 300, stall_s=0.5)  # 300: a hang guard, the stall ends it
     assert isinstance(hung.value, subprocess.TimeoutExpired) and "hung: no CPU time" in str(hung.value)
-    busy = procs.run_group([sys.executable, "-c", BUSY], 300, stall_s=0.5)  # 2.5 s of CPU, every look busy
+    busy = procs.run_group([sys.executable, "-c", BUSY], 300, stall_s=0.5)  # 1.5 s of CPU, every look busy
     assert busy.returncode == 0
     waits = procs.run_group(["bash", "-c", f"{shlex.quote(sys.executable)} -c {shlex.quote(BUSY)}; echo done"], 300,
                             stall_s=0.5)  # bash sleeps in wait() while its child works: the group progresses

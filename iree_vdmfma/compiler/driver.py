@@ -21,6 +21,7 @@ import shutil
 import weakref
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, as_completed, wait
@@ -267,15 +268,15 @@ class Compiler:
     ``cancel()`` are never cached. ``retry_failed`` recompiles cached failures.
     Each iree-compile runs in its own process group, so a timeout or ``cancel()``
     kills all of it and reaps it. A compile whose group makes no progress for ``stall_s``
-    seconds (no CPU time, no thread running: IREE 3.13's threaded-compile deadlock) is
-    ended then, a timeout whose error says it hung; callers retry it single-threaded
-    (:func:`retry_timed_out`).
+    seconds (no CPU time, no thread running: IREE 3.13's threaded-compile deadlock; default
+    ``$VDMFMA_STALL_S`` else util/procs.STALL_S, 0: no watch) is ended then, a timeout whose
+    error says it hung; callers retry it single-threaded (:func:`compile_retrying`).
     """
 
     def __init__(self, cache_dir: Optional[Path] = None, workers: Optional[int] = None,
                  retry_failed: bool = False, executor: Optional[Executor] = None, stall_s: Optional[float] = None):
         self.cache_dir = Path(cache_dir) if cache_dir else None
-        self.stall_s = procs.STALL_S if stall_s is None else stall_s
+        self.stall_s = stall_seconds() if stall_s is None else stall_s
         # Every compile runs through an executor (executors/): the caller's, else local threads of our own.
         self._owns_executor = executor is None
         self.executor: Executor = executor if executor is not None else LocalExecutor(workers)
@@ -421,7 +422,8 @@ class Compiler:
             if cancelled:
                 _kill_group(proc)
             try:
-                _, err = communicate_unless_hung(proc, timeout_s, Stall(proc.pid, self.stall_s))
+                watch = Stall(proc.pid, self.stall_s) if self.stall_s > 0 else None
+                _, err = communicate_unless_hung(proc, timeout_s, watch)
                 return proc.returncode, err or "", False, False
             except subprocess.TimeoutExpired as e:
                 _kill_group(proc)
@@ -459,8 +461,9 @@ class Compiler:
             sig = _signal_name(returncode)
             killed = returncode is not None and returncode < 0 and -returncode in EXTERNAL_SIGNALS
             if hung:
-                error = (f"hung: no CPU time and no thread running for {self.stall_s:g} s (IREE 3.13's threaded-"
-                         f"compile deadlock; iree-compile and its process group killed after {elapsed:.0f} s)")
+                why = "" if RETRY_FLAG in job.flags else "IREE 3.13's threaded-compile deadlock; "
+                error = (f"hung: no CPU time and no thread running for {self.stall_s:g} s or more ({why}iree-compile "
+                         f"and its process group killed after {elapsed:.0f} s)")
             elif timed_out:
                 error = f"timed out after {job.timeout_s:g} s (iree-compile and its process group killed)"
             elif returncode == 0:
@@ -545,12 +548,53 @@ class Compiler:
         return [r for r in results if r is not None]
 
 
+def stall_seconds() -> float:
+    """How long a compile may make no progress before it is ended as hung: ``$VDMFMA_STALL_S`` (0: never),
+    else util/procs.STALL_S."""
+    raw = os.environ.get("VDMFMA_STALL_S", "")
+    try:
+        return max(0.0, float(raw)) if raw.strip() else procs.STALL_S
+    except ValueError:
+        if raw not in _WARNED:
+            _WARNED.add(raw)
+            print(f"warning: VDMFMA_STALL_S={raw!r} is not a number of seconds (0: never end a compile as hung); "
+                  f"{procs.STALL_S:g} s", file=sys.stderr)
+        return procs.STALL_S
+
+
+_WARNED: set[str] = set()
+
+
+def single_threaded(job: CompileJob) -> Optional[CompileJob]:
+    """The job once more with ``RETRY_FLAG`` (IREE's own way out of its threaded-compile deadlock); None when it
+    already was single-threaded (the same compile again may hang as long)."""
+    return None if RETRY_FLAG in job.flags else replace(job, flags=job.flags + (RETRY_FLAG,))
+
+
 def retry_timed_out(compiler: Compiler, timed_out: CompileResult) -> tuple[CompileResult, bool]:
-    """The one retry of a compile that timed out or hung: single-threaded (``RETRY_FLAG``, IREE's own way out of
-    its threaded-compile deadlock; never the same compile again, which may hang as long); its compile_s counts the
-    attempt that hung, so the row keeps the trace."""
-    again = compiler.compile(replace(timed_out.job, flags=timed_out.job.flags + (RETRY_FLAG,)))
+    """The one retry of a compile that timed out or hung: single-threaded (:func:`single_threaded`; never the
+    same compile again); its compile_s counts the attempt that hung, so the row keeps the trace. (result, retried)."""
+    job = single_threaded(timed_out.job)
+    if job is None:
+        return timed_out, False
+    again = compiler.compile(job)
     return replace(again, compile_s=timed_out.compile_s + again.compile_s), True
+
+
+def compile_retrying(compiler: Compiler, job: CompileJob) -> tuple[CompileResult, bool]:
+    """Compile; one that timed out or hung once more single-threaded (:func:`retry_timed_out`). (result, retried)."""
+    result = compiler.compile(job)
+    return retry_timed_out(compiler, result) if result.timed_out else (result, False)
+
+
+def compile_many_retrying(compiler: Compiler, jobs: list[CompileJob]) -> list[CompileResult]:
+    """:meth:`Compiler.compile_many`, then every compile that timed out or hung once more single-threaded, all of
+    them in parallel too; each result in the order of ``jobs``, the retry's where there was one."""
+    results = compiler.compile_many(jobs)
+    again = {i: j for i, r in enumerate(results) if r.timed_out and (j := single_threaded(r.job)) is not None}
+    for i, r in zip(again, compiler.compile_many(list(again.values()))):
+        results[i] = replace(r, compile_s=results[i].compile_s + r.compile_s)
+    return results
 
 
 def _as_completed_saying(futures, on_wait: Optional[Callable[[float, int], None]], wait_s: float):

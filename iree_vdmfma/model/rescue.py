@@ -21,7 +21,7 @@ import re
 from pathlib import Path
 from typing import Optional
 
-from ..compiler.driver import RETRY_FLAG, CompileJob, CompileResult, Compiler, retry_timed_out
+from ..compiler.driver import RETRY_FLAG, CompileJob, CompileResult, Compiler, compile_many_retrying
 from ..backends import backend_for
 from ..problems.rows import Status
 from .dispatches import Dispatch
@@ -91,7 +91,7 @@ def alone_job(m: int, dump: Path, exe: str, variant: str, target: str, flags: tu
               spec: Optional[str], timeout_s: float) -> Optional[CompileJob]:
     """One executable of a whole-model dump compiled alone (None when the dump has no source for it); single-threaded
     from the start (as fast for one executable, and a model's executables compile many at a time: IREE 3.13's
-    threaded compile deadlocks now and then, the hang compiler/driver.retry_timed_out retries this way)."""
+    threaded compile deadlocks now and then, the hang compiler/driver.compile_retrying retries this way)."""
     src = source_of(dump, exe)
     if src is None:
         return None
@@ -104,7 +104,7 @@ def alone_job(m: int, dump: Path, exe: str, variant: str, target: str, flags: tu
 def compile_all(compiler: Compiler, jobs: list[CompileJob]) -> list[CompileResult]:
     """Compile in parallel; a compile that hung or timed out once more single-threaded (IREE 3.13 deadlocks now and
     then in a threaded compile: no CPU from then on; the driver ends it early and says it hung)."""
-    return [retry_timed_out(compiler, r)[0] if r.timed_out else r for r in compiler.compile_many(jobs)]
+    return compile_many_retrying(compiler, jobs)
 
 
 def each_alone(compiler: Compiler, m: int, dump: Path, target: str, flags: tuple[str, ...],

@@ -104,6 +104,7 @@ FAILED = {Status.COMPILE_ERROR, Status.TIMEOUT, Status.RUN_ERROR, Status.NUMERIC
 TERMINAL = {Status.OK, Status.NOT_APPLIED, Status.SKIPPED} | FAILED
 # Rows that never enter a comparison or a geomean.
 MACHINE_REASON = "the machine failed, not the job; a rerun redoes it"  # the reason of a MACHINE_ERROR row
+COMPILE_TIMED_OUT, COMPILE_HUNG = "compile timed out", "compile hung"  # a timeout row's reason when it compiled
 EXCLUDED = FAILED | {Status.NOT_APPLIED, Status.SKIPPED, Status.MACHINE_ERROR}
 # Findings, not failures: a sweep whose rows all end in one of these exits 0.
 SUCCEEDED = {Status.OK, Status.NOT_APPLIED, Status.SKIPPED}

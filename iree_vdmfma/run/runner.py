@@ -52,12 +52,12 @@ def compile_for_run(problem: Problem, target: str, out_dir: Path,
     input IR and vmfb are copied to ``out_dir`` for the user. ``use_cache=False`` compiles afresh.
     """
     from ..backends import backend_for
-    from ..compiler.driver import CompileJob, Compiler, default_cache_dir
+    from ..compiler.driver import CompileJob, Compiler, compile_retrying, default_cache_dir
 
     job = CompileJob(f"{problem.key}/run/{target}", runner_input_ir(problem),
                      tuple(backend_for(target).compile_flags(target)) + tuple(extra_flags))
     with Compiler((cache_dir or default_cache_dir()) if use_cache else None, workers=1) as compiler:
-        result = compiler.compile(job)
+        result = compile_retrying(compiler, job)[0]  # one that hung: once more single-threaded
         if not result.ok:
             raise RunnerError(f"compile for {target} failed: {result.error} (repro: {result.repro})")
         out_dir = Path(out_dir)

@@ -35,8 +35,8 @@ from ..executors import (Executor, ExecutorError, TaskCancelled, device_executor
 from ..devices.modules import check_target
 from ..devices.probe import TargetMismatchError, device_info, normalize_device
 from ..util.lock import locked_dir
-from ..problems.rows import (FAILED, MACHINE_REASON, PROVENANCE_COLUMNS, ResultRow, Status, read_results, row_for,
-                              write_rows)
+from ..problems.rows import (COMPILE_HUNG, COMPILE_TIMED_OUT, FAILED, MACHINE_REASON, PROVENANCE_COLUMNS, ResultRow,
+                              Status, read_results, row_for, write_rows)
 from ..problems.sealed import damaged_line
 from ..run.numerics import Checker
 from ..run.provenance import provenance
@@ -147,7 +147,7 @@ def _compile_record(rows: dict, entry: ModuleEntry) -> Optional[ResultRow]:
 
 
 def _proved(row: ResultRow) -> bool:
-    return row.status in PROVED or (row.status == Status.TIMEOUT.value and row.reason != "compile timed out")
+    return row.status in PROVED or (row.status == Status.TIMEOUT.value and row.reason not in (COMPILE_TIMED_OUT, COMPILE_HUNG))
 
 
 def _runnable(directory: Path, entry: ModuleEntry, rows: dict) -> Optional[ResultRow]:

@@ -25,14 +25,14 @@ import shlex
 import shutil
 import sys
 import time
-from concurrent.futures import as_completed
+from concurrent.futures import FIRST_COMPLETED, as_completed, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
 from ..backends import Backend, backend_for
 from ..compiler.driver import (Compiler, CompileInterrupted, CompileJob, CompileResult, DEFAULT_TIMEOUT_S,
-                              default_cache_dir, repro_command, retry_timed_out)
+                              default_cache_dir, repro_command, single_threaded)
 from ..compiler.configured import no_mma_tile_mismatch
 from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
@@ -44,8 +44,8 @@ from ..executors import (Executor, ExecutorError, ExecutorSpec, TaskCancelled, m
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import runner_input_ir
 from ..problems.problem import Problem
-from ..problems.rows import (FAILED, MACHINE_REASON, SUCCEEDED, TERMINAL, ResultRow, Status, read_results, row_for,
-                              write_rows)
+from ..problems.rows import (COMPILE_HUNG, COMPILE_TIMED_OUT, FAILED, MACHINE_REASON, SUCCEEDED, TERMINAL, ResultRow,
+                              Status, read_results, row_for, write_rows)
 from ..util.lock import locked_dir
 from ..util.runs import check_kind, check_same, previous_runs, record_run
 from ..util.signals import stop_signals_as_interrupt
@@ -187,7 +187,8 @@ def proved_row(job: Job, result: CompileResult, row: ResultRow, artifacts: Path,
                       artifacts=str(artifacts),
                       repro=repro_command(result.job, Path(artifacts).resolve()), error="", reason="")
     if result.timed_out:
-        return row.replace(status=Status.TIMEOUT.value, error=error, reason="compile timed out")
+        return row.replace(status=Status.TIMEOUT.value, error=error,
+                           reason=COMPILE_HUNG if result.hung else COMPILE_TIMED_OUT)
     if result.killed:
         return row.replace(status=Status.MACHINE_ERROR.value, error=error, reason=MACHINE_REASON)
     if not result.ok:
@@ -405,28 +406,42 @@ class Sweep:
         that are ready to run, with their unfinished rows."""
         compiled = []
         futures = {compiler.submit(job.compile_job): job for job in todo}
+        hung_s: dict = {}  # a single-threaded retry's future -> the seconds its hung attempt took
+        pending = set(futures)
         try:
-            for future in as_completed(futures):
-                job = futures[future]
-                try:
-                    result = future.result()
-                except CompileInterrupted:
-                    raise
-                except Exception as e:  # could not even run the compiler (missing tool, disk full, read-only
-                    # cache): the machine's failure, not the job's; a row that a rerun redoes, and go on
-                    self._save([(self.rows.get(k) or _base_row(job, k[3])).replace(
-                        status=Status.MACHINE_ERROR.value, error=_one_line(e),
-                        reason=f"could not run iree-compile: {MACHINE_REASON}") for k in self._open(job)])
-                    continue
-                if result.hung:  # IREE 3.13's threaded-compile deadlock: once more single-threaded, as tune does
-                    result = retry_timed_out(compiler, result)[0]
-                rows = self._after_compile(job, result)
-                if self.run_hook and all(Status(r.status) == Status.COMPILED for r in rows):
-                    compiled.append((job, result, rows))
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    job = futures[future]
+                    try:
+                        result = future.result()
+                    except CompileInterrupted:
+                        raise
+                    except Exception as e:  # could not even run the compiler (missing tool, disk full, read-only
+                        # cache): the machine's failure, not the job's; a row that a rerun redoes, and go on
+                        self._save([(self.rows.get(k) or _base_row(job, k[3])).replace(
+                            status=Status.MACHINE_ERROR.value, error=_one_line(e),
+                            reason=f"could not run iree-compile: {MACHINE_REASON}") for k in self._open(job)])
+                        continue
+                    if future in hung_s:
+                        result = dataclasses.replace(result, compile_s=hung_s[future] + result.compile_s)
+                    elif result.hung and (again := single_threaded(result.job)) is not None:
+                        # IREE 3.13's threaded-compile deadlock: once more single-threaded, as tune and model do
+                        # (the row is the retry's: its repro has the flag, its compile_s both attempts)
+                        retry = compiler.submit(again)
+                        futures[retry], hung_s[retry] = job, result.compile_s
+                        pending.add(retry)
+                        continue
+                    compiled += self._compiled(job, result)
         except BaseException:
             compiler.stop(futures)  # kill in-flight compiles: their rows stay pending, nothing is cached
             raise
         return compiled
+
+    def _compiled(self, job: Job, result: CompileResult) -> list[tuple[Job, CompileResult, list[ResultRow]]]:
+        """Save a compiled job's rows; the job, its result and rows when it is ready to run ([] otherwise)."""
+        rows = self._after_compile(job, result)
+        return [(job, result, rows)] if self.run_hook and all(Status(r.status) == Status.COMPILED for r in rows) else []
 
     @staticmethod
     def _checked_row(row: ResultRow, call: Callable[[], ResultRow]) -> ResultRow:

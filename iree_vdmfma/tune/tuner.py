@@ -17,7 +17,7 @@ another target, device or shape list is refused unless ``append`` (tune.json lis
 every run; written atomically after that check). ``time_budget_s`` bounds the whole
 tune, compiles included: when it is spent the running compiles are stopped (their
 candidates stay pending, not failed) and a rerun continues. Compiles go through
-:func:`compile_candidate` (Compiler + timeout retry) as CPU tasks of the executor; measurements and
+compiler/driver.compile_retrying (Compiler + hang/timeout retry) as CPU tasks of the executor; measurements and
 races (tune/measure.py, tune/race.py) as GPU tasks of a local executor (:meth:`Tuner.on_device`).
 Estimates of what is left and of what the race budget fits come from tune/costs.py; the winners ship as a
 library (specs/, ``--publish``) through tune/ship.py.
@@ -35,7 +35,8 @@ from typing import Callable, Optional, Sequence
 
 from ..backends import backend_for
 from ..executors import Executor, device_executor, make_executor, on_device
-from ..compiler.driver import RETRY_FLAG, Compiler, CompileInterrupted, CompileJob, CompileResult, retry_timed_out
+from ..compiler.driver import (RETRY_FLAG, Compiler, CompileInterrupted, CompileJob, CompileResult, compile_retrying,
+                               retry_timed_out)
 from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
 from ..configs.library import Entry, Library
@@ -57,12 +58,6 @@ from .space import Candidate, changed, reference, settings_of, space
 PROVENANCE = ("numerics", "max_abs_err", "max_rel_err", "device_name", "device_arch", "driver_version",
               "runtime_version", "toolkit_version", "measured_at")  # a candidate's measurement, onto its winner row
 STALL_SAY_S = 60.0  # a batch of compiles with nothing finished for this long is said (and again each time)
-
-
-def compile_candidate(compiler: Compiler, job: CompileJob) -> tuple[CompileResult, bool]:
-    """Compile; on a timeout (IREE 3.13 hangs on ~1% of split-K + spec compiles) retry once single-threaded."""
-    result = compiler.compile(job)
-    return retry_timed_out(compiler, result) if result.timed_out else (result, False)
 
 
 class Tuner:
@@ -328,7 +323,7 @@ class Tuner:
         compile cache only when the row was measured by an earlier run (a resumed tune)."""
         vmfb = self._modules.get(row.row_key)
         if vmfb is None or not vmfb.exists():
-            vmfb = self._modules[row.row_key] = compile_candidate(compiler, self.job(_candidate(row, p)))[0].vmfb
+            vmfb = self._modules[row.row_key] = compile_retrying(compiler, self.job(_candidate(row, p)))[0].vmfb
         return vmfb
 
     @staticmethod

@@ -46,6 +46,17 @@ class Hung(subprocess.TimeoutExpired):
         return f"Command {self.cmd!r} hung: no CPU time and no thread running for {self.stall_s:g} s"
 
 
+def _stat(pid) -> list[str]:
+    """The fields of /proc/PID/stat after the command name (which may hold spaces and parentheses): state ppid
+    pgrp ... utime(11) stime cutime cstime. OSError when the process is gone."""
+    with open(f"/proc/{pid}/stat", "rb") as f:
+        return f.read().rsplit(b")", 1)[1].decode().split()
+
+
+def _ticks(fields: list[str]) -> int:
+    return sum(int(x) for x in fields[11:15])  # its threads' CPU time and its reaped children's
+
+
 def group_activity(pgid: int) -> Optional[tuple[int, bool]]:
     """(CPU clock ticks used by the processes of group ``pgid``, their reaped children's included; whether any of
     their threads is running, runnable or in I/O), from /proc; None where /proc cannot say (not Linux)."""
@@ -56,30 +67,29 @@ def group_activity(pgid: int) -> Optional[tuple[int, bool]]:
         return None
     for pid in pids:
         try:
-            with open(f"/proc/{pid}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            if int(fields[2]) != pgid:  # fields after the name: state ppid pgrp ... utime(11) stime cutime cstime
+            fields = _stat(pid)
+            if int(fields[2]) != pgid:
                 continue
             found = True
-            ticks += sum(int(x) for x in fields[11:15])
+            ticks += _ticks(fields)
             if not busy:
-                for tid in os.listdir(f"/proc/{pid}/task"):
-                    with open(f"/proc/{pid}/task/{tid}/stat") as f:
-                        if f.read().rsplit(")", 1)[1].split()[0] in BUSY_STATES:
-                            busy = True
-                            break
+                busy = any(_stat(f"{pid}/task/{tid}")[0] in BUSY_STATES for tid in os.listdir(f"/proc/{pid}/task"))
         except (OSError, IndexError, ValueError):  # gone meanwhile
             continue
     return (ticks, busy) if found else None
 
 
 class Stall:
-    """Watches one process group: :meth:`hung` once it has used no CPU time, with no thread running, runnable or
-    in I/O at any look, for ``stall_s`` seconds (looked at no more often than every ``STALL_POLL_S``)."""
+    """Watches one process group, led by process ``pgid``: :meth:`hung` once the group has used no CPU time, with
+    no thread running, runnable or in I/O at any look, for ``stall_s`` seconds (looked at no more often than every
+    ``STALL_POLL_S``). A look reads the leader's /proc entry; only when the leader used no CPU since the last look
+    is the whole group looked for (its children, e.g. a linker it waits for), so a working compile costs one read
+    a second however many processes the machine runs."""
 
     def __init__(self, pgid: int, stall_s: float = STALL_S):
         self.pgid, self.stall_s = pgid, stall_s
-        self._ticks: Optional[int] = None
+        self._leader: Optional[int] = None
+        self._group: Optional[int] = None
         self._since = time.monotonic()
         self._looked = 0.0
 
@@ -88,10 +98,16 @@ class Stall:
         if now - self._looked < STALL_POLL_S:
             return False
         self._looked = now
+        try:
+            leader = _ticks(_stat(self.pgid))
+        except (OSError, IndexError, ValueError):  # gone, or no /proc here: nothing to say
+            leader = None
+        if leader is None or leader != self._leader:  # the leader used CPU since the last look: progress
+            self._leader, self._group, self._since = leader, None, now
+            return False
         seen = group_activity(self.pgid)
-        if seen is None or seen[1] or seen[0] != self._ticks:  # unknown, busy, or it used CPU since: progress
-            self._ticks = None if seen is None else seen[0]
-            self._since = now
+        if seen is None or seen[1] or seen[0] != self._group:  # unknown, busy, or a child used CPU: progress
+            self._group, self._since = (None if seen is None else seen[0]), now
             return False
         return now - self._since >= self.stall_s
 
@@ -156,13 +172,15 @@ def run_group(cmd: Sequence[str], timeout_s: float, own_session: bool = True,
     kill's: the caller reads the complete output instead), also when the timeout comes first.
 
     ``stall_s`` (needs ``own_session``): a tool whose group makes no progress for that long (:class:`Stall`) is
-    ended and :class:`Hung` (a TimeoutExpired) raised, before the timeout."""
+    ended and :class:`Hung` (a TimeoutExpired) raised, before the timeout; 0: no watch. Not with ``finished``."""
+    if stall_s is not None and (finished is not None or not own_session):
+        raise ValueError("run_group: stall_s watches a tool in a session of its own, without finished")
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=own_session, **popen)
     hung = False
     try:
-        if stall_s is not None and own_session:
-            out, err = communicate_unless_hung(proc, timeout_s, Stall(proc.pid, stall_s))
+        if stall_s is not None:
+            out, err = communicate_unless_hung(proc, timeout_s, Stall(proc.pid, stall_s) if stall_s > 0 else None)
         elif finished is None:
             out, err = proc.communicate(timeout=timeout_s)
         else:
@@ -194,9 +212,12 @@ def _communicate_until_finished(proc: subprocess.Popen, timeout_s: float, finish
             continue
 
 
-def communicate_unless_hung(proc: subprocess.Popen, timeout_s: float, stall: Stall) -> tuple[str, str]:
+def communicate_unless_hung(proc: subprocess.Popen, timeout_s: float, stall: Optional[Stall]) -> tuple[str, str]:
     """``proc.communicate(timeout=timeout_s)``, raising :class:`Hung` as soon as ``stall`` says the group is hung
-    (the caller ends it; no output is lost: communicate may be called again after a timeout)."""
+    while its leader still runs (the caller ends it; no output is lost: communicate may be called again after a
+    timeout). ``stall`` None: no watch."""
+    if stall is None:
+        return proc.communicate(timeout=timeout_s)
     deadline = time.monotonic() + timeout_s
     while True:
         left = deadline - time.monotonic()
@@ -205,5 +226,5 @@ def communicate_unless_hung(proc: subprocess.Popen, timeout_s: float, stall: Sta
         try:
             return proc.communicate(timeout=min(STALL_POLL_S, left))
         except subprocess.TimeoutExpired:
-            if stall.hung():
+            if proc.poll() is None and stall.hung():
                 raise Hung(proc.args, stall.stall_s) from None

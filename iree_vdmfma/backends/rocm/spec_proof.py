@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-from ...compiler.driver import CompileJob, Compiler
+from ...compiler.driver import CompileJob, Compiler, compile_retrying
 from ...configs.decode_specs import decode_config, proof_samples, spec_files
 from ...devices.targets import target as get_target
 from ...problems.inputs import input_ir
@@ -41,7 +41,7 @@ def prove_spec(spec_path: Path, target: str, problem: Problem, compiler: Compile
     ok when the ISA has v_smfmac and no dense v_mfma (RDNA: the decode config's own kind, see above)."""
     job = CompileJob(f"specs/{spec_path.name}:{problem.key}", input_ir(problem), tuple(ROCM.compile_flags(target)),
                      spec_path.read_text(), spec_honoured=ROCM.codegen_spec_honoured(target))
-    result = compiler.compile(job)
+    result = compile_retrying(compiler, job)[0]
     if not result.ok:
         return SpecProof(spec_path.name, target, problem.key, False, "", None, None, result.error)
     ev = evidence.collect(result.dump_dir, problem, get_target(target))
