@@ -49,19 +49,22 @@ def own_compile_cache(cache_dir):
 # With pytest-xdist (.ci/run: -n 2 --dist loadfile) each file's tests run in one worker, one after another, so a
 # module fixture is built once. (Not --dist loadgroup: with pytest 9.2 its xdist_group names never reach the
 # scheduler, which sets item._nodeid while pytest now reads item._id, so every test was a group of its own and a
-# file's module fixtures were built in both workers.) Tests marked `alone` run after the rest, one at a time
-# (.ci/run's second command): the files whose tests start Ray clusters, kill any Ray worker's compile they find on
-# the machine, or take a cluster host down and wait for the driver to notice (beside another worker's compiles two
-# of them failed by timing), and the tests that signal a running command at an event they poll for (marked in
-# their files: under two busy loops beside two workers the command had finished before the poll saw the event).
+# file's module fixtures were built in both workers.) Tests marked `alone` run after the rest (.ci/run's second
+# command): the files whose tests start Ray clusters, kill their Ray workers' compiles, or take a cluster host down
+# and wait for the driver to notice (beside another worker's compiles two of them failed by timing), and the tests
+# that signal a running command at an event they poll for (marked in their files: under two busy loops beside two
+# workers the command had finished before the poll saw the event). They run in two lanes: test_two_hosts.py (its
+# hosts in network namespaces of their own, first in LONGEST_FIRST) in one, the other files one after another in
+# the other; test_ray_executor.py kills and waits for the compiles of its own cluster only (their scratch is under
+# its folder), never the two hosts'.
 RAY_FILES = ("test_ray_executor.py", "test_two_hosts.py")
 
 # The two workers take one file at a time, in the order of this list first (the longest first: then the short
 # files even out the end), then the rest in collection order. xdist's own order (files with the most tests
 # first) would leave the one-test file test_gpu_evidence.py, a minute and a half, for last, the other worker idle.
 # The list is ordered by each file's seconds (pytest --durations on the 2-core machine, 2026-11-26, under load).
-LONGEST_FIRST = ("test_docs.py", "test_sharktank.py", "test_model_step.py", "test_gpu_evidence.py", "test_race.py",
-                 "test_paired.py", "test_link.py", "test_tune.py", "test_sealed_files.py", "test_regenerate.py",
+LONGEST_FIRST = ("test_two_hosts.py", "test_docs.py", "test_sharktank.py", "test_model_step.py", "test_gpu_evidence.py",
+                 "test_race.py", "test_paired.py", "test_link.py", "test_tune.py", "test_sealed_files.py", "test_regenerate.py",
                  "test_spec_and_sweep.py", "test_records.py", "test_publish.py", "test_run_limits.py", "test_model.py")
 
 

@@ -82,14 +82,16 @@ def test_ray_sweep_cli_gives_the_same_rows_as_the_local_executor(cluster, tmp_pa
     assert all(r.cached and r.status == "ok" for r in again)
 
 
-def _kill_worker_of_first_compile(stop: threading.Event, killed: list, every: bool = False) -> None:
-    """Kill the Ray worker running iree-compile (and the compile): the first one, or ``every`` one seen."""
+def _kill_worker_of_first_compile(stop: threading.Event, killed: list, every: bool, cluster: Path) -> None:
+    """Kill the Ray worker running iree-compile (and the compile): the first one, or ``every`` one seen, of the
+    ``cluster`` fixture's (its workers' TMPDIR, where the compile's scratch is, is under that cluster's folder:
+    another cluster's compiles on the machine, tests/test_two_hosts.py's, are left alone)."""
     import psutil
 
     while not stop.is_set() and (every or not killed):
-        for proc in psutil.process_iter(["name", "ppid"]):
+        for proc in psutil.process_iter(["name", "ppid", "cmdline"]):
             try:
-                if proc.info["name"] != "iree-compile":
+                if proc.info["name"] != "iree-compile" or not any(str(cluster) in a for a in proc.info["cmdline"] or ()):
                     continue
                 parent = psutil.Process(proc.info["ppid"])
                 if not parent.name().startswith("ray::"):
@@ -104,10 +106,10 @@ def _kill_worker_of_first_compile(stop: threading.Event, killed: list, every: bo
         time.sleep(0.02)
 
 
-def _sweep_killing_workers(tmp_path: Path, every: bool) -> list:
+def _sweep_killing_workers(tmp_path: Path, every: bool, cluster: Path) -> list:
     """A one-job gfx942 sweep through Ray while the first (or every) worker running iree-compile is killed."""
     stop, killed = threading.Event(), []
-    killer = threading.Thread(target=_kill_worker_of_first_compile, args=(stop, killed, every))
+    killer = threading.Thread(target=_kill_worker_of_first_compile, args=(stop, killed, every, cluster))
     killer.start()
     try:
         rows = sweep([Problem(m=8, n=512, k=2048, dtype="f16")],
@@ -121,7 +123,7 @@ def _sweep_killing_workers(tmp_path: Path, every: bool) -> list:
 
 
 def test_a_worker_killed_mid_compile_costs_a_retry_never_a_lost_or_bad_row(cluster, tmp_path):
-    rows = _sweep_killing_workers(tmp_path, every=False)
+    rows = _sweep_killing_workers(tmp_path, every=False, cluster=cluster)
     assert [r.status for r in rows] == ["ok"] and rows[0].smfmac > 0
     assert len(read_rows(tmp_path / "out" / "results.csv")) == 1
     entries = [p for p in (tmp_path / "cache").iterdir() if p.name != PROOFS]  # all but the kept proofs
@@ -132,7 +134,7 @@ def test_a_compile_whose_worker_dies_on_every_retry_is_a_machine_error_never_cac
     from iree_vdmfma.executors.ray_executor import MAX_RETRIES
     from iree_vdmfma.problems.rows import Status
 
-    rows = _sweep_killing_workers(tmp_path, every=True)
+    rows = _sweep_killing_workers(tmp_path, every=True, cluster=cluster)
     assert [r.status for r in rows] == [Status.MACHINE_ERROR.value], rows
     # the first try and each of Ray's retries lost its worker; then the row fails, as the machine's failure
     assert f"the Ray worker was lost {1 + MAX_RETRIES} times (WorkerCrashedError" in rows[0].error
@@ -152,11 +154,12 @@ def test_ctrl_c_cancels_cluster_tasks_and_leaves_unfinished_rows_pending(cluster
     assert len(rows) == 3 and statuses.count("pending") == 2 and set(statuses) <= {"ok", "pending"}
     import psutil
 
-    def left() -> list:  # iree-compiles still running under a Ray worker
+    def left() -> list:  # iree-compiles still running under a Ray worker of this cluster (not another test's)
         found = []
-        for p in psutil.process_iter(["name"]):
+        for p in psutil.process_iter(["name", "cmdline"]):
             try:
                 if (p.info["name"] == "iree-compile" and p.status() != psutil.STATUS_ZOMBIE
+                        and any(str(cluster) in a for a in p.info["cmdline"] or ())
                         and psutil.Process(p.ppid()).name().startswith("ray::")):
                     found.append(p)
             except psutil.Error:

@@ -137,6 +137,7 @@ def test_a_benchmark_that_hangs_after_writing_its_results_is_ended_and_its_resul
                        "sys.exit(rc)\n")
     wrapper.chmod(0o755)
     monkeypatch.setattr(timing, "benchmark_tool", lambda: str(wrapper))
+    monkeypatch.setattr(procs, "GRACE_S", 1.0)  # the tool's 10 s to exit after its JSON: 1 s here
     chk = Checker(p, 0)
     started = time.monotonic()
     run = timing.time_module(vmfb, p, chk.inputs.a, chk.inputs.b, "local-task", timing.plan(p, "hot"), True, reps=2,

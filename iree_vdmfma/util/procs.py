@@ -30,6 +30,7 @@ from typing import Callable, Optional, Sequence
 
 POLL_S = 0.25  # how often a run with ``finished`` asks whether its output is complete
 REAP_S = 10.0  # how long a killed run's output is read for, at most
+GRACE_S = 10.0  # how long a tool whose output is complete has to exit (``finished``) before it is ended
 STALL_S = 10.0  # no CPU time and no thread running, runnable or in I/O for this long: the process group is hung
 STALL_POLL_S = 1.0  # how often a watched group is looked at
 BUSY_STATES = frozenset("RD")  # a thread running or runnable, or in uninterruptible I/O: the group may progress
@@ -162,13 +163,13 @@ def _writes(pid: str, fd: str) -> bool:
 
 
 def run_group(cmd: Sequence[str], timeout_s: float, own_session: bool = True,
-              finished: Optional[Callable[[], bool]] = None, grace_s: float = 10.0,
+              finished: Optional[Callable[[], bool]] = None, grace_s: Optional[float] = None,
               stall_s: Optional[float] = None, **popen) -> subprocess.CompletedProcess:
     """``subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s)``, but the tool (and with
     ``own_session`` every process it started) dies on the timeout (TimeoutExpired) or an interrupt (re-raised).
 
     ``finished``: says whether the tool's output (a file it writes) is complete; once it is, the tool has
-    ``grace_s`` seconds to exit, then it is killed and the result has ``hung_at_exit`` True (its exit code is the
+    ``grace_s`` (default ``GRACE_S``) seconds to exit, then it is killed and the result has ``hung_at_exit`` True (its exit code is the
     kill's: the caller reads the complete output instead), also when the timeout comes first.
 
     ``stall_s`` (needs ``own_session``): a tool whose group makes no progress for that long (:class:`Stall`) is
@@ -184,7 +185,8 @@ def run_group(cmd: Sequence[str], timeout_s: float, own_session: bool = True,
         elif finished is None:
             out, err = proc.communicate(timeout=timeout_s)
         else:
-            out, err, hung = _communicate_until_finished(proc, timeout_s, finished, grace_s, own_session)
+            out, err, hung = _communicate_until_finished(proc, timeout_s, finished,
+                                                         GRACE_S if grace_s is None else grace_s, own_session)
     except BaseException:  # the timeout, Ctrl-C, SIGTERM: nothing of the run outlives it
         _end(proc, own_session)
         raise
