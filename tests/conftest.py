@@ -53,19 +53,35 @@ def own_compile_cache(cache_dir):
 # command): the files whose tests start Ray clusters, kill their Ray workers' compiles, or take a cluster host down
 # and wait for the driver to notice (beside another worker's compiles two of them failed by timing), and the tests
 # that signal a running command at an event they poll for (marked in their files: under two busy loops beside two
-# workers the command had finished before the poll saw the event). They run in two lanes: test_two_hosts.py (its
-# hosts in network namespaces of their own, first in LONGEST_FIRST) in one, the other files one after another in
-# the other; test_ray_executor.py kills and waits for the compiles of its own cluster only (their scratch is under
-# its folder), never the two hosts'.
+# workers the command had finished before the poll saw the event). They run in two lanes
+# (pytest_xdist_make_scheduler): test_two_hosts.py (its hosts in network namespaces of their own) in one, the other
+# alone tests one after another in the other; test_ray_executor.py kills and waits for the compiles of its own
+# cluster only (their scratch is under its folder), never the two hosts'.
 RAY_FILES = ("test_ray_executor.py", "test_two_hosts.py")
 
 # The two workers take one file at a time, in the order of this list first (the longest first: then the short
 # files even out the end), then the rest in collection order. xdist's own order (files with the most tests
 # first) would leave the one-test file test_gpu_evidence.py, a minute and a half, for last, the other worker idle.
 # The list is ordered by each file's seconds (pytest --durations on the 2-core machine, 2026-11-26, under load).
-LONGEST_FIRST = ("test_two_hosts.py", "test_docs.py", "test_sharktank.py", "test_model_step.py", "test_gpu_evidence.py",
-                 "test_race.py", "test_paired.py", "test_link.py", "test_tune.py", "test_sealed_files.py", "test_regenerate.py",
+LONGEST_FIRST = ("test_docs.py", "test_sharktank.py", "test_model_step.py", "test_gpu_evidence.py", "test_race.py",
+                 "test_paired.py", "test_link.py", "test_tune.py", "test_sealed_files.py", "test_regenerate.py",
                  "test_spec_and_sweep.py", "test_records.py", "test_publish.py", "test_run_limits.py", "test_model.py")
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """The `alone` run's two lanes, pinned: test_two_hosts.py in one worker, every other alone test in the other, one
+    after another (xdist's loadfile alone would hand a worker with two tests left the next file, and where the two
+    hosts cannot be made, not root, their lane would take test_ray_executor.py beside the signal tests). Another
+    run: xdist's own scheduler."""
+    if config.getoption("markexpr", "") != "alone" or config.getoption("dist", "") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class Lanes(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return "two hosts" if "test_two_hosts.py::" in nodeid else "the other alone tests"
+
+    return Lanes(config, log)
 
 
 def pytest_configure(config):

@@ -91,7 +91,7 @@ def _kill_worker_of_first_compile(stop: threading.Event, killed: list, every: bo
     while not stop.is_set() and (every or not killed):
         for proc in psutil.process_iter(["name", "ppid", "cmdline"]):
             try:
-                if proc.info["name"] != "iree-compile" or not any(str(cluster) in a for a in proc.info["cmdline"] or ()):
+                if proc.info["name"] != "iree-compile" or not any(f"{cluster}/" in a for a in proc.info["cmdline"] or ()):
                     continue
                 parent = psutil.Process(proc.info["ppid"])
                 if not parent.name().startswith("ray::"):
@@ -159,7 +159,7 @@ def test_ctrl_c_cancels_cluster_tasks_and_leaves_unfinished_rows_pending(cluster
         for p in psutil.process_iter(["name", "cmdline"]):
             try:
                 if (p.info["name"] == "iree-compile" and p.status() != psutil.STATUS_ZOMBIE
-                        and any(str(cluster) in a for a in p.info["cmdline"] or ())
+                        and any(f"{cluster}/" in a for a in p.info["cmdline"] or ())
                         and psutil.Process(p.ppid()).name().startswith("ray::")):
                     found.append(p)
             except psutil.Error:

@@ -21,8 +21,14 @@ def test_ci_installs_the_extras_the_readme_test_command_installs():
     test_cmd = [line for line in readme.splitlines() if "python -m pytest" in line]
     assert len(test_cmd) == 1, "the README has one test command"
     (readme_extras,) = _extras(test_cmd[0])
-    (ci_extras,) = _extras((ROOT / ".ci" / "run").read_text())
+    ci = (ROOT / ".ci" / "run").read_text()
+    (ci_extras,) = _extras(ci)
     assert readme_extras == ci_extras
+    # and the same pytest runs, in the same order (.ci/run spells python python3)
+    readme_runs = [p.strip() for p in test_cmd[0].split("&&") if "-m pytest" in p]
+    ci_runs = [line.strip().replace("python3 ", "python ", 1) for line in ci.splitlines()
+               if line.startswith("python3 -m pytest")]
+    assert readme_runs == ci_runs and len(ci_runs) == 2
 
 
 def test_every_extra_the_readme_names_exists_in_pyproject():

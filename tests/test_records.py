@@ -90,6 +90,8 @@ def test_processes_that_open_one_new_database_at_the_same_moment_all_open_it(tmp
             p.start()
         for p in openers:
             p.join(60)  # a hang guard
+            if p.is_alive():
+                p.kill()
         assert [p.exitcode for p in openers] == [0] * 6, i
 
 

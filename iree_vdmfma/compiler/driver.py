@@ -382,7 +382,7 @@ class Compiler:
     def _compile_remote(self, job: CompileJob, workdir: Path) -> CompileResult:
         """Compile on an executor's worker; install the files it ships back exactly as a local build."""
         try:
-            shipped = self.executor.submit_cpu(build_shipped, job, compiler_version()).result()
+            shipped = self.executor.submit_cpu(build_shipped, job, compiler_version(), self.stall_s).result()
         except BaseException as e:
             if self.cancelled or isinstance(e, KeyboardInterrupt):
                 raise CompileInterrupted(f"iree-compile for {job.label} was interrupted") from None
@@ -637,14 +637,15 @@ def _unpack(shipped: dict, into: Path, final: Path) -> None:
         path.write_bytes(data)
 
 
-def build_shipped(job: CompileJob, expected_version: str) -> dict:
-    """On a worker: compile ``job`` in a scratch directory and return the entry as bytes.
+def build_shipped(job: CompileJob, expected_version: str, stall_s: Optional[float] = None) -> dict:
+    """On a worker: compile ``job`` in a scratch directory and return the entry as bytes (a compile with no
+    progress for the driver's ``stall_s`` ended as hung there too).
 
     Refuses a worker whose iree-compile is not the driver's (the cache key names the version).
     """
     if compiler_version() != expected_version:
         raise RuntimeError(f"worker {os.uname().nodename} has iree-compile {compiler_version()}, "
                            f"the driver {expected_version}: install the same iree-base-compiler on every node")
-    with Compiler(None, workers=1) as compiler:
+    with Compiler(None, workers=1, stall_s=stall_s) as compiler:
         result = compiler._compile_fresh(job, compiler._entry(job))
         return {**_pack(result.workdir), "node": task_provenance() or os.uname().nodename}

@@ -126,6 +126,11 @@ class RecordDB:
                 self.conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True,
                                             timeout=BUSY_TIMEOUT_S, isolation_level=None)
                 self._schema(create=False)
+        except sqlite3.OperationalError as e:
+            self.close()
+            if "locked" in str(e) or "busy" in str(e):
+                raise ValueError(f"{self.path}: locked by another process for {BUSY_TIMEOUT_S:g} s ({e})") from None
+            raise ValueError(f"{self.path}: not a tuning-record database ({e})") from None
         except sqlite3.DatabaseError as e:
             self.close()
             raise ValueError(f"{self.path}: not a tuning-record database ({e})") from None
@@ -143,7 +148,7 @@ class RecordDB:
                 self.conn.execute("PRAGMA journal_mode=WAL")
                 return
             except sqlite3.OperationalError as e:
-                if "locked" not in str(e) and "busy" not in str(e) or time.monotonic() > deadline:
+                if ("locked" not in str(e) and "busy" not in str(e)) or time.monotonic() > deadline:
                     raise
                 time.sleep(0.05)
 

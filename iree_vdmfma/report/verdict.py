@@ -146,8 +146,8 @@ def calibrated_rule(device: str, device_name: Optional[str] = None,
                     base: NoiseRule = DEFAULT_RULE) -> tuple[NoiseRule, str, str]:
     """``base`` with its floor raised to the device's A/A-calibrated threshold (run/calibration.py) when
     a calibration of that device exists, where the floor came from ('default' or 'calibration PATH (its
-    held-out false-win rate)'), and a note when a calibration file was found but not used (damaged or
-    edited: '' otherwise). ``device_name``: the driver's name as rows record it; None asks the device."""
+    held-out false-win rate)'), and a note: why a calibration file found was not used (damaged or edited), or
+    that a used one's threshold is 100% or more ('' otherwise). ``device_name``: the driver's name as rows record it; None asks the device."""
     from ..run.calibration import load_rule  # noqa: PLC0415
 
     paired = load_rule(device, device_name=device_name)
@@ -195,7 +195,7 @@ def rule_for(df: pd.DataFrame, notes: list[str]) -> NoiseRule:
         return DEFAULT_RULE
     (device, name), = devices
     rule, source, note = calibrated_rule(device, name)
-    if note:
+    if note and source == "default":  # a calibration found but not used; a used one's line below names its source
         notes.append(note)
     if source != "default":
         notes.append(f"noise floor {rule.floor:.2%}: the A/A-calibrated threshold of {name or device} ({source})")

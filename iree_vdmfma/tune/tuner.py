@@ -36,14 +36,14 @@ from typing import Callable, Optional, Sequence
 from ..backends import backend_for
 from ..executors import Executor, device_executor, make_executor, on_device
 from ..compiler.driver import (RETRY_FLAG, Compiler, CompileInterrupted, CompileJob, CompileResult, compile_retrying,
-                               retry_timed_out)
+                               retry_timed_out, single_threaded)
 from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
 from ..configs.library import Entry, Library
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import runner_input_ir
 from ..problems.problem import Problem
-from ..problems.rows import problem_of
+from ..problems.rows import COMPILE_HUNG, COMPILE_TIMED_OUT, problem_of
 from ..run.numerics import Checker
 from ..util.lock import locked_dir
 from ..util.runs import check_kind, check_same, previous_runs, record_run
@@ -199,7 +199,8 @@ class Tuner:
         row = self._row(c).replace(compile_s=round(result.compile_s, 3), retried=retried, repro=result.repro,
                                    error="", reason="")
         if result.timed_out:
-            return row.replace(status=state.TIMEOUT, error=result.error, reason="compile timed out twice")
+            return row.replace(status=state.TIMEOUT, error=result.error, reason="compile timed out twice" if retried
+                               else COMPILE_HUNG if result.hung else COMPILE_TIMED_OUT)
         if not result.ok:
             return row.replace(status=state.COMPILE_ERROR, error=result.error, reason="iree-compile failed")
         from .prove import prove  # noqa: PLC0415  (keeps the ISA parser off the import path of the CLI help)
@@ -233,7 +234,7 @@ class Tuner:
             nonlocal compiled
             cands = jobs[result.job.cache_key()]
             finished.add(result.job.cache_key())
-            if result.timed_out:  # the retry: single-threaded iree-compile, said, its time in the row
+            if result.timed_out and single_threaded(result.job) is not None:  # the retry: said, its time in the row
                 why = (result.error.split(" (")[0] if result.error.startswith("hung") else
                        f"timed out after {result.compile_s:.0f} s (--timeout {self.o.timeout_s:g})")
                 self.say(f"{p.key}: [{cands[0].id}] iree-compile {why}; retrying it once single-threaded ({RETRY_FLAG})")
