@@ -68,6 +68,7 @@ LONGEST_FIRST = ("test_docs.py", "test_sharktank.py", "test_model_step.py", "tes
                  "test_spec_and_sweep.py", "test_records.py", "test_publish.py", "test_run_limits.py", "test_model.py")
 
 
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: a run without it still loads this file
 def pytest_xdist_make_scheduler(config, log):
     """The `alone` run's two lanes, pinned: test_two_hosts.py in one worker, every other alone test in the other, one
     after another (xdist's loadfile alone would hand a worker with two tests left the next file, and where the two
