@@ -21,7 +21,8 @@ from typer.testing import CliRunner
 
 from iree_vdmfma.configs.catalog import IntrinsicUnavailableError
 from iree_vdmfma.cli import app
-from iree_vdmfma.compiler.driver import CompileInterrupted, Compiler, first_error_line
+from iree_vdmfma.compiler.driver import CompileInterrupted, Compiler
+from iree_vdmfma.compiler.errors import first_error_line
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.problems.rows import ResultRow, Status, read_rows
 from iree_vdmfma.sweep.proofs import PROOFS
@@ -194,7 +195,8 @@ def test_a_compile_that_stops_making_progress_is_ended_as_hung_and_the_sweep_ret
     a gfx950 whole-model compile; util/procs.py). Here the real iree-compile is stopped (SIGSTOP: no CPU, no thread
     running, as a deadlock looks from outside). The driver ends it after the stall time, long before the timeout,
     as a hung timeout never cached, and the sweep compiles it once more with --mlir-disable-threading."""
-    from iree_vdmfma.compiler.driver import RETRY_FLAG, retry_timed_out
+    from iree_vdmfma.compiler.driver import RETRY_FLAG
+    from iree_vdmfma.compiler.retry import retry_timed_out
     from iree_vdmfma.util import procs
 
     monkeypatch.setattr(procs, "STALL_S", 2.0)

@@ -14,22 +14,21 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import shlex
 import threading
 import shutil
 import weakref
-import signal
 import subprocess
 import sys
 import tempfile
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, as_completed, wait
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
 from ..executors import Executor, LocalExecutor, task_provenance
+from .errors import EXTERNAL_SIGNALS, _signal_name, first_error_line
 from .toolchain import compiler_version, tool
 from ..util.io import atomic_write_text
 from ..util import procs
@@ -125,72 +124,8 @@ class CompileResult:
                 and -self.returncode in EXTERNAL_SIGNALS)
 
 
-_FRAME = re.compile(r"^#\d+\s+0x[0-9a-fA-F]+\s+(?P<sym>.*)$")
-# Frames of the crash machinery itself, not of the code that crashed.
-_PLUMBING = ("llvm::sys::", "SignalHandler", "__restore_rt", "__pthread_kill", "raise", "abort", "gsignal",
-             "__assert_fail", "llvm::report_fatal_error", "llvm::llvm_unreachable_internal")
-# Signals that say "someone stopped the compiler", not "the compiler crashed".
-EXTERNAL_SIGNALS = {signal.SIGKILL, signal.SIGTERM, signal.SIGINT, signal.SIGHUP}
-
-
 class CompileInterrupted(KeyboardInterrupt):
     """The compile was stopped because the caller cancelled (Ctrl-C / SIGTERM): no result, nothing cached."""
-
-
-def _signal_name(returncode: Optional[int]) -> str:
-    if returncode is None or returncode >= 0:
-        return ""
-    try:
-        return signal.Signals(-returncode).name
-    except ValueError:
-        return f"signal {-returncode}"
-
-
-def _crash_frame(lines: list[str]) -> str:
-    """The innermost stack frame that is the compiler's own code: 'qualified::name (File.cpp)'."""
-    for line in lines:
-        m = _FRAME.match(line)
-        if not m:
-            continue
-        sym = m.group("sym").strip()
-        if sym.startswith("(") or sym.startswith("0x") or any(p in sym for p in _PLUMBING):
-            continue  # an address in a shared library, or the signal/abort machinery
-        where = re.search(r"\s(\S+\.\w+):\d+(:\d+)?$", sym)
-        name = sym[: where.start()] if where else sym
-        depth, cut = 0, len(name)
-        for i, ch in enumerate(name):  # drop the argument list: 'ns::f(A, B)' -> 'ns::f'
-            if ch == "(" and depth == 0 and i > 0 and name[:i].strip() and not name[:i].endswith("operator"):
-                cut = i
-                break
-            depth += ch == "<"
-            depth -= ch == ">"
-        name = name[:cut].strip()
-        return name + (f" ({where.group(1)})" if where else "")
-    return ""
-
-
-def first_error_line(stderr: str, returncode: Optional[int] = None) -> str:
-    """The compiler's first real error, as one line.
-
-    An ``error:`` diagnostic if there is one, else an ``LLVM ERROR`` or a failed
-    assertion, else for a crash the signal and the innermost compiler frame of
-    the stack dump (never a bare 'Stack dump:' or a frame address), else the
-    last line that is not part of a stack dump.
-    """
-    lines = [l.strip() for l in stderr.splitlines() if l.strip()]
-    for needle in ("error:", "LLVM ERROR", "Assertion", "UNREACHABLE", "Unknown command line argument"):
-        for line in lines:
-            if needle in line:
-                return line[:500]
-    sig = _signal_name(returncode)
-    crashed = bool(sig) or any(l.startswith(("Stack dump:", "Please report")) for l in lines)
-    if crashed:
-        frame = _crash_frame(lines)
-        what = f"iree-compile crashed ({sig})" if sig else "iree-compile crashed"
-        return (f"{what} in {frame}" if frame else f"{what}; see stderr.txt for the stack dump")[:500]
-    plain = [l for l in lines if not _FRAME.match(l) and not re.match(r"^\d+\.\s", l)]
-    own = [l for l in plain if l.startswith("iree-compile:")]  # the tool's own complaint (bad flag...)
-    return (own or plain[-1:] or [""])[0][:500]
 
 
 def _command(job: CompileJob, workdir: Path, compiler: Optional[str] = None) -> list[str]:
@@ -270,7 +205,7 @@ class Compiler:
     kills all of it and reaps it. A compile whose group makes no progress for ``stall_s``
     seconds (no CPU time, no thread running: IREE 3.13's threaded-compile deadlock; default
     ``$VDMFMA_STALL_S`` else util/procs.STALL_S, 0: no watch) is ended then, a timeout whose
-    error says it hung; callers retry it single-threaded (:func:`compile_retrying`).
+    error says it hung; callers retry it single-threaded (compiler/retry.py).
     """
 
     def __init__(self, cache_dir: Optional[Path] = None, workers: Optional[int] = None,
@@ -563,38 +498,6 @@ def stall_seconds() -> float:
 
 
 _WARNED: set[str] = set()
-
-
-def single_threaded(job: CompileJob) -> Optional[CompileJob]:
-    """The job once more with ``RETRY_FLAG`` (IREE's own way out of its threaded-compile deadlock); None when it
-    already was single-threaded (the same compile again may hang as long)."""
-    return None if RETRY_FLAG in job.flags else replace(job, flags=job.flags + (RETRY_FLAG,))
-
-
-def retry_timed_out(compiler: Compiler, timed_out: CompileResult) -> tuple[CompileResult, bool]:
-    """The one retry of a compile that timed out or hung: single-threaded (:func:`single_threaded`; never the
-    same compile again); its compile_s counts the attempt that hung, so the row keeps the trace. (result, retried)."""
-    job = single_threaded(timed_out.job)
-    if job is None:
-        return timed_out, False
-    again = compiler.compile(job)
-    return replace(again, compile_s=timed_out.compile_s + again.compile_s), True
-
-
-def compile_retrying(compiler: Compiler, job: CompileJob) -> tuple[CompileResult, bool]:
-    """Compile; one that timed out or hung once more single-threaded (:func:`retry_timed_out`). (result, retried)."""
-    result = compiler.compile(job)
-    return retry_timed_out(compiler, result) if result.timed_out else (result, False)
-
-
-def compile_many_retrying(compiler: Compiler, jobs: list[CompileJob]) -> list[CompileResult]:
-    """:meth:`Compiler.compile_many`, then every compile that timed out or hung once more single-threaded, all of
-    them in parallel too; each result in the order of ``jobs``, the retry's where there was one."""
-    results = compiler.compile_many(jobs)
-    again = {i: j for i, r in enumerate(results) if r.timed_out and (j := single_threaded(r.job)) is not None}
-    for i, r in zip(again, compiler.compile_many(list(again.values()))):
-        results[i] = replace(r, compile_s=results[i].compile_s + r.compile_s)
-    return results
 
 
 def _as_completed_saying(futures, on_wait: Optional[Callable[[float, int], None]], wait_s: float):

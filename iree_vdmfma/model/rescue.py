@@ -21,7 +21,8 @@ import re
 from pathlib import Path
 from typing import Optional
 
-from ..compiler.driver import RETRY_FLAG, CompileJob, CompileResult, Compiler, compile_many_retrying
+from ..compiler.driver import RETRY_FLAG, CompileJob, CompileResult, Compiler
+from ..compiler.retry import compile_many_retrying
 from ..backends import backend_for
 from ..problems.rows import Status
 from .dispatches import Dispatch
@@ -91,7 +92,7 @@ def alone_job(m: int, dump: Path, exe: str, variant: str, target: str, flags: tu
               spec: Optional[str], timeout_s: float) -> Optional[CompileJob]:
     """One executable of a whole-model dump compiled alone (None when the dump has no source for it); single-threaded
     from the start (as fast for one executable, and a model's executables compile many at a time: IREE 3.13's
-    threaded compile deadlocks now and then, the hang compiler/driver.compile_retrying retries this way)."""
+    threaded compile deadlocks now and then, the hang compiler/retry.compile_retrying retries this way)."""
     src = source_of(dump, exe)
     if src is None:
         return None

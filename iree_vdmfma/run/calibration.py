@@ -252,7 +252,8 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
     ``measure`` takes paired.measure_rounds' arguments (``start`` numbers a batch's first round; None:
     paired.measure_rounds, looked up when it measures)."""
     from ..compiler.cuda_targets import module_target  # noqa: PLC0415
-    from ..compiler.driver import CompileJob, Compiler, compile_retrying  # noqa: PLC0415
+    from ..compiler.driver import CompileJob, Compiler  # noqa: PLC0415
+    from ..compiler.retry import compile_retrying  # noqa: PLC0415
     from ..compiler.fingerprint import fingerprint  # noqa: PLC0415
     from ..devices.flags import compile_flags  # noqa: PLC0415
     from ..devices.probe import device_info, device_target, resolve_device  # noqa: PLC0415

@@ -52,7 +52,8 @@ def compile_for_run(problem: Problem, target: str, out_dir: Path,
     input IR and vmfb are copied to ``out_dir`` for the user. ``use_cache=False`` compiles afresh.
     """
     from ..backends import backend_for
-    from ..compiler.driver import CompileJob, Compiler, compile_retrying, default_cache_dir
+    from ..compiler.driver import CompileJob, Compiler, default_cache_dir
+    from ..compiler.retry import compile_retrying
 
     job = CompileJob(f"{problem.key}/run/{target}", runner_input_ir(problem),
                      tuple(backend_for(target).compile_flags(target)) + tuple(extra_flags))

@@ -32,7 +32,8 @@ from typing import Callable, Optional, Sequence
 
 from ..backends import Backend, backend_for
 from ..compiler.driver import (Compiler, CompileInterrupted, CompileJob, CompileResult, DEFAULT_TIMEOUT_S,
-                              default_cache_dir, repro_command, single_threaded)
+                              default_cache_dir, repro_command)
+from ..compiler.retry import single_threaded
 from ..compiler.configured import no_mma_tile_mismatch
 from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version

@@ -17,7 +17,7 @@ another target, device or shape list is refused unless ``append`` (tune.json lis
 every run; written atomically after that check). ``time_budget_s`` bounds the whole
 tune, compiles included: when it is spent the running compiles are stopped (their
 candidates stay pending, not failed) and a rerun continues. Compiles go through
-compiler/driver.compile_retrying (Compiler + hang/timeout retry) as CPU tasks of the executor; measurements and
+compiler/retry.compile_retrying (Compiler + hang/timeout retry) as CPU tasks of the executor; measurements and
 races (tune/measure.py, tune/race.py) as GPU tasks of a local executor (:meth:`Tuner.on_device`).
 Estimates of what is left and of what the race budget fits come from tune/costs.py; the winners ship as a
 library (specs/, ``--publish``) through tune/ship.py.
@@ -35,8 +35,8 @@ from typing import Callable, Optional, Sequence
 
 from ..backends import backend_for
 from ..executors import Executor, device_executor, make_executor, on_device
-from ..compiler.driver import (RETRY_FLAG, Compiler, CompileInterrupted, CompileJob, CompileResult, compile_retrying,
-                               retry_timed_out, single_threaded)
+from ..compiler.driver import RETRY_FLAG, Compiler, CompileInterrupted, CompileJob, CompileResult
+from ..compiler.retry import compile_retrying, retry_timed_out, single_threaded
 from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
 from ..configs.library import Entry, Library

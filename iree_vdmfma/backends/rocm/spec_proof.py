@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
-from ...compiler.driver import CompileJob, Compiler, compile_retrying
+from ...compiler.driver import CompileJob, Compiler
+from ...compiler.retry import compile_retrying
 from ...configs.decode_specs import decode_config, proof_samples, spec_files
 from ...devices.targets import target as get_target
 from ...problems.inputs import input_ir
