@@ -147,7 +147,8 @@ def _compile_record(rows: dict, entry: ModuleEntry) -> Optional[ResultRow]:
 
 
 def _proved(row: ResultRow) -> bool:
-    return row.status in PROVED or (row.status == Status.TIMEOUT.value and row.reason not in (COMPILE_TIMED_OUT, COMPILE_HUNG))
+    compile_failed = row.reason in (COMPILE_TIMED_OUT, COMPILE_HUNG)  # a run's timeout still has its compile's proof
+    return row.status in PROVED or (row.status == Status.TIMEOUT.value and not compile_failed)
 
 
 def _runnable(directory: Path, entry: ModuleEntry, rows: dict) -> Optional[ResultRow]:

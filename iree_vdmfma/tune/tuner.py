@@ -235,7 +235,7 @@ class Tuner:
             cands = jobs[result.job.cache_key()]
             finished.add(result.job.cache_key())
             if result.timed_out and single_threaded(result.job) is not None:  # the retry: said, its time in the row
-                why = (result.error.split(" (")[0] if result.error.startswith("hung") else
+                why = (result.error.split(" (")[0] if result.hung else
                        f"timed out after {result.compile_s:.0f} s (--timeout {self.o.timeout_s:g})")
                 self.say(f"{p.key}: [{cands[0].id}] iree-compile {why}; retrying it once single-threaded ({RETRY_FLAG})")
                 result, retried = retry_timed_out(compiler, result)
