@@ -18,6 +18,8 @@ from iree_vdmfma.util.procs import STALL_S, run_group
 
 ROOT = Path(__file__).resolve().parents[1]
 
+pytest_plugins = ["whole_skips"]  # a file that skips whole is said, and fails the run under CI
+
 # Tests leave nothing in the checkout: hypothesis keeps its files in a temp dir removed at exit, with no
 # example database (and pyproject.toml turns off pytest's .pytest_cache/).
 _HYPOTHESIS_HOME = tempfile.mkdtemp(prefix="vdmfma-hypothesis-")
