@@ -22,6 +22,7 @@ from rich.markup import escape
 from rich.text import Text
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from ..compiler.errors import ToolFailed
 from ..executors import ClusterLost, ExecutorError
 from ..problems.problem import Problem
 from ..problems.shapes import ShapeListError, load_shape_list
@@ -85,7 +86,7 @@ def user_errors(debug: bool = False, keeps: str = "") -> Iterator[None]:
     try:
         with stop_signals_as_interrupt():
             yield
-    except ClusterLost as e:
+    except (ClusterLost, ToolFailed) as e:  # the cluster's head lost; a probe of the toolkit's own failed
         if debug:
             raise
         console.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
