@@ -197,7 +197,8 @@ def one_of(option: str, values: list[str]) -> str:
 
 # The flags the toolkit sets itself on every compile: a user's would contradict them (compile_flags refuses them).
 OWN_FLAGS = ("--iree-hal-target-device", "--iree-rocm-target", "--iree-hip-target", "--iree-cuda-target",
-             "--iree-hal-local-target-device-backends", "--iree-llvmcpu-target-cpu", "--iree-hal-target-backends",
+             "--iree-hal-local-target-device-backends", "--iree-llvmcpu-target-cpu", "--iree-llvmcpu-target-triple",
+             "--iree-hal-target-backends",
              "--iree-hal-dump-executable-files-to", "--iree-codegen-tuning-spec-path",
              "--iree-preprocessing-transform-spec-filename", "--compile-mode", "-o")
 
@@ -207,11 +208,10 @@ def compile_flags(flags: Optional[list[str]], file: Optional[Path]) -> tuple[str
     the toolkit sets itself (target, dumps, specs, output). ValueError naming the file:line or the option."""
     given: list[tuple[str, str]] = []
     if file is not None:
+        from ..util.io import read_input_text  # noqa: PLC0415
+
         path = Path(file)
-        try:
-            lines = path.read_text().splitlines()
-        except OSError as e:
-            raise ValueError(f"--compile-flags-file {path}: cannot read it ({e.strerror or e})") from None
+        lines = read_input_text(path, f"--compile-flags-file {path}").splitlines()
         given += [(f"--compile-flags-file {path}:{i}", line.strip()) for i, line in enumerate(lines, 1)
                   if line.strip() and not line.strip().startswith("#")]
     given += [("--compile-flag", f.strip()) for f in flags or ()]

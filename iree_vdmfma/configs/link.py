@@ -30,6 +30,7 @@ from typing import Callable, Optional, Sequence
 
 from iree.compiler import ir, passmanager
 from iree.compiler.dialects.transform import interpreter
+from ..util.io import read_input_text
 
 OURS, THEIRS = "ours", "theirs"
 PREFER = (OURS, THEIRS)
@@ -95,12 +96,7 @@ def read_spec(path: Path | str, side: str = THEIRS, option: str = "--merge-with"
     ValueError naming the option and the file otherwise (bad input, before anything compiles)."""
     path = Path(path)
     where = f"{option} {path}" if option else str(path)
-    try:
-        text = path.read_text()
-    except OSError as e:
-        raise ValueError(f"{where}: cannot read: {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"{where}: not MLIR text") from None
+    text = read_input_text(path, where)
     spec = Spec(str(path), text, side)
     with ir.Context():
         _parse(spec, where)
@@ -118,7 +114,7 @@ def read_payloads(paths: Sequence[Path | str], option: str = "--payload") -> lis
     out = []
     with ir.Context():
         for f in files:
-            text = f.read_text(errors="replace")
+            text = read_input_text(f, f"{option} {f}")
             try:
                 ir.Module.parse(text)
             except ir.MLIRError as e:
