@@ -151,8 +151,8 @@ def parse_shape_list(text: str, path: Path | str = "<string>") -> list[Problem]:
 
 def load_shape_list(path: Path | str) -> list[Problem]:
     path = Path(path)
-    why = input_kind_problem(path)
-    if why and why != "no such file":
+    why = input_kind_problem(path) if path.exists() else ""  # a missing file: the read below says so
+    if why:
         raise ShapeListError(path, None, None, why)
     try:
         data = path.read_bytes()

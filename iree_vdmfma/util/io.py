@@ -62,8 +62,6 @@ def input_kind_problem(path: Path | str) -> str:
     socket or a device would block or never end a read; a folder is no file)."""
     try:
         mode = os.stat(path).st_mode
-    except FileNotFoundError:
-        return "no such file"
     except OSError as e:
         return f"cannot read: {e.strerror or e}"
     if stat.S_ISREG(mode):
