@@ -28,6 +28,7 @@ from ..problems.problem import Problem
 from ..problems.shapes import ShapeListError, load_shape_list
 from ..devices.probe import DeviceUnavailableError, TargetMismatchError
 from ..devices.targets import UnknownTargetError
+from ..util import procs
 from ..util.signals import stop_signals_as_interrupt
 
 # Nothing here imports iree.compiler: `vdmfma bench` runs where only the runtime is installed.
@@ -105,6 +106,7 @@ def user_errors(debug: bool = False, keeps: str = "") -> Iterator[None]:
         console.print(f"[bold red]error:[/] {escape(file_fault(e))}; {kept}", highlight=False, soft_wrap=True)
         raise typer.Exit(EXIT_MACHINE_FAULT)
     except KeyboardInterrupt:
+        procs.end_children()  # a tool a worker thread waits on (a device task) must not outlive the command
         said = (f"finished {keeps} are on disk; run the same command again to resume" if keeps else
                 "nothing was kept (this command does not resume); run it again to start over")
         console.print(f"[yellow]interrupted[/]: {escape(said)}", highlight=False, soft_wrap=True)
