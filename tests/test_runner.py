@@ -128,16 +128,75 @@ def test_plan_for_mi300x_infinity_cache():
 
 def _dispatch_count(vmfb: Path, p: Problem, a, bufs: np.ndarray, trips: int, tmp_path: Path) -> int:
     """How many times the GEMM executable ran in one @gemm_loop call, from IREE's own device statistics."""
+    return _device_counts(vmfb, timing.LOOP_FUNC, a, bufs, trips, tmp_path)[0]
+
+
+def _device_counts(vmfb: Path, function: str, a, bufs: np.ndarray, trips: int, tmp_path: Path) -> tuple[int, int]:
+    """(GEMM dispatches, queue submissions) of one call of ``function``, from IREE's own device statistics."""
     np.save(tmp_path / "a.npy", a)
     np.save(tmp_path / "bs.npy", bufs)
     # local-sync: dispatches run inline, so the statistics are complete when printed (local-task
     # workers may still be updating them: a busy machine once counted 6 of 7).
-    proc = subprocess.run(["iree-run-module", f"--module={vmfb}", "--device=local-sync", f"--function={timing.LOOP_FUNC}",
+    proc = subprocess.run(["iree-run-module", f"--module={vmfb}", "--device=local-sync", f"--function={function}",
                            f"--input=@{tmp_path / 'a.npy'}", f"--input=@{tmp_path / 'bs.npy'}", f"--input={trips}",
                            "--print_device_statistics=true"], capture_output=True, text=True, check=True)
     counts = [int(c) for c in re.findall(r"host_execute \S*gemm_dispatch\S*\s+count=(\d+)", proc.stderr)]
     assert len(counts) == 1, proc.stderr
-    return counts[0]
+    submissions = sum(int(c) for c in re.findall(r"host_queue p=\d+ q=\d+ execute\s+count=(\d+)", proc.stderr))
+    return counts[0], submissions
+
+
+def test_each_timing_mode_submits_as_documented(f16, tmp_path):
+    """Loop mode: one queue submission per dispatch; command-buffer mode: one per CMDBUF_DISPATCHES dispatches."""
+    p, vmfb = f16
+    chk = Checker(p, 0)
+    bufs = timing.rotation_buffer([chk.inputs.b, chk.inputs.b], p)
+    n = 2 * loop_ir.CMDBUF_DISPATCHES
+    loop = _device_counts(vmfb, loop_ir.LOOP_FUNC, chk.inputs.a, bufs, n, tmp_path)
+    cmdbuf = _device_counts(vmfb, loop_ir.CMDBUF_FUNC, chk.inputs.a, bufs, n, tmp_path)
+    assert loop == (n, n)
+    assert cmdbuf == (n, n // loop_ir.CMDBUF_DISPATCHES)
+
+
+def test_cmdbuf_mode_walks_the_cold_rotation(f16):
+    """Dispatch d of a @gemm_cmdbuf call reads weight copy d mod copies (a zero copy gives a zero result)."""
+    p, vmfb = f16
+    chk = Checker(p, 0)
+    a, b = chk.inputs.a, chk.inputs.b
+    z = np.zeros_like(b)
+    mod = runner.load_module(vmfb, "local-task", "host")
+    per = loop_ir.CMDBUF_DISPATCHES
+    got = mod.call(loop_ir.CMDBUF_FUNC, a, timing.rotation_buffer([z, z, b], p), 2 * per, elem=p.dtype)
+    assert len(got) == per  # the last trip's results: dispatches per .. 2 * per - 1
+    assert [bool(c.any()) for c in got] == [(per + j) % 3 == 2 for j in range(per)]
+    assert all(chk.check(c, loop_ir.CMDBUF_FUNC).passed for c, j in zip(got, range(per)) if (per + j) % 3 == 2)
+
+
+@pytest.mark.parametrize("dtype,batch", [("f16", 1), ("i8", 1), ("f16", 2), ("mxfp4", 1)])
+def test_runner_ir_is_built_and_verified_for_each_timing_function(dtype, batch):
+    """The runnable module parses and verifies afresh, with @gemm_loop (1 call a trip) and @gemm_cmdbuf
+    (CMDBUF_DISPATCHES calls a trip, every weight import before the first call)."""
+    from iree.compiler import ir
+
+    p = Problem(*SHAPE, dtype=dtype, batch=batch) if batch > 1 else Problem(*SHAPE, dtype=dtype)
+    with ir.Context():
+        module = ir.Module.parse(loop_ir.runner_input_ir(p))
+        assert module.operation.verify()
+        funcs = {op.attributes["sym_name"].value: op for op in module.body.operations}
+    assert set(funcs) == {loop_ir.GEMM_FUNC, loop_ir.LOOP_FUNC, loop_ir.CMDBUF_FUNC}
+    parts = 2 if p.dt.is_mx else 1
+    for name, per in ((loop_ir.LOOP_FUNC, 1), (loop_ir.CMDBUF_FUNC, loop_ir.CMDBUF_DISPATCHES)):
+        body = [op.name for op in _walk(funcs[name])]
+        assert body.count("func.call") == per and body.count("hal.tensor.import") == per * parts
+        assert body.index("func.call") > max(i for i, n in enumerate(body) if n == "hal.tensor.import")
+
+
+def _walk(op):
+    for region in op.operation.regions:
+        for block in region.blocks:
+            for inner in block.operations:
+                yield inner.operation
+                yield from _walk(inner)
 
 
 def test_loop_executes_one_dispatch_per_trip(f16, tmp_path):
@@ -149,19 +208,19 @@ def test_loop_executes_one_dispatch_per_trip(f16, tmp_path):
 
 
 def test_timed_kernel_is_the_proven_kernel_on_gfx942(tmp_path):
-    """@gemm_loop adds no executable: its dispatch is @gemm's, byte for byte (compile only)."""
+    """@gemm_loop and @gemm_cmdbuf add no executable: their dispatch is @gemm's, byte for byte (compile only)."""
     p = Problem(*SHAPE, dtype="f16")
     dumps = {}
-    for name, text in (("plain", input_ir(p)), ("runner", loop_ir.runner_input_ir(p))):
+    for name, text, flags in (("plain", input_ir(p), ()), ("runner", loop_ir.runner_input_ir(p), loop_ir.RUNNER_FLAGS)):
         (tmp_path / f"{name}.mlir").write_text(text)
         dumps[name] = tmp_path / f"dump_{name}"
         subprocess.run(["iree-compile", str(tmp_path / f"{name}.mlir"), "-o", str(tmp_path / f"{name}.vmfb"),
-                        "--iree-hal-target-device=hip", "--iree-rocm-target=gfx942",
+                        "--iree-hal-target-device=hip", "--iree-rocm-target=gfx942", *flags,
                         f"--iree-hal-dump-executable-files-to={dumps[name]}"], check=True, capture_output=True)
     hsaco = {k: sorted(d.glob("*.hsaco")) for k, d in dumps.items()}
     assert len(hsaco["runner"]) == 1 and [h.name for h in hsaco["runner"]] == [h.name for h in hsaco["plain"]]
     assert hsaco["runner"][0].read_bytes() == hsaco["plain"][0].read_bytes()
-    assert not list(dumps["runner"].glob("*gemm_loop*"))
+    assert not list(dumps["runner"].glob("*gemm_loop*")) and not list(dumps["runner"].glob("*gemm_cmdbuf*"))
 
 
 def test_loop_reads_the_copy_at_its_offset(f16):

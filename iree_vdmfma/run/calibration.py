@@ -257,7 +257,7 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
     from ..compiler.fingerprint import fingerprint  # noqa: PLC0415
     from ..devices.flags import compile_flags  # noqa: PLC0415
     from ..devices.probe import device_info, device_target, resolve_device  # noqa: PLC0415
-    from ..problems.loop_ir import runner_input_ir  # noqa: PLC0415
+    from ..problems.loop_ir import RUNNER_FLAGS, runner_input_ir  # noqa: PLC0415
     from .provenance import now_utc  # noqa: PLC0415
 
     _check_sizes(pairs, heldout_pairs, rounds)
@@ -265,7 +265,8 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
     if dev is None:
         raise ValueError("calibration needs a device (got none)")
     target = module_target(device_target(dev))  # a CUDA device: the newest sm this compiler accepts (sm_90 -> sm_89)
-    job = CompileJob(f"{problem.key}/calibrate/{target}", runner_input_ir(problem), tuple(compile_flags(target)))
+    job = CompileJob(f"{problem.key}/calibrate/{target}", runner_input_ir(problem),
+                     tuple(compile_flags(target)) + RUNNER_FLAGS)
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     with Compiler(None, workers=1) as first, Compiler(None, workers=1) as second:  # two real compiles

@@ -36,7 +36,7 @@ from ..devices.caches import memory_bytes, peak_gbps
 from ..devices.modules import ModuleTarget, check_target
 from ..devices.probe import (DeviceError, DeviceUnavailableError, TargetMismatchError, device_info, device_target,
                              normalize_device, resolve_device)
-from ..problems.loop_ir import runner_input_ir
+from ..problems.loop_ir import RUNNER_FLAGS, runner_input_ir
 
 class RunnerError(DeviceError):
     """A module could not be loaded or run for a reason outside the kernel."""
@@ -56,7 +56,7 @@ def compile_for_run(problem: Problem, target: str, out_dir: Path,
     from ..compiler.retry import compile_retrying
 
     job = CompileJob(f"{problem.key}/run/{target}", runner_input_ir(problem),
-                     tuple(backend_for(target).compile_flags(target)) + tuple(extra_flags))
+                     tuple(backend_for(target).compile_flags(target)) + RUNNER_FLAGS + tuple(extra_flags))
     with Compiler((cache_dir or default_cache_dir()) if use_cache else None, workers=1) as compiler:
         result = compile_retrying(compiler, job)[0]  # one that hung: once more single-threaded
         if not result.ok:
@@ -133,10 +133,13 @@ class LoadedModule:
             device=dev, buffer=np.ascontiguousarray(x),
             element_type=getattr(rt.HalElementType, _ELEMENT_TYPES[elem]))
 
-    def call(self, name: str, *args, elem: str) -> np.ndarray:
-        """Invoke ``name`` with numpy arrays of dtype ``elem`` (ints pass as i32 scalars)."""
+    def call(self, name: str, *args, elem: str) -> np.ndarray | list[np.ndarray]:
+        """Invoke ``name`` with numpy arrays of dtype ``elem`` (ints pass as i32 scalars); a function with
+        several results (``@gemm_cmdbuf``) returns them as a list."""
         fn = self.context.modules.module[name]
         out = fn(*[self._arg(a, elem) for a in args])
+        if isinstance(out, (tuple, list)):
+            return [np.asarray(o.to_host()) for o in out]
         return np.asarray(out.to_host())
 
 

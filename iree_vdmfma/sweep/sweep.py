@@ -43,7 +43,7 @@ from ..configs.library import spec_pair
 from ..executors import (Executor, ExecutorError, ExecutorSpec, TaskCancelled, make_executor, where_ran,
                          write_files)
 from ..problems.inputs import input_ir
-from ..problems.loop_ir import runner_input_ir
+from ..problems.loop_ir import RUNNER_FLAGS, runner_input_ir
 from ..problems.problem import Problem
 from ..problems.rows import (COMPILE_HUNG, COMPILE_TIMED_OUT, FAILED, MACHINE_REASON, SUCCEEDED, TERMINAL, ResultRow,
                               Status, read_results, row_for, write_rows)
@@ -166,6 +166,7 @@ def _job(problem: Problem, v: Variant, options: SweepOptions, backend: Backend,
     chunk = v.split(problem, target)  # a per-shape split-K chunk goes into a preprocessing spec
     prespec, spec = spec_pair([(problem, chunk, config)], backend.spec_route)
     flags = tuple(backend.compile_flags(target)) + v.flags + tuple(options.extra_flags)
+    flags += RUNNER_FLAGS if options.runnable else ()
     job = CompileJob(f"{problem.key}/{v.name}/{target}", ir_text, flags, spec, options.timeout_s,
                      preprocessing_spec=prespec, spec_honoured=backend.codegen_spec_honoured(target))
     return Job(problem, v, target, config, job, backend, chunk=chunk)
