@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import subprocess
@@ -53,12 +54,13 @@ def test_dtypes_pass_on_cpu(build, dtype):
     res = runner.run_problem(build(p), p, "local-task", "host", "hot", reps=3, **FAST)
     assert res.error == ""
     assert res.numerics is not None and res.numerics.passed, res.numerics
-    assert res.numerics.checked == ["gemm", "gemm_loop"]  # the timed function is checked too
+    assert res.numerics.checked == ["gemm", "gemm_loop", "gemm_cmdbuf"]  # both timing functions are checked too
     if dtype == "i8":
         assert res.numerics.max_abs_err == 0.0
     row = runner.apply_to_row(_row(p), res)
     assert row.status == "ok" and row.numerics == "pass" and row.device == "local-task"
-    assert row.cache_mode == "hot" and row.reps == 3
+    assert row.cache_mode == "hot" and row.reps == 3 and row.timing_mode == timing.DEFAULT_TIMING_MODE == "cmdbuf"
+    assert row.floor_us is not None and row.floor_us > 0
     assert row.latency_us_min <= row.latency_us_median <= row.latency_us_max
     assert row.latency_us_min > 0 and row.latency_us_std >= 0
     assert row.bytes_moved == p.bytes_moved
@@ -104,11 +106,35 @@ def test_cold_mode_rotates_more_weight_bytes_than_the_cache(f16, tmp_path):
     assert pl.copies * timing.copy_stride(p) >= pl.rotated_weight_bytes
     assert f"--input={pl.copies * timing.copy_stride(p)}xi8=@{b_file}" in res.command
     assert list(tmp_path.glob("*.bin")) == []  # the rotation file (up to GiBs) is removed after the run
-    assert f"--function={timing.LOOP_FUNC}" in res.command and f"--input={pl.calls} " in res.command
+    assert f"--function={timing.CMDBUF_FUNC}" in res.command and f"--input={pl.calls} " in res.command
+    assert pl.calls % loop_ir.CMDBUF_DISPATCHES == 0 and pl.submissions == pl.calls // loop_ir.CMDBUF_DISPATCHES
     assert res.latency.calls_per_sample == pl.calls
     hot = runner.run_problem(vmfb, p, "local-task", "host", "hot", reps=2, check=False, **FAST)
     assert hot.plan.copies == 1 and hot.plan.rotated_weight_bytes == p.weight_bytes
     assert runner.apply_to_row(_row(p), res).cache_mode == "cold"
+
+
+@pytest.mark.parametrize("timing_mode", timing.TIMING_MODES)
+def test_every_timed_row_carries_its_timing_mode_and_floor(f16, tmp_path, timing_mode):
+    """Hot and cold rows of each timing mode name the mode and carry that mode's harness floor, measured once
+    per process; the cold plan still walks every copy an equal number of times, in whole command buffers."""
+    from iree_vdmfma.run import floor
+
+    p, vmfb = f16
+    rows = []
+    for cache_mode in timing.CACHE_MODES:
+        res = runner.run_problem(vmfb, p, "local-task", "host", cache_mode, reps=2, cache_bytes=300 * 1024,
+                                 workdir=tmp_path, timing_mode=timing_mode, check=False, **FAST)
+        assert res.ok, res.error
+        per = timing.DISPATCHES_PER_SUBMISSION[timing_mode]
+        assert res.plan.calls % res.plan.copies == 0 and res.plan.calls % per == 0
+        assert res.plan.submissions * per == res.plan.calls and f"--function={res.plan.function}" in res.command
+        rows.append(runner.apply_to_row(_row(p), res))
+    assert [(r.cache_mode, r.timing_mode) for r in rows] == [("hot", timing_mode), ("cold", timing_mode)]
+    assert rows[0].floor_us == rows[1].floor_us > 0  # one floor per (device, target, mode) in a process
+    assert floor.remembered(("iree", "local-task", "host", timing_mode), lambda: -1.0) == rows[0].floor_us
+    assert rows[1].rotation_copies > 1
+    assert f"--timing-mode {timing_mode}" in dataclasses.replace(res, vmfb=str(vmfb)).repro()
 
 
 def test_plan_for_mi300x_infinity_cache():

@@ -52,6 +52,7 @@ modes, as they would in a decode step.)
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import os
@@ -67,13 +68,19 @@ from typing import Optional, Sequence
 import numpy as np
 
 from ..devices.caches import default_cache_bytes  # noqa: F401  (re-exported for callers)
-from ..problems.loop_ir import GEMM_FUNC, LOOP_FUNC, copy_stride  # noqa: F401
+from ..problems.loop_ir import CMDBUF_DISPATCHES, CMDBUF_FUNC, GEMM_FUNC, LOOP_FUNC, copy_stride  # noqa: F401
 from ..problems.problem import Problem
 from ..util.io import atomic_write_bytes
 from ..util.procs import run_group
 from ..util.scratch import scratch_dir
 
 CACHE_MODES = ("hot", "cold")
+# How the timed dispatches reach the device (docs/concepts/measurement.md): 'cmdbuf' records CMDBUF_DISPATCHES of
+# them into one command buffer (one queue submission), as a model's function does; 'loop' submits each alone.
+TIMING_MODES = ("cmdbuf", "loop")
+DEFAULT_TIMING_MODE = "cmdbuf"
+MODE_FUNCS = {"cmdbuf": CMDBUF_FUNC, "loop": LOOP_FUNC}
+DISPATCHES_PER_SUBMISSION = {"cmdbuf": CMDBUF_DISPATCHES, "loop": 1}
 DEFAULT_MIN_CALLS = 16  # dispatches per gemm_loop call (hot); cold rounds up to copies
 DEFAULT_MAX_ROTATION_BYTES = 8 * 2**30
 COLD_MARGIN = 2  # cold mode: distinct weight bytes between two reads of one copy >= COLD_MARGIN x cache bytes
@@ -104,9 +111,20 @@ class Plan:
 
     cache_mode: str
     copies: int
-    calls: int  # dispatches per gemm_loop call (a multiple of copies)
+    calls: int  # dispatches per timed call (a multiple of copies and of the mode's dispatches per submission)
     weight_bytes: int  # one copy of B
     cache_bytes: Optional[int]  # the cache the cold mode must defeat (None: hot)
+    timing_mode: str = DEFAULT_TIMING_MODE
+
+    @property
+    def function(self) -> str:
+        """The runnable module's function this plan times."""
+        return MODE_FUNCS[self.timing_mode]
+
+    @property
+    def submissions(self) -> int:
+        """Queue submissions per timed call (IREE: one per command buffer)."""
+        return self.calls // DISPATCHES_PER_SUBMISSION[self.timing_mode]
 
     @property
     def rotated_weight_bytes(self) -> int:
@@ -138,10 +156,16 @@ def cold_copies(weight_bytes: int, cache_bytes: int) -> int:
 
 def plan(problem: Problem, cache_mode: str, cache_bytes: Optional[int] = None,
          min_calls: int = DEFAULT_MIN_CALLS,
-         max_rotation_bytes: int = DEFAULT_MAX_ROTATION_BYTES, memory_bytes: Optional[int] = None) -> Plan:
-    """Copies and calls for a cache mode; cold needs ``cache_bytes``. ValueError, before anything runs, when the
-    run would need more than ``memory_bytes`` (the device's memory, where known: devices/caches.py)."""
-    the_plan = _plan(problem, cache_mode, cache_bytes, min_calls, max_rotation_bytes)
+         max_rotation_bytes: int = DEFAULT_MAX_ROTATION_BYTES, memory_bytes: Optional[int] = None,
+         timing_mode: str = DEFAULT_TIMING_MODE) -> Plan:
+    """Copies and calls for a cache mode and timing mode; cold needs ``cache_bytes``. ValueError, before anything
+    runs, when the run would need more than ``memory_bytes`` (the device's memory, where known: devices/caches.py)."""
+    if timing_mode not in TIMING_MODES:
+        raise ValueError(f"timing_mode must be one of {TIMING_MODES}, got {timing_mode!r}")
+    per = DISPATCHES_PER_SUBMISSION[timing_mode]
+    the_plan = _plan(problem, cache_mode, cache_bytes, -(-min_calls // per) * per, max_rotation_bytes)
+    step = math.lcm(the_plan.copies, per)  # every copy read equally often, whole command buffers
+    the_plan = dataclasses.replace(the_plan, calls=-(-the_plan.calls // step) * step, timing_mode=timing_mode)
     need = the_plan.run_bytes(problem)
     if memory_bytes is not None and need > memory_bytes:
         raise ValueError(f"{cache_mode} run not started: it would need {need / 2**30:.3g} GiB ({the_plan.copies} weight "
@@ -327,7 +351,8 @@ def time_module(vmfb: Path, problem: Problem, a: np.ndarray | Sequence[np.ndarra
                 the_plan: Plan, has_loop: bool, reps: int = 10, warmup_s: float = 0.1,
                 min_time_s: float = 0.05, workdir: Optional[Path] = None,
                 timeout_s: float = 600.0, extra_flags: Sequence[str] = ()) -> TimingRun:
-    """Time one module under a plan. Without ``@gemm_loop`` only hot mode (plain ``@gemm``) works.
+    """Time one module under a plan. ``has_loop``: the module has the plan's timing function (``@gemm_loop`` or
+    ``@gemm_cmdbuf``); without it only hot mode, one plain ``@gemm`` call per sample, works.
 
     ``a``: A, or the list of @gemm's activation arguments (MX: packed A and its scales); ``b``: one
     weight copy as the loop rotates it (MX: packed B then its scales, bytes).
@@ -349,13 +374,14 @@ def time_module(vmfb: Path, problem: Problem, a: np.ndarray | Sequence[np.ndarra
             written.append(wd / f"{key}.b_x{the_plan.copies}.bin")
             inputs.append(rotation_input_flag(b, problem, the_plan.copies, written[-1]))
             inputs.append(f"--input={the_plan.calls}")
-            function, calls = LOOP_FUNC, the_plan.calls
+            function, calls = the_plan.function, the_plan.calls
         else:
             if problem.dt.is_mx:
-                raise TimingError(f"an MX module is timed through @{LOOP_FUNC} (B and its scales rotate together)")
+                raise TimingError(f"an MX module is timed through @{the_plan.function} (B and its scales rotate "
+                                  "together)")
             if the_plan.cache_mode != "hot":
-                raise TimingError(f"cold mode needs @{LOOP_FUNC} in the module; build it from "
-                                  "timing.runner_input_ir(problem)")
+                raise TimingError(f"cold mode needs @{the_plan.function} in the module; build it from "
+                                  "loop_ir.runner_input_ir(problem)")
             written.append(wd / f"{key}.b.bin")
             inputs.append(input_flag(b, written[-1], elem))
             function, calls = GEMM_FUNC, 1
