@@ -166,10 +166,44 @@ def _device_counts(vmfb: Path, function: str, a, bufs: np.ndarray, trips: int, t
     proc = subprocess.run(["iree-run-module", f"--module={vmfb}", "--device=local-sync", f"--function={function}",
                            f"--input=@{tmp_path / 'a.npy'}", f"--input=@{tmp_path / 'bs.npy'}", f"--input={trips}",
                            "--print_device_statistics=true"], capture_output=True, text=True, check=True)
-    counts = [int(c) for c in re.findall(r"host_execute \S*gemm_dispatch\S*\s+count=(\d+)", proc.stderr)]
+    counts = _executions(proc.stderr)
     assert len(counts) == 1, proc.stderr
     submissions = sum(int(c) for c in re.findall(r"host_queue p=\d+ q=\d+ execute\s+count=(\d+)", proc.stderr))
-    return counts[0], submissions
+    return next(iter(counts.values())), submissions
+
+
+def _executions(statistics: str) -> dict[str, int]:
+    """Executable name -> how many times it ran, from ``--print_device_statistics``."""
+    return {m[0]: int(m[1]) for m in re.findall(r"host_execute (\S*gemm_dispatch\S*)\s+count=(\d+)", statistics)}
+
+
+def test_a_two_dispatch_split_k_config_is_timed_as_one_unit(tmp_path):
+    """Split-K (matmul + reduce dispatches): each timed call's two dispatches go in the same submission (one
+    command buffer in cmdbuf mode, a call's own in loop mode), and a latency sample is per @gemm call, both
+    dispatches together."""
+    from iree_vdmfma.configs.prespec import preprocessing_spec_text
+
+    p = Problem(8, 128, 2048, dtype="f16")
+    spec = tmp_path / "split.mlir"
+    spec.write_text(preprocessing_spec_text([(p, 512)]))
+    vmfb = runner.compile_for_run(p, "host", tmp_path, [f"--iree-preprocessing-transform-spec-filename={spec}"],
+                                  cache_dir=tmp_path / "cache")
+    chk = Checker(p, 0)
+    np.save(tmp_path / "a.npy", chk.inputs.a)
+    np.save(tmp_path / "bs.npy", timing.rotation_buffer([chk.inputs.b] * 2, p))
+    n = 2 * loop_ir.CMDBUF_DISPATCHES
+    for mode in timing.TIMING_MODES:
+        proc = subprocess.run(["iree-run-module", f"--module={vmfb}", "--device=local-sync",
+                               f"--function={timing.MODE_FUNCS[mode]}", f"--input=@{tmp_path / 'a.npy'}",
+                               f"--input=@{tmp_path / 'bs.npy'}", f"--input={n}", "--print_device_statistics=true"],
+                              capture_output=True, text=True, check=True)
+        runs = _executions(proc.stderr)
+        assert len(runs) == 2 and set(runs.values()) == {n}, runs  # two executables, each once a call
+        submits = sum(int(c) for c in re.findall(r"host_queue p=\d+ q=\d+ execute\s+count=(\d+)", proc.stderr))
+        assert submits == n // timing.DISPATCHES_PER_SUBMISSION[mode]
+        res = runner.run_problem(vmfb, p, "local-task", "host", "hot", reps=2, timing_mode=mode, **FAST)
+        assert res.ok and res.numerics.checked == ["gemm", "gemm_loop", "gemm_cmdbuf"]
+        assert res.latency.calls_per_sample == res.plan.calls  # a sample: one call's both dispatches
 
 
 def test_each_timing_mode_submits_as_documented(f16, tmp_path):
