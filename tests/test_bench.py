@@ -104,7 +104,11 @@ def test_host_sweep_benched_in_another_process_fills_every_row_without_importing
     assert run.groupby("variant")["floor_us"].nunique().eq(1).all()  # one floor per harness in the process
     assert run["device_name"].notna().all() and run["measured_at"].notna().all()
     assert run.loc[run["variant"] == "default", "compiler_version"].notna().all()
-    title = (out / "report" / "report.md").read_text().splitlines()[0]
+    report = (out / "report" / "report.md").read_text()
+    header = next(l for l in report.splitlines() if "median µs" in l and l.startswith("|"))
+    cells = [c.strip() for c in header.strip("|").split("|")]
+    assert cells.index("floor µs") == cells.index("median µs") + 1 and "timing" in cells  # the floor beside it
+    title = report.splitlines()[0]
     assert title.startswith(f"# VDMFMA report: {out.name} — measured on"), title  # named after DIR, not '..'
     again = subprocess.run([sys.executable, "-c", BENCH_WITHOUT_COMPILER, str(out)], capture_output=True,
                            text=True, env={**os.environ, **env}, timeout=600)
