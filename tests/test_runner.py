@@ -137,13 +137,26 @@ def test_every_timed_row_carries_its_timing_mode_and_floor(f16, tmp_path, timing
     assert f"--timing-mode {timing_mode}" in dataclasses.replace(res, vmfb=str(vmfb)).repro()
 
 
+def test_a_cmdbuf_call_is_whole_rotations_of_whole_command_buffers():
+    """Copies round up to a divisor or a multiple of the command buffer's 8 dispatches, so a call walks the
+    rotation evenly without growing to lcm(copies, 8) dispatches; loop mode keeps the fewest copies."""
+    p = Problem(8, 2304, 8192, dtype="f16")
+    for copies_needed in (2, 3, 5, 9, 129):
+        cache = (copies_needed - 1) * p.weight_bytes // timing.COLD_MARGIN  # exactly copies_needed copies
+        loop = timing.plan(p, "cold", cache, timing_mode="loop", max_rotation_bytes=2**50)
+        cmd = timing.plan(p, "cold", cache, max_rotation_bytes=2**50)
+        assert loop.copies == copies_needed and cmd.copies >= loop.copies and cmd.defeats_cache
+        assert 8 % cmd.copies == 0 or cmd.copies % 8 == 0
+        assert cmd.calls % cmd.copies == 0 and cmd.calls % 8 == 0 and cmd.calls == max(16, cmd.copies)
+
+
 def test_plan_for_mi300x_infinity_cache():
     from iree_vdmfma.devices.targets import TARGETS
 
     p = Problem(8, 2304, 8192, dtype="f16")  # 37.7 MB of weights
     cache = timing.default_cache_bytes("hip", "gfx942")
     assert cache == TARGETS["gfx942"].last_level_cache_bytes + 8 * 4 * 2**20  # Infinity Cache + 8 XCDs x 4 MiB L2
-    pl = timing.plan(p, "cold", cache)
+    pl = timing.plan(p, "cold", cache, timing_mode="loop")  # (cmdbuf may round copies up: the test above)
     assert pl.bytes_between_reuse >= 2 * cache > (pl.copies - 2) * pl.weight_bytes  # the 2x margin, minimal
     assert pl.defeats_cache and timing.COLD_MARGIN == 2
     with pytest.raises(ValueError):

@@ -163,9 +163,17 @@ def plan(problem: Problem, cache_mode: str, cache_bytes: Optional[int] = None,
     if timing_mode not in TIMING_MODES:
         raise ValueError(f"timing_mode must be one of {TIMING_MODES}, got {timing_mode!r}")
     per = DISPATCHES_PER_SUBMISSION[timing_mode]
-    the_plan = _plan(problem, cache_mode, cache_bytes, -(-min_calls // per) * per, max_rotation_bytes)
-    step = math.lcm(the_plan.copies, per)  # every copy read equally often, whole command buffers
-    the_plan = dataclasses.replace(the_plan, calls=-(-the_plan.calls // step) * step, timing_mode=timing_mode)
+    min_calls = -(-max(1, min_calls) // per) * per
+    the_plan = _plan(problem, cache_mode, cache_bytes, min_calls, max_rotation_bytes)
+    copies = the_plan.copies  # a call is whole rotations (each copy read equally often, the last one read long
+    while per % copies and copies % per:  # before the next call's first) of whole command buffers: copies that
+        copies += 1  # divide or are a multiple of `per` keep that to max(copies, per) dispatches (129 copies: 136)
+    if copies * problem.weight_bytes > max_rotation_bytes:
+        raise ValueError(f"cold mode would need {copies} copies x {problem.weight_bytes} B = "
+                         f"{copies * problem.weight_bytes} B of weights (> max_rotation_bytes {max_rotation_bytes})")
+    step = max(copies, per)
+    the_plan = dataclasses.replace(the_plan, copies=copies, calls=-(-min_calls // step) * step,
+                                   timing_mode=timing_mode)
     need = the_plan.run_bytes(problem)
     if memory_bytes is not None and need > memory_bytes:
         raise ValueError(f"{cache_mode} run not started: it would need {need / 2**30:.3g} GiB ({the_plan.copies} weight "
