@@ -101,7 +101,6 @@ def _build_timing_func(problem: Problem, name: str, per_trip: int) -> None:
     view_t, buf_t = ir.Type.parse("!hal.buffer_view"), ir.Type.parse("!hal.buffer")
     i32, index = ir.IntegerType.get_signless(32), ir.IndexType.get()
     lhs_t = [_tensor_type(s, e) for s, e in lhs]
-    weight_t = [_tensor_type(s, e) for s, e, _ in parts]
     fn = func.FuncOp(name, ir.FunctionType.get(lhs_t + [view_t, i32], [c_t] * per_trip))
     entry = fn.add_entry_block()
     with ir.InsertionPoint(entry):

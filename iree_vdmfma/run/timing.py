@@ -2,32 +2,36 @@
 
 How a latency is taken
 ----------------------
-A runnable module holds, next to ``@gemm(A, B)``, a timing function (see
-:func:`loop_function_ir`)::
+A runnable module holds, next to ``@gemm(A, B)``, two timing functions (problems/loop_ir.py)::
 
-    func @gemm_loop(A, Bs: !hal.buffer_view, iters: i32) -> C
+    func @gemm_loop(A, Bs: !hal.buffer_view, iters: i32) -> C        # timing mode 'loop'
       for i in [0, iters):
         B = import(view of Bs at byte offset (i mod copies) * stride)
         C = gemm(A, B)
 
-``Bs`` is one flat device buffer holding ``copies`` copies of the weights.
-Each trip wraps one copy in a buffer view and imports it, so the matmul
-dispatch binds that copy at a buffer offset: no copy of the weights, no offset
-arithmetic in the kernel, and IREE deduplicates the executable with the one
-``@gemm`` uses: the timed kernel is bit-for-bit the kernel the sweep proves
-(checked on gfx942: one executable in the dump). ``iree-benchmark-module
---function=gemm_loop`` times ``--benchmark_repetitions`` repetitions;
-each repetition's ``real_time`` (the mean over its benchmark iterations)
-divided by ``iters`` is one latency sample. One call's fixed costs (VM invoke,
-buffer import/export, the final host wait) are thereby amortised over
-``iters`` dispatches that the host enqueues back to back: what is left is
-per-dispatch device time plus launch gap, not Python or tool overhead.
+    func @gemm_cmdbuf(A, Bs, iters) -> (C x 8)                        # timing mode 'cmdbuf' (the default)
+      for t in [0, iters / 8):
+        B_j = import(view of copy (8t + j) mod copies), j = 0..7    # every import first
+        C_j = gemm(A, B_j), j = 0..7                                  # one command buffer, one submission
 
-Ordering caveat: loop trips are independent submissions. HIP and CUDA run them
-in order on the device queue's one stream (back-to-back kernels, as in
-``triton.testing.do_bench``); the CPU task executor (``local-task``) may overlap
-two of them, so CPU numbers are a throughput-flavoured figure, good for
-testing the plumbing, not for claims.
+``Bs`` is one flat device buffer holding ``copies`` copies of the weights.
+Each dispatch binds its copy at a buffer offset: no copy of the weights, no offset
+arithmetic in the kernel, and IREE deduplicates the executable with the one
+``@gemm`` uses (runnable modules are compiled with loop_ir.RUNNER_FLAGS for that):
+the timed kernel is bit for bit the kernel the sweep proves (checked on gfx942).
+``iree-benchmark-module --function=<the mode's function>`` times
+``--benchmark_repetitions`` repetitions; each repetition's ``real_time`` (the mean over its
+benchmark iterations) divided by ``iters`` is one latency sample (MEASURED). One call's fixed
+costs (VM invoke, the final host wait) are amortised over ``iters`` dispatches. What each
+dispatch still pays differs by mode: in ``loop`` mode its own buffer import, result
+allocation, queue submission and signal; in ``cmdbuf`` mode an eighth of one submission, as
+the dispatches of a model's function pay. The harness floor of each mode is measured beside
+every timed row (run/floor.py). docs/concepts/measurement.md says which mode is used where.
+
+Ordering caveat: HIP and CUDA run the submissions, and the dispatches of one command buffer,
+in order on the device queue; the CPU task executor (``local-task``) may overlap two loop-mode
+submissions, so CPU numbers are a throughput-flavoured figure, good for testing the plumbing,
+not for claims.
 
 Cache modes
 -----------
@@ -38,7 +42,8 @@ stay in the last-level cache when they fit (MI300X: 256 MB Infinity Cache).
 addresses (each padded to a 256-byte boundary) and the loop walks them round-robin, with ``iters`` a multiple of
 ``copies``. Between two uses of one copy the kernel reads the other
 ``copies - 1`` copies, ``(copies - 1) * weight_bytes`` distinct bytes, and
-:func:`plan` picks the fewest copies that make this at least ``COLD_MARGIN``
+:func:`plan` picks the fewest copies (in ``cmdbuf`` mode rounded up to a divisor or a multiple
+of 8, so a call is whole command buffers) that make this at least ``COLD_MARGIN``
 (2) times ``cache_bytes``, the sum of every cache level weights can sit in
 (MI300X: 256 MiB Infinity Cache + 8 x 4 MiB L2; the CPU: L2 + L3). The margin
 covers what a plain "more than the cache" would not: non-LRU replacement, the
@@ -81,7 +86,7 @@ TIMING_MODES = ("cmdbuf", "loop")
 DEFAULT_TIMING_MODE = "cmdbuf"
 MODE_FUNCS = {"cmdbuf": CMDBUF_FUNC, "loop": LOOP_FUNC}
 DISPATCHES_PER_SUBMISSION = {"cmdbuf": CMDBUF_DISPATCHES, "loop": 1}
-DEFAULT_MIN_CALLS = 16  # dispatches per gemm_loop call (hot); cold rounds up to copies
+DEFAULT_MIN_CALLS = 16  # dispatches per timed call (hot); cold rounds up to whole rotations
 DEFAULT_MAX_ROTATION_BYTES = 8 * 2**30
 COLD_MARGIN = 2  # cold mode: distinct weight bytes between two reads of one copy >= COLD_MARGIN x cache bytes
 
@@ -96,7 +101,7 @@ class TimingError(RuntimeError):
 
 
 def rotation_buffer(copies: Sequence[np.ndarray], problem: Problem) -> np.ndarray:
-    """The flat uint8 buffer @gemm_loop takes: the given B copies, each padded to the stride."""
+    """The flat uint8 buffer the timing functions take: the given B copies, each padded to the stride."""
     stride = copy_stride(problem)
     buf = np.zeros((len(copies), stride), np.uint8)
     for row, b in zip(buf, copies):
