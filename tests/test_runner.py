@@ -397,5 +397,8 @@ def test_cli_run_prints_table(tmp_path):
     out = result.output
     assert "f16_8x128x512 on local-task (host)" in out and "pass" in out
     assert "latency median us" in out and "cold" in out and "between reuses >" in out
-    # The workdir keeps the module and its input IR; the inputs (the cold rotation: up to GiBs) are gone.
-    assert sorted(p.suffix for p in tmp_path.iterdir()) == [".mlir", ".vmfb"]
+    assert "timing mode" in out and "cmdbuf" in out and "harness floor us" in out and "submissions / call" in out
+    # The workdir keeps the module and its input IR, and the harness floor's in floor/; the inputs (the cold
+    # rotation: up to GiBs) are gone.
+    assert sorted(p.suffix for p in tmp_path.iterdir() if p.is_file()) == [".mlir", ".vmfb"]
+    assert sorted(p.suffix for p in (tmp_path / "floor").iterdir()) == [".mlir", ".vmfb"]

@@ -293,7 +293,10 @@ def sweep(
 
             # --reps 0: one numerics-checked row per job, no hot/cold timing rows
             options.runnable, options.cache_modes = True, (("hot", "cold") if reps > 0 else ("",))
-            hook = sweep_run_hook(run_device, reps, cache_bytes, compiler_version(), timeout, timing_mode)
+            from ..run.floor import module_path
+
+            hook = sweep_run_hook(run_device, reps, cache_bytes, compiler_version(), timeout, timing_mode,
+                                  module_path(out, target))  # the sweep builds it (its --cache-dir, --no-cache)
         banner = (f"sweep: {len(problems)} problems x {', '.join(options.variants)} for "
                   f"{target}{' (llvm-cpu)' if target == 'host' else ''}, "
                   + (f"running on {run_device}" + ("" if reps else ", numerics only (--reps 0)")

@@ -76,6 +76,8 @@ def _run(m, n, k, batch, dtype, target, device, cache_mode, timing_mode, reps, s
         if vmfb is None:
             vmfb = runner.compile_for_run(problem, target, wd, flag, cache_dir=cache_dir, use_cache=not no_cache)
             module_target = module_target or target
+        # the harness floor's module (run/floor.py), through this command's cache like the row's own
+        floor_module = runner.compile_floor_module(module_target or target, wd / "floor", cache_dir, not no_cache)
 
         def measure_all() -> list:
             loaded = runner.load_module(vmfb, dev, module_target)
@@ -85,7 +87,8 @@ def _run(m, n, k, batch, dtype, target, device, cache_mode, timing_mode, reps, s
                 res = runner.run_problem(vmfb, problem, dev, module_target, md, reps, seed=seed,
                                          check=(i == 0), cache_bytes=cache_bytes,
                                          warmup_s=warmup, min_time_s=min_time, workdir=wd,
-                                         checker=checker, loaded=loaded, timing_mode=timing_mode)
+                                         checker=checker, loaded=loaded, timing_mode=timing_mode,
+                                         floor_module=floor_module)
                 if i > 0:
                     res.numerics = runs[0].numerics
                 runs.append(res)

@@ -69,9 +69,9 @@ def compile_for_run(problem: Problem, target: str, out_dir: Path,
     return vmfb
 
 
-def compile_floor_module(target: str, out_dir: Path, cache_dir: Optional[Path] = None) -> Path:
+def compile_floor_module(target: str, out_dir: Path, cache_dir: Optional[Path] = None, use_cache: bool = True) -> Path:
     """The harness-floor module (run/floor.py FLOOR_PROBLEM) for ``target``, compiled into ``out_dir``."""
-    return compile_for_run(floor.FLOOR_PROBLEM, target, out_dir, cache_dir=cache_dir)
+    return compile_for_run(floor.FLOOR_PROBLEM, target, out_dir, cache_dir=cache_dir, use_cache=use_cache)
 
 
 # ------------------------------------------------------------------ loading
@@ -334,7 +334,8 @@ def run_default_dir() -> Path:
 
 
 def sweep_run_hook(device: str, reps: int = 10, cache_bytes: Optional[int] = None, compiler_version: str = "",
-                   timeout_s: float = 600.0, timing_mode: str = timing.DEFAULT_TIMING_MODE):
+                   timeout_s: float = 600.0, timing_mode: str = timing.DEFAULT_TIMING_MODE,
+                   floor_module: Optional[Path] = None):
     """A Sweep run hook: run a compiled job's module for one row's cache mode and fill the row; a run past
     ``timeout_s`` (the sweep's --timeout: one compile or run) is a timeout row.
 
@@ -348,7 +349,7 @@ def sweep_run_hook(device: str, reps: int = 10, cache_bytes: Optional[int] = Non
         # a '' cache_mode row (reps=0) is checked for numerics only: no timing, so no cache mode
         run = run_problem(result.vmfb, problem, device, module_target=row.target, cache_mode=row.cache_mode or "hot",
                           reps=reps if row.cache_mode else 0, cache_bytes=cache_bytes, timeout_s=timeout_s,
-                          timing_mode=timing_mode)
+                          timing_mode=timing_mode, floor_module=floor_module)
         return apply_to_row(row, run).replace(cache_mode=row.cache_mode,
                                               **provenance(device, compiler_version).columns())
 
