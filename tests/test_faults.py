@@ -77,20 +77,9 @@ def _wait_gone(marker: str, seconds: float = 120.0) -> list[int]:
 def _cache_entries(cache: Path) -> list[Path]:
     """Everything in the cache but the proofs kept beside its entries (sweep/proofs.py) and the harness-floor
     module a runnable sweep compiles once beside its rows (run/floor.py)."""
-    if not cache.exists():
-        return []
-    from iree_vdmfma.problems.loop_ir import runner_input_ir
-    from iree_vdmfma.run.floor import FLOOR_PROBLEM
+    from conftest import floor_entry
 
-    floor_ir = runner_input_ir(FLOOR_PROBLEM)
-
-    def is_floor(p: Path) -> bool:
-        try:
-            return (p / "input.mlir").read_text() == floor_ir
-        except OSError:
-            return False
-
-    return sorted(p for p in cache.iterdir() if p.name != PROOFS and not is_floor(p))
+    return sorted(p for p in cache.iterdir() if p.name != PROOFS and not floor_entry(p)) if cache.exists() else []
 
 
 # --- the first error line ------------------------------------------------------------------------------
