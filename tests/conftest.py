@@ -143,6 +143,18 @@ def iree_compile(src: Path, out_dir: Path, *flags: str) -> Path:
     return dump
 
 
+def floor_entry(entry: Path) -> bool:
+    """Whether a compile-cache entry is the harness-floor module (run/floor.py) a runnable sweep compiles once
+    beside its rows, recognised by its input IR."""
+    from iree_vdmfma.problems.loop_ir import runner_input_ir
+    from iree_vdmfma.run.floor import FLOOR_PROBLEM
+
+    try:
+        return (entry / "input.mlir").read_text() == runner_input_ir(FLOOR_PROBLEM)
+    except OSError:
+        return False
+
+
 def rounds_stream(ratio, base: str = "A", noise: float = 0.002):
     """A stand-in for run/paired.py's measure_rounds, for tests of what is computed FROM paired rounds: round
     i (numbered as the caller numbers them, ``start`` on) gives ``base`` 100 us and every other contender

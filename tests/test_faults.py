@@ -75,8 +75,11 @@ def _wait_gone(marker: str, seconds: float = 120.0) -> list[int]:
 
 
 def _cache_entries(cache: Path) -> list[Path]:
-    """Everything in the cache but the proofs kept beside its entries (sweep/proofs.py)."""
-    return sorted(p for p in cache.iterdir() if p.name != PROOFS) if cache.exists() else []
+    """Everything in the cache but the proofs kept beside its entries (sweep/proofs.py) and the harness-floor
+    module a runnable sweep compiles once beside its rows (run/floor.py)."""
+    from conftest import floor_entry
+
+    return sorted(p for p in cache.iterdir() if p.name != PROOFS and not floor_entry(p)) if cache.exists() else []
 
 
 # --- the first error line ------------------------------------------------------------------------------

@@ -98,6 +98,19 @@ APPEND = typer.Option(False, "--append", help="Add to an --out that holds anothe
 SEED = typer.Option(0, "--seed", min=0, help="Seed of the inputs and of shuffled round orders.")
 CACHE_MODE = typer.Option("hot", "--cache-mode", help="hot, cold or both (cold: weights rotated past "
                           "the cache).")
+TIMING_MODE = typer.Option("cmdbuf", "--timing-mode", help="cmdbuf (8 dispatches a command buffer, as a model's "
+                           "function records them) or loop (one submission a dispatch); docs/concepts/measurement.md.")
+
+
+def timing_mode(value: str) -> str:
+    """--timing-mode checked before anything compiles or runs."""
+    from ..run.timing import TIMING_MODES  # noqa: PLC0415
+
+    if value not in TIMING_MODES:
+        raise ValueError(f"--timing-mode {value}: one of {', '.join(TIMING_MODES)}")
+    return value
+
+
 MIN_REPS = typer.Option(2, "--min-reps", min=1, help="Fewer repetitions give the verdict undetermined.")
 
 # ----------------------------------------------------------------------------- old spellings (hidden)
