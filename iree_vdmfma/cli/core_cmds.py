@@ -58,7 +58,7 @@ def spec(
             raise ValueError(f"variant {name!r} injects no config (it is IREE's own choice); pick vdmfma or padded")
         write_spec(entries, path)
         if theirs:
-            merge_into(path, theirs, prefer, problem_payloads(problems))
+            merge_into(path, theirs, prefer, problem_payloads(problems), target)
         show(f"wrote {path}: {len(entries)} matcher(s), variant {name}, target {target}"
              + (f", linked with {', '.join(s.label for s in theirs)}" if theirs else ""))
 
