@@ -59,3 +59,15 @@ def test_the_cpu_backends_target_triple_flag_is_refused_like_the_other_target_fl
     line = _vdmfma(inputs, "sweep", "one.csv", "--target", "host", "--device", "none",
                    "--compile-flag=--iree-llvmcpu-target-triple=x86_64-unknown-linux-gnu", "--out", "out")
     assert line.startswith("error: --compile-flag: --iree-llvmcpu-target-triple is set by the toolkit")
+
+
+def test_an_export_given_to_model_with_another_m_than_it_was_made_for_is_bad_input(tmp_path):
+    """examples/tiny_layer.mlir is an M = 8 export: `--m 4` once reported 'M=4: 6 applied' with rows of m = 8. The
+    program's own GEMMs say which M it was made for; another --m is one error line, exit 2, and no dispatches.csv."""
+    done = subprocess.run([sys.executable, "-m", "iree_vdmfma.cli", "model", str(ROOT / "examples" / "tiny_layer.mlir"),
+                           "--m", "4", "--target", "gfx942", "--out", str(tmp_path / "m4")], capture_output=True,
+                          text=True, timeout=600, env={**os.environ, "NO_COLOR": "1", "COLUMNS": "250"})
+    errors = [line for line in (done.stdout + done.stderr).splitlines() if line.startswith("error:")]
+    assert done.returncode == 2 and len(errors) == 1, done.stdout + done.stderr
+    assert errors[0].startswith("error: --m 4: ") and "its GEMMs have M = 8, none 4" in errors[0]
+    assert not (tmp_path / "m4" / "dispatches.csv").exists()

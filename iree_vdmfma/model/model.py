@@ -290,6 +290,8 @@ def run_model(opts: ModelOptions, log: Callable[[str], None] = lambda s: None) -
             if found[m].dispatches is None:
                 rows.append(_failed(m, found[m].base, "default"))
         dispatches = {m: f.dispatches for m, f in found.items() if f.dispatches is not None}
+        if opts.source.is_mlir:
+            _check_exported_m(opts.source.text, dispatches)
         configs = _configs(dispatches, opts)
         spec_path = _write_spec(opts.out, configs)
         if spec_path is not None and opts.merge_with:
@@ -310,6 +312,17 @@ def run_model(opts: ModelOptions, log: Callable[[str], None] = lambda s: None) -
     rows = [replace(r, variant=opts.variant.name) for r in rows]
     write_dispatches(opts.out / "dispatches.csv", rows)
     return ModelResult(rows, spec_path, inputs)
+
+
+def _check_exported_m(source: str, dispatches: dict[int, list[Dispatch]]) -> None:
+    """An exported .mlir is made for one M: ValueError (bad input, exit 2) when --m names another, found from the
+    program's own GEMMs, none of which has M = --m (an export at M = 8 given --m 4 reported 'M=4: 6 applied' with
+    rows of m = 8)."""
+    for m, found in dispatches.items():
+        ms = sorted({d.contraction.problem.m for d in found if d.contraction is not None})
+        if ms and m not in ms:
+            raise ValueError(f"--m {m}: {source} was exported for another M: its GEMMs have M = "
+                             f"{', '.join(map(str, ms))}, none {m}; give the --m it was exported for")
 
 
 def _config(c: Contraction, opts: ModelOptions) -> tuple[Optional[object], str]:
