@@ -10,7 +10,11 @@ with the same DIR continues where the first stopped (DIR/steps.json records what
 1. ``calibrate``     `vdmfma calibrate`: the device's A/A noise floor, false-win rate, minimal detectable effect.
 2. ``tune-seed``     `vdmfma tune sweeps/seed-f16.csv`, raced (the default), no --max-candidates: the whole
                      pruned space where the budget fits it (the tuner cuts the rest and says so).
-3. ``sweep-seed``    `vdmfma sweep` of the same list with default,tuned,splitk,torch (tuned = step 2's library).
+3. ``sweep-seed``    `vdmfma sweep` of the same list with default,tuned,splitk,torch (tuned = step 2's library),
+                     timed in command-buffer mode (the default: 8 dispatches a command buffer, as a forward).
+   ``sweep-seed-loop`` the same list, default,tuned,torch, in loop mode (one submission a dispatch: how every
+                     latency before issue 43 was taken). Every timed row of both carries its harness floor
+                     (floor_us), so summary.md gives the gap to cuBLAS in each mode, with the floors beside it.
 4. ``tune-heldout``  the same on a held-out decode list (Llama-3-8B f16 and Qwen2-7B bf16 rows of
                      sweeps/decode-*.csv, M = --heldout-m): the knob defaults and their order were fitted on
                      seed shapes (reports/tune-h100), never on these, so this list is the honest one.
@@ -70,9 +74,11 @@ from typing import Optional
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-STEPS = ("calibrate", "tune-seed", "sweep-seed", "tune-heldout", "sweep-heldout", "exhaustive", "model", "summary")
+STEPS = ("calibrate", "tune-seed", "sweep-seed", "sweep-seed-loop", "tune-heldout", "sweep-heldout", "exhaustive",
+         "model", "summary")
 # Budget weights (ESTIMATES; summary.md's cost table has what each step took). The summary takes seconds.
-WEIGHTS = {"calibrate": 0.5, "tune-seed": 3.0, "sweep-seed": 1.0, "tune-heldout": 3.0, "sweep-heldout": 1.0,
+WEIGHTS = {"calibrate": 0.5, "tune-seed": 3.0, "sweep-seed": 1.0, "sweep-seed-loop": 0.8, "tune-heldout": 3.0,
+           "sweep-heldout": 1.0,
            "exhaustive": 1.5, "model": 2.0, "summary": 0.0}
 VARIANTS = "default,tuned,splitk,torch"
 HELDOUT_MODELS = (("llama3-8b", "f16"), ("qwen2-7b", "bf16"))
@@ -273,16 +279,19 @@ def step_tune(plan: Plan, shapes: Path, name: str, limit: float, log: Path) -> b
     return rc == 0 and shapes_done(folder, shapes)
 
 
-def step_sweep(plan: Plan, shapes: Path, tune: str, name: str, limit: float, log: Path, state: dict) -> bool:
+def step_sweep(plan: Plan, shapes: Path, tune: str, name: str, limit: float, log: Path, state: dict,
+               timing_mode: str = "cmdbuf") -> bool:
     """The sweep of a list with its FINISHED tune's library as the `tuned` variant: it waits for the tune (a sweep
-    of a partial library would keep IREE's default in `tuned` rows, and finished rows are never redone)."""
+    of a partial library would keep IREE's default in `tuned` rows, and finished rows are never redone). In
+    ``timing_mode`` (loop: without splitk, the comparison with the command-buffer sweep needs no more)."""
     if state.get(tune, {}).get("status") != "done":
         print(f"  {name}: waits for {tune} to finish (a partial library's rows would be kept as final)", flush=True)
         return False
     folder = plan.out / name
     specs = plan.out / tune / "specs"
     variants = VARIANTS if specs.is_dir() else VARIANTS.replace("tuned,", "")
-    cmd = plan.vdmfma("sweep", str(shapes), "--variants", variants, "--out", str(folder),
+    variants = variants.replace("splitk,", "") if timing_mode == "loop" else variants
+    cmd = plan.vdmfma("sweep", str(shapes), "--variants", variants, "--out", str(folder), "--timing-mode", timing_mode,
                       *(["--reps", "3"] if plan.small else []))
     rc, stopped = run_cmd(cmd, log, limit, env={"VDMFMA_TUNED_LIBRARY": str(specs), **calibration_env(plan)})
     return rc in (0, 1) and not stopped and sweep_done(folder)  # 1: some rows failed (a row says why)
@@ -514,6 +523,39 @@ def sweep_table(folder: Path, tune: Path) -> list[str]:
     return out
 
 
+def modes_table(cmdbuf: Path, loop: Path) -> list[str]:
+    """Per shape (cold): default / tuned / torch in each timing mode with each harness's floor, and the gap
+    tuned / torch measured with one harness for both (the same mode on each side)."""
+    rows = [r for f in (cmdbuf, loop) for r in _read_csv(f / "results.csv") if r.get("cache_mode") == "cold"]
+    if not rows:
+        return ["(no sweep rows on disk)"]
+    by: dict[str, dict[tuple[str, str], dict]] = {}
+    for r in rows:
+        if r["status"] == "ok" and r.get("timing_mode"):
+            by.setdefault(r["name"], {})[(r["timing_mode"], r["variant"])] = r
+    out = ["| shape | mode | default us | tuned us | torch us | floor us IREE / torch | tuned / torch |",
+           "|---|---|---|---|---|---|---|"]
+    gaps: dict[str, list[float]] = {"cmdbuf": [], "loop": []}
+    for name, v in by.items():
+        for mode in ("cmdbuf", "loop"):
+            us = {var: _f(v[(mode, var)]["latency_us_median"]) if (mode, var) in v else None
+                  for var in ("default", "tuned", "torch")}
+            fl = {var: _f(v[(mode, var)].get("floor_us")) if (mode, var) in v else None for var in ("default", "torch")}
+            t, tc = us["tuned"], us["torch"]
+            if t and tc:
+                gaps[mode].append(t / tc)
+            cell = lambda x: f"{x:.1f}" if x is not None else "-"  # noqa: E731
+            out.append(f"| {name} | {mode} | {cell(us['default'])} | {cell(t)} | {cell(tc)} | "
+                       f"{cell(fl['default'])} / {cell(fl['torch'])} | {f'{t / tc:.2f}x' if t and tc else '-'} |")
+    out.append("")
+    out.append("Gap to the vendor library (tuned / torch, geomean): " + "; ".join(
+        f"{mode} **{g:.2f}x** over {len(gaps[mode])}" if (g := _geomean(gaps[mode])) else f"{mode} -"
+        for mode in ("cmdbuf", "loop"))
+        + ". Each side timed in the same mode; floor us: a 1x1x1 GEMM (torch: matmul) timed the same way in the "
+        "same process, MEASURED (docs/concepts/measurement.md). Latencies are as measured, no floor subtracted.")
+    return out
+
+
 def summary(plan: Plan, state: dict) -> Path:
     o = plan.out
     parts = [f"# GPU evidence: {plan.device}" + (" (--small: tiny shapes, CPU-sized)" if plan.small else ""), ""]
@@ -544,6 +586,8 @@ def summary(plan: Plan, state: dict) -> Path:
         cut = [r for r in _read_csv(o / tune / "winners.csv") if r.get("note")]
         if cut:
             parts += ["", "Tuner notes (cuts, ties):"] + [f"- {r['key']}: {r['note']}" for r in cut]
+    parts += ["", "## Timing modes and the harness floor (seed shapes)", ""]
+    parts += modes_table(o / "sweep-seed", o / "sweep-seed-loop")
     parts += ["", "## Race vs exhaustive (seed shapes)", ""]
     ex = _read_csv(o / "exhaustive.csv")
     if ex:
@@ -617,6 +661,8 @@ def main(argv: Optional[list[str]] = None) -> int:
         "calibrate": lambda lim: step_calibrate(plan, lim, log),
         "tune-seed": lambda lim: step_tune(plan, plan.seed_list, "tune-seed", lim, log),
         "sweep-seed": lambda lim: step_sweep(plan, plan.seed_list, "tune-seed", "sweep-seed", lim, log, state),
+        "sweep-seed-loop": lambda lim: step_sweep(plan, plan.seed_list, "tune-seed", "sweep-seed-loop", lim, log,
+                                                  state, timing_mode="loop"),
         "tune-heldout": lambda lim: step_tune(plan, heldout, "tune-heldout", lim, log),
         "sweep-heldout": lambda lim: step_sweep(plan, heldout, "tune-heldout", "sweep-heldout", lim, log, state),
         "exhaustive": lambda lim: step_exhaustive(plan, lim, log),

@@ -18,6 +18,8 @@ from iree_vdmfma.util.procs import STALL_S, run_group
 
 ROOT = Path(__file__).resolve().parents[1]
 
+pytest_plugins = ["whole_skips"]  # a file that skips whole is said, and fails the run under CI
+
 # Tests leave nothing in the checkout: hypothesis keeps its files in a temp dir removed at exit, with no
 # example database (and pyproject.toml turns off pytest's .pytest_cache/).
 _HYPOTHESIS_HOME = tempfile.mkdtemp(prefix="vdmfma-hypothesis-")
@@ -139,6 +141,18 @@ def iree_compile(src: Path, out_dir: Path, *flags: str) -> Path:
     run_iree_compile(["iree-compile", str(src), "-o", str(out_dir / "out.vmfb"), *flags,
                       f"--iree-hal-dump-executable-files-to={dump}"], text=True)
     return dump
+
+
+def floor_entry(entry: Path) -> bool:
+    """Whether a compile-cache entry is the harness-floor module (run/floor.py) a runnable sweep compiles once
+    beside its rows, recognised by its input IR."""
+    from iree_vdmfma.problems.loop_ir import runner_input_ir
+    from iree_vdmfma.run.floor import FLOOR_PROBLEM
+
+    try:
+        return (entry / "input.mlir").read_text() == runner_input_ir(FLOOR_PROBLEM)
+    except OSError:
+        return False
 
 
 def rounds_stream(ratio, base: str = "A", noise: float = 0.002):

@@ -98,13 +98,38 @@ def test_host_sweep_benched_in_another_process_fills_every_row_without_importing
         ("default", "hot"), ("default", "cold"), ("torch", "hot"), ("torch", "cold")}
     assert (run["status"] == "ok").all() and (run["numerics"] == "pass").all()
     assert run["latency_us_median"].notna().all()
+    # every timed row, IREE's and torch's, names its timing mode and carries that mode's measured harness floor
+    # (IREE's from the floor module the sweep left in DIR: the bench has no compiler)
+    assert (run["timing_mode"] == "cmdbuf").all() and (run["floor_us"] > 0).all()
+    assert run.groupby("variant")["floor_us"].nunique().eq(1).all()  # one floor per harness in the process
     assert run["device_name"].notna().all() and run["measured_at"].notna().all()
     assert run.loc[run["variant"] == "default", "compiler_version"].notna().all()
-    title = (out / "report" / "report.md").read_text().splitlines()[0]
+    report = (out / "report" / "report.md").read_text()
+    header = next(l for l in report.splitlines() if "median µs" in l and l.startswith("|"))
+    cells = [c.strip() for c in header.strip("|").split("|")]
+    assert cells.index("floor µs") == cells.index("median µs") + 1 and "timing" in cells  # the floor beside it
+    title = report.splitlines()[0]
     assert title.startswith(f"# VDMFMA report: {out.name} — measured on"), title  # named after DIR, not '..'
     again = subprocess.run([sys.executable, "-c", BENCH_WITHOUT_COMPILER, str(out)], capture_output=True,
                            text=True, env={**os.environ, **env}, timeout=600)
     assert again.returncode == 0 and pd.read_csv(out / "results.csv")["measured_at"].equals(df["measured_at"])
+
+
+@pytest.mark.parametrize("timing_mode", ["cmdbuf", "loop"])
+def test_the_torch_peer_is_timed_in_each_mode_with_its_own_floor(timing_mode):
+    """torch's rows carry the timing mode and torch's floor (a 1x1x1 matmul timed the same way); the cold
+    rotation is walked in whole rounds of the plan, as IREE's."""
+    pytest.importorskip("torch", reason="the [model] extra (torch: the vendor-library peer) is not installed")
+    from iree_vdmfma.problems.problem import Problem
+    from iree_vdmfma.run import floor
+    from iree_vdmfma.run.peer import run_torch
+
+    p = Problem(8, 128, 512, dtype="f16")
+    hot, cold = (run_torch(p, "local-task", mode, reps=2, cache_bytes=300 * 1024, warmup_s=0.0, min_time_s=0.005,
+                           timing_mode=timing_mode) for mode in ("hot", "cold"))
+    assert hot.ok and cold.ok and (hot.timing_mode, cold.timing_mode) == (timing_mode, timing_mode)
+    assert hot.floor_us == cold.floor_us > 0 and floor.remembered(("torch", "cpu", timing_mode), lambda: -1.0) > 0
+    assert cold.plan.copies > 1 and cold.plan.calls % cold.plan.copies == 0 and timing_mode in cold.command
 
 
 def test_bench_refuses_a_directory_built_for_another_device_in_one_line(tmp_path, cache_dir):

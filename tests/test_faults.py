@@ -75,8 +75,11 @@ def _wait_gone(marker: str, seconds: float = 120.0) -> list[int]:
 
 
 def _cache_entries(cache: Path) -> list[Path]:
-    """Everything in the cache but the proofs kept beside its entries (sweep/proofs.py)."""
-    return sorted(p for p in cache.iterdir() if p.name != PROOFS) if cache.exists() else []
+    """Everything in the cache but the proofs kept beside its entries (sweep/proofs.py) and the harness-floor
+    module a runnable sweep compiles once beside its rows (run/floor.py)."""
+    from conftest import floor_entry
+
+    return sorted(p for p in cache.iterdir() if p.name != PROOFS and not floor_entry(p)) if cache.exists() else []
 
 
 # --- the first error line ------------------------------------------------------------------------------
@@ -453,3 +456,50 @@ def test_sweep_interrupted_by_sigint_and_sigterm_resumes_without_redoing_finishe
         now = os.stat(Path(before.artifacts) / "out.vmfb")
         assert (now.st_ino, now.st_ctime_ns) == (stamps[key].st_ino, stamps[key].st_ctime_ns)
     assert len(_cache_entries(cache)) == 24  # each job compiled to completion exactly once
+
+
+@pytest.mark.parametrize("how", ["stopped", "killed"])
+def test_a_target_info_compile_that_hangs_or_is_killed_ends_the_command_in_one_line(tmp_path, monkeypatch, how):
+    """Every gfx command first asks iree-compile for the target's executable target (configs/catalog.py). That
+    probe runs watched like every compile: stopped (SIGSTOP: no CPU, as IREE 3.13's deadlock looks) it is ended
+    after the stall time; killed (SIGKILL) it is one line naming the signal. Either way one `error:` line, exit 1,
+    never a hang or a traceback, and no process left."""
+    import tempfile
+    from iree_vdmfma.configs import catalog
+
+    monkeypatch.setenv("VDMFMA_STALL_S", "2")
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the probe's input lands here: its marker
+    for cached in (catalog._executable_target_text, catalog.target_intrinsics):
+        cached.cache_clear()
+    hit: list[int] = []
+
+    def signal_the_probe():
+        deadline = time.monotonic() + 120  # a hang guard
+        while not hit and time.monotonic() < deadline:
+            for pid in _processes_mentioning(str(tmp_path / "vdmfma-target-")):
+                try:
+                    os.kill(pid, signal.SIGSTOP if how == "stopped" else signal.SIGKILL)
+                    hit.append(pid)
+                    break
+                except OSError:
+                    continue
+            time.sleep(0.005)
+
+    watcher = threading.Thread(target=signal_the_probe)
+    watcher.start()
+    try:
+        shapes = tmp_path / "one.csv"
+        shapes.write_text("name,m,n,k\nt,8,256,1024\n")
+        res = CliRunner().invoke(app, ["sweep", str(shapes), "--target", "gfx942", "--device", "none",
+                                       "--variants", "default", "--no-cache", "--out", str(tmp_path / "out")])
+    finally:
+        watcher.join(150)
+        for cached in (catalog._executable_target_text, catalog.target_intrinsics):
+            cached.cache_clear()  # the next test probes again, unharmed
+    assert hit, "the probe was never seen"
+    errors = [line for line in res.output.splitlines() if line.startswith("error:")]
+    assert res.exit_code == 1 and len(errors) == 1 and "Traceback" not in res.output, res.output
+    assert errors[0].startswith("error: the target-info compile for gfx942 ")
+    assert ("hung (no CPU time" in errors[0]) if how == "stopped" else ("ended by SIGKILL" in errors[0]), errors[0]
+    assert "--compile-to=executable-sources" in errors[0]  # the command, to redo it by hand
+    assert not _processes_mentioning(str(tmp_path / "vdmfma-target-"))

@@ -17,7 +17,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "benchmarks" / "gpu_evidence.py"
-STEPS = ("calibrate", "tune-seed", "sweep-seed", "tune-heldout", "sweep-heldout", "exhaustive", "model")
+STEPS = ("calibrate", "tune-seed", "sweep-seed", "sweep-seed-loop", "tune-heldout", "sweep-heldout", "exhaustive",
+         "model")
 
 
 def _rows(path: Path) -> list[dict]:
@@ -42,6 +43,11 @@ def test_the_small_evidence_run_finishes_every_step_and_its_bundle_resumes(tmp_p
         timed = [r for r in _rows(out / sweep / "results.csv") if r["cache_mode"] == "cold"]
         assert {r["variant"] for r in timed if r["status"] == "ok"} >= {"default", "tuned", "torch"}
         assert all(r["numerics"] == "pass" for r in timed if r["variant"] != "torch" and r["status"] == "ok")
+    # the seed list in both timing modes, every timed row with its floor: the gap to torch per mode in summary.md
+    for sweep, mode in (("sweep-seed", "cmdbuf"), ("sweep-seed-loop", "loop")):
+        timed = [r for r in _rows(out / sweep / "results.csv") if r["cache_mode"] and r["status"] == "ok"]
+        assert {r["variant"] for r in timed} >= {"default", "tuned", "torch"}
+        assert {r["timing_mode"] for r in timed} == {mode} and all(float(r["floor_us"]) > 0 for r in timed)
     exhaustive = _rows(out / "exhaustive.csv")
     assert len(exhaustive) == 2
     for r in exhaustive:  # the paired median of winner / best, inside its own interval, and a verdict from it
@@ -56,7 +62,8 @@ def test_the_small_evidence_run_finishes_every_step_and_its_bundle_resumes(tmp_p
         {("1", "default"), ("1", "tuned"), ("4", "default"), ("4", "tuned")}
 
     summary = (out / "summary.md").read_text()
-    for heading in ("## Calibration (A/A)", "## Seed shapes", "## Held-out decode shapes", "## Race vs exhaustive",
+    assert "Gap to the vendor library (tuned / torch, geomean): cmdbuf **" in summary and "; loop **" in summary
+    for heading in ("## Calibration (A/A)", "## Seed shapes", "## Timing modes and the harness floor", "## Held-out decode shapes", "## Race vs exhaustive",
                     "## The forward", "## Environment"):
         assert heading in summary
     assert "false-win rate" in summary and "(not run)" not in summary

@@ -205,3 +205,44 @@ def test_bad_specs_and_options_are_one_error_line_and_exit_2(tmp_path, args, mes
     assert len(errors) == 1 and message.replace("OURS", str(files["OURS"])).replace("CSV", str(files["CSV"])) \
         .replace("PAYLOAD", str(files["PAYLOAD"])).replace("MISSING", str(files["MISSING"])) in errors[0], res.output
     assert not (tmp_path / "out" / "spec.mlir").exists()
+
+
+def _warnings(res) -> list[str]:
+    return [line.strip() for line in res.output.splitlines() if line.strip().startswith("warning:")]
+
+
+def test_link_says_every_spec_that_matched_nothing_an_empty_payload_folder_and_every_target_mismatch(tmp_path):
+    """Issue 47 item 15: link was silent when their spec configured none of the payload ops, when --payload was an
+    empty folder, when a gfx1100 spec was linked with a gfx942 one, and when --merge-with brought a gfx950-only spec
+    to a gfx942 spec."""
+    ours = tmp_path / "ours.mlir"
+    ours.write_text(spec_text([(SKINNY, variant("vdmfma").config(SKINNY, "gfx942"))]))
+    only_square = _payload(tmp_path, SQUARE)  # the hand spec configures it, ours does not
+    res = CliRunner().invoke(app, ["link", str(ours), str(HAND), "--payload", str(only_square),
+                                   "--out", str(tmp_path / "a")])
+    assert res.exit_code == 0, res.output
+    assert f"warning: {ours} configures none of the payload ops" in _warnings(res)
+    big_only = tmp_path / "big"
+    big_only.mkdir()
+    (big_only / "p.mlir").write_text(input_ir(BIG))  # neither spec's matchers take it
+    res = CliRunner().invoke(app, ["link", str(ours), str(HAND), "--payload", str(big_only),
+                                   "--out", str(tmp_path / "b")])
+    assert res.exit_code == 0, res.output
+    assert {f"warning: {ours} configures none of the payload ops",
+            f"warning: {HAND} configures none of the payload ops"} <= set(_warnings(res))  # theirs too
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    res = CliRunner().invoke(app, ["link", str(ours), str(HAND), "--payload", str(empty), "--out", str(tmp_path / "c")])
+    assert res.exit_code == 2 and f"error: --payload {empty}: a folder with no .mlir file" in res.output, res.output
+    rdna = ROOT / "specs" / "gfx1100-f16.mlir"
+    res = CliRunner().invoke(app, ["link", str(ROOT / "specs" / "gfx942-f16.mlir"), str(rdna),
+                                   "--out", str(tmp_path / "d")])
+    assert res.exit_code == 0, res.output
+    [said] = [w for w in _warnings(res) if "name different targets" in w]
+    assert "gfx1100-f16.mlir: gfx1100" in said and "gfx942-f16.mlir: gfx942" in said
+    shapes = tmp_path / "skinny.csv"
+    shapes.write_text("name,m,n,k,dtype\nskinny,8,256,1024,f16\n")
+    res = CliRunner().invoke(app, ["spec", str(shapes), "--variants", "vdmfma", "--target", "gfx942",
+                                   "--merge-with", str(rdna), "--out", str(tmp_path / "e")])
+    assert res.exit_code == 0, res.output
+    assert f"warning: {rdna} names gfx1100, not gfx942: its configs were written for another target" in _warnings(res)

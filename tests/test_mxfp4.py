@@ -57,7 +57,7 @@ def test_runs_on_local_task_with_exact_numerics_and_catches_a_wrong_nibble_order
     vmfb = compile_for_run(p, "host", tmp_path / "run", cache_dir=tmp_path / "cache")
     res = run_problem(vmfb, p, "local-task", module_target="host", reps=1, cache_mode="cold",
                       cache_bytes=2 * p.weight_bytes, workdir=tmp_path / "t")
-    assert res.ok and res.numerics.checked == ["gemm", "gemm_loop"]
+    assert res.ok and res.numerics.checked == ["gemm", "gemm_loop", "gemm_cmdbuf"]
     assert res.numerics.max_abs_err == 0.0  # e2m1 x 2^e products and these sums are exact in f32
     assert res.latency.reps == 1 and res.plan.copies > 1
     chk = Checker(p)

@@ -46,6 +46,7 @@ def test_rounds_interleave_every_contender_once_in_a_seeded_shuffled_order_both_
         assert all(sorted(o) == ["A", "B", "C"] for o in r.orders) and len({tuple(o) for o in r.orders}) > 1
         assert all(len(s) == rounds and min(s) > 0 for s in r.samples.values())
         assert len(r.ratios("B", "A")) == rounds and r.measuring_s > 0
+        assert r.timing_mode == "cmdbuf"  # races time as a model's command buffer runs, unless told otherwise
 
 
 CALIBRATE_PAGE = ROOT / "docs" / "commands" / "calibrate.md"
@@ -71,7 +72,7 @@ def test_calibrate_on_local_task_checks_its_threshold_on_at_least_20_fresh_aa_pa
     for r in rows:
         assert r["device"] == "local-task" and int(r["pairs"]) == 24 and r["same_kernel"] == "True"
         assert int(r["heldout_pairs"]) == 24 and 1 <= int(r["heldout_batches"]) <= 3  # the default: >= 20
-        assert r["cache_mode"] == "hot"
+        assert r["cache_mode"] == "hot" and r["timing_mode"] == "cmdbuf" and float(r["floor_us"]) > 0
         assert float(r["threshold"]) >= float(r["threshold_in_sample"]) >= 0.01
         assert float(r["min_detectable_effect"]) >= float(r["threshold"]) and math.isfinite(float(r["drift"]))
         # how noisy this machine is right now decides whether the threshold had to grow, never what is written:

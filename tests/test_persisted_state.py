@@ -227,6 +227,65 @@ def test_calibrate_interrupted_says_nothing_was_kept_and_writes_nothing(tmp_path
     assert "Traceback" not in err and not (out / "calibration.csv").exists()
 
 
+
+def _cpu_ticks(pid: int) -> int:
+    """User + system CPU ticks a process has used (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])
+
+
+def _paired_workers_of(pid: int) -> list[int]:
+    """The live children of ``pid`` that are calibrate's paired-timing worker."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            stat = (entry / "stat").read_text()
+            ppid, state = int(stat.rsplit(")", 1)[1].split()[1]), stat.rsplit(")", 1)[1].split()[0]
+            if ppid == pid and state != "Z" and b"iree_vdmfma.run.paired" in (entry / "cmdline").read_bytes():
+                found.append(int(entry.name))
+        except (OSError, ValueError, IndexError):
+            continue
+    return found
+
+
+@pytest.mark.alone  # signals a running command at an event it polls for (tests/conftest.py)
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["sigint-to-a-background-job", "sigterm"])
+def test_calibrate_ends_on_a_signal_to_its_pid_and_leaves_no_worker_behind(tmp_path, sig):
+    """A plain `kill -INT PID` or `kill PID` ends calibrate and its paired worker: SIGINT also when the command was
+    started with SIGINT ignored, as a shell starts a background job of a script; the worker, waited on by a device
+    thread, is ended with the command and never left running under init."""
+    out = tmp_path / "cal"
+    env = {**os.environ, "VDMFMA_CACHE_DIR": str(tmp_path / "cache")}
+    proc = subprocess.Popen(["vdmfma", "calibrate", "--device", "local-task", "--pairs", "100000", "--no-keep",
+                             "--out", str(out)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 120  # a hang guard, not a timing
+        while not workers or _cpu_ticks(workers[0]) < 50:  # the event: its worker has measured for 0.5 s of CPU,
+            # so the command's main thread waits on the device task (the worker started, the rounds under way)
+            assert proc.poll() is None and time.monotonic() < deadline, "calibrate never started measuring"
+            workers = workers or _paired_workers_of(proc.pid)
+            time.sleep(0.05)
+        os.kill(proc.pid, sig)  # the command's own pid only, not its group
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert err.strip().splitlines()[-1].startswith("interrupted: nothing was kept"), err
+    deadline = time.monotonic() + 30  # the kill is delivered; the kernel reaps the worker under init
+    while any(Path(f"/proc/{w}").exists() and b"iree_vdmfma.run.paired" in Path(f"/proc/{w}/cmdline").read_bytes()
+              for w in workers if Path(f"/proc/{w}/cmdline").exists()) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    alive = [w for w in workers if Path(f"/proc/{w}/cmdline").exists()
+             and b"iree_vdmfma.run.paired" in Path(f"/proc/{w}/cmdline").read_bytes()]
+    assert not alive, f"paired worker(s) {alive} outlived calibrate"
+
 # --- 7. a tune the budget cut short is not a finished tune -------------------------------------------------
 
 def test_a_tune_whose_budget_ran_out_exits_1_and_an_infinite_budget_is_refused(tmp_path):

@@ -170,12 +170,13 @@ def test_a_measured_tune_races_the_whole_pruned_space_by_default_and_no_race_tim
     assert {r["candidate"] for r in raced} == {"split=0", "split=256", "split=128"}  # the whole pruned space
     assert sum(int(r["rounds"]) for r in raced) <= contender_rounds(3)  # the estimate's bound holds
     assert w.numerics == "pass" and w.measured_at and w.device_name  # the winner's numerics and provenance
+    assert w.timing_mode == "cmdbuf"  # the race times as a model's command buffer runs (the default)
 
     plain, output = _tune_cli(tmp_path, cache_dir, "plain", "--no-race", "--reps", "3", "--no-hot")
     assert timed_alone  # --no-race: each candidate timed on its own
     assert "racing" not in output and not (tmp_path / "plain" / "race.csv").exists()
     assert plain.basis == "measured (cold, local-task)" and plain.runner_up == "" and plain.margin == ""
-    assert plain.rounds is None and plain.evaluated == 3
+    assert plain.rounds is None and plain.evaluated == 3 and plain.timing_mode == "cmdbuf"
 
 
 def test_max_candidates_is_a_hard_cap_on_the_race(tmp_path, cache_dir):

@@ -5,6 +5,7 @@ also from records of another compiler version. The committed example is the H100
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import multiprocessing
 import sqlite3
@@ -274,3 +275,106 @@ def test_the_sku_of_a_gpu_is_read_from_what_its_tools_print():
     assert rocminfo_skus(rocminfo) == [Sku("AMD Instinct MI308X", 80, None, 2100)]
     assert nvidia_smi_sku("NVIDIA H100 80GB HBM3, 81559, 1980, 2619, 580.159.04") == \
         Sku("NVIDIA H100 80GB HBM3", None, 81559, 1980, 2619, "580.159.04")
+
+
+# Issue 47, items 4-10: the records layer validates on write and read, never changes a file it refuses, opens
+# read-only media read-only, and says a disk fault as one (exit 1).
+
+def _one_error(args: list[str], exit_code: int) -> str:
+    res = CliRunner().invoke(app, args)
+    errors = [line for line in res.output.splitlines() if line.startswith("error:")]
+    assert res.exit_code == exit_code and len(errors) == 1 and "Traceback" not in res.output, res.output
+    return errors[0]
+
+
+def test_a_database_on_read_only_media_is_read(tmp_path):
+    from test_disk_faults import read_only
+
+    folder = tmp_path / "media"
+    folder.mkdir()
+    _cli("db", "merge", str(EXAMPLE), "--db", str(folder / "w.sqlite"))  # written in WAL mode, then the media made ro
+    with read_only(folder) as ro:
+        said = _cli("db", "query", "--db", str(ro / "w.sqlite"), "--target", "sm_89")
+        assert "best winner(s) from" in said and " 0 best" not in said
+        assert not (ro / "w.sqlite-shm").exists()
+
+
+def test_text_in_a_number_column_leaves_that_record_out_naming_its_row_and_the_rest_is_read(tmp_path):
+    db = tmp_path / "r.sqlite"
+    with RecordDB(db) as records:
+        records.add(_records(EXAMPLE)[:3])
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE records SET latency_us = 'fast' WHERE id = 2")
+    with RecordDB(db, write=False) as records:
+        read = records.read()
+    assert len(read.records) == 2 and read.damaged == ["id 2: latency_us holds 'fast', not a number"]
+    said = _cli("db", "query", "--db", str(db))
+    assert f"{db}: damaged record, left out: id 2: latency_us holds 'fast'" in said.replace("\n", "")
+
+
+def test_invalid_latencies_and_times_are_refused_on_write_and_left_out_on_read(tmp_path):
+    good = _records(EXAMPLE)[0]
+    db = tmp_path / "r.sqlite"
+    for bad, why in ((replace(good, latency_us=-5.0), "latency_us is -5.0, not a finite positive number"),
+                     (replace(good, latency_us=float("nan")), "latency_us is nan"),
+                     (replace(good, speedup_vs_default=float("inf")), "speedup_vs_default is inf"),
+                     (replace(good, recorded_at="yesterday"), "recorded_at is 'yesterday', not an ISO-8601 time")):
+        with RecordDB(db) as records, pytest.raises(ValueError, match=why):
+            records.add([good, bad])
+    with RecordDB(db, write=False) as records:
+        assert records.read().records == []  # a refused batch writes nothing
+    with RecordDB(db) as records:
+        records.add([good])
+    # A record with a valid checksum but a negative latency (written by another tool): left out, never the best.
+    forged = replace(good, latency_us=-5.0, knobs="forged")
+    with sqlite3.connect(db) as conn:
+        conn.execute(f"INSERT INTO records ({', '.join(f.name for f in dataclasses.fields(Record))}, "
+                     f"checksum) VALUES ({', '.join('?' * (len(dataclasses.fields(Record)) + 1))})",
+                     [getattr(forged, f.name) for f in dataclasses.fields(Record)] + [forged.checksum])
+    with RecordDB(db, write=False) as records:
+        read = records.read()
+    assert read.records == [good] and read.damaged == ["id 2: latency_us is -5.0, not a finite positive number"]
+
+
+def test_db_import_refuses_a_recorded_at_that_is_not_iso_8601_before_writing(tmp_path):
+    line = _one_error(["db", "import", str(H100_TUNE), "--recorded-at", "yesterday", "--db",
+                       str(tmp_path / "r.sqlite")], 2)
+    assert "--recorded-at 'yesterday': not an ISO-8601 time" in line
+    assert not (tmp_path / "r.sqlite").exists()
+
+
+def test_a_refused_merge_leaves_the_database_file_byte_for_byte_as_it_was(tmp_path):
+    import hashlib
+    from iree_vdmfma.records import db as records_db
+
+    newer = tmp_path / "newer.sqlite"
+    with sqlite3.connect(newer) as conn:  # ours, of a later schema, in rollback-journal mode
+        conn.execute(f"PRAGMA application_id = {records_db.APPLICATION_ID}")
+        conn.execute(f"PRAGMA user_version = {records_db.SCHEMA_VERSION + 1}")
+        conn.execute("CREATE TABLE records (id INTEGER PRIMARY KEY)")
+    before = hashlib.sha256(newer.read_bytes()).hexdigest()
+    line = _one_error(["db", "merge", str(EXAMPLE), "--db", str(newer)], 2)
+    assert f"schema version {records_db.SCHEMA_VERSION + 1}" in line
+    assert hashlib.sha256(newer.read_bytes()).hexdigest() == before
+    assert not (tmp_path / "newer.sqlite-wal").exists()
+
+
+def test_a_full_or_read_only_db_is_a_disk_fault_in_one_line_exit_1(tmp_path):
+    from test_disk_faults import full, read_only
+
+    with read_only(tmp_path / "ro") as ro:
+        line = _one_error(["db", "merge", str(EXAMPLE), "--db", str(ro / "r.sqlite")], 1)
+        assert line.startswith("error: Read-only file system") and str(ro / "r.sqlite") in line, line
+        line = _one_error(["tune", str(ROOT / "sweeps" / "tiny-cpu.csv"), "--target", "host", "--device", "none",
+                           "--db", str(ro / "r.sqlite"), "--out", str(tmp_path / "tune")], 1)
+        assert "Read-only file system" in line and not (tmp_path / "tune").exists()
+    with full(tmp_path / "full") as disk:
+        (disk / "filler").write_bytes(b"\0" * 60 * 1024)
+        line = _one_error(["db", "merge", str(EXAMPLE), "--db", str(disk / "r.sqlite")], 1)
+        assert "No space left on device" in line and str(disk / "r.sqlite") in line, line
+        assert "not a tuning-record database" not in line
+
+
+def test_db_query_for_an_unknown_sku_names_it_and_the_known_ones(tmp_path):
+    line = _one_error(["db", "query", "--db", str(EXAMPLE), "--sku", "NO SUCH GPU"], 2)
+    assert "--sku 'NO SUCH GPU': no record of that device" in line and "'NVIDIA H100 80GB HBM3'" in line

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import subprocess
@@ -53,12 +54,13 @@ def test_dtypes_pass_on_cpu(build, dtype):
     res = runner.run_problem(build(p), p, "local-task", "host", "hot", reps=3, **FAST)
     assert res.error == ""
     assert res.numerics is not None and res.numerics.passed, res.numerics
-    assert res.numerics.checked == ["gemm", "gemm_loop"]  # the timed function is checked too
+    assert res.numerics.checked == ["gemm", "gemm_loop", "gemm_cmdbuf"]  # both timing functions are checked too
     if dtype == "i8":
         assert res.numerics.max_abs_err == 0.0
     row = runner.apply_to_row(_row(p), res)
     assert row.status == "ok" and row.numerics == "pass" and row.device == "local-task"
-    assert row.cache_mode == "hot" and row.reps == 3
+    assert row.cache_mode == "hot" and row.reps == 3 and row.timing_mode == timing.DEFAULT_TIMING_MODE == "cmdbuf"
+    assert row.floor_us is not None and row.floor_us > 0
     assert row.latency_us_min <= row.latency_us_median <= row.latency_us_max
     assert row.latency_us_min > 0 and row.latency_us_std >= 0
     assert row.bytes_moved == p.bytes_moved
@@ -104,11 +106,48 @@ def test_cold_mode_rotates_more_weight_bytes_than_the_cache(f16, tmp_path):
     assert pl.copies * timing.copy_stride(p) >= pl.rotated_weight_bytes
     assert f"--input={pl.copies * timing.copy_stride(p)}xi8=@{b_file}" in res.command
     assert list(tmp_path.glob("*.bin")) == []  # the rotation file (up to GiBs) is removed after the run
-    assert f"--function={timing.LOOP_FUNC}" in res.command and f"--input={pl.calls} " in res.command
+    assert f"--function={timing.CMDBUF_FUNC}" in res.command and f"--input={pl.calls} " in res.command
+    assert pl.calls % loop_ir.CMDBUF_DISPATCHES == 0 and pl.submissions == pl.calls // loop_ir.CMDBUF_DISPATCHES
     assert res.latency.calls_per_sample == pl.calls
     hot = runner.run_problem(vmfb, p, "local-task", "host", "hot", reps=2, check=False, **FAST)
     assert hot.plan.copies == 1 and hot.plan.rotated_weight_bytes == p.weight_bytes
     assert runner.apply_to_row(_row(p), res).cache_mode == "cold"
+
+
+@pytest.mark.parametrize("timing_mode", timing.TIMING_MODES)
+def test_every_timed_row_carries_its_timing_mode_and_floor(f16, tmp_path, timing_mode):
+    """Hot and cold rows of each timing mode name the mode and carry that mode's harness floor, measured once
+    per process; the cold plan still walks every copy an equal number of times, in whole command buffers."""
+    from iree_vdmfma.run import floor
+
+    p, vmfb = f16
+    rows = []
+    for cache_mode in timing.CACHE_MODES:
+        res = runner.run_problem(vmfb, p, "local-task", "host", cache_mode, reps=2, cache_bytes=300 * 1024,
+                                 workdir=tmp_path, timing_mode=timing_mode, check=False, **FAST)
+        assert res.ok, res.error
+        per = timing.DISPATCHES_PER_SUBMISSION[timing_mode]
+        assert res.plan.calls % res.plan.copies == 0 and res.plan.calls % per == 0
+        assert res.plan.submissions * per == res.plan.calls and f"--function={res.plan.function}" in res.command
+        rows.append(runner.apply_to_row(_row(p), res))
+    assert [(r.cache_mode, r.timing_mode) for r in rows] == [("hot", timing_mode), ("cold", timing_mode)]
+    assert rows[0].floor_us == rows[1].floor_us > 0  # one floor per (device, target, mode) in a process
+    assert floor.remembered(("iree", "local-task", "host", timing_mode), lambda: -1.0) == rows[0].floor_us
+    assert rows[1].rotation_copies > 1
+    assert f"--timing-mode {timing_mode}" in dataclasses.replace(res, vmfb=str(vmfb)).repro()
+
+
+def test_a_cmdbuf_call_is_whole_rotations_of_whole_command_buffers():
+    """Copies round up to a divisor or a multiple of the command buffer's 8 dispatches, so a call walks the
+    rotation evenly without growing to lcm(copies, 8) dispatches; loop mode keeps the fewest copies."""
+    p = Problem(8, 2304, 8192, dtype="f16")
+    for copies_needed in (2, 3, 5, 9, 129):
+        cache = (copies_needed - 1) * p.weight_bytes // timing.COLD_MARGIN  # exactly copies_needed copies
+        loop = timing.plan(p, "cold", cache, timing_mode="loop", max_rotation_bytes=2**50)
+        cmd = timing.plan(p, "cold", cache, max_rotation_bytes=2**50)
+        assert loop.copies == copies_needed and cmd.copies >= loop.copies and cmd.defeats_cache
+        assert 8 % cmd.copies == 0 or cmd.copies % 8 == 0
+        assert cmd.calls % cmd.copies == 0 and cmd.calls % 8 == 0 and cmd.calls == max(16, cmd.copies)
 
 
 def test_plan_for_mi300x_infinity_cache():
@@ -117,7 +156,7 @@ def test_plan_for_mi300x_infinity_cache():
     p = Problem(8, 2304, 8192, dtype="f16")  # 37.7 MB of weights
     cache = timing.default_cache_bytes("hip", "gfx942")
     assert cache == TARGETS["gfx942"].last_level_cache_bytes + 8 * 4 * 2**20  # Infinity Cache + 8 XCDs x 4 MiB L2
-    pl = timing.plan(p, "cold", cache)
+    pl = timing.plan(p, "cold", cache, timing_mode="loop")  # (cmdbuf may round copies up: the test above)
     assert pl.bytes_between_reuse >= 2 * cache > (pl.copies - 2) * pl.weight_bytes  # the 2x margin, minimal
     assert pl.defeats_cache and timing.COLD_MARGIN == 2
     with pytest.raises(ValueError):
@@ -128,16 +167,109 @@ def test_plan_for_mi300x_infinity_cache():
 
 def _dispatch_count(vmfb: Path, p: Problem, a, bufs: np.ndarray, trips: int, tmp_path: Path) -> int:
     """How many times the GEMM executable ran in one @gemm_loop call, from IREE's own device statistics."""
+    return _device_counts(vmfb, timing.LOOP_FUNC, a, bufs, trips, tmp_path)[0]
+
+
+def _device_counts(vmfb: Path, function: str, a, bufs: np.ndarray, trips: int, tmp_path: Path) -> tuple[int, int]:
+    """(GEMM dispatches, queue submissions) of one call of ``function``, from IREE's own device statistics."""
     np.save(tmp_path / "a.npy", a)
     np.save(tmp_path / "bs.npy", bufs)
     # local-sync: dispatches run inline, so the statistics are complete when printed (local-task
     # workers may still be updating them: a busy machine once counted 6 of 7).
-    proc = subprocess.run(["iree-run-module", f"--module={vmfb}", "--device=local-sync", f"--function={timing.LOOP_FUNC}",
+    proc = subprocess.run(["iree-run-module", f"--module={vmfb}", "--device=local-sync", f"--function={function}",
                            f"--input=@{tmp_path / 'a.npy'}", f"--input=@{tmp_path / 'bs.npy'}", f"--input={trips}",
                            "--print_device_statistics=true"], capture_output=True, text=True, check=True)
-    counts = [int(c) for c in re.findall(r"host_execute \S*gemm_dispatch\S*\s+count=(\d+)", proc.stderr)]
+    counts = _executions(proc.stderr)
     assert len(counts) == 1, proc.stderr
-    return counts[0]
+    submissions = sum(int(c) for c in re.findall(r"host_queue p=\d+ q=\d+ execute\s+count=(\d+)", proc.stderr))
+    return next(iter(counts.values())), submissions
+
+
+def _executions(statistics: str) -> dict[str, int]:
+    """Executable name -> how many times it ran, from ``--print_device_statistics``."""
+    return {m[0]: int(m[1]) for m in re.findall(r"host_execute (\S*gemm_dispatch\S*)\s+count=(\d+)", statistics)}
+
+
+def test_a_two_dispatch_split_k_config_is_timed_as_one_unit(tmp_path):
+    """Split-K (matmul + reduce dispatches): each timed call's two dispatches go in the same submission (one
+    command buffer in cmdbuf mode, a call's own in loop mode), and a latency sample is per @gemm call, both
+    dispatches together."""
+    from iree_vdmfma.configs.prespec import preprocessing_spec_text
+
+    p = Problem(8, 128, 2048, dtype="f16")
+    spec = tmp_path / "split.mlir"
+    spec.write_text(preprocessing_spec_text([(p, 512)]))
+    vmfb = runner.compile_for_run(p, "host", tmp_path, [f"--iree-preprocessing-transform-spec-filename={spec}"],
+                                  cache_dir=tmp_path / "cache")
+    chk = Checker(p, 0)
+    np.save(tmp_path / "a.npy", chk.inputs.a)
+    np.save(tmp_path / "bs.npy", timing.rotation_buffer([chk.inputs.b] * 2, p))
+    n = 2 * loop_ir.CMDBUF_DISPATCHES
+    for mode in timing.TIMING_MODES:
+        proc = subprocess.run(["iree-run-module", f"--module={vmfb}", "--device=local-sync",
+                               f"--function={timing.MODE_FUNCS[mode]}", f"--input=@{tmp_path / 'a.npy'}",
+                               f"--input=@{tmp_path / 'bs.npy'}", f"--input={n}", "--print_device_statistics=true"],
+                              capture_output=True, text=True, check=True)
+        runs = _executions(proc.stderr)
+        assert len(runs) == 2 and set(runs.values()) == {n}, runs  # two executables, each once a call
+        submits = sum(int(c) for c in re.findall(r"host_queue p=\d+ q=\d+ execute\s+count=(\d+)", proc.stderr))
+        assert submits == n // timing.DISPATCHES_PER_SUBMISSION[mode]
+        res = runner.run_problem(vmfb, p, "local-task", "host", "hot", reps=2, timing_mode=mode, **FAST)
+        assert res.ok and res.numerics.checked == ["gemm", "gemm_loop", "gemm_cmdbuf"]
+        assert res.latency.calls_per_sample == res.plan.calls  # a sample: one call's both dispatches
+
+
+def test_each_timing_mode_submits_as_documented(f16, tmp_path):
+    """Loop mode: one queue submission per dispatch; command-buffer mode: one per CMDBUF_DISPATCHES dispatches."""
+    p, vmfb = f16
+    chk = Checker(p, 0)
+    bufs = timing.rotation_buffer([chk.inputs.b, chk.inputs.b], p)
+    n = 2 * loop_ir.CMDBUF_DISPATCHES
+    loop = _device_counts(vmfb, loop_ir.LOOP_FUNC, chk.inputs.a, bufs, n, tmp_path)
+    cmdbuf = _device_counts(vmfb, loop_ir.CMDBUF_FUNC, chk.inputs.a, bufs, n, tmp_path)
+    assert loop == (n, n)
+    assert cmdbuf == (n, n // loop_ir.CMDBUF_DISPATCHES)
+
+
+def test_cmdbuf_mode_walks_the_cold_rotation(f16):
+    """Dispatch d of a @gemm_cmdbuf call reads weight copy d mod copies (a zero copy gives a zero result)."""
+    p, vmfb = f16
+    chk = Checker(p, 0)
+    a, b = chk.inputs.a, chk.inputs.b
+    z = np.zeros_like(b)
+    mod = runner.load_module(vmfb, "local-task", "host")
+    per = loop_ir.CMDBUF_DISPATCHES
+    got = mod.call(loop_ir.CMDBUF_FUNC, a, timing.rotation_buffer([z, z, b], p), 2 * per, elem=p.dtype)
+    assert len(got) == per  # the last trip's results: dispatches per .. 2 * per - 1
+    assert [bool(c.any()) for c in got] == [(per + j) % 3 == 2 for j in range(per)]
+    assert all(chk.check(c, loop_ir.CMDBUF_FUNC).passed for c, j in zip(got, range(per)) if (per + j) % 3 == 2)
+
+
+@pytest.mark.parametrize("dtype,batch", [("f16", 1), ("i8", 1), ("f16", 2), ("mxfp4", 1)])
+def test_runner_ir_is_built_and_verified_for_each_timing_function(dtype, batch):
+    """The runnable module parses and verifies afresh, with @gemm_loop (1 call a trip) and @gemm_cmdbuf
+    (CMDBUF_DISPATCHES calls a trip, every weight import before the first call)."""
+    from iree.compiler import ir
+
+    p = Problem(*SHAPE, dtype=dtype, batch=batch) if batch > 1 else Problem(*SHAPE, dtype=dtype)
+    with ir.Context():
+        module = ir.Module.parse(loop_ir.runner_input_ir(p))
+        assert module.operation.verify()
+        funcs = {op.attributes["sym_name"].value: op for op in module.body.operations}
+    assert set(funcs) == {loop_ir.GEMM_FUNC, loop_ir.LOOP_FUNC, loop_ir.CMDBUF_FUNC}
+    parts = 2 if p.dt.is_mx else 1
+    for name, per in ((loop_ir.LOOP_FUNC, 1), (loop_ir.CMDBUF_FUNC, loop_ir.CMDBUF_DISPATCHES)):
+        body = [op.name for op in _walk(funcs[name])]
+        assert body.count("func.call") == per and body.count("hal.tensor.import") == per * parts
+        assert body.index("func.call") > max(i for i, n in enumerate(body) if n == "hal.tensor.import")
+
+
+def _walk(op):
+    for region in op.operation.regions:
+        for block in region.blocks:
+            for inner in block.operations:
+                yield inner.operation
+                yield from _walk(inner)
 
 
 def test_loop_executes_one_dispatch_per_trip(f16, tmp_path):
@@ -149,19 +281,19 @@ def test_loop_executes_one_dispatch_per_trip(f16, tmp_path):
 
 
 def test_timed_kernel_is_the_proven_kernel_on_gfx942(tmp_path):
-    """@gemm_loop adds no executable: its dispatch is @gemm's, byte for byte (compile only)."""
+    """@gemm_loop and @gemm_cmdbuf add no executable: their dispatch is @gemm's, byte for byte (compile only)."""
     p = Problem(*SHAPE, dtype="f16")
     dumps = {}
-    for name, text in (("plain", input_ir(p)), ("runner", loop_ir.runner_input_ir(p))):
+    for name, text, flags in (("plain", input_ir(p), ()), ("runner", loop_ir.runner_input_ir(p), loop_ir.RUNNER_FLAGS)):
         (tmp_path / f"{name}.mlir").write_text(text)
         dumps[name] = tmp_path / f"dump_{name}"
         subprocess.run(["iree-compile", str(tmp_path / f"{name}.mlir"), "-o", str(tmp_path / f"{name}.vmfb"),
-                        "--iree-hal-target-device=hip", "--iree-rocm-target=gfx942",
+                        "--iree-hal-target-device=hip", "--iree-rocm-target=gfx942", *flags,
                         f"--iree-hal-dump-executable-files-to={dumps[name]}"], check=True, capture_output=True)
     hsaco = {k: sorted(d.glob("*.hsaco")) for k, d in dumps.items()}
     assert len(hsaco["runner"]) == 1 and [h.name for h in hsaco["runner"]] == [h.name for h in hsaco["plain"]]
     assert hsaco["runner"][0].read_bytes() == hsaco["plain"][0].read_bytes()
-    assert not list(dumps["runner"].glob("*gemm_loop*"))
+    assert not list(dumps["runner"].glob("*gemm_loop*")) and not list(dumps["runner"].glob("*gemm_cmdbuf*"))
 
 
 def test_loop_reads_the_copy_at_its_offset(f16):
@@ -265,5 +397,8 @@ def test_cli_run_prints_table(tmp_path):
     out = result.output
     assert "f16_8x128x512 on local-task (host)" in out and "pass" in out
     assert "latency median us" in out and "cold" in out and "between reuses >" in out
-    # The workdir keeps the module and its input IR; the inputs (the cold rotation: up to GiBs) are gone.
-    assert sorted(p.suffix for p in tmp_path.iterdir()) == [".mlir", ".vmfb"]
+    assert "timing mode" in out and "cmdbuf" in out and "harness floor us" in out and "submissions / call" in out
+    # The workdir keeps the module and its input IR, and the harness floor's in floor/; the inputs (the cold
+    # rotation: up to GiBs) are gone.
+    assert sorted(p.suffix for p in tmp_path.iterdir() if p.is_file()) == [".mlir", ".vmfb"]
+    assert sorted(p.suffix for p in (tmp_path / "floor").iterdir()) == [".mlir", ".vmfb"]

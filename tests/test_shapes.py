@@ -194,7 +194,7 @@ def test_tolerated_forms():
 def test_load_errors_name_the_file(tmp_path):
     with pytest.raises(ShapeListError, match="missing.csv: cannot read"):
         load_shape_list(tmp_path / "missing.csv")
-    with pytest.raises(ShapeListError, match="cannot read"):
+    with pytest.raises(ShapeListError, match="a folder, not a file"):
         load_shape_list(tmp_path)
     binary = tmp_path / "b.csv"
     binary.write_bytes(b"m,n,k\n8,256,\xff\xfe\n")

@@ -35,6 +35,14 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def _python_paths() -> list[Path]:
+    """The folders the Python running the tests needs: its venv and base install, the checkout, its import path
+    (a .pth may point outside the venv), and the folder of each command it runs (ray, vdmfma)."""
+    found = [sys.prefix, sys.base_prefix, sys.exec_prefix, str(ROOT), *sys.path,
+             *(os.path.dirname(os.path.realpath(shutil.which(c) or "")) for c in ("ray", "vdmfma") if shutil.which(c))]
+    return sorted({Path(p).resolve() for p in found if p and Path(p).is_dir()})
 IP = shutil.which("ip") or next((p for p in ("/usr/sbin/ip", "/sbin/ip") if os.path.exists(p)), None)
 UNSHARE = shutil.which("unshare")
 PREFIX = "vdm2h"  # every namespace and veth of ours: vdm2h<PID><a|b>
@@ -236,8 +244,18 @@ class TwoHosts:
         covered = ["/tmp", "/dev/shm", str(home / ".cache"), str(home / ".ray"), *map(str, self.hide)]
         covered = [p for p in map(Path, covered)  # a path under another covered one is hidden with it
                    if p.is_dir() and not any(p != q and p.is_relative_to(q) for q in map(Path, covered))]
-        mounts = " && ".join(f"mount -t tmpfs -o size=1g,mode=1777 vdmfma-host-b {shlex.quote(str(p))}"
-                             for p in dict.fromkeys(covered))
+        # Private means b's cache, scratch and Ray session folders, never the Python that runs it: a venv (or the
+        # checkout) under /tmp or HOME is bound aside (on a tmpfs of b's own at /mnt) before the tmpfs covers its
+        # parent, then bound back in place.
+        keep = [p for p in _python_paths() if any(p.is_relative_to(c) for c in map(Path, covered))
+                and not any(p.is_relative_to(h) for h in map(Path, self.hide))]
+        keep = [p for p in keep if not any(p != q and p.is_relative_to(q) for q in keep)]
+        q = shlex.quote
+        aside = ([f"mount -t tmpfs -o size=1m vdmfma-host-b-keep /mnt"]
+                 + [f"mkdir -p /mnt/k{i} && mount --bind {q(str(p))} /mnt/k{i}" for i, p in enumerate(keep)])
+        cover = [f"mount -t tmpfs -o size=1g,mode=1777 vdmfma-host-b {q(str(p))}" for p in dict.fromkeys(covered)]
+        back = [f"mkdir -p {q(str(p))} && mount --bind /mnt/k{i} {q(str(p))}" for i, p in enumerate(keep)]
+        mounts = " && ".join((aside if keep else []) + cover + back)
         script = (f"{mounts} && mkdir -p {self.home('b')} && hostname {self.hostname['b']} && "
                   f"exec {shlex.join(self._ray_start('b'))}")
         done = subprocess.run([IP, "netns", "exec", self.ns["b"], UNSHARE, "--mount", "--uts", "--propagation",

@@ -29,6 +29,7 @@ def bench(
     directory: Path = typer.Argument(..., help="A folder `vdmfma sweep` wrote."),
     device: str = opt.DEVICE,
     reps: int = opt.REPS,
+    timing_mode: str = opt.TIMING_MODE,
     cache_size: Optional[str] = opt.CACHE_SIZE,
     retry_failed: bool = opt.RETRY_FAILED,
     timeout: float = opt.TIMEOUT,
@@ -54,7 +55,7 @@ def bench(
             raise ValueError(f"--device {device}: no device to bench on (no GPU here; the CPU is --device local-task)")
         spec = ExecutorSpec(executor, ray_address)
         options = BenchOptions(dev, reps, cache_bytes, retry_failed=retry_failed,  # validated before any cluster
-                               timeout_s=timeout)
+                               timeout_s=timeout, timing_mode=opt.timing_mode(timing_mode))
         try:
             with make_executor(spec) as runner:
                 rows = run_bench(directory, options, executor=runner, on_note=say)

@@ -22,11 +22,13 @@ from rich.markup import escape
 from rich.text import Text
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from ..compiler.errors import ToolFailed
 from ..executors import ClusterLost, ExecutorError
 from ..problems.problem import Problem
 from ..problems.shapes import ShapeListError, load_shape_list
 from ..devices.probe import DeviceUnavailableError, TargetMismatchError
 from ..devices.targets import UnknownTargetError
+from ..util import procs
 from ..util.signals import stop_signals_as_interrupt
 
 # Nothing here imports iree.compiler: `vdmfma bench` runs where only the runtime is installed.
@@ -85,7 +87,7 @@ def user_errors(debug: bool = False, keeps: str = "") -> Iterator[None]:
     try:
         with stop_signals_as_interrupt():
             yield
-    except ClusterLost as e:
+    except (ClusterLost, ToolFailed) as e:  # the cluster's head lost; a probe of the toolkit's own failed
         if debug:
             raise
         console.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
@@ -104,6 +106,7 @@ def user_errors(debug: bool = False, keeps: str = "") -> Iterator[None]:
         console.print(f"[bold red]error:[/] {escape(file_fault(e))}; {kept}", highlight=False, soft_wrap=True)
         raise typer.Exit(EXIT_MACHINE_FAULT)
     except KeyboardInterrupt:
+        procs.end_children()  # a tool a worker thread waits on (a device task) must not outlive the command
         said = (f"finished {keeps} are on disk; run the same command again to resume" if keeps else
                 "nothing was kept (this command does not resume); run it again to start over")
         console.print(f"[yellow]interrupted[/]: {escape(said)}", highlight=False, soft_wrap=True)

@@ -58,7 +58,7 @@ def spec(
             raise ValueError(f"variant {name!r} injects no config (it is IREE's own choice); pick vdmfma or padded")
         write_spec(entries, path)
         if theirs:
-            merge_into(path, theirs, prefer, problem_payloads(problems))
+            merge_into(path, theirs, prefer, problem_payloads(problems), target)
         show(f"wrote {path}: {len(entries)} matcher(s), variant {name}, target {target}"
              + (f", linked with {', '.join(s.label for s in theirs)}" if theirs else ""))
 
@@ -248,6 +248,7 @@ def sweep(
     out: Optional[Path] = opt.OUT,
     device: str = opt.DEVICE,
     reps: int = opt.REPS_OR_NUMERICS,
+    timing_mode: str = opt.TIMING_MODE,
     cache_size: Optional[str] = opt.CACHE_SIZE,
     cache_dir: Optional[Path] = opt.CACHE_DIR, no_cache: bool = opt.NO_CACHE,
     workers: Optional[int] = opt.WORKERS, timeout: float = opt.TIMEOUT,
@@ -271,7 +272,7 @@ def sweep(
         from .common import load_problems
 
         out = opt.out_folder(out, "sweep")
-        cache_bytes = opt.size_of(cache_size)
+        cache_bytes, timing_mode = opt.size_of(cache_size), opt.timing_mode(timing_mode)
         problems = load_problems(shapes)
         run_device, target = plan_run(device, target)
         if run_device and device_kind(run_device) not in ("cpu", "hip", "cuda"):
@@ -292,7 +293,10 @@ def sweep(
 
             # --reps 0: one numerics-checked row per job, no hot/cold timing rows
             options.runnable, options.cache_modes = True, (("hot", "cold") if reps > 0 else ("",))
-            hook = sweep_run_hook(run_device, reps, cache_bytes, compiler_version(), timeout)
+            from ..run.floor import module_path
+
+            hook = sweep_run_hook(run_device, reps, cache_bytes, compiler_version(), timeout, timing_mode,
+                                  module_path(out, target))  # the sweep builds it (its --cache-dir, --no-cache)
         banner = (f"sweep: {len(problems)} problems x {', '.join(options.variants)} for "
                   f"{target}{' (llvm-cpu)' if target == 'host' else ''}, "
                   + (f"running on {run_device}" + ("" if reps else ", numerics only (--reps 0)")
@@ -303,7 +307,8 @@ def sweep(
         if run_device and any(not get_variant(v).compiled for v in options.variants):
             from ..sweep.bench import BenchOptions, bench as run_bench  # the torch peer's rows
 
-            rows = run_bench(out, BenchOptions(run_device, reps, cache_bytes, timeout_s=timeout))
+            rows = run_bench(out, BenchOptions(run_device, reps, cache_bytes, timeout_s=timeout,
+                                               timing_mode=timing_mode))
         results.print(_table(rows))
         skipped = [r for r in rows if r.status == Status.SKIPPED.value]
         bad = [r for r in rows if r.status not in (Status.OK.value, Status.SKIPPED.value)]

@@ -23,13 +23,11 @@ app.add_typer(library_app, name="library")
 
 
 def check_db(db: Path) -> Path:
-    """--db opened (created when new) before a tune starts: one that is not ours is bad input, found up front."""
+    """--db opened (created when new) before a tune starts: one that is not ours is bad input (exit 2), found up
+    front; a read-only or full file system under it is a disk fault (OSError: one line naming the file, exit 1)."""
     from ..records.db import RecordDB
 
-    try:
-        RecordDB(db).close()
-    except OSError as e:  # a read-only or full file system: bad input found up front, one line
-        raise ValueError(f"--db {db}: {e.strerror or e}") from None
+    RecordDB(db).close()
     return db
 
 
@@ -78,6 +76,10 @@ def import_(
         from ..records.db import RecordDB
         from ..records.ingest import tune_records
 
+        from ..records.db import iso_time
+
+        if recorded_at and iso_time(recorded_at) is None:
+            raise ValueError(f"--recorded-at {recorded_at!r}: not an ISO-8601 time (e.g. 2026-11-22T07:00:00Z)")
         path = opt.db_path(db)
         found = [tune_records(f, recorded_at=recorded_at) for f in folders]  # every folder read before writing
         with RecordDB(path) as records:
@@ -126,7 +128,13 @@ def query(
         from ..records.build import choose
 
         path = opt.db_path(db)
-        records = [r for r in _read(path, target) if sku is None or r.sku_name.lower() == sku.lower()]
+        every = _read(path, target)
+        records = [r for r in every if sku is None or r.sku_name.lower() == sku.lower()]
+        if sku is not None and not records:
+            known = sorted({r.sku for r in every})
+            raise ValueError(f"--sku {sku!r}: no record of that device in {path}"
+                             + (f" for {target}" if target else "")
+                             + (f"; it holds {', '.join(repr(k) for k in known)}" if known else "; it holds none"))
         table = Table("target", "shape", "sku", "knobs", "basis", "latency us", "verdict", "compiler", "recorded")
         rows = 0
         for arch in sorted({r.target for r in records}):

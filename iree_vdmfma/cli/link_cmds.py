@@ -21,7 +21,8 @@ def merge_specs(paths: Optional[Sequence[Path]], prefer: str) -> list:
     return [read_spec(p, THEIRS) for p in paths or ()]
 
 
-def merge_into(path: Path, theirs: list, prefer: str, payloads: Sequence[tuple[str, str]]) -> None:
+def merge_into(path: Path, theirs: list, prefer: str, payloads: Sequence[tuple[str, str]],
+               target: Optional[str] = None) -> None:
     """Link the spec we wrote at ``path`` with ``theirs`` in place (ours kept as *.ours.mlir); say what won where.
     With no spec of ours at ``path`` (nothing of ours to configure), theirs alone are linked there."""
     from ..configs.link import OURS, Spec, link  # noqa: PLC0415
@@ -32,7 +33,7 @@ def merge_into(path: Path, theirs: list, prefer: str, payloads: Sequence[tuple[s
         atomic_write_text(path, theirs[0].text)
         show(f"no spec of ours to link: {path} is {theirs[0].label} as given")
         return
-    linked = link(ours + theirs, prefer, payloads)
+    linked = link(ours + theirs, prefer, payloads, target)
     if ours:
         atomic_write_text(path.with_suffix(".ours.mlir"), ours[0].text)
     atomic_write_text(path, linked.text)
@@ -49,7 +50,7 @@ def merge_library(written: dict, library, theirs: list, prefer: str) -> None:
     if not theirs or "flags" not in written:
         return
     tuning = written.get("tuning") or written["flags"].with_name(f"tuning-{library.target}.mlir")
-    merge_into(tuning, theirs, prefer, library_payloads(library))
+    merge_into(tuning, theirs, prefer, library_payloads(library), library.target)
     if "tuning" not in written:
         written["tuning"] = tuning
         flags = written["flags"].read_text().split()

@@ -98,6 +98,19 @@ APPEND = typer.Option(False, "--append", help="Add to an --out that holds anothe
 SEED = typer.Option(0, "--seed", min=0, help="Seed of the inputs and of shuffled round orders.")
 CACHE_MODE = typer.Option("hot", "--cache-mode", help="hot, cold or both (cold: weights rotated past "
                           "the cache).")
+TIMING_MODE = typer.Option("cmdbuf", "--timing-mode", help="cmdbuf (8 dispatches a command buffer, as a model's "
+                           "function records them) or loop (one submission a dispatch); docs/concepts/measurement.md.")
+
+
+def timing_mode(value: str) -> str:
+    """--timing-mode checked before anything compiles or runs."""
+    from ..run.timing import TIMING_MODES  # noqa: PLC0415
+
+    if value not in TIMING_MODES:
+        raise ValueError(f"--timing-mode {value}: one of {', '.join(TIMING_MODES)}")
+    return value
+
+
 MIN_REPS = typer.Option(2, "--min-reps", min=1, help="Fewer repetitions give the verdict undetermined.")
 
 # ----------------------------------------------------------------------------- old spellings (hidden)
@@ -197,7 +210,8 @@ def one_of(option: str, values: list[str]) -> str:
 
 # The flags the toolkit sets itself on every compile: a user's would contradict them (compile_flags refuses them).
 OWN_FLAGS = ("--iree-hal-target-device", "--iree-rocm-target", "--iree-hip-target", "--iree-cuda-target",
-             "--iree-hal-local-target-device-backends", "--iree-llvmcpu-target-cpu", "--iree-hal-target-backends",
+             "--iree-hal-local-target-device-backends", "--iree-llvmcpu-target-cpu", "--iree-llvmcpu-target-triple",
+             "--iree-hal-target-backends",
              "--iree-hal-dump-executable-files-to", "--iree-codegen-tuning-spec-path",
              "--iree-preprocessing-transform-spec-filename", "--compile-mode", "-o")
 
@@ -207,11 +221,10 @@ def compile_flags(flags: Optional[list[str]], file: Optional[Path]) -> tuple[str
     the toolkit sets itself (target, dumps, specs, output). ValueError naming the file:line or the option."""
     given: list[tuple[str, str]] = []
     if file is not None:
+        from ..util.io import read_input_text  # noqa: PLC0415
+
         path = Path(file)
-        try:
-            lines = path.read_text().splitlines()
-        except OSError as e:
-            raise ValueError(f"--compile-flags-file {path}: cannot read it ({e.strerror or e})") from None
+        lines = read_input_text(path, f"--compile-flags-file {path}").splitlines()
         given += [(f"--compile-flags-file {path}:{i}", line.strip()) for i, line in enumerate(lines, 1)
                   if line.strip() and not line.strip().startswith("#")]
     given += [("--compile-flag", f.strip()) for f in flags or ()]

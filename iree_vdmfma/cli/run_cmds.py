@@ -23,6 +23,7 @@ def run_cmd(
     target: Optional[str] = opt.TARGET,
     device: str = opt.DEVICE,
     cache_mode: str = opt.CACHE_MODE,
+    timing_mode: str = opt.TIMING_MODE,
     reps: int = opt.REPS_OR_NUMERICS,
     seed: int = opt.SEED,
     cache_size: Optional[str] = opt.CACHE_SIZE,
@@ -51,11 +52,11 @@ def run_cmd(
             raise ValueError(f"--m {m}: run takes one M (use `vdmfma sweep` for several)")
         dt = opt.one_of("--dtype", opt.names(dtype, "f16"))
         wd = workdir if workdir is not None else opt.out_folder(out, "run")
-        _run(ms[0], n, k, batch, dt, target, device, cache_mode, reps, seed, opt.size_of(cache_size), vmfb,
+        _run(ms[0], n, k, batch, dt, target, device, cache_mode, opt.timing_mode(timing_mode), reps, seed, opt.size_of(cache_size), vmfb,
              module_target, wd, warmup, min_time, flag, opt.cache_dir_of(cache_dir, no_cache, checked=True), no_cache)
 
 
-def _run(m, n, k, batch, dtype, target, device, cache_mode, reps, seed, cache_bytes, vmfb, module_target, wd,
+def _run(m, n, k, batch, dtype, target, device, cache_mode, timing_mode, reps, seed, cache_bytes, vmfb, module_target, wd,
          warmup, min_time, flag, cache_dir, no_cache) -> None:
     from rich.table import Table
 
@@ -75,6 +76,8 @@ def _run(m, n, k, batch, dtype, target, device, cache_mode, reps, seed, cache_by
         if vmfb is None:
             vmfb = runner.compile_for_run(problem, target, wd, flag, cache_dir=cache_dir, use_cache=not no_cache)
             module_target = module_target or target
+        # the harness floor's module (run/floor.py), through this command's cache like the row's own
+        floor_module = runner.compile_floor_module(module_target or target, wd / "floor", cache_dir, not no_cache)
 
         def measure_all() -> list:
             loaded = runner.load_module(vmfb, dev, module_target)
@@ -84,7 +87,8 @@ def _run(m, n, k, batch, dtype, target, device, cache_mode, reps, seed, cache_by
                 res = runner.run_problem(vmfb, problem, dev, module_target, md, reps, seed=seed,
                                          check=(i == 0), cache_bytes=cache_bytes,
                                          warmup_s=warmup, min_time_s=min_time, workdir=wd,
-                                         checker=checker, loaded=loaded)
+                                         checker=checker, loaded=loaded, timing_mode=timing_mode,
+                                         floor_module=floor_module)
                 if i > 0:
                     res.numerics = runs[0].numerics
                 runs.append(res)
@@ -119,7 +123,9 @@ def _run(m, n, k, batch, dtype, target, device, cache_mode, reps, seed, cache_by
         ("max_abs_err", lambda r: _fmt(r.numerics.max_abs_err) if r.numerics else ""),
         ("max_rel_err", lambda r: _fmt(r.numerics.max_rel_err) if r.numerics else ""),
         ("reps", lambda r: str(r.latency.reps) if r.latency else ""),
+        ("timing mode", lambda r: r.timing_mode),
         ("latency median us", lambda r: lat(r, "median_us")),
+        ("harness floor us", lambda r: _fmt(r.floor_us, ".2f") if r.floor_us is not None else ""),
         ("latency min us", lambda r: lat(r, "min_us")),
         ("latency max us", lambda r: lat(r, "max_us")),
         ("latency std us", lambda r: lat(r, "std_us")),
@@ -128,6 +134,7 @@ def _run(m, n, k, batch, dtype, target, device, cache_mode, reps, seed, cache_by
         ("TFLOP/s", lambda r: _fmt(r.tflops, ".4f")),
         ("% peak BW", lambda r: _fmt(r.pct_peak_bw, ".1f") if r.peak_gbps else "(peak unknown)"),
         ("dispatches / call", lambda r: str(r.plan.calls) if r.plan and r.latency else ""),
+        ("submissions / call", lambda r: str(r.plan.submissions) if r.plan and r.latency else ""),
         ("weights rotated", rotated),
     ]
     for name, get in rows:

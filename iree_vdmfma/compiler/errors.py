@@ -15,6 +15,11 @@ _PLUMBING = ("llvm::sys::", "SignalHandler", "__restore_rt", "__pthread_kill", "
 EXTERNAL_SIGNALS = {signal.SIGKILL, signal.SIGTERM, signal.SIGINT, signal.SIGHUP}
 
 
+class ToolFailed(RuntimeError):
+    """A tool the toolkit runs for itself before any job (the target-info compile of a GPU target) failed, hung or
+    was killed: the machine's or the install's fault, not the input's. The commands print it as one line, exit 1."""
+
+
 def _signal_name(returncode: Optional[int]) -> str:
     if returncode is None or returncode >= 0:
         return ""

@@ -18,6 +18,7 @@ RDNA targets get no virtual intrinsics here (:func:`has_vdmfma` is False).
 from __future__ import annotations
 
 import re
+import shlex
 import subprocess
 import tempfile
 from dataclasses import dataclass
@@ -30,7 +31,10 @@ from iree.compiler.dialects import iree_gpu
 from ..problems.problem import DTYPES, dtype as get_dtype
 from ..devices.flags import compile_flags
 from ..devices.targets import target as get_target
+from ..compiler.driver import stall_seconds
+from ..compiler.errors import ToolFailed, _signal_name, first_error_line
 from ..compiler.toolchain import tool
+from ..util.procs import Hung, run_group
 from ..util.mlir import shared_context
 
 # K-depths of the 16x16 sparse MFMA (v_smfmac_*_16x16xK) per target and input
@@ -75,17 +79,31 @@ class Intrinsic:
         return iree_gpu.MMAAttr.get(getattr(iree_gpu.MMAIntrinsic, self.name))
 
 
+PROBE_TIMEOUT_S = 120.0  # the probe takes about a second; a stalled one is ended sooner (stall_seconds)
+
+
 @lru_cache(maxsize=None)
 def _executable_target_text(arch: str) -> str:
-    """The #hal.executable.target iree-compile builds for the arch (one cheap compile)."""
+    """The #hal.executable.target iree-compile builds for the arch (one cheap compile), run watched as every
+    compile is (util/procs.run_group: its group ended on a stall, the timeout or an interrupt). ToolFailed, one
+    line with the command, when it fails, hangs or is killed."""
     src = "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  return %a : tensor<4xf32>\n}\n"
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(prefix="vdmfma-target-") as tmp:
         inp = Path(tmp) / "t.mlir"
         inp.write_text(src)
-        out = subprocess.run(
-            [tool("iree-compile"), str(inp), *compile_flags(arch), "--compile-to=executable-sources"],
-            capture_output=True, text=True, check=True,
-        ).stdout
+        cmd = [tool("iree-compile"), str(inp), *compile_flags(arch), "--compile-to=executable-sources"]
+        said = f"the target-info compile for {arch}"
+        try:
+            done = run_group(cmd, PROBE_TIMEOUT_S, stall_s=stall_seconds())
+        except Hung:
+            raise ToolFailed(f"{said} hung (no CPU time, no thread running) and was ended: {shlex.join(cmd)}") from None
+        except subprocess.TimeoutExpired:
+            raise ToolFailed(f"{said} ran past {PROBE_TIMEOUT_S:g} s and was ended: {shlex.join(cmd)}") from None
+        if done.returncode:
+            why = (f"ended by {_signal_name(done.returncode)}" if done.returncode < 0
+                   else first_error_line(done.stderr) or f"exit code {done.returncode}")
+            raise ToolFailed(f"{said} failed ({why}): {shlex.join(cmd)}")
+        out = done.stdout
     match = re.search(r"#hal\.executable\.target<\"rocm\".*?\}>", out)
     if not match:
         raise RuntimeError(f"iree-compile printed no rocm executable target for {arch}")

@@ -24,12 +24,14 @@ compiles it).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
 from iree.compiler import ir, passmanager
 from iree.compiler.dialects.transform import interpreter
+from ..util.io import read_input_text
 
 OURS, THEIRS = "ours", "theirs"
 PREFER = (OURS, THEIRS)
@@ -71,7 +73,8 @@ class Linked:
     prefer: str
     conflicts: list[Conflict] = field(default_factory=list)
     checked: int = 0  # payload ops the conflict check looked at
-    unmatched: list[str] = field(default_factory=list)  # our specs that configured none of the payload ops
+    unmatched: list[str] = field(default_factory=list)  # specs (either side) that configured none of the payload ops
+    target_notes: list[str] = field(default_factory=list)  # specs that name another target than the others or --target
 
     def lines(self) -> list[str]:
         first = "first" if self.form == MERGED else "last"
@@ -81,7 +84,33 @@ class Linked:
         if self.checked:
             out.append(f"checked {self.checked} payload op(s): {len(self.conflicts)} conflict(s)")
         out += [f"warning: {label} configures none of the payload ops" for label in self.unmatched]
+        out += [f"warning: {note}" for note in self.target_notes]
         return out
+
+
+# A spec names the target it was written for (ours in a comment, amdsharktuner's in its file name or comments):
+# GPU arch names anywhere in its text.
+_TARGET_NAME = re.compile(r"\b(gfx[0-9a-f]{3,4}|sm_\d{2,3})\b")
+
+
+def spec_targets(spec: Spec) -> set[str]:
+    """The GPU targets a spec names in its text or label (empty: it names none)."""
+    return set(_TARGET_NAME.findall(spec.text)) | set(_TARGET_NAME.findall(Path(spec.label).name))
+
+
+def target_notes(specs: Sequence[Spec], target: Optional[str] = None) -> list[str]:
+    """What the link should say about targets: a spec naming only other targets than ``target``; without a
+    target, specs that name disjoint sets of targets (a gfx1100 spec linked with a gfx942 one)."""
+    named = [(s, spec_targets(s)) for s in specs]
+    if target:
+        base = target.split(":")[0]
+        return [f"{s.label} names {', '.join(sorted(t))}, not {base}: its configs were written for another target"
+                for s, t in named if t and base not in t]
+    named = [(s, t) for s, t in named if t]
+    if len(named) > 1 and not set.intersection(*(t for _, t in named)):
+        return ["the specs name different targets (" + "; ".join(f"{s.label}: {', '.join(sorted(t))}"
+                                                                 for s, t in named) + ")"]
+    return []
 
 
 def check_prefer(prefer: str) -> str:
@@ -95,12 +124,7 @@ def read_spec(path: Path | str, side: str = THEIRS, option: str = "--merge-with"
     ValueError naming the option and the file otherwise (bad input, before anything compiles)."""
     path = Path(path)
     where = f"{option} {path}" if option else str(path)
-    try:
-        text = path.read_text()
-    except OSError as e:
-        raise ValueError(f"{where}: cannot read: {e.strerror or e}") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"{where}: not MLIR text") from None
+    text = read_input_text(path, where)
     spec = Spec(str(path), text, side)
     with ir.Context():
         _parse(spec, where)
@@ -114,11 +138,14 @@ def read_payloads(paths: Sequence[Path | str], option: str = "--payload") -> lis
     for p in map(Path, paths):
         if not p.exists():
             raise ValueError(f"{option} {p}: no such file or folder")
-        files += sorted(p.glob("*.mlir")) if p.is_dir() else [p]
+        found = sorted(p.glob("*.mlir")) if p.is_dir() else [p]
+        if not found:
+            raise ValueError(f"{option} {p}: a folder with no .mlir file (a dispatch dump holds *.mlir)")
+        files += found
     out = []
     with ir.Context():
         for f in files:
-            text = f.read_text(errors="replace")
+            text = read_input_text(f, f"{option} {f}")
             try:
                 ir.Module.parse(text)
             except ir.MLIRError as e:
@@ -230,7 +257,7 @@ def check(specs: Sequence[Spec], linked: str, prefer: str,
             if len({s.side for s in touched}) > 1:
                 applied = next((s.label for s in touched if alone[s.label][i][1] == cfg), "")
                 found.append(Conflict(f"{what} in {label}", tuple(s.label for s in touched), applied, prefer))
-    unmatched = [s.label for s in specs if s.side == OURS and payloads and s.label not in hit]
+    unmatched = [s.label for s in specs if payloads and s.label not in hit]
     return found, checked, unmatched
 
 
@@ -242,10 +269,12 @@ def _run(spec_label: str, payload_text: str, spec_text: str, payload_label: str)
                          f"({_first_error(e)})") from None
 
 
-def link(specs: Sequence[Spec], prefer: str = OURS, payloads: Sequence[tuple[str, str]] = ()) -> Linked:
-    """Link ``specs`` (ours and theirs) so that ``prefer``'s side wins, and check the result on ``payloads``."""
+def link(specs: Sequence[Spec], prefer: str = OURS, payloads: Sequence[tuple[str, str]] = (),
+         target: Optional[str] = None) -> Linked:
+    """Link ``specs`` (ours and theirs) so that ``prefer``'s side wins, and check the result on ``payloads``; say
+    which specs configure none of them and which name another target (``target``, else each other's)."""
     text, form, order = link_text(specs, prefer)
-    result = Linked(text, form, [s.label for s in order], prefer)
+    result = Linked(text, form, [s.label for s in order], prefer, target_notes=target_notes(specs, target))
     if payloads:
         result.conflicts, result.checked, result.unmatched = check(order, text, prefer, payloads)
     return result

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional
 
+from ..util import procs
+
 KINDS = ("local", "ray")
 
 
@@ -179,13 +181,16 @@ def device_executor(executor: Optional[Executor]) -> Executor:
 
 def on_device(executor: Executor, fn: Callable, *args):
     """Run ``fn(*args)`` as one GPU task of ``executor`` and wait for its result: device work runs as an
-    executor task like every compile, one at a time. Ctrl-C while waiting cancels it if it has not started
-    (a started measurement ends first: the executor's close waits for it)."""
+    executor task like every compile, one at a time. Ctrl-C (or SIGTERM) while waiting cancels it if it has not
+    started, and ends the tools a started one is running (util/procs.end_children: the paired worker of a
+    calibration would otherwise run its rounds to the end while the executor's close waits for it)."""
     future = executor.submit_gpu(fn, *args)
     try:
         return future.result()
-    except BaseException:
+    except BaseException as e:
         future.cancel()
+        if isinstance(e, KeyboardInterrupt):
+            procs.end_children()
         raise
 
 

@@ -355,7 +355,7 @@ def _link_spec(spec_path: Path, configs: dict, opts: ModelOptions, log: Callable
     ours = Spec(f"ours ({spec_path.name})", spec_path.read_text(), OURS)
     payloads = [(c.key, problem_ir(c.problem)) for c, _ in configs.values()
                 if c.key == c.problem.key and not c.problem.dt.is_mx]
-    linked = link([ours, *opts.merge_with], opts.prefer, payloads)
+    linked = link([ours, *opts.merge_with], opts.prefer, payloads, opts.target)
     atomic_write_text(spec_path.with_name(OURS_COPY), ours.text)
     atomic_write_text(spec_path, linked.text)
     for line in linked.lines():

@@ -192,8 +192,10 @@ def share_lines(share: dict, default: str) -> list[str]:
     a share: the row says the estimate does not fit, and when none fits no share is given at all."""
     if not share:
         return ["Not estimated: it needs the tuner's kernel times (`--tune`) and a measured forward."]
-    lines = ["ESTIMATED, not measured per dispatch: the tuner's isolated cold median of each shape's kernel "
-             f"(IREE's default kernel for `{default}`, the winner for `tuned`) x that shape's calls per "
+    lines = ["ESTIMATED, not measured per dispatch in the forward: the tuner's isolated cold median of each "
+             f"shape's kernel (IREE's default kernel for `{default}`, the winner for `tuned`), timed in "
+             "command-buffer mode (`cmdbuf`: 8 dispatches recorded into one command buffer, as the forward's own "
+             "dispatches are; docs/concepts/measurement.md), x that shape's calls per "
              "forward (counted in torch eager), over the variant's measured forward median in each cache mode. "
              "Isolated cold kernels against a whole forward: a share above 100% says the estimate does not "
              "fit.", "",

@@ -83,11 +83,15 @@ def check_mlir(path: Path) -> None:
     """SourceError naming the file, before anything compiles, when it does not parse as MLIR (its dialects need not
     be registered here: iree-compile checks those)."""
     from iree.compiler import ir  # noqa: PLC0415
+    from ..util.io import input_kind_problem  # noqa: PLC0415
 
+    why = input_kind_problem(path)
+    if why:
+        raise SourceError(f"{path}: {why}")
     with ir.Context() as ctx:
         ctx.allow_unregistered_dialects = True
         try:
-            ir.Module.parse(path.read_text())
+            module = ir.Module.parse(path.read_text())
         except (ir.MLIRError, ValueError) as e:
             first = next((line.strip() for line in str(e).splitlines()[1:] if line.strip()), str(e).strip())
             where = re.match(r'error: "-":(\d+:\d+): (.*)', first)
@@ -95,6 +99,8 @@ def check_mlir(path: Path) -> None:
                               else f"{path}: does not parse as MLIR ({first[:300]})") from None
         except UnicodeDecodeError:
             raise SourceError(f"{path}: not a text file") from None
+        if not list(module.body.operations):
+            raise SourceError(f"{path}: an empty module (no function to compile): not an exported program")
 
 
 MODEL_EXTRA = ("torch", "iree.turbine", "iree", "ml_dtypes")  # what the 'model' extra installs

@@ -1,7 +1,12 @@
-"""The runnable module's IR: ``@gemm`` plus the timing loop ``@gemm_loop``.
+"""The runnable module's IR: ``@gemm`` plus the two timing functions, built with the bindings.
 
-See ``run/timing.py`` for how the loop is used to take a latency. This module
-only builds and verifies the IR (it is an input to the compile stage).
+``@gemm_loop`` (loop mode) and ``@gemm_cmdbuf`` (command-buffer mode) both take the activations,
+the flat weight rotation buffer ``Bs`` and ``iters`` (dispatches per call), and call ``@gemm`` once
+per dispatch on a view of weight copy ``d mod copies``. They differ in what one trip of their loop
+holds: loop mode one dispatch (so one queue submission per dispatch), command-buffer mode
+``CMDBUF_DISPATCHES`` calls in straight-line code, which IREE's stream scheduler records into one
+command buffer (one submission for all of them), as it does for a model's function. See
+``run/timing.py`` for how each is timed; this module only builds and verifies the IR.
 """
 
 from __future__ import annotations
@@ -14,13 +19,15 @@ from .problem import Problem
 from ..util.mlir import shared_context
 
 LOOP_FUNC = "gemm_loop"
+CMDBUF_FUNC = "gemm_cmdbuf"
 GEMM_FUNC = "gemm"
+CMDBUF_DISPATCHES = 8  # @gemm calls per trip of @gemm_cmdbuf: one command buffer, one submission
 
-
-
-def _tensor(shape: Sequence[int | str], elem: str) -> str:
-    return "tensor<" + "x".join(str(d) for d in shape) + f"x{elem}>"
-
+# Compile flags every runnable module (this IR) is built with. @gemm_cmdbuf's dispatches write their results
+# into one allocation; IREE's binding fusion would then pass each result's offset as a push constant, a new
+# operand that changes the executable (its ISA differs from @gemm's alone). Without the fusion each
+# dispatch binds its result at its offset and the executable is byte for byte the plain module's.
+RUNNER_FLAGS = ("--iree-scheduling-optimize-bindings=false",)
 
 COPY_ALIGN = 256  # bytes; each weight copy starts on this boundary (bindings assume >= 64)
 
@@ -30,8 +37,8 @@ def copy_stride(problem: Problem) -> int:
     return -(-problem.weight_bytes // COPY_ALIGN) * COPY_ALIGN
 
 
-def _operands(problem: Problem) -> tuple[list[str], list[tuple[tuple[int, ...], str, int]]]:
-    """(types of @gemm's activation arguments, weight parts as (shape, element type, bytes)).
+def _operands(problem: Problem) -> tuple[list[tuple[tuple[int, ...], str]], list[tuple[tuple[int, ...], str, int]]]:
+    """(@gemm's activation arguments as (shape, element type), weight parts as (shape, element type, bytes)).
 
     The parts lie back to back in one weight copy: B, or for an MX problem (problems/mxfp4.py)
     its packed values then its scales, all i8.
@@ -41,87 +48,101 @@ def _operands(problem: Problem) -> tuple[list[str], list[tuple[tuple[int, ...], 
 
         a_shape, as_shape, b_shape, bs_shape = abi_shapes(problem)
         b_len = math.prod(b_shape)
-        return ([_tensor(a_shape, "i8"), _tensor(as_shape, "i8")],
-                [(b_shape, "i8", b_len), (bs_shape, "i8", problem.weight_bytes - b_len)])
+        return ([(tuple(a_shape), "i8"), (tuple(as_shape), "i8")],
+                [(tuple(b_shape), "i8", b_len), (tuple(bs_shape), "i8", problem.weight_bytes - b_len)])
     a_shape, b_shape, _ = problem.shapes()
-    return [_tensor(a_shape, problem.dtype)], [(b_shape, problem.dtype, problem.weight_bytes)]
+    return [(tuple(a_shape), problem.dtype)], [(tuple(b_shape), problem.dtype, problem.weight_bytes)]
 
 
-def loop_function_ir(problem: Problem) -> str:
-    """Text of ``func.func @gemm_loop`` (it calls ``@gemm``, which must be in the module).
+def _tensor_type(shape: Sequence[int], elem: str):
+    from iree.compiler import ir
 
-    ``Bs`` is a flat i8 buffer of ``copies * copy_stride(problem)`` bytes. Each
-    trip makes a buffer view of copy ``i mod copies`` at its byte offset (one view per
-    weight part: B, or an MX problem's packed B and its scales) and imports it, so the
-    matmul dispatch binds that copy directly: no slice copy, no offset arithmetic in
-    the kernel, and the executable is the very same one ``@gemm`` uses (IREE
-    deduplicates it).
-    """
-    lhs, parts = _operands(problem)
-    c_t = _tensor(problem.shapes()[2], problem.dt.acc)
-    args = "".join(f"%a{i}: {t}, " for i, t in enumerate(lhs))
-    consts, trip, names, types = [], [], [f"%a{i}" for i in range(len(lhs))], list(lhs)
-    offset = "%off"
+    return ir.RankedTensorType.get(list(shape), ir.Type.parse(elem))
+
+
+def _index(value: int):
+    from iree.compiler import ir
+    from iree.compiler.dialects import arith
+
+    return arith.constant(ir.IndexType.get(), value)
+
+
+def _weight_views(problem: Problem, buf, offset, parts) -> list:
+    """Import each weight part of the copy at byte ``offset`` of ``buf`` as a tensor (no copy)."""
+    from iree.compiler import ir
+    from iree.compiler.dialects import arith, hal
+
+    view_t = ir.Type.parse("!hal.buffer_view")
+    enc = hal.EncodingTypeOp().result  # no encoding attribute: dense row-major
+    tensors = []
     for j, (shape, elem, length) in enumerate(parts):
-        consts += [f"    %len{j} = arith.constant {length} : index",
-                   f"    %et{j} = hal.element_type<{elem}> : i32"]
-        consts += [f"    %d{j}_{i} = arith.constant {d} : index" for i, d in enumerate(shape)]
-        dims = ", ".join(f"%d{j}_{i}" for i in range(len(shape)))
         if j:
-            trip.append(f"      %off{j} = arith.addi {offset}, %len{j - 1} : index")
-            offset = f"%off{j}"
-        b_t = _tensor(shape, elem)
-        trip += [f"      %view{j} = hal.buffer_view.create buffer(%buf : !hal.buffer)[{offset}, %len{j}] "
-                 f"shape([{dims}]) type(%et{j}) encoding(%enc) : !hal.buffer_view",
-                 f"      %b{j} = hal.tensor.import %view{j} \"weight copy\" : !hal.buffer_view -> {b_t}"]
-        names.append(f"%b{j}")
-        types.append(b_t)
-    nl = "\n"
-    return f"""
-  func.func @{LOOP_FUNC}({args}%bs: !hal.buffer_view, %iters: i32) -> {c_t} {{
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %stride = arith.constant {copy_stride(problem)} : index
-{nl.join(consts)}
-    %total = hal.buffer_view.dim<%bs : !hal.buffer_view>[0] : index
-    %q = arith.divui %total, %stride : index
-    %copies = arith.maxui %q, %c1 : index
-    %buf = hal.buffer_view.buffer<%bs : !hal.buffer_view> : !hal.buffer
-    %enc = hal.encoding_type<dense_row_major> : i32
-    %n = arith.index_cast %iters : i32 to index
-    %init = tensor.empty() : {c_t}
-    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> ({c_t}) {{
-      %idx = arith.remui %i, %copies : index
-      %off = arith.muli %idx, %stride : index
-{nl.join(trip)}
-      %c = func.call @{GEMM_FUNC}({", ".join(names)}) : ({", ".join(types)}) -> {c_t}
-      scf.yield %c : {c_t}
-    }}
-    return %r : {c_t}
-  }}
-"""
+            offset = arith.addi(offset, _index(parts[j - 1][2]))
+        et = hal.ElementTypeOp(ir.TypeAttr.get(ir.Type.parse(elem))).result
+        view = hal.BufferViewCreateOp(buf, offset, _index(length), et, enc, [_index(d) for d in shape],
+                                      results=[view_t]).result
+        b_t = _tensor_type(shape, elem)
+        tensors.append(hal.TensorImportOp(b_t, view, ir.TypeAttr.get(b_t), [], name="weight copy").result)
+    return tensors
 
 
-def add_loop_function(module_text: str, problem: Problem) -> str:
-    """Append ``@gemm_loop`` to a module that defines ``@gemm`` (textual splice)."""
-    body = module_text.rstrip()
-    if not body.endswith("}"):
-        raise ValueError("module text does not end with '}'")
-    return body[:-1] + loop_function_ir(problem) + "}\n"
+def _build_timing_func(problem: Problem, name: str, per_trip: int) -> None:
+    """``func.func @name(A..., Bs, iters) -> C`` at the current insertion point (needs context + location).
+
+    Trip ``t`` of its loop runs ``per_trip`` dispatches ``d = t * per_trip + j``, each on weight copy
+    ``d mod copies`` (``copies = max(1, bytes(Bs) // stride)``); ``iters`` dispatches in all (a
+    multiple of ``per_trip``). Every dispatch's result is loop-carried, so none is dead code.
+    """
+    from iree.compiler import ir
+    from iree.compiler.dialects import arith, func, hal, scf, tensor
+
+    lhs, parts = _operands(problem)
+    c_t = _tensor_type(problem.shapes()[2], problem.dt.acc)
+    view_t, buf_t = ir.Type.parse("!hal.buffer_view"), ir.Type.parse("!hal.buffer")
+    i32, index = ir.IntegerType.get_signless(32), ir.IndexType.get()
+    lhs_t = [_tensor_type(s, e) for s, e in lhs]
+    fn = func.FuncOp(name, ir.FunctionType.get(lhs_t + [view_t, i32], [c_t] * per_trip))
+    entry = fn.add_entry_block()
+    with ir.InsertionPoint(entry):
+        *acts, bs, iters = entry.arguments
+        c0, c1, stride = _index(0), _index(1), _index(copy_stride(problem))
+        total = hal.BufferViewDimOp(bs, 0, results=[index]).result
+        copies = arith.maxui(arith.divui(total, stride), c1)
+        buf = hal.BufferViewBufferOp(buf_t, bs).result
+        trips = arith.index_cast(index, iters)
+        trips = arith.divui(trips, _index(per_trip)) if per_trip > 1 else trips
+        inits = [tensor.EmptyOp(list(problem.shapes()[2]), c_t.element_type).result for _ in range(per_trip)]
+        loop = scf.ForOp(c0, trips, c1, inits)
+        with ir.InsertionPoint(loop.body):
+            first = loop.induction_variable
+            first = arith.muli(first, _index(per_trip)) if per_trip > 1 else first
+            views = []  # every import first: an import between two dispatches would split the command buffer
+            for j in range(per_trip):
+                d = arith.addi(first, _index(j)) if j else first
+                views.append(_weight_views(problem, buf, arith.muli(arith.remui(d, copies), stride), parts))
+            results = [func.CallOp([c_t], ir.FlatSymbolRefAttr.get(GEMM_FUNC), [*acts, *w]).result for w in views]
+            scf.YieldOp(results)
+        func.ReturnOp(list(loop.results))
 
 
-@lru_cache(maxsize=1024)  # one build per problem: a sweep asks once per variant
-def runner_input_ir(problem: Problem) -> str:
-    """The problem's input IR (``@gemm``) plus ``@gemm_loop``: what a runnable module is built from."""
+def build_runner_module(problem: Problem):
+    """A verified module: the problem's input IR (``@gemm``) plus ``@gemm_loop`` and ``@gemm_cmdbuf``."""
     from iree.compiler import ir
 
     from .inputs import input_ir
 
-    text = add_loop_function(input_ir(problem), problem)
-    with shared_context():  # verify the splice
-        module = ir.Module.parse(text)
+    ctx = shared_context()
+    with ctx, ir.Location.unknown():
+        module = ir.Module.parse(input_ir(problem))
+        with ir.InsertionPoint(module.body):
+            _build_timing_func(problem, LOOP_FUNC, 1)
+            _build_timing_func(problem, CMDBUF_FUNC, CMDBUF_DISPATCHES)
         if not module.operation.verify():
             raise RuntimeError(f"runner IR for {problem.key} does not verify")
-    return text
+        return module
 
 
+@lru_cache(maxsize=1024)  # one build per problem: a sweep asks once per variant
+def runner_input_ir(problem: Problem) -> str:
+    """The problem's input IR plus both timing functions: what a runnable module is built from."""
+    return str(build_runner_module(problem))

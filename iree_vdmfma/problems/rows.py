@@ -235,6 +235,10 @@ class _ResultBody(Identity):
     # cold mode: weight copies rotated through, and distinct weight bytes read between two reads of one copy
     rotation_copies: Optional[int] = None
     bytes_between_reuses: Optional[int] = None
+    # how the timed dispatches were submitted (run/timing.py TIMING_MODES: cmdbuf, loop; 'call': one plain @gemm
+    # call a sample) and the harness floor measured in that mode (run/floor.py): a latency near it is the harness
+    timing_mode: str = ""
+    floor_us: Optional[float] = None
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 from .problem import DTYPES, MAX_DIM, Problem
+from ..util.io import input_kind_problem
 
 REQUIRED = ("m", "n", "k")
 OPTIONAL = ("batch", "dtype", "name")
@@ -150,6 +151,9 @@ def parse_shape_list(text: str, path: Path | str = "<string>") -> list[Problem]:
 
 def load_shape_list(path: Path | str) -> list[Problem]:
     path = Path(path)
+    why = input_kind_problem(path) if path.exists() else ""  # a missing file: the read below says so
+    if why:
+        raise ShapeListError(path, None, None, why)
     try:
         data = path.read_bytes()
     except OSError as e:

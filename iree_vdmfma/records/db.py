@@ -7,16 +7,28 @@ its checksum and is reported damaged, never used. The database runs in WAL mode 
 ``BEGIN IMMEDIATE`` transaction (SQLite's writer lock taken up front, waited for up to ``BUSY_TIMEOUT_S``), so
 tunes writing one database at once serialize their transactions and lose nothing (switching a new file to WAL,
 which SQLite does not wait for, is retried as long). A file that is not one of
-ours (``PRAGMA application_id``) or of another schema version is refused with one line naming it.
+ours (``PRAGMA application_id``) or of another schema version is refused with one line naming it, before anything
+is written to it (WAL mode is switched on only after the check).
+
+A record is validated when it is written and when it is read (:func:`problems`): latencies and speedups are finite
+and positive, times are ISO-8601. :meth:`RecordDB.add` refuses an invalid record naming its field; :meth:`read`
+leaves a record that fails (edited values, text in a number column, a negative latency) out as damaged, naming its
+row, and reads the rest. A database on read-only media is opened immutable (WAL's ``-shm`` cannot be made there);
+a file system that fails under a write (full, read-only, I/O error) is an OSError naming the file, not "not a
+tuning-record database".
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
+import math
+import os
 import sqlite3
 import time
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, fields
+from datetime import datetime
 from pathlib import Path
 from typing import Iterable, Iterator, Optional
 
@@ -59,11 +71,15 @@ class Record(Identity):
     origin: str = ""  # where it came from: 'HOST:OUT' of the tune, or the folder imported
 
     def __post_init__(self) -> None:
-        """Numbers as their fields' types (SQLite gives a REAL column back as float): one value, one checksum."""
+        """Numbers as their fields' types (SQLite gives a REAL column back as float): one value, one checksum.
+        ValueError naming the field when a number column holds something else."""
         for f in fields(self):
             value = getattr(self, f.name)
             if value is not None and ("float" in f.type or "int" in f.type):
-                object.__setattr__(self, f.name, (float if "float" in f.type else int)(value))
+                try:
+                    object.__setattr__(self, f.name, (float if "float" in f.type else int)(value))
+                except (TypeError, ValueError):
+                    raise ValueError(f"{f.name} holds {value!r}, not a number") from None
 
     @property
     def problem(self) -> Problem:
@@ -76,6 +92,32 @@ class Record(Identity):
     @property
     def checksum(self) -> str:
         return hashlib.sha256("\x1f".join(_cell(v) for v in asdict(self).values()).encode()).hexdigest()
+
+
+POSITIVE = ("latency_us", "latency_low_us", "latency_high_us", "speedup_vs_default")
+
+
+def iso_time(text: str) -> Optional[datetime]:
+    """An ISO-8601 time ('2026-11-22', '2026-11-22T07:00:00Z', with an offset or without), else None."""
+    try:
+        return datetime.fromisoformat(text[:-1] + "+00:00" if text.endswith("Z") else text)
+    except ValueError:
+        return None
+
+
+def problems(record: Record) -> list[str]:
+    """Why a record cannot be trusted as data: '' when it can. A latency or speedup that is not a finite positive
+    number, a kind or basis of no known name, a time that is not ISO-8601."""
+    said = [f"{name} is {getattr(record, name)!r}, not a finite positive number" for name in POSITIVE
+            if getattr(record, name) is not None
+            and not (math.isfinite(getattr(record, name)) and getattr(record, name) > 0)]
+    if record.kind not in (CANDIDATE, WINNER):
+        said.append(f"kind is {record.kind!r}, not {CANDIDATE} or {WINNER}")
+    if record.basis not in (MEASURED, MODELLED):
+        said.append(f"basis is {record.basis!r}, not {MEASURED} or {MODELLED}")
+    if record.recorded_at and iso_time(record.recorded_at) is None:
+        said.append(f"recorded_at is {record.recorded_at!r}, not an ISO-8601 time")
+    return said
 
 
 FIELDS = [f.name for f in fields(Record)]
@@ -113,23 +155,34 @@ class RecordDB:
 
     def __init__(self, path: Path | str, write: bool = True):
         self.path, self.conn = Path(path), None
+        if self.path.exists() and not self.path.is_file():  # a folder, a FIFO, a device: never opened
+            raise ValueError(f"{self.path}: not a tuning-record database (not a regular file)")
         if not write and not self.path.is_file():
             raise ValueError(f"{self.path}: no such record database")
         try:
             if write:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
+                if _read_only_media(self.path.parent):
+                    raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(self.path))
                 self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+                self._schema(create=False, new_ok=True)  # refused before anything is written to the file
                 self._wal()
                 with self.transaction():
                     self._schema(create=True)
             else:
-                self.conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True,
+                # WAL readers need the -shm file beside the database; on read-only media it cannot be made, and
+                # nobody can be writing there: read it immutable.
+                how = "immutable=1" if _read_only_media(self.path.parent) else "mode=ro"
+                self.conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?{how}", uri=True,
                                             timeout=BUSY_TIMEOUT_S, isolation_level=None)
                 self._schema(create=False)
         except sqlite3.OperationalError as e:
             self.close()
             if "locked" in str(e) or "busy" in str(e):
                 raise ValueError(f"{self.path}: locked by another process for {BUSY_TIMEOUT_S:g} s ({e})") from None
+            fault = _fault(e, self.path)
+            if fault is not None:
+                raise fault from None
             raise ValueError(f"{self.path}: not a tuning-record database ({e})") from None
         except sqlite3.DatabaseError as e:
             self.close()
@@ -152,9 +205,20 @@ class RecordDB:
                     raise
                 time.sleep(0.05)
 
-    def _schema(self, create: bool) -> None:
-        app, version = (self.conn.execute(f"PRAGMA {p}").fetchone()[0] for p in ("application_id", "user_version"))
-        tables = self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+    def _schema(self, create: bool, new_ok: bool = False) -> None:
+        """Ours and of this schema version, else ValueError naming the file. ``create``: a new (empty) file gets the
+        schema; ``new_ok``: a new file passes the check unchanged (the read-only look before WAL is switched on)."""
+        snapshot = not self.conn.in_transaction  # the three reads in one read transaction: one state of the file
+        if snapshot:
+            self.conn.execute("BEGIN")
+        try:
+            app, version = (self.conn.execute(f"PRAGMA {p}").fetchone()[0] for p in ("application_id", "user_version"))
+            tables = self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+        finally:
+            if snapshot:
+                self.conn.execute("COMMIT")
+        if new_ok and app == 0 and version == 0 and not tables:
+            return
         if create and app == 0 and version == 0 and not tables:  # a new file
             self.conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             self.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
@@ -179,12 +243,25 @@ class RecordDB:
         self.conn.execute("COMMIT")
 
     def add(self, records: Iterable[Record]) -> int:
-        """Insert in one transaction; returns how many were new (a record already there is left as it is)."""
+        """Insert in one transaction; returns how many were new (a record already there is left as it is).
+        ValueError naming the record's shape and field when one is invalid (:func:`problems`): none is written.
+        A file system that fails under the write: OSError naming the file."""
+        records = list(records)
+        for r in records:
+            said = problems(r)
+            if said:
+                raise ValueError(f"{self.path}: refused a record of {r.name or r.key} ({r.knobs}): {'; '.join(said)}")
         rows = [[getattr(r, f) for f in FIELDS] + [r.checksum] for r in records]
-        with self.transaction() as c:
-            before = c.total_changes
-            c.executemany(_INSERT, rows)
-            return c.total_changes - before
+        try:
+            with self.transaction() as c:
+                before = c.total_changes
+                c.executemany(_INSERT, rows)
+                return c.total_changes - before
+        except sqlite3.OperationalError as e:
+            fault = _fault(e, self.path)
+            if fault is None:
+                raise
+            raise fault from None
 
     def read(self, target: Optional[str] = None) -> Read:
         """Every record (of ``target``), each checked against its checksum."""
@@ -192,12 +269,22 @@ class RecordDB:
         cursor = self.conn.execute(f"SELECT id, {', '.join(FIELDS)}, checksum FROM records {where} ORDER BY id", args)
         records, damaged = [], []
         for row in cursor:
-            record = Record(**dict(zip(FIELDS, row[1:-1])))
+            try:
+                record = Record(**dict(zip(FIELDS, row[1:-1])))
+            except ValueError as e:
+                damaged.append(f"id {row[0]}: {e}")
+                continue
             if record.checksum != row[-1]:
                 damaged.append(f"id {row[0]}: its values do not match its checksum (edited after it was written)")
+            elif problems(record):
+                damaged.append(f"id {row[0]}: {'; '.join(problems(record))}")
             else:
                 records.append(record)
         return Read(records, damaged)
+
+    def skus(self) -> list[str]:
+        """The device names the database holds records of (for 'no such SKU' errors)."""
+        return sorted({r.sku for r in self.read().records})
 
     def close(self) -> None:
         if self.conn is not None:
@@ -209,3 +296,27 @@ class RecordDB:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _read_only_media(folder: Path) -> bool:
+    """The folder's file system is mounted read-only."""
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+# SQLite's words for a failing file system, and the errno each is.
+_FAULTS = (("disk is full", errno.ENOSPC), ("readonly database", errno.EROFS), ("disk i/o error", errno.EIO),
+           ("unable to open database file", errno.EACCES))
+
+
+def _fault(e: sqlite3.OperationalError, path: Path) -> Optional[OSError]:
+    """A file-system fault SQLite reported, as the OSError the commands turn into one line (exit 1), else None."""
+    said = str(e).lower()
+    for words, number in _FAULTS:
+        if words in said:
+            if number == errno.EACCES and _read_only_media(path.parent):
+                number = errno.EROFS
+            return OSError(number, f"{os.strerror(number)} ({e})", str(path))
+    return None

@@ -18,7 +18,7 @@ from typing import Optional
 from ..report.verdict import DEFAULT_RULE, Timing
 from ..tune import state
 from ..util.runs import previous_runs
-from .db import CANDIDATE, MEASURED, MODELLED, WINNER, Record
+from .db import CANDIDATE, MEASURED, MODELLED, WINNER, Record, problems
 from ..devices.sku import Sku, nvidia_smi_sku
 
 
@@ -98,4 +98,8 @@ def tune_records(folder: Path | str, sku: Optional[Sku] = None, origin: str = ""
         out.records.append(Record(kind=WINNER, latency_us=latency, latency_low_us=low, latency_high_us=high,
                                   verdict=w.verdict, speedup_vs_default=w.speedup_vs_default,
                                   **common(w, w.winner, MODELLED if modelled else MEASURED)))
+    bad = [(r, problems(r)) for r in out.records]
+    out.notes += [f"{folder}: left out a {r.kind} of {r.name or r.key} ({r.knobs}): {'; '.join(said)}"
+                  for r, said in bad if said]
+    out.records = [r for r, said in bad if not said]
     return out

@@ -98,7 +98,11 @@ COLUMN_DOC: dict[str, str] = {
                   "per variant",
     "best": "the variant with the lowest median for that shape and cache mode, with its speedup and verdict; a "
             "same-kernel row (the baseline's own kernel: its difference is drift) is never the best",
+    "timing": "how the dispatches were submitted: cmdbuf (8 a command buffer, as a model's function records "
+              "them) or loop (one submission each); docs/concepts/measurement.md",
     "median µs": "median latency of the repetitions (MEASURED, per dispatch)",
+    "floor µs": "the harness floor beside it: a 1x1x1 GEMM (torch: matmul) timed the same way in the same "
+                "process (MEASURED); a median near it is mostly the harness, not the kernel",
     "spread µs": "min–max of the repetitions, σ = their std, n = repetitions",
     "speedup": "baseline median / variant median (> 1: the variant is faster)",
     "verdict": "win / loss / within-noise / undetermined by the verdict rule above; `baseline` on baseline rows",
@@ -274,7 +278,9 @@ def section_per_problem(res) -> list[str]:
         L += note
         t = pd.DataFrame({
             **_names(sub), "variant": sub["variant"], "status": sub["status"],
+            "timing": sub["timing_mode"] if "timing_mode" in sub else None,
             "median µs": sub["latency_us_median"],
+            "floor µs": sub["floor_us"] if "floor_us" in sub else None,
             "spread µs": [_spread(r) for r in records(sub)],
             "speedup": sub["speedup"], "verdict": sub["verdict"],
             "GB/s": sub["gbps"], "% HBM peak": sub["pct_peak_bw"],
@@ -284,7 +290,8 @@ def section_per_problem(res) -> list[str]:
             t = t.drop(columns=["% HBM peak", "% compute peak"])
         if sub["is_baseline"].all():  # nothing compared: no speedup or verdict to show
             t = t.drop(columns=["speedup", "verdict"])
-        L.append(md_table(drop_empty(t), {"speedup": ".3f", "% HBM peak": ".1f", "median µs": ".4g", "GB/s": ".4g",
+        L.append(md_table(drop_empty(t), {"speedup": ".3f", "% HBM peak": ".1f", "median µs": ".4g", "floor µs": ".3g",
+                                          "GB/s": ".4g",
                                           "TFLOP/s": ".3g", "% compute peak": ".2f"}))
     return L
 

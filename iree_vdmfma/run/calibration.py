@@ -50,6 +50,8 @@ from typing import Callable, Optional, Sequence
 import numpy as np
 
 from . import paired
+from .floor import iree_floor_us
+from .runner import compile_floor_module
 from ..executors import on_device
 from ..problems.problem import Problem
 from ..problems.rows import Table, read_checked, write_csv_table
@@ -90,6 +92,8 @@ class CalibrationRow:
     heldout_batches: int = 0  # fresh batches measured (1 + how many times the threshold had to grow)
     first_heldout_rate: float = math.nan  # the device's worst held-out rate of the in-sample fit, first batch
     heldout_verified: bool = False  # every comparison's false_win_rate_heldout <= 5% at `threshold`
+    timing_mode: str = ""  # how the rounds' dispatches were submitted (run/timing.py TIMING_MODES)
+    floor_us: Optional[float] = None  # the harness floor in that mode on this device (run/floor.py), MEASURED
 
 
 @dataclass(frozen=True)
@@ -246,7 +250,8 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
               cache_mode: str = "cold", seed: int = 0, rounds: int = ROUNDS_PER_VERDICT,
               confidence: float = 0.95, mode: str = "auto", keep: bool = True,
               heldout_pairs: int = HELDOUT_PAIRS, batches: int = HELDOUT_BATCHES,
-              measure: Optional[Callable[..., paired.Rounds]] = None) -> list[CalibrationRow]:
+              measure: Optional[Callable[..., paired.Rounds]] = None,
+              timing_mode: str = "cmdbuf") -> list[CalibrationRow]:
     """Compile twice, fit the threshold on ``pairs`` A/A paired rounds and check it on fresh ones
     (:func:`fit_and_check`), write OUT/calibration.csv (and keep a copy for ``load_rule`` when ``keep``).
     ``measure`` takes paired.measure_rounds' arguments (``start`` numbers a batch's first round; None:
@@ -257,7 +262,7 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
     from ..compiler.fingerprint import fingerprint  # noqa: PLC0415
     from ..devices.flags import compile_flags  # noqa: PLC0415
     from ..devices.probe import device_info, device_target, resolve_device  # noqa: PLC0415
-    from ..problems.loop_ir import runner_input_ir  # noqa: PLC0415
+    from ..problems.loop_ir import RUNNER_FLAGS, runner_input_ir  # noqa: PLC0415
     from .provenance import now_utc  # noqa: PLC0415
 
     _check_sizes(pairs, heldout_pairs, rounds)
@@ -265,7 +270,8 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
     if dev is None:
         raise ValueError("calibration needs a device (got none)")
     target = module_target(device_target(dev))  # a CUDA device: the newest sm this compiler accepts (sm_90 -> sm_89)
-    job = CompileJob(f"{problem.key}/calibrate/{target}", runner_input_ir(problem), tuple(compile_flags(target)))
+    job = CompileJob(f"{problem.key}/calibrate/{target}", runner_input_ir(problem),
+                     tuple(compile_flags(target)) + RUNNER_FLAGS)
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     with Compiler(None, workers=1) as first, Compiler(None, workers=1) as second:  # two real compiles
@@ -280,9 +286,11 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
         def draw(start: int, count: int) -> paired.Rounds:
             how = measure or paired.measure_rounds
             return on_device(first.executor, partial(how, contenders, problem, dev, count, seed=seed, start=start,
-                                                     cache_mode=cache_mode, mode=mode))
+                                                     cache_mode=cache_mode, mode=mode, timing_mode=timing_mode))
 
         fit = fit_and_check(draw, COMPARISONS, pairs, heldout_pairs, rounds, confidence, seed, batches)
+        floor_us = on_device(first.executor, partial(iree_floor_us, dev, target, timing_mode, 3, 0.02, 0.02, 600.0,
+                                                     partial(compile_floor_module, target)))
     name = device_info(dev).name
     measured, last = fit.rounds, fit.checks[-1]
     rows = []
@@ -293,7 +301,8 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
                                    same_kernel=same, mode=measured.modes[0], measured_at=now_utc(),
                                    threshold_in_sample=fit.in_sample, false_win_rate_heldout=last.rates[kind],
                                    heldout_pairs=last.pairs, heldout_batches=len(fit.checks),
-                                   first_heldout_rate=fit.checks[0].rate, heldout_verified=fit.verified, **stats))
+                                   first_heldout_rate=fit.checks[0].rate, heldout_verified=fit.verified,
+                                   timing_mode=measured.timing_mode or timing_mode, floor_us=floor_us, **stats))
     write_calibration(rows, out_dir / CALIBRATION_CSV)
     if keep:
         write_calibration(rows, kept_path(dev, name))

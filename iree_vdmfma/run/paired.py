@@ -7,9 +7,12 @@ contender against the base (IREE's default) comes from the per-round latency rat
 ``new / base`` of the same rounds: their median, with a distribution-free interval from order
 statistics (binomial ranks around the median), not from two separate intervals.
 
-How a sample is taken (what is measured): the same ``@gemm_loop`` as run/timing.py (``iters``
-back-to-back dispatches of the proven kernel, cold rotation or hot, the same :func:`timing.plan`),
-so one sample is a per-dispatch latency that includes the launch gap, as the runner's is.
+How a sample is taken (what is measured): the same timing function as run/timing.py, in the same
+timing mode (default ``cmdbuf``: ``@gemm_cmdbuf``, 8 dispatches a command buffer, as a model's
+forward records them; ``loop``: ``@gemm_loop``, one submission a dispatch) over ``iters`` dispatches
+of the proven kernel, cold rotation or hot, the same :func:`timing.plan`, so one sample is a
+per-dispatch latency as the runner's is. A multi-dispatch config (split-K) is timed as one unit:
+each @gemm call's dispatches all lie in the same command buffer.
 
 - ``one-process`` (tried first): one Python worker process (``python -m iree_vdmfma.run.paired``)
   loads every contender's module on the device once, shares one set of inputs among them, and
@@ -62,6 +65,7 @@ class Rounds:
     samples: dict[str, list[float]] = field(default_factory=dict)
     orders: list[list[str]] = field(default_factory=list)
     modes: list[str] = field(default_factory=list)  # how each round was measured
+    timing_mode: str = ""  # how each sample's dispatches were submitted (timing.TIMING_MODES)
     measuring_s: float = 0.0  # wall time spent measuring (workers and benchmark runs)
 
     @property
@@ -79,6 +83,7 @@ class Rounds:
             self.samples.setdefault(name, []).extend(other.samples[name])
         self.orders += other.orders
         self.modes += other.modes
+        self.timing_mode = self.timing_mode or other.timing_mode
         self.measuring_s += other.measuring_s
 
 
@@ -184,7 +189,8 @@ def round_orders(names: Sequence[str], rounds: int, seed: int, start: int = 0) -
 
 def measure_rounds(contenders: Sequence[Contender], problem: Problem, device: str, rounds: int, *,
                    seed: int = 0, start: int = 0, cache_mode: str = "cold", cache_bytes: Optional[int] = None,
-                   min_time_s: float = 0.05, timeout_s: float = 600.0, mode: str = "auto") -> Rounds:
+                   min_time_s: float = 0.05, timeout_s: float = 600.0, mode: str = "auto",
+                   timing_mode: str = timing.DEFAULT_TIMING_MODE) -> Rounds:
     """Measure ``rounds`` rounds (numbered from ``start``: their orders are seeded by number).
 
     ``mode``: 'auto' (one process, else the fallback), ONE_PROCESS or PER_CONTENDER.
@@ -201,21 +207,21 @@ def measure_rounds(contenders: Sequence[Contender], problem: Problem, device: st
     if cache_bytes is None and cache_mode == "cold":
         tgt = device_target(dev)
         cache_bytes = timing.default_cache_bytes(dev, tgt, device_info(dev).name if tgt != "host" else "")
-    the_plan = timing.plan(problem, cache_mode, cache_bytes)
+    the_plan = timing.plan(problem, cache_mode, cache_bytes, timing_mode=timing_mode)
     orders = round_orders(names, rounds, seed, start)
     started = time.perf_counter()
     error = ""
     if mode in ("auto", ONE_PROCESS):
         try:
             out = _one_process(contenders, problem, dev, the_plan, orders, seed, min_time_s, timeout_s)
-            out.measuring_s = time.perf_counter() - started
+            out.measuring_s, out.timing_mode = time.perf_counter() - started, timing_mode
             return out
         except timing.TimingError as e:
             if mode == ONE_PROCESS:
                 raise
             error = str(e)
     out = _per_contender(contenders, problem, dev, the_plan, orders, seed, timeout_s)
-    out.measuring_s = time.perf_counter() - started
+    out.measuring_s, out.timing_mode = time.perf_counter() - started, timing_mode
     if error:
         out.modes = [f"{PER_CONTENDER} (one process failed: {error[:200]})" for _ in out.modes]
     return out
@@ -224,7 +230,8 @@ def measure_rounds(contenders: Sequence[Contender], problem: Problem, device: st
 def _one_process(contenders, problem, device, the_plan, orders, seed, min_time_s, timeout_s) -> Rounds:
     spec = {"vmfbs": {c.name: str(c.vmfb) for c in contenders}, "device": device,
             "problem": [problem.m, problem.n, problem.k, problem.batch, problem.dtype],
-            "copies": the_plan.copies, "calls": the_plan.calls, "orders": orders, "seed": seed,
+            "copies": the_plan.copies, "calls": the_plan.calls, "function": the_plan.function, "orders": orders,
+            "seed": seed,
             "min_time_s": min_time_s}
     with scratch("paired") as tmp:
         path = Path(tmp) / "spec.json"
@@ -278,7 +285,7 @@ def _worker(spec: dict) -> dict[str, list[float]]:
     a = first._arg(inputs.a, dtype)
     bs = first._arg(timing.rotation_buffer([inputs.b] * spec["copies"], problem), dtype)
     calls = spec["calls"]
-    fns = {name: mod.context.modules.module[timing.LOOP_FUNC] for name, mod in mods.items()}
+    fns = {name: mod.context.modules.module[spec["function"]] for name, mod in mods.items()}
     slowest = 1e-6
     for fn in fns.values():  # warm up, and time one call of each
         fn(a, bs, calls)

@@ -10,6 +10,12 @@ repeats whole rounds until ``min_time_s`` passed. The first call's output is
 checked with the same :class:`Checker` as IREE's (plus the rounding of a narrower
 output when the library returns f16/bf16, see numerics.py).
 
+Timing modes as IREE's (run/timing.py): ``loop`` launches the matmuls back to back on one
+stream; ``cmdbuf`` on a GPU records one round of them into a CUDA graph (HIP graph on ROCm
+builds) and replays it, as IREE records a command buffer; on the CPU there is nothing to record
+and ``cmdbuf`` is the same loop. Every timed result carries ``floor_us``: a 1x1x1 matmul timed
+the same way (run/floor.py), torch's harness floor.
+
 Optional: torch is imported only here, only when the peer runs. A device or dtype
 torch cannot do is :class:`PeerUnavailable` (the sweep's ``skipped`` row, with the reason).
 """
@@ -21,7 +27,7 @@ from typing import Optional
 
 import numpy as np
 
-from . import timing
+from . import floor, timing
 from .numerics import Checker
 from .runner import RunResult
 from ..devices.caches import peak_gbps
@@ -85,12 +91,28 @@ def _sync(torch, dev) -> None:
         torch.cuda.synchronize(dev)
 
 
-def _time(torch, dev, a, bs, the_plan: timing.Plan, reps: int, warmup_s: float,
-          min_time_s: float) -> timing.Latency:
-    def one_round() -> None:
+def _round(torch, dev, a, bs, the_plan: timing.Plan):
+    """One round of the plan's matmuls as a callable: launched one by one, or (cmdbuf on a GPU) a graph replay."""
+    def launch() -> None:
         for i in range(the_plan.calls):
             _matmul(torch, a, bs[i % len(bs)])
 
+    if the_plan.timing_mode != "cmdbuf" or dev.type != "cuda":
+        return launch
+    side = torch.cuda.Stream(dev)  # capture needs a warmed-up side stream (the library's workspace allocated)
+    side.wait_stream(torch.cuda.current_stream(dev))
+    with torch.cuda.stream(side):
+        launch()
+    torch.cuda.current_stream(dev).wait_stream(side)
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        launch()
+    return graph.replay
+
+
+def _time(torch, dev, a, bs, the_plan: timing.Plan, reps: int, warmup_s: float,
+          min_time_s: float) -> timing.Latency:
+    one_round = _round(torch, dev, a, bs, the_plan)
     end = time.perf_counter() + warmup_s
     while True:
         one_round()
@@ -114,8 +136,10 @@ def _time(torch, dev, a, bs, the_plan: timing.Plan, reps: int, warmup_s: float,
 def run_torch(problem: Problem, device: str = "local-task", cache_mode: str = "hot", reps: int = 10,
               *, seed: int = 0, check: bool = True, cache_bytes: Optional[int] = None,
               min_calls: int = timing.DEFAULT_MIN_CALLS, warmup_s: float = 0.1, min_time_s: float = 0.05,
-              checker: Optional[Checker] = None, device_name: str = "") -> RunResult:
-    """Check and time torch.matmul for ``problem`` on ``device``; PeerUnavailable when it cannot."""
+              checker: Optional[Checker] = None, device_name: str = "",
+              timing_mode: str = timing.DEFAULT_TIMING_MODE) -> RunResult:
+    """Check and time torch.matmul for ``problem`` on ``device`` in ``timing_mode``, with torch's floor in that
+    mode; PeerUnavailable when it cannot."""
     torch = _torch()
     check_supported(problem, device)
     dev = torch_device(device)
@@ -134,10 +158,20 @@ def run_torch(problem: Problem, device: str = "local-task", cache_mode: str = "h
         if reps > 0:
             cb = cache_bytes if cache_bytes is not None else (
                 timing.default_cache_bytes(res.device, dev_target, device_name) if cache_mode == "cold" else None)
-            res.plan = timing.plan(problem, cache_mode, cb, min_calls)
+            res.plan = timing.plan(problem, cache_mode, cb, min_calls, timing_mode=timing_mode)
             bs = [to_dev(chk.inputs.b) for _ in range(res.plan.copies)]
             res.latency = _time(torch, dev, a, bs, res.plan, reps, warmup_s, min_time_s)
+            res.timing_mode = timing_mode
+            res.floor_us = floor.remembered(("torch", str(dev), timing_mode), lambda: _floor_us(
+                torch, dev, a.dtype, timing_mode, reps, warmup_s, min_time_s))
     except (RuntimeError, ValueError) as e:  # out of memory, rotation too large, a kernel error
         res.error = f"torch: {str(e).strip().splitlines()[0][:300]}" if str(e).strip() else type(e).__name__
-    res.command = f"torch.matmul on {dev} ({problem.key}, {cache_mode})"
+    res.command = f"torch.matmul on {dev} ({problem.key}, {cache_mode}, {timing_mode})"
     return res
+
+
+def _floor_us(torch, dev, dtype, timing_mode: str, reps: int, warmup_s: float, min_time_s: float) -> float:
+    """torch's harness floor: a 1x1x1 matmul (floor.FLOOR_PROBLEM) timed as the rows are, hot (µs)."""
+    one = torch.ones((1, 1), dtype=dtype, device=dev)
+    the_plan = timing.plan(floor.FLOOR_PROBLEM, "hot", timing_mode=timing_mode)
+    return _time(torch, dev, one, [one], the_plan, max(1, reps), warmup_s, min_time_s).median_us

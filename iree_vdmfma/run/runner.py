@@ -22,13 +22,13 @@ import shlex
 import shutil
 import tempfile
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Optional, Sequence
 
 import numpy as np
 
-from . import timing
+from . import floor, timing
 from .numerics import Checker, NumericsResult, abi_elem
 from ..problems.problem import Problem
 from ..problems.rows import ResultRow, Status
@@ -36,7 +36,7 @@ from ..devices.caches import memory_bytes, peak_gbps
 from ..devices.modules import ModuleTarget, check_target
 from ..devices.probe import (DeviceError, DeviceUnavailableError, TargetMismatchError, device_info, device_target,
                              normalize_device, resolve_device)
-from ..problems.loop_ir import runner_input_ir
+from ..problems.loop_ir import RUNNER_FLAGS, runner_input_ir
 
 class RunnerError(DeviceError):
     """A module could not be loaded or run for a reason outside the kernel."""
@@ -56,7 +56,7 @@ def compile_for_run(problem: Problem, target: str, out_dir: Path,
     from ..compiler.retry import compile_retrying
 
     job = CompileJob(f"{problem.key}/run/{target}", runner_input_ir(problem),
-                     tuple(backend_for(target).compile_flags(target)) + tuple(extra_flags))
+                     tuple(backend_for(target).compile_flags(target)) + RUNNER_FLAGS + tuple(extra_flags))
     with Compiler((cache_dir or default_cache_dir()) if use_cache else None, workers=1) as compiler:
         result = compile_retrying(compiler, job)[0]  # one that hung: once more single-threaded
         if not result.ok:
@@ -67,6 +67,11 @@ def compile_for_run(problem: Problem, target: str, out_dir: Path,
         vmfb = out_dir / f"{problem.key}.{target}.vmfb"
         shutil.copyfile(result.vmfb, vmfb)
     return vmfb
+
+
+def compile_floor_module(target: str, out_dir: Path, cache_dir: Optional[Path] = None, use_cache: bool = True) -> Path:
+    """The harness-floor module (run/floor.py FLOOR_PROBLEM) for ``target``, compiled into ``out_dir``."""
+    return compile_for_run(floor.FLOOR_PROBLEM, target, out_dir, cache_dir=cache_dir, use_cache=use_cache)
 
 
 # ------------------------------------------------------------------ loading
@@ -133,10 +138,13 @@ class LoadedModule:
             device=dev, buffer=np.ascontiguousarray(x),
             element_type=getattr(rt.HalElementType, _ELEMENT_TYPES[elem]))
 
-    def call(self, name: str, *args, elem: str) -> np.ndarray:
-        """Invoke ``name`` with numpy arrays of dtype ``elem`` (ints pass as i32 scalars)."""
+    def call(self, name: str, *args, elem: str) -> np.ndarray | list[np.ndarray]:
+        """Invoke ``name`` with numpy arrays of dtype ``elem`` (ints pass as i32 scalars); a function with
+        several results (``@gemm_cmdbuf``) returns them as a list."""
         fn = self.context.modules.module[name]
         out = fn(*[self._arg(a, elem) for a in args])
+        if isinstance(out, (tuple, list)):
+            return [np.asarray(o.to_host()) for o in out]
         return np.asarray(out.to_host())
 
 
@@ -170,6 +178,8 @@ class RunResult:
     vmfb: str = ""  # the module run (what a repro runs again)
     cache_bytes: Optional[int] = None  # the cache a cold run must defeat
     reps: int = 0
+    timing_mode: str = ""  # how the dispatches were submitted (timing.TIMING_MODES); '' when not timed
+    floor_us: Optional[float] = None  # the harness floor in that mode (run/floor.py), MEASURED in this process
 
     def repro(self) -> str:
         """A `vdmfma run` command that runs this very module again in this cache mode (the run's repro; a row's
@@ -177,7 +187,7 @@ class RunResult:
         p = self.problem
         args = ["vdmfma", "run", "--vmfb", self.vmfb, "--module-target", self.module_target, "--m", p.m, "--n", p.n,
                 "--k", p.k, "--batch", p.batch, "--dtype", p.dtype, "--device", self.device, "--cache-mode",
-                self.cache_mode, "--reps", self.reps]
+                self.cache_mode, "--reps", self.reps] + (["--timing-mode", self.timing_mode] if self.timing_mode else [])
         return shlex.join(map(str, args + (["--cache-size", self.cache_bytes] if self.cache_bytes else [])))
 
     @property
@@ -224,16 +234,21 @@ def run_problem(vmfb: Path | str, problem: Problem, device: str = "local-task",
                 min_calls: int = timing.DEFAULT_MIN_CALLS, warmup_s: float = 0.1,
                 min_time_s: float = 0.05, timeout_s: float = 600.0,
                 workdir: Optional[Path] = None, checker: Optional[Checker] = None,
-                peak: Optional[float] = None, loaded: Optional[LoadedModule] = None) -> RunResult:
+                peak: Optional[float] = None, loaded: Optional[LoadedModule] = None,
+                timing_mode: str = timing.DEFAULT_TIMING_MODE, floor_module: Optional[Path] = None) -> RunResult:
     """Load ``vmfb`` on ``device``, check numerics (``check``), time ``reps`` repetitions.
 
-    ``cache_mode`` 'hot' or 'cold' (see timing.py); ``cache_bytes`` is the cache
-    cold mode must defeat (default: the device's LLC). ``reps=0`` skips timing.
+    ``cache_mode`` 'hot' or 'cold', ``timing_mode`` 'cmdbuf' or 'loop' (see timing.py); ``cache_bytes`` is
+    the cache cold mode must defeat (default: the device's LLC). ``reps=0`` skips timing. A timed result
+    carries the harness floor of its timing mode (run/floor.py), measured once per process with
+    ``floor_module`` (where given; else one compiled here).
     Raises DeviceUnavailableError / TargetMismatchError / RunnerError for a
     wrong setup; kernel failures are in the result (``status``).
     """
     if cache_mode not in timing.CACHE_MODES:
         raise ValueError(f"cache_mode must be one of {timing.CACHE_MODES}, got {cache_mode!r}")
+    if timing_mode not in timing.TIMING_MODES:
+        raise ValueError(f"timing_mode must be one of {timing.TIMING_MODES}, got {timing_mode!r}")
     dev = resolve_device(device)
     if dev is None:
         raise DeviceUnavailableError(f"no device to run on (asked for {device!r}); compile-only")
@@ -245,7 +260,7 @@ def run_problem(vmfb: Path | str, problem: Problem, device: str = "local-task",
                     functions=list(mod.functions), vmfb=str(vmfb), cache_bytes=cache_bytes, reps=reps)
     if not mod.has(timing.GEMM_FUNC):
         raise RunnerError(f"{vmfb} has no @{timing.GEMM_FUNC} (functions: {mod.functions})")
-    has_loop = mod.has(timing.LOOP_FUNC)
+    has_loop = mod.has(timing.MODE_FUNCS[timing_mode])
     chk = checker or Checker(problem, seed)
     lhs, b, elem = chk.inputs.lhs_args(), chk.inputs.weights(), abi_elem(problem)  # MX: packed bytes
 
@@ -257,6 +272,9 @@ def run_problem(vmfb: Path | str, problem: Problem, device: str = "local-task",
                 rot = chk.loop_rotation(lambda: timing.rotation_buffer([np.zeros_like(b), b], problem))
                 got = mod.call(timing.LOOP_FUNC, *lhs, rot, 2, elem=elem)
                 res.numerics = res.numerics.merge(chk.check(got, timing.LOOP_FUNC))
+            if mod.has(timing.CMDBUF_FUNC):  # its last dispatch (an odd one) reads copy 1 too
+                got = mod.call(timing.CMDBUF_FUNC, *lhs, rot, timing.CMDBUF_DISPATCHES, elem=elem)[-1]
+                res.numerics = res.numerics.merge(chk.check(got, timing.CMDBUF_FUNC))
         except RuntimeError as e:
             res.error = f"invoke failed: {str(e).strip().splitlines()[0][:300]}"
             return res
@@ -265,11 +283,17 @@ def run_problem(vmfb: Path | str, problem: Problem, device: str = "local-task",
         try:
             cb = cache_bytes if cache_bytes is not None else (
                 timing.default_cache_bytes(dev, dev_target, dev_name) if cache_mode == "cold" else None)
-            res.plan = timing.plan(problem, cache_mode, cb, min_calls, memory_bytes=memory_bytes(dev))
+            res.plan = timing.plan(problem, cache_mode, cb, min_calls, memory_bytes=memory_bytes(dev),
+                                   timing_mode=timing_mode)
             run = timing.time_module(Path(vmfb), problem, lhs, b, dev, res.plan, has_loop, reps=reps,
                                      warmup_s=warmup_s, min_time_s=min_time_s, workdir=workdir,
                                      timeout_s=timeout_s)
             res.latency, res.command = run.latency, run.command
+            res.timing_mode = timing_mode if has_loop else "call"
+            res.floor_us = floor.iree_floor_us(
+                dev, res.module_target, timing_mode, reps, warmup_s, min_time_s, timeout_s,
+                Path(floor_module) if floor_module else partial(compile_floor_module, res.module_target)) \
+                if has_loop else None
         except timing.TimingError as e:
             res.error, res.timed_out, res.command = str(e), e.timed_out, e.command
         except ValueError as e:  # e.g. cold rotation too large
@@ -288,6 +312,7 @@ def apply_to_row(row: ResultRow, result: RunResult) -> ResultRow:
         ch.update(rotation_copies=result.plan.copies, bytes_between_reuses=result.plan.bytes_between_reuse)
     lat = result.latency
     if lat is not None:
+        ch.update(timing_mode=result.timing_mode, floor_us=result.floor_us)
         ch.update(reps=lat.reps, latency_us_median=lat.median_us, latency_us_min=lat.min_us,
                   latency_us_max=lat.max_us, latency_us_std=lat.std_us, latency_us_mad=lat.mad_us, gbps=result.gbps,
                   tflops=result.tflops, pct_peak_bw=result.pct_peak_bw)
@@ -309,7 +334,8 @@ def run_default_dir() -> Path:
 
 
 def sweep_run_hook(device: str, reps: int = 10, cache_bytes: Optional[int] = None, compiler_version: str = "",
-                   timeout_s: float = 600.0):
+                   timeout_s: float = 600.0, timing_mode: str = timing.DEFAULT_TIMING_MODE,
+                   floor_module: Optional[Path] = None):
     """A Sweep run hook: run a compiled job's module for one row's cache mode and fill the row; a run past
     ``timeout_s`` (the sweep's --timeout: one compile or run) is a timeout row.
 
@@ -322,7 +348,8 @@ def sweep_run_hook(device: str, reps: int = 10, cache_bytes: Optional[int] = Non
     def hook(result, problem: Problem, row: ResultRow) -> ResultRow:
         # a '' cache_mode row (reps=0) is checked for numerics only: no timing, so no cache mode
         run = run_problem(result.vmfb, problem, device, module_target=row.target, cache_mode=row.cache_mode or "hot",
-                          reps=reps if row.cache_mode else 0, cache_bytes=cache_bytes, timeout_s=timeout_s)
+                          reps=reps if row.cache_mode else 0, cache_bytes=cache_bytes, timeout_s=timeout_s,
+                          timing_mode=timing_mode, floor_module=floor_module)
         return apply_to_row(row, run).replace(cache_mode=row.cache_mode,
                                               **provenance(device, compiler_version).columns())
 

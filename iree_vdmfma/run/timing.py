@@ -2,32 +2,36 @@
 
 How a latency is taken
 ----------------------
-A runnable module holds, next to ``@gemm(A, B)``, a timing function (see
-:func:`loop_function_ir`)::
+A runnable module holds, next to ``@gemm(A, B)``, two timing functions (problems/loop_ir.py)::
 
-    func @gemm_loop(A, Bs: !hal.buffer_view, iters: i32) -> C
+    func @gemm_loop(A, Bs: !hal.buffer_view, iters: i32) -> C        # timing mode 'loop'
       for i in [0, iters):
         B = import(view of Bs at byte offset (i mod copies) * stride)
         C = gemm(A, B)
 
-``Bs`` is one flat device buffer holding ``copies`` copies of the weights.
-Each trip wraps one copy in a buffer view and imports it, so the matmul
-dispatch binds that copy at a buffer offset: no copy of the weights, no offset
-arithmetic in the kernel, and IREE deduplicates the executable with the one
-``@gemm`` uses: the timed kernel is bit-for-bit the kernel the sweep proves
-(checked on gfx942: one executable in the dump). ``iree-benchmark-module
---function=gemm_loop`` times ``--benchmark_repetitions`` repetitions;
-each repetition's ``real_time`` (the mean over its benchmark iterations)
-divided by ``iters`` is one latency sample. One call's fixed costs (VM invoke,
-buffer import/export, the final host wait) are thereby amortised over
-``iters`` dispatches that the host enqueues back to back: what is left is
-per-dispatch device time plus launch gap, not Python or tool overhead.
+    func @gemm_cmdbuf(A, Bs, iters) -> (C x 8)                        # timing mode 'cmdbuf' (the default)
+      for t in [0, iters / 8):
+        B_j = import(view of copy (8t + j) mod copies), j = 0..7    # every import first
+        C_j = gemm(A, B_j), j = 0..7                                  # one command buffer, one submission
 
-Ordering caveat: loop trips are independent submissions. HIP and CUDA run them
-in order on the device queue's one stream (back-to-back kernels, as in
-``triton.testing.do_bench``); the CPU task executor (``local-task``) may overlap
-two of them, so CPU numbers are a throughput-flavoured figure, good for
-testing the plumbing, not for claims.
+``Bs`` is one flat device buffer holding ``copies`` copies of the weights.
+Each dispatch binds its copy at a buffer offset: no copy of the weights, no offset
+arithmetic in the kernel, and IREE deduplicates the executable with the one
+``@gemm`` uses (runnable modules are compiled with loop_ir.RUNNER_FLAGS for that):
+the timed kernel is bit for bit the kernel the sweep proves (checked on gfx942).
+``iree-benchmark-module --function=<the mode's function>`` times
+``--benchmark_repetitions`` repetitions; each repetition's ``real_time`` (the mean over its
+benchmark iterations) divided by ``iters`` is one latency sample (MEASURED). One call's fixed
+costs (VM invoke, the final host wait) are amortised over ``iters`` dispatches. What each
+dispatch still pays differs by mode: in ``loop`` mode its own buffer import, result
+allocation, queue submission and signal; in ``cmdbuf`` mode an eighth of one submission, as
+the dispatches of a model's function pay. The harness floor of each mode is measured beside
+every timed row (run/floor.py). docs/concepts/measurement.md says which mode is used where.
+
+Ordering caveat: HIP and CUDA run the submissions, and the dispatches of one command buffer,
+in order on the device queue; the CPU task executor (``local-task``) may overlap two loop-mode
+submissions, so CPU numbers are a throughput-flavoured figure, good for testing the plumbing,
+not for claims.
 
 Cache modes
 -----------
@@ -38,7 +42,8 @@ stay in the last-level cache when they fit (MI300X: 256 MB Infinity Cache).
 addresses (each padded to a 256-byte boundary) and the loop walks them round-robin, with ``iters`` a multiple of
 ``copies``. Between two uses of one copy the kernel reads the other
 ``copies - 1`` copies, ``(copies - 1) * weight_bytes`` distinct bytes, and
-:func:`plan` picks the fewest copies that make this at least ``COLD_MARGIN``
+:func:`plan` picks the fewest copies (in ``cmdbuf`` mode rounded up to a divisor or a multiple
+of 8, so a call is whole command buffers) that make this at least ``COLD_MARGIN``
 (2) times ``cache_bytes``, the sum of every cache level weights can sit in
 (MI300X: 256 MiB Infinity Cache + 8 x 4 MiB L2; the CPU: L2 + L3). The margin
 covers what a plain "more than the cache" would not: non-LRU replacement, the
@@ -52,6 +57,7 @@ modes, as they would in a decode step.)
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import os
@@ -67,14 +73,20 @@ from typing import Optional, Sequence
 import numpy as np
 
 from ..devices.caches import default_cache_bytes  # noqa: F401  (re-exported for callers)
-from ..problems.loop_ir import GEMM_FUNC, LOOP_FUNC, copy_stride  # noqa: F401
+from ..problems.loop_ir import CMDBUF_DISPATCHES, CMDBUF_FUNC, GEMM_FUNC, LOOP_FUNC, copy_stride  # noqa: F401
 from ..problems.problem import Problem
 from ..util.io import atomic_write_bytes
 from ..util.procs import run_group
 from ..util.scratch import scratch_dir
 
 CACHE_MODES = ("hot", "cold")
-DEFAULT_MIN_CALLS = 16  # dispatches per gemm_loop call (hot); cold rounds up to copies
+# How the timed dispatches reach the device (docs/concepts/measurement.md): 'cmdbuf' records CMDBUF_DISPATCHES of
+# them into one command buffer (one queue submission), as a model's function does; 'loop' submits each alone.
+TIMING_MODES = ("cmdbuf", "loop")
+DEFAULT_TIMING_MODE = "cmdbuf"
+MODE_FUNCS = {"cmdbuf": CMDBUF_FUNC, "loop": LOOP_FUNC}
+DISPATCHES_PER_SUBMISSION = {"cmdbuf": CMDBUF_DISPATCHES, "loop": 1}
+DEFAULT_MIN_CALLS = 16  # dispatches per timed call (hot); cold rounds up to whole rotations
 DEFAULT_MAX_ROTATION_BYTES = 8 * 2**30
 COLD_MARGIN = 2  # cold mode: distinct weight bytes between two reads of one copy >= COLD_MARGIN x cache bytes
 
@@ -89,7 +101,7 @@ class TimingError(RuntimeError):
 
 
 def rotation_buffer(copies: Sequence[np.ndarray], problem: Problem) -> np.ndarray:
-    """The flat uint8 buffer @gemm_loop takes: the given B copies, each padded to the stride."""
+    """The flat uint8 buffer the timing functions take: the given B copies, each padded to the stride."""
     stride = copy_stride(problem)
     buf = np.zeros((len(copies), stride), np.uint8)
     for row, b in zip(buf, copies):
@@ -104,9 +116,20 @@ class Plan:
 
     cache_mode: str
     copies: int
-    calls: int  # dispatches per gemm_loop call (a multiple of copies)
+    calls: int  # dispatches per timed call (a multiple of copies and of the mode's dispatches per submission)
     weight_bytes: int  # one copy of B
     cache_bytes: Optional[int]  # the cache the cold mode must defeat (None: hot)
+    timing_mode: str = DEFAULT_TIMING_MODE
+
+    @property
+    def function(self) -> str:
+        """The runnable module's function this plan times."""
+        return MODE_FUNCS[self.timing_mode]
+
+    @property
+    def submissions(self) -> int:
+        """Queue submissions per timed call (IREE: one per command buffer)."""
+        return self.calls // DISPATCHES_PER_SUBMISSION[self.timing_mode]
 
     @property
     def rotated_weight_bytes(self) -> int:
@@ -138,10 +161,24 @@ def cold_copies(weight_bytes: int, cache_bytes: int) -> int:
 
 def plan(problem: Problem, cache_mode: str, cache_bytes: Optional[int] = None,
          min_calls: int = DEFAULT_MIN_CALLS,
-         max_rotation_bytes: int = DEFAULT_MAX_ROTATION_BYTES, memory_bytes: Optional[int] = None) -> Plan:
-    """Copies and calls for a cache mode; cold needs ``cache_bytes``. ValueError, before anything runs, when the
-    run would need more than ``memory_bytes`` (the device's memory, where known: devices/caches.py)."""
+         max_rotation_bytes: int = DEFAULT_MAX_ROTATION_BYTES, memory_bytes: Optional[int] = None,
+         timing_mode: str = DEFAULT_TIMING_MODE) -> Plan:
+    """Copies and calls for a cache mode and timing mode; cold needs ``cache_bytes``. ValueError, before anything
+    runs, when the run would need more than ``memory_bytes`` (the device's memory, where known: devices/caches.py)."""
+    if timing_mode not in TIMING_MODES:
+        raise ValueError(f"timing_mode must be one of {TIMING_MODES}, got {timing_mode!r}")
+    per = DISPATCHES_PER_SUBMISSION[timing_mode]
+    min_calls = -(-max(1, min_calls) // per) * per
     the_plan = _plan(problem, cache_mode, cache_bytes, min_calls, max_rotation_bytes)
+    copies = the_plan.copies  # a call is whole rotations (each copy read equally often, the last one read long
+    while per % copies and copies % per:  # before the next call's first) of whole command buffers: copies that
+        copies += 1  # divide or are a multiple of `per` keep that to max(copies, per) dispatches (129 copies: 136)
+    if copies * problem.weight_bytes > max_rotation_bytes:
+        raise ValueError(f"cold mode would need {copies} copies x {problem.weight_bytes} B = "
+                         f"{copies * problem.weight_bytes} B of weights (> max_rotation_bytes {max_rotation_bytes})")
+    step = max(copies, per)
+    the_plan = dataclasses.replace(the_plan, copies=copies, calls=-(-min_calls // step) * step,
+                                   timing_mode=timing_mode)
     need = the_plan.run_bytes(problem)
     if memory_bytes is not None and need > memory_bytes:
         raise ValueError(f"{cache_mode} run not started: it would need {need / 2**30:.3g} GiB ({the_plan.copies} weight "
@@ -327,7 +364,8 @@ def time_module(vmfb: Path, problem: Problem, a: np.ndarray | Sequence[np.ndarra
                 the_plan: Plan, has_loop: bool, reps: int = 10, warmup_s: float = 0.1,
                 min_time_s: float = 0.05, workdir: Optional[Path] = None,
                 timeout_s: float = 600.0, extra_flags: Sequence[str] = ()) -> TimingRun:
-    """Time one module under a plan. Without ``@gemm_loop`` only hot mode (plain ``@gemm``) works.
+    """Time one module under a plan. ``has_loop``: the module has the plan's timing function (``@gemm_loop`` or
+    ``@gemm_cmdbuf``); without it only hot mode, one plain ``@gemm`` call per sample, works.
 
     ``a``: A, or the list of @gemm's activation arguments (MX: packed A and its scales); ``b``: one
     weight copy as the loop rotates it (MX: packed B then its scales, bytes).
@@ -349,13 +387,14 @@ def time_module(vmfb: Path, problem: Problem, a: np.ndarray | Sequence[np.ndarra
             written.append(wd / f"{key}.b_x{the_plan.copies}.bin")
             inputs.append(rotation_input_flag(b, problem, the_plan.copies, written[-1]))
             inputs.append(f"--input={the_plan.calls}")
-            function, calls = LOOP_FUNC, the_plan.calls
+            function, calls = the_plan.function, the_plan.calls
         else:
             if problem.dt.is_mx:
-                raise TimingError(f"an MX module is timed through @{LOOP_FUNC} (B and its scales rotate together)")
+                raise TimingError(f"an MX module is timed through @{the_plan.function} (B and its scales rotate "
+                                  "together)")
             if the_plan.cache_mode != "hot":
-                raise TimingError(f"cold mode needs @{LOOP_FUNC} in the module; build it from "
-                                  "timing.runner_input_ir(problem)")
+                raise TimingError(f"cold mode needs @{the_plan.function} in the module; build it from "
+                                  "loop_ir.runner_input_ir(problem)")
             written.append(wd / f"{key}.b.bin")
             inputs.append(input_flag(b, written[-1], elem))
             function, calls = GEMM_FUNC, 1

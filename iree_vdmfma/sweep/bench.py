@@ -38,6 +38,7 @@ from ..util.lock import locked_dir
 from ..problems.rows import (COMPILE_HUNG, COMPILE_TIMED_OUT, FAILED, MACHINE_REASON, PROVENANCE_COLUMNS, ResultRow,
                               TERMINAL, Status, read_results, row_for, write_rows)
 from ..problems.sealed import damaged_line
+from ..run import floor
 from ..run.numerics import Checker
 from ..run.provenance import provenance
 from ..util.signals import stop_signals_as_interrupt
@@ -55,6 +56,7 @@ class BenchOptions:
     warmup_s: float = 0.1
     min_time_s: float = 0.05
     timeout_s: float = 600.0  # one run (an IREE module's benchmark process) past this is a timeout row: --timeout
+    timing_mode: str = "cmdbuf"  # run/timing.py TIMING_MODES, for IREE's modules and the torch peer alike
 
     def __post_init__(self) -> None:  # the CLI's ranges (cli/options.py), for callers of the library too
         if not self.timeout_s > 0:
@@ -65,6 +67,8 @@ class BenchOptions:
             raise ValueError(f"cache modes must be hot and/or cold (got {', '.join(self.cache_modes) or 'none'})")
         if self.cache_bytes is not None and self.cache_bytes <= 0:
             raise ValueError(f"cache size must be > 0 (got {self.cache_bytes})")
+        if self.timing_mode not in ("cmdbuf", "loop"):
+            raise ValueError(f"timing mode must be cmdbuf or loop (got {self.timing_mode!r})")
 
 
 # the reason of a measured row whose compile row was damaged or gone: the module ran, its evidence is not re-proved
@@ -106,7 +110,7 @@ def bench_entry(directory: Path, entry: ModuleEntry, row: ResultRow, options: Be
             try:
                 res = run_torch(problem, device, row.cache_mode, options.reps, seed=entry.seed,
                                 cache_bytes=options.cache_bytes, warmup_s=options.warmup_s,
-                                min_time_s=options.min_time_s, device_name=name)
+                                min_time_s=options.min_time_s, device_name=name, timing_mode=options.timing_mode)
             except PeerUnavailable as e:
                 return row.replace(status=Status.SKIPPED.value, reason=str(e), device=device)
             prov = provenance(device, "", f"torch {res.module_target.split(' ', 1)[-1]}")
@@ -115,7 +119,8 @@ def bench_entry(directory: Path, entry: ModuleEntry, row: ResultRow, options: Be
                                      cache_mode=row.cache_mode, reps=options.reps, seed=entry.seed,
                                      cache_bytes=options.cache_bytes, warmup_s=options.warmup_s,
                                      min_time_s=options.min_time_s, checker=Checker(problem, entry.seed),
-                                     timeout_s=options.timeout_s)
+                                     timeout_s=options.timeout_s, timing_mode=options.timing_mode,
+                                     floor_module=floor.module_path(directory, entry.target))
             prov = provenance(device, compiler_version)
     except Exception as e:  # noqa: BLE001  (no device, a module that will not load: a row, go on)
         first = str(e).strip().splitlines()[0][:300] if str(e).strip() else ""

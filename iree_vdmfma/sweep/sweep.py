@@ -43,7 +43,7 @@ from ..configs.library import spec_pair
 from ..executors import (Executor, ExecutorError, ExecutorSpec, TaskCancelled, make_executor, where_ran,
                          write_files)
 from ..problems.inputs import input_ir
-from ..problems.loop_ir import runner_input_ir
+from ..problems.loop_ir import RUNNER_FLAGS, runner_input_ir
 from ..problems.problem import Problem
 from ..problems.rows import (COMPILE_HUNG, COMPILE_TIMED_OUT, FAILED, MACHINE_REASON, SUCCEEDED, TERMINAL, ResultRow,
                               Status, read_results, row_for, write_rows)
@@ -166,6 +166,7 @@ def _job(problem: Problem, v: Variant, options: SweepOptions, backend: Backend,
     chunk = v.split(problem, target)  # a per-shape split-K chunk goes into a preprocessing spec
     prespec, spec = spec_pair([(problem, chunk, config)], backend.spec_route)
     flags = tuple(backend.compile_flags(target)) + v.flags + tuple(options.extra_flags)
+    flags += RUNNER_FLAGS if options.runnable else ()
     job = CompileJob(f"{problem.key}/{v.name}/{target}", ir_text, flags, spec, options.timeout_s,
                      preprocessing_spec=prespec, spec_honoured=backend.codegen_spec_honoured(target))
     return Job(problem, v, target, config, job, backend, chunk=chunk)
@@ -335,6 +336,20 @@ class Sweep:
         base = next((v for v in self.options.variants if get_variant(v).baseline), self.options.variants[0])
         return Manifest.new(self.options.target, compiler_version(), base, entries)
 
+    def _build_floor_module(self) -> None:
+        """A runnable directory carries the harness-floor module (run/floor.py), so a bench elsewhere (no
+        compiler there) measures every row's floor; one that does not compile is a note, the rows go on."""
+        from ..run import floor  # noqa: PLC0415
+        from ..run.runner import RunnerError, compile_floor_module  # noqa: PLC0415
+
+        path = floor.module_path(self.out, self.options.target)
+        if not self.options.runnable or path.is_file():
+            return
+        try:
+            compile_floor_module(self.options.target, path.parent, self.options.cache_dir)
+        except (RunnerError, OSError) as e:
+            print(f"note: the harness-floor module did not build; rows will have no floor_us: {e}", file=sys.stderr)
+
     def _write_meta(self) -> None:
         """sweep.json: this run's identity at the top (as before), every run so far under 'runs'."""
         run = {**self.identity, "compiler_version": compiler_version(), "jobs": len(self.jobs),
@@ -366,6 +381,7 @@ class Sweep:
                 self.on_start()
                 self.write_specs()
                 write_manifest(self.out, self.manifest())
+                self._build_floor_module()
                 todo = self.pending()
                 self._save([_base_row(job, k[3]) for job in todo for k in self._open(job)])  # skipped rows: final
                 todo = [job for job in todo if not job.skip_reason]

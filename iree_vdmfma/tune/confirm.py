@@ -12,6 +12,7 @@ from typing import Optional
 
 from ..problems.problem import Problem
 from ..run.numerics import Checker
+from ..run.timing import DEFAULT_TIMING_MODE
 from . import state
 from .choose import Choice, choose_measured, choose_modelled
 from .measure import measure
@@ -104,7 +105,7 @@ def _side_by_side(tuner, compiler, p, base, w, default, padded, choice, checker,
         verdict=verdict, basis=f"measured (cold, {tuner.o.device})", search_us_median=ship.cold_us_median,
         default_search_us_median=default.cold_us_median if default else None,
         drift_default=_ratio(fd and fd.cold_us_median, default and default.cold_us_median),
-        threshold=rule.floor, threshold_source=source)
+        threshold=rule.floor, threshold_source=source, timing_mode=DEFAULT_TIMING_MODE)  # run_problem's default
 
 
 def _ratio(num, den) -> Optional[float]:

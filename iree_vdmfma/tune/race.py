@@ -108,11 +108,7 @@ def race(contenders: Mapping[str, Path], base: str, problem: Problem, device: st
         more = (measure or paired.measure_rounds)([Contender(n, contenders[n]) for n in measured], problem, device,
                                                   step, seed=seed, start=done, cache_mode=cache_mode,
                                                   min_time_s=min_time_s)
-        for name in measured:
-            rounds.samples.setdefault(name, []).extend(more.samples[name])
-        rounds.orders += more.orders
-        rounds.modes += more.modes
-        rounds.measuring_s += more.measuring_s
+        rounds.extend(more)  # samples, orders, how each round was measured, and the timing mode
         done += step
         alive.sort(key=lambda n: (_ratio(rounds, n, base), simplicity(n)))
         leader = alive[0]
@@ -217,7 +213,7 @@ def race_shape(tuner, module_of: Callable[[object], Path], p: Problem, rows: Seq
         speedup_vs_default=res.vs_default.speedup if w is not default else 1.0, verdict=res.verdict,
         basis=f"measured (paired race, cold, {o.device})", note=res.note, runner_up=res.runner_up,
         margin=res.margin.margin() if res.runner_up else "", rounds=res.rounds, fastest=res.fastest,
-        threshold=rule.threshold, threshold_source=rule.source)
+        threshold=rule.threshold, threshold_source=rule.source, timing_mode=rounds.timing_mode)
 
 
 @dataclass(frozen=True)

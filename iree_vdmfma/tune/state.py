@@ -131,6 +131,7 @@ class _WinnerBody(Identity):
     numerics: str = ""
     max_abs_err: Optional[float] = None
     max_rel_err: Optional[float] = None
+    timing_mode: str = ""  # how the measured latencies' dispatches were submitted (run/timing.py TIMING_MODES)
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
 from ..configs.library import Entry, Library
 from ..problems.inputs import input_ir
-from ..problems.loop_ir import runner_input_ir
+from ..problems.loop_ir import RUNNER_FLAGS, runner_input_ir
 from ..problems.problem import Problem
 from ..problems.rows import COMPILE_HUNG, COMPILE_TIMED_OUT, problem_of
 from ..run.numerics import Checker
@@ -191,7 +191,8 @@ class Tuner:
         p, arch = c.problem, self.o.target
         pre, tuning = Library(arch, (Entry(p, c.settings),)).spec_texts(self.backend.spec_route)
         ir_text = runner_input_ir(p) if self.o.measuring else input_ir(p)
-        return CompileJob(f"{p.key}/tune[{c.id}]/{arch}", ir_text, (*self.backend.compile_flags(arch), *self.o.flags),
+        runner = RUNNER_FLAGS if self.o.measuring else ()
+        return CompileJob(f"{p.key}/tune[{c.id}]/{arch}", ir_text, (*self.backend.compile_flags(arch), *self.o.flags, *runner),
                           tuning, self.o.timeout_s, pre, spec_honoured=self.backend.codegen_spec_honoured(arch))
 
     def _after_compile(self, c: Candidate, result: CompileResult, retried: bool) -> state.CandidateRow:

@@ -1,4 +1,4 @@
-"""Atomic file writes: a reader (or a resumed run) sees the old file or the new one, never half of one.
+"""Reading an input file the user named (:func:`read_input_text`), and atomic file writes: a reader (or a resumed run) sees the old file or the new one, never half of one.
 
 The one place that knows the recipe: a temporary file in the same directory, flushed and
 fsync'ed, made readable by everyone the umask allows (mkstemp makes 0600), then renamed over
@@ -8,6 +8,7 @@ the target. Anything that goes wrong removes the temporary file; a file-system e
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -54,3 +55,35 @@ def atomic_write_bytes(path: Path | str, chunks: Iterable[bytes]) -> Path:
         for chunk in chunks:
             f.write(chunk)
     return Path(path)
+
+
+def input_kind_problem(path: Path | str) -> str:
+    """Why ``path`` cannot be read as an input file ('' when it can): missing, or not a regular file (a FIFO, a
+    socket or a device would block or never end a read; a folder is no file)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as e:
+        return f"cannot read: {e.strerror or e}"
+    if stat.S_ISREG(mode):
+        return ""
+    kind = ("a folder" if stat.S_ISDIR(mode) else "a FIFO (named pipe)" if stat.S_ISFIFO(mode) else
+            "a socket" if stat.S_ISSOCK(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else
+            "not a regular file")
+    return f"{kind}, not a file"
+
+
+def read_input_text(path: Path | str, where: str) -> str:
+    """An input file's UTF-8 text, checked for kind before it is opened (a FIFO never blocks the command) and for
+    encoding. ValueError '``where``: why' otherwise: bad input, one line, before any work."""
+    why = input_kind_problem(path)
+    if why:
+        raise ValueError(f"{where}: {why}")
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise ValueError(f"{where}: cannot read: {e.strerror or e}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[:e.start].count(b"\n") + 1
+        raise ValueError(f"{where}: not UTF-8 text (byte 0x{data[e.start]:02x} on line {line})") from None

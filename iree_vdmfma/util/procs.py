@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import threading
 import time
 from typing import Callable, Optional, Sequence
 
@@ -113,6 +114,23 @@ class Stall:
         return now - self._since >= self.stall_s
 
 
+# Every tool a run_group of this process has running now, with whether it has a session of its own: a command
+# interrupted in its main thread ends them all (end_children) even where a worker thread is the one waiting on
+# the tool (a device task of an executor), so no tool outlives the command under init.
+_LIVE: dict[subprocess.Popen, bool] = {}
+_LIVE_LOCK = threading.Lock()
+
+
+def end_children() -> int:
+    """SIGKILL every tool (and, in a session of its own, its group) a run_group of this process has running; the
+    thread waiting on each sees it killed. Returns how many. For an interrupted command, before it exits."""
+    with _LIVE_LOCK:
+        live = list(_LIVE.items())
+    for proc, own_session in live:
+        kill_group(proc) if own_session else proc.kill()
+    return len(live)
+
+
 def kill_group(proc: subprocess.Popen) -> None:
     """SIGKILL the process's whole group (it runs in its own session), then the process itself."""
     try:
@@ -179,6 +197,8 @@ def run_group(cmd: Sequence[str], timeout_s: float, own_session: bool = True,
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=own_session, **popen)
     hung = False
+    with _LIVE_LOCK:
+        _LIVE[proc] = own_session
     try:
         if stall_s is not None:
             out, err = communicate_unless_hung(proc, timeout_s, Stall(proc.pid, stall_s) if stall_s > 0 else None)
@@ -190,6 +210,9 @@ def run_group(cmd: Sequence[str], timeout_s: float, own_session: bool = True,
     except BaseException:  # the timeout, Ctrl-C, SIGTERM: nothing of the run outlives it
         _end(proc, own_session)
         raise
+    finally:
+        with _LIVE_LOCK:
+            _LIVE.pop(proc, None)
     done = subprocess.CompletedProcess(cmd, proc.returncode, out, err)
     done.hung_at_exit = hung
     return done

@@ -1,0 +1,61 @@
+"""Input files are checked for kind and content before any work (issue 47 items 3, 11, 13, 14): a FIFO where a
+file is expected, a flags file that is not UTF-8, an empty .mlir given to `model`, and a target flag of the CPU
+backend are each one `error:` line naming the file (and line) or the option, exit 2, before anything compiles.
+Every command here ends in well under a second; a hang is caught by the subprocess timeout."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+
+def _vdmfma(tmp_path: Path, *args: str) -> str:
+    """The CLI in a process of its own (a FIFO read would block it, not this test), its one error line."""
+    done = subprocess.run([sys.executable, "-m", "iree_vdmfma.cli", *args], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=60, env={**os.environ, "NO_COLOR": "1", "COLUMNS": "250"})
+    errors = [line for line in done.stdout.splitlines() + done.stderr.splitlines() if line.startswith("error:")]
+    assert done.returncode == 2 and len(errors) == 1 and "Traceback" not in done.stderr, done.stdout + done.stderr
+    assert not (tmp_path / "out").exists()  # refused before anything was written
+    return errors[0]
+
+
+@pytest.fixture
+def inputs(tmp_path: Path) -> Path:
+    os.mkfifo(tmp_path / "fifo")
+    (tmp_path / "one.csv").write_text("name,m,n,k\nt,8,256,1024\n")
+    (tmp_path / "latin1.txt").write_bytes(b"--iree-opt-level=O2\n# caf\xe9\n")
+    (tmp_path / "empty.mlir").write_text("")
+    return tmp_path
+
+
+def test_a_fifo_where_a_file_is_expected_is_one_error_line_and_never_blocks(inputs):
+    assert _vdmfma(inputs, "link", str(ROOT / "specs" / "gfx942-f16.mlir"), "fifo", "--out", "out") == "error: fifo: a FIFO (named pipe), not a file"
+    assert _vdmfma(inputs, "sweep", "one.csv", "--target", "gfx942", "--device", "none", "--compile-flags-file",
+                   "fifo", "--out", "out") == "error: --compile-flags-file fifo: a FIFO (named pipe), not a file"
+    assert _vdmfma(inputs, "sweep", "fifo", "--target", "gfx942", "--device", "none", "--out", "out").endswith(
+        "fifo: a FIFO (named pipe), not a file")
+    assert _vdmfma(inputs, "link", str(ROOT / "specs" / "gfx942-f16.mlir"), str(ROOT / "specs" / "gfx942-bf16.mlir"),
+                   "--payload", "fifo", "--out", "out") == "error: --payload fifo: a FIFO (named pipe), not a file"
+
+
+def test_an_empty_mlir_given_to_model_is_bad_input_not_a_failed_gemm(inputs):
+    assert _vdmfma(inputs, "model", "empty.mlir", "--m", "8", "--target", "gfx942", "--out", "out") == (
+        "error: empty.mlir: an empty module (no function to compile): not an exported program")
+
+
+def test_a_flags_file_that_is_not_utf8_names_the_file_and_line(inputs):
+    line = _vdmfma(inputs, "sweep", "one.csv", "--target", "gfx942", "--device", "none", "--compile-flags-file",
+                   "latin1.txt", "--out", "out")
+    assert line == "error: --compile-flags-file latin1.txt: not UTF-8 text (byte 0xe9 on line 2)"
+
+
+def test_the_cpu_backends_target_triple_flag_is_refused_like_the_other_target_flags(inputs):
+    line = _vdmfma(inputs, "sweep", "one.csv", "--target", "host", "--device", "none",
+                   "--compile-flag=--iree-llvmcpu-target-triple=x86_64-unknown-linux-gnu", "--out", "out")
+    assert line.startswith("error: --compile-flag: --iree-llvmcpu-target-triple is set by the toolkit")
