@@ -36,7 +36,7 @@ from ..devices.modules import check_target
 from ..devices.probe import TargetMismatchError, device_info, normalize_device
 from ..util.lock import locked_dir
 from ..problems.rows import (COMPILE_HUNG, COMPILE_TIMED_OUT, FAILED, MACHINE_REASON, PROVENANCE_COLUMNS, ResultRow,
-                              Status, read_results, row_for, write_rows)
+                              TERMINAL, Status, read_results, row_for, write_rows)
 from ..problems.sealed import damaged_line
 from ..run import floor
 from ..run.numerics import Checker
@@ -44,7 +44,6 @@ from ..run.provenance import provenance
 from ..util.signals import stop_signals_as_interrupt
 from ..util.scratch import scratch
 
-FINISHED = {Status.OK, Status.NOT_APPLIED, Status.SKIPPED} | FAILED
 
 
 @dataclass(frozen=True)
@@ -194,7 +193,7 @@ def bench_shipped(vmfb: Optional[bytes], entry: ModuleEntry, row: ResultRow, opt
 def _todo(directory: Path, manifest: Manifest, rows: dict, options: BenchOptions):
     """(row key, entry, starting row) of every measurement still to do. A compile row bench had to rebuild
     (``_runnable``) goes into ``rows`` as pending, so the sweep redoes its evidence."""
-    finished = {str(s) for s in FINISHED - (FAILED if options.retry_failed else set())}
+    finished = {str(s) for s in TERMINAL - (FAILED if options.retry_failed else set())}
     for entry in manifest.entries:
         start = _runnable(directory, entry, rows)
         if start is None:
