@@ -5,7 +5,7 @@ process run:
 
 * bare:   iree-benchmark-module --function=gemm --input=A --input=B
           (one call per benchmark iteration; its own 'median' aggregate)
-* runner: runner.run_problem(..., cache_mode='hot'), which times @gemm_loop
+* runner: runner.run_problem(..., cache_mode='hot'), which times @gemm_cmdbuf (the default timing mode)
           (N back-to-back dispatches per call) and reports the per-dispatch median.
 
 It also times the wall clock of each, to show what the runner's Python side
@@ -88,7 +88,7 @@ def measure(args, problem: Problem, device: str, target: str, wd: Path) -> None:
         ratios.append(ratio)
         print(f"{r:>5} {b_med:>15.2f} {res.latency_us_median:>17.2f} {ratio:>18.3f} {b_wall:>12.2f} "
               f"{r_wall:>14.2f}")
-    print(f"runner = {res.plan.calls} back-to-back dispatches per @gemm_loop call; bare = one @gemm call "
+    print(f"runner = {res.plan.calls} back-to-back dispatches per timed call (@gemm_cmdbuf); bare = one @gemm call "
           f"per iteration (includes per-call invoke/import/wait)")
     print(f"median ratio runner/bare over {len(ratios)} rounds: {sorted(ratios)[len(ratios) // 2]:.3f}")
     print(f"bare command: {b_cmd}")

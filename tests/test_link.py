@@ -212,9 +212,9 @@ def _warnings(res) -> list[str]:
 
 
 def test_link_says_every_spec_that_matched_nothing_an_empty_payload_folder_and_every_target_mismatch(tmp_path):
-    """Issue 47 item 15: link was silent when their spec configured none of the payload ops, when --payload was an
-    empty folder, when a gfx1100 spec was linked with a gfx942 one, and when --merge-with brought a gfx950-only spec
-    to a gfx942 spec."""
+    """Link says when a spec of either side configures none of the payload ops, refuses an empty --payload folder,
+    and warns where a spec names only other targets than the rest (a gfx1100 spec with a gfx942 one) or than the
+    command's --target (spec --merge-with)."""
     ours = tmp_path / "ours.mlir"
     ours.write_text(spec_text([(SKINNY, variant("vdmfma").config(SKINNY, "gfx942"))]))
     only_square = _payload(tmp_path, SQUARE)  # the hand spec configures it, ours does not

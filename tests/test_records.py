@@ -337,9 +337,9 @@ def test_invalid_latencies_and_times_are_refused_on_write_and_left_out_on_read(t
 
 
 def test_db_import_refuses_a_recorded_at_that_is_not_iso_8601_before_writing(tmp_path):
-    line = _one_error(["db", "import", str(H100_TUNE), "--recorded-at", "yesterday", "--db",
-                       str(tmp_path / "r.sqlite")], 2)
-    assert "--recorded-at 'yesterday': not an ISO-8601 time" in line
+    for when in ("yesterday", "20261122"):  # the basic form would sort after every dashed date
+        line = _one_error(["db", "import", str(H100_TUNE), "--recorded-at", when, "--db", str(tmp_path / "r.sqlite")], 2)
+        assert f"--recorded-at {when!r}: not an ISO-8601 time" in line
     assert not (tmp_path / "r.sqlite").exists()
 
 

@@ -132,7 +132,7 @@ def test_every_timed_row_carries_its_timing_mode_and_floor(f16, tmp_path, timing
         rows.append(runner.apply_to_row(_row(p), res))
     assert [(r.cache_mode, r.timing_mode) for r in rows] == [("hot", timing_mode), ("cold", timing_mode)]
     assert rows[0].floor_us == rows[1].floor_us > 0  # one floor per (device, target, mode) in a process
-    assert floor.remembered(("iree", "local-task", "host", timing_mode), lambda: -1.0) == rows[0].floor_us
+    assert floor._measured.get(("iree", "local-task", "host", timing_mode)) == rows[0].floor_us
     assert rows[1].rotation_copies > 1
     assert f"--timing-mode {timing_mode}" in dataclasses.replace(res, vmfb=str(vmfb)).repro()
 

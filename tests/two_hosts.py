@@ -247,7 +247,7 @@ class TwoHosts:
         # Private means b's cache, scratch and Ray session folders, never the Python that runs it: a venv (or the
         # checkout) under /tmp or HOME is bound aside (on a tmpfs of b's own at /mnt) before the tmpfs covers its
         # parent, then bound back in place.
-        keep = [p for p in _python_paths() if any(p.is_relative_to(c) for c in map(Path, covered))
+        keep = [p for p in _python_paths() if any(p.is_relative_to(c) and p != c for c in map(Path, covered))
                 and not any(p.is_relative_to(h) for h in map(Path, self.hide))]
         keep = [p for p in keep if not any(p != q and p.is_relative_to(q) for q in keep)]
         q = shlex.quote

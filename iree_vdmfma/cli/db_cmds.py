@@ -73,10 +73,8 @@ def import_(
     For a tune made before records were kept, or on another machine.
     """
     with user_errors(debug):
-        from ..records.db import RecordDB
+        from ..records.db import RecordDB, iso_time
         from ..records.ingest import tune_records
-
-        from ..records.db import iso_time
 
         if recorded_at and iso_time(recorded_at) is None:
             raise ValueError(f"--recorded-at {recorded_at!r}: not an ISO-8601 time (e.g. 2026-11-22T07:00:00Z)")

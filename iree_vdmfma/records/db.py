@@ -24,6 +24,7 @@ import errno
 import hashlib
 import math
 import os
+import re
 import sqlite3
 import time
 from contextlib import contextmanager
@@ -97,8 +98,14 @@ class Record(Identity):
 POSITIVE = ("latency_us", "latency_low_us", "latency_high_us", "speedup_vs_default")
 
 
+_ISO = re.compile(r"\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:\d{2})?")
+
+
 def iso_time(text: str) -> Optional[datetime]:
-    """An ISO-8601 time ('2026-11-22', '2026-11-22T07:00:00Z', with an offset or without), else None."""
+    """An ISO-8601 time in its extended form ('2026-11-22', '2026-11-22T07:00:00Z', with an offset or without),
+    else None: the basic forms Python also reads ('20261122', '2026W47') would sort after every dashed date."""
+    if not _ISO.fullmatch(text):
+        return None
     try:
         return datetime.fromisoformat(text[:-1] + "+00:00" if text.endswith("Z") else text)
     except ValueError:
@@ -281,10 +288,6 @@ class RecordDB:
             else:
                 records.append(record)
         return Read(records, damaged)
-
-    def skus(self) -> list[str]:
-        """The device names the database holds records of (for 'no such SKU' errors)."""
-        return sorted({r.sku for r in self.read().records})
 
     def close(self) -> None:
         if self.conn is not None:

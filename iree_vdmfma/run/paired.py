@@ -244,6 +244,8 @@ def _one_process(contenders, problem, device, the_plan, orders, seed, min_time_s
             proc = run_group(cmd, timeout_s, own_session=False, env=env)
         except subprocess.TimeoutExpired:
             raise timing.TimingError(f"paired worker timed out after {timeout_s:g} s", True, " ".join(cmd))
+        if proc.ended:  # the command is being interrupted (util/procs.end_children): no per-contender fallback
+            raise KeyboardInterrupt("paired worker ended: the command is stopping")
         if proc.returncode != 0:
             last = [l for l in proc.stderr.splitlines() if l.strip()][-1:] or ["no output"]
             raise timing.TimingError(f"paired worker exited {proc.returncode}: {last[0][:300]}", False, " ".join(cmd))

@@ -393,8 +393,9 @@ def time_module(vmfb: Path, problem: Problem, a: np.ndarray | Sequence[np.ndarra
                 raise TimingError(f"an MX module is timed through @{the_plan.function} (B and its scales rotate "
                                   "together)")
             if the_plan.cache_mode != "hot":
-                raise TimingError(f"cold mode needs @{the_plan.function} in the module; build it from "
-                                  "loop_ir.runner_input_ir(problem)")
+                raise TimingError(f"cold mode needs @{the_plan.function} in the module (a module built before "
+                                  f"timing modes has only @gemm_loop: time it with --timing-mode loop, or "
+                                  f"rebuild it from loop_ir.runner_input_ir(problem))")
             written.append(wd / f"{key}.b.bin")
             inputs.append(input_flag(b, written[-1], elem))
             function, calls = GEMM_FUNC, 1

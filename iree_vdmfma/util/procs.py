@@ -119,13 +119,15 @@ class Stall:
 # the tool (a device task of an executor), so no tool outlives the command under init.
 _LIVE: dict[subprocess.Popen, bool] = {}
 _LIVE_LOCK = threading.Lock()
+_ENDED: set[int] = set()  # the tools end_children killed (id of their Popen): their run says ``ended``
 
 
 def end_children() -> int:
     """SIGKILL every tool (and, in a session of its own, its group) a run_group of this process has running; the
     thread waiting on each sees it killed. Returns how many. For an interrupted command, before it exits."""
     with _LIVE_LOCK:
-        live = list(_LIVE.items())
+        live = [(p, own) for p, own in _LIVE.items() if p.returncode is None]  # a reaped pid may be reused
+        _ENDED.update(id(p) for p, _ in live)
     for proc, own_session in live:
         kill_group(proc) if own_session else proc.kill()
     return len(live)
@@ -213,8 +215,11 @@ def run_group(cmd: Sequence[str], timeout_s: float, own_session: bool = True,
     finally:
         with _LIVE_LOCK:
             _LIVE.pop(proc, None)
+            ended = id(proc) in _ENDED  # killed by end_children: the command is stopping, not the tool failing
+            _ENDED.discard(id(proc))
     done = subprocess.CompletedProcess(cmd, proc.returncode, out, err)
     done.hung_at_exit = hung
+    done.ended = ended
     return done
 
 
