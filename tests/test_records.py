@@ -378,3 +378,30 @@ def test_a_full_or_read_only_db_is_a_disk_fault_in_one_line_exit_1(tmp_path):
 def test_db_query_for_an_unknown_sku_names_it_and_the_known_ones(tmp_path):
     line = _one_error(["db", "query", "--db", str(EXAMPLE), "--sku", "NO SUCH GPU"], 2)
     assert "--sku 'NO SUCH GPU': no record of that device" in line and "'NVIDIA H100 80GB HBM3'" in line
+
+
+def test_a_schema_1_database_is_read_as_it_is_and_migrated_in_place_when_written_keeping_every_checksum(tmp_path):
+    from iree_vdmfma.records import db as records_db
+    from iree_vdmfma.records.db import SWEEP
+
+    old = tmp_path / "old.sqlite"
+    old.write_bytes(EXAMPLE.read_bytes())  # the committed example: schema version 1
+    with sqlite3.connect(old) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    with RecordDB(old, write=False) as db:  # read as it is: nothing written
+        before = db.read()
+    assert len(before.records) == 132 and not before.damaged
+    with sqlite3.connect(old) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    row = replace(before.records[0], kind=SWEEP, variant="default", cache_mode="cold", timing_mode="cmdbuf",
+                  floor_us=4.5, toolkit_commit="abc1234")
+    with RecordDB(old) as db:  # opened for writing: migrated, and takes the new kinds and columns
+        assert db.add([row]) == 1 and db.add(before.records) == 0  # every old record is still itself
+        after = db.read()
+    with sqlite3.connect(old) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == records_db.SCHEMA_VERSION == 2
+    assert [r.checksum for r in after.records[:132]] == [r.checksum for r in before.records] and not after.damaged
+    assert after.records[-1] == row and after.records[-1].checksum != before.records[0].checksum
+    with pytest.raises(ValueError, match="kind is 'sweeps', not one of"):
+        with RecordDB(old) as db:
+            db.add([replace(row, kind="sweeps")])

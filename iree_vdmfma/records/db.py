@@ -16,6 +16,14 @@ leaves a record that fails (edited values, text in a number column, a negative l
 row, and reads the rest. A database on read-only media is opened immutable (WAL's ``-shm`` cannot be made there);
 a file system that fails under a write (full, read-only, I/O error) is an OSError naming the file, not "not a
 tuning-record database".
+
+Schema version 2 added what a GPU evidence run measures besides tunes (benchmarks/gpu_evidence.py): the record
+kinds SWEEP (one timed sweep row: a variant of a shape), CALIBRATION (an A/A calibration), FORWARD (a model's
+forward at one M) and EXHAUSTIVE (the race checked against every contender), and the columns ``V2_FIELDS``
+(variant, cache and timing mode, harness floor, toolkit commit, provenance, detail, cost). A version-1 file is
+read as it is (its records have none of them) and migrated in place when opened for writing: the new columns
+are added, and a record's checksum covers them only when one of them is set, so every version-1 record keeps its
+checksum (its identity) across the migration and a merge of old and new files stays idempotent.
 """
 
 from __future__ import annotations
@@ -37,9 +45,12 @@ from ..problems.problem import Problem
 from ..problems.rows import Identity
 
 APPLICATION_ID = 0x56444D46  # 'VDMF'
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_TIMEOUT_S = 120.0
 CANDIDATE, WINNER = "candidate", "winner"
+SWEEP, CALIBRATION, FORWARD, EXHAUSTIVE = "sweep", "calibration", "forward", "exhaustive"  # schema 2
+KINDS = (CANDIDATE, WINNER, SWEEP, CALIBRATION, FORWARD, EXHAUSTIVE)
+REWRITTEN = "rewritten-report"  # provenance: imported from a report whose paths were rewritten (checksums unverified)
 MEASURED, MODELLED = "measured", "modelled"
 FILE_NAME = "records.sqlite"
 
@@ -70,6 +81,15 @@ class Record(Identity):
     toolkit_version: str = ""
     recorded_at: str = ""  # ISO-8601 UTC: when it was measured (or the tune ran)
     origin: str = ""  # where it came from: 'HOST:OUT' of the tune, or the folder imported
+    # schema 2 (V2_FIELDS): a sweep row's, a forward's, a calibration's, and where every record came from
+    variant: str = ""  # SWEEP/FORWARD: default, tuned, splitk, torch, torch-eager
+    cache_mode: str = ""  # SWEEP/FORWARD: hot or cold
+    timing_mode: str = ""  # SWEEP: cmdbuf or loop (run/timing.py)
+    floor_us: Optional[float] = None  # SWEEP: the harness floor measured beside the row (run/floor.py)
+    toolkit_commit: str = ""  # the git commit of the toolkit that measured it
+    provenance: str = ""  # '' measured by the run that wrote it; REWRITTEN...: imported, its row checksum unverified
+    detail: str = ""  # JSON of what a kind has besides (a calibration's row, a forward's numerics, an exhaustive row)
+    cost_s: Optional[float] = None  # wall seconds the evidence run spent on it (its step's time over its items)
 
     def __post_init__(self) -> None:
         """Numbers as their fields' types (SQLite gives a REAL column back as float): one value, one checksum.
@@ -92,10 +112,13 @@ class Record(Identity):
 
     @property
     def checksum(self) -> str:
-        return hashlib.sha256("\x1f".join(_cell(v) for v in asdict(self).values()).encode()).hexdigest()
+        """Hashes every value; the schema-2 fields only when one is set (a version-1 record keeps its checksum)."""
+        values = asdict(self)
+        names = V1_FIELDS + (V2_FIELDS if any(values[n] not in (None, "") for n in V2_FIELDS) else [])
+        return hashlib.sha256("\x1f".join(_cell(values[n]) for n in names).encode()).hexdigest()
 
 
-POSITIVE = ("latency_us", "latency_low_us", "latency_high_us", "speedup_vs_default")
+POSITIVE = ("latency_us", "latency_low_us", "latency_high_us", "speedup_vs_default", "floor_us")
 
 
 _ISO = re.compile(r"\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:\d{2})?")
@@ -118,8 +141,8 @@ def problems(record: Record) -> list[str]:
     said = [f"{name} is {getattr(record, name)!r}, not a finite positive number" for name in POSITIVE
             if getattr(record, name) is not None
             and not (math.isfinite(getattr(record, name)) and getattr(record, name) > 0)]
-    if record.kind not in (CANDIDATE, WINNER):
-        said.append(f"kind is {record.kind!r}, not {CANDIDATE} or {WINNER}")
+    if record.kind not in KINDS:
+        said.append(f"kind is {record.kind!r}, not one of {', '.join(KINDS)}")
     if record.basis not in (MEASURED, MODELLED):
         said.append(f"basis is {record.basis!r}, not {MEASURED} or {MODELLED}")
     if record.recorded_at and iso_time(record.recorded_at) is None:
@@ -128,6 +151,8 @@ def problems(record: Record) -> list[str]:
 
 
 FIELDS = [f.name for f in fields(Record)]
+V2_FIELDS = FIELDS[FIELDS.index("variant"):]
+V1_FIELDS = FIELDS[:FIELDS.index("variant")]
 _TYPES = {f.name: f.type for f in fields(Record)}
 
 
@@ -142,6 +167,9 @@ def _sql_type(kind: str) -> str:
 _COLUMNS = ", ".join(f"{name} {_sql_type(_TYPES[name])}" for name in FIELDS)
 _CREATE = f"CREATE TABLE IF NOT EXISTS records (id INTEGER PRIMARY KEY, {_COLUMNS}, checksum TEXT NOT NULL UNIQUE)"
 _INDEX = "CREATE INDEX IF NOT EXISTS records_shape ON records (target, key, kind)"
+# From each older schema version to the next: what opening it for writing runs (reading needs none: a column an
+# older file lacks reads as its field's default).
+MIGRATIONS = {1: [f"ALTER TABLE records ADD COLUMN {name} {_sql_type(_TYPES[name])}" for name in V2_FIELDS]}
 _INSERT = (f"INSERT OR IGNORE INTO records ({', '.join(FIELDS)}, checksum) "
            f"VALUES ({', '.join('?' * (len(FIELDS) + 1))})")
 
@@ -161,7 +189,7 @@ class RecordDB:
     file is never changed, so a committed example database stays as committed."""
 
     def __init__(self, path: Path | str, write: bool = True):
-        self.path, self.conn = Path(path), None
+        self.path, self.conn, self.columns = Path(path), None, list(FIELDS)
         if self.path.exists() and not self.path.is_file():  # a folder, a FIFO, a device: never opened
             raise ValueError(f"{self.path}: not a tuning-record database (not a regular file)")
         if not write and not self.path.is_file():
@@ -234,9 +262,15 @@ class RecordDB:
         elif app != APPLICATION_ID:
             raise ValueError(f"{self.path}: not a vdmfma tuning-record database"
                              + (" (an SQLite database of something else)" if tables or app else " (empty)"))
-        elif version != SCHEMA_VERSION:
+        elif version not in MIGRATIONS and version != SCHEMA_VERSION:
             raise ValueError(f"{self.path}: tuning records of schema version {version}; this vdmfma reads "
-                             f"{SCHEMA_VERSION}")
+                             f"{', '.join(map(str, sorted(MIGRATIONS)))} and {SCHEMA_VERSION}")
+        elif version != SCHEMA_VERSION and create:  # an older file opened for writing: migrated in place
+            for old in range(version, SCHEMA_VERSION):
+                for statement in MIGRATIONS[old]:
+                    self.conn.execute(statement)
+            self.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        self.columns = [row[1] for row in self.conn.execute("PRAGMA table_info(records)")] if tables or create else []
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -273,11 +307,12 @@ class RecordDB:
     def read(self, target: Optional[str] = None) -> Read:
         """Every record (of ``target``), each checked against its checksum."""
         where, args = ("WHERE target = ?", (target,)) if target else ("", ())
-        cursor = self.conn.execute(f"SELECT id, {', '.join(FIELDS)}, checksum FROM records {where} ORDER BY id", args)
+        have = [name for name in FIELDS if name in self.columns]  # a version-1 file read as it is lacks V2_FIELDS
+        cursor = self.conn.execute(f"SELECT id, {', '.join(have)}, checksum FROM records {where} ORDER BY id", args)
         records, damaged = [], []
         for row in cursor:
             try:
-                record = Record(**dict(zip(FIELDS, row[1:-1])))
+                record = Record(**dict(zip(have, row[1:-1])))
             except ValueError as e:
                 damaged.append(f"id {row[0]}: {e}")
                 continue
