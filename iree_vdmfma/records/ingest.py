@@ -33,7 +33,7 @@ def env_sku(folder: Path) -> Optional[Sku]:
     path = folder / "env.txt"
     if not path.is_file():
         return None
-    lines = [line for line in path.read_text(errors="replace").splitlines() if line.strip()]
+    lines = [line.removeprefix("nvidia-smi: ") for line in path.read_text(errors="replace").splitlines() if line.strip()]
     for head, row in zip(lines, lines[1:]):
         cols = [c.strip().split(" ")[0] for c in next(csv.reader(io.StringIO(head)))]
         if "name" in cols and "memory.total" in cols:
@@ -43,12 +43,18 @@ def env_sku(folder: Path) -> Optional[Sku]:
     return None
 
 
+def interval(timing: Timing) -> tuple[Optional[float], Optional[float]]:
+    """The noise rule's interval of a timing (median +- k robust sigma); none where its low end is not a latency
+    (<= 0: a spread wider than the median, seen on a loaded CPU): the record keeps its median without it."""
+    low, high = timing.interval(DEFAULT_RULE.k) or (None, None)
+    return (low, high) if low is not None and low > 0 else (None, None)
+
+
 def _interval(row: Optional[state.CandidateRow]) -> tuple[Optional[float], Optional[float]]:
     if row is None or row.cold_us_median is None:
         return None, None
-    timing = Timing(row.cold_us_median, row.cold_us_std, row.cold_us_min, row.cold_us_max, row.cold_reps,
-                    row.cold_us_mad)
-    return timing.interval(DEFAULT_RULE.k) or (None, None)
+    return interval(Timing(row.cold_us_median, row.cold_us_std, row.cold_us_min, row.cold_us_max, row.cold_reps,
+                           row.cold_us_mad))
 
 
 def tune_records(folder: Path | str, sku: Optional[Sku] = None, origin: str = "", recorded_at: str = "") -> Ingest:
