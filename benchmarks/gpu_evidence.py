@@ -1,58 +1,57 @@
-"""GPU evidence in one resumable command: calibrate, race-tune, check the race, sweep, time the forward.
+"""GPU evidence that adds up across loans: each call measures what the records say is still missing.
 
-    python benchmarks/gpu_evidence.py --device cuda --out DIR [--budget-s 540]
+    python benchmarks/gpu_evidence.py --device cuda --out DIR [--budget-s 540] [--bundle FILE.tgz] [--restore FILE.tgz]
+    python benchmarks/gpu_evidence.py --device cuda --plan [--sku NAME] [--budget-s 480]   # what the next call would do
+    python benchmarks/gpu_evidence.py --merge FILE.tgz [--records DB]   # a loan's records into the committed database
     python benchmarks/gpu_evidence.py --device local-task --small --out DIR   # the same steps on the CPU (CI)
 
-Steps, in this order; each is a `vdmfma` command (or, for the exhaustive check, the tuner's own modules
-measured in this process) writing into its own folder under DIR, and each is resumable, so a second call
-with the same DIR continues where the first stopped (DIR/steps.json records what finished):
+The records (iree_vdmfma/records/, SQLite keyed by SKU and compiler) are the state: the committed
+reports/gpu-records.sqlite (--records; every earlier loan, read-only here) and DIR/records.sqlite (this run's, in
+the bundle). A (problem, config, SKU, compiler) with a record is not measured again unless --remeasure
+(records/plan.py says what counts as one). Each call plans from them, then measures what is missing, in this order
+(the most evidence a minute of GPU buys first):
 
-1. ``calibrate``     `vdmfma calibrate`: the device's A/A noise floor, false-win rate, minimal detectable effect.
-2. ``tune-seed``     `vdmfma tune sweeps/seed-f16.csv`, raced (the default), no --max-candidates: the whole
-                     pruned space where the budget fits it (the tuner cuts the rest and says so).
-3. ``sweep-seed``    `vdmfma sweep` of the same list with default,tuned,splitk,torch (tuned = step 2's library),
-                     timed in command-buffer mode (the default: 8 dispatches a command buffer, as a forward).
-   ``sweep-seed-loop`` the same list, default,tuned,torch, in loop mode (one submission a dispatch: how every
-                     latency before issue 43 was taken). Every timed row of both carries its harness floor
-                     (floor_us), so summary.md gives the gap to cuBLAS in each mode, with the floors beside it.
-4. ``tune-heldout``  the same on a held-out decode list (Llama-3-8B f16 and Qwen2-7B bf16 rows of
-                     sweeps/decode-*.csv, M = --heldout-m): the knob defaults and their order were fitted on
-                     seed shapes (reports/tune-h100), never on these, so this list is the honest one.
-5. ``sweep-heldout`` default,tuned,splitk,torch on the held-out list.
-6. ``exhaustive``    every candidate the seed race measured, in paired rounds all together
-                     (tune/race.py exhaustive): is the race's winner within 3% of the best?
-7. ``model``         `vdmfma model examples/llama_layer.py:build --tune` at M = 1, 4, 8: the Llama-3-8B-sized
-                     layer's forward, tuned vs IREE's default vs torch eager, numerics checked. (--small: the
-                     tiny layer at M = 1, 4, its tune bounded to 2 candidates a GEMM timed once, no race.)
-8. ``summary``       DIR/summary.md from what is on disk: per shape tuned vs default vs torch and % of HBM peak,
-                     geomeans per list, the race-vs-exhaustive gap, the calibration line, the forward table,
-                     the device's env (DIR/env.txt), and what each step cost here.
+1. ``calibrate``       `vdmfma calibrate`: the device's A/A threshold (reused from a run's own record of this SKU
+                       and compiler, never from an imported report); the harness floor is beside every timed row.
+2. ``sweep-seed``      `vdmfma sweep` of sweeps/seed-f16.csv: default, splitk, torch, and `tuned` for each shape
+                       whose winner is known (the library built from the records), timed in command-buffer mode.
+   ``sweep-seed-loop`` default, tuned, torch in loop mode (one submission a dispatch, how latencies before issue 43
+                       were taken): the gap to cuBLAS in both modes, floors beside.
+   ``sweep-heldout``   the same as sweep-seed on the held-out decode list (Llama-3-8B f16 and Qwen2-7B bf16 rows of
+                       sweeps/decode-*.csv at --heldout-m), never used to fit anything.
+3. ``model``           `vdmfma model examples/llama_layer.py:build --tune` at each M = 1, 4, 8 without a tuned
+                       forward (a tuned forward that ran IREE's default kernel, verdict same-kernel, measured no
+                       tuned config). --small: the tiny layer at M = 1, 4, a tune of 2 candidates a GEMM.
+4. ``exhaustive``      race vs exhaustive (tune/race.py) on seed shapes this DIR tuned, without a resolved check;
+                       an unresolved one again with twice the rounds.
+5. ``tune-heldout``    raced `vdmfma tune` of the held-out shapes without a winner, then
+   ``tune-seed``       the seed shapes without one. (The next call sweeps their `tuned` rows.)
 
-The budget (--budget-s, wall seconds of this call) is shared over the steps left, by weight; a tune gets its
-share as --time-budget (its unfinished candidates stay pending and resume), any other step is stopped at its
-share with Ctrl-C (SIGINT: the commands keep what finished) and resumes on the next call.
+Every step's new records go to DIR/records.sqlite with their provenance (SKU, driver, compiler and toolkit
+versions, --commit, date) and the seconds they took (cost_s: --plan's estimates). DIR/summary.md is rebuilt from
+the records alone (records/summary.py: one section per SKU, never a ratio across SKUs, every cell citing its date
+and commit), so two loans on two days make one table.
 
-What it costs, MEASURED on a lent H200 (16 cores; reports/gpu-evidence-h200): calibrate 7 s; a tune candidate's
-compile 0.05-0.07 s, its numerics check plus one cold timing 0.7-2.9 s (that timing is gone since: a raced
-candidate is only checked, and its timing is the race's), one contender's turn in a paired race round
-0.07-0.27 s; a sweep row of seed-sized weights 3-7 s; the model step at M = 1, 4, 8 140 s with an 86 s tune. The
-budget weights below are ESTIMATES from those; summary.md's cost table says what each step took in a run. On
-the 2-core CPU, --small takes about 1.5 minutes (tests/test_gpu_evidence.py).
+The budget (--budget-s, wall seconds of this call) is shared over the steps with something to measure, by weight;
+a tune gets its share as --time-budget, any other step is stopped at its share with Ctrl-C (SIGINT: the commands
+keep what finished) and its records are what finished. Exit 0 when nothing is left to measure, 3 when a later call
+has work, 2 for bad options.
 
-On a lent machine (15 minutes of device time a session, the start included): bundle IREE here
-(../shared/tools/gpu-bundle.sh .gpu) and the wheels of iree-turbine and decorator (.whl/), carry both, and run
+On a lent machine (15 minutes of device time a session, the start included; docs/gpus.md), at most two calls:
+bundle IREE here (../shared/tools/gpu-bundle.sh .gpu) and the wheels of iree-turbine and decorator (.whl/), carry
+both, and run
 
     source .gpu/setup.sh && python3 -m pip install -q --no-index --no-deps --target /tmp/site .whl/*.whl &&
     PYTHONPATH=$PYTHONPATH:/tmp/site python3 benchmarks/gpu_evidence.py --device cuda --target sm_89 \
-        --out .ev/gpu --budget-s 480 --bundle $OUT/evidence.tgz
+        --out .ev/gpu --budget-s 480 --bundle $OUT/evidence.tgz --commit $(git rev-parse --short HEAD)
 
-The bundle (tables, logs, reports with their plots, specs, the tuning records; no modules, weights or dumps) comes
-back after every step; a later call continues from it with ``--restore evidence.tgz`` (carried in an ignored
-folder). Pass it on EVERY later call, even to a machine that stayed warm: the lent machines kept no ignored
-output folder between calls (twice), and a call without it starts over (reports/gpu-evidence-h200-2, finding 4).
-Every latency in summary.md is MEASURED on the device it names; a % of HBM peak divides a measured GB/s by a
-data-sheet peak. One DIR holds one device's evidence: a later call on another device (an H100 after an H200) is
-refused. Exit 0 when every step finished, 3 when steps are left for a later call, 2 for bad options.
+and for the second call the same with ``--restore .ev/back/evidence.tgz`` (the first call's bundle, carried in an
+ignored folder: the lent machines kept no ignored output folder between calls, twice). Back here,
+``--merge evidence.tgz`` adds its records to reports/gpu-records.sqlite and rebuilds reports/gpu-records.md.
+The bundle (tables, logs, reports with their plots, specs, the records; no modules, weights or dumps) is written
+after every step. Every latency is MEASURED on the device it names; a % of HBM peak divides a measured GB/s by a
+data-sheet peak. One DIR holds one device's evidence: a later call on another device is refused.
+On the 2-core CPU, two --small calls take about 1.5 minutes together (tests/test_gpu_evidence.py).
 """
 
 from __future__ import annotations
@@ -74,22 +73,23 @@ from typing import Optional
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-STEPS = ("calibrate", "tune-seed", "sweep-seed", "sweep-seed-loop", "tune-heldout", "sweep-heldout", "exhaustive",
-         "model", "summary")
-# Budget weights (ESTIMATES; summary.md's cost table has what each step took). The summary takes seconds.
-WEIGHTS = {"calibrate": 0.5, "tune-seed": 3.0, "sweep-seed": 1.0, "sweep-seed-loop": 0.8, "tune-heldout": 3.0,
-           "sweep-heldout": 1.0,
-           "exhaustive": 1.5, "model": 2.0, "summary": 0.0}
-VARIANTS = "default,tuned,splitk,torch"
+STEPS = ("calibrate", "sweep-seed", "sweep-seed-loop", "sweep-heldout", "model", "exhaustive", "tune-heldout",
+         "tune-seed", "summary")
+# Budget weights (ESTIMATES; --plan's costs come from the records). The summary takes seconds.
+WEIGHTS = {"calibrate": 0.5, "sweep-seed": 1.0, "sweep-seed-loop": 0.8, "sweep-heldout": 1.0, "model": 2.0,
+           "exhaustive": 1.5, "tune-heldout": 3.0, "tune-seed": 3.0, "summary": 0.0}
+SWEEP_VARIANTS = {"cmdbuf": ("default", "tuned", "splitk", "torch"), "loop": ("default", "tuned", "torch")}
 HELDOUT_MODELS = (("llama3-8b", "f16"), ("qwen2-7b", "bf16"))
 GRACE_S = 20.0  # after SIGINT, before SIGKILL
+RECORDS = ROOT / "reports" / "gpu-records.sqlite"
 
 
 class Plan:
-    """What one call runs: the device, the lists, the layer, the budget."""
+    """What one call runs: the device, the lists, the layer, the budget, and the records it plans from."""
 
     def __init__(self, args: argparse.Namespace):
-        self.device, self.out, self.small = args.device, Path(args.out).resolve(), args.small
+        self.device, self.small, self.remeasure = args.device, args.small, args.remeasure
+        self.out = Path(args.out).resolve() if args.out else None
         self.target = args.target or ("host" if args.device.startswith(("local", "cpu")) else None)
         self.budget_s = args.budget_s
         self.started = time.monotonic()
@@ -99,9 +99,21 @@ class Plan:
             raise SystemExit(f"error: --steps {','.join(bad)}: not a step (steps: {', '.join(STEPS)})")
         self.seed_list = ROOT / "sweeps" / "seed-f16.csv"  # --small: two rows of tiny-cpu.csv (small_lists)
         self.heldout_m = [int(x) for x in args.heldout_m.split(",")]
-        self.layer = f"{ROOT / 'examples' / 'llama_layer.py'}:{'build_tiny' if self.small else 'build'}"
-        self.model_m = "1,4" if self.small else "1,4,8"
-        self.state_path = self.out / "steps.json"
+        self.layer_name = f"llama_layer:{'build_tiny' if self.small else 'build'}"
+        self.layer = f"{ROOT / 'examples' / 'llama_layer.py'}:{self.layer_name.split(':')[1]}"
+        self.model_m = [1, 4] if self.small else [1, 4, 8]
+        self.records = None if args.records == "none" else Path(args.records)
+        self.commit = args.commit or os.environ.get("VDMFMA_COMMIT", "") or _git_commit()
+        self.sku = self.compiler = None  # probed in main (--plan may name the SKU)
+        self.run_id, self.call = "", 0  # from DIR/steps.json
+
+    @property
+    def state_path(self) -> Path:
+        return self.out / "steps.json"
+
+    @property
+    def db(self) -> Path:
+        return self.out / "records.sqlite"
 
     def left_s(self) -> float:
         return self.budget_s - (time.monotonic() - self.started)
@@ -114,8 +126,21 @@ class Plan:
         cmd = [sys.executable, "-m", "iree_vdmfma.cli", *args, "--device", self.device]
         return cmd + (["--target", self.target] if self.target and target else [])
 
+    def folder(self, step: str) -> Path:
+        """A step's folder for this call (a fresh one: what it holds is this call's measurements only)."""
+        return self.out / step / f"call{self.call}"
 
-# ------------------------------------------------------------------ state
+
+def _git_commit() -> str:
+    try:
+        out = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                             timeout=10)
+        return out.stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return ""
+
+
+# ------------------------------------------------------------------ state and records
 
 
 def load_state(plan: Plan) -> dict:
@@ -145,12 +170,85 @@ def save_state(plan: Plan, state: dict) -> None:
     tmp.replace(plan.state_path)
 
 
+def read_records(*paths: Optional[Path]) -> list:
+    """The records of every database given that exists (read-only), damaged ones left out and said."""
+    from iree_vdmfma.records.db import RecordDB
+
+    out = []
+    for path in paths:
+        if path is None or not path.is_file():
+            continue
+        with RecordDB(path, write=False) as db:
+            read = db.read()
+        out += read.records
+        for d in read.damaged:
+            print(f"  {path}: damaged record left out: {d}", flush=True)
+    return out
+
+
+def measured(plan: Plan):
+    """What this SKU and compiler already has, from the committed records and this DIR's."""
+    from iree_vdmfma.records.plan import Measured
+
+    return Measured(read_records(plan.records, plan.db if plan.out else None), plan.sku.name, plan.compiler)
+
+
+def source(plan: Plan, folder: Path):
+    from iree_vdmfma.records.evidence import Source
+
+    return Source(sku=plan.sku, origin=f"gpu_evidence {plan.run_id}/{folder.relative_to(plan.out)}",
+                  toolkit_commit=plan.commit, compiler_version=plan.compiler,
+                  recorded_at=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+
+
+def keep(plan: Plan, records: list, seconds: Optional[float] = None, items: int = 1) -> int:
+    """Add a step's new records (with its seconds shared over its items, if given) to DIR/records.sqlite; how many
+    were new."""
+    from iree_vdmfma.records.db import RecordDB
+    from iree_vdmfma.records.evidence import with_cost
+
+    if not records:
+        return 0
+    with RecordDB(plan.db) as db:
+        return db.add(with_cost(records, seconds, items) if seconds is not None else records)
+
+
 def calibration_env(plan: Plan) -> dict:
     """VDMFMA_CALIBRATION naming this run's own A/A calibration once it exists: every later verdict (the race,
     the reports, the forward, the exhaustive check) takes the device's threshold, not the default 1% floor (on
     the H200 the calibration was measured and then never used). Read from DIR, so it survives --restore."""
     cal = plan.out / "calibrate" / "calibration.csv"
     return {"VDMFMA_CALIBRATION": str(cal)} if cal.is_file() else {}
+
+
+def restore_calibration(plan: Plan, known) -> bool:
+    """DIR/calibrate/calibration.csv from this SKU's and compiler's newest calibration record of a run's own (never
+    an imported report's): a calibration measured by an earlier loan is not measured again."""
+    from iree_vdmfma.run.calibration import CalibrationRow, read_calibration, write_calibration
+
+    path = plan.out / "calibrate" / "calibration.csv"
+    if read_calibration(path).rows or not known.calibrations:
+        return bool(read_calibration(path).rows)
+    newest = known.calibrations[-1].recorded_at
+    rows = []
+    for r in (r for r in known.calibrations if r.recorded_at == newest):
+        d = json.loads(r.detail)
+        types = {f: t for f, t in CalibrationRow.__annotations__.items()}
+        rows.append(CalibrationRow(**{f: _typed(types[f], d[f]) for f in types if f in d}))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_calibration(rows, path)
+    print(f"  calibrate: restored from the records ({known.calibrations[-1].origin}, {newest})", flush=True)
+    return True
+
+
+def _typed(kind: str, text: str):
+    if "bool" in kind:
+        return text == "True"
+    if "int" in kind:
+        return int(text)
+    if "float" in kind:
+        return float(text)
+    return text
 
 
 def run_cmd(cmd: list[str], log: Path, limit_s: float, env: Optional[dict] = None) -> tuple[int, bool]:
@@ -197,159 +295,296 @@ def run_cmd(cmd: list[str], log: Path, limit_s: float, env: Optional[dict] = Non
     return proc.returncode, stopped
 
 
-# ------------------------------------------------------------------ the steps
+# ------------------------------------------------------------------ the lists
 
 
 SMALL = {"seed-small.csv": ("tiny-cpu.csv", ("tiny-f16", "tiny-bf16")),
          "heldout.csv": ("tiny-layer.csv", ("tiny_q_o", "tiny_down"))}
 
 
-def small_list(plan: Plan, name: str) -> Path:
-    """--small: a two-row list cut from a committed CPU list (seconds a step on two cores)."""
-    source, names = SMALL[name]
-    with (ROOT / "sweeps" / source).open() as f:
-        lines = [line for line in f if not line.startswith("#")]
-    rows = [r for r in csv.DictReader(lines) if r["name"] in names]
-    path = plan.out / name
+def _write_list(path: Path, rows: list[dict], columns: list[str], comment: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w", newline="") as f:
-        f.write(f"# --small: {', '.join(names)} of sweeps/{source} (benchmarks/gpu_evidence.py)\n")
-        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        f.write(f"# {comment}\n")
+        w = csv.DictWriter(f, fieldnames=columns, extrasaction="ignore")
         w.writeheader()
         w.writerows(rows)
     return path
+
+
+def small_list(plan: Plan, name: str) -> Path:
+    """--small: a two-row list cut from a committed CPU list (seconds a step on two cores)."""
+    source_list, names = SMALL[name]
+    rows = [r for r in _read_csv(ROOT / "sweeps" / source_list) if r["name"] in names]
+    return _write_list(plan.out / name, rows, list(rows[0]),
+                       f"--small: {', '.join(names)} of sweeps/{source_list} (benchmarks/gpu_evidence.py)")
 
 
 def heldout_list(plan: Plan) -> Path:
     """The held-out decode list: rows of sweeps/decode-<dtype>.csv of HELDOUT_MODELS at --heldout-m."""
     if plan.small:
         return small_list(plan, "heldout.csv")
-    path = plan.out / "heldout.csv"
-    rows = []
-    for model, dtype in HELDOUT_MODELS:
-        with (ROOT / "sweeps" / f"decode-{dtype}.csv").open() as f:
-            lines = [line for line in f if not line.startswith("#")]
-        for r in csv.DictReader(lines):
-            if r["name"].startswith(model + ".") and int(r["m"]) in plan.heldout_m:
-                rows.append(r)
-    with path.open("w", newline="") as f:
-        f.write(f"# held out from the knob defaults' fit: {', '.join(m for m, _ in HELDOUT_MODELS)} at M = "
-                f"{','.join(map(str, plan.heldout_m))} (benchmarks/gpu_evidence.py)\n")
-        w = csv.DictWriter(f, fieldnames=["name", "m", "n", "k", "dtype"], extrasaction="ignore")
-        w.writeheader()
-        w.writerows(rows)
-    return path
+    rows = [r for model, dtype in HELDOUT_MODELS for r in _read_csv(ROOT / "sweeps" / f"decode-{dtype}.csv")
+            if r["name"].startswith(model + ".") and int(r["m"]) in plan.heldout_m]
+    return _write_list(plan.out / "heldout.csv", rows, ["name", "m", "n", "k", "dtype"],
+                       f"held out from the knob defaults' fit: {', '.join(m for m, _ in HELDOUT_MODELS)} at M = "
+                       f"{','.join(map(str, plan.heldout_m))} (benchmarks/gpu_evidence.py)")
 
 
-def shapes_done(folder: Path, shapes: Path) -> bool:
-    """Every shape of the list has a winner with a verdict in folder/winners.csv."""
+def sub_list(shapes: Path, keys: set, path: Path) -> Path:
+    """The rows of a shape list whose shapes are ``keys``, in its order."""
     from iree_vdmfma.problems.shapes import load_shape_list
 
-    keys = {p.key for p in load_shape_list(shapes)}
-    try:
-        with (folder / "winners.csv").open() as f:
-            got = {r["key"] for r in csv.DictReader(f) if r.get("verdict")}
-    except OSError:
-        return False
-    return keys <= got
+    wanted = {p.name for p in load_shape_list(shapes) if p.key in keys}
+    rows = [r for r in _read_csv(shapes) if r["name"] in wanted]
+    return _write_list(path, rows, list(rows[0]), f"{len(rows)} row(s) of {shapes.name} left to measure")
+
+
+def shapes_of(path: Path) -> list:
+    from iree_vdmfma.problems.shapes import load_shape_list
+
+    return load_shape_list(path)
+
+
+# ------------------------------------------------------------------ what is left to measure (from the records)
+
+
+EXHAUSTIVE_ROUNDS = 8  # a check's rounds; an unresolved one again with twice as many, up to MOST_ROUNDS
+MOST_ROUNDS = 32
+
+
+def todo(plan: Plan, known, step: str, lists: dict) -> list:
+    """The items ``step`` would measure now: what the records (``known``) do not hold, or all with --remeasure."""
+    from iree_vdmfma.records.db import CALIBRATION, EXHAUSTIVE, FORWARD, SWEEP, WINNER
+    from iree_vdmfma.records.plan import Item
+
+    again = plan.remeasure
+    if step == "calibrate":  # a run's own calibration of this SKU and compiler is restored, not measured again
+        done = plan_state(plan, step) if again else bool(known.calibrations or (plan.out and calibration_env(plan)))
+        return [] if done else [Item(CALIBRATION, "A/A calibration")]
+    if step.startswith("sweep-"):
+        mode = "loop" if step.endswith("-loop") else "cmdbuf"
+        return [Item(SWEEP, p.key, v) for p in shapes_of(lists[step]) for v in SWEEP_VARIANTS[mode]
+                if (v != "tuned" or known.tuned_knobs(p.key)) and (again or not known.swept(p.key, v, mode))]
+    if step.startswith("tune-"):
+        return [Item(WINNER, p.key) for p in shapes_of(lists[step]) if again or known.winner(p.key) is None]
+    if step == "model":
+        return [Item(FORWARD, str(m), plan.layer_name) for m in plan.model_m if again or not known.forward(plan.layer_name, m)]
+    if step == "exhaustive":
+        base = 4 if plan.small else EXHAUSTIVE_ROUNDS
+        here = {r["key"] for r in _read_csv(plan.out / "tune-seed" / "winners.csv")} if plan.out else set()
+        items = []
+        for p in shapes_of(lists["sweep-seed"]):
+            w = known.winner(p.key)
+            rounds = base if again else known.exhaustive_rounds(p.key, base, base if plan.small else MOST_ROUNDS)
+            if w is None or rounds is None:
+                continue
+            items.append(Item(EXHAUSTIVE, p.key, f"{rounds} rounds", "" if p.key in here else
+                              "blocked: tuned elsewhere, its candidates are not in this DIR"))
+        return items
+    return []
+
+
+def plan_state(plan: Plan, step: str) -> bool:
+    """Whether ``step`` ran in this call (--remeasure measures each step once a call)."""
+    return plan.out is not None and load_state(plan).get(step, {}).get("last_call") == plan.call
+
+
+def print_plan(plan: Plan, known, planned: dict) -> None:
+    """What the next call would do within its budget, each step's cost from the records (or said ESTIMATE)."""
+
+    print(f"plan for {known.sku} (compiler {known.compiler.split(' ')[0]}), budget {plan.budget_s:.0f} s, from "
+          f"{len(known.all)} measured records{' (--remeasure: records ignored)' if plan.remeasure else ''}:")
+    total, later = 0.0, []
+    for step, items in planned.items():
+        run = [i for i in items if not i.blocked]
+        if not items:
+            print(f"  {step}: nothing to measure")
+            continue
+        each, basis = known.cost(items[0].kind)
+        cost = each * len(run)
+        fits = total + cost <= plan.budget_s
+        total += cost if fits else 0.0
+        if not fits:
+            later.append(step)
+        print(f"  {step}: {len(run)} item(s) x {each:.0f} s ({basis}) = {cost:.0f} s"
+              + (f"; {len(items) - len(run)} blocked" if len(run) < len(items) else "")
+              + (f" [fits: {total:.0f} s of {plan.budget_s:.0f}]" if fits else " [left for a later call]"))
+        for i in items[:8]:
+            print(f"    - {i}")
+        if len(items) > 8:
+            print(f"    - ... and {len(items) - 8} more")
+    print(f"  estimated: {total:.0f} s in this call" + (f"; later: {', '.join(later)}" if later else ""))
+
+
+# ------------------------------------------------------------------ the steps (each measures its items, keeps records)
 
 
 def sweep_done(folder: Path) -> bool:
-    try:
-        with (folder / "results.csv").open() as f:
-            rows = list(csv.DictReader(f))
-    except OSError:
-        return False
+    rows = _read_csv(folder / "results.csv")
     timed = [r for r in rows if r.get("cache_mode")]  # the run rows (hot/cold); compile rows carry no cache mode
     return bool(timed) and all(r["status"] not in ("pending", "compiled", "") for r in timed)
 
 
-def step_calibrate(plan: Plan, limit: float, log: Path) -> bool:
-    folder = plan.out / "calibrate"
+def shapes_done(folder: Path, shapes: Path) -> bool:
+    """Every shape of the list has a winner with a verdict in folder/winners.csv."""
+    got = {r["key"] for r in _read_csv(folder / "winners.csv") if r.get("verdict")}
+    return {p.key for p in shapes_of(shapes)} <= got
+
+
+def step_calibrate(plan: Plan, items, limit: float, log: Path, known, lists) -> bool:
+    from iree_vdmfma.records.evidence import calibration_records
+
+    began, folder = time.monotonic(), plan.folder("calibrate")
     small = ["--pairs", "12", "--heldout-pairs", "20"]  # --small: the fewest the command takes (CPU, CI)
     rc, stopped = run_cmd(plan.vdmfma("calibrate", "--out", str(folder), "--no-keep", *(small if plan.small else []),
                                       target=False), log, limit)
-    return rc == 0 and not stopped and (folder / "calibration.csv").is_file()
+    made = folder / "calibration.csv"
+    if made.is_file():
+        shutil.copyfile(made, plan.out / "calibrate" / "calibration.csv")  # the one every later verdict takes
+        keep(plan, calibration_records(_read_csv(made), source(plan, folder), plan.target or ""),
+             time.monotonic() - began, 1)
+    return rc == 0 and not stopped and made.is_file()
 
 
-def step_tune(plan: Plan, shapes: Path, name: str, limit: float, log: Path) -> bool:
-    folder = plan.out / name
-    cmd = plan.vdmfma("tune", str(shapes), "--out", str(folder), "--no-hot", "--time-budget", f"{max(5.0, limit - 15):.0f}",
-                      "--db", str(plan.out / "records.sqlite"))  # the tuning records come back in the bundle
-    rc, stopped = run_cmd(cmd, log, limit + GRACE_S, env=calibration_env(plan))  # exit 1: the budget left shapes
-    return rc == 0 and shapes_done(folder, shapes)
+def build_library(plan: Plan, known) -> tuple[Optional[Path], dict]:
+    """The `tuned` variant's library from this SKU's and compiler's winners (records/build.py): (folder, knobs a
+    shape's tuned row runs); (None, {}) when none builds here."""
+    from collections import Counter
+
+    from iree_vdmfma.backends import backend_for
+    from iree_vdmfma.configs.library import write_library
+    from iree_vdmfma.records.build import build
+    from iree_vdmfma.records.plan import kept_default
+
+    winners = [w for w in known.winners.values() if not kept_default(w)]
+    if not winners:
+        return None, {}
+    target = plan.target or Counter(w.target for w in winners).most_common(1)[0][0]
+    built = build(winners, target, known.sku, plan.compiler)
+    for note in built.notes:
+        print(f"  library: {note}", flush=True)
+    if not built.library.entries:
+        return None, {}
+    backend = backend_for(target)
+    folder = plan.out / "library"
+    write_library(built.library, folder, backend.compile_flags(target), backend.spec_route)
+    return folder, {c.record.key: c.record.knobs for c in built.chosen}
 
 
-def step_sweep(plan: Plan, shapes: Path, tune: str, name: str, limit: float, log: Path, state: dict,
-               timing_mode: str = "cmdbuf") -> bool:
-    """The sweep of a list with its FINISHED tune's library as the `tuned` variant: it waits for the tune (a sweep
-    of a partial library would keep IREE's default in `tuned` rows, and finished rows are never redone). In
-    ``timing_mode`` (loop: without splitk, the comparison with the command-buffer sweep needs no more)."""
-    if state.get(tune, {}).get("status") != "done":
-        print(f"  {name}: waits for {tune} to finish (a partial library's rows would be kept as final)", flush=True)
-        return False
-    folder = plan.out / name
-    specs = plan.out / tune / "specs"
-    variants = VARIANTS if specs.is_dir() else VARIANTS.replace("tuned,", "")
-    variants = variants.replace("splitk,", "") if timing_mode == "loop" else variants
-    cmd = plan.vdmfma("sweep", str(shapes), "--variants", variants, "--out", str(folder), "--timing-mode", timing_mode,
-                      *(["--reps", "3"] if plan.small else []))
-    rc, stopped = run_cmd(cmd, log, limit, env={"VDMFMA_TUNED_LIBRARY": str(specs), **calibration_env(plan)})
-    return rc in (0, 1) and not stopped and sweep_done(folder)  # 1: some rows failed (a row says why)
+def step_sweep(plan: Plan, items, limit: float, log: Path, known, lists, step: str) -> bool:
+    """The missing rows of a list: one sweep per set of variants missing (the shapes missing the same ones together),
+    each into this call's own folder, `tuned` from the library of the records' winners."""
+    from iree_vdmfma.records.evidence import sweep_records
+
+    mode = "loop" if step.endswith("-loop") else "cmdbuf"
+    want: dict[str, set] = {}
+    for i in items:
+        want.setdefault(i.key, set()).add(i.config)
+    library, knobs = build_library(plan, known) if any("tuned" in v for v in want.values()) else (None, {})
+    groups: dict[tuple, set] = {}
+    for key, variants in want.items():
+        variants = tuple(v for v in SWEEP_VARIANTS[mode] if v in variants and (v != "tuned" or key in knobs))
+        if variants:
+            groups.setdefault(variants, set()).add(key)
+    ok, start, left = True, time.monotonic(), len(items)
+    for n, (variants, keys) in enumerate(groups.items()):
+        began, folder = time.monotonic(), plan.folder(step) / f"part{n}"
+        share = max(1.0, (limit - (began - start)) * len(keys) * len(variants) / max(1, left))
+        shapes = sub_list(lists[step], keys, plan.folder(step) / f"part{n}.csv")
+        cmd = plan.vdmfma("sweep", str(shapes), "--variants", ",".join(variants), "--out", str(folder),
+                          "--timing-mode", mode, *(["--reps", "3"] if plan.small else []))
+        rc, stopped = run_cmd(cmd, log, share, env={**({"VDMFMA_TUNED_LIBRARY": str(library)} if library else {}),
+                                                     **calibration_env(plan)})
+        records = sweep_records(_read_csv(folder / "results.csv"), source(plan, folder), knobs)
+        keep(plan, records, time.monotonic() - began, len(keys) * len(variants))
+        left -= len(keys) * len(variants)
+        ok = ok and rc in (0, 1) and not stopped and sweep_done(folder)  # 1: some rows failed (a row says why)
+    return ok
 
 
-def step_model(plan: Plan, limit: float, log: Path) -> bool:
-    folder = plan.out / "model"
+def step_model(plan: Plan, items, limit: float, log: Path, known, lists) -> bool:
+    from iree_vdmfma.records.evidence import forward_records
+
+    began, folder = time.monotonic(), plan.folder("model")
     # --small: a bounded tune (2 candidates a GEMM, each timed once: no race), enough to build the tuned forward;
     # the race of this layer's M = 4 GEMMs is tests/test_model_step.py's (docs/model-path.md's command)
     small = ["--rounds", "4", "--calls", "3", "--cache-mode", "hot", "--max-candidates", "2", "--no-race", "--reps", "3"]
-    cmd = plan.vdmfma("model", plan.layer, "--m", plan.model_m, "--tune", "--out", str(folder),
+    cmd = plan.vdmfma("model", plan.layer, "--m", ",".join(i.key for i in items), "--tune", "--out", str(folder),
                       "--time-budget", f"{max(5.0, limit * 0.6):.0f}", "--no-torch-compile",
                       *(small if plan.small else ["--rounds", "6"]))
     rc, stopped = run_cmd(cmd, log, limit, env=calibration_env(plan))  # exit 1: GEMMs left untuned (or numerics)
+    rows = _read_csv(folder / "model.csv")
+    keep(plan, forward_records(rows, source(plan, folder), plan.layer_name, plan.target or ""),
+         time.monotonic() - began, len(items))
     return rc == 0 and not stopped and (folder / "model.csv").is_file()
 
 
+def step_tune(plan: Plan, items, limit: float, log: Path, known, lists, step: str) -> bool:
+    """A raced tune of the shapes without a winner, in DIR/<step> (it resumes there: the list it started with is
+    kept beside it); its candidates and winners become records."""
+    from dataclasses import replace
+
+    from iree_vdmfma.records.db import WINNER
+    from iree_vdmfma.records.ingest import tune_records
+
+    began = time.monotonic()
+    folder = plan.folder(step) if plan.remeasure else plan.out / step
+    shapes = folder.parent / f"{folder.name}.list.csv"
+    if not ((folder / "tune.json").is_file() and shapes.is_file()):
+        sub_list(lists[step], {i.key for i in items}, shapes)
+    cmd = plan.vdmfma("tune", str(shapes), "--out", str(folder), "--no-hot", "--time-budget",
+                      f"{max(5.0, limit - 15):.0f}")
+    rc, stopped = run_cmd(cmd, log, limit + GRACE_S, env=calibration_env(plan))  # exit 1: the budget left shapes
+    if (folder / "candidates.csv").is_file():
+        found = tune_records(folder, plan.sku, origin=f"gpu_evidence {plan.run_id}/{folder.relative_to(plan.out)}")
+        for note in found.notes:
+            print(f"  {step}: {note}", flush=True)
+        default_us = {r["key"]: r.get("default_us_median", "") for r in _read_csv(folder / "winners.csv")}
+        records = [replace(r, toolkit_commit=plan.commit, detail=json.dumps({"default_us_median": default_us[r.key]})
+                           if r.kind == WINNER and default_us.get(r.key) else r.detail) for r in found.records]
+        had = {(r.key, r.knobs, r.origin) for r in read_records(plan.db) if r.kind == WINNER}
+        new = [r for r in records if r.kind == WINNER and (r.key, r.knobs, r.origin) not in had]
+        keep(plan, new, time.monotonic() - began, len(new))
+        keep(plan, [r for r in records if r.kind != WINNER])
+    return rc == 0 and shapes_done(folder, shapes)
+
+
 EXH_COLUMNS = ("key", "contenders", "space", "rounds", "race_winner", "exhaustive_best", "race_winner_vs_best",
-               "lo", "hi", "within_3pct", "measuring_s", "note")
+               "lo", "hi", "within_3pct", "measuring_s", "note", "checksum")
 
 
-def step_exhaustive(plan: Plan, limit: float, log: Path) -> bool:
-    """Every measured candidate of the seed tune, paired rounds all together; one row per shape (resumable)."""
+def step_exhaustive(plan: Plan, items, limit: float, log: Path, known, lists) -> bool:
+    """Every measured candidate of the seed tune, paired rounds all together; one row per shape (DIR/exhaustive.csv,
+    each row checksummed), its record kept."""
     from iree_vdmfma.compiler.driver import Compiler, default_cache_dir
-    from iree_vdmfma.problems.shapes import load_shape_list
+    from iree_vdmfma.problems.rows import row_checksum
+    from iree_vdmfma.records.evidence import exhaustive_records
     from iree_vdmfma.run import paired
     from iree_vdmfma.run.calibration import load_rule
     from iree_vdmfma.tune import state
-    from iree_vdmfma.tune.race import exhaustive
     from iree_vdmfma.tune.options import TuneOptions
-
+    from iree_vdmfma.tune.race import exhaustive
     from iree_vdmfma.tune.tuner import Tuner
 
     tune_dir, path = plan.out / "tune-seed", plan.out / "exhaustive.csv"
-    if not (tune_dir / "candidates.csv").is_file():
-        print("  exhaustive: no seed tune on disk yet", flush=True)
-        return False
+    rounds_of = {i.key: int(i.config.split()[0]) for i in items if not i.blocked}
     done = {r["key"]: r for r in _read_csv(path)}
     winners = {r["key"]: r for r in _read_csv(tune_dir / "winners.csv")}
-    problems = load_shape_list(plan.seed_list)
-    meta = json.loads((tune_dir / "tune.json").read_text())
-    target = meta.get("target") or plan.target
-    rounds = 4 if plan.small else 8
+    problems = [p for p in shapes_of(plan.seed_list) if p.key in rounds_of]
+    target = json.loads((tune_dir / "tune.json").read_text()).get("target") or plan.target
     os.environ.update(calibration_env(plan))  # the verdict below takes the device's A/A threshold
     rule = load_rule(plan.device)
     began = time.monotonic()
     tuner = Tuner(problems, TuneOptions(target=target, device=plan.device, out_dir=tune_dir,
                                         cache_dir=default_cache_dir(), race=None))
-    complete = True
+    complete, new = True, []
     with Compiler(default_cache_dir()) as compiler:
         for p in problems:
-            if p.key in done:
-                continue
-            w = winners.get(p.key)
+            rounds, w = rounds_of[p.key], winners[p.key]
             rows = [r for r in tuner.rows.values() if r.key == p.key and r.status == state.MEASURED]
             default = next((r.candidate for r in rows if "default" in r.reference.split(",")), None)
-            if w is None or default is None or len(rows) < 2:
-                complete = complete and w is not None
+            if default is None or len(rows) < 2:
                 continue
             left = limit - (time.monotonic() - began)
             # one round: every contender once, about min_time_s each (run/paired.py) plus a load
@@ -364,18 +599,23 @@ def step_exhaustive(plan: Plan, limit: float, log: Path) -> bool:
             # winner / best per round, paired: its median and interval (not a ratio of two point estimates)
             gap = paired.compare(every.ratios(winner, best), rule) if winner in vmfbs else None
             within = ("-" if gap is None else "yes" if gap.hi <= 1.03 else "no" if gap.lo > 1.03 else "unresolved")
-            done[p.key] = {"key": p.key, "contenders": len(rows), "space": w.get("space", ""), "rounds": every.count,
-                           "race_winner": winner, "exhaustive_best": best,
-                           "race_winner_vs_best": f"{gap.ratio:.4f}" if gap else "", "lo": f"{gap.lo:.4f}" if gap else "",
-                           "hi": f"{gap.hi:.4f}" if gap else "", "within_3pct": within,
-                           "measuring_s": f"{every.measuring_s:.1f}",
-                           "note": "" if gap else "the race's winner was not among the measured candidates"}
+            row = {"key": p.key, "contenders": len(rows), "space": w.get("space", ""), "rounds": every.count,
+                   "race_winner": winner, "exhaustive_best": best,
+                   "race_winner_vs_best": f"{gap.ratio:.4f}" if gap else "", "lo": f"{gap.lo:.4f}" if gap else "",
+                   "hi": f"{gap.hi:.4f}" if gap else "", "within_3pct": within,
+                   "measuring_s": f"{every.measuring_s:.1f}",
+                   "note": "" if gap else "the race's winner was not among the measured candidates"}
+            row = {c: str(row.get(c, "")) for c in EXH_COLUMNS[:-1]}
+            row["checksum"] = row_checksum(row.values())
+            done[p.key] = row
+            new.append(row)
             _write_csv(path, EXH_COLUMNS, list(done.values()))
             print(f"  exhaustive {p.key}: {len(rows)} contenders x {every.count} rounds in {every.measuring_s:.1f} s; "
                   f"race {winner} vs best {best}: " + (gap.margin() if gap else "not measured"), flush=True)
+    keep(plan, exhaustive_records(new, source(plan, path), target, plan.device), time.monotonic() - began, len(new))
     with log.open("a") as f:
-        f.write(f"exhaustive: {len(done)} shape(s) in {path}\n")
-    return complete and all(p.key in done or p.key not in winners for p in problems)
+        f.write(f"exhaustive: {len(new)} shape(s) checked in this call, {len(done)} in {path}\n")
+    return complete and all(p.key in {r["key"] for r in new} for p in problems)
 
 
 def _read_csv(path: Path) -> list[dict]:
@@ -438,7 +678,7 @@ def restore_bundle(plan: Plan, path: Path) -> bool:
 def write_env(plan: Plan) -> None:
     lines = [f"date_utc: {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}",
              f"python: {platform.python_version()}", f"machine: {platform.machine()} ({os.cpu_count()} CPUs)",
-             f"device: {plan.device}", f"toolkit_commit: {os.environ.get('VDMFMA_COMMIT', 'unknown')}"]
+             f"device: {plan.device}", f"toolkit_commit: {plan.commit or 'unknown'}"]
     for mod in ("iree.compiler", "iree.runtime", "torch", "numpy", "iree.turbine"):
         try:
             m = __import__(mod, fromlist=["version"])
@@ -459,164 +699,56 @@ def write_env(plan: Plan) -> None:
     (plan.out / "env.txt").write_text("\n".join(lines) + "\n")
 
 
-def _f(x) -> Optional[float]:
-    try:
-        v = float(x)
-        return v if math.isfinite(v) else None
-    except (TypeError, ValueError):
-        return None
-
-
-def _geomean(xs: list[float]) -> Optional[float]:
-    xs = [x for x in xs if x and x > 0]
-    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
-
-
-def sweep_table(folder: Path, tune: Path) -> list[str]:
-    """Per shape (cold): default / tuned / splitk / torch latency, tuned vs default, torch vs tuned, % HBM peak."""
-    rows = [r for r in _read_csv(folder / "results.csv") if r.get("cache_mode") == "cold"]
-    if not rows:
-        return ["(no sweep rows on disk)"]
-    winners = {r["key"]: r for r in _read_csv(tune / "winners.csv")}
-    by: dict[str, dict[str, dict]] = {}
-    for r in rows:
-        by.setdefault(r["name"], {})[r["variant"]] = r
-    out = ["| shape | default us | tuned us | splitk us | torch us | tuned vs default | torch vs tuned | "
-           "% HBM peak default / tuned / torch | tuned winner |", "|---|---|---|---|---|---|---|---|---|"]
-    speedups, gaps = [], []
-    for name, v in by.items():
-        def us(var):
-            r = v.get(var)
-            return _f(r["latency_us_median"]) if r and r["status"] == "ok" else None
-
-        def cell(var):
-            r = v.get(var)
-            if r is None:
-                return "-"
-            return f"{us(var):.1f}" if us(var) is not None else r["status"]
-
-        def pct(var):
-            r = v.get(var)
-            p = _f(r.get("pct_peak_bw")) if r else None
-            return f"{p:.0f}%" if p is not None else "-"
-
-        d, t, tc = us("default"), us("tuned"), us("torch")
-        same = (v.get("tuned", {}).get("kernel_fingerprint") and
-                v.get("tuned", {}).get("kernel_fingerprint") == v.get("default", {}).get("kernel_fingerprint"))
-        sp = f"{d / t:.2f}x" if d and t and not same else ("same kernel" if same else "-")
-        if d and t:
-            speedups.append(1.0 if same else d / t)
-        gp = f"{t / tc:.2f}x" if t and tc else "-"
-        if t and tc:
-            gaps.append(t / tc)
-        key = v.get("default", next(iter(v.values())))["key"]
-        out.append(f"| {name} | {cell('default')} | {cell('tuned')} | {cell('splitk')} | {cell('torch')} | {sp} | "
-                   f"{gp} | {pct('default')} / {pct('tuned')} / {pct('torch')} | "
-                   f"{winners.get(key, {}).get('winner', '-') or '-'} |")
-    g1, g2 = _geomean(speedups), _geomean(gaps)
-    out.append("")
-    out.append(f"Geomean over {len(speedups)} shape(s): tuned vs IREE default "
-               + (f"**{g1:.2f}x**" if g1 else "-") + f"; torch (the vendor library) vs tuned over {len(gaps)}: "
-               + (f"**{g2:.2f}x** ({'torch faster' if g2 > 1 else 'tuned faster'})" if g2 else "-")
-               + ". Latencies: MEASURED medians, cold (weights rotated past the caches); a same-kernel tuned row "
-               "counts as 1.00x. Verdicts with intervals: the sweep's report/ folder.")
-    return out
-
-
-def modes_table(cmdbuf: Path, loop: Path) -> list[str]:
-    """Per shape (cold): default / tuned / torch in each timing mode with each harness's floor, and the gap
-    tuned / torch measured with one harness for both (the same mode on each side)."""
-    rows = [r for f in (cmdbuf, loop) for r in _read_csv(f / "results.csv") if r.get("cache_mode") == "cold"]
-    if not rows:
-        return ["(no sweep rows on disk)"]
-    by: dict[str, dict[tuple[str, str], dict]] = {}
-    for r in rows:
-        if r["status"] == "ok" and r.get("timing_mode"):
-            by.setdefault(r["name"], {})[(r["timing_mode"], r["variant"])] = r
-    out = ["| shape | mode | default us | tuned us | torch us | floor us IREE / torch | tuned / torch |",
-           "|---|---|---|---|---|---|---|"]
-    gaps: dict[str, list[float]] = {"cmdbuf": [], "loop": []}
-    for name, v in by.items():
-        for mode in ("cmdbuf", "loop"):
-            us = {var: _f(v[(mode, var)]["latency_us_median"]) if (mode, var) in v else None
-                  for var in ("default", "tuned", "torch")}
-            fl = {var: _f(v[(mode, var)].get("floor_us")) if (mode, var) in v else None for var in ("default", "torch")}
-            t, tc = us["tuned"], us["torch"]
-            if t and tc:
-                gaps[mode].append(t / tc)
-            cell = lambda x: f"{x:.1f}" if x is not None else "-"  # noqa: E731
-            out.append(f"| {name} | {mode} | {cell(us['default'])} | {cell(t)} | {cell(tc)} | "
-                       f"{cell(fl['default'])} / {cell(fl['torch'])} | {f'{t / tc:.2f}x' if t and tc else '-'} |")
-    out.append("")
-    out.append("Gap to the vendor library (tuned / torch, geomean): " + "; ".join(
-        f"{mode} **{g:.2f}x** over {len(gaps[mode])}" if (g := _geomean(gaps[mode])) else f"{mode} -"
-        for mode in ("cmdbuf", "loop"))
-        + ". Each side timed in the same mode; floor us: a 1x1x1 GEMM (torch: matmul) timed the same way in the "
-        "same process, MEASURED (docs/concepts/measurement.md). Latencies are as measured, no floor subtracted.")
-    return out
-
-
 def summary(plan: Plan, state: dict) -> Path:
+    """DIR/summary.md from the records alone (this SKU's, every loan's: records/summary.py), with what each step cost
+    here and the device's env."""
+    from iree_vdmfma.records.summary import sku_section
+
     o = plan.out
-    parts = [f"# GPU evidence: {plan.device}" + (" (--small: tiny shapes, CPU-sized)" if plan.small else ""), ""]
-    env = (o / "env.txt").read_text() if (o / "env.txt").is_file() else "(no env.txt)"
-    parts += ["Made by `benchmarks/gpu_evidence.py`; every latency below is MEASURED on the device in env.txt; "
-              "% of HBM peak divides a measured GB/s by a data-sheet peak.", "",
-              "## Steps (wall seconds spent here, over every call)", "", "| step | status | seconds | calls |",
-              "|---|---|---|---|"]
+    records = [r for r in read_records(plan.records, plan.db) if r.sku_name == plan.sku.name and r.basis == "measured"]
+    parts = [f"# GPU evidence: {plan.sku.name} ({plan.device})" + (" (--small: tiny shapes, CPU-sized)" if plan.small
+                                                                     else ""), "",
+             "Made by `benchmarks/gpu_evidence.py` from the records alone (DIR/records.sqlite and "
+             f"{plan.records or 'no committed database'}): every latency MEASURED on the SKU named; each cell's "
+             "source letter gives its date and commit; % of HBM peak divides a measured GB/s by a data-sheet peak.", "",
+             "## Steps (wall seconds spent here, over every call)", "", "| step | status | seconds | calls |",
+             "|---|---|---|---|"]
     for s in STEPS[:-1]:
         st = state.get(s, {})
         parts.append(f"| {s} | {st.get('status', 'not run')} | {st.get('seconds', 0):.0f} | {st.get('calls', 0)} |")
-    parts += ["", "## Calibration (A/A)", ""]
-    cal = o / "calibrate" / "calibration.csv"
-    if cal.is_file():  # the line `vdmfma calibrate` prints, from the checksummed rows (the held-out rate first)
-        from iree_vdmfma.run.calibration import read_calibration, summary_line
-
-        table = read_calibration(cal)
-        parts.append(summary_line(table.rows, Path("calibrate") / cal.name) if table.rows else
-                     f"(calibration.csv not verified: {table.damaged[:1]})")
-        parts.append("\nEvery verdict after this step (the races, the sweeps' reports, the forward, the exhaustive "
-                     "check) used this threshold (VDMFMA_CALIBRATION).")
-    else:
-        parts.append("(not run)")
-    for title, sweep, tune, lst in (
-            ("Seed shapes (the list the knob defaults were fitted on)", "sweep-seed", "tune-seed", plan.seed_list.name),
-            ("Held-out decode shapes (not used to fit anything)", "sweep-heldout", "tune-heldout", "heldout.csv")):
-        parts += ["", f"## {title}: `{lst}`", ""] + sweep_table(o / sweep, o / tune)
-        cut = [r for r in _read_csv(o / tune / "winners.csv") if r.get("note")]
-        if cut:
-            parts += ["", "Tuner notes (cuts, ties):"] + [f"- {r['key']}: {r['note']}" for r in cut]
-    parts += ["", "## Timing modes and the harness floor (seed shapes)", ""]
-    parts += modes_table(o / "sweep-seed", o / "sweep-seed-loop")
-    parts += ["", "## Race vs exhaustive (seed shapes)", ""]
-    ex = _read_csv(o / "exhaustive.csv")
-    if ex:
-        parts += ["| shape | contenders (space) | rounds | race winner | exhaustive best | race winner / best [interval] | "
-                  "within 3% |", "|---|---|---|---|---|---|---|"]
-        for r in ex:
-            parts.append(f"| {r['key']} | {r['contenders']} ({r['space']}) | {r['rounds']} | {r['race_winner']} | "
-                         f"{r['exhaustive_best']} | {r['race_winner_vs_best']} [{r.get('lo', '')}, {r.get('hi', '')}] | "
-                         f"{r['within_3pct']} |")
-        parts.append("\nThe median over the exhaustive rounds of the per-round latency ratio race winner / exhaustive "
-                     "best, with its order-statistics interval (MEASURED, paired); within 3%: 'yes' when the whole "
-                     "interval is <= 1.03, 'no' when all of it is above, else 'unresolved'. 'contenders' is what the "
-                     "race measured, 'space' the pruned space.")
-    else:
-        parts.append("(not run)")
-    parts += ["", "## The forward (examples/llama_layer.py)", ""]
-    model = _read_csv(o / "model" / "model.csv")
-    if model:
-        cols = [c for c in ("m_tokens", "variant", "cache_mode", "status", "latency_us_median", "speedup_vs_default",
-                            "verdict", "numerics", "max_abs_err") if c in model[0]]
-        parts += ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
-        parts += ["| " + " | ".join(str(r.get(c, "")) for c in cols) + " |" for r in model]
-        parts.append("\nFull table and intervals: model/report/index.md.")
-    else:
-        parts.append("(not run)")
+    parts += [""] + sku_section(records, plan.sku.name)
+    env = (o / "env.txt").read_text() if (o / "env.txt").is_file() else "(no env.txt)"
     parts += ["", "## Environment", "", "```", env.strip(), "```", ""]
     path = o / "summary.md"
     path.write_text("\n".join(parts))
     return path
+
+
+def merge(bundle: Path, into: Path) -> int:
+    """--merge: the records of a bundle into the records database ``into`` (the union, idempotent), then its summary
+    (``into`` with .md) rebuilt from it."""
+    import tarfile
+    import tempfile
+
+    from iree_vdmfma.records.db import RecordDB
+    from iree_vdmfma.records.summary import summary_lines
+
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            with tarfile.open(bundle, "r:gz") as tar:
+                tar.extract("records.sqlite", tmp, filter="data")
+        except (OSError, KeyError, tarfile.TarError) as e:
+            print(f"error: --merge {bundle}: no records.sqlite in it ({e})", file=sys.stderr)
+            return 2
+        found = read_records(Path(tmp) / "records.sqlite")
+    with RecordDB(into) as db:
+        added = db.add(found)
+        db.conn.execute("PRAGMA journal_mode=DELETE")  # one self-contained file to commit
+        every = db.read().records
+    md = into.with_suffix(".md")
+    md.write_text("\n".join(summary_lines(every)) + "\n")
+    print(f"gpu_evidence: {added} new of {len(found)} records merged into {into} ({len(every)} now); {md} rebuilt")
+    return 0
 
 
 # ------------------------------------------------------------------ main
@@ -624,8 +756,8 @@ def summary(plan: Plan, state: dict) -> Path:
 
 def main(argv: Optional[list[str]] = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--device", required=True, help="cuda, hip or local-task")
-    ap.add_argument("--out", required=True, help="output folder (resumable: a second call continues)")
+    ap.add_argument("--device", default=None, help="cuda, hip or local-task")
+    ap.add_argument("--out", default=None, help="output folder (resumable: a second call continues)")
     ap.add_argument("--budget-s", type=float, default=540.0, help="wall seconds for this call (default 540)")
     ap.add_argument("--small", action="store_true", help="tiny shapes and the tiny layer (CPU, CI)")
     ap.add_argument("--target", default=None, help="compile target (default: the device's)")
@@ -635,10 +767,23 @@ def main(argv: Optional[list[str]] = None) -> int:
                     "step (on a lent machine: under $OUT, so it comes back even when a later step is cut off)")
     ap.add_argument("--restore", default=None, help="a bundle of an earlier call: unpacked into DIR when DIR holds "
                     "no state (a fresh machine), so the steps resume")
+    ap.add_argument("--records", default=str(RECORDS), help="the committed records database the plan reads (read-only;"
+                    " default reports/gpu-records.sqlite; 'none': only DIR's)")
+    ap.add_argument("--remeasure", action="store_true", help="measure every step again, whatever the records hold")
+    ap.add_argument("--plan", action="store_true", help="print what the next call would do within --budget-s, with "
+                    "cost estimates from the records, and measure nothing")
+    ap.add_argument("--sku", default=None, help="with --plan: the SKU to plan for (default: the device's)")
+    ap.add_argument("--commit", default=None, help="the toolkit commit the records name (default: git's HEAD here)")
+    ap.add_argument("--merge", default=None, help="a bundle: add its records to --records and rebuild its summary")
     args = ap.parse_args(argv)
+    if args.merge:
+        return merge(Path(args.merge), Path(args.records))
+    if not args.device or not (args.out or args.plan):
+        print("error: give --device and --out (or --plan, or --merge BUNDLE)", file=sys.stderr)
+        return 2
     if not args.budget_s > 0 or math.isinf(args.budget_s):
         raise SystemExit(f"error: --budget-s {args.budget_s}: give a finite number of seconds > 0")
-    if not args.device.startswith(("local", "cpu")):  # the GPU first: without it every step would fail in turn
+    if not args.device.startswith(("local", "cpu")) and not args.sku:  # the GPU first: else every step would fail
         from iree_vdmfma.devices.probe import DeviceUnavailableError, require_device
 
         try:
@@ -646,38 +791,61 @@ def main(argv: Optional[list[str]] = None) -> int:
         except DeviceUnavailableError as e:
             print(f"error: --device {args.device}: {e}", file=sys.stderr)
             return 2
+    from iree_vdmfma.compiler.toolchain import compiler_version
+    from iree_vdmfma.devices.sku import Sku, probe
+
     plan = Plan(args)
-    plan.out.mkdir(parents=True, exist_ok=True)
+    plan.sku, plan.compiler = (Sku(name=args.sku) if args.sku else probe(args.device)), compiler_version()
+    state = {}
+    if plan.out:
+        plan.out.mkdir(parents=True, exist_ok=True)
+        if args.restore and restore_bundle(plan, Path(args.restore)):
+            print(f"gpu_evidence: restored {args.restore} into {plan.out}", flush=True)
+        state = load_state(plan)
+        if not args.plan:
+            check_device(plan, state)
+            state["_run"] = state.get("_run") or time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+            state["_calls"] = state.get("_calls", 0) + 1
+            save_state(plan, state)
+            write_env(plan)
+        plan.run_id, plan.call = state.get("_run", ""), state.get("_calls", 0)
+    else:
+        plan.out = Path(tempfile_dir())
     log = plan.out / "evidence.log"
-    if args.restore and restore_bundle(plan, Path(args.restore)):
-        print(f"gpu_evidence: restored {args.restore} into {plan.out}", flush=True)
-    state = load_state(plan)
-    check_device(plan, state)
-    write_env(plan)
     if plan.small:
         plan.seed_list = small_list(plan, "seed-small.csv")
     heldout = heldout_list(plan)
-    actions = {
-        "calibrate": lambda lim: step_calibrate(plan, lim, log),
-        "tune-seed": lambda lim: step_tune(plan, plan.seed_list, "tune-seed", lim, log),
-        "sweep-seed": lambda lim: step_sweep(plan, plan.seed_list, "tune-seed", "sweep-seed", lim, log, state),
-        "sweep-seed-loop": lambda lim: step_sweep(plan, plan.seed_list, "tune-seed", "sweep-seed-loop", lim, log,
-                                                  state, timing_mode="loop"),
-        "tune-heldout": lambda lim: step_tune(plan, heldout, "tune-heldout", lim, log),
-        "sweep-heldout": lambda lim: step_sweep(plan, heldout, "tune-heldout", "sweep-heldout", lim, log, state),
-        "exhaustive": lambda lim: step_exhaustive(plan, lim, log),
-        "model": lambda lim: step_model(plan, lim, log),
-    }
-    todo = [s for s in plan.steps if s != "summary" and state.get(s, {}).get("status") != "done"]
-    for step in list(todo):
+    lists = {"sweep-seed": plan.seed_list, "sweep-seed-loop": plan.seed_list, "sweep-heldout": heldout,
+             "tune-seed": plan.seed_list, "tune-heldout": heldout}
+    steps = [s for s in plan.steps if s != "summary"]
+    known = measured(plan)
+    if args.plan:
+        print_plan(plan, known, {s: todo(plan, known, s, lists) for s in steps})
+        if not args.out:
+            shutil.rmtree(plan.out, ignore_errors=True)  # the scratch folder of the lists
+        return 0
+    restore_calibration(plan, known)
+    actions = {"calibrate": step_calibrate, "model": step_model, "exhaustive": step_exhaustive,
+               **{s: (lambda *a, s=s: step_sweep(*a, step=s)) for s in steps if s.startswith("sweep-")},
+               **{s: (lambda *a, s=s: step_tune(*a, step=s)) for s in steps if s.startswith("tune-")}}
+    planned = [s for s in steps if [i for i in todo(plan, known, s, lists) if not i.blocked]]
+    for step in steps:
+        known = measured(plan)  # what the steps before measured counts too
+        items = todo(plan, known, step, lists)
+        runnable = [i for i in items if not i.blocked]
+        blocked = f" ({len(items) - len(runnable)} blocked: {items[-1].note})" if len(runnable) < len(items) else ""
+        if not runnable:
+            print(f"== {step}: nothing to measure{blocked}", flush=True)
+            continue
         if plan.left_s() < 10:
-            print(f"gpu_evidence: budget spent; left for the next call: {', '.join(todo)}", flush=True)
+            print(f"gpu_evidence: budget spent; left for the next call: {step} and after", flush=True)
             break
-        limit = plan.share(step, todo)
-        print(f"== {step}: up to {limit:.0f} s ({plan.left_s():.0f} s left in this call)", flush=True)
+        limit = plan.share(step, [s for s in planned if s in steps[steps.index(step):]])
+        print(f"== {step}: {len(runnable)} item(s){blocked}, up to {limit:.0f} s ({plan.left_s():.0f} s left in this "
+              "call)", flush=True)
         began = time.monotonic()
         try:
-            ok = actions[step](limit)
+            ok = actions[step](plan, runnable, limit, log, known, lists)
         except Exception as e:  # noqa: BLE001 - one step's failure is recorded; the others still run
             print(f"  {step} failed: {type(e).__name__}: {e}", flush=True)
             ok = False
@@ -685,9 +853,8 @@ def main(argv: Optional[list[str]] = None) -> int:
         st = state.setdefault(step, {})
         st["seconds"] = st.get("seconds", 0.0) + time.monotonic() - began
         st["calls"] = st.get("calls", 0) + 1
-        st["status"] = "done" if ok else "partial"
+        st["status"], st["last_call"] = ("done" if ok else "partial"), plan.call
         save_state(plan, state)
-        todo.remove(step)
         print(f"== {step}: {st['status']} after {time.monotonic() - began:.0f} s", flush=True)
         if args.bundle:
             summary(plan, state)
@@ -696,10 +863,19 @@ def main(argv: Optional[list[str]] = None) -> int:
     if args.bundle:
         print(f"gpu_evidence: bundle {write_bundle(plan, Path(args.bundle))}")
     print(f"gpu_evidence: {path}")
-    unfinished = [s for s in plan.steps if s != "summary" and state.get(s, {}).get("status") != "done"]
-    if unfinished:
-        print(f"gpu_evidence: unfinished: {', '.join(unfinished)} (run the same command again to continue)")
-    return 0 if not unfinished else 3
+    known = measured(plan)
+    left = [s for s in steps if [i for i in todo(plan, known, s, lists) if not i.blocked]
+            and not (plan.remeasure and plan_state(plan, s))]
+    if left:
+        print(f"gpu_evidence: left to measure: {', '.join(left)} (run the same command again to continue)")
+    return 0 if not left else 3
+
+
+def tempfile_dir() -> str:
+    """--plan without --out: the lists are written to a scratch folder (nothing is measured)."""
+    import tempfile
+
+    return tempfile.mkdtemp(prefix="gpu-evidence-plan-")
 
 
 if __name__ == "__main__":

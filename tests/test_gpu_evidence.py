@@ -1,24 +1,31 @@
-"""benchmarks/gpu_evidence.py runs end to end on the CPU (--small), so it is known to work before a GPU is lent.
+"""benchmarks/gpu_evidence.py runs end to end on the CPU (--small), so it is known to work before a GPU is lent,
+and its evidence adds up across calls through the tuning records.
 
-One real run on local-task: calibrate, raced tunes of two two-row lists, sweeps with default/tuned/splitk/torch,
-race vs exhaustive, the tiny layer's forward, summary.md and the bundle a lent machine sends back; then a
-second call from that bundle alone, into an empty folder, finds everything finished (the resume a fresh
-machine needs).
+Two real calls on local-task, as two loans would make them. The first plans from no record and measures, in the
+issue's order: the A/A calibration, sweeps of default/splitk/torch (no winner is known yet, so no `tuned` row),
+the tiny layer's forward, the raced tunes of two two-row lists; it leaves the race-vs-exhaustive check (it needs the
+tunes) for later, and sends back its bundle. The second starts in an empty folder from that bundle alone (a fresh
+machine) and measures only what the records of the first lack. The records are counted: nothing the first call
+measured is measured again, and summary.md, rebuilt from the records, holds both calls' rows. Then the bundle's
+records merge into a copy of the committed GPU database, twice (the second adds nothing).
 """
 
 from __future__ import annotations
 
 import csv
 import json
+import shutil
 import subprocess
 import sys
 import tarfile
+from collections import Counter
 from pathlib import Path
+
+from iree_vdmfma.records.db import CALIBRATION, EXHAUSTIVE, FORWARD, SWEEP, WINNER, RecordDB
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "benchmarks" / "gpu_evidence.py"
-STEPS = ("calibrate", "tune-seed", "sweep-seed", "sweep-seed-loop", "tune-heldout", "sweep-heldout", "exhaustive",
-         "model")
+FIRST = ("calibrate", "sweep-seed", "sweep-seed-loop", "sweep-heldout", "model", "tune-heldout", "tune-seed")
 
 
 def _rows(path: Path) -> list[dict]:
@@ -26,62 +33,109 @@ def _rows(path: Path) -> list[dict]:
         return list(csv.DictReader(line for line in f if not line.startswith("#")))
 
 
-def test_the_small_evidence_run_finishes_every_step_and_its_bundle_resumes(tmp_path):
-    out, bundle = tmp_path / "ev", tmp_path / "back" / "evidence.tgz"
-    cmd = [sys.executable, str(SCRIPT), "--device", "local-task", "--small", "--budget-s", "900",
-           "--out", str(out), "--bundle", str(bundle)]
-    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=tmp_path, timeout=1500)
-    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
-    state = json.loads((out / "steps.json").read_text())
-    assert {s: state[s]["status"] for s in STEPS} == {s: "done" for s in STEPS}
+def _records(db: Path) -> list:
+    with RecordDB(db, write=False) as held:
+        read = held.read()
+    assert not read.damaged
+    return read.records
 
-    # every list got a winner per shape; the sweeps timed default and tuned with numerics passing
+
+def _what(r) -> tuple:
+    """What a record measured: (problem, config) of one SKU and compiler."""
+    return (r.kind, r.key, r.name, r.knobs, r.variant, r.cache_mode, r.timing_mode, r.sku_name, r.compiler_version)
+
+
+def _call(tmp_path: Path, out: Path, *extra: str, timeout: int = 1500) -> subprocess.CompletedProcess:
+    cmd = [sys.executable, str(SCRIPT), "--device", "local-task", "--small", "--budget-s", "900", "--out", str(out),
+           "--records", "none", "--commit", "test0000", *extra]
+    return subprocess.run(cmd, capture_output=True, text=True, cwd=tmp_path, timeout=timeout)
+
+
+def test_two_small_calls_add_up_through_the_records_and_the_second_measures_nothing_the_first_did(tmp_path):
+    out, bundle = tmp_path / "ev", tmp_path / "back" / "evidence.tgz"
+    first = _call(tmp_path, out, "--bundle", str(bundle))
+    assert first.returncode == 3, first.stdout[-3000:] + first.stderr[-2000:]  # the exhaustive check is left
+    assert "left to measure: exhaustive" in first.stdout
+    state = json.loads((out / "steps.json").read_text())
+    assert {s: state[s]["status"] for s in FIRST} == {s: "done" for s in FIRST} and "exhaustive" not in state
+    one = _records(out / "records.sqlite")
+    kinds = Counter(r.kind for r in one)
+    assert kinds[CALIBRATION] >= 1 and kinds[FORWARD] >= 4 and kinds[WINNER] == 4 and kinds[EXHAUSTIVE] == 0
+    # sweep rows: per shape, default/splitk/torch in command-buffer mode and default/torch in loop mode, hot and cold
+    swept = Counter((r.variant, r.timing_mode) for r in one if r.kind == SWEEP and r.cache_mode == "cold")
+    assert swept == {("default", "cmdbuf"): 4, ("splitk", "cmdbuf"): 4, ("torch", "cmdbuf"): 4,
+                     ("default", "loop"): 2, ("torch", "loop"): 2}
+    for r in one:  # provenance: this run's own, checksummed state, and what each item cost
+        assert r.provenance == "" and r.toolkit_commit == "test0000" and r.sku_name and r.recorded_at
+        assert r.compiler_version.startswith("3.13") and r.origin.startswith("gpu_evidence ")
+    assert all(r.cost_s and r.cost_s > 0 for r in one if r.kind in (SWEEP, CALIBRATION, FORWARD, WINNER))
+    assert all(json.loads(r.detail)["numerics"] == "pass" for r in one if r.kind == SWEEP and r.variant != "torch")
     for tune, lst in (("tune-seed", "seed-small.csv"), ("tune-heldout", "heldout.csv")):
         assert {r["key"] for r in _rows(out / tune / "winners.csv") if r["verdict"]} == \
             {f"{r['dtype']}_{r['m']}x{r['n']}x{r['k']}" for r in _rows(out / lst)}
-    for sweep in ("sweep-seed", "sweep-heldout"):
-        timed = [r for r in _rows(out / sweep / "results.csv") if r["cache_mode"] == "cold"]
-        assert {r["variant"] for r in timed if r["status"] == "ok"} >= {"default", "tuned", "torch"}
-        assert all(r["numerics"] == "pass" for r in timed if r["variant"] != "torch" and r["status"] == "ok")
-    # the seed list in both timing modes, every timed row with its floor: the gap to torch per mode in summary.md
-    for sweep, mode in (("sweep-seed", "cmdbuf"), ("sweep-seed-loop", "loop")):
-        timed = [r for r in _rows(out / sweep / "results.csv") if r["cache_mode"] and r["status"] == "ok"]
-        assert {r["variant"] for r in timed} >= {"default", "tuned", "torch"}
-        assert {r["timing_mode"] for r in timed} == {mode} and all(float(r["floor_us"]) > 0 for r in timed)
-    exhaustive = _rows(out / "exhaustive.csv")
-    assert len(exhaustive) == 2
-    for r in exhaustive:  # the paired median of winner / best, inside its own interval, and a verdict from it
-        assert float(r["lo"]) <= float(r["race_winner_vs_best"]) <= float(r["hi"])
-        assert r["within_3pct"] == ("yes" if float(r["hi"]) <= 1.03 else "no" if float(r["lo"]) > 1.03 else "unresolved")
-    # every verdict after the calibration step took this device's A/A threshold, not the default floor
-    for tune in ("tune-seed", "tune-heldout"):
-        assert all(str(out / "calibrate" / "calibration.csv") in r["threshold_source"]
+        assert all(str(out / "calibrate" / "calibration.csv") in r["threshold_source"]  # the device's A/A threshold
                    for r in _rows(out / tune / "winners.csv")), tune
-    model = _rows(out / "model" / "model.csv")
-    assert {(r["m_tokens"], r["variant"]) for r in model if r["status"] == "ok" and r["numerics"] == "pass"} >= \
-        {("1", "default"), ("1", "tuned"), ("4", "default"), ("4", "tuned")}
-
-    summary = (out / "summary.md").read_text()
-    assert "Gap to the vendor library (tuned / torch, geomean): cmdbuf **" in summary and "; loop **" in summary
-    for heading in ("## Calibration (A/A)", "## Seed shapes", "## Timing modes and the harness floor", "## Held-out decode shapes", "## Race vs exhaustive",
-                    "## The forward", "## Environment"):
-        assert heading in summary
-    assert "false-win rate" in summary and "(not run)" not in summary
-
     with tarfile.open(bundle) as tar:
         names = tar.getnames()
-    assert "summary.md" in names and "tune-seed/candidates.csv" in names and "model/model.csv" in names
+    assert "records.sqlite" in names and "summary.md" in names and "tune-seed/candidates.csv" in names
     assert not [n for n in names if n.endswith((".vmfb", ".irpa", ".npy")) or "/artifacts/" in n]
 
-    fresh = tmp_path / "fresh"
-    again = subprocess.run([sys.executable, str(SCRIPT), "--device", "local-task", "--small", "--budget-s", "60",
-                            "--out", str(fresh), "--restore", str(bundle)], capture_output=True, text=True,
-                           cwd=tmp_path, timeout=300)
-    assert again.returncode == 0, again.stdout[-2000:]
-    assert "restored" in again.stdout and "== calibrate" not in again.stdout  # nothing redone
+    fresh, again_bundle = tmp_path / "fresh", tmp_path / "back2" / "evidence.tgz"
+    second = _call(tmp_path, fresh, "--restore", str(bundle), "--bundle", str(again_bundle), timeout=600)
+    assert second.returncode == 0, second.stdout[-3000:] + second.stderr[-2000:]
+    assert "restored" in second.stdout
+    for step in FIRST:
+        assert f"== {step}: nothing to measure" in second.stdout, step
+    both = _records(fresh / "records.sqlite")
+    new = [r for r in both if r.checksum not in {o.checksum for o in one}]
+    assert {r.checksum for r in one} <= {r.checksum for r in both}  # the first call's records came back
+    assert new and not {_what(r) for r in new} & {_what(r) for r in one}  # measured nothing the first did
+    assert Counter(r.kind for r in new) == {EXHAUSTIVE: 2}  # what was left: both seed shapes' check
+    for r in _rows(fresh / "exhaustive.csv"):  # the paired median of winner / best, inside its own interval
+        assert float(r["lo"]) <= float(r["race_winner_vs_best"]) <= float(r["hi"])
+        assert r["within_3pct"] == ("yes" if float(r["hi"]) <= 1.03 else "no" if float(r["lo"]) > 1.03 else "unresolved")
+
+    # summary.md: rebuilt from the records alone, both calls' rows, each citing its call's source
+    summary = (fresh / "summary.md").read_text()
+    for title in ("Calibration (A/A)", "Tuned vs IREE's default", "Sweeps:", "Race vs exhaustive", "The forward"):
+        assert f": {title}" in summary, title
+    assert "(none recorded)" not in summary and "## Environment" in summary
+    sources = [line for line in summary.splitlines() if line.startswith("- [")]
+    assert any("/exhaustive.csv" in s for s in sources) and any("/sweep-seed/call1/" in s for s in sources)
+    exhaustive = summary.split(": Race vs exhaustive")[1].split("###")[0]
+    assert sum(line.startswith("| ") and not line.startswith("| shape") for line in exhaustive.splitlines()) == 2
+
+    # back home: the bundle's records merge into the committed database (a copy), once
+    db = tmp_path / "gpu-records.sqlite"
+    shutil.copyfile(ROOT / "reports" / "gpu-records.sqlite", db)
+    before = len(_records(db))
+    for added in (len(both), 0):
+        merged = subprocess.run([sys.executable, str(SCRIPT), "--merge", str(again_bundle), "--records", str(db)],
+                                capture_output=True, text=True, cwd=tmp_path, timeout=120)
+        assert merged.returncode == 0 and f"{added} new of {len(both)}" in merged.stdout, merged.stdout + merged.stderr
+    assert len(_records(db)) == before + len(both)
+    md = db.with_suffix(".md").read_text()
+    assert "## NVIDIA H200" in md and f"## {one[0].sku_name}" in md
 
     state = json.loads((fresh / "steps.json").read_text())  # one folder, one device: another one is refused
     (fresh / "steps.json").write_text(json.dumps({**state, "_device": "NVIDIA H200"}))
-    other = subprocess.run([sys.executable, str(SCRIPT), "--device", "local-task", "--small", "--out", str(fresh)],
-                           capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    other = _call(tmp_path, fresh, timeout=120)
     assert other.returncode == 2 and other.stderr.startswith("error: ") and "NVIDIA H200" in other.stderr
+
+
+def test_the_plan_reads_the_committed_records_and_measures_nothing(tmp_path):
+    """--plan for the H200 from here: the shapes the two sessions tuned are not tuned again, their tuned rows are to
+    be swept, and each step's cost comes from the records where they hold one."""
+    proc = subprocess.run([sys.executable, str(SCRIPT), "--device", "cuda", "--plan", "--sku", "NVIDIA H200",
+                           "--target", "sm_89", "--heldout-m", "1,8", "--budget-s", "480"],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = proc.stdout.splitlines()
+    step = {line.split(":")[0].strip(): line for line in lines if line.startswith("  ") and not line.startswith("    ")}
+    assert "(records, 2)" in step["calibrate"]  # imported calibrations: a cost, never a rule (measured again)
+    tune_seed = lines[lines.index(step["tune-seed"]) + 1:lines.index(step["tune-seed"]) + 3]
+    assert [t.strip() for t in tune_seed] == ["- f16_8x6656x16384", "- f16_8x6656x8192"]  # the two left untuned
+    assert "- f16_8x13312x16384 tuned" in proc.stdout and "(records, 13)" in step["tune-heldout"]
+    assert "(records, 18)" in step["model"]  # the superseded forward: measured again, its cost known
+    assert "blocked: tuned elsewhere" in proc.stdout  # 8x2304x8192's unresolved check needs its tune's candidates
+    assert not list(tmp_path.iterdir())  # nothing written here
