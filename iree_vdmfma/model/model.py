@@ -316,10 +316,10 @@ def run_model(opts: ModelOptions, log: Callable[[str], None] = lambda s: None) -
 
 def _check_exported_m(source: str, dispatches: dict[int, list[Dispatch]]) -> None:
     """An exported .mlir is made for one M: ValueError (bad input, exit 2) when --m names another, found from the
-    program's own GEMMs, none of which has M = --m (an export at M = 8 given --m 4 reported 'M=4: 6 applied' with
+    program's own skinny GEMMs, none of which has M = --m (an export at M = 8 given --m 4 reported 'M=4: 6 applied' with
     rows of m = 8)."""
-    for m, found in dispatches.items():
-        ms = sorted({d.contraction.problem.m for d in found if d.contraction is not None})
+    for m, found in dispatches.items():  # its skinny GEMMs: a program of square GEMMs only has no M to check
+        ms = sorted({d.contraction.problem.m for d in found if d.contraction is not None and is_skinny(d.contraction)})
         if ms and m not in ms:
             raise ValueError(f"--m {m}: {source} was exported for another M: its GEMMs have M = "
                              f"{', '.join(map(str, ms))}, none {m}; give the --m it was exported for")

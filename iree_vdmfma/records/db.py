@@ -118,19 +118,24 @@ class Record(Identity):
         return hashlib.sha256("\x1f".join(_cell(values[n]) for n in names).encode()).hexdigest()
 
 
-POSITIVE = ("latency_us", "latency_low_us", "latency_high_us", "speedup_vs_default", "floor_us")
+POSITIVE = ("latency_us", "speedup_vs_default", "floor_us")
+FINITE = ("latency_low_us", "latency_high_us")  # a noise interval (median -+ 2 robust sigma) may reach below 0
 
 
-_ISO = re.compile(r"\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}:\d{2})?")
+_ISO = re.compile(r"(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?)(Z|[+-]\d{2}:?\d{2})?")
 
 
 def iso_time(text: str) -> Optional[datetime]:
-    """An ISO-8601 time in its extended form ('2026-11-22', '2026-11-22T07:00:00Z', with an offset or without),
-    else None: the basic forms Python also reads ('20261122', '2026W47') would sort after every dashed date."""
-    if not _ISO.fullmatch(text):
+    """An ISO-8601 time in its extended form ('2026-11-22', '2026-11-22T07:00:00Z', an offset '+01:00' or '+0100',
+    as this package's rows write it, or none), else None: the basic forms Python also reads ('20261122', '2026W47')
+    would sort after every dashed date."""
+    match = _ISO.fullmatch(text)
+    if not match:
         return None
+    zone = match.group(2) or ""
+    zone = "+00:00" if zone == "Z" else zone if ":" in zone or not zone else f"{zone[:3]}:{zone[3:]}"
     try:
-        return datetime.fromisoformat(text[:-1] + "+00:00" if text.endswith("Z") else text)
+        return datetime.fromisoformat(match.group(1) + zone)
     except ValueError:
         return None
 
@@ -141,6 +146,8 @@ def problems(record: Record) -> list[str]:
     said = [f"{name} is {getattr(record, name)!r}, not a finite positive number" for name in POSITIVE
             if getattr(record, name) is not None
             and not (math.isfinite(getattr(record, name)) and getattr(record, name) > 0)]
+    said += [f"{name} is {getattr(record, name)!r}, not a finite number" for name in FINITE
+             if getattr(record, name) is not None and not math.isfinite(getattr(record, name))]
     if record.kind not in KINDS:
         said.append(f"kind is {record.kind!r}, not one of {', '.join(KINDS)}")
     if record.basis not in (MEASURED, MODELLED):

@@ -44,10 +44,8 @@ def env_sku(folder: Path) -> Optional[Sku]:
 
 
 def interval(timing: Timing) -> tuple[Optional[float], Optional[float]]:
-    """The noise rule's interval of a timing (median +- k robust sigma); none where its low end is not a latency
-    (<= 0: a spread wider than the median, seen on a loaded CPU): the record keeps its median without it."""
-    low, high = timing.interval(DEFAULT_RULE.k) or (None, None)
-    return (low, high) if low is not None and low > 0 else (None, None)
+    """The noise rule's interval of a timing (median +- k robust sigma; its low end may be below 0), else none."""
+    return timing.interval(DEFAULT_RULE.k) or (None, None)
 
 
 def _interval(row: Optional[state.CandidateRow]) -> tuple[Optional[float], Optional[float]]:
