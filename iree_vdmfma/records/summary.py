@@ -101,21 +101,20 @@ def _winners(rs: list[Record], src: Sources) -> list[str]:
     defaults = {(r.origin, r.key): r for r in rs if r.kind == CANDIDATE and r.knobs.endswith("mma=default")}
     out = ["| shape | default us | tuned us | tuned vs default (paired) | verdict | tuned config | source |",
            "|---|---|---|---|---|---|---|"]
-    speedups = []
+    speedups: dict[int, list[float]] = {}
     for w in sorted(wins.values(), key=_shape_order):
         default = _detail(w).get("default_us_median")
         twin = defaults.get((w.origin, w.key))
         d = float(default) if default not in (None, "") else twin.latency_us if twin is not None else None
         kept = w.verdict == "default"
         if w.speedup_vs_default:
-            speedups.append(w.speedup_vs_default)
+            speedups.setdefault(w.m, []).append(w.speedup_vs_default)
         out.append(f"| {w.name} | {us(d)} | {'IREE default' if kept else us(w.latency_us)} | "
                    f"{'-' if kept or not w.speedup_vs_default else f'{w.speedup_vs_default:.2f}x'} | {w.verdict} | "
                    f"{w.knobs} | [{src.cite(w)}] |")
-    g = _geomean(speedups)
-    out += ["", f"Geomean tuned vs IREE's default over {len(speedups)} shape(s) (a kept default counts 1.00x): "
-            + (f"**{g:.2f}x**" if g else "-") + ". Each speedup is the tune's own paired race (cold), not a ratio of "
-            "the two medians shown."]
+    out += ["", "Geomean tuned vs IREE's default (a kept default counts 1.00x): " + "; ".join(
+        f"M = {m} **{_geomean(xs):.2f}x** over {len(xs)} shape(s)" for m, xs in sorted(speedups.items()))
+        + ". Each speedup is the tune's own paired race (cold), not a ratio of the two medians shown."]
     return out
 
 
@@ -128,16 +127,17 @@ def _sweeps(rs: list[Record], src: Sources) -> list[str]:
         shapes.setdefault((key, mode), {})[variant] = r
     out = ["| shape | timing mode | default us | tuned us | splitk us | torch us | tuned vs default | torch vs tuned | "
            "% HBM peak default / tuned / torch | floor us IREE / torch | source |", "|---|---|---|---|---|---|---|---|---|---|---|"]
-    ups, gaps = [], []
+    ups: dict[str, list[float]] = {}
+    gaps: dict[str, list[float]] = {}
     for (key, mode), v in sorted(shapes.items(), key=lambda kv: (_shape_order(next(iter(kv[1].values()))), kv[0][1])):
         lat = {name: v[name].latency_us if name in v else None for name in SWEEP_VARIANTS}
         fp = {name: _detail(v.get(name)).get("kernel_fingerprint") for name in ("default", "tuned")}
         d, t, tc = lat["default"], lat["tuned"], lat["torch"]
         same = fp["tuned"] and fp["tuned"] == fp["default"]
         if d and t:
-            ups.append(1.0 if same else d / t)
+            ups.setdefault(mode, []).append(1.0 if same else d / t)
         if t and tc:
-            gaps.append(t / tc)
+            gaps.setdefault(mode, []).append(t / tc)
         pct = lambda name: f"{float(_detail(v[name])['pct_peak_bw']):.0f}%" if _detail(v.get(name)).get("pct_peak_bw") else "-"  # noqa: E731
         floor = lambda name: us(v[name].floor_us) if name in v else "-"  # noqa: E731
         name = next(iter(v.values())).name or key
@@ -145,11 +145,15 @@ def _sweeps(rs: list[Record], src: Sources) -> list[str]:
                    + f" | {'same kernel' if same else f'{d / t:.2f}x' if d and t else '-'} | "
                    f"{f'{t / tc:.2f}x' if t and tc else '-'} | {pct('default')} / {pct('tuned')} / {pct('torch')} | "
                    f"{floor('default')} / {floor('torch')} | [{src.cite(*v.values())}] |")
-    g1, g2 = _geomean(ups), _geomean(gaps)
-    out += ["", f"Geomean over {len(ups)} row(s): tuned vs IREE default " + (f"**{g1:.2f}x**" if g1 else "-")
-            + f"; tuned / torch (the vendor library) over {len(gaps)}: " + (f"**{g2:.2f}x**" if g2 else "-")
-            + ". Cold medians (weights rotated past the caches), each side in the row's timing mode; a same-kernel "
-            "tuned row counts 1.00x; no floor subtracted."]
+    out.append("")
+    for mode in sorted(set(ups) | set(gaps)) or [""]:
+        g1, g2 = _geomean(ups.get(mode, [])), _geomean(gaps.get(mode, []))
+        out.append(f"Geomean{f' ({mode} mode)' if mode else ''} over {len(ups.get(mode, []))} row(s): tuned vs IREE "
+                   "default " + (f"**{g1:.2f}x**" if g1 else "-") + f"; tuned / torch (the vendor library) over "
+                   f"{len(gaps.get(mode, []))}: " + (f"**{g2:.2f}x**" if g2 else "-") + ".")
+    out += ["", "Cold medians (weights rotated past the caches), both sides of a ratio in one timing mode (none "
+            "recorded: loop mode, how every latency before timing modes was taken); a same-kernel tuned row counts "
+            "1.00x; no floor subtracted."]
     return out
 
 
