@@ -216,16 +216,33 @@ def test_calibrate_interrupted_says_nothing_was_kept_and_writes_nothing(tmp_path
             assert proc.poll() is None and time.monotonic() < deadline, "calibrate never started measuring"
             time.sleep(0.05)
         proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=120)
+        err = proc.communicate(timeout=120)[1]
     finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        _kill_if_running(proc)
     assert proc.returncode == 130, err
     assert err.strip().splitlines()[-1] == ("interrupted: nothing was kept (this command does not resume); run it "
                                             "again to start over")
     assert "Traceback" not in err and not (out / "calibration.csv").exists()
 
+
+
+def _kill_if_running(proc: subprocess.Popen) -> None:
+    """A signalled command still running (a hang guard): its group killed and reaped."""
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+
+
+def _paired_alive(pids: list[int]) -> list[int]:
+    """Those of ``pids`` still running calibrate's paired worker."""
+    alive = []
+    for pid in pids:
+        try:
+            if b"iree_vdmfma.run.paired" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                alive.append(pid)
+        except OSError:
+            pass
+    return alive
 
 
 def _cpu_ticks(pid: int) -> int:
@@ -271,19 +288,15 @@ def test_calibrate_ends_on_a_signal_to_its_pid_and_leaves_no_worker_behind(tmp_p
             workers = workers or _paired_workers_of(proc.pid)
             time.sleep(0.05)
         os.kill(proc.pid, sig)  # the command's own pid only, not its group
-        _, err = proc.communicate(timeout=120)
+        err = proc.communicate(timeout=120)[1]
     finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        _kill_if_running(proc)
     assert proc.returncode == 130, err
     assert err.strip().splitlines()[-1].startswith("interrupted: nothing was kept"), err
     deadline = time.monotonic() + 30  # the kill is delivered; the kernel reaps the worker under init
-    while any(Path(f"/proc/{w}").exists() and b"iree_vdmfma.run.paired" in Path(f"/proc/{w}/cmdline").read_bytes()
-              for w in workers if Path(f"/proc/{w}/cmdline").exists()) and time.monotonic() < deadline:
+    while _paired_alive(workers) and time.monotonic() < deadline:
         time.sleep(0.1)
-    alive = [w for w in workers if Path(f"/proc/{w}/cmdline").exists()
-             and b"iree_vdmfma.run.paired" in Path(f"/proc/{w}/cmdline").read_bytes()]
+    alive = _paired_alive(workers)
     assert not alive, f"paired worker(s) {alive} outlived calibrate"
 
 # --- 7. a tune the budget cut short is not a finished tune -------------------------------------------------
