@@ -271,7 +271,7 @@ def test_tune_compiles_through_ray_with_the_same_outcome_as_local(cluster, tmp_p
 
     # The same tune as test_tune.py's split-K test (which runs it locally), its candidates compiled on the cluster.
     options = TuneOptions(target="sm_89", device="none", out_dir=tmp_path / "out", cache_dir=tmp_path / "cache",
-                          max_candidates=3, executor=RAY)
+                          max_candidates=4, executor=RAY)
     Tuner([Problem(8, 512, 2048)], options).run()
     rows = state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow)
     split = [r for r in rows if r.split and r.status != state.PRUNED]

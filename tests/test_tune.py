@@ -160,7 +160,7 @@ def test_waves_per_eu_2_trades_vgprs_in_the_isa_and_prefetch_3_compiles(tmp_path
 def test_cuda_split_k_candidates_compile_for_sm_89_as_two_dispatches(tmp_path):
     problem = Problem(8, 512, 2048)
     options = TuneOptions(target="sm_89", device="none", out_dir=tmp_path / "out", cache_dir=tmp_path / "cache",
-                          max_candidates=3, workers=2)  # default, gemv, and one split (simplicity order)
+                          max_candidates=4, workers=2)  # default, gemv, tc and one split (simplicity order)
     Tuner([problem], options).run()
     rows = state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow)
     split = [r for r in rows if r.split and r.status != state.PRUNED]
@@ -433,7 +433,9 @@ def test_the_widened_gemv_knobs_compile_apply_and_each_gives_a_kernel_of_its_own
             result = compiler.compile(tuner.job(c))
             assert result.ok, result.error
             pr = prove(c, result, arch)
-            assert pr.status == state.COMPILED, pr  # proven applied: the configured IR carries the config
+            # proven applied: the configured IR carries the config (on CUDA 512 / 4 rows is 128 workgroups for 132
+            # SMs, and rows 16 spills: applied, then rejected before GPU time by backends/cuda/machine.py)
+            assert pr.status in (state.COMPILED, state.REJECTED), pr
             configured = "".join(p.read_text() for p in result.dump_dir.glob("configured_*.mlir"))
             thread = s["vec"] // 2  # f16 elements a lane loads per step
             assert f"thread = [0, 0, {thread}]" in configured or f"thread = [0, {thread}]" in configured, name

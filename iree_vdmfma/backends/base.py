@@ -53,6 +53,7 @@ class CandidateProof:
     fields: Mapping[str, object]
     reason: str = ""
     rejected: bool = False
+    note: str = ""  # what the proof could not read (e.g. no ptxas): kept in the row's reason when it is fit
 
 
 class PerfModel(Protocol):

@@ -22,9 +22,10 @@ from .config import KernelConfig
 from .catalog import IntrinsicUnavailableError
 from .gemv import LOAD_BYTES, GemvConfig, gemv_config
 from .rules import LDS_ROW_PAD_BYTES, padded_config, vdmfma_config
+from .tensorcore import tc_config
 from .scaled import DEFAULT_INTRINSIC, mx_gemv_config, scaled_config
 
-MMA_KINDS = ("default", "vdmfma", "dense", "gemv")
+MMA_KINDS = ("default", "vdmfma", "dense", "gemv", "tc")
 GEMV_DEFAULTS = {"rows": 4, "kpart": 512, "ksub": 1, "vec": LOAD_BYTES}  # vec: bytes a lane loads per step
 GEMV_MAX_M = 8
 PROMOTE = {"AB": (0, 1), "A": (0,), "none": ()}
@@ -51,6 +52,10 @@ def knob_config(problem: Problem, arch: str,
         return _mx(problem, arch, knobs)
     if mma == "gemv" and arch.startswith(("gfx", "sm_")):
         return _gemv(problem, arch, knobs)
+    if mma == "tc" and arch.startswith("sm_"):  # configs/tensorcore.py
+        return tc_config(dispatch_problem(problem, int(knobs.get("split", 0) or 0)), int(knobs.get("n_tile", 16)),
+                         int(knobs.get("reduction", 32)), int(knobs.get("subgroups", 1)),
+                         PROMOTE[str(knobs.get("promote", "AB"))])
     if mma == "default" or not arch.startswith("gfx"):
         return None
     p = dispatch_problem(problem, int(knobs.get("split", 0) or 0))

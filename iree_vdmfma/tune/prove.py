@@ -27,4 +27,4 @@ class CandidateStatus:
 def prove(candidate: Candidate, result: CompileResult, arch: str) -> CandidateStatus:
     pr = backend_for(arch).prove_candidate(result.dump_dir, candidate.problem, arch, candidate.settings)
     status = state.REJECTED if pr.rejected else state.NOT_APPLIED if pr.reason else state.COMPILED
-    return CandidateStatus(status, {k: v for k, v in pr.fields.items() if k in _ROW_FIELDS}, pr.reason)
+    return CandidateStatus(status, {k: v for k, v in pr.fields.items() if k in _ROW_FIELDS}, pr.reason or pr.note)

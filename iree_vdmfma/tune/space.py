@@ -25,6 +25,7 @@ from ..backends import Knob, backend_for
 from ..configs.catalog import IntrinsicUnavailableError
 from ..configs.gemv import GemvConfig
 from ..configs.knobs import knob_config
+from ..configs.tensorcore import NV_LANES, NV_SHARED_BYTES
 from ..devices.targets import target as get_target
 from ..problems.problem import Problem
 
@@ -144,8 +145,9 @@ def prune_reason(candidate: Candidate, arch: str) -> str:
         return f"N tile {n_tile} does not split over {subgroups} subgroups of {config.intrinsic.n}-wide intrinsics"
     if p.n % n_tile or k % k_tile:
         return f"tiles N{n_tile}/K{k_tile} do not divide N={p.n}/K={k}"
-    if config.lds_estimate > get_target(arch).lds_bytes:
-        return f"LDS estimate {config.lds_estimate} B > {get_target(arch).lds_bytes} B"
+    lds = NV_SHARED_BYTES if config.subgroup_size == NV_LANES and arch.startswith("sm_") else get_target(arch).lds_bytes
+    if config.lds_estimate > lds:
+        return f"LDS estimate {config.lds_estimate} B > {lds} B"
     return ""
 
 

@@ -212,8 +212,8 @@ class Tuner:
         if pr.status == state.COMPILED and not self.o.measuring:
             model = self.backend.perf_model()
             us = model.modelled_us(c.problem, c.settings, pr.fields, self.o.target) if model else None
-            row = row.replace(status=state.MODELLED, modelled_us=us,
-                              reason="" if us is not None else "compile-only: no model for this target")
+            row = row.replace(status=state.MODELLED, modelled_us=us, reason="; ".join(filter(None, (
+                "" if us is not None else "compile-only: no model for this target", pr.reason))))
         return row
 
     def evaluate(self, compiler: Compiler, cands: Sequence[Candidate], checker: Optional[Checker]) -> None:
