@@ -275,7 +275,8 @@ def test_tune_compiles_through_ray_with_the_same_outcome_as_local(cluster, tmp_p
     Tuner([Problem(8, 512, 2048)], options).run()
     rows = state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow)
     split = [r for r in rows if r.split and r.status != state.PRUNED]
-    assert split and all(r.status == state.MODELLED and r.dispatches == 2 for r in split)
+    # split applied (two dispatches); its 2-byte loads are then rejected from the PTX (backends/cuda/machine.py)
+    assert split and all(r.status in (state.MODELLED, state.REJECTED) and r.dispatches == 2 for r in split)
     winner = state.read_table(tmp_path / "out" / "winners.csv", state.WinnerRow)[0]
     assert winner.verdict == "unmeasured" and winner.winner == "split=0,mma=default"
     assert all(_read_valid_manifest(e) for e in (tmp_path / "cache").iterdir() if not e.name.startswith("."))

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping, Optional, Protocol
 
-from ..configs.knobs import knob_config
+from ..configs.knobs import dispatch_config, knob_config
 from ..configs.library import CODEGEN, PREPROCESSING
 from ..devices.flags import compile_flags
 from ..problems.problem import Problem
@@ -145,7 +145,7 @@ class Backend:
         split = int(settings.get("split", 0) or 0)
         if split and dispatches < 2:
             return CandidateProof(fields, f"split {split} requested, {dispatches} dispatch(es)")
-        config = knob_config(problem, target, settings)
+        config = dispatch_config(problem, knob_config(problem, target, settings))
         if config is None:
             return CandidateProof(fields)
         pr = self.prove(dump_dir, problem, target, config.mma_kind)

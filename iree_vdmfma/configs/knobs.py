@@ -77,6 +77,20 @@ def knob_config(problem: Problem, arch: str,
     return replace(config, lds_estimate=promoted_lds_bytes(config, problem.dt.bytes))
 
 
+def dispatch_config(problem: Problem, config):
+    """The config as codegen sees the op: IREE folds an unbatched M = 1 GEMM into a matvec (no M loop) before
+    dispatch creation, so a gemv config is matched (the ``mv`` form) and proved there with its M tile folded."""
+    if folds_to_matvec(problem, config):
+        return replace(config, fold_m=True)
+    return config
+
+
+def folds_to_matvec(problem: Problem, config) -> bool:
+    """An M = 1 gemv config (not MX: configs/scaled.py folds its own) that must meet the op as a matvec."""
+    return (isinstance(config, GemvConfig) and problem.m == 1 and not problem.batched and not config.block
+            and not config.fold_m)
+
+
 def default_gemv_config(problem: Problem, arch: str, lanes: int = 0) -> GemvConfig:
     """The gemv variant's config: GEMV_DEFAULTS on the target's subgroup size (``lanes`` overrides),
     with a K step of at least one 16-byte load per lane."""

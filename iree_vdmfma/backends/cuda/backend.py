@@ -56,7 +56,8 @@ class CudaBackend(Backend):
 
     def prove_candidate(self, dump_dir: Path, problem: Problem, target: str, settings) -> CandidateProof:
         """The base proof (dispatches, the injected config applied), then the machine-code facts (machine.py):
-        an injected config that spills, loads narrow or leaves SMs idle is rejected before any GPU time."""
+        a candidate that spills, loads narrow or leaves SMs idle is rejected before any GPU time, except IREE's
+        default (no split, no injected config): the baseline every candidate is measured against."""
         base = super().prove_candidate(dump_dir, problem, target, settings)
         fields = dict(base.fields)
         facts, note = machine.contraction_facts(Path(dump_dir))
@@ -70,8 +71,8 @@ class CudaBackend(Backend):
                       **machine.grid_facts(cfg, workgroups, facts.regs, problem.dt.bytes))
         if base.reason:
             return CandidateProof(fields, base.reason, base.rejected, note)
-        injected = settings.get("mma", "default") != "default"
-        why = machine.rejection(facts, workgroups) if injected else ""
+        ours = settings.get("mma", "default") != "default" or int(settings.get("split", 0) or 0)  # not IREE's own
+        why = machine.rejection(facts, workgroups) if ours else ""
         return CandidateProof(fields, why, bool(why), note)
 
     def instructions(self, target: str, dtype: str = "") -> tuple[tuple[str, str], ...]:

@@ -18,10 +18,10 @@ def _split(p: Problem, arch: str):
 
 @KNOBS.knob("mma")
 def _mma(p: Problem, arch: str):
-    # not at M = 1: IREE folds the unit M away after preprocessing and the config annotated there is dropped
-    # (every gemv candidate of five M = 1 shapes compiled to IREE's default on the H200, reports/gpu-evidence-h200-2;
-    # tests/test_tune.py compiles one): the space would only hold kernels that are the default
-    return ["default"] + (["gemv"] if gemv_fits(p) and p.m > 1 else []) + (["tc"] if tc_fits(p) else [])
+    # gemv at M = 1 too: IREE folds the unit M away after preprocessing (a config annotated on the unfolded op was
+    # dropped: every gemv candidate of five M = 1 shapes compiled to IREE's default on the H200), so the
+    # preprocessing spec folds it first and annotates the matvec (configs/prespec.py; tests/test_m1_route.py)
+    return ["default"] + (["gemv"] if gemv_fits(p) else []) + (["tc"] if tc_fits(p) else [])
 
 
 # gemv: the region an exploration on the H100 found fast first (rows 4, K step 1024 over 2 warps:

@@ -10,8 +10,8 @@ ptxas's registers and the threads), and ``bytes_in_flight`` = the weight bytes o
 workgroups requests (N tile x K step x element bytes each). PTX cannot show how ptxas orders those loads: the
 SASS of IREE's default interleaves them with shared-memory stores (about 48 of its 160 B per thread in flight,
 shared/notes/cuda-kernel-analysis.md), so the figure is an upper bound.
-Rejected before any GPU time (an injected config only; IREE's default is the baseline and is always kept):
-spills, narrow weight loads, and fewer workgroups than SMs (the grid leaves SMs idle).
+Rejected before any GPU time (any candidate but IREE's default, the baseline, which is always kept): spills,
+narrow weight loads (a split's matmul dispatch often has only 2-byte loads), and fewer workgroups than SMs.
 """
 
 from __future__ import annotations

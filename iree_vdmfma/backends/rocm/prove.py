@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from typing import Mapping
 
-from ...configs.knobs import knob_config
+from ...configs.knobs import dispatch_config, knob_config
 from ...devices.targets import target as get_target
 from ...problems.problem import Problem
 from ..base import CandidateProof, tile_mismatch
@@ -38,7 +38,7 @@ def narrow_loads(dump_dir: Path, kernel: str) -> int:
 
 
 def prove_candidate(dump_dir: Path, problem: Problem, arch: str, settings: Mapping[str, object]) -> CandidateProof:
-    config = knob_config(problem, arch, settings)
+    config = dispatch_config(problem, knob_config(problem, arch, settings))
     split = int(settings.get("split", 0) or 0)
     ev = evidence.collect(dump_dir, problem, get_target(arch))
     fields = {"dispatches": ev.dispatches, "mma_kind": ev.mma_kind, "smfmac": ev.smfmac, "mfma": ev.mfma,
