@@ -151,6 +151,10 @@ def test_waves_per_eu_2_trades_vgprs_in_the_isa_and_prefetch_3_compiles(tmp_path
         pr = prove(c, result, "gfx942")
         assert pr.status == state.COMPILED and pr.fields["smfmac"] > 0, pr
         vgpr[extra] = pr.fields["vgpr"]
+        # the machine-code columns from the ISA (backends/rocm/machine.py): B straight to VGPRs in dwordx4 loads
+        f = pr.fields
+        assert f["regs"] == f["vgpr"] and f["spill_bytes"] == 0 and f["load_bytes"] == 16, f
+        assert f["bytes_in_flight"] == 36 * 64 * 8 * 64 * 2 and 0 < f["waves"] < 1  # 36 WGs of N 64 x K 512
         configured = "".join(f.read_text() for f in result.dump_dir.glob("configured_*.mlir"))
         assert ('"amdgpu-waves-per-eu" = "2"' in configured) == (extra[1][1] == 2)
     unset, two = vgpr[(("prefetch", 2), ("waves_per_eu", 0))], vgpr[(("prefetch", 2), ("waves_per_eu", 2))]
