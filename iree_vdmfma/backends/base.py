@@ -66,6 +66,9 @@ class PerfModel(Protocol):
     def estimate_us(self, problem: Problem, settings: Mapping[str, object], target: str) -> float:
         """A pre-compile estimate, to order a space larger than the budget."""
 
+    def pct_peak(self, problem: Problem, us: float, target: str) -> float:
+        """Weight bytes over the modelled time ``us`` as % of the HBM peak the model assumes (``model_pct_peak``)."""
+
 
 def tile_mismatch(config, tile: tuple[int, ...]) -> str:
     """'' if the root op's workgroup tile (M, N) is the injected config's, else what it is."""

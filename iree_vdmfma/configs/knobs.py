@@ -26,7 +26,8 @@ from .tensorcore import tc_config
 from .scaled import DEFAULT_INTRINSIC, mx_gemv_config, scaled_config
 
 MMA_KINDS = ("default", "vdmfma", "dense", "gemv", "tc")
-GEMV_DEFAULTS = {"rows": 4, "kpart": 512, "ksub": 1, "vec": LOAD_BYTES}  # vec: bytes a lane loads per step
+GEMV_DEFAULTS = {"rows": 4, "kpart": 512, "ksub": 1, "vec": LOAD_BYTES, "nsub": 1}  # vec: bytes a lane loads a
+# step; nsub: subgroups along N (each owns rows / nsub rows)
 GEMV_MAX_M = 8
 PROMOTE = {"AB": (0, 1), "A": (0,), "none": ()}
 
@@ -105,7 +106,7 @@ def _gemv(problem: Problem, arch: str, knobs: Mapping[str, object]) -> GemvConfi
         raise ValueError(f"{problem.key}: the gemv config is for unbatched M <= {GEMV_MAX_M}")
     get = lambda name: int(knobs.get(name, GEMV_DEFAULTS[name]))  # noqa: E731
     return gemv_config(problem.m, problem.dt.bytes, subgroup_size(arch), get("rows"), get("kpart"), get("ksub"),
-                       load_bytes=get("vec"))
+                       load_bytes=get("vec"), n_subgroups=get("nsub"))
 
 
 MX_MMA_KINDS = ("default", "scaled", "scaled32", "mxgemv")

@@ -154,6 +154,8 @@ def prune_reason(candidate: Candidate, arch: str) -> str:
 def _gemv_prune_reason(p: Problem, k: int, config: GemvConfig) -> str:
     if p.n % config.rows:
         return f"{config.rows} rows per workgroup do not divide N={p.n}"
+    if config.rows % config.n_subgroups:
+        return f"{config.n_subgroups} subgroups along N do not split {config.rows} rows"
     if config.partial_reduction % config.k_step or k % config.partial_reduction:
         return (f"K step {config.k_step} (lanes x 16 B x K subgroups) and partial reduction "
                 f"{config.partial_reduction} do not divide each other and K={k}")

@@ -85,8 +85,9 @@ class _CandidateBody(Identity):
     cold_reps: Optional[int] = None
     hot_us_median: Optional[float] = None
     hot_us_std: Optional[float] = None
-    # modelled (--device none)
+    # modelled (--device none), and the MODELLED % of HBM peak of every compiled candidate the backend's model takes
     modelled_us: Optional[float] = None
+    model_pct_peak: Optional[float] = None
 
 
 @dataclass(frozen=True)

@@ -75,6 +75,11 @@ class CudaBackend(Backend):
         why = machine.rejection(facts, workgroups) if ours else ""
         return CandidateProof(fields, why, bool(why), note)
 
+    def perf_model(self):
+        from .perf_model import MODEL  # noqa: PLC0415
+
+        return MODEL
+
     def instructions(self, target: str, dtype: str = "") -> tuple[tuple[str, str], ...]:
         """Tensor-core instructions in the PTX (``mma.sync`` / ``wmma``; column ``nv_mma``)."""
         return (("nv_mma", "mma.sync"),)

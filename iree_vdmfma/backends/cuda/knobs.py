@@ -1,6 +1,6 @@
-"""CUDA's tuning knobs (IREE 3.13): split, mma (default, plus gemv for 1 < M <= 8 and tc, the tensor-core
-TileAndFuse config, for 2 <= M <= 16), gemv's rows, kpart, ksub, vec and tc's n_tile, reduction, subgroups. The no-MMA VectorDistribute config is the one IREE's CUDA pipeline accepts from
-us; its configs travel in the preprocessing spec (the backend's spec route)."""
+"""CUDA's tuning knobs (IREE 3.13): split, mma (default, plus gemv for M <= 8 and tc, the tensor-core
+TileAndFuse config, for 2 <= M <= 16), gemv's rows, kpart, ksub, vec and tc's n_tile, reduction, subgroups.
+The configs travel in the preprocessing spec (the backend's spec route)."""
 
 from __future__ import annotations
 

@@ -18,7 +18,8 @@ from typing import Optional
 
 from ...devices.targets import Target
 
-_LOAD = re.compile(r"^\s+(?:buffer|global)_load_(dwordx[234]|dword|ushort|short_d16\w*|ubyte|sbyte|sshort|b\d+)\b", re.M)
+_LOAD = re.compile(r"^\s+(?:buffer|global)_load_(dwordx[234]|dword|ushort|short_d16\w*|ubyte|sbyte|sshort|b\d+)\b",
+                   re.M)
 _WIDTH = {"dwordx4": 16, "dwordx3": 12, "dwordx2": 8, "dword": 4, "ushort": 2, "sshort": 2, "ubyte": 1, "sbyte": 1}
 
 
