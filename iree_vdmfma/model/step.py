@@ -23,8 +23,8 @@ prove per dispatch, run the forward on the device against torch and time it in p
 
 Writes OUT/model.csv and OUT/dispatches.csv (per dispatch and variant) through the checksummed
 row store (problems/rows.py), OUT/shapes.csv and OUT/report/ (report.py, rendered from model.csv
-as read back). Everything timed is measured; the skinny-GEMM share of the forward is ESTIMATED
-from the tuner's isolated kernel times (labelled so; timing.skinny_share).
+as read back), OUT/dispatch_times.csv (each dispatch's time in one profiled forward). Everything timed is
+measured, the skinny-GEMM share of the forward too (run/profile.py).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ from .model import (APPLIED, DEFAULT_KEPT, NOT_APPLIED, NOT_MATCHED, DispatchRow
                     ModelOptions, _configs, _failed, _kernels, _prove, _row, _verdict, config_reached, crash_rows, discover, is_skinny,
                     model_flags, write_dispatches, write_shapes)
 from .source import Exported, Source, export_step
-from .timing import DEFAULT, EAGER, NUMERICS_FAILED, TUNED, VDMFMA, ModelRow, run_forward, skinny_share
+from .timing import DEFAULT, EAGER, NUMERICS_FAILED, TUNED, VDMFMA, ModelRow, run_forward
 
 
 class UnmatchedModelError(ValueError):
@@ -291,7 +291,7 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
             rows += on_device(compiler.executor, run_forward, m, variants, results, drows, exports[m], opts, log)
     result = StepResult(rows, drows, exports, lib, kernel_us, problems, lib_dir, untuned)
     write_model_csv(opts.out / "model.csv", rows, ModelRow)
-    write_step_report(opts, result, skinny_share(rows, exports, kernel_us), DEFAULT, EAGER, ModelRow)
+    write_step_report(opts, result, DEFAULT, EAGER, ModelRow)
     return result
 
 
