@@ -12,7 +12,8 @@ import os
 import subprocess
 import sys
 
-from iree_vdmfma.backends.rocm import ROCM, evidence, rdna
+from iree_vdmfma.backends import ROCM
+from iree_vdmfma.backends.rocm import evidence, rdna
 from iree_vdmfma.compiler.driver import CompileJob, Compiler
 from iree_vdmfma.configs.catalog import _executable_target_text, has_vdmfma, target_intrinsics
 from iree_vdmfma.configs.spec import spec_text

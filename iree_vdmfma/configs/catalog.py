@@ -5,7 +5,7 @@ What the compiler can tell, we ask it: the target's concrete MMA intrinsics come
 from ``iree_gpu.TargetInfo`` of the executable target iree-compile builds for
 the arch, and shapes/element types from ``MMAAttr``/``VirtualMMAAttr``. What it
 cannot tell is which sparse ``v_smfmac`` K-depths the chip has (IREE's selector
-only lists f16/bf16 VDMFMA); that is the ISA fact in ``SMFMAC_K`` below, checked
+only lists f16/bf16 VDMFMA); that is the ISA fact its target registers (``Target.smfmac_k``, backends/rocm/targets.py), checked
 by compiling every pairing (see shared notes and tests/test_catalog.py).
 
 RDNA (gfx11xx / gfx12xx): TargetInfo lists the dense WMMA intrinsics (IREE 3.13:
@@ -36,16 +36,6 @@ from ..compiler.errors import ToolFailed, _signal_name, first_error_line
 from ..compiler.toolchain import tool
 from ..util.procs import Hung, run_group
 from ..util.mlir import shared_context
-
-# K-depths of the 16x16 sparse MFMA (v_smfmac_*_16x16xK) per target and input
-# bit width, from the CDNA3 / CDNA4 ISA guides.
-SMFMAC_K = {
-    "gfx942": {16: {32}, 8: {64}},
-    "gfx950": {16: {32, 64}, 8: {64, 128}},
-}
-# The K-unroll IREE's own selector prefers: gfx942 has only the x2 sparse
-# instructions; gfx950's native 16x16x64 (16-bit) / x128 (8-bit) ones give x1.
-PREFERRED_UNROLL = {"gfx942": 2, "gfx950": 1}
 
 _VDMFMA_NAME = re.compile(r"^VDMFMA_(?P<acc>[FI]32)_(?P<m>\d+)x(?P<n>\d+)x(?P<k>\d+)x(?P<unroll>\d+)_(?P<ab>.+)$")
 
@@ -143,7 +133,7 @@ def target_intrinsics(arch: str) -> tuple[Intrinsic, ...]:
             sparse_k = v.k // v.k_unroll
             # Backed by hardware when the target has the dense 16x16 MFMA for these
             # element types (FNUZ vs OCP fp8) and a v_smfmac of that K-depth.
-            if (v.lhs, v.rhs) in dense_types and sparse_k in SMFMAC_K.get(get_target(arch).arch, {}).get(bits, set()):
+            if (v.lhs, v.rhs) in dense_types and sparse_k in get_target(arch).sparse_k(bits):
                 virtual.append(v)
     return tuple(dense + virtual)
 
@@ -158,7 +148,7 @@ def vdmfma_intrinsic(arch: str, dtype: str, unroll: int | None = None) -> Intrin
     if not has_vdmfma(arch):
         raise IntrinsicUnavailableError(
             f"no VDMFMA intrinsic on {arch}: IREE 3.13's catalog has no sparse (virtual) intrinsic for it")
-    unroll = unroll or PREFERRED_UNROLL[arch]
+    unroll = unroll or get_target(arch).preferred_unroll
     found = [i for i in target_intrinsics(arch)
              if i.virtual and i.lhs == dtype and i.rhs == dtype and i.k_unroll == unroll]
     if not found:

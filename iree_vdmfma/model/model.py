@@ -5,7 +5,7 @@ dispatches from the dump (``dispatches.collect_dispatches``; from the failed com
 when IREE's default cannot compile the model, with the executable that fails found alone:
 ``rescue.crashes``) -> write one spec for every skinny contraction found over all M -> compile again
 with the spec -> per dispatch, read the configured IR and the ISA of its own kernel
-(``backends/rocm/evidence.parse_rocmasm``); when the whole model does not compile with the spec, each
+(the backend's ``kernels``: ``backends/rocm/evidence.parse_rocmasm``); when the whole model does not compile with the spec, each
 GEMM's executable is compiled alone with it (``rescue.alone``) and proved from that kernel. All
 numbers come from those compiles (compile-only; nothing is run on a GPU here). The user's compile
 flags (``--compile-flag``) go into every compile, its cache key and its repro.
@@ -28,7 +28,7 @@ from typing import Callable, Optional
 
 from ..compiler.driver import CompileJob, CompileResult, Compiler
 from ..backends import backend_for
-from ..backends.rocm.evidence import Kernel, parse_rocmasm
+from ..backends.rocm.evidence import Kernel
 from ..configs.annotate import form_config
 from ..configs.config import KernelConfig
 from ..configs.forms import Contraction
@@ -113,8 +113,9 @@ def _short(ops: tuple[str, ...]) -> str:
     return "+".join(o.split(".", 1)[-1] for o in ops)
 
 
-def _kernels(result: CompileResult) -> dict[str, Kernel]:
-    return {k.name: k for p in sorted(result.dump_dir.glob("*.rocmasm")) for k in parse_rocmasm(p.read_text())}
+def _kernels(result: CompileResult, target: str) -> Optional[dict[str, Kernel]]:
+    """The compile's kernels with their ISA counts, where the target's backend reads them (None elsewhere)."""
+    return backend_for(target).kernels(result.dump_dir)
 
 
 def config_reached(config, got: Dispatch) -> Optional[tuple[str, str]]:
@@ -390,7 +391,7 @@ def _prove(compiler: Compiler, m: int, found: Discovered, configs: dict, spec_pa
     if spec_path is not None:
         if whole.ok:
             tuned = {d.dispatch: d for d in collect_dispatches(whole.dump_dir)}
-            kernels = _kernels(whole)
+            kernels = _kernels(whole, opts.target) or {}
     rows, covered = [], set()
     for d in dispatches:
         entry = configs.get(d.contraction.key) if d.contraction else None
@@ -403,7 +404,7 @@ def _prove(compiler: Compiler, m: int, found: Discovered, configs: dict, spec_pa
                             spec_path.read_text(), opts.timeout_s)
             if r is not None and r.ok:
                 got = next((x for x in collect_dispatches(r.dump_dir) if x.dispatch == d.dispatch), None)
-                kernel = _kernels(r).get(d.dispatch)
+                kernel = (_kernels(r, opts.target) or {}).get(d.dispatch)
                 note = "proved on its executable alone (the whole model does not compile with the spec: see the " \
                        f"compile-error row): {r.repro}"
             elif r is not None:

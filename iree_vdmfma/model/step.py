@@ -125,9 +125,11 @@ def skinny_problems(found: dict[int, list[Dispatch]]) -> list[Problem]:
     return list(out.values())
 
 
-def prove_tuned(m: int, base: list[Dispatch], tuned: list[Dispatch], kernels: dict, library: Library,
+def prove_tuned(m: int, base: list[Dispatch], tuned: list[Dispatch], kernels: Optional[dict], library: Library,
                 target: str) -> list[DispatchRow]:
-    """Per default-compile dispatch: did the library's split and config reach the tuned compile?"""
+    """Per default-compile dispatch: did the library's split and config reach the tuned compile? ``kernels``:
+    the tuned compile's ISA kernels where the target's backend counts them (None: proved from the configured
+    IR alone)."""
     by_shape: dict[tuple[str, str], Dispatch] = {}
     count: dict[tuple[str, str], int] = {}
     for d in tuned:
@@ -151,7 +153,7 @@ def prove_tuned(m: int, base: list[Dispatch], tuned: list[Dispatch], kernels: di
             continue
         want = dispatch_problem(c.problem, chunk)
         got = by_shape.get((c.form, want.key))
-        kernel = kernels.get(got.dispatch) if got else None
+        kernel = kernels.get(got.dispatch) if got and kernels else None
         if chunk and (c.form, c.problem.key) in by_shape:
             status, reason = NOT_APPLIED, f"split K chunk {chunk} asked; a K={c.problem.k} contraction is still there"
         elif got is None:
@@ -159,7 +161,7 @@ def prove_tuned(m: int, base: list[Dispatch], tuned: list[Dispatch], kernels: di
         elif config is not None:
             # ROCm: the mma kind and the ISA; elsewhere (PTX) the configured lowering_config itself: a config that
             # never reached the op (the H200's tuned forward was IREE's default) is not-applied, not applied
-            status, reason = (_verdict(config.mma_kind, got, kernel) if target.startswith("gfx") else
+            status, reason = (_verdict(config.mma_kind, got, kernel) if kernels is not None else
                               config_reached(config_for_form(Contraction(want, c.form, c.acc), config), got)
                               or (APPLIED, ""))
             status = NOT_APPLIED if status == NOT_MATCHED else status
@@ -266,7 +268,7 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
             lib = None
         lib = _for_model(lib, problems) if lib is not None else None
         variants = ([DEFAULT] + ([TUNED] if lib is not None else [])
-                    + ([VDMFMA] if opts.target.startswith("gfx") else []))
+                    + ([VDMFMA] if get_variant(VDMFMA).backend.handles(opts.target) else []))
         write_shapes(opts.out / "shapes.csv", {p.key: (_as_contraction(p), None) for p in problems})
         vconfigs = _configs(found, ModelOptions(opts.source, opts.ms, opts.target, get_variant(VDMFMA), opts.out)) \
             if VDMFMA in variants else {}
@@ -357,7 +359,7 @@ def _compile_variant(compiler: Compiler, v: str, m: int, text: str, found: Disco
                                          opts.timeout_s, opts.flags)])[0]
     if result.ok:
         tuned = collect_dispatches(result.dump_dir)
-        kernels = _kernels(result) if opts.target.startswith("gfx") else {}
+        kernels = _kernels(result, opts.target)
         return result, prove_tuned(m, found.dispatches, tuned, kernels, lib, opts.target)
     if tuning is None or found.base.ok:
         return result, [replace(_failed(m, result, TUNED), variant=TUNED)]
@@ -372,7 +374,7 @@ def _compile_variant(compiler: Compiler, v: str, m: int, text: str, found: Disco
         if r is None or not r.ok:
             rows += prove_tuned(m, [d], [], {}, lib, opts.target)
             continue
-        kernels = _kernels(r) if opts.target.startswith("gfx") else {}
+        kernels = _kernels(r, opts.target)
         rows += [replace(x, reason="; ".join(y for y in (x.reason, f"proved on its executable alone: {r.repro}") if y))
                  for x in prove_tuned(m, [d], collect_dispatches(r.dump_dir), kernels, lib, opts.target)]
     return result, rows
