@@ -32,7 +32,7 @@ from ..problems.problem import DTYPES, dtype as get_dtype
 from ..devices.flags import compile_flags
 from ..devices.targets import target as get_target
 from ..compiler.driver import stall_seconds
-from ..compiler.errors import ToolFailed, _signal_name, first_error_line
+from ..compiler.errors import ToolFailed, signal_name, first_error_line
 from ..compiler.toolchain import tool
 from ..util.procs import Hung, run_group
 from ..util.mlir import shared_context
@@ -73,7 +73,7 @@ PROBE_TIMEOUT_S = 120.0  # the probe takes about a second; a stalled one is ende
 
 
 @lru_cache(maxsize=None)
-def _executable_target_text(arch: str) -> str:
+def executable_target_text(arch: str) -> str:
     """The #hal.executable.target iree-compile builds for the arch (one cheap compile), run watched as every
     compile is (util/procs.run_group: its group ended on a stall, the timeout or an interrupt). ToolFailed, one
     line with the command, when it fails, hangs or is killed."""
@@ -90,7 +90,7 @@ def _executable_target_text(arch: str) -> str:
         except subprocess.TimeoutExpired:
             raise ToolFailed(f"{said} ran past {PROBE_TIMEOUT_S:g} s and was ended: {shlex.join(cmd)}") from None
         if done.returncode:
-            why = (f"ended by {_signal_name(done.returncode)}" if done.returncode < 0
+            why = (f"ended by {signal_name(done.returncode)}" if done.returncode < 0
                    else first_error_line(done.stderr) or f"exit code {done.returncode}")
             raise ToolFailed(f"{said} failed ({why}): {shlex.join(cmd)}")
         out = done.stdout
@@ -118,7 +118,7 @@ def target_intrinsics(arch: str) -> tuple[Intrinsic, ...]:
     """The target's dense MMA intrinsics and the VDMFMA ones its sparse MFMAs can back."""
     get_target(arch)
     with shared_context():
-        info = iree_gpu.TargetInfo.get_gpu_target_info(ir.Attribute.parse(_executable_target_text(arch)))
+        info = iree_gpu.TargetInfo.get_gpu_target_info(ir.Attribute.parse(executable_target_text(arch)))
         listed = list(info.mma_intrinsics)
         selector = {str(i) for i in listed}
         dense = [_intrinsic(str(i), iree_gpu.MMAAttr.get(i), False, selector)
