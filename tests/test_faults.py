@@ -469,7 +469,7 @@ def test_a_target_info_compile_that_hangs_or_is_killed_ends_the_command_in_one_l
 
     monkeypatch.setenv("VDMFMA_STALL_S", "2")
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the probe's input lands here: its marker
-    for cached in (catalog._executable_target_text, catalog.target_intrinsics):
+    for cached in (catalog.executable_target_text, catalog.target_intrinsics):
         cached.cache_clear()
     hit: list[int] = []
 
@@ -494,7 +494,7 @@ def test_a_target_info_compile_that_hangs_or_is_killed_ends_the_command_in_one_l
                                        "--variants", "default", "--no-cache", "--out", str(tmp_path / "out")])
     finally:
         watcher.join(150)
-        for cached in (catalog._executable_target_text, catalog.target_intrinsics):
+        for cached in (catalog.executable_target_text, catalog.target_intrinsics):
             cached.cache_clear()  # the next test probes again, unharmed
     assert hit, "the probe was never seen"
     errors = [line for line in res.output.splitlines() if line.startswith("error:")]

@@ -19,6 +19,7 @@ from typing import Optional, Sequence
 
 from ..devices.modules import sm_number
 from ..devices.flags import compile_flags
+from ..devices.targets import family_of
 from ..problems.inputs import input_ir
 from ..problems.problem import Problem
 from .toolchain import compiler_version, tool
@@ -92,6 +93,7 @@ def cuda_compile_target(device_arch: str, cache_dir: Optional[Path] = None) -> s
 
 
 def module_target(device_arch: str, cache_dir: Optional[Path] = None) -> str:
-    """The target to compile a module for a device of ``device_arch``: the CUDA compile target for sm_*
-    (sm_90 -> sm_89 with IREE 3.13), the arch itself for every other device."""
-    return cuda_compile_target(device_arch, cache_dir) if device_arch.startswith("sm_") else device_arch
+    """The target to compile a module for a device of ``device_arch``, as its target family says: the CUDA
+    compile target for an sm (sm_90 -> sm_89 with IREE 3.13), the arch itself for every other device."""
+    family = family_of(device_arch)
+    return family.compile_target(device_arch, cache_dir) if family else device_arch
