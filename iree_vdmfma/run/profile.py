@@ -27,7 +27,6 @@ import numpy as np
 
 from ..compiler.errors import first_error_line
 from ..compiler.toolchain import tool
-from ..devices.probe import device_kind
 from ..util.procs import run_group
 
 PROFILE_TIMEOUT_S = 600.0
@@ -47,8 +46,10 @@ class DispatchTime:
 
 
 def profiling_mode(device: str) -> str:
-    """The HAL profiling family that times each dispatch on ``device``'s driver."""
-    return "host-execution" if device_kind(device) == "cpu" else "dispatch-events"
+    """The HAL profiling family that times each dispatch on ``device`` (its backend's ``profiling_mode``)."""
+    from ..backends import backend_for_device  # noqa: PLC0415
+
+    return backend_for_device(device).profiling_mode
 
 
 def profile_call(vmfb: Path, device: str, function: str, inputs: Sequence[np.ndarray], workdir: Path,
