@@ -50,7 +50,7 @@ from .model import (APPLIED, DEFAULT_KEPT, NOT_APPLIED, NOT_MATCHED, DispatchRow
                     ModelOptions, variant_configs, failed_row, isa_kernels, prove_dispatches, dispatch_row, isa_verdict, config_reached, crash_rows, discover, is_skinny,
                     model_flags, write_dispatches, write_shapes)
 from .source import Exported, Source, export_step
-from .timing import DEFAULT, EAGER, NUMERICS_FAILED, TUNED, VDMFMA, ModelRow, run_forward
+from .timing import DEFAULT, DISPATCH_TIMES, EAGER, NUMERICS_FAILED, TUNED, VDMFMA, ModelRow, run_forward
 
 
 class UnmatchedModelError(ValueError):
@@ -289,6 +289,7 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
             if not base[m].ok and m in found:
                 drows = _rescue_rows(compiler, m, disc[m], drows, variants, lib, opts, log)
         write_dispatches(opts.out / "dispatches.csv", drows)
+        (opts.out / DISPATCH_TIMES).unlink(missing_ok=True)  # this run's forwards write it afresh
         for m in opts.ms:  # the forward per M: one GPU task of the compiler's (local) executor
             rows += on_device(compiler.executor, run_forward, m, variants, results, drows, exports[m], opts, log)
     result = StepResult(rows, drows, exports, lib, kernel_us, problems, lib_dir, untuned)

@@ -21,7 +21,7 @@ apart from the timed rounds: one more forward per variant under IREE's HAL profi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Callable, Optional
 
 from ..compiler.fingerprint import fingerprint
@@ -146,34 +146,45 @@ def _skinny(drows: list[DispatchRow], m: int, variant: str) -> list[DispatchRow]
     return [d for d in drows if d.m_tokens == m and d.variant == variant and d.m is not None and d.m <= 32]
 
 
+@dataclass
+class DispatchTimeRow:
+    """One line of OUT/dispatch_times.csv: one dispatch function in one forward (M, variant), MEASURED by IREE's
+    dispatch statistics (run/profile.py), averaged over the profiled repetitions."""
+
+    m_tokens: int
+    variant: str
+    function: str
+    calls: float  # its dispatches per forward
+    us: float  # its time per forward, all its dispatches together
+    skinny_gemm: bool  # one of the variant's skinny GEMM dispatches (dispatches.csv, by name)
+
+
+DISPATCH_TIMES = "dispatch_times.csv"
+
+
 def _profiled_share(m: int, variant: str, vmfb, skinny: list[DispatchRow], ex: Exported, opts,
                     log) -> Optional[float]:
-    """One forward of the module under IREE's HAL profiler (run/profile.py): every dispatch function's time goes
-    to OUT/dispatch_times.csv and the skinny GEMMs' share of the forward's dispatch time is returned (MEASURED, one
-    call). None, said in the log, where the profile cannot be taken."""
-    import pandas as pd  # noqa: PLC0415
-
-    from ..run.profile import ProfileError, profile_call, profiling_mode  # noqa: PLC0415
-    from ..util.io import atomic_write_text  # noqa: PLC0415
+    """The forward under IREE's dispatch statistics (run/profile.py): every dispatch function's time goes to
+    OUT/dispatch_times.csv (this M and variant's block; the step starts the file afresh) and the skinny GEMMs'
+    share of the forward's dispatch time is returned (MEASURED). None, said in the log, where no profile is had."""
+    from ..problems.rows import read_checked, write_csv_table  # noqa: PLC0415
+    from ..run.profile import ProfileError, profile_call  # noqa: PLC0415
     from ..util.scratch import scratch  # noqa: PLC0415
 
     names = {d.dispatch for d in skinny}
     try:
         with scratch("profile") as tmp:
             times = profile_call(vmfb, opts.device, "main", ex.inputs, tmp, (PARAMETER_SCOPE, ex.parameters))
-    except ProfileError as e:
+    except (ProfileError, OSError, ValueError) as e:  # a failed profile is no share, never a failed forward
         log(f"M={m} {variant}: no per-dispatch profile ({e})")
         return None
-    path = opts.out / "dispatch_times.csv"  # one block per (M, variant): a rerun replaces its own
-    new = pd.DataFrame([dict(m_tokens=m, variant=variant, function=t.function, count=t.count, total_ns=t.total_ns,
-                             skinny_gemm=t.function in names, profiling_mode=profiling_mode(opts.device))
-                        for t in times])
-    if path.exists():
-        old = pd.read_csv(path)
-        new = pd.concat([old[(old["m_tokens"] != m) | (old["variant"] != variant)], new], ignore_index=True)
-    atomic_write_text(path, new.to_csv(index=False))
-    total = sum(t.total_ns for t in times)
-    return sum(t.total_ns for t in times if t.function in names) / total if total else None
+    path = opts.out / DISPATCH_TIMES
+    kept = [r for r in read_checked(path, DispatchTimeRow, required=("m_tokens", "variant")).rows
+            if (r.m_tokens, r.variant) != (m, variant)] if path.exists() else []
+    mine = [DispatchTimeRow(m, variant, t.function, t.calls, t.us, t.function in names) for t in times]
+    write_csv_table(kept + mine, path, [f.name for f in fields(DispatchTimeRow)], checksum=True)
+    total = sum(t.us for t in times)
+    return sum(t.us for t in times if t.function in names) / total if total > 0 else None
 
 
 def _same_kernel(m: int, modules: dict, results: dict, rows: dict) -> dict[str, str]:
