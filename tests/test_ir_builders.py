@@ -84,7 +84,7 @@ def test_iterator_types_are_built_by_the_bindings_and_the_input_ir_verifies():
         for p in (Problem(8, 256, 512), Problem(4, 64, 128, batch=2)):
             module = ir.Module.parse(input_ir(p))
             assert module.operation.verify()
-            kinds = ["parallel"] * (3 if p.batch else 2) + ["reduction"]  # (batch,) m, n parallel, then k
+            kinds = ["parallel"] * (3 if p.batch > 1 else 2) + ["reduction"]  # (batch,) m, n parallel, then k
             assert "iterator_types = [" + ", ".join(f'"{k}"' for k in kinds) + "]" in str(module)
 
 
