@@ -256,8 +256,10 @@ def test_a_compile_that_stops_making_progress_is_ended_as_hung_and_the_sweep_ret
 # --- an interrupt while compiling (library level) -------------------------------------------------------
 
 def test_cancel_kills_the_compile_in_flight_and_records_nothing(tmp_path):
+    """The compile is stopped (SIGSTOP) before the cancel and nothing watches for a stall (stall_s=0): only the
+    cancel's kill of its process group can end it, so the thread returns only if cancel reached the compile."""
     cache = tmp_path / "cache"
-    compiler = Compiler(cache, workers=1)
+    compiler = Compiler(cache, workers=1, stall_s=0)
     outcome = {}
 
     def work():
@@ -272,9 +274,15 @@ def test_cancel_kills_the_compile_in_flight_and_records_nothing(tmp_path):
     while not _processes_mentioning(str(cache)) and time.monotonic() < deadline:
         time.sleep(0.01)
     assert _processes_mentioning(str(cache)), "iree-compile never started"
+    for pid in _processes_mentioning(str(cache)):
+        os.kill(pid, signal.SIGSTOP)  # never finishes on its own now (SIGKILL still ends a stopped process)
     compiler.cancel()
-    thread.join(300)  # a hang guard: it returns once the kill is seen
-    assert not thread.is_alive()
+    thread.join(120)  # a hang guard: it returns once the kill is seen
+    if thread.is_alive():  # the cancel missed it: end the stopped compile so the failure leaves nothing behind
+        for pid in _processes_mentioning(str(cache)):
+            os.kill(pid, signal.SIGKILL)
+        thread.join(60)
+        pytest.fail("Compiler.cancel did not end the compile in flight")
     assert isinstance(outcome.get("error"), CompileInterrupted), outcome
     assert not _wait_gone(str(cache))
     assert _cache_entries(cache) == []  # neither an entry nor a half-built temp dir
