@@ -45,7 +45,7 @@ from ..executors import (Executor, ExecutorError, ExecutorSpec, TaskCancelled, m
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import RUNNER_FLAGS, runner_input_ir
 from ..problems.problem import Problem
-from ..problems.rows import (COMPILE_HUNG, COMPILE_TIMED_OUT, FAILED, MACHINE_REASON, SUCCEEDED, TERMINAL, ResultRow,
+from ..problems.rows import (COMPILE_HUNG, COMPILE_TIMED_OUT, FAILED, MACHINE_REASON, TERMINAL, ResultRow,
                               Status, read_results, row_for, write_rows)
 from ..util.lock import locked_dir
 from ..util.runs import check_kind, check_same, previous_runs, record_run
@@ -225,11 +225,6 @@ def _proof_fields(job: Job, result: CompileResult) -> dict:
     return fields
 
 
-
-
-def exit_code(rows: Sequence[ResultRow]) -> int:
-    """0 when every row is ok or not-applied (a finding, not a failure), else 1."""
-    return 0 if all(Status(r.status) in SUCCEEDED for r in rows) else 1
 
 
 class Sweep:
