@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from conftest import SIGNAL_GUARD_S
 from iree_vdmfma.configs.catalog import IntrinsicUnavailableError
 from iree_vdmfma.cli import app
 from iree_vdmfma.compiler.driver import CompileInterrupted, Compiler
@@ -397,7 +398,7 @@ def _interrupt_when(cmd: list[str], results: Path, cache: Path, ok_at_least: int
         assert time.monotonic() < deadline, "the sweep made no progress"
         time.sleep(0.02)
     proc.send_signal(sig)
-    _, err = proc.communicate(timeout=60)
+    _, err = proc.communicate(timeout=SIGNAL_GUARD_S)
     return proc.returncode, err, in_flight
 
 

@@ -23,8 +23,8 @@ prove per dispatch, run the forward on the device against torch and time it in p
 
 Writes OUT/model.csv and OUT/dispatches.csv (per dispatch and variant) through the checksummed
 row store (problems/rows.py), OUT/shapes.csv and OUT/report/ (report.py, rendered from model.csv
-as read back). Everything timed is measured; the skinny-GEMM share of the forward is ESTIMATED
-from the tuner's isolated kernel times (labelled so; timing.skinny_share).
+as read back), OUT/dispatch_times.csv (each dispatch's time in one profiled forward). Everything timed is
+measured, the skinny-GEMM share of the forward too (run/profile.py).
 """
 
 from __future__ import annotations
@@ -46,9 +46,11 @@ from . import forward as fwd
 from .dispatches import Dispatch, collect_dispatches
 from .rescue import alone as compile_alone, compile_all, executable_of, rescue
 from .report import write_model_csv, write_step_report
-from .model import (DispatchRow, Discovered, ModelOptions, variant_configs, failed_row, isa_kernels, prove_dispatches, dispatch_row, isa_verdict, config_reached, crash_rows, discover, is_skinny, model_flags, write_dispatches, write_shapes)
+from .model import (DispatchRow, Discovered, ModelOptions, config_reached, crash_rows, discover, dispatch_row,
+                    failed_row, is_skinny, isa_kernels, isa_verdict, model_flags, prove_dispatches, variant_configs,
+                    write_dispatches, write_shapes)
 from .source import Exported, Source, export_step
-from .timing import DEFAULT, EAGER, TUNED, VDMFMA, ModelRow, run_forward, skinny_share
+from .timing import DEFAULT, EAGER, TUNED, VDMFMA, ModelRow, run_forward
 from ..problems.rows import Status
 
 
@@ -292,7 +294,7 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
             rows += on_device(compiler.executor, run_forward, m, variants, results, drows, exports[m], opts, log)
     result = StepResult(rows, drows, exports, lib, kernel_us, problems, lib_dir, untuned)
     write_model_csv(opts.out / "model.csv", rows, ModelRow)
-    write_step_report(opts, result, skinny_share(rows, exports, kernel_us), DEFAULT, EAGER, ModelRow)
+    write_step_report(opts, result, DEFAULT, EAGER, ModelRow)
     return result
 
 
