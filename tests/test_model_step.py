@@ -30,7 +30,7 @@ from iree_vdmfma.model.model import read_dispatches
 from iree_vdmfma.model.report import read_model_csv
 from iree_vdmfma.model.source import parse_source
 from iree_vdmfma.model.step import StepOptions, run_step
-from iree_vdmfma.model.timing import ModelRow
+from iree_vdmfma.model.forward_rows import ModelRow
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.problems.rows import Status
 
@@ -402,7 +402,7 @@ def test_a_contender_that_raises_while_timed_is_dropped_and_the_others_are_still
 def test_the_forwards_torch_eager_peer_goes_to_a_gpu_torch_sees_and_says_why_not_otherwise():
     import torch
 
-    from iree_vdmfma.model.timing import _eager_gpu
+    from iree_vdmfma.model.forward_rows import _eager_gpu
 
     assert _eager_gpu("local-task") == (None, "")  # the CPU peer: the reference, as before
     gpu, why = _eager_gpu("cuda")

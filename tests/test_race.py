@@ -192,7 +192,7 @@ def test_a_space_the_race_budget_does_not_fit_races_the_top_of_the_order_and_cou
         tmp_path, cache_dir, monkeypatch):
     from iree_vdmfma.problems.problem import Problem
     from iree_vdmfma.tune import costs
-    from iree_vdmfma.tune.report import race_budget_cut, write_tune_report
+    from iree_vdmfma.tune.tune_report import race_budget_cut, write_tune_report
 
     # No --time-budget: the default budget a shape, made tiny here; the first batch (the default and the top
     # of the order, one per worker) is always raced, nothing after it fits.

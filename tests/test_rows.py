@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import fields
 from pathlib import Path
 
-from iree_vdmfma.model.timing import ModelRow
+from iree_vdmfma.model.forward_rows import ModelRow
 from iree_vdmfma.problems.rows import (COLUMNS, PROVENANCE_COLUMNS, Provenance, ResultRow, read_results, row_for,
                                        write_rows)
 from iree_vdmfma.problems.problem import Problem

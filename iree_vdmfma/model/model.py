@@ -31,6 +31,7 @@ from ..backends import backend_for
 from ..backends.rocm.evidence import Kernel
 from ..configs.annotate import form_config
 from ..configs.config import KernelConfig
+from ..configs.gemv import GemvConfig
 from ..configs.forms import Contraction
 from ..configs.spec import spec_text
 from ..problems.rows import DISPATCH_STATUSES, Status, Table, status_values, read_checked, write_csv_table
@@ -52,22 +53,22 @@ class DispatchRow:
     """One line of dispatches.csv."""
 
     m_tokens: int  # the M the model was exported for
-    dispatch: str
-    op_form: str
-    m: Optional[int]
-    n: Optional[int]
-    k: Optional[int]
-    batch: Optional[int]
-    dtypes: str  # lhs x rhs -> acc
-    fused_consumers: str
-    default_mma_kind: str
-    spec_mma_kind: str
-    smfmac: Optional[int]
-    mfma: Optional[int]
-    vgpr: Optional[int]
-    spills: Optional[int]
-    status: str
-    reason: str
+    dispatch: str = ""  # '' for the row of a whole compile that failed
+    op_form: str = ""
+    m: Optional[int] = None
+    n: Optional[int] = None
+    k: Optional[int] = None
+    batch: Optional[int] = None
+    dtypes: str = ""  # lhs x rhs -> acc
+    fused_consumers: str = ""
+    default_mma_kind: str = ""
+    spec_mma_kind: str = ""
+    smfmac: Optional[int] = None
+    mfma: Optional[int] = None
+    vgpr: Optional[int] = None
+    spills: Optional[int] = None
+    status: str = ""
+    reason: str = ""
     variant: str = ""  # which compile the row proves (added column: default, tuned, vdmfma, ...)
     calls: Optional[int] = None  # dispatch sites of this kernel in the program (added column; rescue.calls)
 
@@ -117,7 +118,7 @@ def config_reached(config, got: Dispatch) -> Optional[tuple[str, str]]:
     if got.mma_kind != intended:
         how = f"configured with {got.mma_kind or 'no mma_kind'} ({got.pipeline})"
         return Status.NOT_MATCHED.value, f"spec did not apply: {how}, intended {intended or 'no MMA (gemv)'}"
-    if not intended and hasattr(config, "not_applied") and (why := config.not_applied(got.lowering_config)):
+    if not intended and isinstance(config, GemvConfig) and (why := config.not_applied(got.lowering_config)):
         return Status.NOT_MATCHED.value, why
     if not intended and f"workgroup = {list(config.workgroup)}" not in got.lowering_config:  # IREE's own gemv is alike
         return Status.NOT_MATCHED.value, f"spec did not apply: configured {got.lowering_config or 'no lowering_config'}, " \
@@ -200,8 +201,8 @@ def _job(label: str, text: str, target: str, spec: Optional[str], timeout_s: flo
 
 
 def failed_row(m: int, result: CompileResult, what: str) -> DispatchRow:
-    return DispatchRow(m, "", "", None, None, None, None, "", "", "", "", None, None, None, None, Status.COMPILE_ERROR.value,
-                       f"{what} compile failed: {result.error} (repro: {result.repro})")
+    return DispatchRow(m_tokens=m, status=Status.COMPILE_ERROR.value,
+                       reason=f"{what} compile failed: {result.error} (repro: {result.repro})")
 
 
 @dataclass

@@ -50,7 +50,7 @@ from .model import (DispatchRow, Discovered, ModelOptions, config_reached, crash
                     failed_row, is_skinny, isa_kernels, isa_verdict, model_flags, prove_dispatches, variant_configs,
                     write_dispatches, write_shapes)
 from .source import Exported, Source, export_step
-from .timing import DEFAULT, EAGER, TUNED, VDMFMA, ModelRow, run_forward
+from .forward_rows import DEFAULT, EAGER, TUNED, VDMFMA, ModelRow, run_forward
 from ..problems.rows import Status
 
 

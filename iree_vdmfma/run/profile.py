@@ -12,7 +12,7 @@ the forward, not kernels timed alone.
   here: the first lent GPU says whether its HAL answers it (a refusal is a :class:`ProfileError`, one line).
 
 One profiled call is one sample: a share read from it says where that call's dispatch time went, not a
-latency with an interval (model/timing.py times the forward for that)."""
+latency with an interval (model/forward_rows.py times the forward for that)."""
 
 from __future__ import annotations
 

@@ -39,6 +39,7 @@ from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
 from ..configs.catalog import IntrinsicUnavailableError
 from ..configs.config import KernelConfig
+from ..configs.gemv import GemvConfig
 from ..configs.library import spec_pair
 from ..executors import (Executor, ExecutorError, ExecutorSpec, TaskCancelled, make_executor, where_ran,
                          write_files)
@@ -215,7 +216,7 @@ def _proof_fields(job: Job, result: CompileResult) -> dict:
     if not reason and job.config is not None and job.config.mma_kind == "" and "workgroup_tile" in proof.details:
         reason = no_mma_tile_mismatch(job.config.workgroup, tuple(proof.details["workgroup_tile"]))
     configured = proof.details.get("lowering_config")
-    if not reason and configured is not None and hasattr(job.config, "not_applied"):  # gemv: its K distribution
+    if not reason and configured is not None and isinstance(job.config, GemvConfig):  # its K distribution
         reason = job.config.not_applied(configured)
     if reason:
         return dict(fields, status=Status.NOT_APPLIED.value, reason=reason)
