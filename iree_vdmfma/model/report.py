@@ -189,7 +189,7 @@ def write_step_report(opts, result, default: str, eager: str, row_type=None) -> 
 
 def share_lines(rows) -> list[str]:
     """The share section: per M and IREE variant, the skinny GEMM dispatches' share of the dispatch time of one
-    forward run under IREE's HAL profiler (MEASURED: model/timing.py, run/profile.py)."""
+    forward run under IREE's HAL profiler (MEASURED: model/forward_rows.py, run/profile.py)."""
     shares = sorted({(r.m_tokens, r.variant, r.skinny_share) for r in rows if r.skinny_share is not None})
     if not shares:
         return ["Not measured: it takes a forward run on a device (`--device`) whose runtime answers IREE's "
