@@ -9,7 +9,7 @@ from iree_vdmfma.backends.cuda import machine
 from iree_vdmfma.compiler.driver import Compiler
 from iree_vdmfma.compiler.fingerprint import fingerprint
 from iree_vdmfma.problems.problem import Problem
-from iree_vdmfma.tune import state
+from iree_vdmfma.problems.rows import Status
 from iree_vdmfma.tune.options import TuneOptions
 from iree_vdmfma.tune.prove import prove
 from iree_vdmfma.tune.space import Candidate, prune_reason, reference, space
@@ -42,7 +42,7 @@ def test_a_tensor_core_candidate_is_in_the_space_applies_and_is_a_kernel_of_its_
     tc = cands["tc"]
     assert prune_reason(tc, "sm_89") == "" and tc.id in {c.id for c in space(P, "sm_89")[0]}
     pr = prove(tc, results["tc"], "sm_89")
-    assert pr.status == state.COMPILED, pr
+    assert pr.status == Status.COMPILED.value, pr
     f = pr.fields
     assert f["mma_kind"] == "NV_MMA_SYNC_F32_16x8x16_F16" and f["workgroups"] == 144 and f["workgroup_size"] == 32
     assert f["load_bytes"] == 16 and f["narrow_loads"] == 0
@@ -59,13 +59,13 @@ def test_a_candidate_that_spills_loads_narrow_or_leaves_sms_idle_is_rejected_wit
     if name == "spills" and not machine.find_ptxas():
         pytest.skip(machine.NO_PTXAS)  # spills are ptxas's to tell (the PTX declares virtual registers)
     pr = prove(cands[name], results[name], "sm_89")
-    assert pr.status == state.REJECTED and why in pr.reason, pr
+    assert pr.status == Status.REJECTED.value and why in pr.reason, pr
 
 
 def test_the_default_is_never_rejected_and_without_ptxas_the_row_says_registers_are_unknown(compiled, monkeypatch):
     cands, results = compiled
     pr = prove(cands["default"], results["default"], "sm_89")  # 72 workgroups: fewer than SMs, still the baseline
-    assert pr.status == state.COMPILED and pr.fields["workgroups"] == 72 and pr.fields["load_bytes"] == 16
+    assert pr.status == Status.COMPILED.value and pr.fields["workgroups"] == 72 and pr.fields["load_bytes"] == 16
     monkeypatch.setattr(machine, "find_ptxas", lambda: None)
     pr = prove(cands["spills"], results["spills"], "sm_89")
-    assert pr.status == state.COMPILED and pr.reason == machine.NO_PTXAS and pr.fields["regs"] is None
+    assert pr.status == Status.COMPILED.value and pr.reason == machine.NO_PTXAS and pr.fields["regs"] is None

@@ -29,9 +29,10 @@ from iree_vdmfma.model.forward import (COLD_MARGIN, Estimate, check_forward, col
 from iree_vdmfma.model.model import read_dispatches
 from iree_vdmfma.model.report import read_model_csv
 from iree_vdmfma.model.source import parse_source
-from iree_vdmfma.model.step import APPLIED, DEFAULT_KEPT, StepOptions, run_step
-from iree_vdmfma.model.timing import ModelRow
+from iree_vdmfma.model.step import StepOptions, run_step
+from iree_vdmfma.model.forward_rows import ModelRow
 from iree_vdmfma.problems.problem import Problem
+from iree_vdmfma.problems.rows import Status
 
 pytest.importorskip("iree.turbine.aot")
 ROOT = Path(__file__).resolve().parents[1]
@@ -85,6 +86,8 @@ def test_tune_library_compile_numerics_and_a_latency_for_every_variant_and_cache
     rows = _rows(out / "model.csv")
     assert sorted((int(r["m_tokens"]), r["variant"], r["cache_mode"]) for r in rows) == sorted(
         (4, v, c) for v in VARIANTS for c in ("hot", "cold"))
+    # the tuned module is IREE's default exactly when the tune kept the default for every GEMM (an empty library)
+    kept_default = all(w["winner"] == "split=0" for w in _rows(out / "tune" / "winners.csv"))
     for r in rows:
         assert r["status"] == "ok" and r["device"] == "local-task" and r["measured_at"] and r["compiler_version"]
         lo, med, hi = float(r["latency_us_lo"]), float(r["latency_us_median"]), float(r["latency_us_hi"])
@@ -96,7 +99,8 @@ def test_tune_library_compile_numerics_and_a_latency_for_every_variant_and_cache
         else:  # 6 rounds: [min, max] of the per-round ratios covers 1 - 2/64 of the median, so a verdict is drawn; a
             # tuned module that is the default's very code (the tune kept the default) is same-kernel, never a win
             assert float(r["interval_coverage"]) == pytest.approx(1 - 2 / 64, abs=1e-4)
-            same = r["variant"] == "tuned" and "the same" in r["note"]
+            same = r["variant"] == "tuned" and kept_default
+            assert r["variant"] != "tuned" or ("the same" in r["note"]) == same, r
             assert (r["verdict"] == "same-kernel") if same else (r["verdict"] in ("win", "loss", "within-noise")), r
             assert (r["verdict"] != "win" or slo > 1) and (r["verdict"] != "loss" or shi < 1), r
         if r["variant"] != "torch-eager":  # torch.compile too is checked against eager
@@ -113,8 +117,10 @@ def test_the_tune_raced_every_gemm_on_the_device_and_kept_defaults_leave_the_tun
         assert w["basis"].startswith("measured (paired race") and w["device"] == "local-task", w
         assert w["verdict"] and w["numerics"] == "pass" and int(w["rounds"]) >= 6
     assert "in the race" in proc.stderr
-    if all(w["winner"] == "split=0" for w in winners):  # every winner IREE's default: the library changes nothing
-        assert all("the same" in r["note"] for r in _rows(out / "model.csv") if r["variant"] == "tuned")
+    kept_default = all(w["winner"] == "split=0" for w in winners)  # then the library changes nothing, else it does
+    for r in _rows(out / "model.csv"):
+        if r["variant"] == "tuned":
+            assert ("the same" in r["note"]) == kept_default, (r, winners)
 
 
 def test_cold_rows_rotate_enough_weight_copies_to_defeat_the_cache_and_hot_rows_one(tuned):
@@ -167,37 +173,32 @@ def test_a_library_split_reaches_the_exported_linear_and_keeps_the_numbers(tmp_p
                        cache_modes=("hot",), torch_compile=False)
     result = run_step(opts)
     proof = {(r.n, r.k): r for r in result.dispatch_rows if r.variant == "tuned"}
-    assert proof[(256, 512)].status == APPLIED and "chunks of 256" in proof[(256, 512)].reason
-    assert proof[(256, 256)].status == DEFAULT_KEPT
+    assert proof[(256, 512)].status == Status.APPLIED.value and "chunks of 256" in proof[(256, 512)].reason
+    assert proof[(256, 256)].status == Status.DEFAULT_KEPT.value
     tuned = next(r for r in result.rows if r.variant == "tuned")
     assert tuned.numerics == "pass" and tuned.applied == 1 and tuned.latency_us_median > 0
     assert tuned.repro != next(r for r in result.rows if r.variant == "default").repro  # a different module
 
 
-def test_the_reports_skinny_gemm_share_is_the_tuners_kernel_times_by_the_calls_counted_in_eager(tuned):
+def test_the_skinny_gemm_share_is_measured_per_dispatch_inside_the_forward_by_irees_profiler(tuned):
     out, proc = tuned
     assert proc.returncode == 0, proc.stderr[-3000:]
-    winners = {r["key"]: r for r in _rows(out / "tune" / "winners.csv")}
-    forward = {(int(r["m_tokens"]), r["variant"], r["cache_mode"]): float(r["latency_us_median"])
-               for r in _rows(out / "model.csv")}
+    times = _rows(out / "dispatch_times.csv")
+    skinny = {(int(d["m_tokens"]), d["variant"], d["dispatch"]) for d in _rows(out / "dispatches.csv")
+              if d["m"] and int(d["m"]) <= 32}
+    model = {(int(r["m_tokens"]), r["variant"]): r["skinny_share"] for r in _rows(out / "model.csv")}
     lines = (out / "report" / "index.md").read_text().splitlines()
-    table = lines[lines.index("## Share of the forward in skinny GEMMs (ESTIMATED)"):]
-    shown = {}
-    for line in table:
-        cells = [c.strip() for c in line.strip("|").split("|")]
-        if len(cells) == 6 and cells[0].isdigit():
-            # a share above 100% is said not to fit, with the percentage (issue 32): read the number either way
-            pct = re.search(r"([\d.]+)%", cells[5]).group(1)
-            shown[(int(cells[0]), cells[1], cells[2])] = [float(cells[3]), float(cells[4]), float(pct)]
-    assert {(m, v, c) for m, v, c in shown} == {(4, v, c) for v in ("default", "tuned") for c in ("hot", "cold")}
-    for (m, v, c), (est, fwd, pct) in shown.items():
-        # by hand, TINY's one layer (hidden 256, 2 KV heads of 64, MLP 512) calls per forward: q and o
-        # (N 256, K 256), k and v (N 128, K 256), gate and up (N 512, K 256) twice each, down (N 256, K 512) once
-        calls = {f"f16_{m}x256x256": 2, f"f16_{m}x128x256": 2, f"f16_{m}x512x256": 2, f"f16_{m}x256x512": 1}
-        kernel = "default_us_median" if v == "default" else "latency_us_median"  # the tuner's isolated cold kernel
-        expected = sum(n * float(winners[key][kernel]) for key, n in calls.items())
-        assert est == pytest.approx(expected, rel=5e-3, abs=0.05), (m, v, c)  # the table rounds to 4 digits
-        assert fwd == pytest.approx(forward[(m, v, c)], rel=5e-3) and pct == pytest.approx(100 * est / fwd, abs=0.6)
+    table = lines[lines.index("## Share of the forward in skinny GEMMs"):]
+    for v in ("default", "tuned"):
+        mine = [t for t in times if (int(t["m_tokens"]), t["variant"]) == (4, v)]
+        assert mine and all(float(t["us"]) > 0 for t in mine)
+        timed = {t["function"] for t in mine if t["skinny_gemm"] == "True"}
+        assert timed == {d for m, var, d in skinny if (m, var) == (4, v)}, (v, timed)  # every one, by name
+        # by hand, TINY's one layer calls 7 projections per forward: q, k, v, o, gate, up and down
+        assert sum(float(t["calls"]) for t in mine if t["skinny_gemm"] == "True") == 7
+        share = sum(float(t["us"]) for t in mine if t["skinny_gemm"] == "True") / sum(float(t["us"]) for t in mine)
+        assert 0 < share < 1 and float(model[(4, v)]) == pytest.approx(share)
+        assert f"| 4 | {v} | {share:.1%} |" in table
 
 
 BUILDERS = {
@@ -400,7 +401,7 @@ def test_a_contender_that_raises_while_timed_is_dropped_and_the_others_are_still
 def test_the_forwards_torch_eager_peer_goes_to_a_gpu_torch_sees_and_says_why_not_otherwise():
     import torch
 
-    from iree_vdmfma.model.timing import _eager_gpu
+    from iree_vdmfma.model.forward_rows import _eager_gpu
 
     assert _eager_gpu("local-task") == (None, "")  # the CPU peer: the reference, as before
     gpu, why = _eager_gpu("cuda")
@@ -449,7 +450,7 @@ def test_a_cuda_library_config_reaches_a_torch_exports_linear_and_the_proof_says
     rows = _cuda_library_step(tmp_path / "own", monkeypatch, ())  # the old spec: the toolkit's own form only
     assert len(rows) == 4 and all(r.status == "not-applied" and "spec did not apply" in r.reason for r in rows), rows
     rows = _cuda_library_step(tmp_path / "export", monkeypatch, ("mm", "bmm"))
-    assert len(rows) == 4 and all(r.status == APPLIED for r in rows), rows
+    assert len(rows) == 4 and all(r.status == Status.APPLIED.value for r in rows), rows
     # the library folder's own spec (what plain iree-compile takes with flags-sm_89.txt) matches those forms too
     assert "@match_f16_4x512x256_mm" in (tmp_path / "export" / "lib" / "preprocess-sm_89.mlir").read_text()
     dumps = sorted((tmp_path / "export" / "cache").glob("*/dump"))

@@ -12,9 +12,10 @@ import os
 import subprocess
 import sys
 
-from iree_vdmfma.backends.rocm import ROCM, evidence, rdna
+from iree_vdmfma.backends import ROCM
+from iree_vdmfma.backends.rocm import evidence, rdna
 from iree_vdmfma.compiler.driver import CompileJob, Compiler
-from iree_vdmfma.configs.catalog import _executable_target_text, has_vdmfma, target_intrinsics
+from iree_vdmfma.configs.catalog import executable_target_text, has_vdmfma, target_intrinsics
 from iree_vdmfma.configs.spec import spec_text
 from iree_vdmfma.devices.flags import compile_flags
 from iree_vdmfma.devices.targets import TARGETS, target
@@ -26,6 +27,7 @@ from iree_vdmfma.sweep.sweep import SweepOptions, sweep
 from iree_vdmfma.variants.gemv import gemv_variant_config
 
 from conftest import ROOT, iree_compile
+from iree_vdmfma.problems.rows import Status
 
 RDNA = [a for a, t in TARGETS.items() if t.rdna]
 
@@ -34,11 +36,11 @@ def test_rdna_targets_are_the_ones_iree_3_13_takes_with_their_facts():
     assert RDNA == ["gfx1100", "gfx1101", "gfx1200", "gfx1201"]
     for arch in ("gfx1100", "gfx1201"):
         with ir.Context():
-            info = iree_gpu.TargetInfo.get_gpu_target_info(ir.Attribute.parse(_executable_target_text(arch)))
+            info = iree_gpu.TargetInfo.get_gpu_target_info(ir.Attribute.parse(executable_target_text(arch)))
             assert info.max_workgroup_memory_bytes == target(arch).lds_bytes == 64 * 1024
             assert list(info.subgroup_size_choices) == list(target(arch).wave_sizes) == [32, 64]
     with pytest.raises(Exception):  # IREE 3.13: "Unknown ROCM target 'gfx1102'"
-        _executable_target_text("gfx1102")
+        executable_target_text("gfx1102")
 
 
 def test_radeon_cards_are_matched_by_driver_name_and_unknown_peaks_stay_unknown():
@@ -163,7 +165,7 @@ def test_modelled_gfx1100_tune_writes_a_library_plain_iree_compile_takes_with_it
                           env=env, cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     rows = state.read_table(out / "candidates.csv", state.CandidateRow)
-    proved = [r for r in rows if r.status == state.MODELLED]
+    proved = [r for r in rows if r.status == Status.MODELLED.value]
     assert {r.reference for r in proved} >= {"default", "padded"}
     assert all(r.wmma > 0 for r in proved if r.mma in ("default", "dense"))  # WMMA proved from the ISA
     assert not any("vdmfma" in r.candidate for r in rows)  # no sparse MFMA on RDNA: not in the space

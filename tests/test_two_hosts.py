@@ -27,8 +27,8 @@ WHY = unavailable()
 pytestmark = pytest.mark.skipif(bool(WHY), reason=WHY)
 
 from iree_vdmfma.cli import app  # noqa: E402
-from iree_vdmfma.compiler.driver import _read_valid_manifest  # noqa: E402
-from iree_vdmfma.problems.rows import read_rows  # noqa: E402
+from iree_vdmfma.compiler.driver import read_valid_manifest  # noqa: E402
+from iree_vdmfma.problems.rows import Status, read_rows  # noqa: E402
 
 GPU = "vdmfma_gpu"  # the custom resource host b has instead of a GPU
 HANG_GUARD_S = 240
@@ -89,7 +89,7 @@ def test_a_sweep_compiles_on_both_hosts_and_equals_a_local_run(hosts, tmp_path, 
         kept = Path(row.artifacts)
         assert (kept / "out.vmfb").stat().st_size and list((kept / "dump").glob("*.rocmasm"))
         assert "vdmfma-task-" not in (kept / "stderr.txt").read_text() + row.repro + row.error
-    assert len(entries(cache)) == 15 and all(_read_valid_manifest(e) for e in entries(cache))
+    assert len(entries(cache)) == 15 and all(read_valid_manifest(e) for e in entries(cache))
 
 
 def test_a_tune_through_both_hosts_equals_a_local_tune(hosts, tmp_path, cache_dir):
@@ -108,7 +108,7 @@ def test_a_tune_through_both_hosts_equals_a_local_tune(hosts, tmp_path, cache_di
     cols = ("status", "mma_kind", "smfmac", "mfma", "vgpr", "lds_bytes", "spills", "kernel_fingerprint", "modelled_us")
     there = table(hosts.work / "tune", "candidates.csv", state.CandidateRow, cols)
     assert there == table(tmp_path / "tune", "candidates.csv", state.CandidateRow, cols)
-    assert any(v[0] == state.MODELLED for v in there.values())
+    assert any(v[0] == Status.MODELLED.value for v in there.values())
     cols = ("winner", "verdict", "basis", "split", "mma")
     assert (table(hosts.work / "tune", "winners.csv", state.WinnerRow, cols)
             == table(tmp_path / "tune", "winners.csv", state.WinnerRow, cols))
@@ -158,10 +158,15 @@ def test_the_only_device_host_lost_mid_run_gives_machine_error_rows_that_a_rerun
     shapes.write_text((ROOT / "sweeps" / "tiny-cpu.csv").read_text().split("tiny-bf16")[0])
     args = ["sweep", str(shapes), "--target", "host", "--variants", "default", "--device", "local-task",
             "--reps", "20", "--no-report", "--out", str(hosts.work / "device-lost"), "--executor", "ray",
-            "--ray-address", hosts.address]  # compiled by the test above: cache hits, only the runs go out
+            "--ray-address", hosts.address]
     env = hosts.env("a", VDMFMA_CACHE_DIR=str(hosts.work / "run-cache"), VDMFMA_RAY_GPU_RESOURCE=GPU,
                     VDMFMA_RAY_CONNECT_TIMEOUT="3")
     argv = [sys.executable, "-m", "iree_vdmfma.cli", *args]
+    # the modules compiled first, on host a without Ray (cache hits after the test above): only runs go out to b,
+    # so the host is lost with a run in flight whichever tests ran before this one
+    warm = [*argv[:argv.index("--reps")], "--reps", "1", "--no-report", "--out", str(tmp_path / "warm")]
+    done = hosts.run("a", warm, env=env, timeout=HANG_GUARD_S)
+    assert done.returncode == 0, done.stderr[-3000:]
     proc = hosts.popen("a", argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         _wait("run on host b", lambda: hosts.pids("b", "ray::in_scratch"), proc)
@@ -208,7 +213,7 @@ def test_the_worker_hosts_raylet_killed_mid_sweep_loses_nothing_and_a_rerun_redo
     assert all(PROGRESS.match(line) for line in err.splitlines() if line.strip()), err  # Ray's lines: in its log
     rows = _rows(out)
     assert len(rows) == 18 and all(r.status == "ok" for r in rows.values()), err[-3000:]
-    assert len(entries(cache)) == 18 and all(_read_valid_manifest(e) for e in entries(cache))
+    assert len(entries(cache)) == 18 and all(read_valid_manifest(e) for e in entries(cache))
     again = vdmfma(hosts, *sweep_args(shapes, out), cache=cache)  # host b is still down: a alone
     assert again.returncode == 0 and not re.search(r"^\[\d+/", again.stderr, re.M), again.stderr[-3000:]
     assert _rows(out) == rows and len(entries(cache)) == 18  # nothing finished was redone

@@ -5,7 +5,7 @@ dispatches from the dump (``dispatches.collect_dispatches``; from the failed com
 when IREE's default cannot compile the model, with the executable that fails found alone:
 ``rescue.crashes``) -> write one spec for every skinny contraction found over all M -> compile again
 with the spec -> per dispatch, read the configured IR and the ISA of its own kernel
-(``backends/rocm/evidence.parse_rocmasm``); when the whole model does not compile with the spec, each
+(the backend's ``kernels``: ``backends/rocm/evidence.parse_rocmasm``); when the whole model does not compile with the spec, each
 GEMM's executable is compiled alone with it (``rescue.alone``) and proved from that kernel. All
 numbers come from those compiles (compile-only; nothing is run on a GPU here). The user's compile
 flags (``--compile-flag``) go into every compile, its cache key and its repro.
@@ -28,13 +28,13 @@ from typing import Callable, Optional
 
 from ..compiler.driver import CompileJob, CompileResult, Compiler
 from ..backends import backend_for
-from ..backends.rocm.evidence import Kernel, parse_rocmasm
+from ..backends.rocm.evidence import Kernel
 from ..configs.annotate import form_config
 from ..configs.config import KernelConfig
+from ..configs.gemv import GemvConfig
 from ..configs.forms import Contraction
 from ..configs.spec import spec_text
 from ..problems.rows import DISPATCH_STATUSES, Status, Table, status_values, read_checked, write_csv_table
-from ..util.io import atomic_write_text
 from ..variants.registry import Variant
 from . import rescue as alone
 from .dispatches import Dispatch, collect_dispatches, name_shape
@@ -42,14 +42,7 @@ from .dispatches import read_dispatches as read_ops
 from .source import Source, input_ir, model_flags
 
 SKINNY_MAX_M = 32
-# a dispatch's proof statuses: members of the one Status vocabulary (problems/rows.py), by their values here
-APPLIED, NOT_MATCHED, NOT_SKINNY, FAILED = (Status.APPLIED.value, Status.NOT_MATCHED.value, Status.NOT_SKINNY.value,
-                                            Status.COMPILE_ERROR.value)
-SPILLS, NOT_GEMM, DATA_TILED = Status.SPILLS.value, Status.NOT_GEMM.value, Status.DATA_TILED.value
-# the decode step's (step.py, rescue.py): IREE's own kernel, a library that kept it, a tuned config that did not
-# reach the dispatch, a dispatch IREE's default cannot compile that a variant's spec compiles
-DEFAULT_STATUS, DEFAULT_KEPT, NOT_APPLIED, RESCUED = (Status.DEFAULT.value, Status.DEFAULT_KEPT.value,
-                                                      Status.NOT_APPLIED.value, Status.RESCUED.value)
+
 DATA_TILED_WHY = ("not reachable: the encoding chose this MMA layout before configuration and "
                   "transform.iree.match.contraction does not match an inner_tiled op; compile without "
                   "--iree-opt-data-tiling to spec or tune this GEMM")
@@ -60,22 +53,22 @@ class DispatchRow:
     """One line of dispatches.csv."""
 
     m_tokens: int  # the M the model was exported for
-    dispatch: str
-    op_form: str
-    m: Optional[int]
-    n: Optional[int]
-    k: Optional[int]
-    batch: Optional[int]
-    dtypes: str  # lhs x rhs -> acc
-    fused_consumers: str
-    default_mma_kind: str
-    spec_mma_kind: str
-    smfmac: Optional[int]
-    mfma: Optional[int]
-    vgpr: Optional[int]
-    spills: Optional[int]
-    status: str
-    reason: str
+    dispatch: str = ""  # '' for the row of a whole compile that failed
+    op_form: str = ""
+    m: Optional[int] = None
+    n: Optional[int] = None
+    k: Optional[int] = None
+    batch: Optional[int] = None
+    dtypes: str = ""  # lhs x rhs -> acc
+    fused_consumers: str = ""
+    default_mma_kind: str = ""
+    spec_mma_kind: str = ""
+    smfmac: Optional[int] = None
+    mfma: Optional[int] = None
+    vgpr: Optional[int] = None
+    spills: Optional[int] = None
+    status: str = ""
+    reason: str = ""
     variant: str = ""  # which compile the row proves (added column: default, tuned, vdmfma, ...)
     calls: Optional[int] = None  # dispatch sites of this kernel in the program (added column; rescue.calls)
 
@@ -95,14 +88,14 @@ class ModelResult:
     @property
     def crashes(self) -> list[DispatchRow]:
         """Executables that fail alone and are no skinny GEMM (IREE's attention, say): reported, not counted."""
-        return [r for r in self.rows if r.status == FAILED and not counts_against(r)]
+        return [r for r in self.rows if r.status == Status.COMPILE_ERROR.value and not counts_against(r)]
 
 
 def counts_against(row: DispatchRow) -> bool:
     """Does this row say a real skinny GEMM was not applied (the exit code of ``vdmfma model``)?"""
-    if row.status in (NOT_MATCHED, SPILLS, DATA_TILED):
+    if row.status in (Status.NOT_MATCHED.value, Status.SPILLS.value, Status.DATA_TILED.value):
         return row.m is None or row.m <= SKINNY_MAX_M
-    return row.status == FAILED and (row.m is not None or not row.dispatch)
+    return row.status == Status.COMPILE_ERROR.value and (row.m is not None or not row.dispatch)
 
 
 def is_skinny(contraction: Contraction) -> bool:
@@ -113,8 +106,9 @@ def _short(ops: tuple[str, ...]) -> str:
     return "+".join(o.split(".", 1)[-1] for o in ops)
 
 
-def _kernels(result: CompileResult) -> dict[str, Kernel]:
-    return {k.name: k for p in sorted(result.dump_dir.glob("*.rocmasm")) for k in parse_rocmasm(p.read_text())}
+def isa_kernels(result: CompileResult, target: str) -> Optional[dict[str, Kernel]]:
+    """The compile's kernels with their ISA counts, where the target's backend reads them (None elsewhere)."""
+    return backend_for(target).kernels(result.dump_dir)
 
 
 def config_reached(config, got: Dispatch) -> Optional[tuple[str, str]]:
@@ -123,58 +117,58 @@ def config_reached(config, got: Dispatch) -> Optional[tuple[str, str]]:
     intended = config if isinstance(config, str) else config.mma_kind
     if got.mma_kind != intended:
         how = f"configured with {got.mma_kind or 'no mma_kind'} ({got.pipeline})"
-        return NOT_MATCHED, f"spec did not apply: {how}, intended {intended or 'no MMA (gemv)'}"
-    if not intended and hasattr(config, "not_applied") and (why := config.not_applied(got.lowering_config)):
-        return NOT_MATCHED, why
+        return Status.NOT_MATCHED.value, f"spec did not apply: {how}, intended {intended or 'no MMA (gemv)'}"
+    if not intended and isinstance(config, GemvConfig) and (why := config.not_applied(got.lowering_config)):
+        return Status.NOT_MATCHED.value, why
     if not intended and f"workgroup = {list(config.workgroup)}" not in got.lowering_config:  # IREE's own gemv is alike
-        return NOT_MATCHED, f"spec did not apply: configured {got.lowering_config or 'no lowering_config'}, " \
+        return Status.NOT_MATCHED.value, f"spec did not apply: configured {got.lowering_config or 'no lowering_config'}, " \
                             f"intended workgroup = {list(config.workgroup)}"
     return None
 
 
-def _verdict(config, got: Dispatch, kernel: Optional[Kernel]) -> tuple[str, str]:
+def isa_verdict(config, got: Dispatch, kernel: Optional[Kernel]) -> tuple[str, str]:
     """Did ``config`` (a KernelConfig, a GemvConfig, or an mma_kind name) reach the dispatch and its ISA?"""
     intended = config if isinstance(config, str) else config.mma_kind
     if (missed := config_reached(config, got)) is not None:
         return missed
     if kernel is None:
-        return NOT_MATCHED, f"kernel {got.dispatch} not found in the ISA dump"
+        return Status.NOT_MATCHED.value, f"kernel {got.dispatch} not found in the ISA dump"
     if intended.startswith("VDMFMA") and not (kernel.smfmac > 0 and kernel.mfma == 0):
-        return NOT_MATCHED, f"{intended} configured but ISA has v_smfmac={kernel.smfmac} v_mfma={kernel.mfma}"
+        return Status.NOT_MATCHED.value, f"{intended} configured but ISA has v_smfmac={kernel.smfmac} v_mfma={kernel.mfma}"
     if intended.startswith("MFMA") and not kernel.mfma:
-        return NOT_MATCHED, f"{intended} configured but the ISA has no v_mfma"
+        return Status.NOT_MATCHED.value, f"{intended} configured but the ISA has no v_mfma"
     if not intended and (kernel.smfmac or kernel.mfma):
-        return NOT_MATCHED, f"the gemv config configured but the ISA has v_smfmac={kernel.smfmac} v_mfma={kernel.mfma}"
+        return Status.NOT_MATCHED.value, f"the gemv config configured but the ISA has v_smfmac={kernel.smfmac} v_mfma={kernel.mfma}"
     if kernel.spilled:
-        return SPILLS, f"{intended or 'the gemv config'} applied but the kernel spills: {kernel.spilled} " \
+        return Status.SPILLS.value, f"{intended or 'the gemv config'} applied but the kernel spills: {kernel.spilled} " \
                        f"({kernel.vgpr} VGPRs): not a result"
     if not intended:
-        return APPLIED, ("matvec form (unit M folded at O2/O3): the gemv config, no MMA (VDMFMA cannot apply to "
+        return Status.APPLIED.value, ("matvec form (unit M folded at O2/O3): the gemv config, no MMA (VDMFMA cannot apply to "
                          "an op without an M loop)")
-    return APPLIED, ""
+    return Status.APPLIED.value, ""
 
 
-def _row(m_tokens: int, base: Dispatch, tuned: Optional[Dispatch], kernel: Optional[Kernel],
+def dispatch_row(m_tokens: int, base: Dispatch, tuned: Optional[Dispatch], kernel: Optional[Kernel],
          config, why: str = "") -> DispatchRow:
     """``why``: the reason there is no ``config`` for a skinny GEMM (the variant has no rule, a form it cannot fit)."""
     c = base.contraction
     p = c.problem if c else None
     if c is None:
-        status, reason = base.status or NOT_MATCHED, base.reason
-        if status == DATA_TILED:
+        status, reason = base.status or Status.NOT_MATCHED.value, base.reason
+        if status == Status.DATA_TILED.value:
             reason = f"IREE chose {base.mma_kind or 'no MMA'} ({base.reason}); {DATA_TILED_WHY}"
     elif not is_skinny(c):
-        status, reason = NOT_SKINNY, f"M={p.m} > {SKINNY_MAX_M}: left to IREE's default"
+        status, reason = Status.NOT_SKINNY.value, f"M={p.m} > {SKINNY_MAX_M}: left to IREE's default"
     elif config is None:
-        status, reason = NOT_MATCHED, why or "the variant has no config for this problem"
+        status, reason = Status.NOT_MATCHED.value, why or "the variant has no config for this problem"
     elif tuned is None:
-        status, reason = NOT_MATCHED, "dispatch missing from the with-spec compile"
+        status, reason = Status.NOT_MATCHED.value, "dispatch missing from the with-spec compile"
     else:
-        status, reason = _verdict(config, tuned, kernel)
-    m, n, k, batch = (p.m, p.n, p.k, p.batch) if p else name_shape(base.dispatch) if base.status == DATA_TILED \
+        status, reason = isa_verdict(config, tuned, kernel)
+    m, n, k, batch = (p.m, p.n, p.k, p.batch) if p else name_shape(base.dispatch) if base.status == Status.DATA_TILED.value \
         else (None,) * 4
-    if status == DATA_TILED and k == 1:
-        status, reason = NOT_GEMM, f"outer product (K = 1), data-tiled: not a GEMM ({base.mma_kind})"
+    if status == Status.DATA_TILED.value and k == 1:
+        status, reason = Status.NOT_GEMM.value, f"outer product (K = 1), data-tiled: not a GEMM ({base.mma_kind})"
     return DispatchRow(
         m_tokens=m_tokens, dispatch=base.dispatch, op_form=c.form if c else base.op_name,
         m=m, n=n, k=k, batch=batch,
@@ -206,9 +200,9 @@ def _job(label: str, text: str, target: str, spec: Optional[str], timeout_s: flo
                       spec_honoured=backend_for(target).codegen_spec_honoured(target))
 
 
-def _failed(m: int, result: CompileResult, what: str) -> DispatchRow:
-    return DispatchRow(m, "", "", None, None, None, None, "", "", "", "", None, None, None, None, FAILED,
-                       f"{what} compile failed: {result.error} (repro: {result.repro})")
+def failed_row(m: int, result: CompileResult, what: str) -> DispatchRow:
+    return DispatchRow(m_tokens=m, status=Status.COMPILE_ERROR.value,
+                       reason=f"{what} compile failed: {result.error} (repro: {result.repro})")
 
 
 @dataclass
@@ -265,9 +259,9 @@ def crash_rows(m: int, found: Discovered, covered: set[str]) -> list[DispatchRow
         if exe in covered:
             continue
         function = alone.function_of(found.source_dump, exe)
-        rows.append(replace(_failed(m, r, ""), dispatch=function, op_form=alone.kind_of(function),
+        rows.append(replace(failed_row(m, r, ""), dispatch=function, op_form=alone.kind_of(function),
                             reason=f"IREE's default fails on this dispatch alone: {alone.reproducer(r)}"))
-    return rows if found.crashed else [_failed(m, found.base, "default (no executable fails alone)")]
+    return rows if found.crashed else [failed_row(m, found.base, "default (no executable fails alone)")]
 
 
 def run_model(opts: ModelOptions, log: Callable[[str], None] = lambda s: None) -> ModelResult:
@@ -288,12 +282,12 @@ def run_model(opts: ModelOptions, log: Callable[[str], None] = lambda s: None) -
         for m, base in zip(opts.ms, bases):
             found[m] = discover(compiler, m, text[m], opts.target, opts.flags, opts.timeout_s, log, base)
             if found[m].dispatches is None:
-                rows.append(_failed(m, found[m].base, "default"))
+                rows.append(failed_row(m, found[m].base, "default"))
         dispatches = {m: f.dispatches for m, f in found.items() if f.dispatches is not None}
         if opts.source.is_mlir:
             _check_exported_m(opts.source.text, dispatches)
-        configs = _configs(dispatches, opts)
-        spec_path = _write_spec(opts.out, configs)
+        configs = variant_configs(dispatches, opts)
+        spec_path = write_model_spec(opts.out, configs)
         if spec_path is not None and opts.merge_with:
             _link_spec(spec_path, configs, opts, log)
         else:  # an earlier run's copy of ours would say this spec.mlir was linked
@@ -308,7 +302,7 @@ def run_model(opts: ModelOptions, log: Callable[[str], None] = lambda s: None) -
             jobs = [_spec_job(m, text[m], spec_path, opts) for m in dispatches]
             wholes = dict(zip(dispatches, alone.compile_all(compiler, jobs)))
         for m in dispatches:
-            rows += _prove(compiler, m, found[m], configs, spec_path, opts, log, wholes.get(m))
+            rows += prove_dispatches(compiler, m, found[m], configs, spec_path, opts, log, wholes.get(m))
     rows = [replace(r, variant=opts.variant.name) for r in rows]
     write_dispatches(opts.out / "dispatches.csv", rows)
     return ModelResult(rows, spec_path, inputs)
@@ -333,7 +327,7 @@ def _config(c: Contraction, opts: ModelOptions) -> tuple[Optional[object], str]:
     return form_config(c, config, opts.target)
 
 
-def _configs(found: dict[int, list[Dispatch]], opts: ModelOptions) -> dict[str, tuple[Contraction, KernelConfig]]:
+def variant_configs(found: dict[int, list[Dispatch]], opts: ModelOptions) -> dict[str, tuple[Contraction, KernelConfig]]:
     """One config per skinny contraction key (shape, dtype, form) the variant has a rule for."""
     out: dict[str, tuple[Contraction, KernelConfig]] = {}
     for dispatches in found.values():
@@ -350,7 +344,7 @@ def _configs(found: dict[int, list[Dispatch]], opts: ModelOptions) -> dict[str, 
 OURS_COPY = "spec.ours.mlir"  # --merge-with: our spec as written, before the link
 
 
-def _write_spec(out: Path, configs: dict) -> Optional[Path]:
+def write_model_spec(out: Path, configs: dict) -> Optional[Path]:
     if not configs:
         return None
     path = out / "spec.mlir"
@@ -362,16 +356,12 @@ def _link_spec(spec_path: Path, configs: dict, opts: ModelOptions, log: Callable
     """--merge-with: spec.mlir linked with the user's specs by IREE's linker (configs/link.py) before anything
     compiles with it, so every proof below is of the linked spec (a GEMM the user's spec wins is not ``applied``);
     ours is kept as spec.ours.mlir. Conflicts are found on each GEMM's own op in the toolkit's A*B^T form."""
-    from ..configs.link import OURS, Spec, link  # noqa: PLC0415
+    from ..configs.link import link_in_place  # noqa: PLC0415
     from ..problems.inputs import input_ir as problem_ir  # noqa: PLC0415
 
-    ours = Spec(f"ours ({spec_path.name})", spec_path.read_text(), OURS)
     payloads = [(c.key, problem_ir(c.problem)) for c, _ in configs.values()
                 if c.key == c.problem.key and not c.problem.dt.is_mx]
-    linked = link([ours, *opts.merge_with], opts.prefer, payloads, opts.target)
-    atomic_write_text(spec_path.with_name(OURS_COPY), ours.text)
-    atomic_write_text(spec_path, linked.text)
-    for line in linked.lines():
+    for line in link_in_place(spec_path, opts.merge_with, opts.prefer, payloads, opts.target):  # ours: OURS_COPY
         log(line)
 
 
@@ -380,7 +370,7 @@ def _spec_job(m: int, text: str, spec_path: Path, opts: ModelOptions) -> Compile
                 opts.timeout_s, opts.flags)
 
 
-def _prove(compiler: Compiler, m: int, found: Discovered, configs: dict, spec_path: Optional[Path],
+def prove_dispatches(compiler: Compiler, m: int, found: Discovered, configs: dict, spec_path: Optional[Path],
            opts: ModelOptions, log, whole: Optional[CompileResult] = None) -> list[DispatchRow]:
     """Per dispatch of one M: the with-spec whole-model compile's proof (``whole``: that compile, done by the
     caller), or each GEMM's executable alone where the whole model does not compile with the spec."""
@@ -390,7 +380,7 @@ def _prove(compiler: Compiler, m: int, found: Discovered, configs: dict, spec_pa
     if spec_path is not None:
         if whole.ok:
             tuned = {d.dispatch: d for d in collect_dispatches(whole.dump_dir)}
-            kernels = _kernels(whole)
+            kernels = isa_kernels(whole, opts.target) or {}
     rows, covered = [], set()
     for d in dispatches:
         entry = configs.get(d.contraction.key) if d.contraction else None
@@ -403,27 +393,27 @@ def _prove(compiler: Compiler, m: int, found: Discovered, configs: dict, spec_pa
                             spec_path.read_text(), opts.timeout_s)
             if r is not None and r.ok:
                 got = next((x for x in collect_dispatches(r.dump_dir) if x.dispatch == d.dispatch), None)
-                kernel = _kernels(r).get(d.dispatch)
+                kernel = (isa_kernels(r, opts.target) or {}).get(d.dispatch)
                 note = "proved on its executable alone (the whole model does not compile with the spec: see the " \
                        f"compile-error row): {r.repro}"
             elif r is not None:
-                row = _row(m, d, None, None, entry[1])
-                rows.append(replace(row, status=FAILED, reason=f"the spec's config fails on this dispatch alone: "
+                row = dispatch_row(m, d, None, None, entry[1])
+                rows.append(replace(row, status=Status.COMPILE_ERROR.value, reason=f"the spec's config fails on this dispatch alone: "
                                                                f"{alone.reproducer(r)}"))
                 covered.add(exe)
                 continue
-        row = _row(m, d, got, kernel, entry[1] if entry else None, why)
+        row = dispatch_row(m, d, got, kernel, entry[1] if entry else None, why)
         if exe in found.crashed and d.contraction is not None:
             covered.add(exe)
             default_fails = f"IREE's default fails on this dispatch alone: {alone.reproducer(found.crashed[exe])}"
-            row = replace(row, status=RESCUED if row.status == APPLIED else row.status if entry else FAILED,
+            row = replace(row, status=Status.RESCUED.value if row.status == Status.APPLIED.value else row.status if entry else Status.COMPILE_ERROR.value,
                           reason="; ".join(x for x in (row.reason, default_fails) if x))
         elif note:
             row = replace(row, reason="; ".join(x for x in (row.reason, note) if x))
         rows.append(row)
     rows = [replace(r, calls=found.calls.get(r.dispatch)) for r in rows] + crash_rows(m, found, covered)
-    if whole is not None and not whole.ok and found.base.ok and not any(r.status == FAILED for r in rows):
-        rows.append(_failed(m, whole, "with-spec"))
+    if whole is not None and not whole.ok and found.base.ok and not any(r.status == Status.COMPILE_ERROR.value for r in rows):
+        rows.append(failed_row(m, whole, "with-spec"))
     return rows
 
 

@@ -36,11 +36,12 @@ from ..devices.modules import check_target
 from ..devices.probe import TargetMismatchError, device_info, normalize_device
 from ..util.lock import locked_dir
 from ..problems.rows import (COMPILE_HUNG, COMPILE_TIMED_OUT, FAILED, MACHINE_REASON, PROVENANCE_COLUMNS, ResultRow,
-                              TERMINAL, Status, read_results, row_for, write_rows)
+                              PROVED, TERMINAL, Status, read_results, row_for, status_values, write_rows)
 from ..problems.sealed import damaged_line
 from ..run import floor
 from ..run.numerics import Checker
 from ..run.provenance import provenance
+from ..run.timing import DEFAULT_TIMING_MODE, check_timing_mode
 from ..util.signals import stop_signals_as_interrupt
 from ..util.scratch import scratch
 
@@ -56,7 +57,7 @@ class BenchOptions:
     warmup_s: float = 0.1
     min_time_s: float = 0.05
     timeout_s: float = 600.0  # one run (an IREE module's benchmark process) past this is a timeout row: --timeout
-    timing_mode: str = "cmdbuf"  # run/timing.py TIMING_MODES, for IREE's modules and the torch peer alike
+    timing_mode: str = DEFAULT_TIMING_MODE  # run/timing.py TIMING_MODES, for IREE's modules and the torch peer alike
 
     def __post_init__(self) -> None:  # the CLI's ranges (cli/options.py), for callers of the library too
         if not self.timeout_s > 0:
@@ -67,8 +68,7 @@ class BenchOptions:
             raise ValueError(f"cache modes must be hot and/or cold (got {', '.join(self.cache_modes) or 'none'})")
         if self.cache_bytes is not None and self.cache_bytes <= 0:
             raise ValueError(f"cache size must be > 0 (got {self.cache_bytes})")
-        if self.timing_mode not in ("cmdbuf", "loop"):
-            raise ValueError(f"timing mode must be cmdbuf or loop (got {self.timing_mode!r})")
+        check_timing_mode(self.timing_mode)
 
 
 # the reason of a measured row whose compile row was damaged or gone: the module ran, its evidence is not re-proved
@@ -133,8 +133,6 @@ def bench_entry(directory: Path, entry: ModuleEntry, row: ResultRow, options: Be
     return done
 
 
-# A row whose job compiled and was proved: a compile-only row, or a row a measured sweep proved then ran
-PROVED = {Status.OK.value, Status.COMPILED.value, Status.RUN_ERROR.value, Status.NUMERICS_FAILED.value}
 RUN_COLUMNS = ("device", "numerics", "max_abs_err", "max_rel_err", "reps", "latency_us_median", "latency_us_min",
                "latency_us_max", "latency_us_std", "latency_us_mad", "bytes_moved", "gbps", "tflops", "pct_peak_bw",
                "rotation_copies", "bytes_between_reuses", "error", "reason")
@@ -152,7 +150,7 @@ def _compile_record(rows: dict, entry: ModuleEntry) -> Optional[ResultRow]:
 
 def _proved(row: ResultRow) -> bool:
     compile_failed = row.reason in (COMPILE_TIMED_OUT, COMPILE_HUNG)  # a run's timeout still has its compile's proof
-    return row.status in PROVED or (row.status == Status.TIMEOUT.value and not compile_failed)
+    return row.status in status_values(PROVED) or (row.status == Status.TIMEOUT.value and not compile_failed)
 
 
 def _runnable(directory: Path, entry: ModuleEntry, rows: dict) -> Optional[ResultRow]:

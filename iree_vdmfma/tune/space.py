@@ -25,8 +25,8 @@ from ..backends import Knob, backend_for
 from ..configs.catalog import IntrinsicUnavailableError
 from ..configs.gemv import GemvConfig
 from ..configs.knobs import knob_config
-from ..configs.tensorcore import NV_LANES, NV_SHARED_BYTES
-from ..devices.targets import target as get_target
+from ..configs.tensorcore import NV_SHARED_BYTES
+from ..devices.targets import family_of, target as get_target
 from ..problems.problem import Problem
 
 MAX_THREADS = 1024
@@ -145,7 +145,8 @@ def prune_reason(candidate: Candidate, arch: str) -> str:
         return f"N tile {n_tile} does not split over {subgroups} subgroups of {config.intrinsic.n}-wide intrinsics"
     if p.n % n_tile or k % k_tile:
         return f"tiles N{n_tile}/K{k_tile} do not divide N={p.n}/K={k}"
-    lds = NV_SHARED_BYTES if config.subgroup_size == NV_LANES and arch.startswith("sm_") else get_target(arch).lds_bytes
+    family = family_of(arch)
+    lds = NV_SHARED_BYTES if family and family.tensor_core_configs else get_target(arch).lds_bytes
     if config.lds_estimate > lds:
         return f"LDS estimate {config.lds_estimate} B > {lds} B"
     return ""

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Optional
 
 from ...compiler.configured import Config
+from ...util.procs import run_group
 
 SASS_ARCH = "sm_90"
 SMS = 132  # H100 SXM and H200 (the GPUs measured here)
@@ -82,8 +83,7 @@ def ptxas_facts(ptx_file: Path, ptxas: str) -> tuple[dict[str, tuple[int, int]],
     """{kernel: (registers, bytes spilled: ptxas's spill stores)} from ``ptxas -v``, and '' or the first error."""
     out = ptx_file.with_suffix(".sm90.cubin")
     try:
-        done = subprocess.run([ptxas, f"-arch={SASS_ARCH}", "-v", str(ptx_file), "-o", str(out)],
-                              capture_output=True, text=True, timeout=PTXAS_TIMEOUT_S)
+        done = run_group([ptxas, f"-arch={SASS_ARCH}", "-v", str(ptx_file), "-o", str(out)], PTXAS_TIMEOUT_S)
     except (OSError, subprocess.TimeoutExpired) as e:
         return {}, f"ptxas could not run on {ptx_file.name}: {e}"
     finally:

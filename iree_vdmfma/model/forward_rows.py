@@ -13,15 +13,15 @@ interval and its verdict (forward.verdict: the device's calibrated floor, ``same
 fingerprints are IREE's default's). A runtime failure is a row (``run-error``), never a crash.
 
 What is modelled: the cold cache mode's weight copies come from the device's stated cache size
-(devices/caches.py, forward.cold_plan), not a measurement; the skinny-GEMM share of the forward
-(:func:`skinny_share`) is ESTIMATED from the tuner's isolated kernel times and labelled so.
+(devices/caches.py, forward.cold_plan), not a measurement. The skinny GEMMs' share of the forward is measured
+apart from the timed rounds: each variant's forward under IREE's dispatch statistics (:func:`_profiled_share`).
 
 ``opts`` is the step's options (step.StepOptions; not imported here: step.py imports this module).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Callable, Optional
 
 from ..compiler.fingerprint import fingerprint
@@ -29,14 +29,10 @@ from ..compiler.toolchain import compiler_version
 from ..problems.rows import Provenance, Status
 from ..report.verdict import calibrated_rule
 from . import forward as fwd
-from .model import APPLIED, FAILED, DispatchRow
+from .model import DispatchRow
 from .source import PARAMETER_SCOPE, Exported
 
 DEFAULT, TUNED, VDMFMA, EAGER, COMPILE = "default", "tuned", "vdmfma", "torch-eager", "torch-compile"
-# model.csv's statuses: members of the one Status vocabulary (problems/rows.py MODEL_STATUSES)
-OK, COMPILED, NUMERICS_FAILED, RUN_ERROR, SKIPPED = (Status.OK.value, Status.COMPILED.value,
-                                                     Status.NUMERICS_FAILED.value, Status.RUN_ERROR.value,
-                                                     Status.SKIPPED.value)
 
 
 @dataclass
@@ -64,6 +60,7 @@ class _ModelBody:
     skinny_dispatches: Optional[int] = None
     applied: Optional[int] = None
     device: str = ""
+    skinny_share: Optional[float] = None  # MEASURED: the skinny GEMMs' share of one profiled forward's dispatch time
 
 
 @dataclass
@@ -90,12 +87,12 @@ def run_forward(m: int, variants: list[str], results: dict, drows: list[Dispatch
     rows: dict[str, ModelRow] = {}
     for v in variants:
         r = results.get((m, v))
-        mine = [d for d in drows if d.m_tokens == m and d.variant == v and d.m is not None and d.m <= 32]
-        row = ModelRow(m, v, COMPILED, skinny_dispatches=len(mine), device=opts.device,
-                       applied=sum(d.status == APPLIED for d in mine) if v != DEFAULT else None,
+        mine = _skinny(drows, m, v)
+        row = ModelRow(m, v, Status.COMPILED.value, skinny_dispatches=len(mine), device=opts.device,
+                       applied=sum(d.status == Status.APPLIED.value for d in mine) if v != DEFAULT else None,
                        repro=r.repro if r is not None else "")
         if r is None or not r.ok:
-            row.status, row.error = FAILED, (r.error if r is not None else "not compiled")
+            row.status, row.error = Status.COMPILE_ERROR.value, (r.error if r is not None else "not compiled")
         elif v == TUNED and r.job.cache_key() == results[(m, DEFAULT)].job.cache_key():
             row.note = "the library changes nothing for this model: the same module as IREE's default"
         elif v != DEFAULT and not results[(m, DEFAULT)].ok:
@@ -105,8 +102,8 @@ def run_forward(m: int, variants: list[str], results: dict, drows: list[Dispatch
         return list(rows.values())
     if ex.parameters is None:  # an .mlir source: no weights and no torch reference to run the forward with
         for row in rows.values():
-            if row.status == COMPILED:
-                row.status, row.note = SKIPPED, ("an .mlir source has no weights or torch reference: its forward is "
+            if row.status == Status.COMPILED.value:
+                row.status, row.note = Status.SKIPPED.value, ("an .mlir source has no weights or torch reference: its forward is "
                                                  "not run (its GEMMs were tuned on the device)" if opts.tune else
                                                  "an .mlir source has no weights or torch reference: its forward is "
                                                  "not run")
@@ -116,26 +113,74 @@ def run_forward(m: int, variants: list[str], results: dict, drows: list[Dispatch
     for v, row in rows.items():
         for k, val in prov.items():
             setattr(row, k, val)
-        if row.status != COMPILED:
+        if row.status != Status.COMPILED.value:
             continue
         try:
             modules[v] = fwd.ForwardModule(results[(m, v)].vmfb, ex.parameters, opts.device, PARAMETER_SCOPE)
             got = modules[v](ex.inputs)
         except Exception as e:  # noqa: BLE001  (a runtime failure is a row, not a crash)
-            row.status, row.error = RUN_ERROR, _first_line(e)
+            row.status, row.error = Status.RUN_ERROR.value, _first_line(e)
             modules.pop(v, None)
             continue
         _check(row, fwd.check_forward(got, ex.eager, ex.ref64, ex.output_dtypes))
-        if row.status == NUMERICS_FAILED:
+        if row.status == Status.NUMERICS_FAILED.value:
             modules.pop(v)
+        else:
+            row.skinny_share = _profiled_share(m, v, results[(m, v)].vmfb, _skinny(drows, m, v), ex, opts, log)
     peers = _torch_peers(m, ex, opts, prov, rows, log)
-    timed = list(modules) + [p for p in peers if rows[p].status == COMPILED]
+    timed = list(modules) + [p for p in peers if rows[p].status == Status.COMPILED.value]
     out = [r for v, r in rows.items() if v not in timed]
     same = _same_kernel(m, modules, results, rows)
     floor = calibrated_rule(opts.device, prov.get("device_name", ""))[0].floor  # the report's floor for the device
     for mode in opts.cache_modes:
         out += _time_mode(mode, m, {v: rows[v] for v in timed}, modules, ex, opts, prov, log, same, floor)
     return out
+
+
+def _skinny(drows: list[DispatchRow], m: int, variant: str) -> list[DispatchRow]:
+    """The skinny GEMM dispatches of the ``variant`` compile at M = ``m``."""
+    return [d for d in drows if d.m_tokens == m and d.variant == variant and d.m is not None and d.m <= 32]
+
+
+@dataclass
+class DispatchTimeRow:
+    """One line of OUT/dispatch_times.csv: one dispatch function in one forward (M, variant), MEASURED by IREE's
+    dispatch statistics (run/profile.py), averaged over the profiled repetitions."""
+
+    m_tokens: int
+    variant: str
+    function: str
+    calls: float  # its dispatches per forward
+    us: float  # its time per forward, all its dispatches together
+    skinny_gemm: bool  # one of the variant's skinny GEMM dispatches (dispatches.csv, by name)
+
+
+DISPATCH_TIMES = "dispatch_times.csv"
+
+
+def _profiled_share(m: int, variant: str, vmfb, skinny: list[DispatchRow], ex: Exported, opts,
+                    log) -> Optional[float]:
+    """The forward under IREE's dispatch statistics (run/profile.py): every dispatch function's time goes to
+    OUT/dispatch_times.csv (this M and variant's block; the step starts the file afresh) and the skinny GEMMs'
+    share of the forward's dispatch time is returned (MEASURED). None, said in the log, where no profile is had."""
+    from ..problems.rows import read_checked, write_csv_table  # noqa: PLC0415
+    from ..run.profile import ProfileError, profile_call  # noqa: PLC0415
+    from ..util.scratch import scratch  # noqa: PLC0415
+
+    names = {d.dispatch for d in skinny}
+    try:
+        with scratch("profile") as tmp:
+            times = profile_call(vmfb, opts.device, "main", ex.inputs, tmp, (PARAMETER_SCOPE, ex.parameters))
+    except (ProfileError, OSError, ValueError) as e:  # a failed profile is no share, never a failed forward
+        log(f"M={m} {variant}: no per-dispatch profile ({e})")
+        return None
+    path = opts.out / DISPATCH_TIMES
+    kept = [r for r in read_checked(path, DispatchTimeRow, required=("m_tokens", "variant")).rows
+            if (r.m_tokens, r.variant) != (m, variant)] if path.exists() else []
+    mine = [DispatchTimeRow(m, variant, t.function, t.calls, t.us, t.function in names) for t in times]
+    write_csv_table(kept + mine, path, [f.name for f in fields(DispatchTimeRow)], checksum=True)
+    total = sum(t.us for t in times)
+    return sum(t.us for t in times if t.function in names) / total if total > 0 else None
 
 
 def _same_kernel(m: int, modules: dict, results: dict, rows: dict) -> dict[str, str]:
@@ -155,7 +200,7 @@ def _first_line(e: Exception) -> str:
 def _check(row: ModelRow, n: fwd.ForwardNumerics) -> None:
     row.numerics, row.max_abs_err, row.tolerance = n.verdict, n.max_abs_err, n.tolerance
     if not n.passed:
-        row.status, row.error = NUMERICS_FAILED, n.message
+        row.status, row.error = Status.NUMERICS_FAILED.value, n.message
 
 
 def _eager_gpu(device: str):
@@ -177,7 +222,7 @@ def _torch_peers(m: int, ex: Exported, opts, prov: dict, rows: dict, log) -> lis
 
     here = opts.device.startswith("local")
     gpu, why = _eager_gpu(opts.device)
-    rows[EAGER] = ModelRow(m, EAGER, COMPILED if here or gpu is not None else SKIPPED,
+    rows[EAGER] = ModelRow(m, EAGER, Status.COMPILED.value if here or gpu is not None else Status.SKIPPED.value,
                            numerics="reference" if here else "", device=opts.device, **prov,
                            note="the torch eager peer (CPU)" if here else
                            f"the torch eager peer on {gpu}, checked against CPU eager" if gpu is not None else
@@ -187,21 +232,21 @@ def _torch_peers(m: int, ex: Exported, opts, prov: dict, rows: dict, log) -> lis
             _check(rows[EAGER], fwd.check_forward(numpy_outputs(torch_forwards(ex, 1, device=gpu)[0]()), ex.eager,
                                                   ex.ref64, ex.output_dtypes))
         except Exception as e:  # noqa: BLE001  (out of memory, an op torch lacks there: a row)
-            rows[EAGER].status, rows[EAGER].error = RUN_ERROR, _first_line(e)
+            rows[EAGER].status, rows[EAGER].error = Status.RUN_ERROR.value, _first_line(e)
     peers = [EAGER]
     if not opts.torch_compile:
         return peers
-    row = rows[COMPILE] = ModelRow(m, COMPILE, COMPILED, device=opts.device, **prov,
+    row = rows[COMPILE] = ModelRow(m, COMPILE, Status.COMPILED.value, device=opts.device, **prov,
                                    note="torch.compile (inductor) of the same module, the CPU peer")
     peers.append(COMPILE)
     if not here:
-        row.status, row.note = SKIPPED, "torch.compile peer: only on the CPU (local-task) here"
+        row.status, row.note = Status.SKIPPED.value, "torch.compile peer: only on the CPU (local-task) here"
         return peers
     log(f"M={m}: torch.compile (inductor) of the model")
     try:
         got = numpy_outputs(torch_forwards(ex, 1, compiled=True)[0]())
     except Exception as e:  # noqa: BLE001  (inductor without a C++ compiler, an unsupported op: a row)
-        row.status, row.error = FAILED, _first_line(e)
+        row.status, row.error = Status.COMPILE_ERROR.value, _first_line(e)
         how = f"--library {opts.library}" if opts.library is not None else "--tune"
         row.repro = (f"vdmfma model {opts.source.text} --m {m} {how} --device {opts.device} --cache-mode hot "
                      "(torch.compile runs once, before any timing)")
@@ -226,7 +271,7 @@ def _time_mode(mode: str, m: int, rows: dict[str, ModelRow], modules: dict, ex: 
         if not copies:
             log(f"M={m}: cold not run: {plan.why}")
             for r in out.values():
-                r.status, r.note = SKIPPED, f"cold not run: {plan.why}"
+                r.status, r.note = Status.SKIPPED.value, f"cold not run: {plan.why}"
             return list(out.values())
     contenders: dict[str, Callable[[], object]] = {}
     for v in rows:
@@ -241,17 +286,17 @@ def _time_mode(mode: str, m: int, rows: dict[str, ModelRow], modules: dict, ex: 
             elif v == COMPILE:
                 contenders[v] = fwd.rotate(torch_forwards(ex, copies, compiled=True))
         except Exception as e:  # noqa: BLE001  (loading the copies failed: a row, not a crash)
-            out[v].status, out[v].error = RUN_ERROR, f"{mode}: {_first_line(e)}"
+            out[v].status, out[v].error = Status.RUN_ERROR.value, f"{mode}: {_first_line(e)}"
     how = f"{copies} weight copies of {ex.weight_bytes / 2**20:.4g} MiB rotated" if copies > 1 else "one weight copy"
     log(f"M={m}: timing {', '.join(contenders)} {mode} ({how}) in {opts.rounds} paired rounds of {opts.calls} calls")
     failed: dict[str, Exception] = {}
     samples = fwd.paired_rounds(contenders, opts.rounds, opts.calls, opts.seed, warmup=max(2, copies), failed=failed)
     for v, e in failed.items():  # a contender that raised while timed: its row says so, the others are timed
-        out[v].status, out[v].error = RUN_ERROR, f"{mode}: {_first_line(e)}"
+        out[v].status, out[v].error = Status.RUN_ERROR.value, f"{mode}: {_first_line(e)}"
     for v, us in samples.items():
         row = out[v]
         lat = fwd.Estimate.of(us)
-        row.status = OK
+        row.status = Status.OK.value
         row.latency_us_median, row.latency_us_lo, row.latency_us_hi = lat.median, lat.lo, lat.hi
         row.rounds, row.calls_per_sample, row.interval_coverage = lat.rounds, opts.calls, round(lat.coverage, 4)
         row.rotation_copies = copies
@@ -262,27 +307,3 @@ def _time_mode(mode: str, m: int, rows: dict[str, ModelRow], modules: dict, ex: 
             row.verdict = fwd.verdict(sp, floor, base_fingerprint=fps.get(DEFAULT, ""),
                                       fingerprint=fps.get(v, "")) if v != DEFAULT else ""
     return list(out.values())
-
-
-def skinny_share(rows: list[ModelRow], exports: dict[int, Exported],
-                 kernel_us: dict[str, tuple[Optional[float], Optional[float]]]
-                 ) -> dict[tuple[int, str, str], tuple[float, float, float]]:
-    """ESTIMATED share of the forward in its skinny GEMMs: (M, variant, cache mode) -> (kernel us sum, forward us,
-    share), from model.csv's ``rows``, the step's ``exports`` per M and ``kernel_us`` (step.StepResult's).
-
-    Kernel time = the tuner's isolated cold median of that shape's kernel (IREE's default kernel for
-    ``default``, the winner for ``tuned``) x the shape's calls per forward (counted in torch eager);
-    forward = that variant's measured median in each cache mode timed. Isolated kernels against a whole forward:
-    an estimate (the cold forward is the closer match to the tuner's cold kernels).
-    """
-    out = {}
-    for m, ex in exports.items():
-        for variant, pick in ((DEFAULT, 1), (TUNED, 0)):
-            parts = [(n, kernel_us[key][pick]) for key, n in ex.gemm_calls.items() if key in kernel_us]
-            if not parts or any(us is None for _, us in parts):
-                continue
-            total = sum(n * us for n, us in parts)
-            for r in rows:
-                if r.m_tokens == m and r.variant == variant and r.latency_us_median:
-                    out[(m, variant, r.cache_mode)] = (total, r.latency_us_median, total / r.latency_us_median)
-    return out
