@@ -18,18 +18,81 @@ ROOT = Path(__file__).resolve().parents[1]
 P = Problem(8, 256, 1024, name="p")
 
 
-def _run(path: Path, latencies: dict[str, float], fingerprints: dict[str, str], device_name: str = "a CPU") -> Path:
+def _run(path: Path, latencies: dict[str, float], fingerprints: dict[str, str], device_name: str = "a CPU",
+         **static) -> Path:
     """A measured results.csv: one cold row per variant, 10 repetitions with no spread."""
     write_rows([row_for(P, "host", v, "ok", cache_mode="cold", device="local-task", device_name=device_name, reps=10,
-                        latency_us_median=us, latency_us_mad=0.0, numerics="pass", kernel_fingerprint=fingerprints[v])
+                        latency_us_median=us, latency_us_mad=0.0, numerics="pass", kernel_fingerprint=fingerprints[v],
+                        **static)
                 for v, us in latencies.items()], path)
     return path
+
+
+def _compare(tmp_path, a, b, *args) -> tuple[object, list[dict]]:
+    res = CliRunner().invoke(app, ["compare", str(a), str(b), "--out", str(tmp_path / "cmp"), "--no-plots", *args])
+    rows = list(csv.DictReader((tmp_path / "cmp" / "compare.csv").open())) if res.exit_code in (0, 1) else []
+    return res, rows
+
+
+def test_compare_pairs_each_runs_best_with_the_other_runs_default_problem_by_problem(tmp_path):
+    # the manual's case: a seed run (default, splitk) against a tuned run (default, tuned): tuned is compared
+    a = _run(tmp_path / "a.csv", {"default": 100.0, "splitk": 80.0}, {"default": "d" * 16, "splitk": "s" * 16})
+    b = _run(tmp_path / "b.csv", {"default": 100.0, "tuned": 50.0}, {"default": "d" * 16, "tuned": "t" * 16})
+    res, rows = _compare(tmp_path, a, b, "--label-a", "seed", "--label-b", "tuned")
+    assert res.exit_code == 0, res.output
+    got = {(r["variant_a"], r["variant_b"]): (r["verdict"], float(r["ratio_b_over_a"])) for r in rows}
+    assert got == {("default", "tuned"): ("win", 0.5), ("splitk", "default"): ("loss", 1.25)}
+    said = " ".join(res.output.split())
+    assert "tuned's tuned vs seed's default: geomean tuned/seed 0.5000 over 1 (win 1" in said
+    assert "tuned's default vs seed's splitk: geomean tuned/seed 1.2500 over 1 (win 0, loss 1" in said
+
+
+def test_compare_pair_picks_the_variants_and_a_variant_a_run_lacks_is_one_error_line(tmp_path):
+    a = _run(tmp_path / "a.csv", {"default": 100.0, "splitk": 80.0}, {"default": "d" * 16, "splitk": "s" * 16})
+    b = _run(tmp_path / "b.csv", {"default": 100.0, "tuned": 50.0}, {"default": "d" * 16, "tuned": "t" * 16})
+    res, rows = _compare(tmp_path, a, b, "--pair", "splitk:tuned")
+    assert res.exit_code == 0, res.output
+    assert [(r["variant"], r["verdict"], float(r["ratio_b_over_a"])) for r in rows] == [("splitk:tuned", "win", 0.625)]
+    for bad, says in (("splitk:nope", "run B has no variant nope (its variants: default, tuned)"),
+                      ("splitk", "--pair splitk: give VA:VB")):
+        res, _ = _compare(tmp_path, a, b, "--pair", bad)
+        assert res.exit_code == 2 and says in res.output and len(res.output.strip().splitlines()) == 1, res.output
+
+
+def test_a_cross_run_pair_of_one_kernel_is_drift_even_without_fingerprints_and_a_peer_never_against_itself(tmp_path):
+    static = dict(compiler_version="3.13.0", vgpr=40, workgroups=64, mma_kind="MFMA_F32_16x16x16_F16")
+    a = _run(tmp_path / "a.csv", {"default": 100.0, "torch": 50.0}, {"default": "", "torch": ""}, **static)
+    b = _run(tmp_path / "b.csv", {"default": 70.0, "torch": 30.0}, {"default": "", "torch": ""}, **static)
+    res, rows = _compare(tmp_path, a, b, "--pair", "default:default", "--pair", "torch:torch")
+    assert res.exit_code == 1, res.output  # nothing left to compare: both pairs are drift
+    assert {r["variant"]: r["verdict"] for r in rows} == {"default:default": "same-kernel", "torch:torch": "same-kernel"}
+    assert {r["variant"]: r["drift_reason"] for r in rows} == {
+        "default:default": "default built by one compiler with identical static metrics in both runs",
+        "torch:torch": "torch against itself: the vendor library is no kernel of ours"}
+    assert "win" not in res.output
+    b = _run(tmp_path / "b.csv", {"default": 70.0}, {"default": ""}, **{**static, "vgpr": 48})  # another build
+    res, rows = _compare(tmp_path, a, b, "--pair", "default:default")
+    assert res.exit_code == 0 and [r["verdict"] for r in rows] == ["win"], res.output
+    groups = list(csv.DictReader((tmp_path / "cmp" / "compare_groups.csv").open()))
+    assert all(g["drift_geomean_ratio"] == "" for g in groups)
+
+
+def test_compare_shows_the_drift_of_one_kernel_apart_from_the_verdicts(tmp_path):
+    a = _run(tmp_path / "a.csv", {"default": 100.0, "tuned": 90.0}, {"default": "d" * 16, "tuned": "t" * 16})
+    b = _run(tmp_path / "b.csv", {"default": 80.0, "tuned": 45.0}, {"default": "d" * 16, "tuned": "u" * 16})
+    res, rows = _compare(tmp_path, a, b, "--pair", "default:default", "--pair", "tuned:tuned")
+    assert res.exit_code == 0, res.output
+    said = " ".join(res.output.split())
+    assert "B's default vs A's default: no verdict; 1 same-kernel (one kernel in both runs: drift 0.8000, not a win" \
+        in said
+    assert "B's tuned vs A's tuned: geomean B/A 0.5000 over 1 (win 1" in said
 
 
 def test_compare_of_two_runs_of_one_kernel_is_same_kernel_never_a_win_or_a_loss(tmp_path):
     a = _run(tmp_path / "a.csv", {"default": 100.0, "splitk": 100.0}, {"default": "f" * 16, "splitk": "e" * 16})
     b = _run(tmp_path / "b.csv", {"default": 34.0, "splitk": 332.0}, {"default": "f" * 16, "splitk": "e" * 16})
-    res = CliRunner().invoke(app, ["compare", str(a), str(b), "--out", str(tmp_path / "cmp"), "--no-plots"])
+    res = CliRunner().invoke(app, ["compare", str(a), str(b), "--out", str(tmp_path / "cmp"), "--no-plots",
+                                   "--pair", "default:default", "--pair", "splitk:splitk"])
     assert res.exit_code == 1, res.output  # nothing compared: every row is one kernel in both runs
     said = " ".join(res.output.split())
     assert "2 are one kernel in both runs (same-kernel: a difference is drift)" in said and "win" not in said
