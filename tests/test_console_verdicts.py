@@ -119,7 +119,53 @@ def test_compare_takes_the_devices_calibrated_floor_as_the_report_does(tmp_path,
         assert res.exit_code == 0, res.output
         (row,) = csv.DictReader((out / "compare.csv").open())
         assert row["verdict"] == verdict
-        assert ("noise floor 10.00%: the A/A-calibrated threshold of a CPU" in " ".join(res.output.split())) == calibrated
+        said = " ".join(res.output.split())
+        assert ("beyond 10.00%, the floor of calibration " in said) == calibrated
+        assert ("beyond 1.00%, the floor of the default (no A/A calibration of this device used)" in said) != calibrated
+
+
+def _calibration(path: Path, threshold: float, load: float, device_name: str = "a CPU") -> Path:
+    from iree_vdmfma.run.calibration import CalibrationRow, write_calibration
+
+    write_calibration([CalibrationRow("local-task", device_name, "same-module", "f16_8x128x512", "hot", 24, 6, 0.95,
+                                      threshold, threshold, 0.0, 0.0, threshold, 1.0, True, "one-process",
+                                      "2026-01-01T00:00:00Z", load=load)], path)
+    return path
+
+
+def test_every_report_and_compare_verdict_names_its_calibration_and_a_noisy_one_is_flagged(tmp_path):
+    import os
+
+    cal = _calibration(tmp_path / "calibration.csv", 0.1, 1.3)  # taken with 1.3 runnable tasks per core
+    a = _run(tmp_path / "a.csv", {"default": 100.0, "splitk": 95.0}, {"default": "a" * 16, "splitk": "s" * 16})
+    b = _run(tmp_path / "b.csv", {"default": 95.0}, {"default": "b" * 16})
+    named = f"calibration {cal} (taken 2026-01-01T00:00:00Z, threshold 10.00%, load 1.30 per core when taken; "
+    flag = "NOISY calibration: taken under load (1.30 per core > 0.5)"
+    rep = CliRunner().invoke(app, ["report", str(a), "--out", str(tmp_path / "rep"), "--no-plots", "--calibration",
+                                   str(cal)])
+    assert rep.exit_code == 0, rep.output
+    said = " ".join(rep.output.split())
+    assert named in said and flag in said and "beyond 10.00%, the floor of" in said
+    md = " ".join((tmp_path / "rep" / "report.md").read_text().split())
+    assert named in md and flag in md
+    cmp, rows = _compare(tmp_path, a, b, "--pair", "default:default", "--calibration", str(tmp_path))  # its folder
+    assert cmp.exit_code == 0 and rows[0]["verdict"] == "within-noise", cmp.output
+    assert named in " ".join(cmp.output.split()) and flag in " ".join(cmp.output.split())
+    assert named in " ".join((tmp_path / "cmp" / "compare.md").read_text().split())
+    assert "VDMFMA_CALIBRATION" not in os.environ  # the option holds for its command only
+    # none: the default 1% floor, named as such
+    cmp, rows = _compare(tmp_path, a, b, "--pair", "default:default", "--calibration", "none")
+    assert cmp.exit_code == 0 and rows[0]["verdict"] == "win", cmp.output
+    assert "the floor of the default (--calibration none: the default threshold)" in " ".join(cmp.output.split())
+    # a threshold over 10% is flagged as well, even when taken on an idle machine
+    _calibration(cal, 0.25, 0.1)
+    rep = CliRunner().invoke(app, ["report", str(a), "--out", str(tmp_path / "rep"), "--no-plots", "--calibration",
+                                   str(cal)])
+    assert "NOISY calibration: threshold 25.0% > 10%" in " ".join(rep.output.split()), rep.output
+    for bad in (str(tmp_path / "nope.csv"), str(a)):
+        res, _ = _compare(tmp_path, a, b, "--calibration", bad)
+        assert res.exit_code == 2 and len(res.output.strip().splitlines()) == 1, res.output
+        assert res.output.startswith("error:") and bad in res.output
 
 
 def test_a_report_whose_every_comparison_is_same_kernel_has_nothing_to_compare_and_exits_1(tmp_path):
@@ -144,11 +190,20 @@ def test_a_model_library_that_changes_nothing_is_same_kernel_on_the_console_and_
     # split=0: the library keeps IREE's default for the model's down projection: its module is the default's code
     write_library(Library("host", (Entry(Problem(m=1, n=256, k=512), {"split": 0}),)), tmp_path / "lib",
                   compile_flags("host"), CPU.spec_route)
+    from iree_vdmfma.devices.probe import device_info
+
+    cal = _calibration(tmp_path / "calibration.csv", 1.32, 0.2, device_info("local-task").name)  # a busy machine's
     res = CliRunner().invoke(app, ["model", f"{ROOT / 'examples' / 'llama_layer.py'}:build_tiny", "--m", "1",
                                    "--library", str(tmp_path / "lib"), "--target", "host", "--device", "local-task",
                                    "--rounds", "6", "--calls", "1", "--cache-mode", "hot", "--no-torch-compile",
-                                   "--out", str(tmp_path / "out")])
+                                   "--out", str(tmp_path / "out"), "--calibration", str(cal)])
     assert res.exit_code == 0, res.output
+    # the console and the report name the calibration that set the verdicts' floor, flagged as noisy
+    said = " ".join(res.output.split())
+    named = f"beyond 132.00%, the floor of calibration {cal} (taken 2026-01-01T00:00:00Z, threshold 132.00%"
+    assert named in said and "NOISY calibration: threshold 132.0% > 10%" in said
+    index = " ".join((tmp_path / "out" / "report" / "index.md").read_text().split())
+    assert named in index and "NOISY calibration: threshold 132.0% > 10%" in index
     tuned = next(r for r in read_model_csv(tmp_path / "out" / "model.csv", ModelRow).rows if r.variant == "tuned")
     assert tuned.rounds == 6 and tuned.verdict == "same-kernel" and "IREE's default" in tuned.note
     line = next(line for line in res.output.splitlines() if line.startswith("M=1 tuned/hot:"))

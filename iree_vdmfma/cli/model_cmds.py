@@ -78,6 +78,7 @@ def model(
     compile_flags_file: Optional[Path] = opt.COMPILE_FLAGS_FILE,
     merge_with: Optional[list[Path]] = opt.MERGE_WITH, prefer: str = opt.PREFER,
     db: Optional[Path] = opt.DB,
+    calibration: Optional[str] = opt.CALIBRATION,
     cache_dir: Optional[Path] = opt.CACHE_DIR, no_cache: bool = opt.NO_CACHE,
     debug: bool = opt.DEBUG,
 ) -> None:
@@ -103,7 +104,7 @@ def model(
                                  "link`")
         _step(source, m, dtype, target, device, tune, library, max_candidates, reps, search, time_budget, rounds,
               calls, seed, out, workers, timeout, (cache_dir, no_cache), debug, (cache_mode, cache_size, torch_compile),
-              race, flags, db)
+              race, flags, db, calibration)
         return
     with user_errors(debug):
         flags = opt.compile_flags(compile_flag, compile_flags_file)
@@ -179,11 +180,11 @@ def _source(text: str):
 
 def _step(source, m, dtype, target, device, tune, library, max_candidates, reps, search, time_budget, rounds, calls,
           seed, out, workers, timeout, cache_dir, debug, timing=("both", None, True), race=None, flags=(),
-          db=None) -> None:
+          db=None, calibration=None) -> None:
     from ..model.step import StepOptions, run_step  # noqa: PLC0415
     from .core_cmds import plan_run  # noqa: PLC0415
 
-    with user_errors(debug, keeps="tune candidates (OUT/tune)" if tune else ""):
+    with user_errors(debug, keeps="tune candidates (OUT/tune)" if tune else ""), opt.calibration(calibration):
         opt.positive("--time-budget", time_budget)
         out = opt.out_folder(out, "model")
         check_kind(out, "model")
@@ -218,6 +219,12 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
         mode = f"/{r.cache_mode}" if r.cache_mode else ""
         show(f"M={r.m_tokens} {r.variant}{mode}: {r.status} {r.numerics} {lat}{sp}"
              + (f"  ({r.error})" if r.error else ""))
+    timed = [r for r in result.rows if r.noise_floor is not None]
+    if timed:
+        from ..model.report import rule_words  # noqa: PLC0415
+
+        show(f"verdicts: a win or loss needs its 95% interval to exclude 1 and a median beyond {rule_words(timed)}"
+             .replace("**", ""))
     show(f"wrote {out / 'model.csv'}, {out / 'dispatches.csv'}, {out / 'report' / 'index.md'}")
     if result.numerics_failed:
         say(f"{len(result.numerics_failed)} variant(s) ran but failed numerics")

@@ -19,7 +19,8 @@ def _rule(noise_k: float, noise_floor: Optional[float], min_reps: int):
 
     if noise_floor is None and (noise_k, min_reps) == (DEFAULT_RULE.k, DEFAULT_RULE.min_reps):
         return None  # the report takes the device's A/A-calibrated floor when there is one
-    return NoiseRule(k=noise_k, floor=DEFAULT_RULE.floor if noise_floor is None else noise_floor, min_reps=min_reps)
+    return NoiseRule(k=noise_k, floor=DEFAULT_RULE.floor if noise_floor is None else noise_floor, min_reps=min_reps,
+                     calibration="the command line (--noise-floor, --noise-k, --min-reps)")
 
 
 def _notes(notes) -> None:
@@ -53,12 +54,13 @@ def report_cmd(
     out: Optional[Path] = opt.OUT,
     title: Optional[str] = typer.Option(None, help="Report title (default: the folder's name)."),
     noise_k: float = opt.NOISE_K, noise_floor: Optional[float] = opt.NOISE_FLOOR, min_reps: int = opt.MIN_REPS,
+    calibration: Optional[str] = opt.CALIBRATION,
     plots: bool = opt.PLOTS,
     debug: bool = opt.DEBUG,
 ) -> None:
     from ..report.report import build_report
 
-    with user_errors(debug):
+    with user_errors(debug), opt.calibration(calibration):
         out = opt.out_folder(out, "report")
         _check_files(results)
         res = build_report(results, baseline=baseline, out_dir=out, rule=_rule(noise_k, noise_floor, min_reps),
@@ -73,6 +75,7 @@ def report_cmd(
     for line in res.headline:
         show(line)
     if res.mode == "measured":
+        show(res.rule.named())
         for r in res.overall.to_dict("records"):
             same = f"{r['same_kernel']} same-kernel (the baseline's own kernel: not compared)" if r["same_kernel"] else ""
             if r["n_compared"]:
@@ -112,13 +115,14 @@ def compare_cmd(
         "Compare run A's variant VA with run B's VB on each problem (repeatable; default: each run's best "
         "variant against the other's default).")),
     noise_k: float = opt.NOISE_K, noise_floor: Optional[float] = opt.NOISE_FLOOR, min_reps: int = opt.MIN_REPS,
+    calibration: Optional[str] = opt.CALIBRATION,
     plots: bool = opt.PLOTS,
     debug: bool = opt.DEBUG,
 ) -> None:
     from ..report.compare import parse_pairs
     from ..report.report import compare_runs
 
-    with user_errors(debug):
+    with user_errors(debug), opt.calibration(calibration):
         pairs = parse_pairs(pair) if pair else None
         out = opt.out_folder(out, "compare")
         _check_files([a, b])
@@ -139,6 +143,8 @@ def compare_cmd(
         say(f"nothing to compare: {why} ({only_a} only in {label_a}, {only_b} only in {label_b}; "
             f"{res.pairs_line((label_a, label_b))}); see {res.paths['report']}")
         raise typer.Exit(EXIT_NOTHING_MATCHED)
+    if res.mode == "measured":
+        show(res.rule.named())
     show(f"{res.pairs_line((label_a, label_b))}: {both} rows in both, {only_a} only in {label_a}, {only_b} only in "
          f"{label_b}")
     for r in res.groups[res.groups["variant"] != "all"].to_dict("records"):

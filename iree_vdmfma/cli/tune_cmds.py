@@ -83,6 +83,7 @@ def tune(
                                         help="Let --publish write MODELLED winners."),
     merge_with: Optional[list[Path]] = opt.MERGE_WITH, prefer: str = opt.PREFER,
     db: Optional[Path] = opt.DB,
+    calibration: Optional[str] = opt.CALIBRATION,
     debug: bool = opt.DEBUG,
 ) -> None:
     """Search each shape's configs and ship the winners as specs.
@@ -95,7 +96,7 @@ def tune(
     Exit: 0 every shape finished; 1 the time budget left shapes unfinished; 2 bad input or a busy or
     foreign OUT; 130 interrupted.
     """
-    with user_errors(debug, keeps="candidates"):
+    with user_errors(debug, keeps="candidates"), opt.calibration(calibration):
         from ..tune.report import write_tune_report
         from ..executors import ExecutorSpec
         from ..tune.ship import publish_tuned, tuned_library
@@ -146,6 +147,10 @@ def tune(
 
         for w in winners:  # plain text: '[verdict; basis]' is data, not rich markup
             show(winner_line(w))
+        if run_device:  # every measured verdict names the rule and calibration that decided it
+            from ..report.verdict import calibrated_rule
+
+            show(calibrated_rule(run_device)[0].named())
         show(f"{len(winners)}/{len(problems)} shapes done; {out / 'winners.csv'}; report {report}")
         merge_library(written, tuned_library(tuner), theirs, prefer)
         record_tune(out, run_device, db)

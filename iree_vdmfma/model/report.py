@@ -18,6 +18,16 @@ from ..util.io import atomic_write_text
 from . import forward as fwd
 
 
+def rule_words(rows) -> str:
+    """The floor the rows' verdicts took and the calibration it came from (a NOISY one flagged), from the rows."""
+    timed = [r for r in rows if r.noise_floor is not None]
+    if not timed:
+        return "1% (the default floor)"
+    r = timed[0]
+    return (f"{r.noise_floor:.2%}, the floor of {r.calibration or 'the default (no A/A calibration of the device)'}"
+            + (f" (**{r.calibration_flag}**)" if r.calibration_flag else ""))
+
+
 def write_model_csv(path: Path, rows, row_type) -> Path:
     """One line per row (``row_type``: the dataclass whose fields are the columns, timing.ModelRow), atomically,
     with a checksum column."""
@@ -171,7 +181,8 @@ def write_step_report(opts, result, share: dict, default: str, eager: str, row_t
               f"{', '.join(f'{c:.1%}' for c in cov) or 'n/a'}). `{eager}` is torch eager on the same inputs"
               + (", `torch-compile` torch.compile (inductor) of the same module" if any(
                   r.variant == "torch-compile" for r in rows) else "") + ". "
-              "A speedup is a win/loss only when its 95% interval excludes 1 and the median is beyond 1%; "
+              "A speedup is a win/loss only when its 95% interval excludes 1 and the median is beyond "
+              + rule_words(rows) + "; "
               "fewer than 6 rounds give no 95% interval: undetermined. Speedups compare rows of one cache mode.",
               "", "Cache modes: `hot`: one copy of the weights and inputs, re-used by every call. `cold`: "
               + ("; ".join(f"{c} copies rotated round-robin, {_fmt((b or 0) / 2**20)} MiB of other weights read "

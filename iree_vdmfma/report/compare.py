@@ -147,6 +147,7 @@ class CompareResult:
     paths: dict[str, Path] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     pairs: list[tuple[str, str]] = field(default_factory=list)  # (run A's variant, run B's) compared
+    rule: NoiseRule = DEFAULT_RULE  # the rule (and calibration) every verdict rests on
 
     def pairs_line(self, labels: tuple[str, str]) -> str:
         return (f"pairs ({labels[0]}'s variant:{labels[1]}'s): " + ", ".join(f"{a}:{b}" for a, b in self.pairs))
@@ -261,7 +262,8 @@ def compare_runs(
                 same_kernel=int(same.sum()), drift_geomean_ratio=geomean(drift),
             ))
     groups = pd.DataFrame(grows, columns=COMPARE_GROUP_COLUMNS)
-    res = CompareResult(out_dir, "measured" if measured else "static", table, groups, notes=notes, pairs=list(pairs))
+    res = CompareResult(out_dir, "measured" if measured else "static", table, groups, notes=notes, pairs=list(pairs),
+                        rule=rule)
     res.paths["compare"] = out_dir / "compare.csv"
     table.to_csv(res.paths["compare"], index=False, float_format="%.6g")
     res.paths["groups"] = out_dir / "compare_groups.csv"
