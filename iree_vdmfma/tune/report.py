@@ -18,6 +18,7 @@ import pandas as pd
 from ..report.markdown import drop_empty, md_table
 from ..report.verdict import geomean
 from . import state
+from .choose import BEYOND_MODEL_ERROR, NOT_SEPARABLE, model_error, separable
 from .state import display_id, display_ids
 
 # Knob values that mean "not set": shown as such, never as a number (waves_per_eu=0 is IREE's own choice).
@@ -119,14 +120,36 @@ def _cuts(winners: pd.DataFrame, cands: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def modelled_headline(winners: pd.DataFrame, target: str, label: str) -> str:
+    """A modelled tune's result: no geomean, only which winners' modelled speedups over IREE's default lie beyond
+    the model's validated error (tune/choose.py ``separable``); the others are not separable by the model."""
+    from ..backends import backend_for  # noqa: PLC0415
+
+    error = model_error(backend_for(target), target)
+    sp = winners.set_index("key")["speedup_vs_default"].dropna()
+    if error is None:
+        return (f"Tuned winners: MODELLED, not measured ({label}): the model's error is not validated on {target}, "
+                f"so none of the {len(sp)} modelled speedups over IREE's default is separable by the model; "
+                "measure before believing any.")
+    beyond = [f"{k} (MODELLED {v:.2f}x)" for k, v in sp.items() if separable(v, error)]
+    return (f"Tuned winners: MODELLED, not measured ({label}): {len(beyond)} of {len(sp)} modelled speedups over "
+            f"IREE's default lie beyond the model's validated error (a modelled speedup is off by up to {error:.2f}x "
+            f"on {_validation(target)})" + (f": {', '.join(beyond)}" if beyond else "")
+            + (f"; {'the other' if beyond else 'all'} {len(sp) - len(beyond)} {NOT_SEPARABLE}"
+               if len(sp) > len(beyond) else "") + ". Measure before believing any.")
+
+
+def _validation(target: str) -> str:
+    from ..backends import backend_for  # noqa: PLC0415
+
+    return getattr(backend_for(target).perf_model(), "VALIDATION", "measured data")
+
+
 def headline(winners: pd.DataFrame, label: str) -> str:
     """The tune's result in one sentence: geomean speedup of the winners over IREE's default, wins, range."""
     sp = winners["speedup_vs_default"].dropna()
     if sp.empty:
         return f"No shape has a winner and a default to compare ({label})."
-    if label.startswith("MODELLED "):  # the number says MODELLED once; no noise rule judged a model
-        return (f"Tuned winners: MODELLED geomean {geomean(sp):.2f}x over IREE's default over {len(sp)} shapes "
-                f"({sp.min():.2f}x-{sp.max():.2f}x) — {label[len('MODELLED '):]}.")
     wins = int((winners["verdict"] == "win").sum())
     return (f"Tuned winners: geomean {geomean(sp):.2f}x over IREE's default over {len(sp)} shapes "
             f"({sp.min():.2f}x-{sp.max():.2f}x; {wins} of {len(winners)} a win under the noise rule) — {label}.")
@@ -153,7 +176,7 @@ def write_tune_report(out_dir: Path | str, target: str, device: str | None = Non
     modelled = (winners.basis == "modelled").all()
     label = (f"MODELLED (static model, no device; {target})" if modelled
              else f"MEASURED on {winners.device.iloc[0]} ({target}), cold cache")
-    head = headline(winners, label)
+    head = modelled_headline(winners, target, label) if modelled else headline(winners, label)
     plot = _plot(cands, rep / "candidates.png", label) if not cands.empty else None
     winners = winners.assign(**{c: [display_id(w) for w in winners[c].fillna("")] for c in
                                 ("winner", "search_winner", "fastest", "runner_up") if c in winners},
@@ -172,9 +195,12 @@ def write_tune_report(out_dir: Path | str, target: str, device: str | None = Non
     if modelled:
         text.append("They come from the backend's perf model (backends/rocm/perf_model.py), a static model (bytes moved, workgroups per CU, loads in "
                     "flight, occupancy from the ISA): it ranks configs; it is not a measurement.")
-    text += ["", "## Winners", "", md_table(drop_empty(shown(winners[[c for c in cols if c in winners]]))), "",
-             "## Geomean speedup by group", "", md_table(drop_empty(shown(_groups(winners)))), "",
-             "## Candidates by status", "", md_table(status) if not status.empty else "(none)", ""]
+    text += ["", "## Winners", "", md_table(drop_empty(shown(winners[[c for c in cols if c in winners]]))), ""]
+    text += (["## Geomean speedup by group", "", md_table(drop_empty(shown(_groups(winners)))), ""] if not modelled
+             else ["No geomean of modelled speedups is given: each winner's `verdict` says whether its modelled "
+                   f"speedup lies beyond the model's validated error (`{BEYOND_MODEL_ERROR}`) or not "
+                   f"(`{NOT_SEPARABLE}`).", ""])
+    text += ["## Candidates by status", "", md_table(status) if not status.empty else "(none)", ""]
     cut_by = ("--max-candidates, or by the race's budget (the top of the order that fitted it was raced),"
               if "cut_by_race_budget" in cuts else "--max-candidates")
     text += ["## What the search covered", "",
