@@ -313,7 +313,12 @@ def sweep(
         skipped = [r for r in rows if r.status == Status.SKIPPED.value]
         bad = [r for r in rows if r.status not in (Status.OK.value, Status.SKIPPED.value)]
         show(f"{len(rows)} rows in {out / 'results.csv'}; {len(bad)} not ok"
-             + (f", {len(skipped)} skipped (variant does not build for {target})" if skipped else ""))
+             + (f", {len(skipped)} skipped (why: below)" if skipped else ""))
+        from ..sweep.findings import findings
+
+        show(f"found, per variant against IREE's default on {target} (from each kernel's ISA and fingerprint):")
+        for line in findings(rows, options.variants):
+            show(line)
         if report or (report is None and run_device):
             _report(out, options.variants, rows, shapes.name)
         elif report is None:  # a compile-only sweep's result is the table: its report only when asked
