@@ -226,6 +226,22 @@ def test_the_model_latency_plot_has_a_log_axis_and_a_share_over_100_percent_is_n
     assert lines[-1].startswith("No share is given") and "%" not in lines[-3].split("|")[6].split("sum to")[0]
 
 
+def test_the_model_latency_plot_puts_the_series_of_one_m_side_by_side_with_a_tick_at_that_m():
+    from matplotlib.container import ErrorbarContainer
+
+    from iree_vdmfma.model.report import latency_figure
+    from iree_vdmfma.model.timing import ModelRow
+
+    rows = [ModelRow(8, v, "ok", cache_mode=c, device="local-task", latency_us_median=us, latency_us_lo=us * 0.9,
+                     latency_us_hi=us * 1.1) for v, us in (("default", 300.0), ("tuned", 280.0), ("torch-eager", 500.0))
+            for c in ("hot", "cold")]
+    ax = latency_figure(rows).axes[0]
+    bars = [c for c in ax.containers if isinstance(c, ErrorbarContainer)]
+    xs = [float(c.lines[0].get_xdata()[0]) for c in bars]
+    assert len(bars) == 6 and len(set(xs)) == 6  # one M: six series, six places, each with its interval
+    assert list(ax.get_xticks()) == [8] and all(abs(x / 8 - 1) < 0.2 for x in xs)
+
+
 def test_the_pivot_legend_says_what_host_cells_show_and_why_best_skips_a_same_kernel_row(tmp_path):
     results = _run(tmp_path / "r.csv", {"default": 80.3, "splitk": 79.9, "torch": 151.0},
                    {"default": "d" * 16, "splitk": "d" * 16, "torch": ""})

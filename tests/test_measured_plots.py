@@ -126,3 +126,46 @@ def test_the_run_comparison_plot_has_an_interval_per_bar_and_its_legend_inside(t
 
     for f in kept.values():
         plt.close(f)
+
+
+def test_the_coverage_maps_legend_lies_inside_the_figure_below_the_axes(tmp_path, monkeypatch):
+    from iree_vdmfma.coverage.classes import read_csv
+    from iree_vdmfma.coverage.plots import heatmap
+
+    kept = []
+    monkeypatch.setattr(bars, "save", lambda fig, path, dpi=110: kept.append(fig))
+    rows = read_csv(ROOT / "reports" / "coverage-gfx942" / "coverage.csv")  # the committed gfx942 map
+    for dtype in ("f16", "i8"):
+        heatmap([r for r in rows if r.dtype == dtype], tmp_path / f"{dtype}.png", "gfx942", dtype)
+    assert len(kept) == 2
+    for fig in kept:
+        assert _inside(fig)
+        (legend,), ax = fig.legends, fig.axes[0]
+        assert legend.get_window_extent().y1 <= ax.get_tightbbox().y0 + 1  # under the M axis, not over the map
+    import matplotlib.pyplot as plt
+
+    for f in kept:
+        plt.close(f)
+
+
+def test_the_tune_candidates_plot_marks_iree_default_and_the_shipped_winner_apart_with_intervals(tmp_path, monkeypatch):
+    from matplotlib.collections import PathCollection
+
+    from iree_vdmfma.tune.report import write_tune_report
+
+    kept = []
+    monkeypatch.setattr(bars, "save", lambda fig, path, dpi=110: kept.append(fig))
+    write_tune_report(ROOT / "reports" / "tune-h100", "sm_89", report_dir=tmp_path / "rep")  # the H100 tune, re-read
+    (fig,) = kept
+    ax = fig.axes[0]
+    points = [c for c in ax.collections if isinstance(c, PathCollection)]
+    count = lambda size: sum(len(c.get_offsets()) for c in points if c.get_sizes()[0] == size)  # noqa: E731
+    assert count(90) == count(140) == 6  # per shape one default square, one winner star
+    assert {h.get_label() for h in ax.get_legend().legend_handles} >= {"IREE's default", "shipped winner"}
+    assert [c for c in ax.containers if isinstance(c, ErrorbarContainer)]
+    xs = {float(x) for c in points for x, _ in c.get_offsets()}
+    assert len(xs) > 1  # candidates spread out, not stacked on one workgroup count
+    assert _inside(fig)
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)

@@ -68,6 +68,7 @@ def latency_figure(rows):
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt  # noqa: PLC0415
+    import matplotlib.ticker  # noqa: PLC0415, F401
 
     series: dict[str, list] = {}
     for r in rows:
@@ -76,9 +77,11 @@ def latency_figure(rows):
     if not series:
         return None
     fig, ax = plt.subplots(figsize=(6, 4))
-    for name, rs in sorted(series.items()):
+    n = len(series)
+    for i, (name, rs) in enumerate(sorted(series.items())):
         rs = sorted(rs, key=lambda r: r.m_tokens)
-        ms = [r.m_tokens for r in rs]
+        dodge = 2 ** (0.06 * (i - (n - 1) / 2))  # side by side at each M: one M never stacks every series
+        ms = [r.m_tokens * dodge for r in rs]
         med = [r.latency_us_median for r in rs]
         err = [[r.latency_us_median - r.latency_us_lo for r in rs], [r.latency_us_hi - r.latency_us_median for r in rs]]
         ax.errorbar(ms, med, yerr=err, marker="o", capsize=3, label=name,
@@ -86,6 +89,10 @@ def latency_figure(rows):
     ax.set_xlabel("M (tokens)")
     ax.set_ylabel("forward latency (us, median and interval; log scale)")
     ax.set_xscale("log", base=2)
+    ticks = sorted({r.m_tokens for rs in series.values() for r in rs})
+    ax.set_xticks(ticks, [str(m) for m in ticks])  # ticks at the Ms measured, the series beside them
+    ax.xaxis.set_minor_locator(matplotlib.ticker.NullLocator())
+    ax.set_xlim(ticks[0] / 1.5, ticks[-1] * 1.5)
     ax.set_yscale("log")
     ax.legend(fontsize=8)
     ax.set_title(f"whole forward, MEASURED on {rows[0].device}")
