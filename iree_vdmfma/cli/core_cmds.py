@@ -18,7 +18,7 @@ from ..backends import backend_for
 from ..variants import REGISTRY, variant as get_variant
 from .app import app, docs_page
 from . import options as opt
-from .common import RowProgress, cell, problems_from, progress, results, say, show, split_list, user_errors
+from .common import RowProgress, cell, problems_from, progress, print_table, say, show, split_list, user_errors
 
 
 
@@ -213,7 +213,7 @@ def compile(
         rows = run_sweep(problems, options)
         keys, wanted = {p.key for p in problems}, set(options.variants)
         mine = [r for r in rows if r.key in keys and r.variant in wanted and r.target == target]
-        results.print(_table(mine))
+        print_table(_table(mine))
         show(f"{len(mine)} row(s) of this compile in {out / 'results.csv'} ({len(rows)} in all)")
     raise typer.Exit(exit_code(mine))
 
@@ -309,7 +309,7 @@ def sweep(
 
             rows = run_bench(out, BenchOptions(run_device, reps, cache_bytes, timeout_s=timeout,
                                                timing_mode=timing_mode))
-        results.print(_table(rows))
+        print_table(_table(rows))
         skipped = [r for r in rows if r.status == Status.SKIPPED.value]
         bad = [r for r in rows if r.status not in (Status.OK.value, Status.SKIPPED.value)]
         show(f"{len(rows)} rows in {out / 'results.csv'}; {len(bad)} not ok"

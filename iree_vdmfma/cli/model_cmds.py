@@ -17,7 +17,7 @@ from ..util.runs import check_kind
 from ..variants.registry import variant as get_variant
 from . import options as opt
 from .app import app, docs_page
-from .common import cell, results, say, show, user_errors
+from .common import cell, print_table, say, show, user_errors
 
 EXIT_NOT_MATCHED = 1
 EXIT_NUMERICS = 1
@@ -128,7 +128,7 @@ def model(
         opts = ModelOptions(src, ms, target, v, out, dt, opt.cache_dir_of(cache_dir, no_cache, checked=True), timeout,
                             flags, tuple(theirs), prefer)
         result = run_model(opts, log=say)
-    results.print(_table(result.rows))
+    print_table(_table(result.rows))
     show(f"wrote {out / 'dispatches.csv'}, {out / 'shapes.csv'}"
          + (f", {result.spec_path}" if result.spec_path else " (no skinny contraction: no spec)")
          + (f", linked with {', '.join(s.label for s in theirs)}" if theirs and result.spec_path else ""))

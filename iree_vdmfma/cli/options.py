@@ -103,13 +103,27 @@ TIMING_MODE = typer.Option("cmdbuf", "--timing-mode", help="cmdbuf (8 dispatches
                            "function records them) or loop (one submission a dispatch); docs/concepts/measurement.md.")
 
 
+def choice(option: str, value: str, choices) -> str:
+    """An option's value checked against its choices before anything compiles or runs: one error line if not."""
+    if value not in choices:
+        raise ValueError(f"{option} {value}: one of {', '.join(choices)}")
+    return value
+
+
 def timing_mode(value: str) -> str:
-    """--timing-mode checked before anything compiles or runs."""
     from ..run.timing import TIMING_MODES  # noqa: PLC0415
 
-    if value not in TIMING_MODES:
-        raise ValueError(f"--timing-mode {value}: one of {', '.join(TIMING_MODES)}")
-    return value
+    return choice("--timing-mode", value, TIMING_MODES)
+
+
+FORMAT = typer.Option("table", "--format", help="How the table is printed: table, csv or json (csv and json: "
+                      "the table alone on stdout, for a script).")
+
+
+def table_format(value: str) -> str:
+    from .common import TABLE_FORMATS  # noqa: PLC0415
+
+    return choice("--format", value, TABLE_FORMATS)
 
 
 CALIBRATION = typer.Option(
