@@ -223,6 +223,8 @@ def test_sweep_says_its_log_path_prints_a_line_per_row_off_a_terminal_and_keeps_
                                    "default,vdmfma", "--out", str(out), "--no-report"], env={"COLUMNS": "200"})
     assert res.exit_code == 0, res.output
     assert f"progress log: {out / 'sweep.log'}" in res.stderr  # not 'o/sweep.log' (issue 23 item 8)
+    assert "sweep: 1 problem x default, vdmfma for host" in res.stderr  # never '1 problems'
+
     progress = [line for line in res.stderr.splitlines() if line.startswith("[")]
     assert len(progress) == 2 and progress[-1].startswith("[2/2] tiny (f16_8x64x128)")
     reason = next(line for line in (out / "results.csv").read_text().splitlines() if ",skipped," in line)

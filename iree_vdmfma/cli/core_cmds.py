@@ -9,6 +9,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from ..util.lists import counted
 from ..problems.rows import ResultRow, Status
 from ..executors import ExecutorSpec
 from ..sweep.sweep import Sweep, SweepOptions, exit_code
@@ -297,7 +298,7 @@ def sweep(
 
             hook = sweep_run_hook(run_device, reps, cache_bytes, compiler_version(), timeout, timing_mode,
                                   module_path(out, target))  # the sweep builds it (its --cache-dir, --no-cache)
-        banner = (f"sweep: {len(problems)} problems x {', '.join(options.variants)} for "
+        banner = (f"sweep: {counted(len(problems), 'problem')} x {', '.join(options.variants)} for "
                   f"{target}{' (llvm-cpu)' if target == 'host' else ''}, "
                   + (f"running on {run_device}" + ("" if reps else ", numerics only (--reps 0)")
                      if run_device else "compile-only (no device)")
@@ -312,7 +313,7 @@ def sweep(
         print_table(_table(rows))
         skipped = [r for r in rows if r.status == Status.SKIPPED.value]
         bad = [r for r in rows if r.status not in (Status.OK.value, Status.SKIPPED.value)]
-        show(f"{len(rows)} rows in {out / 'results.csv'}; {len(bad)} not ok"
+        show(f"{counted(len(rows), 'row')} in {out / 'results.csv'}; {len(bad)} not ok"
              + (f", {len(skipped)} skipped (why: below)" if skipped else ""))
         from ..sweep.findings import findings
 

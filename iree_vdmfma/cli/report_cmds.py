@@ -29,6 +29,25 @@ def _notes(notes) -> None:
         say(f"note: {n}")
 
 
+def _check_own(out: Path, results: List[Path]) -> None:
+    """An --out that holds a report of other results is refused (exit 2), never overwritten: its summary.csv names
+    the results it was made from (``source``); a report of the same files is redone in place."""
+    import csv
+
+    old = out / "summary.csv"
+    if not old.is_file():
+        return
+    try:
+        with old.open(newline="") as f:
+            made = {row.get("source") or "" for row in csv.DictReader(f)}
+    except (OSError, UnicodeDecodeError, csv.Error):
+        made = {""}
+    mine = {str(Path(p).resolve()) for p in results}
+    if not made or not all(m and str(Path(m).resolve()) in mine for m in made):
+        raise ValueError(f"--out {out} holds a report of other results ({', '.join(sorted(m or '?' for m in made))}); "
+                         "choose another --out, or remove that folder first")
+
+
 def _check_files(paths: List[Path]) -> None:
     for p in paths:
         if not p.is_file():
@@ -63,6 +82,7 @@ def report_cmd(
     with user_errors(debug), opt.calibration(calibration):
         out = opt.out_folder(out, "report")
         _check_files(results)
+        _check_own(out, results)
         res = build_report(results, baseline=baseline, out_dir=out, rule=_rule(noise_k, noise_floor, min_reps),
                            title=title, plots=plots)
     _notes(res.notes)

@@ -10,6 +10,7 @@ import typer
 
 from . import options as opt
 from .app import app, docs_page
+from ..util.lists import counted
 from ..tune.state import display_id
 from .common import load_problems, progress, say, show, user_errors
 
@@ -136,7 +137,7 @@ def tune(
 
         with TuneProgress(PROGRESS_EVERY_S) as view:
             tuner = Tuner(problems, options, on_event=say, on_progress=view)
-            say(f"tune: {len(problems)} shapes for {options.target} on "
+            say(f"tune: {counted(len(problems), 'shape')} for {options.target} on "
                 f"{run_device or 'no device (MODELLED ranking)'}"
                 + (f"; at most {tuner.limit} candidates per shape" if tuner.limit else "")
                 + ("; racing them in paired rounds (--no-race: time each on its own)" if options.racing else ""))

@@ -15,6 +15,7 @@ from typing import Optional
 
 import pandas as pd
 
+from ..util.lists import counted
 from ..report.markdown import drop_empty, md_table
 from ..report.verdict import geomean
 from . import state
@@ -169,7 +170,7 @@ def headline(winners: pd.DataFrame, label: str) -> str:
     if sp.empty:
         return f"No shape has a winner and a default to compare ({label})."
     wins = int((winners["verdict"] == "win").sum())
-    return (f"Tuned winners: geomean {geomean(sp):.2f}x over IREE's default over {len(sp)} shapes "
+    return (f"Tuned winners: geomean {geomean(sp):.2f}x over IREE's default over {counted(len(sp), 'shape')} "
             f"({sp.min():.2f}x-{sp.max():.2f}x; {wins} of {len(winners)} a win under the noise rule) — {label}.")
 
 
