@@ -308,8 +308,10 @@ def sweep(
         if run_device and any(not get_variant(v).compiled for v in options.variants):
             from ..sweep.bench import BenchOptions, bench as run_bench  # the torch peer's rows
 
+            from .bench_cmds import bench_progress
+
             rows = run_bench(out, BenchOptions(run_device, reps, cache_bytes, timeout_s=timeout,
-                                               timing_mode=timing_mode))
+                                               timing_mode=timing_mode), on_row=bench_progress)
         print_table(_table(rows))
         skipped = [r for r in rows if r.status == Status.SKIPPED.value]
         bad = [r for r in rows if r.status not in (Status.OK.value, Status.SKIPPED.value)]
