@@ -7,6 +7,7 @@ runs the real compiler. Each caller must end the stopped compile as hung and get
 from __future__ import annotations
 
 import os
+import time
 import shlex
 import stat
 from pathlib import Path
@@ -94,3 +95,38 @@ def test_a_batch_whose_compiles_hang_gets_every_result_from_its_retry(tmp_path, 
     assert [r.job.label for r in results] == [j.label for j in jobs]  # in the order of the jobs
     assert sorted(_starts(deadlocking)) == ["single", "single", "threaded", "threaded"]
     assert all(r.compile_s >= 1 for r in results)  # the hung attempt's time is kept
+
+
+def test_a_version_probe_that_hangs_is_ended_with_its_group_and_said_in_one_line(tmp_path, monkeypatch):
+    """`iree-compile --version` (the compiler version every row and cache key carries) runs watched too: stopped
+    for good, it is ended at its timeout with every process it started, and the commands get ToolFailed (one
+    line, exit 1), never a hang."""
+    from iree_vdmfma.compiler.errors import ToolFailed
+
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    wrapper = tools / "iree-compile"
+    wrapper.write_text(f"#!/bin/sh\nsleep 300 &\necho $! > {shlex.quote(str(tmp_path / 'child'))}\nkill -STOP $$\n")
+    wrapper.chmod(wrapper.stat().st_mode | stat.S_IXUSR)
+    monkeypatch.setenv("IREE_TOOL_PATH", str(tools))
+    monkeypatch.setattr(toolchain, "VERSION_TIMEOUT_S", 2.0)
+    toolchain.tool.cache_clear()
+    toolchain.compiler_version.cache_clear()
+    try:
+        with pytest.raises(ToolFailed, match=r"iree-compile --version ran past 2 s and was ended"):
+            toolchain.compiler_version()
+    finally:
+        toolchain.tool.cache_clear()
+        toolchain.compiler_version.cache_clear()
+    child = int((tmp_path / "child").read_text())
+    deadline = time.monotonic() + 10  # a hang guard: the group was killed
+    while Path(f"/proc/{child}").exists() and _state(child) != "Z" and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not Path(f"/proc/{child}").exists() or _state(child) == "Z", "the probe's child outlived it"
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from conftest import SIGNAL_GUARD_S
 from iree_vdmfma.configs.catalog import IntrinsicUnavailableError
 from iree_vdmfma.cli import app
 from iree_vdmfma.compiler.driver import CompileInterrupted, Compiler
@@ -389,7 +390,7 @@ def _interrupt_when(cmd: list[str], results: Path, cache: Path, ok_at_least: int
         assert time.monotonic() < deadline, "the sweep made no progress"
         time.sleep(0.02)
     proc.send_signal(sig)
-    _, err = proc.communicate(timeout=60)
+    _, err = proc.communicate(timeout=SIGNAL_GUARD_S)
     return proc.returncode, err, in_flight
 
 
@@ -469,7 +470,7 @@ def test_a_target_info_compile_that_hangs_or_is_killed_ends_the_command_in_one_l
 
     monkeypatch.setenv("VDMFMA_STALL_S", "2")
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the probe's input lands here: its marker
-    for cached in (catalog._executable_target_text, catalog.target_intrinsics):
+    for cached in (catalog.executable_target_text, catalog.target_intrinsics):
         cached.cache_clear()
     hit: list[int] = []
 
@@ -494,7 +495,7 @@ def test_a_target_info_compile_that_hangs_or_is_killed_ends_the_command_in_one_l
                                        "--variants", "default", "--no-cache", "--out", str(tmp_path / "out")])
     finally:
         watcher.join(150)
-        for cached in (catalog._executable_target_text, catalog.target_intrinsics):
+        for cached in (catalog.executable_target_text, catalog.target_intrinsics):
             cached.cache_clear()  # the next test probes again, unharmed
     assert hit, "the probe was never seen"
     errors = [line for line in res.output.splitlines() if line.startswith("error:")]

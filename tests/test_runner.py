@@ -217,6 +217,14 @@ def test_a_two_dispatch_split_k_config_is_timed_as_one_unit(tmp_path):
         res = runner.run_problem(vmfb, p, "local-task", "host", "hot", reps=2, timing_mode=mode, **FAST)
         assert res.ok and res.numerics.checked == ["gemm", "gemm_loop", "gemm_cmdbuf"]
         assert res.latency.calls_per_sample == res.plan.calls  # a sample: one call's both dispatches
+    # IREE's profiler (run/profile.py) sees both dispatches of one call, each once, by their functions' names
+    from iree_vdmfma.run.profile import ProfileError, profile_call
+
+    times = profile_call(vmfb, "local-task", "gemm", [chk.inputs.a, chk.inputs.b], tmp_path / "profile")
+    assert sorted(t.count for t in times) == [1, 1] and all(t.total_ns > 0 for t in times), times
+    assert all("dispatch" in t.function for t in times)
+    with pytest.raises(ProfileError, match=r"no function `nosuch` exported .*iree-run-module"):
+        profile_call(vmfb, "local-task", "nosuch", [], tmp_path / "profile")
 
 
 def test_each_timing_mode_submits_as_documented(f16, tmp_path):
@@ -402,3 +410,9 @@ def test_cli_run_prints_table(tmp_path):
     # rotation: up to GiBs) are gone.
     assert sorted(p.suffix for p in tmp_path.iterdir() if p.is_file()) == [".mlir", ".vmfb"]
     assert sorted(p.suffix for p in (tmp_path / "floor").iterdir()) == [".mlir", ".vmfb"]
+    # --reps 0 checks numerics and times nothing: no harness floor is compiled or measured
+    checked = CliRunner().invoke(app, ["run", "--m", "8", "--n", "128", "--k", "512", "--dtype", "f16",
+                                       "--device", "local-task", "--reps", "0", "--workdir", str(tmp_path / "check")],
+                                 env={"COLUMNS": "200"})
+    assert checked.exit_code == 0 and "pass" in checked.output, checked.output
+    assert not (tmp_path / "check" / "floor").exists()

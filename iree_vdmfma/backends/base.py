@@ -88,6 +88,8 @@ class Backend:
     device_kind: str = ""  # devices.probe.device_kind of the devices that run its modules ('' none)
     spec_route: str = PREPROCESSING  # where a knob setting's config goes (configs/library.py): CODEGEN or
     # PREPROCESSING, the one route every IREE target honours (compilation_info set before dispatch creation)
+    profiling_mode: str = "dispatch-events"  # the IREE HAL profiling family that times each dispatch on its
+    # devices (run/profile.py): device timestamps around each dispatch
 
     def handles(self, target: str) -> bool:
         """True if ``target`` is one of this backend's targets."""
@@ -122,6 +124,11 @@ class Backend:
               intended_mma_kind: Optional[str]) -> DumpProof:
         """Read the dump of a successful compile; default: nothing to prove."""
         return DumpProof()
+
+    def kernels(self, dump_dir: Path) -> Optional[Mapping[str, object]]:
+        """The kernels of a compile's ISA dump by name, each with its instruction counts (``smfmac``, ``mfma``);
+        None where its builds carry no ISA to count: a config is then proved from the configured IR alone."""
+        return None
 
     # ------------------------------------------------------------------ tuning
 

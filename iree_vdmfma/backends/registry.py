@@ -6,10 +6,14 @@ from ..devices.targets import UnknownTargetError
 from .base import Backend
 
 BACKENDS: dict[str, Backend] = {}
+BUILT_IN = ("rocm", "cuda", "cpu", "peer")  # always listed first, in this order, whichever module loads first
 
 
 def register(backend: Backend) -> Backend:
     BACKENDS[backend.name] = backend
+    ordered = sorted(BACKENDS.values(), key=lambda b: BUILT_IN.index(b.name) if b.name in BUILT_IN else len(BUILT_IN))
+    BACKENDS.clear()
+    BACKENDS.update((b.name, b) for b in ordered)  # sorted() is stable: others keep their registration order
     return backend
 
 
@@ -28,6 +32,17 @@ def backend_for(target: str) -> Backend:
             return b
     valid = "; ".join(f"{b.targets_help()} ({b.name})" for b in compilers)
     raise UnknownTargetError(f"unknown target {target!r}; valid: {valid}")
+
+
+def backend_for_device(device: str) -> Backend:
+    """The compiling backend whose modules run on ``device`` (devices.probe.device_kind); ValueError if none."""
+    from ..devices.probe import device_kind  # noqa: PLC0415
+
+    kind = device_kind(device)
+    found = next((b for b in BACKENDS.values() if b.compiled and b.device_kind == kind), None)
+    if found is None:
+        raise ValueError(f"device {device!r}: no backend builds modules for {kind!r} devices")
+    return found
 
 
 def unregister(name: str) -> None:

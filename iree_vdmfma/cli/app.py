@@ -164,7 +164,7 @@ def _compiler_build() -> str:
 
     try:
         return compiler_version(wheel_tool("iree-compile"))
-    except (OSError, FileNotFoundError) as e:
+    except (OSError, RuntimeError) as e:  # not found, or it hung (ToolFailed)
         return f"not runnable: {e}"
 
 

@@ -36,4 +36,5 @@ class CpuBackend(Backend):
 
 
 CPU = register(CpuBackend("cpu", "llvm-cpu for this machine (runs on local-task)", device_kind="cpu",
-                          spec_route=PREPROCESSING))
+                          spec_route=PREPROCESSING,
+                          profiling_mode="host-execution"))  # the local HAL refuses dispatch-events
