@@ -255,3 +255,16 @@ def test_the_pivot_legend_says_what_host_cells_show_and_why_best_skips_a_same_ke
     row = next(line for line in index.splitlines() if line.startswith("| p |"))
     assert row.split("|")[2].strip() == "80.3 · baseline" and row.split("|")[3].strip() == "79.9 · same-kernel"
     assert row.rstrip(" |").endswith("default (baseline)")  # splitk is the baseline's own kernel: drift
+
+
+def test_compare_shows_each_runs_harness_floor_beside_its_latencies(tmp_path):
+    a = _run(tmp_path / "a.csv", {"default": 100.0, "tuned": 60.0}, {"default": "d" * 16, "tuned": "t" * 16},
+             floor_us=7.5, timing_mode="cmdbuf")
+    b = _run(tmp_path / "b.csv", {"default": 98.0, "tuned": 50.0}, {"default": "e" * 16, "tuned": "u" * 16},
+             floor_us=8.25, timing_mode="cmdbuf")
+    res, rows = _compare(tmp_path, a, b, "--pair", "default:tuned")
+    assert res.exit_code == 0, res.output
+    assert {(r["floor_us_a"], r["floor_us_b"], r["timing_mode_a"]) for r in rows} == {("7.5", "8.25", "cmdbuf")}
+    md = (tmp_path / "cmp" / "compare.md").read_text()
+    header = next(line for line in md.splitlines() if line.startswith("| shape | target | cache | pair | A µs"))
+    assert "| A µs | A floor µs | B µs | B floor µs |" in header and "| 100 | 7.5 | 50 | 8.25 |" in md

@@ -21,7 +21,7 @@ import pandas as pd
 
 from ..problems.rows import STATIC_METRICS
 from .load import ResultsInput, load_results
-from .markdown import capped, md_table
+from .markdown import capped, drop_empty, md_table
 from .summary import own_problem
 from .verdict import (DEFAULT_RULE, LOSS, SAME_KERNEL, UNDETERMINED, WIN, WITHIN_NOISE, NoiseRule, geomean, num,
                       rule_for, same_kernel, verdict_of)
@@ -33,6 +33,8 @@ COMPARE_DOC: dict[str, str] = {
     "presence": "both | only-a | only-b",
     "status_a": "status in A", "status_b": "status in B", "device_a": "device in A", "device_b": "device in B",
     "latency_us_median_a": "median latency in A (us)", "latency_us_median_b": "median latency in B (us)",
+    "floor_us_a": "A's harness floor (us, MEASURED: a 1x1x1 GEMM timed the same way)", "floor_us_b": "B's (us)",
+    "timing_mode_a": "how A's dispatches were submitted", "timing_mode_b": "how B's were",
     "latency_us_std_a": "std in A (us)", "latency_us_std_b": "std in B (us)",
     "latency_us_mad_a": "median absolute deviation in A (us)", "latency_us_mad_b": "median absolute deviation in B (us)", "reps_a": "reps in A", "reps_b": "reps in B",
     "ratio_b_over_a": "latency_us_median_b / latency_us_median_a (< 1: B faster)",
@@ -207,7 +209,7 @@ def compare_runs(
         o["presence"] = side
         for s in ("a", "b"):
             for c in ("status", "device", "latency_us_median", "latency_us_std", "latency_us_mad", "reps", "gbps",
-                      "mma_kind", "kernel_fingerprint"):
+                      "mma_kind", "kernel_fingerprint", "floor_us", "timing_mode"):
                 o[f"{c}_{s}"] = r.get(f"{c}_{s}")
         reason = ""
         if side != "both":
@@ -238,7 +240,7 @@ def compare_runs(
         rows.append(o)
     table = pd.DataFrame(rows).reindex(columns=COMPARE_COLUMNS)
     for c in ("status_a", "status_b", "device_a", "device_b", "mma_kind_a", "mma_kind_b", "kernel_fingerprint_a",
-              "kernel_fingerprint_b"):
+              "kernel_fingerprint_b", "timing_mode_a", "timing_mode_b"):
         table[c] = table[c].fillna("")
     table = table.sort_values(["target", "cache_mode", "dtype", "batch", "m", "n", "k", "variant"], kind="stable")
     table = table.reset_index(drop=True)
@@ -311,11 +313,12 @@ def _compare_markdown(res: CompareResult, src, labels, rule: NoiseRule, plots: d
         L += ["## Per row", ""]
         m, said = capped(both[both["cache_mode"] != ""], "compare.csv")  # at most MAX_ROWS rows; the CSV has all
         L += said
-        L.append(md_table(pd.DataFrame({
+        L.append(md_table(drop_empty(pd.DataFrame({  # the floors where the runs measured them
             "shape": m["key"], "target": m["target"], "cache": m["cache_mode"], "pair": m["variant"],
-            f"{A} µs": m["latency_us_median_a"], f"{B} µs": m["latency_us_median_b"],
+            f"{A} µs": m["latency_us_median_a"], f"{A} floor µs": m["floor_us_a"],
+            f"{B} µs": m["latency_us_median_b"], f"{B} floor µs": m["floor_us_b"],
             f"{B}/{A}": m["ratio_b_over_a"], "verdict": m["verdict"], "excluded": m["excluded_reason"],
-        }), {f"{B}/{A}": ".4f"}))
+        })), {f"{B}/{A}": ".4f"}))
     else:
         L += ["No runtime data in both runs: static deltas only.", ""]
     L += [f"## Static deltas ({B} − {A})", ""]
