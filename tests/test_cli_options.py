@@ -230,7 +230,7 @@ def test_sweep_says_its_log_path_prints_a_line_per_row_off_a_terminal_and_keeps_
     reason = next(line for line in (out / "results.csv").read_text().splitlines() if ",skipped," in line)
     assert "host is a cpu target" in reason and "host is a cpu target" in res.stderr
     assert "host is a cpu" in res.stdout
-    assert "2 rows in" in res.stdout and "0 not ok, 1 skipped (why: below)" in " ".join(res.stdout.split())
+    assert "2 rows in" in res.stdout and "0 not ok, 1 skipped (why: below, per variant)" in " ".join(res.stdout.split())
     last = " ".join(res.stdout.split("found, per variant against IREE's default on host")[1].split())
     assert last.startswith("(from each kernel's ISA and fingerprint): default: IREE's own choice on 1 of 1 shapes "
                            "vdmfma: applied on 0 of 1 shapes; skipped on 1 (tiny: variant vdmfma builds only"), last

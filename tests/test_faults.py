@@ -179,7 +179,7 @@ def test_compile_killed_from_outside_is_an_uncached_machine_failure(tmp_path):
     outcome = {}
     thread = threading.Thread(target=lambda: outcome.setdefault("result", compiler.compile(_job())))
     thread.start()
-    deadline = time.monotonic() + 120  # a hang guard: the loop ends once iree-compile runs
+    deadline = time.monotonic() + SIGNAL_GUARD_S  # a hang guard: the loop ends once iree-compile runs
     while not (pids := _processes_mentioning(str(cache))) and time.monotonic() < deadline:
         time.sleep(0.01)
     for pid in pids:
@@ -208,7 +208,7 @@ def test_a_compile_that_stops_making_progress_is_ended_as_hung_and_the_sweep_ret
     stopped: list[str] = []  # the command line of the compile stopped
 
     def stop_the_first_compile():
-        deadline = time.monotonic() + 120  # a hang guard: the loop ends once iree-compile runs
+        deadline = time.monotonic() + SIGNAL_GUARD_S  # a hang guard: the loop ends once iree-compile runs
         while not stopped and time.monotonic() < deadline:
             for pid in _processes_mentioning(str(cache) + "/"):
                 try:
@@ -256,9 +256,16 @@ def test_a_compile_that_stops_making_progress_is_ended_as_hung_and_the_sweep_ret
 
 # --- an interrupt while compiling (library level) -------------------------------------------------------
 
-def test_cancel_kills_the_compile_in_flight_and_records_nothing(tmp_path):
+@pytest.mark.parametrize("how", ["cancel", "end_children"])
+def test_cancel_kills_the_compile_in_flight_and_records_nothing(tmp_path, how):
+    """Compiler.cancel (a sweep's Ctrl-C), or util/procs.end_children (any command stopping on a signal, the
+    compile inside a device task included): the compile is interrupted, never a machine-error or a cached result.
+    The compile is stopped (SIGSTOP) first and nothing watches for a stall (stall_s=0): only the kill of its
+    process group can end it, so the thread returns only if the cancel reached the compile."""
+    from iree_vdmfma.util import procs
+
     cache = tmp_path / "cache"
-    compiler = Compiler(cache, workers=1)
+    compiler = Compiler(cache, workers=1, stall_s=0)
     outcome = {}
 
     def work():
@@ -269,13 +276,19 @@ def test_cancel_kills_the_compile_in_flight_and_records_nothing(tmp_path):
 
     thread = threading.Thread(target=work)
     thread.start()
-    deadline = time.monotonic() + 120  # a hang guard: the loop ends once iree-compile runs
+    deadline = time.monotonic() + SIGNAL_GUARD_S  # a hang guard: the loop ends once iree-compile runs
     while not _processes_mentioning(str(cache)) and time.monotonic() < deadline:
         time.sleep(0.01)
     assert _processes_mentioning(str(cache)), "iree-compile never started"
-    compiler.cancel()
-    thread.join(300)  # a hang guard: it returns once the kill is seen
-    assert not thread.is_alive()
+    for pid in _processes_mentioning(str(cache)):
+        os.kill(pid, signal.SIGSTOP)  # never finishes on its own now (SIGKILL still ends a stopped process)
+    compiler.cancel() if how == "cancel" else procs.end_children()
+    thread.join(SIGNAL_GUARD_S)  # a hang guard: it returns once the kill is seen
+    if thread.is_alive():  # the cancel missed it: end the stopped compile so the failure leaves nothing behind
+        for pid in _processes_mentioning(str(cache)):
+            os.kill(pid, signal.SIGKILL)
+        thread.join(60)
+        pytest.fail(f"{how} did not end the compile in flight")
     assert isinstance(outcome.get("error"), CompileInterrupted), outcome
     assert not _wait_gone(str(cache))
     assert _cache_entries(cache) == []  # neither an entry nor a half-built temp dir
@@ -475,7 +488,7 @@ def test_a_target_info_compile_that_hangs_or_is_killed_ends_the_command_in_one_l
     hit: list[int] = []
 
     def signal_the_probe():
-        deadline = time.monotonic() + 120  # a hang guard
+        deadline = time.monotonic() + SIGNAL_GUARD_S  # a hang guard
         while not hit and time.monotonic() < deadline:
             for pid in _processes_mentioning(str(tmp_path / "vdmfma-target-")):
                 try:

@@ -84,7 +84,8 @@ def test_iterator_types_are_built_by_the_bindings_and_the_input_ir_verifies():
         for p in (Problem(8, 256, 512), Problem(4, 64, 128, batch=2)):
             module = ir.Module.parse(input_ir(p))
             assert module.operation.verify()
-            assert "#linalg.iterator_type<reduction>" in str(module) or "reduction" in str(module)
+            kinds = ["parallel"] * (3 if p.batch > 1 else 2) + ["reduction"]  # (batch,) m, n parallel, then k
+            assert "iterator_types = [" + ", ".join(f'"{k}"' for k in kinds) + "]" in str(module)
 
 
 def test_each_scaled_mma_layout_parses_to_the_attribute_the_target_lists():

@@ -151,7 +151,7 @@ def test_the_coverage_maps_legend_lies_inside_the_figure_below_the_axes(tmp_path
 def test_the_tune_candidates_plot_marks_iree_default_and_the_shipped_winner_apart_with_intervals(tmp_path, monkeypatch):
     from matplotlib.collections import PathCollection
 
-    from iree_vdmfma.tune.report import write_tune_report
+    from iree_vdmfma.tune.tune_report import write_tune_report
 
     kept = []
     monkeypatch.setattr(bars, "save", lambda fig, path, dpi=110: kept.append(fig))

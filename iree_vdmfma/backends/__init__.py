@@ -18,7 +18,6 @@ _LAZY = {  # name -> the module that defines it
     "CODEGEN": ".base", "PREPROCESSING": ".base", "Backend": ".base", "CandidateProof": ".base",
     "DumpProof": ".base", "PerfModel": ".base", "Knob": ".knobs", "KnobTable": ".knobs",
     "BACKENDS": ".registry", "backend": ".registry", "backend_for": ".registry", "register": ".registry",
-    "backend_for_device": ".registry",
     "unregister": ".registry", "ROCM": ".rocm.backend", "CUDA": ".cuda.backend", "CPU": ".cpu.backend",
     "PEER": ".peer",
 }

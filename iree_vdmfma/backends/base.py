@@ -88,8 +88,6 @@ class Backend:
     device_kind: str = ""  # devices.probe.device_kind of the devices that run its modules ('' none)
     spec_route: str = PREPROCESSING  # where a knob setting's config goes (configs/library.py): CODEGEN or
     # PREPROCESSING, the one route every IREE target honours (compilation_info set before dispatch creation)
-    profiling_mode: str = "dispatch-events"  # the IREE HAL profiling family that times each dispatch on its
-    # devices (run/profile.py): device timestamps around each dispatch
 
     def handles(self, target: str) -> bool:
         """True if ``target`` is one of this backend's targets."""

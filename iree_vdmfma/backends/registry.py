@@ -34,17 +34,6 @@ def backend_for(target: str) -> Backend:
     raise UnknownTargetError(f"unknown target {target!r}; valid: {valid}")
 
 
-def backend_for_device(device: str) -> Backend:
-    """The compiling backend whose modules run on ``device`` (devices.probe.device_kind); ValueError if none."""
-    from ..devices.probe import device_kind  # noqa: PLC0415
-
-    kind = device_kind(device)
-    found = next((b for b in BACKENDS.values() if b.compiled and b.device_kind == kind), None)
-    if found is None:
-        raise ValueError(f"device {device!r}: no backend builds modules for {kind!r} devices")
-    return found
-
-
 def unregister(name: str) -> None:
     """Remove a backend (tests that register toys clean up with this)."""
     BACKENDS.pop(name, None)

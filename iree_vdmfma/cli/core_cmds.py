@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Sequence
 
 import typer
 from rich.table import Table
 from rich.text import Text
 
 from ..util.lists import counted
-from ..problems.rows import ResultRow, Status
+from ..problems.rows import ResultRow, Status, exit_code, not_ok
 from ..executors import ExecutorSpec
-from ..sweep.sweep import Sweep, SweepOptions, exit_code
+from ..sweep.sweep import Sweep, SweepOptions
 from ..devices.probe import device_kind
 from ..devices.targets import target as get_target
 from ..backends import backend_for
@@ -110,6 +110,16 @@ def annotate(
 
 def _fmt(x) -> str:
     return "" if x is None else (f"{x:.4g}" if isinstance(x, float) else str(x))
+
+
+def counts_line(rows: Sequence[ResultRow], results: Path, target: str) -> str:
+    """The sweep's last word on its rows, by the rule its exit code uses (problems/rows.py ``not_ok``):
+    not-applied and skipped rows are findings, counted apart from the rows that are not ok."""
+    missed = sum(r.status == Status.NOT_APPLIED.value for r in rows)
+    skipped = sum(r.status == Status.SKIPPED.value for r in rows)
+    return (f"{counted(len(rows), 'row')} in {results}; {len(not_ok(rows))} not ok"
+            + (f", {missed} not-applied (the config did not apply: a finding, not a failure)" if missed else "")
+            + (f", {skipped} skipped (why: below, per variant)" if skipped else ""))
 
 
 def _table(rows: list[ResultRow]) -> Table:
@@ -314,10 +324,7 @@ def sweep(
             rows = run_bench(out, BenchOptions(run_device, reps, cache_bytes, timeout_s=timeout,
                                                timing_mode=timing_mode), on_row=bench_progress)
         print_table(_table(rows))
-        skipped = [r for r in rows if r.status == Status.SKIPPED.value]
-        bad = [r for r in rows if r.status not in (Status.OK.value, Status.SKIPPED.value)]
-        show(f"{counted(len(rows), 'row')} in {out / 'results.csv'}; {len(bad)} not ok"
-             + (f", {len(skipped)} skipped (why: below)" if skipped else ""))
+        show(counts_line(rows, out / "results.csv", target))
         from ..sweep.findings import findings
 
         show(f"found, per variant against IREE's default on {target} (from each kernel's ISA and fingerprint):")

@@ -339,9 +339,11 @@ class Compiler:
         try:
             done = procs.run_group(cmd, timeout_s, stall_s=self.stall_s, on_start=self._started,
                                    on_end=self._ended, errors="replace")
-            return done.returncode, done.stderr or "", False, False
         except subprocess.TimeoutExpired as e:
             return None, e.stderr or "", True, isinstance(e, Hung)
+        if done.ended:  # killed by procs.end_children: the command is stopping, not the compile failing
+            self._cancelled.set()
+        return done.returncode, done.stderr or "", False, False
 
     def _started(self, proc: subprocess.Popen) -> None:
         with self._lock:

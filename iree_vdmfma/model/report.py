@@ -207,14 +207,14 @@ def write_step_report(opts, result, default: str, eager: str, row_type=None) -> 
 
 def share_lines(rows) -> list[str]:
     """The share section: per M and IREE variant, the skinny GEMM dispatches' share of the dispatch time of one
-    forward run under IREE's HAL profiler (MEASURED: model/timing.py, run/profile.py)."""
+    forward run under IREE's HAL profiler (MEASURED: model/forward_rows.py, run/profile.py)."""
     shares = sorted({(r.m_tokens, r.variant, r.skinny_share) for r in rows if r.skinny_share is not None})
     if not shares:
         return ["Not measured: it takes a forward run on a device (`--device`) whose runtime answers IREE's "
                 "profiler (run/profile.py); where it did not, the step's log says why."]
-    return ["MEASURED by IREE's own profiler, one forward per M and variant (`iree-run-module "
-            "--device_profiling_mode`, read back with `iree-profile dispatch`): the skinny GEMM dispatches' time "
-            "over the time of all the forward's dispatches, inside the forward as it runs. One call each: a share, "
-            "not a latency. Per dispatch function: `dispatch_times.csv`.", "",
+    return ["MEASURED by IREE's own dispatch statistics (`iree-benchmark-module --dispatch_statistics`: the "
+            "forward benchmarked, then rerun under a lightweight profiling session, averaged over the profiled "
+            "repetitions): the skinny GEMM dispatches' time over the time of all the forward's dispatches, inside "
+            "the forward as it runs, warm. A share, not a latency. Per dispatch function: `dispatch_times.csv`.", "",
             "| M | variant | skinny GEMM share of the dispatch time |", "|---|---|---|"] + [
         f"| {m} | {v} | {s:.1%} |" for m, v, s in shares]

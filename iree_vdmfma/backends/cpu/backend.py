@@ -36,5 +36,4 @@ class CpuBackend(Backend):
 
 
 CPU = register(CpuBackend("cpu", "llvm-cpu for this machine (runs on local-task)", device_kind="cpu",
-                          spec_route=PREPROCESSING,
-                          profiling_mode="host-execution"))  # the local HAL refuses dispatch-events
+                          spec_route=PREPROCESSING))
