@@ -120,7 +120,12 @@ def localise(folder: Path, prefixes: tuple[str, ...] = ()) -> None:
 
 
 def _checked_table(path: Path):
-    """(read, write) of a `vdmfma model` table with a checksum column (model.csv, dispatches*.csv), else None."""
+    """(read, write) of a checksummed table other than results.csv (`vdmfma model`'s model.csv and dispatches*.csv,
+    coverage.csv), else None: rewritten through its row writer, its checksums stay valid."""
+    if path.name == "coverage.csv":
+        from iree_vdmfma.coverage.classes import read_cells, write_csv
+
+        return read_cells, lambda p, rows: write_csv(rows, p)
     if not (path.suffix == ".csv" and (path.name == "model.csv" or path.name.startswith("dispatches"))):
         return None
     from iree_vdmfma.model.model import read_dispatches, write_dispatches

@@ -98,6 +98,8 @@ def test_host_sweep_benched_in_another_process_fills_every_row_without_importing
         ("default", "hot"), ("default", "cold"), ("torch", "hot"), ("torch", "cold")}
     assert (run["status"] == "ok").all() and (run["numerics"] == "pass").all()
     assert run["latency_us_median"].notna().all()
+    progress = [line for line in proc.stderr.splitlines() if line.startswith("bench: ")]  # never silent
+    assert len(progress) == 4 and all(": ok, " in line and " us median" in line for line in progress), proc.stderr
     # every timed row, IREE's and torch's, names its timing mode and carries that mode's measured harness floor
     # (IREE's from the floor module the sweep left in DIR: the bench has no compiler)
     assert (run["timing_mode"] == "cmdbuf").all() and (run["floor_us"] > 0).all()

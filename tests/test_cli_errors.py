@@ -76,3 +76,18 @@ def test_bench_on_a_gpu_that_is_not_here_is_refused_before_anything_runs(tmp_pat
         pytest.skip("an AMD GPU exists on this machine")
     line = _fails_with_one_line(["bench", str(tmp_path), "--device", "hip"])
     assert "no hip device" in line and "devices here: local-task" in line
+
+
+def test_report_refuses_an_out_that_holds_a_report_of_other_results_and_redoes_its_own(tmp_path):
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "reports"
+    seed, tuned, out = root / "gpu-h100-seed" / "results.csv", root / "gpu-h100-tuned" / "results.csv", tmp_path / "r"
+    first = CliRunner().invoke(app, ["report", str(seed), "--out", str(out), "--no-plots"])
+    assert first.exit_code == 0, first.output
+    before = (out / "summary.csv").read_bytes()
+    other = CliRunner().invoke(app, ["report", str(tuned), "--out", str(out), "--no-plots"])
+    assert other.exit_code == 2 and other.output.startswith(f"error: --out {out} holds a report of other results")
+    assert len(other.output.strip().splitlines()) == 1 and (out / "summary.csv").read_bytes() == before
+    again = CliRunner().invoke(app, ["report", str(seed), "--out", str(out), "--no-plots"])
+    assert again.exit_code == 0, again.output  # the same results: redone in place

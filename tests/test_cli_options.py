@@ -223,11 +223,17 @@ def test_sweep_says_its_log_path_prints_a_line_per_row_off_a_terminal_and_keeps_
                                    "default,vdmfma", "--out", str(out), "--no-report"], env={"COLUMNS": "200"})
     assert res.exit_code == 0, res.output
     assert f"progress log: {out / 'sweep.log'}" in res.stderr  # not 'o/sweep.log' (issue 23 item 8)
+    assert "sweep: 1 problem x default, vdmfma for host" in res.stderr  # never '1 problems'
+
     progress = [line for line in res.stderr.splitlines() if line.startswith("[")]
     assert len(progress) == 2 and progress[-1].startswith("[2/2] tiny (f16_8x64x128)")
     reason = next(line for line in (out / "results.csv").read_text().splitlines() if ",skipped," in line)
     assert "host is a cpu target" in reason and "host is a cpu target" in res.stderr
-    assert "host is a cpu" in res.stdout and res.stdout.rstrip().endswith("skipped (variant does not build for host)")
+    assert "host is a cpu" in res.stdout
+    assert "2 rows in" in res.stdout and "0 not ok, 1 skipped (why: below, per variant)" in " ".join(res.stdout.split())
+    last = " ".join(res.stdout.split("found, per variant against IREE's default on host")[1].split())
+    assert last.startswith("(from each kernel's ISA and fingerprint): default: IREE's own choice on 1 of 1 shapes "
+                           "vdmfma: applied on 0 of 1 shapes; skipped on 1 (tiny: variant vdmfma builds only"), last
     assert "target" in res.stdout.split("host is a cpu", 1)[1]  # wrapped, never cut at 80 characters
     assert "sweep:" not in res.stdout and "tiny" in res.stdout  # the banner is progress; the table a result
 

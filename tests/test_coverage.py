@@ -182,3 +182,15 @@ def test_cli_user_errors(tmp_path: Path):
     assert res.exit_code == 2 and "bad M range" in res.output
     res = runner.invoke(app, ["coverage", "--cases", "nope", "--out", str(tmp_path)])
     assert res.exit_code == 2 and "unknown case" in res.output
+
+
+def test_coverage_of_a_shape_list_keeps_the_users_names_for_its_cases():
+    from iree_vdmfma.problems.shapes import load_shape_list
+
+    root = Path(__file__).resolve().parents[1]
+    cells = cov.cells_from_problems(load_shape_list(root / "sweeps" / "tiny-layer.csv"))
+    assert [c.case.name for c in cells] == ["tiny_q_o", "tiny_k_v", "tiny_gate_up", "tiny_down"]
+    from iree_vdmfma.problems.problem import Problem
+
+    (unnamed,) = cov.cells_from_problems([Problem(8, 256, 512)])  # no name given: named by its N and K
+    assert unnamed.case.name == "n256-k512"

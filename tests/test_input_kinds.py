@@ -71,3 +71,4 @@ def test_an_export_given_to_model_with_another_m_than_it_was_made_for_is_bad_inp
     assert done.returncode == 2 and len(errors) == 1, done.stdout + done.stderr
     assert errors[0].startswith("error: --m 4: ") and "its GEMMs have M = 8, none 4" in errors[0]
     assert not (tmp_path / "m4" / "dispatches.csv").exists()
+    assert "M=4: reading " in done.stderr and "exporting" not in done.stderr  # an .mlir is read, never exported

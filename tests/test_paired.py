@@ -66,13 +66,18 @@ def test_calibrate_on_local_task_checks_its_threshold_on_at_least_20_fresh_aa_pa
     [out] = [tmp_path / o for o in docs_blocks.outputs(command)]
     line = [l for l in done.stdout.splitlines() if l.startswith("calibration local-task")]
     assert len(line) == 1 and "held-out false-win rate" in line[0] and "in-sample" in line[0], line
-    assert "drift" in line[0] and "detectable" in line[0]
+    assert "drift" in line[0] and "detectable" in line[0] and "per core when taken" in line[0]
+    # where the copy went and what it decides from now on
+    assert f"kept a copy at {tmp_path / 'cache' / 'calibration'}" in done.stdout
+    assert "it sets the verdict floor of every later tune, report, compare and model measured on local-task" \
+        in " ".join(done.stdout.split())
     rows = list(csv.DictReader((out / "calibration.csv").open()))
     assert {r["kind"] for r in rows} == {"same-module", "two-compiles"}
     for r in rows:
         assert r["device"] == "local-task" and int(r["pairs"]) == 24 and r["same_kernel"] == "True"
         assert int(r["heldout_pairs"]) == 24 and 1 <= int(r["heldout_batches"]) <= 3  # the default: >= 20
         assert r["cache_mode"] == "hot" and r["timing_mode"] == "cmdbuf" and float(r["floor_us"]) > 0
+        assert float(r["load"]) >= 0  # the host's load per core when it began, MEASURED
         assert float(r["threshold"]) >= float(r["threshold_in_sample"]) >= 0.01
         assert float(r["min_detectable_effect"]) >= float(r["threshold"]) and math.isfinite(float(r["drift"]))
         # how noisy this machine is right now decides whether the threshold had to grow, never what is written:
@@ -102,7 +107,7 @@ def test_calibrate_on_local_task_checks_its_threshold_on_at_least_20_fresh_aa_pa
             for v, us in (("default", 100.0), ("splitk", 100.0 * (1 - rule.threshold / 2)),
                           ("vdmfma", 100.0 / (1 + 2 * rule.threshold)))]
     res = build_report(runs, baseline="default", out_dir=tmp_path / "report", plots=False)
-    assert any("A/A-calibrated threshold" in n and str(out) in n for n in res.notes)
+    assert f"the floor of calibration {out}" in res.rule.named()
     verdicts = res.summary.set_index("variant")
     # whatever threshold this machine's noise gave: half of it is within noise, twice of it a win
     assert (verdicts.loc[["splitk", "vdmfma"], "noise_threshold"] >= rule.threshold - 1e-6).all()  # (6 places)

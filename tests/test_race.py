@@ -84,20 +84,25 @@ def test_the_race_picks_the_winner_an_exhaustive_paired_measurement_with_many_mo
 # conftest.rounds_stream stands in for the measurement: each contender's true latency ratio to the default,
 # +-0.2% noise a round. What the race must do with them is worked out by hand in each test.
 
-def _race(truth: dict, simplicity: dict):
+def _race(truth: dict, simplicity: dict, said: list | None = None):
     from pathlib import Path
 
     from iree_vdmfma.problems.problem import Problem
 
     measure, calls = rounds_stream(lambda i, name: truth[name], base="default")
     res, rounds = race({n: Path(f"{n}.vmfb") for n in ["default", *truth]}, "default", Problem(8, 128, 512),
-                       "stream", simplicity=lambda n: simplicity.get(n, 0), measure=measure)
+                       "stream", simplicity=lambda n: simplicity.get(n, 0), measure=measure,
+                       on_step=(said if said is not None else []).append)
     return res, rounds, calls, {s["candidate"]: s for s in res.standings}
 
 
 def test_a_race_halves_the_field_and_between_two_tied_winners_ships_the_simplest():
     # a and b: 20% faster than the default and 0.4% apart, within the 1% rule: never separated; slow, slower lose
-    res, rounds, calls, standing = _race({"a": 0.80, "b": 0.804, "slow": 1.2, "slower": 1.3}, {"a": 3, "b": 1})
+    said: list[str] = []
+    res, rounds, calls, standing = _race({"a": 0.80, "b": 0.804, "slow": 1.2, "slower": 1.3}, {"a": 3, "b": 1}, said)
+    # the progress names what the leader's figure is, never a bare '(0.8 of the default)'
+    assert said[0].startswith("6 rounds, 5 in the race; leader a (median per-round latency ratio 0.8")
+    assert said[0].endswith("x IREE's default's)")
     # 6 rounds of all five: not separated, the slower half goes (ceil(5 / 2) = 3 stay: a, b, the default);
     # 12 more: still not, the default drops out of the race (measured on as the base); then 24, then the
     # last 6 up to 48 rounds

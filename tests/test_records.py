@@ -431,3 +431,28 @@ def test_a_schema_1_database_is_read_as_it_is_and_migrated_in_place_when_written
     with pytest.raises(ValueError, match="kind is 'sweeps', not one of"):
         with RecordDB(old) as db:
             db.add([replace(row, kind="sweeps")])
+
+
+def test_db_query_prints_every_knob_whole_in_one_time_format_and_as_csv_or_json(tmp_path):
+    import csv
+    import io
+    import json
+
+    from iree_vdmfma.records.build import choose
+
+    db = ROOT / "reports" / "gpu-records.sqlite"  # the H100 and both H200 sessions: times written two ways
+    knobs = {r.knobs for recs in [_records(db)] for arch in {r.target for r in recs}
+             for sku in {r.sku for r in recs if r.target == arch}
+             for r in [c.record for c in choose([x for x in recs if x.sku == sku], arch, None)]}
+    res = CliRunner().invoke(app, ["db", "query", "--db", str(db), "--format", "csv"], env={"COLUMNS": "250"})
+    assert res.exit_code == 0, res.output
+    rows = list(csv.DictReader(io.StringIO(res.stdout)))
+    assert rows and {r["knobs"] for r in rows} == knobs  # whole, never 'split=0,mma=gemv,rows=4,kp…'
+    assert all(len(r["recorded"]) == 20 and r["recorded"].endswith("Z") and r["recorded"][10] == "T" for r in rows)
+    js = json.loads(CliRunner().invoke(app, ["db", "query", "--db", str(db), "--format", "json"]).stdout)
+    assert [r["knobs"] for r in js] == [r["knobs"] for r in rows]
+    table = CliRunner().invoke(app, ["db", "query", "--db", str(db)]).stdout
+    assert "…" not in table and "best winner(s)" in table
+    assert all(k in table for k in knobs)  # piped: one line a row, nothing folded or cut
+    bad = CliRunner().invoke(app, ["db", "query", "--db", str(db), "--format", "xml"])
+    assert bad.exit_code == 2 and "--format xml: one of table, csv, json" in bad.output

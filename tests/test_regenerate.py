@@ -68,3 +68,19 @@ def test_localise_makes_a_folders_paths_relative_to_it(tmp_path, text, want):
     (tmp_path / "f.txt").write_text(text)
     _regenerate().localise(tmp_path)
     assert (tmp_path / "f.txt").read_text() == want
+
+
+def test_localise_rewrites_a_coverage_csv_through_its_row_writer_so_its_checksums_hold(tmp_path):
+    import dataclasses
+
+    from iree_vdmfma.coverage.classes import read_cells, write_csv
+
+    rows = read_cells(ROOT / "reports" / "coverage-gfx942" / "coverage.csv").rows[:3]
+    assert rows
+    far = f"{tmp_path}/work/"  # where a regeneration made it: an absolute path of this machine
+    write_csv([dataclasses.replace(r, default_artifacts=far + r.default_artifacts) for r in rows],
+              tmp_path / "coverage.csv")
+    _regenerate().localise(tmp_path)
+    back = read_cells(tmp_path / "coverage.csv")
+    assert not back.damaged and len(back.rows) == 3  # checksums still valid: never 'edited or cut off'
+    assert [r.default_artifacts for r in back.rows] == [r.default_artifacts for r in rows]

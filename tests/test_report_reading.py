@@ -267,15 +267,17 @@ def test_compare_with_a_pandas_resave_matches_every_row_and_with_nothing_matched
     pa, pb = _two_sweeps(tmp_path)
     resaved = tmp_path / "resaved.csv"
     pd.read_csv(pb).to_csv(resaved, index=False)
-    same = CliRunner().invoke(app, ["compare", str(pb), str(resaved), "--out", str(tmp_path / "c1"), "--no-plots"])
+    pairs = [a for v in sorted(set(pd.read_csv(pb)["variant"])) for a in ("--pair", f"{v}:{v}")]
+    same = CliRunner().invoke(app, ["compare", str(pb), str(resaved), "--out", str(tmp_path / "c1"), "--no-plots",
+                                    *pairs])
     assert same.exit_code == 0, same.output
-    assert "30 rows in both, 0 only in A, 0 only in B" in same.stdout  # was: every row 'only in A'
+    assert ": 30 rows in both, 0 only in A, 0 only in B" in same.stdout  # was: every row 'only in A'
     other = tmp_path / "other.csv"
     write_rows([_row(v, "cold", m=3, name="x") for v in WGS], other)
     none = CliRunner().invoke(app, ["compare", str(pb), str(other), "--out", str(tmp_path / "c2"), "--no-plots"])
     assert none.exit_code == 1, none.output  # was exit 0 with "geomean nan over 0"
     lines = [line for line in none.output.splitlines() if line.strip()]
-    assert len(lines) == 1 and lines[0].startswith("nothing to compare: no row of B"), none.output
+    assert len(lines) == 1 and lines[0].startswith("nothing to compare: no problem (key, target, cache_mode) of a pair"), none.output
 
 
 def test_comparing_two_compile_only_runs_says_there_is_no_latency_ratio_and_points_to_the_static_deltas(tmp_path):

@@ -86,3 +86,12 @@ def test_coverage_says_what_iree_did_in_words_and_the_manual_gives_the_mxfp4_m_c
     first = min(r.m for r in gfx950 if r.cls == "vdmfma-by-default")
     assert first == 5 and "the scaled MFMA is there by default from M = 5" in readme
     assert "from M = 8" not in readme
+
+
+def test_run_with_reps_0_says_its_column_is_numerics_only_never_an_empty_hot(tmp_path):
+    res = CliRunner().invoke(app, ["run", "--m", "8", "--n", "64", "--k", "64", "--device", "local-task", "--target",
+                                   "host", "--reps", "0", "--out", str(tmp_path / "r")], env={"COLUMNS": "200"})
+    assert res.exit_code == 0, res.output
+    said = " ".join(res.stdout.split())
+    assert "numerics only (--reps 0: not timed)" in said and "pass" in said
+    assert " hot " not in f" {said} "

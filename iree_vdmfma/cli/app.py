@@ -152,7 +152,20 @@ def versions() -> list[str]:
             lines.append(f"{dist} {metadata.version(dist)}")
         except metadata.PackageNotFoundError:
             lines.append(f"{dist} not installed")
+            continue
+        if dist == "iree-base-compiler":  # the build rows record (sweep.json, results.csv's compiler_version)
+            lines[-1] += f" (iree-compile {_compiler_build()})"
     return lines
+
+
+def _compiler_build() -> str:
+    """What `iree-compile --version` says it is, as every row records it ('3.13.0rc20261016 @ 89ece87...')."""
+    from ..compiler.toolchain import compiler_version, wheel_tool  # noqa: PLC0415  (a subprocess, no iree import)
+
+    try:
+        return compiler_version(wheel_tool("iree-compile"))
+    except (OSError, RuntimeError) as e:  # not found, or it hung (ToolFailed)
+        return f"not runnable: {e}"
 
 
 def _version(value: bool) -> None:

@@ -24,6 +24,13 @@ def write_bench_report(out: Path, baseline: str) -> None:
     show(f"report (baseline {baseline}): {result.paths['index']}")
 
 
+def bench_progress(row) -> None:
+    """One line on stderr per row bench finishes: a long bench is never silent."""
+    lat = f", {row.latency_us_median:.4g} us median" if row.latency_us_median is not None else ""
+    say(f"bench: {row.name or row.key} {row.variant}" + (f"/{row.cache_mode}" if row.cache_mode else "")
+        + f": {row.status}{lat}" + (f" ({row.error or row.reason})" if row.error or row.reason else ""))
+
+
 @app.command(epilog=docs_page("bench"))
 def bench(
     directory: Path = typer.Argument(..., help="A folder `vdmfma sweep` wrote."),
@@ -59,7 +66,7 @@ def bench(
                                timeout_s=timeout, timing_mode=opt.timing_mode(timing_mode))
         try:
             with make_executor(spec) as runner:
-                rows = run_bench(directory, options, executor=runner, on_note=say)
+                rows = run_bench(directory, options, executor=runner, on_note=say, on_row=bench_progress)
         except DeviceError as e:
             raise ValueError(str(e)) from None
         measured = [r for r in rows if r.cache_mode]

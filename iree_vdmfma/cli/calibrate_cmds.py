@@ -32,10 +32,11 @@ def calibrate(
 
     One module (8x128x512 f16 by default) against itself and a second compile of it, in paired rounds: the
     verdict threshold is fitted on --pairs rounds and checked on --heldout-pairs fresh ones. Writes
-    OUT/calibration.csv; prints the held-out false-win rate, the drift and the minimal detectable effect.
+    OUT/calibration.csv; prints the held-out false-win rate, the drift and the minimal detectable effect. With
+    --keep a copy in the cache sets the floor of every later tune, report, compare and model verdict on the device.
     """
     from ..problems.problem import Problem
-    from ..run.calibration import CALIBRATION_CSV, calibrate as run_calibration, summary_line
+    from ..run.calibration import CALIBRATION_CSV, calibrate as run_calibration, governs, kept_path, noisy, summary_line
 
     with user_errors(debug):
         from .core_cmds import plan_run
@@ -61,3 +62,11 @@ def calibrate(
                                heldout_pairs=heldout_pairs)
         print(summary_line(rows, out / CALIBRATION_CSV))
     show(f"{len(rows)} rows in {out / CALIBRATION_CSV}")
+    r = rows[0]
+    if keep:
+        show(f"kept a copy at {kept_path(r.device, r.device_name)}: {governs(r.device, r.device_name)}")
+    else:
+        show(f"not kept (--no-keep): later verdicts on {r.device} keep their floor; --calibration "
+             f"{out / CALIBRATION_CSV} makes this one decide a command's")
+    if noisy(rows):
+        show(noisy(rows))

@@ -48,6 +48,50 @@ def show(text: str) -> None:
     results.print(text, markup=False, highlight=False, soft_wrap=True)
 
 
+TABLE_FORMATS = ("table", "csv", "json")
+
+
+def _natural_width(table) -> int:
+    """The width a rich table takes with no cell wrapped."""
+    from rich.measure import Measurement  # noqa: PLC0415
+
+    return Measurement.get(results, results.options.update_width(100_000), table).maximum
+
+
+def print_table(table, fmt: str = "table") -> None:
+    """A result table on stdout, the one way every command prints one: ``table`` (rich; every cell wrapped in its
+    column when the line is too narrow, never cut with an ellipsis), ``csv`` or ``json`` (one object per row, keyed
+    by the column headers; the cells as the table shows them)."""
+    if fmt == "table":
+        for column in table.columns:
+            column.overflow, column.no_wrap = "fold", False
+        if sys.stdout.isatty():  # on a terminal: folded to the window
+            results.print(table)
+            return
+        width = results.width  # piped: the table at its natural width, one line a row
+        results.width = max(_natural_width(table), width)
+        try:
+            results.print(table)
+        finally:
+            results.width = width
+        return
+    import csv  # noqa: PLC0415
+    import io  # noqa: PLC0415
+    import json  # noqa: PLC0415
+
+    heads = [str(c.header) for c in table.columns]
+    rows = [[str(getattr(c, "plain", c)) for c in cells] for cells in zip(*(col._cells for col in table.columns))]
+    if fmt == "csv":
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(heads)
+        w.writerows(rows)
+        sys.stdout.write(buf.getvalue())
+    else:
+        sys.stdout.write(json.dumps([dict(zip(heads, r)) for r in rows], indent=1) + "\n")
+    sys.stdout.flush()
+
+
 def cell(value) -> Text:
     """A table cell holding data: shown as is, never parsed as markup."""
     return Text("" if value is None else str(value))

@@ -9,6 +9,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from ..util.lists import counted
 from ..problems.rows import ResultRow, Status, exit_code, not_ok
 from ..executors import ExecutorSpec
 from ..sweep.sweep import Sweep, SweepOptions
@@ -18,7 +19,7 @@ from ..backends import backend_for
 from ..variants import REGISTRY, variant as get_variant
 from .app import app, docs_page
 from . import options as opt
-from .common import RowProgress, cell, problems_from, progress, results, say, show, split_list, user_errors
+from .common import RowProgress, cell, problems_from, progress, print_table, say, show, split_list, user_errors
 
 
 
@@ -116,9 +117,9 @@ def counts_line(rows: Sequence[ResultRow], results: Path, target: str) -> str:
     not-applied and skipped rows are findings, counted apart from the rows that are not ok."""
     missed = sum(r.status == Status.NOT_APPLIED.value for r in rows)
     skipped = sum(r.status == Status.SKIPPED.value for r in rows)
-    return (f"{len(rows)} rows in {results}; {len(not_ok(rows))} not ok"
+    return (f"{counted(len(rows), 'row')} in {results}; {len(not_ok(rows))} not ok"
             + (f", {missed} not-applied (the config did not apply: a finding, not a failure)" if missed else "")
-            + (f", {skipped} skipped (variant does not build for {target})" if skipped else ""))
+            + (f", {skipped} skipped (why: below, per variant)" if skipped else ""))
 
 
 def _table(rows: list[ResultRow]) -> Table:
@@ -224,7 +225,7 @@ def compile(
         rows = run_sweep(problems, options)
         keys, wanted = {p.key for p in problems}, set(options.variants)
         mine = [r for r in rows if r.key in keys and r.variant in wanted and r.target == target]
-        results.print(_table(mine))
+        print_table(_table(mine))
         show(f"{len(mine)} row(s) of this compile in {out / 'results.csv'} ({len(rows)} in all)")
     raise typer.Exit(exit_code(mine))
 
@@ -308,7 +309,7 @@ def sweep(
 
             hook = sweep_run_hook(run_device, reps, cache_bytes, compiler_version(), timeout, timing_mode,
                                   module_path(out, target))  # the sweep builds it (its --cache-dir, --no-cache)
-        banner = (f"sweep: {len(problems)} problems x {', '.join(options.variants)} for "
+        banner = (f"sweep: {counted(len(problems), 'problem')} x {', '.join(options.variants)} for "
                   f"{target}{' (llvm-cpu)' if target == 'host' else ''}, "
                   + (f"running on {run_device}" + ("" if reps else ", numerics only (--reps 0)")
                      if run_device else "compile-only (no device)")
@@ -318,10 +319,17 @@ def sweep(
         if run_device and any(not get_variant(v).compiled for v in options.variants):
             from ..sweep.bench import BenchOptions, bench as run_bench  # the torch peer's rows
 
+            from .bench_cmds import bench_progress
+
             rows = run_bench(out, BenchOptions(run_device, reps, cache_bytes, timeout_s=timeout,
-                                               timing_mode=timing_mode))
-        results.print(_table(rows))
+                                               timing_mode=timing_mode), on_row=bench_progress)
+        print_table(_table(rows))
         show(counts_line(rows, out / "results.csv", target))
+        from ..sweep.findings import findings
+
+        show(f"found, per variant against IREE's default on {target} (from each kernel's ISA and fingerprint):")
+        for line in findings(rows, options.variants):
+            show(line)
         if report or (report is None and run_device):
             _report(out, options.variants, rows, shapes.name)
         elif report is None:  # a compile-only sweep's result is the table: its report only when asked

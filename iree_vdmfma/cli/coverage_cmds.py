@@ -13,7 +13,7 @@ from ..sweep.sweep import Sweep, SweepOptions
 from ..devices.targets import target as get_target
 from .app import app, docs_page
 from . import options as opt
-from .common import RowProgress, load_problems, progress, results, say, show, split_list, user_errors
+from .common import RowProgress, load_problems, progress, print_table, say, show, split_list, user_errors
 from ..executors import ExecutorSpec
 
 _HELP = "\n\n".join([
@@ -75,7 +75,7 @@ def coverage(
             sweep = Sweep(problems, options)
             sweep.on_row = RowProgress(bar, "coverage", len(sweep.pending()))
             result = cov.run(cells, options, sweep=sweep, plots=plots)
-        results.print(_summary(result.rows))
+        print_table(_summary(result.rows))
         show(f"{result.compiles} jobs ({result.cached} from the cache) in {result.wall_s:.1f} s wall")
         for f in result.files:
             show(f"wrote {f}")

@@ -12,7 +12,7 @@ from rich.table import Table
 
 from . import options as opt
 from .app import app, docs_page
-from .common import cell, results, say, show, user_errors
+from .common import cell, print_table, say, show, user_errors
 
 db_app = typer.Typer(help="Tuning records in SQLite: import, merge, query.", epilog=docs_page("db"),
                      no_args_is_help=True, rich_markup_mode=None)
@@ -116,6 +116,7 @@ def query(
     db: Optional[Path] = opt.DB,
     target: Optional[str] = typer.Option(None, "--target", "-t", help="Only this arch (gfx942, sm_89, ...)."),
     sku: Optional[str] = typer.Option(None, "--sku", help="Only this device (its product name)."),
+    fmt: str = opt.FORMAT,
     debug: bool = opt.DEBUG,
 ) -> None:
     """Show the best winner per shape and SKU.
@@ -124,7 +125,9 @@ def query(
     """
     with user_errors(debug):
         from ..records.build import choose
+        from ..records.db import iso_time
 
+        opt.table_format(fmt)
         path = opt.db_path(db)
         every = _read(path, target)
         records = [r for r in every if sku is None or r.sku_name.lower() == sku.lower()]
@@ -142,9 +145,20 @@ def query(
                     rows += 1
                     table.add_row(*map(cell, (arch, r.name or r.key, r.sku, r.knobs, r.basis,
                                               "" if r.latency_us is None else f"{r.latency_us:.4g}", r.verdict,
-                                              r.compiler_version.split(" ")[0], r.recorded_at)))
-        results.print(table)
-        show(f"{rows} best winner(s) from {len(records)} records in {path}")
+                                              r.compiler_version.split(" ")[0], _when(r.recorded_at, iso_time))))
+        print_table(table, fmt)
+        (show if fmt == "table" else say)(f"{rows} best winner(s) from {len(records)} records in {path}")
+
+
+def _when(text: str, iso_time) -> str:
+    """A record's time in one format, UTC to the second ('2026-11-22T15:33:14Z'); as recorded when it is no time."""
+    from datetime import timezone  # noqa: PLC0415
+
+    t = iso_time(text or "")
+    if t is None:
+        return text or ""
+    t = t.astimezone(timezone.utc) if t.tzinfo else t
+    return t.strftime("%Y-%m-%dT%H:%M:%S") + ("Z" if t.tzinfo else "")
 
 
 @library_app.command("build", epilog=docs_page("library"))

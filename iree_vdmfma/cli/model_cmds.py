@@ -17,7 +17,7 @@ from ..util.runs import check_kind
 from ..variants.registry import variant as get_variant
 from . import options as opt
 from .app import app, docs_page
-from .common import cell, results, say, show, user_errors
+from .common import cell, print_table, say, show, user_errors
 from ..problems.rows import Status
 
 EXIT_NOT_MATCHED = 1
@@ -79,6 +79,7 @@ def model(
     compile_flags_file: Optional[Path] = opt.COMPILE_FLAGS_FILE,
     merge_with: Optional[list[Path]] = opt.MERGE_WITH, prefer: str = opt.PREFER,
     db: Optional[Path] = opt.DB,
+    calibration: Optional[str] = opt.CALIBRATION,
     cache_dir: Optional[Path] = opt.CACHE_DIR, no_cache: bool = opt.NO_CACHE,
     debug: bool = opt.DEBUG,
 ) -> None:
@@ -104,7 +105,7 @@ def model(
                                  "link`")
         _step(source, m, dtype, target, device, tune, library, max_candidates, reps, search, time_budget, rounds,
               calls, seed, out, workers, timeout, (cache_dir, no_cache), debug, (cache_mode, cache_size, torch_compile),
-              race, flags, db)
+              race, flags, db, calibration)
         return
     with user_errors(debug):
         flags = opt.compile_flags(compile_flag, compile_flags_file)
@@ -129,7 +130,7 @@ def model(
         opts = ModelOptions(src, ms, target, v, out, dt, opt.cache_dir_of(cache_dir, no_cache, checked=True), timeout,
                             flags, tuple(theirs), prefer)
         result = run_model(opts, log=say)
-    results.print(_table(result.rows))
+    print_table(_table(result.rows))
     show(f"wrote {out / 'dispatches.csv'}, {out / 'shapes.csv'}"
          + (f", {result.spec_path}" if result.spec_path else " (no skinny contraction: no spec)")
          + (f", linked with {', '.join(s.label for s in theirs)}" if theirs and result.spec_path else ""))
@@ -181,11 +182,11 @@ def _source(text: str):
 
 def _step(source, m, dtype, target, device, tune, library, max_candidates, reps, search, time_budget, rounds, calls,
           seed, out, workers, timeout, cache_dir, debug, timing=("both", None, True), race=None, flags=(),
-          db=None) -> None:
+          db=None, calibration=None) -> None:
     from ..model.step import StepOptions, run_step  # noqa: PLC0415
     from .core_cmds import plan_run  # noqa: PLC0415
 
-    with user_errors(debug, keeps="tune candidates (OUT/tune)" if tune else ""):
+    with user_errors(debug, keeps="tune candidates (OUT/tune)" if tune else ""), opt.calibration(calibration):
         opt.positive("--time-budget", time_budget)
         out = opt.out_folder(out, "model")
         check_kind(out, "model")
@@ -220,6 +221,12 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
         mode = f"/{r.cache_mode}" if r.cache_mode else ""
         show(f"M={r.m_tokens} {r.variant}{mode}: {r.status} {r.numerics} {lat}{sp}"
              + (f"  ({r.error})" if r.error else ""))
+    timed = [r for r in result.rows if r.noise_floor is not None]
+    if timed:
+        from ..model.report import rule_words  # noqa: PLC0415
+
+        show(f"verdicts: a win or loss needs its 95% interval to exclude 1 and a median beyond {rule_words(timed)}"
+             .replace("**", ""))
     show(f"wrote {out / 'model.csv'}, {out / 'dispatches.csv'}, {out / 'report' / 'index.md'}")
     if result.numerics_failed:
         say(f"{len(result.numerics_failed)} variant(s) ran but failed numerics")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import os
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Optional
 
@@ -102,13 +103,63 @@ TIMING_MODE = typer.Option("cmdbuf", "--timing-mode", help="cmdbuf (8 dispatches
                            "function records them) or loop (one submission a dispatch); docs/concepts/measurement.md.")
 
 
+def choice(option: str, value: str, choices) -> str:
+    """An option's value checked against its choices before anything compiles or runs: one error line if not."""
+    if value not in choices:
+        raise ValueError(f"{option} {value}: one of {', '.join(choices)}")
+    return value
+
+
 def timing_mode(value: str) -> str:
-    """--timing-mode checked before anything compiles or runs."""
     from ..run.timing import TIMING_MODES  # noqa: PLC0415
 
-    if value not in TIMING_MODES:
-        raise ValueError(f"--timing-mode {value}: one of {', '.join(TIMING_MODES)}")
-    return value
+    return choice("--timing-mode", value, TIMING_MODES)
+
+
+FORMAT = typer.Option("table", "--format", help="How the table is printed: table, csv or json (csv and json: "
+                      "the table alone on stdout, for a script).")
+
+
+def table_format(value: str) -> str:
+    from .common import TABLE_FORMATS  # noqa: PLC0415
+
+    return choice("--format", value, TABLE_FORMATS)
+
+
+CALIBRATION = typer.Option(
+    None, "--calibration", metavar="FILE|none", help="The A/A calibration verdicts take their floor from: a "
+    "calibration.csv (or its folder), or none for the default 1% (default: $VDMFMA_CALIBRATION, else the copy "
+    "`vdmfma calibrate` kept for the device).")
+
+
+@contextmanager
+def calibration(value: Optional[str]):
+    """--calibration for the command's length, as $VDMFMA_CALIBRATION (what run/calibration.py ``load_rule`` reads,
+    in this process and the workers it starts): a file is checked first, one error line if it is no calibration
+    vdmfma calibrate wrote; the environment is restored after."""
+    from ..run.calibration import CALIBRATION_CSV, NONE, read_calibration  # noqa: PLC0415
+
+    if value is None:
+        yield
+        return
+    if value != NONE:
+        path = Path(value) / CALIBRATION_CSV if Path(value).is_dir() else Path(value)
+        if not path.is_file():
+            raise ValueError(f"--calibration {value}: no such file (give a calibration.csv, its folder, or none)")
+        table = read_calibration(path)  # ValueError naming the file
+        if not table.rows:
+            raise ValueError(f"--calibration {value}: no verified row"
+                             + (f" ({table.damaged[0]})" if table.damaged else ""))
+        value = str(path)
+    old = os.environ.get("VDMFMA_CALIBRATION")
+    os.environ["VDMFMA_CALIBRATION"] = value
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop("VDMFMA_CALIBRATION", None)
+        else:
+            os.environ["VDMFMA_CALIBRATION"] = old
 
 
 MIN_REPS = typer.Option(2, "--min-reps", min=1, help="Fewer repetitions give the verdict undetermined.")

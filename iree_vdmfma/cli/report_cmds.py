@@ -19,13 +19,33 @@ def _rule(noise_k: float, noise_floor: Optional[float], min_reps: int):
 
     if noise_floor is None and (noise_k, min_reps) == (DEFAULT_RULE.k, DEFAULT_RULE.min_reps):
         return None  # the report takes the device's A/A-calibrated floor when there is one
-    return NoiseRule(k=noise_k, floor=DEFAULT_RULE.floor if noise_floor is None else noise_floor, min_reps=min_reps)
+    return NoiseRule(k=noise_k, floor=DEFAULT_RULE.floor if noise_floor is None else noise_floor, min_reps=min_reps,
+                     calibration="the command line (--noise-floor, --noise-k, --min-reps)")
 
 
 def _notes(notes) -> None:
     """What reading left out or could not verify (damaged rows, rows without a checksum), on stderr."""
     for n in notes:
         say(f"note: {n}")
+
+
+def _check_own(out: Path, results: List[Path]) -> None:
+    """An --out that holds a report of other results is refused (exit 2), never overwritten: its summary.csv names
+    the results it was made from (``source``); a report of the same files is redone in place."""
+    import csv
+
+    old = out / "summary.csv"
+    if not old.is_file():
+        return
+    try:
+        with old.open(newline="") as f:
+            made = {row.get("source") or "" for row in csv.DictReader(f)}
+    except (OSError, UnicodeDecodeError, csv.Error):
+        made = {""}
+    mine = {str(Path(p).resolve()) for p in results}
+    if not made or not all(m and str(Path(m).resolve()) in mine for m in made):
+        raise ValueError(f"--out {out} holds a report of other results ({', '.join(sorted(m or '?' for m in made))}); "
+                         "choose another --out, or remove that folder first")
 
 
 def _check_files(paths: List[Path]) -> None:
@@ -53,14 +73,16 @@ def report_cmd(
     out: Optional[Path] = opt.OUT,
     title: Optional[str] = typer.Option(None, help="Report title (default: the folder's name)."),
     noise_k: float = opt.NOISE_K, noise_floor: Optional[float] = opt.NOISE_FLOOR, min_reps: int = opt.MIN_REPS,
+    calibration: Optional[str] = opt.CALIBRATION,
     plots: bool = opt.PLOTS,
     debug: bool = opt.DEBUG,
 ) -> None:
     from ..report.report import build_report
 
-    with user_errors(debug):
+    with user_errors(debug), opt.calibration(calibration):
         out = opt.out_folder(out, "report")
         _check_files(results)
+        _check_own(out, results)
         res = build_report(results, baseline=baseline, out_dir=out, rule=_rule(noise_k, noise_floor, min_reps),
                            title=title, plots=plots)
     _notes(res.notes)
@@ -73,6 +95,7 @@ def report_cmd(
     for line in res.headline:
         show(line)
     if res.mode == "measured":
+        show(res.rule.named())
         for r in res.overall.to_dict("records"):
             same = f"{r['same_kernel']} same-kernel (the baseline's own kernel: not compared)" if r["same_kernel"] else ""
             if r["n_compared"]:
@@ -108,17 +131,23 @@ def compare_cmd(
     out: Optional[Path] = opt.OUT,
     label_a: str = typer.Option("A", help="Run A's name in tables and plots."),
     label_b: str = typer.Option("B", help="Run B's name in tables and plots."),
+    pair: Optional[List[str]] = typer.Option(None, "--pair", metavar="VA:VB", help=(
+        "Compare run A's variant VA with run B's VB on each problem (repeatable; default: each run's best "
+        "variant against the other's default).")),
     noise_k: float = opt.NOISE_K, noise_floor: Optional[float] = opt.NOISE_FLOOR, min_reps: int = opt.MIN_REPS,
+    calibration: Optional[str] = opt.CALIBRATION,
     plots: bool = opt.PLOTS,
     debug: bool = opt.DEBUG,
 ) -> None:
+    from ..report.compare import parse_pairs
     from ..report.report import compare_runs
 
-    with user_errors(debug):
+    with user_errors(debug), opt.calibration(calibration):
+        pairs = parse_pairs(pair) if pair else None
         out = opt.out_folder(out, "compare")
         _check_files([a, b])
         res = compare_runs(a, b, out, labels=(label_a, label_b), rule=_rule(noise_k, noise_floor, min_reps),
-                           plots=plots)
+                           plots=plots, pairs=pairs)
     _notes(res.notes)
     t = res.table
     both, only_a, only_b = (int((t["presence"] == p).sum()) for p in ("both", "only-a", "only-b"))
@@ -127,21 +156,31 @@ def compare_cmd(
     compared = int((t["included"] & (t["presence"] == "both")).sum()) - same
     if not both or not compared:
         first = t.loc[(t["presence"] == "both") & ~t["included"], "excluded_reason"]
-        why = (f"no row of {label_b} has the key, target, variant and cache_mode of a row of {label_a}" if not both
+        why = (f"no problem (key, target, cache_mode) of a pair is in both {label_a} and {label_b}" if not both
                else f"{both} rows in both, none comparable"
                + (f"; {same} are one kernel in both runs (same-kernel: a difference is drift)" if same else "")
                + (f" (first excluded: {first.iloc[0]})" if len(first) else ""))
-        say(f"nothing to compare: {why} ({only_a} only in {label_a}, {only_b} only in {label_b}); see {res.paths['report']}")
+        say(f"nothing to compare: {why} ({only_a} only in {label_a}, {only_b} only in {label_b}; "
+            f"{res.pairs_line((label_a, label_b))}); see {res.paths['report']}")
         raise typer.Exit(EXIT_NOTHING_MATCHED)
-    show(f"{both} rows in both, {only_a} only in {label_a}, {only_b} only in {label_b}")
-    for r in res.groups[res.groups["variant"] == "all"].to_dict("records"):
-        ratio = r["geomean_ratio_b_over_a"]
-        same = (f"; {r['same_kernel']} same-kernel (one kernel in both runs: not compared)"
+    if res.mode == "measured":
+        show(res.rule.named())
+    show(f"{res.pairs_line((label_a, label_b))}: {both} rows in both, {only_a} only in {label_a}, {only_b} only in "
+         f"{label_b}")
+    for r in res.groups[res.groups["variant"] != "all"].to_dict("records"):
+        ratio, drift = r["geomean_ratio_b_over_a"], r["drift_geomean_ratio"]
+        same = (f"; {r['same_kernel']} same-kernel (one kernel in both runs: drift "
+                + (f"{drift:.4f}, " if drift == drift else "") + "not a win or a loss)"
                 if r["same_kernel"] and res.mode == "measured" else "")
-        show(f"  {r['target']} {r['cache_mode']:>4} geomean {label_b}/{label_a} "
-             + (f"{ratio:.4f} over {r['n_compared']} (win {r['b_faster']}, loss {r['b_slower']}, noise "
-                f"{r['within_noise']}, undetermined {r['undetermined']}){same}" if ratio == ratio else
-                f"— (no latency ratio: none of {r['n_rows']} rows was timed in both runs{same}; static deltas in "
-                f"{res.paths['report'].name})"))
+        va, vb = r["variant"].split(":", 1)
+        head = f"  {r['target']} {r['cache_mode']:>4} {label_b}'s {vb} vs {label_a}'s {va}: "
+        if ratio == ratio:
+            show(head + f"geomean {label_b}/{label_a} {ratio:.4f} over {r['n_compared']} (win {r['b_faster']}, loss "
+                 f"{r['b_slower']}, noise {r['within_noise']}, undetermined {r['undetermined']}){same}")
+        elif r["same_kernel"] and res.mode == "measured":
+            show(head + f"no verdict{same}")
+        else:
+            show(head + f"— (no latency ratio: none of {r['n_rows']} rows was timed in both runs; static deltas in "
+                 f"{res.paths['report'].name})")
     for name, p in res.paths.items():
         show(f"  wrote {p}")

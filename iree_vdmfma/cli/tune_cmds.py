@@ -10,6 +10,7 @@ import typer
 
 from . import options as opt
 from .app import app, docs_page
+from ..util.lists import counted
 from ..tune.state import display_id
 from .common import load_problems, progress, say, show, user_errors
 
@@ -83,6 +84,7 @@ def tune(
                                         help="Let --publish write MODELLED winners."),
     merge_with: Optional[list[Path]] = opt.MERGE_WITH, prefer: str = opt.PREFER,
     db: Optional[Path] = opt.DB,
+    calibration: Optional[str] = opt.CALIBRATION,
     debug: bool = opt.DEBUG,
 ) -> None:
     """Search each shape's configs and ship the winners as specs.
@@ -95,7 +97,7 @@ def tune(
     Exit: 0 every shape finished; 1 the time budget left shapes unfinished; 2 bad input or a busy or
     foreign OUT; 130 interrupted.
     """
-    with user_errors(debug, keeps="candidates"):
+    with user_errors(debug, keeps="candidates"), opt.calibration(calibration):
         from ..tune.tune_report import write_tune_report
         from ..executors import ExecutorSpec
         from ..tune.ship import publish_tuned, tuned_library
@@ -136,7 +138,7 @@ def tune(
 
         with TuneProgress(PROGRESS_EVERY_S) as view:
             tuner = Tuner(problems, options, on_event=say, on_progress=view)
-            say(f"tune: {len(problems)} shapes for {options.target} on "
+            say(f"tune: {counted(len(problems), 'shape')} for {options.target} on "
                 f"{run_device or 'no device (MODELLED ranking)'}"
                 + (f"; at most {tuner.limit} candidates per shape" if tuner.limit else "")
                 + ("; racing them in paired rounds (--no-race: time each on its own)" if options.racing else ""))
@@ -147,6 +149,10 @@ def tune(
 
         for w in winners:  # plain text: '[verdict; basis]' is data, not rich markup
             show(winner_line(w))
+        if run_device:  # every measured verdict names the rule and calibration that decided it
+            from ..report.verdict import calibrated_rule
+
+            show(calibrated_rule(run_device)[0].named())
         show(f"{len(winners)}/{len(problems)} shapes done; {out / 'winners.csv'}; report {report}")
         say_lines(link_library(written, tuned_library(tuner), theirs, prefer))
         record_tune(out, run_device, db)

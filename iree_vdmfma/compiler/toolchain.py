@@ -25,13 +25,30 @@ def tool(name: str) -> str:
     return found
 
 
+def wheel_tool(name: str) -> str:
+    """The compiler wheel's own ``name`` found without importing iree.compiler (`vdmfma --version` loads nothing
+    heavy), else the one on PATH; FileNotFoundError when neither is."""
+    import importlib.util  # noqa: PLC0415
+    from pathlib import Path  # noqa: PLC0415
+
+    spec = importlib.util.find_spec("iree.compiler")
+    for root in (spec.submodule_search_locations or []) if spec else []:
+        if (Path(root) / "_mlir_libs" / name).is_file():
+            return str(Path(root) / "_mlir_libs" / name)
+    found = shutil.which(name)
+    if not found:
+        raise FileNotFoundError(f"{name} not found: install iree-base-compiler")
+    return found
+
+
 VERSION_TIMEOUT_S = 60.0  # `iree-compile --version` answers in well under a second
 
 
 @lru_cache(maxsize=None)
-def compiler_version() -> str:
-    """First line of `iree-compile --version` beyond the banner, e.g. '3.13.0rc20261016 @ 89ece87...'."""
-    cmd = [tool("iree-compile"), "--version"]
+def compiler_version(path: str = "") -> str:
+    """First line of `iree-compile --version` beyond the banner, e.g. '3.13.0rc20261016 @ 89ece87...' (``path``:
+    that iree-compile; '' the one :func:`tool` finds)."""
+    cmd = [path or tool("iree-compile"), "--version"]
     try:
         out = run_group(cmd, timeout_s=VERSION_TIMEOUT_S).stdout
     except subprocess.SubprocessError:  # the timeout: the tool was ended with its group

@@ -181,12 +181,14 @@ def grid(arch: str, dtypes: Optional[Sequence[str]] = None, ms: Sequence[int] = 
 
 def cells_from_problems(problems: Iterable[Problem], dtypes: Optional[Sequence[str]] = None,
                         ms: Optional[Sequence[int]] = None) -> list[Cell]:
-    """Cells from a shape list: one per row; the case is its (N, K, batch). Optional filters."""
+    """Cells from a shape list: one per row; the case is its (N, K, batch), named by the user's name for the row
+    where it has one (else 'nN-kK'). Optional filters."""
     cells, seen = [], set()
     for p in problems:
         if (dtypes and p.dtype not in dtypes) or (ms and p.m not in ms):
             continue
-        name = f"n{p.n}-k{p.k}" + (f"-b{p.batch}" if p.batch > 1 else "")
+        name = (p.name if p.name and p.name != p.key else
+                f"n{p.n}-k{p.k}" + (f"-b{p.batch}" if p.batch > 1 else ""))
         cell = Cell(p.dtype, ShapeCase(name, p.n, p.k, p.batch, "from shape list"), p.m)
         if cell not in seen:
             seen.add(cell)

@@ -17,6 +17,7 @@ from matplotlib.colors import ListedColormap  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
 from .classes import BY_DEFAULT, NOT_IN_GRID, NOT_REACHABLE, ONLY_WITH_SPEC, CoverageRow, reason_tag  # noqa: E402
+from ..report import bars as _bars  # noqa: E402
 
 SPEC_DEFAULT_FAILS = "only-with-spec/default-fails"  # drawn apart: an S cell whose default does not compile
 ORDER = (NOT_IN_GRID, NOT_REACHABLE, SPEC_DEFAULT_FAILS, ONLY_WITH_SPEC, BY_DEFAULT)
@@ -69,12 +70,15 @@ def heatmap(rows: Sequence[CoverageRow], path: Path, target: str, dtype: str) ->
     ax.set_xlabel("M")
     ax.set_title(f"VDMFMA coverage, {target} {dtype} (static: compiler output + ISA)", fontsize=10)
     present = [c for c in ORDER[::-1] if (grid == ORDER.index(c)).any()]
-    ax.legend(handles=[Patch(color=COLOURS[c], label=LEGEND[c]) for c in present], fontsize=7,
-              loc="upper center", bbox_to_anchor=(0.5, -0.16 if len(cases) > 2 else -0.3), ncol=2, frameon=False)
-    fig.tight_layout()
+    legend = fig.legend(handles=[Patch(color=COLOURS[c], label=LEGEND[c]) for c in present], fontsize=7,
+                        loc="lower center", bbox_to_anchor=(0.5, 0.01), ncol=2, frameon=False)
+    fig.canvas.draw()  # the legend's size, then the figure made to hold it: below the axes, never cut
+    box = legend.get_window_extent()
+    if box.width > fig.bbox.width * 0.98:
+        fig.set_size_inches(box.width / fig.dpi * 1.04, fig.get_size_inches()[1])
+    fig.tight_layout(rect=(0, (box.height + 8) / fig.bbox.height, 1, 1))
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path)
-    plt.close(fig)
+    _bars.save(fig, path, 120)
     return path
 
 

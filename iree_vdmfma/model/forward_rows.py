@@ -60,6 +60,9 @@ class _ModelBody:
     skinny_dispatches: Optional[int] = None
     applied: Optional[int] = None
     device: str = ""
+    noise_floor: Optional[float] = None  # the floor the verdict took (report/verdict.py calibrated_rule)
+    calibration: str = ""  # where that floor came from: a calibration's file, date, threshold, load; '' the default
+    calibration_flag: str = ""  # why that calibration is suspect (NOISY: under load, threshold over 10%); ''
     skinny_share: Optional[float] = None  # MEASURED: the skinny GEMMs' share of one profiled forward's dispatch time
 
 
@@ -131,9 +134,12 @@ def run_forward(m: int, variants: list[str], results: dict, drows: list[Dispatch
     timed = list(modules) + [p for p in peers if rows[p].status == Status.COMPILED.value]
     out = [r for v, r in rows.items() if v not in timed]
     same = _same_kernel(m, modules, results, rows)
-    floor = calibrated_rule(opts.device, prov.get("device_name", ""))[0].floor  # the report's floor for the device
+    rule = calibrated_rule(opts.device, prov.get("device_name", ""))[0]  # the report's floor for the device
     for mode in opts.cache_modes:
-        out += _time_mode(mode, m, {v: rows[v] for v in timed}, modules, ex, opts, prov, log, same, floor)
+        out += _time_mode(mode, m, {v: rows[v] for v in timed}, modules, ex, opts, prov, log, same, rule.floor)
+    for r in out:
+        if r.cache_mode:  # a timed row: its verdict names the rule that decided it
+            r.noise_floor, r.calibration, r.calibration_flag = rule.floor, rule.calibration, rule.noisy
     return out
 
 

@@ -269,7 +269,7 @@ def run_model(opts: ModelOptions, log: Callable[[str], None] = lambda s: None) -
     opts.out.mkdir(parents=True, exist_ok=True)
     inputs: dict[int, Path] = {}
     for m in opts.ms:  # every M's input before anything compiles: a bad source stops here
-        log(f"M={m}: exporting {opts.source.text}")
+        log(f"M={m}: " + ("reading" if opts.source.is_mlir else "exporting") + f" {opts.source.text}")
         inputs[m] = opts.out / f"model_m{m}.mlir"
         inputs[m].write_text(input_ir(opts.source, m, opts.dtype))
     found: dict[int, Discovered] = {}

@@ -18,6 +18,16 @@ from ..util.io import atomic_write_text
 from . import forward as fwd
 
 
+def rule_words(rows) -> str:
+    """The floor the rows' verdicts took and the calibration it came from (a NOISY one flagged), from the rows."""
+    timed = [r for r in rows if r.noise_floor is not None]
+    if not timed:
+        return "1% (the default floor)"
+    r = timed[0]
+    return (f"{r.noise_floor:.2%}, the floor of {r.calibration or 'the default (no A/A calibration of the device)'}"
+            + (f" (**{r.calibration_flag}**)" if r.calibration_flag else ""))
+
+
 def write_model_csv(path: Path, rows, row_type) -> Path:
     """One line per row (``row_type``: the dataclass whose fields are the columns, timing.ModelRow), atomically,
     with a checksum column."""
@@ -58,6 +68,7 @@ def latency_figure(rows):
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt  # noqa: PLC0415
+    import matplotlib.ticker  # noqa: PLC0415, F401
 
     series: dict[str, list] = {}
     for r in rows:
@@ -66,9 +77,11 @@ def latency_figure(rows):
     if not series:
         return None
     fig, ax = plt.subplots(figsize=(6, 4))
-    for name, rs in sorted(series.items()):
+    n = len(series)
+    for i, (name, rs) in enumerate(sorted(series.items())):
         rs = sorted(rs, key=lambda r: r.m_tokens)
-        ms = [r.m_tokens for r in rs]
+        dodge = 2 ** (0.06 * (i - (n - 1) / 2))  # side by side at each M: one M never stacks every series
+        ms = [r.m_tokens * dodge for r in rs]
         med = [r.latency_us_median for r in rs]
         err = [[r.latency_us_median - r.latency_us_lo for r in rs], [r.latency_us_hi - r.latency_us_median for r in rs]]
         ax.errorbar(ms, med, yerr=err, marker="o", capsize=3, label=name,
@@ -76,6 +89,10 @@ def latency_figure(rows):
     ax.set_xlabel("M (tokens)")
     ax.set_ylabel("forward latency (us, median and interval; log scale)")
     ax.set_xscale("log", base=2)
+    ticks = sorted({r.m_tokens for rs in series.values() for r in rs})
+    ax.set_xticks(ticks, [str(m) for m in ticks])  # ticks at the Ms measured, the series beside them
+    ax.xaxis.set_minor_locator(matplotlib.ticker.NullLocator())
+    ax.set_xlim(ticks[0] / 1.5, ticks[-1] * 1.5)
     ax.set_yscale("log")
     ax.legend(fontsize=8)
     ax.set_title(f"whole forward, MEASURED on {rows[0].device}")
@@ -171,7 +188,8 @@ def write_step_report(opts, result, default: str, eager: str, row_type=None) -> 
               f"{', '.join(f'{c:.1%}' for c in cov) or 'n/a'}). `{eager}` is torch eager on the same inputs"
               + (", `torch-compile` torch.compile (inductor) of the same module" if any(
                   r.variant == "torch-compile" for r in rows) else "") + ". "
-              "A speedup is a win/loss only when its 95% interval excludes 1 and the median is beyond 1%; "
+              "A speedup is a win/loss only when its 95% interval excludes 1 and the median is beyond "
+              + rule_words(rows) + "; "
               "fewer than 6 rounds give no 95% interval: undetermined. Speedups compare rows of one cache mode.",
               "", "Cache modes: `hot`: one copy of the weights and inputs, re-used by every call. `cold`: "
               + ("; ".join(f"{c} copies rotated round-robin, {_fmt((b or 0) / 2**20)} MiB of other weights read "

@@ -201,7 +201,8 @@ def _read(opts: StepOptions, problems: list[Problem]) -> Library:
         raise ValueError(f"{opts.library}: a library for {lib.target}, not --target {opts.target}")
     keys = {p.key for p in problems}
     if problems and not any(e.problem.key in keys for e in lib.entries):
-        raise UnmatchedModelError(f"{opts.library}: none of its {len(lib.entries)} shapes is one of the model's "
+        raise UnmatchedModelError(f"{opts.library}: " + ("its one shape is not" if len(lib.entries) == 1 else
+                                  f"none of its {len(lib.entries)} shapes is") + " one of the model's "
                                   f"skinny GEMMs ({', '.join(sorted(keys))})")
     return lib
 

@@ -140,3 +140,12 @@ def text_width_in(labels: list[str], size: float = 8.0) -> float:
 
 def height_for(n_shapes: int, n_series: int) -> float:
     return min(MAX_HEIGHT_IN, max(3.0, 1.2 + 0.2 * n_shapes * max(n_series, 1)))
+
+
+def save(fig, path, dpi: int = 110) -> None:
+    """Write ``fig`` as PNG and close it: every report figure goes through here (a test can keep the figure to
+    read its artists)."""
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+
+    fig.savefig(path, dpi=dpi)
+    plt.close(fig)

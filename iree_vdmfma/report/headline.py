@@ -17,6 +17,7 @@ from typing import Optional
 import numpy as np
 import pandas as pd
 
+from ..util.lists import counted
 from ..problems.rows import Status
 from .summary import instructions, instructions_of, records
 from .verdict import SAME_KERNEL, geomean
@@ -195,7 +196,7 @@ def _static_sentence(summary: pd.DataFrame, baseline: str, where: str) -> str:
             txt += " (" + ", ".join(f"{n} with {name}" for name, n in counts.items()) + ")"
         parts.append(txt)
     return (f"{where[0].upper() + where[1:]}, nothing timed: " + ", ".join(parts)
-            + f" over {st['key'].nunique()} shapes; no speedup is claimed.")
+            + f" over {counted(st['key'].nunique(), 'shape')}; no speedup is claimed.")
 
 
 def skipped_line(summary: pd.DataFrame) -> Optional[str]:
@@ -204,7 +205,7 @@ def skipped_line(summary: pd.DataFrame) -> Optional[str]:
     if sk.empty:
         return None
     per = sk.drop_duplicates(["key", "target", "variant"]).groupby(["variant", "target"]).size()
-    what = ", ".join(f"`{v}` on {t} ({n} shapes)" for (v, t), n in per.items())
+    what = ", ".join(f"`{v}` on {t} ({counted(n, 'shape')})" for (v, t), n in per.items())
     return (f"{len(sk)} row(s) skipped, not compared and not plotted (the variant does not build for the "
             f"target): {what}.")
 

@@ -19,11 +19,13 @@ DESCRIPTIONS: Sequence[tuple[str, str]] = (
     ("coverage.md", "coverage matrix per dtype with every reason"),
     ("coverage.csv", "one row per coverage cell, with both compiles' evidence"),
     ("results.csv", "the sweep's result rows (input)"),
-    ("candidates.png", "the tune's candidates: latency against workgroups or the split knob"),
+    ("candidates.png", "the tune's candidates: latency per candidate, IREE's default and the winner marked"),
     ("headline", "the summary figure: geomean speedup of each variant over the baseline (and the vendor library)"),
-    ("weights_", "achieved GB/s against the weight bytes a call reads, with the HBM peak line"),
-    ("speedup_", "speedup against the baseline with noise intervals"),
-    ("bandwidth_", "achieved GB/s against the HBM peak"), ("static_", "static compiler metrics per shape"),
+    ("weights_", "achieved GB/s against the weight bytes a call reads, with noise intervals (and the data-sheet "
+                 "HBM peak line where the device has one)"),
+    ("speedup_", "speedup against the baseline with noise intervals; same-kernel and within-noise patterned apart"),
+    ("bandwidth_", "achieved GB/s per shape with noise intervals, same-kernel rows marked (and the data-sheet HBM "
+                   "peak where the target has one)"), ("static_", "static compiler metrics per shape"),
     ("ratio_", "latency ratio B/A per row"), ("coverage-", "coverage heat map"),
 )
 

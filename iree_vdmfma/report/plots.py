@@ -18,6 +18,8 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+
+from . import bars as _bars  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
@@ -26,13 +28,35 @@ from ..problems.rows import EXCLUDED, status_values  # noqa: E402
 from ..devices.targets import TARGETS  # noqa: E402
 from .bars import MAX_HEIGHT_IN, hbars, height_for, layout, missing_handle, text_width_in  # noqa: E402
 from .summary import instructions  # noqa: E402
-from .weights import weights_plots  # noqa: E402
+from .weights import gbps_intervals, weights_plots  # noqa: E402
 
 SKIPPED = "skipped"
 MAX_SHAPES = 30  # per-shape bar charts: more shapes than this are chosen (extremes) and the title says so
 
 VERDICT_COLOURS = {"win": "#2e7d32", "loss": "#c62828", "within-noise": "#9e9e9e", "undetermined": "#f9a825",
-                   "same-kernel": "#1565c0"}
+                   "same-kernel": "#ffffff"}
+# Patterns that tell the verdicts apart without colour: one kernel (drift, never a result) is white with rings;
+# a difference inside the noise is hatched grey.
+VERDICT_HATCH = {"within-noise": "///", "undetermined": "///", "same-kernel": "oo"}
+SAME_KERNEL_EDGE = "#000000"
+
+
+def verdict_handles(new: str = "") -> list:
+    """Legend entries of the verdicts, drawn as the bars are (``new``: who is faster on a win)."""
+    words = {"win": f" ({new} faster)" if new else " (faster)", "loss": f" ({new} slower)" if new else " (slower)",
+             "same-kernel": " (one kernel: drift)"}
+    return [Patch(facecolor=c, hatch=VERDICT_HATCH.get(v), edgecolor=SAME_KERNEL_EDGE if v == "same-kernel" else
+                  "#555555", label=v + words.get(v, "")) for v, c in VERDICT_COLOURS.items()]
+
+
+def fit_legend(fig, legend) -> None:
+    """Widen the figure's right margin until ``legend`` (placed right of the axes) lies inside the figure."""
+    fig.canvas.draw()
+    w = fig.get_size_inches()[0]
+    need = legend.get_window_extent().x1 / fig.dpi - w
+    if need > 0:
+        right = fig.subplotpars.right - (need + 0.1) / w
+        fig.subplots_adjust(right=max(right, 0.3))
 _PALETTE = plt.get_cmap("tab10").colors
 
 
@@ -94,13 +118,15 @@ def _speedup_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, pat
     def style(shape, ser, j):
         vd = verdict.get((shape, ser), "")
         return dict(facecolor=VERDICT_COLOURS.get(vd, "#777777"), edgecolor=colours[ser], linewidth=1.5,
-                    hatch="///" if vd in ("within-noise", "undetermined") else None)
+                    hatch=VERDICT_HATCH.get(vd))
 
     def lab(shape, ser, v):
         return f"{v:.3f}  {ser}: {verdict.get((shape, ser), '')}"
 
     def missing(shape, ser):
-        if (shape, ser) not in reason:
+        if verdict.get((shape, ser)) == "same-kernel":  # no bar: one kernel is not a speedup
+            return f"same kernel as {baseline} (drift: not compared)"
+        if not reason.get((shape, ser)):
             return None
         return "excluded (" + str(reason[(shape, ser)]).split(":")[0] + ")"
 
@@ -114,12 +140,12 @@ def _speedup_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, pat
     ax.axvline(1.0, color="black", linewidth=1)
     ax.set_xlabel(f"speedup vs {baseline} (baseline median / variant median; > 1 = faster)\nwhiskers: {whiskers}")
     ax.set_title(f"Speedup vs {baseline} — MEASURED on {_devices(sub)} [{target}], cache={cache}{picked}", fontsize=10)
-    handles = [Patch(facecolor=c, label=v) for v, c in VERDICT_COLOURS.items()]
-    handles += [Patch(facecolor="white", edgecolor=colours[v], linewidth=1.5, label=f"variant {v}") for v in variants]
-    ax.legend(handles=handles + missing_handle(marked), fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0),
-              framealpha=0.9)
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    handles = verdict_handles()
+    handles += [Patch(facecolor="white", edgecolor=colours[v], linewidth=1.5, label=f"variant {v} (edge)")
+                for v in variants]
+    fit_legend(fig, ax.legend(handles=handles + missing_handle(marked), fontsize=7, loc="upper left",
+                              bbox_to_anchor=(1.01, 1.0), framealpha=0.9))
+    _bars.save(fig, path, 110)
     return path
 
 
@@ -131,19 +157,24 @@ def _bandwidth_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, p
     variants = [v for v in [baseline] + sorted(v for v in sub["variant"].unique() if v != baseline)
                 if v in set(sub["variant"])]
     gb, pct, status = _lookup(sub, "gbps"), _lookup(sub, "pct_peak_bw"), _lookup(sub, "status")
+    verdict, band = _lookup(sub, "verdict"), gbps_intervals(sub)
     colours = {v: _PALETTE[i % len(_PALETTE)] for i, v in enumerate(variants)}
+    same = lambda s, v: verdict.get((s, v)) == "same-kernel"  # noqa: E731
 
     def lab(shape, ser, v):
         p = pct.get((shape, ser))
-        return f"{v:.3g}" + (f" ({p:.0f}%)" if p is not None and np.isfinite(p) else "")
+        return (f"{v:.3g}" + (f" ({p:.0f}%)" if p is not None and np.isfinite(p) else "")
+                + (f" same kernel as {baseline}" if same(shape, ser) else ""))
 
     def missing(shape, ser):
         return f"n/a ({status[(shape, ser)]})" if (shape, ser) in status else None
 
     fig, ax = plt.subplots(figsize=(10, height_for(len(shapes), len(variants))))
     layout(fig, _labels(sub, shapes), legend_right=True)
-    marked = hbars(ax, shapes, variants, lambda s, v: gb.get((s, v)), lambda s, v, j: dict(color=colours[v]),
-                    lab, missing, labels=_labels(sub, shapes))
+    marked = hbars(ax, shapes, variants, lambda s, v: gb.get((s, v)),
+                    lambda s, v, j: dict(facecolor="white" if same(s, v) else colours[v], edgecolor=colours[v],
+                                         hatch=VERDICT_HATCH["same-kernel"] if same(s, v) else None),
+                    lab, missing, labels=_labels(sub, shapes), interval=lambda s, v: band.get((s, v)))
     t = TARGETS.get(target)
     if t:
         ax.axvline(t.peak_hbm_gbps, color="#c62828", linestyle="--", linewidth=1.2)
@@ -151,14 +182,19 @@ def _bandwidth_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, p
         ax.set_xlim(0, max(hi, t.peak_hbm_gbps * 1.08))
         ax.text(t.peak_hbm_gbps, len(shapes) - 0.45, f"HBM peak {t.peak_hbm_gbps:g} GB/s \n(data sheet; memory roof) ",
                 color="#c62828", fontsize=7, va="top", ha="right")
-    ax.set_xlabel("achieved bandwidth, GB/s (label: GB/s, and % of HBM peak where the device's peak is known)")
+    ax.set_xlabel("achieved bandwidth, GB/s (label: GB/s, and % of HBM peak where the device's peak is known)\n"
+                  "whiskers: GB/s at each end of the latency's noise interval (median ± 2·sigma)")
+    fig.subplots_adjust(bottom=min(0.8 / fig.get_size_inches()[1], 0.3))
     note = " (hot: weights may stay in the last-level cache)" if cache == "hot" else ""
     ax.set_title(f"Achieved bandwidth — MEASURED on {_devices(sub)} [{target}], cache={cache}{note}{picked}",
                  fontsize=10)
-    ax.legend(handles=[Patch(facecolor=colours[v], label=v) for v in variants] + missing_handle(marked), fontsize=7,
-              loc="upper left", bbox_to_anchor=(1.01, 1.0))
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    handles = [Patch(facecolor=colours[v], label=v) for v in variants]
+    if any(same(k, v) for k, v in gb):
+        handles.append(Patch(facecolor="white", edgecolor="#555555", hatch=VERDICT_HATCH["same-kernel"],
+                             label=f"same kernel as {baseline}:\na difference is drift"))
+    fit_legend(fig, ax.legend(handles=handles + missing_handle(marked), fontsize=7, loc="upper left",
+                              bbox_to_anchor=(1.01, 1.0)))
+    _bars.save(fig, path, 110)
     return path
 
 
@@ -254,8 +290,7 @@ def _static_plot(st: pd.DataFrame, baseline: str, target: str, path: Path) -> Op
     fig = static_figure(st, baseline, target)
     if fig is None:
         return None
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    _bars.save(fig, path, 100)
     return path
 
 
@@ -287,8 +322,7 @@ def headline_plot(g: pd.DataFrame, baseline: str, path: Path, title: str) -> Opt
     fig.suptitle(title, fontsize=10, y=1 - 0.1 / height, va="top")
     fig.legend(handles=[Patch(facecolor=colours[c], label=f"cache {c}") for c in caches], fontsize=7,
                loc="lower right")
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    _bars.save(fig, path, 110)
     return path
 
 
@@ -318,6 +352,18 @@ def report_plots(summary: pd.DataFrame, static: pd.DataFrame, baseline: str, out
     return out
 
 
+def _ratio_intervals(sub: pd.DataFrame) -> dict:
+    """(key, pair) -> the B/A ratio at the ends of both runs' noise intervals (report/verdict.py, median ± 2·sigma)."""
+    from .verdict import Timing, speedup_interval  # noqa: PLC0415
+
+    out = {}
+    for r in sub.to_dict("records"):
+        lo, hi = speedup_interval(Timing.from_row(r, "_a"), Timing.from_row(r, "_b"))
+        if lo == lo and hi == hi and lo > 0 and hi > 0:
+            out[(r["key"], r["variant"])] = (1.0 / hi, 1.0 / lo)
+    return out
+
+
 def compare_plots(table: pd.DataFrame, out_dir: Path, labels: tuple[str, str]) -> dict[str, Path]:
     """Latency ratio B/A per row, coloured by verdict (win = B faster)."""
     A, B = labels
@@ -330,22 +376,24 @@ def compare_plots(table: pd.DataFrame, out_dir: Path, labels: tuple[str, str]) -
         sub = sub[sub["key"].isin(set(shapes))]
         variants = sorted(sub["variant"].unique())
         ratio, verdict, reason = _lookup(sub, "ratio_b_over_a"), _lookup(sub, "verdict"), _lookup(sub, "excluded_reason")
+        band = _ratio_intervals(sub)
         fig, ax = plt.subplots(figsize=(12, height_for(len(shapes), len(variants))))
         layout(fig, _labels(sub, shapes), legend_right=True, title_lines=2)
         marked = hbars(ax, shapes, variants, lambda s, v: ratio.get((s, v)),
-                        lambda s, v, j: dict(color=VERDICT_COLOURS.get(verdict.get((s, v), ""), "#777777")),
+                        lambda s, v, j: dict(facecolor=VERDICT_COLOURS.get(verdict.get((s, v), ""), "#777777"),
+                                             edgecolor="#555555", hatch=VERDICT_HATCH.get(verdict.get((s, v), ""))),
                         lambda s, v, x: f"{x:.3f}  {v}",
                         lambda s, v: (": ".join(str(reason.get((s, v)) or "").split(": ")[:2]) or None), base=1.0,
-                        labels=_labels(sub, shapes))
+                        labels=_labels(sub, shapes), interval=lambda s, v: band.get((s, v)))
         ax.axvline(1.0, color="black", linewidth=1)
-        ax.set_xlabel(f"latency ratio {B}/{A} (< 1: {B} faster)")
+        ax.set_xlabel(f"latency ratio {B}/{A} (< 1: {B} faster); bars: pairs VA:VB, {A}'s VA against {B}'s VB\n"
+                      "whiskers: the ratio at the ends of both runs' noise intervals (median ± 2·sigma)")
+        fig.subplots_adjust(bottom=min(0.8 / fig.get_size_inches()[1], 0.3))
         dev = f"{A}: {_devices(sub.rename(columns={'device_a': 'device'}))}; {B}: {_devices(sub.rename(columns={'device_b': 'device'}))}"
         ax.set_title(f"{B} vs {A} — MEASURED [{target}], cache={cache}{picked}\n{dev}", fontsize=10)
-        ax.legend(handles=[Patch(facecolor=c, label=f"{v}" + (f" ({B} faster)" if v == "win" else f" ({B} slower)" if v == "loss" else ""))
-                           for v, c in VERDICT_COLOURS.items()] + missing_handle(marked), fontsize=7, loc="upper left",
-                  bbox_to_anchor=(1.01, 1.0))
+        fit_legend(fig, ax.legend(handles=verdict_handles(f"{B}'s variant") + missing_handle(marked), fontsize=7,
+                                  loc="upper left", bbox_to_anchor=(1.01, 1.0)))
         name = f"ratio_{_safe(target)}_{_safe(cache)}"
         out[name] = out_dir / f"{name}.png"
-        fig.savefig(out[name], dpi=110)
-        plt.close(fig)
+        _bars.save(fig, out[name], 110)
     return out

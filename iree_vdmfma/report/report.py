@@ -67,6 +67,7 @@ class ReportResult:
     paths: dict[str, Path] = field(default_factory=dict)  # summary, groups, pivot, report, index, plot:<name>
     notes: list[str] = field(default_factory=list)
     headline: list[str] = field(default_factory=list)  # the result in one or two sentences (index.md's lead)
+    rule: NoiseRule = DEFAULT_RULE  # the rule (and calibration) every verdict of this report rests on
 
     @property
     def compared(self) -> int:
@@ -127,7 +128,8 @@ def build_report(
         rule = rule_for(df, notes) if measured else DEFAULT_RULE
     summary = build_summary(df, baseline, rule, measured)
     groups = build_groups(summary)
-    res = ReportResult(out_dir, "measured" if measured else "static", baseline, summary, groups, notes=notes)
+    res = ReportResult(out_dir, "measured" if measured else "static", baseline, summary, groups, notes=notes,
+                       rule=rule)
     res.paths["summary"] = out_dir / "summary.csv"
     summary.to_csv(res.paths["summary"], index=False, float_format="%.6g")
     res.paths["groups"] = out_dir / "groups.csv"

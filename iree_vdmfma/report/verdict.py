@@ -10,7 +10,7 @@ one (:func:`rule_for`).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable, Mapping, Optional
 
 import numpy as np
@@ -46,6 +46,14 @@ class NoiseRule:
     k: float = 2.0
     floor: float = 0.01
     min_reps: int = 2
+    calibration: str = ""  # where the floor came from (run/calibration.py ``describe``); '' the default
+    noisy: str = ""  # why that calibration is flagged (taken under load, threshold over 10%); '' when it is not
+
+    def named(self) -> str:
+        """One line for every console that gives verdicts: the rule and the calibration that decided them."""
+        return (f"verdict rule: noise intervals median ± {self.k:g}·sigma apart and a difference beyond "
+                f"{self.floor:.2%}, the floor of " + (self.calibration or "the default (no A/A calibration of this "
+                "device used)") + (f". {self.noisy}" if self.noisy else ""))
 
     def describe(self, base: str = "the baseline", new: str = "a variant") -> str:
         return (
@@ -55,7 +63,9 @@ class NoiseRule:
             f"{base} when the intervals overlap or the medians differ by less than {self.floor:.1%} of "
             f"{base}'s; otherwise `win` (faster) or `loss` (slower). Fewer than {self.min_reps} repetitions "
             f"or no recorded spread gives `undetermined`. `noise_threshold` is the relative difference "
-            f"a row needed to leave the noise."
+            f"a row needed to leave the noise. The {self.floor:.2%} floor is that of "
+            + (self.calibration or "the default: no A/A calibration of the device was used") + "."
+            + (f" **{self.noisy}.**" if self.noisy else "")
         )
 
 
@@ -152,8 +162,9 @@ def calibrated_rule(device: str, device_name: Optional[str] = None,
 
     paired = load_rule(device, device_name=device_name)
     if paired.source == "default":
-        return base, "default", paired.note
-    return NoiseRule(base.k, max(base.floor, paired.threshold), base.min_reps), paired.source, paired.note
+        return replace(base, calibration=f"the default ({paired.note})" if paired.note else ""), "default", paired.note
+    return (NoiseRule(base.k, max(base.floor, paired.threshold), base.min_reps, paired.source, paired.note),
+            paired.source, paired.note)
 
 
 def same_kernel(a: Mapping, b: Mapping, suffixes: tuple[str, str] = ("", "")) -> bool:
@@ -188,17 +199,17 @@ def verdict_of(base: Mapping, new: Mapping, rule: NoiseRule = DEFAULT_RULE, suff
 
 def rule_for(df: pd.DataFrame, notes: list[str]) -> NoiseRule:
     """The default rule, its floor raised to the A/A calibration of the one device the rows were measured on when
-    there is one (`vdmfma calibrate`); ``notes`` says so (and why a calibration found was not used)."""
+    there is one (`vdmfma calibrate`), which the rule names (``NoiseRule.named``); ``notes`` says why a calibration
+    found was not used."""
     runs = df[df["latency_us_median"].notna()]
     devices = {(d, n) for d, n in zip(runs["device"], runs["device_name"].fillna(""))}
     if len(devices) != 1:
-        return DEFAULT_RULE
+        return replace(DEFAULT_RULE, calibration=f"the default (rows of {len(devices)} devices: no one calibration "
+                       "applies)")
     (device, name), = devices
     rule, source, note = calibrated_rule(device, name)
-    if note and source == "default":  # a calibration found but not used; a used one's line below names its source
+    if note and source == "default":  # a calibration found but not used; a used one is named by rule.named()
         notes.append(note)
-    if source != "default":
-        notes.append(f"noise floor {rule.floor:.2%}: the A/A-calibrated threshold of {name or device} ({source})")
     return rule
 
 

@@ -5,7 +5,8 @@ about M FLOP per byte for every N and K: a roofline puts every shape at one x. W
 how many bytes there are to stream. Each MEASURED row is a marker at (weight bytes = batch·N·K·element
 size, exact from the shape; GB/s = bytes moved / median latency, from results), one marker shape per
 variant, with the device's data-sheet HBM peak (the summary's ``peak_gbps``) as a dashed line where it is
-known (a data-sheet figure, not a measurement). Small weights cannot reach the peak (launch and latency
+known (a data-sheet figure, not a measurement); whiskers: GB/s at the two ends of the latency's noise interval
+(median ± 2 robust sigma, report/verdict.py). With few weight sizes the x ticks sit at those sizes. Small weights cannot reach the peak (launch and latency
 dominate); large ones should approach it. At most ``MAX_POINTS`` markers per variant are drawn (a
 seeded sample beyond that, said in the title); every row is in summary.csv.
 """
@@ -19,8 +20,11 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+
+from . import bars as _bars  # noqa: E402
 import pandas as pd  # noqa: E402
-from matplotlib.ticker import FuncFormatter, NullFormatter  # noqa: E402
+from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter, NullLocator  # noqa: E402
+
 
 _MARKERS = "osD^vP*Xh<>"
 _PALETTE = plt.get_cmap("tab10").colors
@@ -36,6 +40,19 @@ def _mib(v, _=None) -> str:
     return f"{v / 2**20:.3g}"
 
 
+def gbps_intervals(sub: pd.DataFrame, k: float = 2.0) -> dict:
+    """(key, variant) -> GB/s at the two ends of the latency's noise interval (report/verdict.py ``Timing``):
+    bytes moved over the interval's high and low latency."""
+    from .verdict import Timing  # noqa: PLC0415
+
+    out = {}
+    for r in sub.to_dict("records"):
+        iv, gb, med = Timing.from_row(r).interval(k), r.get("gbps"), r.get("latency_us_median")
+        if iv and gb == gb and med and iv[0] > 0:
+            out[(r["key"], r["variant"])] = (gb * med / iv[1], gb * med / iv[0])
+    return out
+
+
 def weights_plot(sub: pd.DataFrame, device: str, cache: str, path: Path) -> Optional[Path]:
     """GB/s against weight bytes for one device and cache mode; None without data."""
     sub = sub[sub["gbps"].notna() & sub["weight_bytes"].notna()]
@@ -46,8 +63,20 @@ def weights_plot(sub: pd.DataFrame, device: str, cache: str, path: Path) -> Opti
     for i, (v, vs) in enumerate(sorted(sub.groupby("variant"), key=lambda x: x[0])):
         if len(vs) > MAX_POINTS:
             vs, sampled = vs.sample(MAX_POINTS, random_state=0), True
-        ax.scatter(vs["weight_bytes"], vs["gbps"], marker=_MARKERS[i % len(_MARKERS)], s=28, alpha=0.8,
-                   color=_PALETTE[i % len(_PALETTE)], label=f"{v} (measured)", zorder=3)
+        colour = _PALETTE[i % len(_PALETTE)]
+        same = vs["verdict"].eq("same-kernel") if "verdict" in vs else pd.Series(False, index=vs.index)
+        for part, hollow in ((vs[~same], False), (vs[same], True)):
+            if len(part):  # the baseline's own kernel: hollow (a difference there is drift, not a result)
+                ax.scatter(part["weight_bytes"], part["gbps"], marker=_MARKERS[i % len(_MARKERS)], s=28, alpha=0.8,
+                           facecolors="none" if hollow else colour, edgecolors=colour, zorder=3,
+                           label=f"{v} (measured" + ("; hollow: same kernel as the baseline, drift)" if hollow else ")"))
+        band = gbps_intervals(vs)
+        have = [(r["weight_bytes"], r["gbps"], band[(r["key"], r["variant"])]) for r in vs.to_dict("records")
+                if (r["key"], r["variant"]) in band]
+        if have:  # the latency's noise interval, as GB/s
+            x, y, iv = zip(*have)
+            ax.errorbar(x, y, yerr=[[max(g - b[0], 0) for g, b in zip(y, iv)], [max(b[1] - g, 0) for g, b in zip(y, iv)]],
+                        fmt="none", ecolor=colour, elinewidth=1, capsize=2.5, alpha=0.8, zorder=2)
     peaks = sorted(set(sub["peak_gbps"].dropna()))
     if peaks:
         ax.axhline(peaks[0], color="#c62828", linestyle="--", linewidth=1.2)
@@ -59,11 +88,18 @@ def weights_plot(sub: pd.DataFrame, device: str, cache: str, path: Path) -> Opti
                         xytext=(5, 4), textcoords="offset points", color="#444444")
     ax.set_xscale("log")
     ax.xaxis.set_major_formatter(FuncFormatter(_mib))
-    ax.xaxis.set_minor_formatter(FuncFormatter(_mib) if sub["weight_bytes"].max() / sub["weight_bytes"].min() < 100
-                                 else NullFormatter())
-    ax.set_ylim(0, max(sub["gbps"].max(), peaks[0] if peaks else 0) * 1.12)
+    at = sorted(set(sub["weight_bytes"]))
+    if len(at) <= MAX_NAMED:  # few sizes: a tick at each, where the points are, and no other
+        ax.xaxis.set_major_locator(FixedLocator(at))
+        ax.xaxis.set_minor_locator(NullLocator())
+        if len(at) == 1:
+            ax.set_xlim(at[0] / 2, at[0] * 2)
+    else:
+        ax.xaxis.set_minor_formatter(NullFormatter())
+    tops = [hi for _, hi in gbps_intervals(sub).values()]  # the whiskers fit too
+    ax.set_ylim(0, max([sub["gbps"].max(), peaks[0] if peaks else 0] + tops) * 1.12)
     ax.set_xlabel("weight bytes per call, MiB (batch·N·K·element size: exact, from the shape)")
-    ax.set_ylabel("achieved GB/s (measured: bytes moved / median latency)")
+    ax.set_ylabel("achieved GB/s (measured: bytes moved / median latency;\nwhiskers: the latency's noise interval)")
     roof = "dashed: the device's data-sheet HBM peak" if peaks else "no data-sheet peak for this device: no peak line"
     note = f"; {MAX_POINTS} sampled rows per variant" if sampled else ""
     ax.set_title(f"Bandwidth vs weight bytes — MEASURED on {device} [{', '.join(sorted(set(sub['target'])))}], "
@@ -71,8 +107,7 @@ def weights_plot(sub: pd.DataFrame, device: str, cache: str, path: Path) -> Opti
     ax.grid(which="both", alpha=0.25)
     ax.legend(fontsize=8, loc="lower right")
     fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    _bars.save(fig, path, 100)
     return path
 
 

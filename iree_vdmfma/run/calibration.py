@@ -66,6 +66,8 @@ HELDOUT_PAIRS = 24  # fresh A/A rounds a held-out check scores (at least MIN_HEL
 MIN_HELDOUT_PAIRS = 20
 HELDOUT_BATCHES = 3  # fresh batches at most: the first checks the fit, each further one a grown threshold
 GROWTH = 1.25  # a threshold that fails its held-out check grows by this factor until that batch passes
+NOISY_THRESHOLD = 0.10  # a calibrated threshold above this is flagged wherever it decides a verdict
+BUSY_LOAD = 0.5  # a calibration begun with more load per core than this was taken under load: flagged
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,7 @@ class CalibrationRow:
     heldout_verified: bool = False  # every comparison's false_win_rate_heldout <= 5% at `threshold`
     timing_mode: str = ""  # how the rounds' dispatches were submitted (run/timing.py TIMING_MODES)
     floor_us: Optional[float] = None  # the harness floor in that mode on this device (run/floor.py), MEASURED
+    load: float = math.nan  # the host's 1-minute load average per CPU core as the calibration began (host_load)
 
 
 @dataclass(frozen=True)
@@ -267,6 +270,7 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
     from .provenance import now_utc  # noqa: PLC0415
 
     _check_sizes(pairs, heldout_pairs, rounds)
+    load = host_load()  # before anything of ours runs: what else was running
     dev = resolve_device(device)
     if dev is None:
         raise ValueError("calibration needs a device (got none)")
@@ -303,11 +307,40 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
                                    threshold_in_sample=fit.in_sample, false_win_rate_heldout=last.rates[kind],
                                    heldout_pairs=last.pairs, heldout_batches=len(fit.checks),
                                    first_heldout_rate=fit.checks[0].rate, heldout_verified=fit.verified,
-                                   timing_mode=measured.timing_mode or timing_mode, floor_us=floor_us, **stats))
+                                   timing_mode=measured.timing_mode or timing_mode, floor_us=floor_us, load=load,
+                                   **stats))
     write_calibration(rows, out_dir / CALIBRATION_CSV)
     if keep:
         write_calibration(rows, kept_path(dev, name))
     return rows
+
+
+def host_load() -> float:
+    """The host's 1-minute load average per CPU core (os.getloadavg / os.cpu_count), MEASURED; NaN where the OS
+    has none."""
+    try:
+        return os.getloadavg()[0] / (os.cpu_count() or 1)
+    except OSError:
+        return math.nan
+
+
+def noisy(rows: Sequence[CalibrationRow]) -> str:
+    """Why a calibration's verdicts are suspect ('' when they are not): a threshold over NOISY_THRESHOLD, or taken
+    under a load per core over BUSY_LOAD."""
+    t = max(r.threshold for r in rows)
+    load = max((_num(r.load) for r in rows), default=math.nan)
+    why = ([f"threshold {t:.1%} > {NOISY_THRESHOLD:.0%}"] if t > NOISY_THRESHOLD else []) + (
+        [f"taken under load ({load:.2f} per core > {BUSY_LOAD:g})"] if load > BUSY_LOAD else [])
+    return ("NOISY calibration: " + " and ".join(why) + ": its verdicts call real differences within-noise; "
+            "calibrate again on an idle device, or pass --calibration none") if why else ""
+
+
+def describe(where: Path | str, rows: Sequence[CalibrationRow]) -> str:
+    """The calibration as every verdict names it: its file, date, threshold and the load when taken."""
+    load = max((_num(r.load) for r in rows), default=math.nan)
+    return (f"calibration {where} (taken {rows[0].measured_at}, threshold {max(r.threshold for r in rows):.2%}, "
+            f"load {'unknown' if math.isnan(load) else f'{load:.2f} per core'} when taken; {heldout_note(rows)}"
+            f"{too_noisy(max(r.threshold for r in rows))})")
 
 
 def summary_line(rows: Sequence[CalibrationRow], path: Path) -> str:
@@ -323,7 +356,9 @@ def summary_line(rows: Sequence[CalibrationRow], path: Path) -> str:
     growth = "" if r.heldout_batches <= 1 else (
         f", grown from the in-sample fit {r.threshold_in_sample:.2%} (held-out rate {r.first_heldout_rate:.1%} there) "
         f"until the held-out rate was <= {TARGET_RATE:.0%}, then checked on fresh rounds again")
-    return (f"calibration {r.device} ({r.device_name or 'unnamed'}): held-out false-win rate {held:.1%} over "
+    load = max((_num(x.load) for x in rows), default=math.nan)
+    return (f"calibration {r.device} ({r.device_name or 'unnamed'}), load {load:.2f} per core when taken: "
+            f"held-out false-win rate {held:.1%} over "
             f"{r.heldout_pairs} fresh A/A pairs at threshold {r.threshold:.2%}{growth} ({verdict}); in-sample "
             f"{max(x.false_win_rate for x in rows):.1%} on the {r.pairs} pairs it was fitted on; "
             f"{r.rounds_per_verdict} rounds a verdict, drift {r.drift:+.2%}, minimal detectable effect "
@@ -340,6 +375,15 @@ def read_calibration(path: Path | str) -> Table[CalibrationRow]:
     sets every verdict's floor: only what `vdmfma calibrate` wrote is taken). ValueError if it is not one."""
     return read_checked(path, CalibrationRow, required=("device", "device_name", "threshold"),
                         what="a calibration.csv written by vdmfma calibrate", verified=True)
+
+
+NONE = "none"  # --calibration none: the default threshold, whatever calibration is kept
+
+
+def governs(device: str, device_name: str) -> str:
+    """What a kept calibration decides, for calibrate's console."""
+    return (f"it sets the verdict floor of every later tune, report, compare and model measured on {device} "
+            f"({device_name or 'unnamed'}) until the next calibrate; --calibration FILE|none overrides it")
 
 
 def kept_path(device: str, device_name: str) -> Path:
@@ -359,6 +403,8 @@ def load_rule(device: str, path: Optional[Path | str] = None, device_name: Optio
         device_name = device_info(device).name
     name = device_name
     where = path or os.environ.get("VDMFMA_CALIBRATION") or kept_path(device, name)
+    if str(where) == NONE:
+        return replace(paired.DEFAULT_PAIRED_RULE, note="--calibration none: the default threshold")
     where = Path(where)
     if where.is_dir():
         where = where / CALIBRATION_CSV
@@ -377,9 +423,8 @@ def load_rule(device: str, path: Optional[Path | str] = None, device_name: Optio
     if not rows:
         return paired.DEFAULT_PAIRED_RULE
     threshold = max(r.threshold for r in rows)
-    return paired.PairedRule(threshold=threshold, confidence=rows[0].confidence or 0.95,
-                             source=f"calibration {where} ({heldout_note(rows)}{too_noisy(threshold)})",
-                             note=too_noisy(threshold).lstrip("; ") and f"calibration {where}{too_noisy(threshold)}")
+    return paired.PairedRule(threshold=threshold, confidence=rows[0].confidence or 0.95, source=describe(where, rows),
+                             note=noisy(rows) + too_noisy(threshold))
 
 
 def too_noisy(threshold: float) -> str:

@@ -18,6 +18,24 @@ from typing import Callable, Optional, Sequence
 from ..report.verdict import DEFAULT_RULE, WIN, WITHIN_NOISE, NoiseRule, Timing, verdict_of
 from .state import CandidateRow
 
+NOT_SEPARABLE = "not separable by the model"  # a modelled speedup within the model's validated error
+BEYOND_MODEL_ERROR = "beyond the model's error"  # a modelled speedup the model's validated error cannot explain
+
+
+def model_error(backend, arch: str) -> Optional[float]:
+    """The backend's perf model's validated error on a speedup for ``arch`` (None: no model, or not validated)."""
+    model = backend.perf_model()
+    return getattr(model, "speedup_error", lambda _arch: None)(arch) if model is not None else None
+
+
+def separable(speedup: Optional[float], error: Optional[float]) -> bool:
+    """Whether a modelled speedup lies beyond the model's validated ``error`` (a factor; None: never)."""
+    return bool(speedup and error and (speedup > error or speedup < 1.0 / error))
+
+
+def modelled_verdict(speedup: Optional[float], error: Optional[float]) -> str:
+    return BEYOND_MODEL_ERROR if separable(speedup, error) else NOT_SEPARABLE
+
 MODEL_BAND = 0.01
 
 

@@ -14,7 +14,7 @@ from ..problems.problem import Problem
 from ..run.numerics import Checker
 from ..run.timing import DEFAULT_TIMING_MODE
 from . import state
-from .choose import Choice, choose_measured, choose_modelled
+from .choose import Choice, choose_measured, choose_modelled, model_error, modelled_verdict
 from .measure import measure
 from ..problems.rows import Status
 
@@ -43,12 +43,16 @@ def finish_shape(tuner, compiler, p: Problem, rows: list[state.CandidateRow],
     base.update(winner=w.candidate, search_winner=w.candidate, split=w.split, mma=w.mma,
                 workgroups=w.workgroups, note=choice.note)
     if not tuner.o.measuring:
+        speedup = _ratio(default and default.modelled_us, w.modelled_us)
+        verdict = choice.verdict  # a modelled speedup within the model's validated error is no result
+        if verdict == "modelled":
+            verdict = modelled_verdict(speedup, model_error(tuner.backend, tuner.o.target))
         return state.WinnerRow(**base, latency_us_median=w.modelled_us,
                                default_us_median=default.modelled_us if default else None,
                                padded_us_median=padded.modelled_us if padded else None,
-                               speedup_vs_default=_ratio(default and default.modelled_us, w.modelled_us),
+                               speedup_vs_default=speedup,
                                speedup_vs_padded=_ratio(padded and padded.modelled_us, w.modelled_us),
-                               verdict=choice.verdict, basis="modelled")
+                               verdict=verdict, basis="modelled")
     return _side_by_side(tuner, compiler, p, base, w, default, padded, choice, checker, rule, source)
 
 

@@ -120,7 +120,8 @@ def race(contenders: Mapping[str, Path], base: str, problem: Problem, device: st
                                                                                                   paired.LOSS)
         over = budget_s is not None and time.monotonic() - started >= budget_s
         on_step(f"{done} rounds, {len(alive)} in the race; leader {leader} "
-                f"({_ratio(rounds, leader, base):.3g} of the default)")
+                + ("(IREE's default itself)" if leader == base else
+                   f"(median per-round latency ratio {_ratio(rounds, leader, base):.3g}x IREE's default's)"))
         hopeless = rule.threshold >= 1  # a win needs a ratio below 1 - threshold: none can, however many rounds
         if (separated and decided) or over or done >= max_rounds or hopeless:
             break

@@ -15,9 +15,11 @@ from typing import Optional
 
 import pandas as pd
 
+from ..util.lists import counted
 from ..report.markdown import drop_empty, md_table
 from ..report.verdict import geomean
 from . import state
+from .choose import BEYOND_MODEL_ERROR, NOT_SEPARABLE, model_error, separable
 from .state import display_id, display_ids
 from ..problems.rows import CANDIDATE_TERMINAL, Status, status_values
 
@@ -76,29 +78,47 @@ def _groups(w: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _plot(cands: pd.DataFrame, path: Path, label: str) -> Path | None:
+def _plot(cands: pd.DataFrame, path: Path, label: str, winners: Optional[pd.DataFrame] = None) -> Path | None:
+    """Each shape's candidates by latency (fastest left, one panel row of points per shape), IREE's default and the
+    shipped winner marked apart; measured points carry their noise interval."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    import matplotlib.ticker  # noqa: F401
 
-    col = "cold_us_median" if "MEASURED" in label else "modelled_us"
+    from ..report import bars as _bars
+
+    measured = "MEASURED" in label
+    col = "cold_us_median" if measured else "modelled_us"
     ok = cands[cands[col].notna()]
     if ok.empty:
         return None
-    xcol = "workgroups" if ok["workgroups"].notna().any() else "split"
-    fig, ax = plt.subplots(figsize=(7, 4.5))
-    for key, sub in ok.groupby("key"):
-        ax.scatter(sub[xcol].fillna(0), sub[col], label=key, s=18)
-    ax.set_xlabel(xcol + (" (contraction dispatch)" if xcol == "workgroups" else " (K chunk; 0 = no split)"))
-    if xcol == "workgroups":
-        ax.set_xscale("log")
-    ax.set_ylabel("latency us" + (" (cold)" if "MEASURED" in label else " (MODELLED, not measured)"))
+    shipped = dict(zip(winners["key"], winners["winner"])) if winners is not None and not winners.empty else {}
+    fig, ax = plt.subplots(figsize=(8, 4.8))
+    for i, (key, sub) in enumerate(ok.groupby("key", sort=True)):
+        sub = sub.sort_values(col).reset_index(drop=True)
+        x, y = sub.index + 1, sub[col]
+        colour = plt.get_cmap("tab10").colors[i % 10]
+        if measured:  # the noise rule's interval: median ± 2 robust sigma (report/verdict.py)
+            sigma = (sub["cold_us_mad"] * 1.4826).where(sub["cold_us_mad"].notna(), sub["cold_us_std"]).fillna(0)
+            ax.errorbar(x, y, yerr=[(2 * sigma).clip(upper=0.9 * y), 2 * sigma], fmt="none", ecolor=colour,
+                        alpha=0.6, capsize=2)
+        ax.scatter(x, y, s=16, color=colour, label=key, zorder=3)
+        ref = sub["reference"].fillna("").str.split(",").apply(lambda r: "default" in r)
+        ax.scatter(x[ref], y[ref], s=90, facecolors="none", edgecolors="black", marker="s", zorder=4,
+                   label="IREE's default" if i == 0 else None)
+        won = sub["candidate"] == shipped.get(key)
+        ax.scatter(x[won], y[won], s=140, color=colour, edgecolors="black", marker="*", zorder=5,
+                   label="shipped winner" if i == 0 else None)
+    ax.set_xlabel("candidate, fastest first (rank within its shape)")
+    ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
+    ax.set_ylabel("latency us" + (" (cold; whiskers: noise interval)" if measured else " (MODELLED, not measured)"))
+    ax.set_yscale("log")
     ax.set_title(f"candidates: {label}", fontsize=9)
-    ax.legend(fontsize=6)
+    ax.legend(fontsize=6, loc="upper left", ncol=2)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    _bars.save(fig, path, 110)
     return path
 
 
@@ -120,16 +140,38 @@ def _cuts(winners: pd.DataFrame, cands: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def modelled_headline(winners: pd.DataFrame, target: str, label: str) -> str:
+    """A modelled tune's result: no geomean, only which winners' modelled speedups over IREE's default lie beyond
+    the model's validated error (tune/choose.py ``separable``); the others are not separable by the model."""
+    from ..backends import backend_for  # noqa: PLC0415
+
+    error = model_error(backend_for(target), target)
+    sp = winners.set_index("key")["speedup_vs_default"].dropna()
+    if error is None:
+        return (f"Tuned winners: MODELLED, not measured ({label}): the model's error is not validated on {target}, "
+                f"so none of the {len(sp)} modelled speedups over IREE's default is separable by the model; "
+                "measure before believing any.")
+    beyond = [f"{k} (MODELLED {v:.2f}x)" for k, v in sp.items() if separable(v, error)]
+    return (f"Tuned winners: MODELLED, not measured ({label}): {len(beyond)} of {len(sp)} modelled speedups over "
+            f"IREE's default lie beyond the model's validated error (a modelled speedup is off by up to {error:.2f}x "
+            f"on {_validation(target)})" + (f": {', '.join(beyond)}" if beyond else "")
+            + (f"; {'the other' if beyond else 'all'} {len(sp) - len(beyond)} {NOT_SEPARABLE}"
+               if len(sp) > len(beyond) else "") + ". Measure before believing any.")
+
+
+def _validation(target: str) -> str:
+    from ..backends import backend_for  # noqa: PLC0415
+
+    return getattr(backend_for(target).perf_model(), "VALIDATION", "measured data")
+
+
 def headline(winners: pd.DataFrame, label: str) -> str:
     """The tune's result in one sentence: geomean speedup of the winners over IREE's default, wins, range."""
     sp = winners["speedup_vs_default"].dropna()
     if sp.empty:
         return f"No shape has a winner and a default to compare ({label})."
-    if label.startswith("MODELLED "):  # the number says MODELLED once; no noise rule judged a model
-        return (f"Tuned winners: MODELLED geomean {geomean(sp):.2f}x over IREE's default over {len(sp)} shapes "
-                f"({sp.min():.2f}x-{sp.max():.2f}x) — {label[len('MODELLED '):]}.")
     wins = int((winners["verdict"] == "win").sum())
-    return (f"Tuned winners: geomean {geomean(sp):.2f}x over IREE's default over {len(sp)} shapes "
+    return (f"Tuned winners: geomean {geomean(sp):.2f}x over IREE's default over {counted(len(sp), 'shape')} "
             f"({sp.min():.2f}x-{sp.max():.2f}x; {wins} of {len(winners)} a win under the noise rule) — {label}.")
 
 
@@ -154,8 +196,8 @@ def write_tune_report(out_dir: Path | str, target: str, device: str | None = Non
     modelled = (winners.basis == "modelled").all()
     label = (f"MODELLED (static model, no device; {target})" if modelled
              else f"MEASURED on {winners.device.iloc[0]} ({target}), cold cache")
-    head = headline(winners, label)
-    plot = _plot(cands, rep / "candidates.png", label) if not cands.empty else None
+    head = modelled_headline(winners, target, label) if modelled else headline(winners, label)
+    plot = _plot(cands, rep / "candidates.png", label, winners) if not cands.empty else None
     winners = winners.assign(**{c: [display_id(w) for w in winners[c].fillna("")] for c in
                                 ("winner", "search_winner", "fastest", "runner_up") if c in winners},
                              **({"note": [display_ids(n) for n in winners["note"].fillna("")]} if "note" in winners
@@ -173,9 +215,12 @@ def write_tune_report(out_dir: Path | str, target: str, device: str | None = Non
     if modelled:
         text.append("They come from the backend's perf model (backends/rocm/perf_model.py), a static model (bytes moved, workgroups per CU, loads in "
                     "flight, occupancy from the ISA): it ranks configs; it is not a measurement.")
-    text += ["", "## Winners", "", md_table(drop_empty(shown(winners[[c for c in cols if c in winners]]))), "",
-             "## Geomean speedup by group", "", md_table(drop_empty(shown(_groups(winners)))), "",
-             "## Candidates by status", "", md_table(status) if not status.empty else "(none)", ""]
+    text += ["", "## Winners", "", md_table(drop_empty(shown(winners[[c for c in cols if c in winners]]))), ""]
+    text += (["## Geomean speedup by group", "", md_table(drop_empty(shown(_groups(winners)))), ""] if not modelled
+             else ["No geomean of modelled speedups is given: each winner's `verdict` says whether its modelled "
+                   f"speedup lies beyond the model's validated error (`{BEYOND_MODEL_ERROR}`) or not "
+                   f"(`{NOT_SEPARABLE}`).", ""])
+    text += ["## Candidates by status", "", md_table(status) if not status.empty else "(none)", ""]
     cut_by = ("--max-candidates, or by the race's budget (the top of the order that fitted it was raced),"
               if "cut_by_race_budget" in cuts else "--max-candidates")
     text += ["## What the search covered", "",
@@ -188,7 +233,8 @@ def write_tune_report(out_dir: Path | str, target: str, device: str | None = Non
                  "beyond noise; otherwise the default stays:", ""]
         text += [f"- {r.key}: {r.note}" for r in kept.itertuples()] + [""]
     if plot:
-        text += [f"![candidates]({plot.name})", f"*Candidate latency against {'workgroups' if 'workgroups' in plot.name else 'the knob'}: {label}.*", ""]
+        text += [f"![candidates]({plot.name})", f"*Each shape's candidates by latency, fastest first; IREE's default "
+                 f"(square) and the shipped winner (star) marked: {label}.*", ""]
     (rep / "report.md").write_text("\n".join(text))
     _index(rep, target, head, label, plot, raced=(winners.get("rounds", pd.Series(dtype=float)).notna()).any())
     return rep / "report.md"

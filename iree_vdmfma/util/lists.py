@@ -21,3 +21,8 @@ def parse_m(text: str) -> list[int]:
     if not out:
         raise ValueError("no M values given")
     return sorted(out)
+
+
+def counted(n: int, noun: str, plural: str = "") -> str:
+    """'1 shape', '6 shapes', '0 shapes': a count with its noun in the number it takes."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"

@@ -1,0 +1,171 @@
+"""The measured report's plots read as their data says (issue 45 item 5), checked on the matplotlib artists, never on
+pixels: every bar or point of a timed row carries its noise interval, a row of the baseline's own kernel is drawn
+apart from a difference within the noise, legends lie inside the figure, and the weights plot's ticks sit where
+its points are. The rows are the committed CPU run (reports/cpu-local-task: MEASURED on local-task, where splitk
+is IREE's default's very kernel on every shape); nothing is compiled or run here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from matplotlib.container import ErrorbarContainer
+
+from iree_vdmfma.report import bars
+from iree_vdmfma.report.report import build_report
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "reports" / "cpu-local-task" / "results.csv"
+
+
+@pytest.fixture(scope="module")
+def figures(tmp_path_factory):
+    """name -> the Figure each report plot was saved from (kept open), and the report."""
+    kept: dict[str, object] = {}
+    real = bars.save
+    mp = pytest.MonkeyPatch()
+    mp.setattr(bars, "save", lambda fig, path, dpi=110: (kept.__setitem__(Path(path).stem, fig), fig.savefig(path, dpi=dpi)))
+    try:
+        res = build_report(RESULTS, baseline="default", out_dir=tmp_path_factory.mktemp("cpu") / "report")
+    finally:
+        mp.undo()
+    assert bars.save is real
+    yield kept, res
+    import matplotlib.pyplot as plt
+
+    for fig in kept.values():
+        plt.close(fig)
+
+
+def _inside(fig) -> bool:
+    fig.canvas.draw()
+    box = fig.bbox
+    legends = [lg for ax in fig.axes for lg in [ax.get_legend()] if lg] + list(fig.legends)
+    assert legends, "a figure without a legend"
+    return all(box.x0 - 1 <= lg.get_window_extent().x0 and lg.get_window_extent().x1 <= box.x1 + 1
+               and box.y0 - 1 <= lg.get_window_extent().y0 and lg.get_window_extent().y1 <= box.y1 + 1
+               for lg in legends)
+
+
+def _patches(fig, hatch):
+    return [p for ax in fig.axes for p in ax.patches if p.get_hatch() == hatch]
+
+
+def test_every_measured_plot_keeps_its_legend_inside_the_figure(figures):
+    kept, _ = figures
+    measured = [n for n in kept if n.startswith(("speedup_", "bandwidth_", "weights_"))]
+    assert len(measured) == 6, sorted(kept)
+    for name in measured:
+        assert _inside(kept[name]), name
+
+
+def test_bandwidth_bars_carry_noise_intervals_and_the_baselines_own_kernel_is_drawn_apart(figures):
+    kept, res = figures
+    fig = kept["bandwidth_host_hot"]
+    ax = fig.axes[0]
+    timed = res.summary[(res.summary.cache_mode == "hot") & res.summary.gbps.notna()]
+    whiskers = [c for c in ax.containers if isinstance(c, ErrorbarContainer)]
+    assert len(whiskers) == len(timed)  # one interval per drawn bar
+    same = res.summary[(res.summary.cache_mode == "hot") & (res.summary.verdict == "same-kernel")]
+    assert len(same) == 5  # splitk is the default's kernel on all five shapes
+    ringed = _patches(fig, "oo")
+    assert len(ringed) == len(same) and all(p.get_facecolor()[:3] == (1.0, 1.0, 1.0) for p in ringed)
+    labels = " ".join(t.get_text() for t in ax.texts)
+    assert labels.count("same kernel as default") == len(same)
+
+
+def test_speedup_plots_say_same_kernel_where_there_is_no_bar_and_pattern_it_apart_from_within_noise(figures):
+    kept, res = figures
+    ax = kept["speedup_host_hot"].axes[0]
+    hot = res.summary[(res.summary.cache_mode == "hot") & ~res.summary.is_baseline]
+    said = [t.get_text() for t in ax.texts]
+    assert sum(t == "splitk: same kernel as default (drift: not compared)" for t in said) == \
+        int((hot.verdict == "same-kernel").sum()) == 5
+    assert not any("excluded ()" in t for t in said)
+    drawn = hot[hot.speedup.notna()]
+    assert len([c for c in ax.containers if isinstance(c, ErrorbarContainer)]) == len(drawn)  # intervals drawn
+    legend = {h.get_label().split(" ")[0]: h for h in ax.get_legend().legend_handles}
+    same, noise = legend["same-kernel"], legend["within-noise"]
+    assert same.get_hatch() != noise.get_hatch() and same.get_facecolor() != noise.get_facecolor()
+    for p in ax.patches:  # a bar within the noise is drawn as the legend's within-noise entry
+        if p.get_hatch() == "///":
+            assert p.get_facecolor() == noise.get_facecolor()
+
+
+def test_the_weights_plot_has_intervals_and_its_ticks_where_the_points_are(figures):
+    kept, res = figures
+    from matplotlib.collections import PathCollection
+
+    ax = next(f for n, f in kept.items() if n.startswith("weights_") and n.endswith("_hot")).axes[0]
+    points = sorted({float(x) for c in ax.collections if isinstance(c, PathCollection) for x, _ in c.get_offsets()})
+    sizes = sorted(set(pd.to_numeric(res.summary.loc[res.summary.gbps.notna(), "weight_bytes"])))
+    assert points and set(points) <= set(sizes)
+    ticks = [t for t in ax.get_xticks() if ax.get_xlim()[0] <= t <= ax.get_xlim()[1]]
+    assert sorted(ticks) == sizes and not len(ax.xaxis.get_minor_locator().tick_values(*ax.get_xlim()))
+    assert [c for c in ax.containers if isinstance(c, ErrorbarContainer)]
+    hollow = [c for c in ax.collections if isinstance(c, PathCollection) and not len(c.get_facecolors())]
+    same = res.summary[(res.summary.cache_mode == "hot") & (res.summary.verdict == "same-kernel")]
+    assert sum(len(c.get_offsets()) for c in hollow) == len(same) == 5  # the baseline's own kernel: hollow
+
+
+def test_the_run_comparison_plot_has_an_interval_per_bar_and_its_legend_inside(tmp_path, monkeypatch):
+    from iree_vdmfma.report.compare import compare_runs
+
+    kept: dict[str, object] = {}
+    monkeypatch.setattr(bars, "save", lambda fig, path, dpi=110: kept.__setitem__(Path(path).stem, fig))
+    res = compare_runs(ROOT / "reports" / "gpu-h100-seed" / "results.csv",
+                       ROOT / "reports" / "gpu-h100-tuned" / "results.csv", tmp_path / "cmp", labels=("seed", "tuned"))
+    fig = kept["ratio_sm_89_cold"]
+    drawn = res.table[(res.table.cache_mode == "cold") & res.table.ratio_b_over_a.notna()]
+    assert len(drawn) == 12  # default:tuned and splitk:default on six shapes
+    assert len([c for c in fig.axes[0].containers if isinstance(c, ErrorbarContainer)]) == len(drawn)
+    assert _inside(fig)
+    import matplotlib.pyplot as plt
+
+    for f in kept.values():
+        plt.close(f)
+
+
+def test_the_coverage_maps_legend_lies_inside_the_figure_below_the_axes(tmp_path, monkeypatch):
+    from iree_vdmfma.coverage.classes import read_csv
+    from iree_vdmfma.coverage.plots import heatmap
+
+    kept = []
+    monkeypatch.setattr(bars, "save", lambda fig, path, dpi=110: kept.append(fig))
+    rows = read_csv(ROOT / "reports" / "coverage-gfx942" / "coverage.csv")  # the committed gfx942 map
+    for dtype in ("f16", "i8"):
+        heatmap([r for r in rows if r.dtype == dtype], tmp_path / f"{dtype}.png", "gfx942", dtype)
+    assert len(kept) == 2
+    for fig in kept:
+        assert _inside(fig)
+        (legend,), ax = fig.legends, fig.axes[0]
+        assert legend.get_window_extent().y1 <= ax.get_tightbbox().y0 + 1  # under the M axis, not over the map
+    import matplotlib.pyplot as plt
+
+    for f in kept:
+        plt.close(f)
+
+
+def test_the_tune_candidates_plot_marks_iree_default_and_the_shipped_winner_apart_with_intervals(tmp_path, monkeypatch):
+    from matplotlib.collections import PathCollection
+
+    from iree_vdmfma.tune.tune_report import write_tune_report
+
+    kept = []
+    monkeypatch.setattr(bars, "save", lambda fig, path, dpi=110: kept.append(fig))
+    write_tune_report(ROOT / "reports" / "tune-h100", "sm_89", report_dir=tmp_path / "rep")  # the H100 tune, re-read
+    (fig,) = kept
+    ax = fig.axes[0]
+    points = [c for c in ax.collections if isinstance(c, PathCollection)]
+    count = lambda size: sum(len(c.get_offsets()) for c in points if c.get_sizes()[0] == size)  # noqa: E731
+    assert count(90) == count(140) == 6  # per shape one default square, one winner star
+    assert {h.get_label() for h in ax.get_legend().legend_handles} >= {"IREE's default", "shipped winner"}
+    assert [c for c in ax.containers if isinstance(c, ErrorbarContainer)]
+    xs = {float(x) for c in points for x, _ in c.get_offsets()}
+    assert len(xs) > 1  # candidates spread out, not stacked on one workgroup count
+    assert _inside(fig)
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
