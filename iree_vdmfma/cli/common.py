@@ -30,6 +30,7 @@ from ..devices.probe import DeviceUnavailableError, TargetMismatchError
 from ..devices.targets import UnknownTargetError
 from ..util import procs
 from ..util.signals import stop_signals_as_interrupt
+from .options import TABLE_FORMATS
 
 # Nothing here imports iree.compiler: `vdmfma bench` runs where only the runtime is installed.
 # Input errors of the compiling stages (unknown variant, missing intrinsic) are ValueErrors.
@@ -47,8 +48,6 @@ def show(text: str) -> None:
     """A result line on stdout, printed as is."""
     results.print(text, markup=False, highlight=False, soft_wrap=True)
 
-
-TABLE_FORMATS = ("table", "csv", "json")
 
 
 def _natural_width(table) -> int:
