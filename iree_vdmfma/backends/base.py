@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping, Optional, Protocol
 
-from ..configs.knobs import knob_config
+from ..configs.knobs import dispatch_config, knob_config
 from ..configs.library import CODEGEN, PREPROCESSING
 from ..devices.flags import compile_flags
 from ..problems.problem import Problem
@@ -53,6 +53,7 @@ class CandidateProof:
     fields: Mapping[str, object]
     reason: str = ""
     rejected: bool = False
+    note: str = ""  # what the proof could not read (e.g. no ptxas): kept in the row's reason when it is fit
 
 
 class PerfModel(Protocol):
@@ -64,6 +65,9 @@ class PerfModel(Protocol):
 
     def estimate_us(self, problem: Problem, settings: Mapping[str, object], target: str) -> float:
         """A pre-compile estimate, to order a space larger than the budget."""
+
+    def pct_peak(self, problem: Problem, us: float, target: str) -> float:
+        """Weight bytes over the modelled time ``us`` as % of the HBM peak the model assumes (``model_pct_peak``)."""
 
 
 def tile_mismatch(config, tile: tuple[int, ...]) -> str:
@@ -149,7 +153,7 @@ class Backend:
         split = int(settings.get("split", 0) or 0)
         if split and dispatches < 2:
             return CandidateProof(fields, f"split {split} requested, {dispatches} dispatch(es)")
-        config = knob_config(problem, target, settings)
+        config = dispatch_config(problem, knob_config(problem, target, settings))
         if config is None:
             return CandidateProof(fields)
         pr = self.prove(dump_dir, problem, target, config.mma_kind)

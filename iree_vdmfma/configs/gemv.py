@@ -39,6 +39,7 @@ class GemvConfig:
     # then count blocks, and the whole block is one lane's (decoded in registers)
     block: int = 0
     fold_m: bool = False  # the op has no M loop (IREE folded a unit M)
+    n_subgroups: int = 1  # subgroups along N, each owning rows / n_subgroups rows (wvSplitK's rows per wave)
 
     mma_kind = ""  # no MMA intrinsic: the evidence shows an empty mma_kind (check_no_mma)
 
@@ -62,7 +63,7 @@ class GemvConfig:
 
     @property
     def workgroup_size(self) -> int:
-        return self.subgroup_size * self.k_subgroups
+        return self.subgroup_size * self.k_subgroups * self.n_subgroups
 
     @property
     def k_step(self) -> int:
@@ -80,7 +81,8 @@ class GemvConfig:
         entries = {
             "lane_basis": ir.ArrayAttr.get([ints(lead1 + self._tiles(1, 1, self.subgroup_size, 1)), ints(dims)]),
             "partial_reduction": ints(lead0 + self._tiles(0, 0, self.partial_reduction, self.block)),
-            "subgroup_basis": ir.ArrayAttr.get([ints(lead1 + self._tiles(1, 1, self.k_subgroups, 1)), ints(dims)]),
+            "subgroup_basis": ir.ArrayAttr.get([ints(lead1 + self._tiles(1, self.n_subgroups, self.k_subgroups, 1)),
+                                                ints(dims)]),
             "thread": ints(lead0 + self._tiles(0, 0, self.thread, self.block)),
             "workgroup": ints(self.workgroup),
         }
@@ -113,15 +115,18 @@ class GemvConfig:
 
     def describe(self) -> str:
         mx = f" block={self.block} (dequantized in registers)" if self.block else ""
+        nsub = f" n_subgroups={self.n_subgroups}" if self.n_subgroups > 1 else ""
         return (f"gemv (VectorDistribute, no MMA{mx}) workgroup={list(self.workgroup)} "
                 f"partial_reduction={self.partial_reduction} thread={self.thread} "
-                f"k_subgroups={self.k_subgroups} threads={self.workgroup_size}")
+                f"k_subgroups={self.k_subgroups}{nsub} threads={self.workgroup_size}")
 
 
 def gemv_config(m: int, elem_bytes: int, subgroup_size: int, rows: int, partial_reduction: int,
-                k_subgroups: int = 1, batched: bool = False, load_bytes: int = LOAD_BYTES) -> GemvConfig:
+                k_subgroups: int = 1, batched: bool = False, load_bytes: int = LOAD_BYTES,
+                n_subgroups: int = 1) -> GemvConfig:
     """A GEMV config with ``load_bytes`` lane loads (16: one 128-bit load; 8: two lanes' worth of rows per
-    load step); LDS holds one f32 partial per row, M and K subgroup."""
+    load step) and ``n_subgroups`` subgroups splitting the rows; LDS holds one f32 partial per row, M and K
+    subgroup."""
     lds = 0 if k_subgroups == 1 else m * rows * k_subgroups * 4
     return GemvConfig(m, rows, partial_reduction, max(1, load_bytes // elem_bytes), subgroup_size, k_subgroups,
-                      1 if batched else 0, lds)
+                      1 if batched else 0, lds, n_subgroups=n_subgroups)

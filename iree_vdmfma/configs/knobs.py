@@ -22,10 +22,12 @@ from .config import KernelConfig
 from .catalog import IntrinsicUnavailableError
 from .gemv import LOAD_BYTES, GemvConfig, gemv_config
 from .rules import LDS_ROW_PAD_BYTES, padded_config, vdmfma_config
+from .tensorcore import tc_config
 from .scaled import DEFAULT_INTRINSIC, mx_gemv_config, scaled_config
 
-MMA_KINDS = ("default", "vdmfma", "dense", "gemv")
-GEMV_DEFAULTS = {"rows": 4, "kpart": 512, "ksub": 1, "vec": LOAD_BYTES}  # vec: bytes a lane loads per step
+MMA_KINDS = ("default", "vdmfma", "dense", "gemv", "tc")
+GEMV_DEFAULTS = {"rows": 4, "kpart": 512, "ksub": 1, "vec": LOAD_BYTES, "nsub": 1}  # vec: bytes a lane loads a
+# step; nsub: subgroups along N (each owns rows / nsub rows)
 GEMV_MAX_M = 8
 PROMOTE = {"AB": (0, 1), "A": (0,), "none": ()}
 
@@ -52,6 +54,10 @@ def knob_config(problem: Problem, arch: str,
         return _mx(problem, arch, knobs)
     if mma == "gemv" and family and family.gemv_configs:
         return _gemv(problem, arch, knobs)
+    if mma == "tc" and family and family.tensor_core_configs:  # configs/tensorcore.py
+        return tc_config(dispatch_problem(problem, int(knobs.get("split", 0) or 0)), int(knobs.get("n_tile", 16)),
+                         int(knobs.get("reduction", 32)), int(knobs.get("subgroups", 1)),
+                         PROMOTE[str(knobs.get("promote", "AB"))])
     if mma == "default" or not (family and family.mma_configs):
         return None
     p = dispatch_problem(problem, int(knobs.get("split", 0) or 0))
@@ -71,6 +77,20 @@ def knob_config(problem: Problem, arch: str,
                      prefetch_num_stages=int(knobs.get("prefetch", base.prefetch_num_stages)),
                      func_attrs=_waves(family, int(knobs.get("waves_per_eu", 0))) or base.func_attrs)
     return replace(config, lds_estimate=promoted_lds_bytes(config, problem.dt.bytes))
+
+
+def dispatch_config(problem: Problem, config):
+    """The config as codegen sees the op: IREE folds an unbatched M = 1 GEMM into a matvec (no M loop) before
+    dispatch creation, so a gemv config is matched (the ``mv`` form) and proved there with its M tile folded."""
+    if folds_to_matvec(problem, config):
+        return replace(config, fold_m=True)
+    return config
+
+
+def folds_to_matvec(problem: Problem, config) -> bool:
+    """An M = 1 gemv config (not MX: configs/scaled.py folds its own) that must meet the op as a matvec."""
+    return (isinstance(config, GemvConfig) and problem.m == 1 and not problem.batched and not config.block
+            and not config.fold_m)
 
 
 def _waves(family, waves_per_eu: int) -> tuple[tuple[str, str], ...]:
@@ -96,7 +116,7 @@ def _gemv(problem: Problem, arch: str, knobs: Mapping[str, object]) -> GemvConfi
         raise ValueError(f"{problem.key}: the gemv config is for unbatched M <= {GEMV_MAX_M}")
     get = lambda name: int(knobs.get(name, GEMV_DEFAULTS[name]))  # noqa: E731
     return gemv_config(problem.m, problem.dt.bytes, subgroup_size(arch), get("rows"), get("kpart"), get("ksub"),
-                       load_bytes=get("vec"))
+                       load_bytes=get("vec"), n_subgroups=get("nsub"))
 
 
 MX_MMA_KINDS = ("default", "scaled", "scaled32", "mxgemv")

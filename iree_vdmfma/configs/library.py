@@ -28,11 +28,11 @@ from typing import Mapping, Optional, Sequence
 from ..problems.problem import Problem
 from ..problems.sealed import damaged_line, seal, unseal
 from .config import KernelConfig
-from .knobs import dispatch_problem, knob_config
+from .knobs import dispatch_config, dispatch_problem, folds_to_matvec, knob_config
 from .annotate import config_for_form
-from .forms import FORMS
+from .forms import FORMS, Contraction
 from .prespec import FLAG as PREPROCESS_FLAG, forms_of, preprocessing_spec_text
-from .spec import spec_text
+from .spec import as_contraction, spec_text
 from ..util.io import atomic_write_text
 
 TUNING_FLAG = "--iree-codegen-tuning-spec-path"
@@ -137,7 +137,11 @@ def spec_pair(entries: Sequence[tuple[Problem, int, Optional[object]]],
     codegen: dict[str, tuple[object, object]] = {}
     for p, chunk, config in entries:
         if config is not None:
-            codegen.setdefault(dispatch_problem(p, chunk).key, (dispatch_problem(p, chunk), config))
+            q = dispatch_problem(p, chunk)
+            if folds_to_matvec(q, config):  # M = 1: the dispatch is the matvec IREE folded it into
+                mv = Contraction(q, "mv", as_contraction(q).acc)
+                codegen.setdefault(mv.key, (mv, dispatch_config(q, config)))
+            codegen.setdefault(q.key, (q, config))
             for c in forms_of(dispatch_problem(p, chunk), extra_forms)[1:]:  # e.g. a torch export's unit-batch bmm
                 if FORMS[c.form].batched and not c.problem.batched and not hasattr(config, "with_unit_batch"):
                     continue

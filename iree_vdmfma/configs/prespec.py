@@ -15,7 +15,9 @@ codegen tuning spec IREE ignores (CUDA in 3.13: the CUDA backend's spec route, b
 the attribute survives dispatch creation and the split rewrite (checked on sm_89), and, in a
 torch export's A*B form (``extra_forms``), the global optimization that folds the weight's
 transpose into the op (checked on sm_89 with the tiny Llama layer, tests/test_model_step.py).
-It does not survive IREE folding a unit M away (M = 1): there no config reaches the op.
+It does not survive IREE folding a unit M away (M = 1) after this spec: for an M = 1 gemv config the spec
+folds the unit dims itself first (``fold_unit_extent_dims_via_reshapes`` on every ``util.func``; a ``func.func``
+matcher finds nothing after input conversion) and annotates the matvec it leaves (shared knob-example 15).
 """
 
 from __future__ import annotations
@@ -24,9 +26,11 @@ from typing import Iterable, Sequence
 
 from iree.compiler import ir
 from iree.compiler.dialects import transform
+from iree.compiler.dialects.transform import structured
 
 from ..problems.problem import Problem
 from .forms import FORMS, Contraction
+from .knobs import dispatch_config, folds_to_matvec
 from .spec import any_op, any_param, readonly_attrs, as_contraction, match_exactly, matcher_name
 from ..util.mlir import shared_context
 
@@ -57,6 +61,15 @@ def _build_setter(name: str, chunk: int, config=None) -> None:
             info = transform.ParamConstantOp(any_param(), config.compilation_info()).result
             transform.AnnotateOp(op, "compilation_info", param=info)
         transform.YieldOp([])
+
+
+def _fold_unit_dims(root: ir.Value) -> None:
+    """Fold unit dims in every ``util.func`` (what IREE does later to an M = 1 GEMM, done here first so the
+    config annotated after it is on the op codegen sees)."""
+    funcs = structured.MatchOp.match_op_names(any_op(), root, ["util.func"]).result
+    apply = transform.ApplyPatternsOp(funcs)
+    with ir.InsertionPoint(apply.patterns):  # the bindings' ApplyPatternsOp gives its region's block
+        structured.ApplyFoldUnitExtentDimsViaReshapesPatternsOp()
 
 
 def _setter_name(problem: Problem, chunk: int, config) -> str:
@@ -114,6 +127,10 @@ def build_preprocessing_spec(entries: Iterable[tuple], context: ir.Context | Non
         with ir.InsertionPoint(module.body):
             # (matched form, setter name, chunk, the config for that form); extra forms for every entry
             pairs = [(c, *_form_setter(e, c)) for e in unique.values() for c in forms_of(e[0], extra_forms)]
+            folded = [(p, config) for p, _, config in unique.values() if folds_to_matvec(p, config)]
+            for p, config in folded:  # M = 1: matched as the matvec the fold below leaves
+                mv = Contraction(p, "mv", as_contraction(p).acc)
+                pairs.append((mv, f"set_{mv.key}", 0, dispatch_config(p, config)))
             pairs = [p for p in pairs if p[1]]
             setters = {name: (chunk, config) for _, name, chunk, config in pairs}
             for name, (chunk, config) in sorted(setters.items()):
@@ -123,6 +140,8 @@ def build_preprocessing_spec(entries: Iterable[tuple], context: ir.Context | Non
             seq = transform.NamedSequenceOp(ENTRY, [any_op()], [])
             with ir.InsertionPoint(seq.body):
                 (root,) = seq.body.arguments
+                if folded:
+                    _fold_unit_dims(root)
                 matchers = ir.ArrayAttr.get([ir.FlatSymbolRefAttr.get(matcher_name(c)) for c, *_ in pairs])
                 actions = ir.ArrayAttr.get([ir.FlatSymbolRefAttr.get(name) for _, name, *_ in pairs])
                 transform.ForeachMatchOp(any_op(), [], root, [], matchers, actions)

@@ -134,7 +134,8 @@ class TargetFamily:
     that select arch; ``subgroup_size(arch)``: the lanes per subgroup IREE's codegen uses by default (None:
     not a GPU); ``compile_target(arch, cache_dir)``: the target to build for a device of arch (the arch
     itself unless the compiler must be asked); ``mma_configs``/``gemv_configs``: whether knob settings
-    may inject MMA (VDMFMA, dense, scaled) or the no-MMA gemv configs there (configs/knobs.py).
+    may inject MMA (VDMFMA, dense, scaled) or the no-MMA gemv configs there (configs/knobs.py);
+    ``tensor_core_configs``: whether it takes CUDA's tensor-core TileAndFuse configs.
     ``waves_attr``: the LLVM function attribute of the ``waves_per_eu`` knob.
     """
 
@@ -147,6 +148,7 @@ class TargetFamily:
     compile_target: Callable[[str, Optional[Path]], str] = lambda arch, cache_dir=None: arch
     mma_configs: bool = False
     gemv_configs: bool = False
+    tensor_core_configs: bool = False  # the mma.sync TileAndFuse configs (``mma=tc``, configs/tensorcore.py)
     waves_attr: str = ""  # the llvm_func_attrs key that asks for N waves per execution unit ('' none)
 
     def named(self, arch: str) -> bool:

@@ -28,4 +28,4 @@ class CandidateStatus:
 def prove(candidate: Candidate, result: CompileResult, arch: str) -> CandidateStatus:
     pr = backend_for(arch).prove_candidate(result.dump_dir, candidate.problem, arch, candidate.settings)
     status = Status.REJECTED.value if pr.rejected else Status.NOT_APPLIED.value if pr.reason else Status.COMPILED.value
-    return CandidateStatus(status, {k: v for k, v in pr.fields.items() if k in _ROW_FIELDS}, pr.reason)
+    return CandidateStatus(status, {k: v for k, v in pr.fields.items() if k in _ROW_FIELDS}, pr.reason or pr.note)

@@ -25,7 +25,8 @@ from ..backends import Knob, backend_for
 from ..configs.catalog import IntrinsicUnavailableError
 from ..configs.gemv import GemvConfig
 from ..configs.knobs import knob_config
-from ..devices.targets import target as get_target
+from ..configs.tensorcore import NV_SHARED_BYTES
+from ..devices.targets import family_of, target as get_target
 from ..problems.problem import Problem
 
 MAX_THREADS = 1024
@@ -144,14 +145,18 @@ def prune_reason(candidate: Candidate, arch: str) -> str:
         return f"N tile {n_tile} does not split over {subgroups} subgroups of {config.intrinsic.n}-wide intrinsics"
     if p.n % n_tile or k % k_tile:
         return f"tiles N{n_tile}/K{k_tile} do not divide N={p.n}/K={k}"
-    if config.lds_estimate > get_target(arch).lds_bytes:
-        return f"LDS estimate {config.lds_estimate} B > {get_target(arch).lds_bytes} B"
+    family = family_of(arch)
+    lds = NV_SHARED_BYTES if family and family.tensor_core_configs else get_target(arch).lds_bytes
+    if config.lds_estimate > lds:
+        return f"LDS estimate {config.lds_estimate} B > {lds} B"
     return ""
 
 
 def _gemv_prune_reason(p: Problem, k: int, config: GemvConfig) -> str:
     if p.n % config.rows:
         return f"{config.rows} rows per workgroup do not divide N={p.n}"
+    if config.rows % config.n_subgroups:
+        return f"{config.n_subgroups} subgroups along N do not split {config.rows} rows"
     if config.partial_reduction % config.k_step or k % config.partial_reduction:
         return (f"K step {config.k_step} (lanes x 16 B x K subgroups) and partial reduction "
                 f"{config.partial_reduction} do not divide each other and K={k}")

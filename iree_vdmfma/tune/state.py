@@ -50,6 +50,13 @@ class _CandidateBody(Identity):
     workgroups: Optional[int] = None
     workgroup_size: Optional[int] = None
     waves_per_simd: Optional[int] = None
+    # machine code (CUDA: ptxas and the PTX, backends/cuda/machine.py; ROCm: the ISA): registers, spilled bytes,
+    # widest global load, weight bytes one K step of the resident grid requests, and the grid's waves (MODELLED)
+    regs: Optional[int] = None
+    spill_bytes: Optional[int] = None
+    load_bytes: Optional[int] = None
+    bytes_in_flight: Optional[int] = None
+    waves: Optional[float] = None
     kernel_fingerprint: str = ""  # hash of the dispatched code (compiler/fingerprint.py): one value, one kernel
     compile_s: Optional[float] = None
     retried: Optional[bool] = None  # recompiled with --mlir-disable-threading after a timeout
@@ -65,8 +72,9 @@ class _CandidateBody(Identity):
     cold_reps: Optional[int] = None
     hot_us_median: Optional[float] = None
     hot_us_std: Optional[float] = None
-    # modelled (--device none)
+    # modelled (--device none), and the MODELLED % of HBM peak of every compiled candidate the backend's model takes
     modelled_us: Optional[float] = None
+    model_pct_peak: Optional[float] = None
 
 
 @dataclass(frozen=True)

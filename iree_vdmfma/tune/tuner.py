@@ -209,11 +209,13 @@ class Tuner:
         pr = prove(c, result, self.o.target)
         row = row.replace(status=pr.status, reason=pr.reason, kernel_fingerprint=fingerprint(result.dump_dir).digest,
                           **pr.fields)
+        model = self.backend.perf_model() if pr.status == Status.COMPILED.value else None
+        us = model.modelled_us(c.problem, c.settings, pr.fields, self.o.target) if model else None
+        if us:  # a MODEL's figure, also beside a measured candidate's timing
+            row = row.replace(model_pct_peak=round(model.pct_peak(c.problem, us, self.o.target), 1))
         if pr.status == Status.COMPILED.value and not self.o.measuring:
-            model = self.backend.perf_model()
-            us = model.modelled_us(c.problem, c.settings, pr.fields, self.o.target) if model else None
-            row = row.replace(status=Status.MODELLED.value, modelled_us=us,
-                              reason="" if us is not None else "compile-only: no model for this target")
+            row = row.replace(status=Status.MODELLED.value, modelled_us=us, reason="; ".join(filter(None, (
+                "" if us is not None else "compile-only: no model for this target", pr.reason))))
         return row
 
     def evaluate(self, compiler: Compiler, cands: Sequence[Candidate], checker: Optional[Checker]) -> None:

@@ -21,7 +21,8 @@ from typing import Optional
 from ...compiler import configured
 from ...devices.modules import sm_number
 from ...problems.problem import Problem
-from ..base import PREPROCESSING, Backend, DumpProof
+from ..base import PREPROCESSING, Backend, CandidateProof, DumpProof
+from . import machine
 from ..registry import register
 from .knobs import KNOBS
 from .ptx import collect_ptx
@@ -52,6 +53,32 @@ class CudaBackend(Backend):
         elif intended_mma_kind and cfg.mma_kind != intended_mma_kind:
             reason = f"contraction configured with {cfg.mma_kind or 'no mma_kind'}, not the intended {intended_mma_kind}"
         return DumpProof(fields, reason, {"workgroup_tile": cfg.workgroup_tile, "pipeline": cfg.pipeline})
+
+    def prove_candidate(self, dump_dir: Path, problem: Problem, target: str, settings) -> CandidateProof:
+        """The base proof (dispatches, the injected config applied), then the machine-code facts (machine.py):
+        a candidate that spills, loads narrow or leaves SMs idle is rejected before any GPU time, except IREE's
+        default (no split, no injected config): the baseline every candidate is measured against."""
+        base = super().prove_candidate(dump_dir, problem, target, settings)
+        fields = dict(base.fields)
+        facts, note = machine.contraction_facts(Path(dump_dir))
+        cfgs = [c for p in sorted(Path(dump_dir).glob("configured_*.mlir")) for c in configured.configs(p.read_text())]
+        if facts is None or not cfgs:
+            return CandidateProof(fields, base.reason, base.rejected, note)
+        cfg = configured.pick_contraction(cfgs)
+        workgroups = fields.get("workgroups") or configured.workgroups(cfg, problem)
+        fields.update(regs=facts.regs, spill_bytes=facts.spill_bytes, load_bytes=facts.load_bytes,
+                      narrow_loads=facts.narrow_loads, workgroups=workgroups, workgroup_size=cfg.workgroup_size,
+                      **machine.grid_facts(cfg, workgroups, facts.regs, problem.dt.bytes))
+        if base.reason:
+            return CandidateProof(fields, base.reason, base.rejected, note)
+        ours = settings.get("mma", "default") != "default" or int(settings.get("split", 0) or 0)  # not IREE's own
+        why = machine.rejection(facts, workgroups) if ours else ""
+        return CandidateProof(fields, why, bool(why), note)
+
+    def perf_model(self):
+        from .perf_model import MODEL  # noqa: PLC0415
+
+        return MODEL
 
     def instructions(self, target: str, dtype: str = "") -> tuple[tuple[str, str], ...]:
         """Tensor-core instructions in the PTX (``mma.sync`` / ``wmma``; column ``nv_mma``)."""

@@ -1,10 +1,11 @@
-"""CUDA's tuning knobs (IREE 3.13): split, mma (default, plus gemv for 1 < M <= 8) and gemv's rows,
-kpart, ksub. The no-MMA VectorDistribute config is the one IREE's CUDA pipeline accepts from
-us; its configs travel in the preprocessing spec (the backend's spec route)."""
+"""CUDA's tuning knobs (IREE 3.13): split, mma (default, plus gemv for M <= 8 and tc, the tensor-core
+TileAndFuse config, for 2 <= M <= 16), gemv's rows, kpart, ksub, vec and tc's n_tile, reduction, subgroups.
+The configs travel in the preprocessing spec (the backend's spec route)."""
 
 from __future__ import annotations
 
 from ...problems.problem import Problem
+from ...configs.tensorcore import tc_fits
 from ..knobs import GEMV, KnobTable, gemv_fits, split_chunks
 
 KNOBS = KnobTable()
@@ -17,10 +18,10 @@ def _split(p: Problem, arch: str):
 
 @KNOBS.knob("mma")
 def _mma(p: Problem, arch: str):
-    # not at M = 1: IREE folds the unit M away after preprocessing and the config annotated there is dropped
-    # (every gemv candidate of five M = 1 shapes compiled to IREE's default on the H200, reports/gpu-evidence-h200-2;
-    # tests/test_tune.py compiles one): the space would only hold kernels that are the default
-    return ["default"] + (["gemv"] if gemv_fits(p) and p.m > 1 else [])
+    # gemv at M = 1 too: IREE folds the unit M away after preprocessing (a config annotated on the unfolded op was
+    # dropped: every gemv candidate of five M = 1 shapes compiled to IREE's default on the H200), so the
+    # preprocessing spec folds it first and annotates the matvec (configs/prespec.py; tests/test_m1_route.py)
+    return ["default"] + (["gemv"] if gemv_fits(p) else []) + (["tc"] if tc_fits(p) else [])
 
 
 # gemv: the region an exploration on the H100 found fast first (rows 4, K step 1024 over 2 warps:
@@ -33,3 +34,11 @@ KNOBS.fixed("rows", [4, 2, 1, 8, 16], GEMV)
 KNOBS.fixed("kpart", [1024, 512, 2048], GEMV)
 KNOBS.fixed("ksub", [2, 4, 1], GEMV)
 KNOBS.fixed("vec", [16, 8], GEMV)
+
+# tc: mma.sync TileAndFuse with M padded to 16 and both operands in shared memory (configs/tensorcore.py). The
+# first values are the config of shared/notes/cuda-kernel-analysis.md Q3 (N tile 16, K tile 512, one warp: 144
+# workgroups, 32 16-byte loads a step, no spills by ptxas at 8x2304x8192); compile-only, never measured.
+TC = ("tc",)
+KNOBS.fixed("n_tile", [16, 32], TC)
+KNOBS.fixed("reduction", [32, 16, 8], TC)  # K tile = 16 x reduction elements
+KNOBS.fixed("subgroups", [1, 2], TC)  # warps along N (N tile / subgroups a multiple of the 8-wide mma.sync)

@@ -2,7 +2,7 @@
 
 split, mma (default/vdmfma/dense, plus gemv for M <= 8); for vdmfma/dense n_tile,
 subgroups, reduction, promote, prefetch (2/3) and waves_per_eu (unset/2); for gemv
-rows, kpart, ksub. The first value of each is IREE's default.
+rows, kpart, ksub, vec, nsub (wvSplitK-like rows per wave). The first value of each is IREE's default.
 
 An MX (block-scaled, mxfp4 on gfx950) problem has its own family: mma
 default/scaled/scaled32/mxgemv, mx_reduction (K intrinsics a step of the scaled
@@ -54,3 +54,6 @@ KNOBS.fixed("rows", [4, 1, 2, 8, 16], GEMV)
 KNOBS.fixed("kpart", [512, 256, 1024, 2048], GEMV)
 KNOBS.fixed("ksub", [1, 2, 4], GEMV)
 KNOBS.fixed("vec", [16, 8], GEMV)  # bytes a lane loads per step: 16 (dwordx4), 8 (dwordx2); compile-checked
+# subgroups along N, each wave owning rows / nsub rows over the K step: vLLM's wvSplitK keeps 16 waves a workgroup,
+# each with its own rows (docs/wvsplitk.md); 1 is IREE's gemv (every wave on all rows, K split over ksub)
+KNOBS.fixed("nsub", [1, 4, 16], GEMV)

@@ -80,9 +80,11 @@ def modelled_us(p: Problem, settings: Mapping[str, object], fields: Mapping[str,
 
 
 def _wave_bytes_in_flight(config, elem_bytes: int) -> float:
-    """Weight bytes one wave has in flight: its rows of one K step (a K tile, or a gemv step)."""
+    """Weight bytes one wave has in flight: its rows of one K step (a K tile, or a gemv step: its share of the
+    rows over N subgroups and of the step over K subgroups)."""
     if isinstance(config, GemvConfig):  # each wave: all rows of its share of the K step
-        return config.rows * config.partial_reduction * max(config.block, 1) / config.k_subgroups * elem_bytes
+        return (config.rows * config.partial_reduction * max(config.block, 1) / config.k_subgroups
+                / config.n_subgroups * elem_bytes)
     n_tile = config.n_tile if config else 64
     subgroups = max(1, config.workgroup_size // config.subgroup_size) if config else 2
     k_tile = config.k_tile if config else 256
@@ -108,3 +110,8 @@ def estimate_us(p: Problem, settings: Mapping[str, object], arch: str) -> float:
     waves, _ = occupancy(128, config.lds_estimate, config.workgroup_size, t, config.subgroup_size)
     fields = {"workgroups": wgs, "workgroup_size": config.workgroup_size, "waves_per_simd": max(1, waves)}
     return modelled_us(p, proxy, fields, arch) or float("inf")
+
+
+def pct_peak(p: Problem, us: float, arch: str) -> float:
+    """Weight bytes over a MODELLED time, as % of the target's data-sheet HBM peak (``model_pct_peak``)."""
+    return 100.0 * p.weight_bytes / (us * get_target(arch).peak_hbm_gbps * 1e3)

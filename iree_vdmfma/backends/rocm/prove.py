@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Mapping
 
 from ...configs.gemv import GemvConfig
-from ...configs.knobs import knob_config
+from ...configs.knobs import dispatch_config, knob_config
 from ...devices.targets import target as get_target
 from ...problems.problem import Problem
 from ..base import CandidateProof, tile_mismatch
-from . import evidence
+from . import evidence, machine
 
 _NARROW = re.compile(r"^\s+(?:buffer|global)_load_(?:ushort|dwordx3)\b", re.M)
 
@@ -39,7 +39,7 @@ def narrow_loads(dump_dir: Path, kernel: str) -> int:
 
 
 def prove_candidate(dump_dir: Path, problem: Problem, arch: str, settings: Mapping[str, object]) -> CandidateProof:
-    config = knob_config(problem, arch, settings)
+    config = dispatch_config(problem, knob_config(problem, arch, settings))
     split = int(settings.get("split", 0) or 0)
     ev = evidence.collect(dump_dir, problem, get_target(arch))
     fields = {"dispatches": ev.dispatches, "mma_kind": ev.mma_kind, "smfmac": ev.smfmac, "mfma": ev.mfma,
@@ -47,6 +47,7 @@ def prove_candidate(dump_dir: Path, problem: Problem, arch: str, settings: Mappi
               "vgpr": ev.vgpr, "lds_bytes": ev.lds_bytes, "spills": ev.spills, "scratch_bytes": ev.scratch_bytes,
               "workgroups": ev.workgroups, "workgroup_size": ev.workgroup_size, "waves_per_simd": ev.waves_per_simd,
               "narrow_loads": narrow_loads(dump_dir, ev.dispatch) if ev.dispatch else None}
+    fields.update(_machine_fields(dump_dir, problem, ev, get_target(arch)))
     reason = evidence.check_applied(ev, config.mma_kind if config else None)  # "" intended: the gemv config
     if not reason and config:
         reason = tile_mismatch(config, ev.workgroup_tile)
@@ -63,3 +64,15 @@ def prove_candidate(dump_dir: Path, problem: Problem, arch: str, settings: Mappi
     if ev.waves_per_simd == 0:
         return CandidateProof(fields, "occupancy 0: the kernel does not fit a CU", rejected=True)
     return CandidateProof(fields)
+
+
+def _machine_fields(dump_dir: Path, problem: Problem, ev, t) -> dict:
+    """The machine-code columns (machine.py): registers, scratch, widest load, waves, bytes in flight."""
+    asm = "".join(kernel_text(p.read_text(), ev.dispatch) for p in Path(dump_dir).glob("*.rocmasm")) if ev.dispatch else ""
+    mma_k = re.search(r"_\d+x\d+x(\d+)", ev.mma_kind or "")
+    step = machine.k_step(ev.lowering_config, int(mma_k.group(1)) if mma_k else 1)
+    n_tile = next((x for x in reversed(ev.workgroup_tile) if x), 1)
+    grid = ({"waves": None, "bytes_in_flight": None} if problem.dt.is_mx else
+            machine.grid_facts(ev.workgroups, ev.workgroup_size, ev.waves_per_simd, n_tile, step, problem.dt.bytes, t,
+                               ev.subgroup_size or 64))
+    return {"regs": ev.vgpr, "spill_bytes": ev.scratch_bytes, "load_bytes": machine.widest_load(asm), **grid}

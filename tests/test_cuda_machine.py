@@ -1,0 +1,71 @@
+"""CUDA machine-code facts per tuning candidate (backends/cuda/machine.py) and the tensor-core space
+(configs/tensorcore.py): real sm_89 compiles on the CPU, ptxas for the registers and spills."""
+
+from __future__ import annotations
+
+import pytest
+
+from iree_vdmfma.backends.cuda import machine
+from iree_vdmfma.compiler.driver import Compiler
+from iree_vdmfma.compiler.fingerprint import fingerprint
+from iree_vdmfma.problems.problem import Problem
+from iree_vdmfma.problems.rows import Status
+from iree_vdmfma.tune.options import TuneOptions
+from iree_vdmfma.tune.prove import prove
+from iree_vdmfma.tune.space import Candidate, prune_reason, reference, space
+from iree_vdmfma.tune.tuner import Tuner
+
+P = Problem(8, 2304, 8192)  # a seed shape: 144 workgroups at N tile 16, 72 at 32 (H100/H200: 132 SMs)
+TC = {"split": 0, "mma": "tc", "n_tile": 16, "reduction": 32, "subgroups": 1}
+SETTINGS = {
+    "tc": TC,  # cuda-kernel-analysis.md Q3: 144 workgroups, 168 registers, no spills
+    "narrow": {**TC, "promote": "A"},  # B straight to registers: 2-byte weight loads
+    "one_wave_short": {**TC, "n_tile": 32, "subgroups": 2},  # 72 workgroups for 132 SMs
+    "spills": {"split": 0, "mma": "gemv", "rows": 16, "kpart": 1024, "ksub": 2, "vec": 16},  # 255 regs, spills
+}
+
+
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory, cache_dir):
+    tmp = tmp_path_factory.mktemp("cuda-machine")
+    tuner = Tuner([P], TuneOptions(target="sm_89", device="none", out_dir=tmp / "o", cache_dir=cache_dir, workers=2))
+    cands = {name: Candidate(P, tuple(s.items())) for name, s in SETTINGS.items()}
+    cands["default"] = reference(P, "sm_89", "default")
+    with Compiler(cache_dir, 2) as compiler:
+        results = dict(zip(cands, compiler.compile_many([tuner.job(c) for c in cands.values()])))
+    assert all(r.ok for r in results.values()), {n: r.error for n, r in results.items() if not r.ok}
+    return cands, results
+
+
+def test_a_tensor_core_candidate_is_in_the_space_applies_and_is_a_kernel_of_its_own(compiled):
+    cands, results = compiled
+    tc = cands["tc"]
+    assert prune_reason(tc, "sm_89") == "" and tc.id in {c.id for c in space(P, "sm_89")[0]}
+    pr = prove(tc, results["tc"], "sm_89")
+    assert pr.status == Status.COMPILED.value, pr
+    f = pr.fields
+    assert f["mma_kind"] == "NV_MMA_SYNC_F32_16x8x16_F16" and f["workgroups"] == 144 and f["workgroup_size"] == 32
+    assert f["load_bytes"] == 16 and f["narrow_loads"] == 0
+    assert f["bytes_in_flight"] == 144 * 16 * 512 * 2  # every workgroup resident: N tile 16 x K step 512, f16
+    if machine.find_ptxas():
+        assert f["spill_bytes"] == 0 and 0 < f["regs"] <= 255
+    assert fingerprint(results["tc"].dump_dir).digest != fingerprint(results["default"].dump_dir).digest
+
+
+@pytest.mark.parametrize("name,why", [("narrow", "narrow global loads"), ("one_wave_short", "72 workgroups for 132"),
+                                      ("spills", "spill bytes")])
+def test_a_candidate_that_spills_loads_narrow_or_leaves_sms_idle_is_rejected_with_the_reason(compiled, name, why):
+    cands, results = compiled
+    if name == "spills" and not machine.find_ptxas():
+        pytest.skip(machine.NO_PTXAS)  # spills are ptxas's to tell (the PTX declares virtual registers)
+    pr = prove(cands[name], results[name], "sm_89")
+    assert pr.status == Status.REJECTED.value and why in pr.reason, pr
+
+
+def test_the_default_is_never_rejected_and_without_ptxas_the_row_says_registers_are_unknown(compiled, monkeypatch):
+    cands, results = compiled
+    pr = prove(cands["default"], results["default"], "sm_89")  # 72 workgroups: fewer than SMs, still the baseline
+    assert pr.status == Status.COMPILED.value and pr.fields["workgroups"] == 72 and pr.fields["load_bytes"] == 16
+    monkeypatch.setattr(machine, "find_ptxas", lambda: None)
+    pr = prove(cands["spills"], results["spills"], "sm_89")
+    assert pr.status == Status.COMPILED.value and pr.reason == machine.NO_PTXAS and pr.fields["regs"] is None
