@@ -76,3 +76,22 @@ def test_no_module_imports_itself_back_through_others():
         if node not in state:
             visit(node, [node])
     assert not cycles, "import cycles:\n" + "\n".join(cycles)
+
+
+STARTS_A_PROCESS = {("subprocess", n) for n in ("run", "Popen", "call", "check_call", "check_output")} | {
+    ("os", n) for n in ("system", "popen", "execv", "execvp", "execve", "spawnv", "spawnvp", "posix_spawn")}
+# The one watched runner (util/procs.run_group: timeout, hang watch, process group, ended on a signal). The compile
+# driver still starts its own iree-compile processes, registered with procs and watched the same way.
+RUNNERS = {"util/procs.py", "compiler/driver.py"}
+
+
+def test_every_process_the_package_starts_goes_through_the_one_watched_runner():
+    found = []
+    for f in sorted(PKG.rglob("*.py")):
+        where = str(f.relative_to(PKG))
+        for node in ast.walk(ast.parse(f.read_text())):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and isinstance(node.func.value, ast.Name)
+                    and (node.func.value.id, node.func.attr) in STARTS_A_PROCESS and where not in RUNNERS):
+                found.append(f"{where}:{node.lineno} {node.func.value.id}.{node.func.attr}")
+    assert not found, found

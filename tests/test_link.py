@@ -117,6 +117,20 @@ def test_the_include_form_puts_the_preferred_spec_last_and_the_interpreter_finds
         assert linked.conflicts[0].applied == linked.order[-1]
 
 
+def test_the_applied_side_of_a_conflict_is_read_from_the_linked_spec_not_from_the_prefer_label():
+    """A linked text whose order lets theirs win, checked under the label --prefer ours: the interpreter's answer
+    (hand applied) is reported, never the label's assumption."""
+    with ir.Context():
+        module = ir.Module.parse(HAND.read_text())
+        del module.operation.attributes[L.DEFAULT_ENTRY_ATTR]
+        theirs = L.Spec("hand", str(module), L.THEIRS)
+    ours = L.Spec("ours", spec_text([(SKINNY, variant("vdmfma").config(SKINNY, "gfx942"))]), L.OURS)
+    text, _, order = L.link_text([ours, theirs], "theirs")  # theirs last: theirs wins
+    conflicts, checked, unmatched = L.check(order, text, "ours", [("skinny", input_ir(SKINNY))])
+    assert checked == 1 and not unmatched and [c.applied for c in conflicts] == ["hand"], conflicts
+    assert "applied: hand (--prefer ours)" in conflicts[0].line()
+
+
 def test_vdmfma_model_links_its_spec_with_yours_before_it_proves_each_dispatch(tmp_path):
     """`vdmfma model --merge-with`: OUT/spec.mlir is the linked spec and the rows prove it: ours wins the conflict by
     default (VDMFMA applied, v_smfmac), theirs with --prefer theirs (their dense MFMA config: not applied, exit 1)."""

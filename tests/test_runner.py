@@ -402,3 +402,9 @@ def test_cli_run_prints_table(tmp_path):
     # rotation: up to GiBs) are gone.
     assert sorted(p.suffix for p in tmp_path.iterdir() if p.is_file()) == [".mlir", ".vmfb"]
     assert sorted(p.suffix for p in (tmp_path / "floor").iterdir()) == [".mlir", ".vmfb"]
+    # --reps 0 checks numerics and times nothing: no harness floor is compiled or measured
+    checked = CliRunner().invoke(app, ["run", "--m", "8", "--n", "128", "--k", "512", "--dtype", "f16",
+                                       "--device", "local-task", "--reps", "0", "--workdir", str(tmp_path / "check")],
+                                 env={"COLUMNS": "200"})
+    assert checked.exit_code == 0 and "pass" in checked.output, checked.output
+    assert not (tmp_path / "check" / "floor").exists()

@@ -56,6 +56,16 @@ def run_cmd(
              module_target, wd, warmup, min_time, flag, opt.cache_dir_of(cache_dir, no_cache, checked=True), no_cache)
 
 
+def _floor_module(runner, target: str, wd: Path, cache_dir, no_cache: bool) -> Path:
+    """The harness floor's module (run/floor.py), through this command's cache like the row's own. One that does
+    not compile is said; the row is still measured, with no floor (a missing module: run/floor.py compiles none)."""
+    try:
+        return runner.compile_floor_module(target, wd / "floor", cache_dir, not no_cache)
+    except runner.RunnerError as e:
+        show(f"note: the harness floor's module did not compile, so the row has no floor: {e}")
+        return wd / "floor" / "not-compiled.vmfb"
+
+
 def _run(m, n, k, batch, dtype, target, device, cache_mode, timing_mode, reps, seed, cache_bytes, vmfb, module_target, wd,
          warmup, min_time, flag, cache_dir, no_cache) -> None:
     from rich.table import Table
@@ -76,8 +86,7 @@ def _run(m, n, k, batch, dtype, target, device, cache_mode, timing_mode, reps, s
         if vmfb is None:
             vmfb = runner.compile_for_run(problem, target, wd, flag, cache_dir=cache_dir, use_cache=not no_cache)
             module_target = module_target or target
-        # the harness floor's module (run/floor.py), through this command's cache like the row's own
-        floor_module = runner.compile_floor_module(module_target or target, wd / "floor", cache_dir, not no_cache)
+        floor_module = None if reps == 0 else _floor_module(runner, module_target or target, wd, cache_dir, no_cache)
 
         def measure_all() -> list:
             loaded = runner.load_module(vmfb, dev, module_target)

@@ -23,6 +23,7 @@ from ..problems.inputs import input_ir
 from ..problems.problem import Problem
 from .toolchain import compiler_version, tool
 from ..util.io import atomic_write_text
+from ..util.procs import run_group
 from ..util.scratch import scratch
 
 # Oldest to newest; the probe keeps those the compiler accepts.
@@ -34,11 +35,13 @@ class NoCudaTargetError(ValueError):
 
 
 def _accepts(sm: str, src: Path, timeout_s: float) -> bool:
+    from .driver import stall_seconds  # noqa: PLC0415  (the driver imports the device layer this module serves)
+
     out = src.with_suffix(f".{sm}.vmfb")
     try:
-        proc = subprocess.run([tool("iree-compile"), str(src), "-o", str(out), *compile_flags(sm)],
-                              capture_output=True, text=True, timeout=timeout_s)
-    except subprocess.TimeoutExpired:
+        proc = run_group([tool("iree-compile"), str(src), "-o", str(out), *compile_flags(sm)], timeout_s,
+                         stall_s=stall_seconds())  # watched as every compile: a hung one is ended, not waited for
+    except subprocess.SubprocessError:  # timed out or hung: not taken as accepted
         return False
     return proc.returncode == 0 and out.is_file()
 

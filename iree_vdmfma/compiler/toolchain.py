@@ -6,6 +6,9 @@ import shutil
 import subprocess
 from functools import lru_cache
 
+from ..util.procs import run_group
+from .errors import ToolFailed
+
 
 @lru_cache(maxsize=None)
 def tool(name: str) -> str:
@@ -22,10 +25,18 @@ def tool(name: str) -> str:
     return found
 
 
+VERSION_TIMEOUT_S = 60.0  # `iree-compile --version` answers in well under a second
+
+
 @lru_cache(maxsize=None)
 def compiler_version() -> str:
     """First line of `iree-compile --version` beyond the banner, e.g. '3.13.0rc20261016 @ 89ece87...'."""
-    out = subprocess.run([tool("iree-compile"), "--version"], capture_output=True, text=True).stdout
+    cmd = [tool("iree-compile"), "--version"]
+    try:
+        out = run_group(cmd, timeout_s=VERSION_TIMEOUT_S).stdout
+    except subprocess.SubprocessError:  # the timeout: the tool was ended with its group
+        raise ToolFailed(f"iree-compile --version ran past {VERSION_TIMEOUT_S:g} s and was ended: "
+                         f"{' '.join(cmd)}") from None
     for line in out.splitlines():
         if "compiler version" in line:
             return line.split("compiler version", 1)[1].strip()

@@ -15,6 +15,7 @@ from typing import Optional
 
 from ..util.sizes import parse_size
 from .targets import device_spec
+from ..util.procs import run_group
 
 
 
@@ -39,7 +40,7 @@ def cpu_cache_bytes(base: Path = SYS_CACHE, lscpu: tuple[str, ...] = LSCPU) -> O
     if by_level:
         return sum(by_level.values())
     try:
-        out = subprocess.run(list(lscpu), capture_output=True, text=True, timeout=10).stdout
+        out = run_group(list(lscpu), timeout_s=10).stdout
     except (OSError, subprocess.SubprocessError):
         return None
     # -B: bytes, summed over instances (an over-estimate: safe)

@@ -22,6 +22,7 @@ from typing import Callable, Optional
 from dataclasses import dataclass
 
 from .targets import TARGETS
+from ..util.procs import run_group
 
 CPU_DEVICES = ("local-task", "local-sync")
 GFX_ARCH_RE = r"gfx[0-9a-f]+(?::[a-z]+[+-])*"  # with target features: gfx942:sramecc+:xnack-
@@ -90,8 +91,7 @@ def probe_driver(driver: str, timeout_s: float = 60.0) -> tuple[dict, ...]:
     code = ("import json, iree.runtime as r\n"
             f"print(json.dumps(r.get_driver({driver!r}).query_available_devices()))")
     try:
-        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                              timeout=timeout_s)
+        proc = run_group([sys.executable, "-c", code], timeout_s=timeout_s)
     except (OSError, subprocess.SubprocessError):
         return ()
     if proc.returncode != 0:
@@ -171,7 +171,7 @@ def hip_arch(index: int = 0) -> Optional[str]:
         exe = shutil.which(tool)
         if exe:
             try:
-                out = subprocess.run([exe], capture_output=True, text=True, timeout=30).stdout
+                out = run_group([exe], timeout_s=30).stdout
             except (OSError, subprocess.SubprocessError):
                 continue
             names = re.findall(GFX_ARCH_RE, out)
@@ -196,8 +196,8 @@ def _nvidia_smi() -> tuple[tuple[str, str, str], ...]:
     if not exe:
         return ()
     try:
-        out = subprocess.run([exe, "--query-gpu=name,driver_version,compute_cap", "--format=csv,noheader"],
-                             capture_output=True, text=True, timeout=30).stdout
+        out = run_group([exe, "--query-gpu=name,driver_version,compute_cap", "--format=csv,noheader"],
+                        timeout_s=30).stdout
     except (OSError, subprocess.SubprocessError):
         return ()
     rows = [tuple(c.strip() for c in line.split(",")) for line in out.splitlines() if line.count(",") == 2]

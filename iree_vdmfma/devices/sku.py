@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Optional
 
 from .probe import device_info, device_kind, normalize_device
+from ..util.procs import run_group
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,7 @@ def _run(*cmd: str) -> str:
     if not shutil.which(cmd[0]):
         return ""
     try:
-        return subprocess.run(cmd, capture_output=True, text=True, timeout=30).stdout
+        return run_group(cmd, timeout_s=30).stdout
     except (OSError, subprocess.SubprocessError):
         return ""
 

@@ -1,0 +1,132 @@
+"""The one retry of a hung compile (compiler/retry.py) in every caller that compiles through it: the run's module,
+the calibration's two compiles, a shipped spec's proof and a batch of compiles (the model rescue's). IREE 3.13's
+threaded compile sometimes deadlocks; here a wrapper in front of the real iree-compile (found through IREE's own
+IREE_TOOL_PATH) stops itself, as a deadlock looks from outside, unless it is given --mlir-disable-threading, and then
+runs the real compiler. Each caller must end the stopped compile as hung and get its result from the retry."""
+
+from __future__ import annotations
+
+import os
+import time
+import shlex
+import stat
+from pathlib import Path
+
+import pytest
+
+from iree_vdmfma.backends.cpu.backend import CPU_TARGET
+from iree_vdmfma.compiler import toolchain
+from iree_vdmfma.compiler.driver import RETRY_FLAG, CompileJob, Compiler
+from iree_vdmfma.problems.inputs import input_ir
+from iree_vdmfma.problems.problem import Problem
+
+TINY = Problem(m=8, n=64, k=64, dtype="f16")
+
+
+@pytest.fixture
+def deadlocking(tmp_path, monkeypatch) -> Path:
+    """IREE_TOOL_PATH -> a folder whose iree-compile stops itself (SIGSTOP) when it would compile threaded, and
+    otherwise execs the real one; every compile's start is logged (``threaded`` or ``single``). Returns the log."""
+    real = toolchain.tool("iree-compile")
+    tools, log = tmp_path / "tools", tmp_path / "starts.log"
+    tools.mkdir()
+    wrapper = tools / "iree-compile"
+    wrapper.write_text(
+        "#!/bin/sh\n"
+        'case " $* " in *" --version "*|*--compile-to=*) ;;\n'  # the version and target-info probes: not logged
+        f'  *" {RETRY_FLAG} "*) echo single >> {shlex.quote(str(log))} ;;\n'
+        f"  *) echo threaded >> {shlex.quote(str(log))}; kill -STOP $$ ;;\n"
+        "esac\n"
+        f'exec {shlex.quote(real)} "$@"\n')
+    wrapper.chmod(wrapper.stat().st_mode | stat.S_IXUSR)
+    monkeypatch.setenv("IREE_TOOL_PATH", str(tools))
+    monkeypatch.setenv("VDMFMA_STALL_S", "1")
+    toolchain.tool.cache_clear()
+    yield log
+    toolchain.tool.cache_clear()
+
+
+def _starts(log: Path) -> list[str]:
+    return log.read_text().split() if log.exists() else []
+
+
+def test_a_run_compile_that_hangs_is_retried_single_threaded_and_the_run_gets_its_module(tmp_path, deadlocking):
+    from iree_vdmfma.run.runner import compile_for_run
+
+    vmfb = compile_for_run(TINY, CPU_TARGET, tmp_path / "run", use_cache=False)
+    assert vmfb.stat().st_size > 0
+    assert _starts(deadlocking) == ["threaded", "single"]
+
+
+def test_the_calibration_compiles_that_hang_are_retried_before_anything_is_measured(tmp_path, deadlocking):
+    from iree_vdmfma.run import calibration
+
+    class Compiled(Exception):
+        pass
+
+    def measure(*args, **kwargs):
+        raise Compiled
+
+    with pytest.raises(Compiled):  # both compiles came back ok: the measurement was reached
+        calibration.calibrate("local-task", tmp_path / "cal", problem=TINY, keep=False, measure=measure)
+    assert _starts(deadlocking) == ["threaded", "single", "threaded", "single"]
+
+
+def test_a_spec_proof_whose_compile_hangs_is_retried_and_proves_the_spec(tmp_path, deadlocking):
+    from conftest import ROOT
+    from iree_vdmfma.backends.rocm.spec_proof import prove_spec
+
+    with Compiler(None, workers=1) as compiler:
+        proof = prove_spec(ROOT / "specs" / "gfx942-f16.mlir", "gfx942", Problem(m=8, n=256, k=1024, dtype="f16"),
+                           compiler)
+    assert proof.ok and proof.smfmac > 0, proof
+    assert _starts(deadlocking).count("threaded") == 1 and _starts(deadlocking)[-1] == "single"
+
+
+def test_a_batch_whose_compiles_hang_gets_every_result_from_its_retry(tmp_path, deadlocking):
+    from iree_vdmfma.backends import backend_for
+    from iree_vdmfma.compiler.retry import compile_many_retrying
+
+    flags = tuple(backend_for(CPU_TARGET).compile_flags(CPU_TARGET))
+    jobs = [CompileJob(f"retry/{k}", input_ir(Problem(m=8, n=64, k=k, dtype="f16")), flags) for k in (64, 128)]
+    with Compiler(None, workers=2) as compiler:
+        results = compile_many_retrying(compiler, jobs)
+    assert [r.ok for r in results] == [True, True] and all(r.job.flags[-1] == RETRY_FLAG for r in results)
+    assert [r.job.label for r in results] == [j.label for j in jobs]  # in the order of the jobs
+    assert sorted(_starts(deadlocking)) == ["single", "single", "threaded", "threaded"]
+    assert all(r.compile_s >= 1 for r in results)  # the hung attempt's time is kept
+
+
+def test_a_version_probe_that_hangs_is_ended_with_its_group_and_said_in_one_line(tmp_path, monkeypatch):
+    """`iree-compile --version` (the compiler version every row and cache key carries) runs watched too: stopped
+    for good, it is ended at its timeout with every process it started, and the commands get ToolFailed (one
+    line, exit 1), never a hang."""
+    from iree_vdmfma.compiler.errors import ToolFailed
+
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    wrapper = tools / "iree-compile"
+    wrapper.write_text(f"#!/bin/sh\nsleep 300 &\necho $! > {shlex.quote(str(tmp_path / 'child'))}\nkill -STOP $$\n")
+    wrapper.chmod(wrapper.stat().st_mode | stat.S_IXUSR)
+    monkeypatch.setenv("IREE_TOOL_PATH", str(tools))
+    monkeypatch.setattr(toolchain, "VERSION_TIMEOUT_S", 2.0)
+    toolchain.tool.cache_clear()
+    toolchain.compiler_version.cache_clear()
+    try:
+        with pytest.raises(ToolFailed, match=r"iree-compile --version ran past 2 s and was ended"):
+            toolchain.compiler_version()
+    finally:
+        toolchain.tool.cache_clear()
+        toolchain.compiler_version.cache_clear()
+    child = int((tmp_path / "child").read_text())
+    deadline = time.monotonic() + 10  # a hang guard: the group was killed
+    while Path(f"/proc/{child}").exists() and _state(child) != "Z" and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not Path(f"/proc/{child}").exists() or _state(child) == "Z", "the probe's child outlived it"
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"
