@@ -150,8 +150,9 @@ def _verdict(config, got: Dispatch, kernel: Optional[Kernel]) -> tuple[str, str]
         return SPILLS, f"{intended or 'the gemv config'} applied but the kernel spills: {kernel.spilled} " \
                        f"({kernel.vgpr} VGPRs): not a result"
     if not intended:
+        named = f": {config.describe()}" if hasattr(config, "describe") else ""
         return APPLIED, ("matvec form (unit M folded at O2/O3): the gemv config, no MMA (VDMFMA cannot apply to "
-                         "an op without an M loop)")
+                         f"an op without an M loop){named}")
     return APPLIED, ""
 
 
