@@ -12,7 +12,11 @@ IREE 3.13 for gfx942 (configured_*.mlir dumps):
 * at ``--iree-opt-level=O2/O3`` an M = 1 ``mmt`` loses its unit M: a 2-D ``matvec_like`` generic
   a[K] * B[N,K]^T, maps (d1),(d0,d1)->(d0) (``mv``). ``transform.iree.match.contraction`` matches it
   (with an empty M); an MMA config cannot apply to it (IREE: "contraction like operation missing
-  critical dimension"), the no-MMA gemv config does (configs/gemv.py, ``fold_m``).
+  critical dimension"), the no-MMA gemv config does (configs/gemv.py, ``fold_m``);
+* a mixture-of-experts layer (sharktank 3.8.0, Mixtral-style) runs its expert GEMMs as one ``bmmt`` batched over
+  the experts; at O2/O3, M = 1, that becomes a batched matvec a[b,K] * B[b,N,K]^T (``bmv``), which IREE 3.13
+  takes with the gemv config and refuses with any MMA config, VDMFMA or dense (the same "missing critical
+  dimension").
 
 Every form keeps the loop order batch, M, N, K, so one tile list fits all of them once
 the batch dim is prepended (``mv`` has no M loop). A contraction with more than one result (horizontal fusion,
@@ -21,9 +25,13 @@ the batch dim is prepended (``mv`` has no M loop). A contraction with more than 
 
 Only GEMMs are GEMMs (:func:`examine`): a reduction op counts as one when its body is a
 multiply-accumulate and its reduction K > 1. Softmax's max/sum, RoPE's f32 outer product
-(K = 1) and contractions over dynamic N/K (attention over the KV sequence) are ``not-gemm`` with
-their kind; a GEMM with a dynamic M (prefill) is ``not-skinny``; a data-tiled
-``iree_codegen.inner_tiled`` op (``--iree-opt-data-tiling``) is ``data-tiled``.
+(K = 1), contractions over dynamic N/K (attention over the KV sequence), a MoE layer's top-k sort and its
+combine (a weighted sum over the experts: K the outer index of an operand that indexes every loop), dot products
+with no M or N loop (per-head attention at M = 1) and batched GEMMs with N = 1 or N or K = M (attention over the
+tokens) are ``not-gemm`` with their kind; a contraction with a dynamic M or token count (prefill) is
+``not-skinny``; a data-tiled ``iree_codegen.inner_tiled`` op (``--iree-opt-data-tiling``) is ``data-tiled``.
+These kinds are read from the op's indexing maps and shapes alone (a dispatch does not say which operand is a
+weight): a weight GEMM written in such a shape would be misread, and the reason says which rule was applied.
 """
 
 from __future__ import annotations

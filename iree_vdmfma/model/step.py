@@ -48,8 +48,7 @@ from .rescue import alone as compile_alone, compile_all, executable_of, rescue
 from .report import write_model_csv, write_step_report
 from .model import (APPLIED, DEFAULT_KEPT, NOT_APPLIED, NOT_MATCHED, DispatchRow, Discovered,
                     ModelOptions, _configs, _failed, _kernels, _prove, _row, _verdict, check_frontend, config_reached,
-                    crash_rows, discover, is_skinny,
-                    one_row_per_dispatch, model_flags, write_dispatches, write_shapes)
+                    crash_rows, discover, is_skinny, one_row_per_dispatch, model_flags, write_dispatches, write_shapes)
 from .source import Exported, Source, export_step
 from .timing import DEFAULT, EAGER, NUMERICS_FAILED, TUNED, VDMFMA, ModelRow, run_forward, skinny_share
 
