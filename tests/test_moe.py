@@ -68,6 +68,7 @@ def decode(request, tmp_path_factory):
     return dtype, proc, read_dispatches(tmp / model[model.index("--out") + 1] / "dispatches.csv").rows
 
 
+@pytest.mark.slow
 def test_every_expert_gemm_the_router_and_every_projection_is_proven_at_bs_1_8_32(decode):
     dtype, proc, rows = decode
     assert proc.returncode == 0, proc.stderr
@@ -90,6 +91,7 @@ def test_every_expert_gemm_the_router_and_every_projection_is_proven_at_bs_1_8_3
     assert "not applied" not in proc.stderr and "not-matched" not in {r.status for r in rows}
 
 
+@pytest.mark.slow
 def test_the_combine_top_k_and_softmax_are_not_gemm_with_their_kind(decode):
     _, _, rows = decode
     for m in BATCHES:
@@ -117,6 +119,7 @@ def test_at_O3_m1_the_expert_matvecs_are_proven_with_the_gemv_config(tmp_path):
     assert any(r.status == "not-gemm" and "MoE combine" in r.reason for r in result.rows)
 
 
+@pytest.mark.slow
 def test_prefill_ops_are_not_skinny_and_never_counted():
     text = (FIXTURES / "small_moe_1l_prefill_bs8.mlir").read_text()
     with Compiler(default_cache_dir()) as compiler:
@@ -134,6 +137,7 @@ def test_prefill_ops_are_not_skinny_and_never_counted():
     assert decode == ATTENTION | {ROUTER, LM_HEAD} | EXPERT_FFN  # the decode function's GEMMs: skinny, M = 8
 
 
+@pytest.mark.slow
 def test_a_tiny_hugging_face_decoder_goes_through_vdmfma_model_at_m_1_4_8(tmp_path):
     """The manual's command 3 as written, from the checkout (its config.json is committed)."""
     hf = _docs_commands()[2]
