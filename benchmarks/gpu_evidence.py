@@ -15,8 +15,8 @@ the bundle). A (problem, config, SKU, compiler) with a record is not measured ag
                        and compiler, never from an imported report); the harness floor is beside every timed row.
 2. ``sweep-seed``      `vdmfma sweep` of sweeps/seed-f16.csv: default, splitk, torch, and `tuned` for each shape
                        whose winner is known (the library built from the records), timed in command-buffer mode.
-   ``sweep-seed-loop`` default, tuned, torch in loop mode (one submission a dispatch, how latencies before issue 43
-                       were taken): the gap to cuBLAS in both modes, floors beside.
+   ``sweep-seed-loop`` default, tuned, torch in loop mode (one submission a dispatch, as the committed H100 and
+                       H200 reports were timed): the gap to cuBLAS in both modes, floors beside.
    ``sweep-heldout``   the same as sweep-seed on the held-out decode list (Llama-3-8B f16 and Qwen2-7B bf16 rows of
                        sweeps/decode-*.csv at --heldout-m), never used to fit anything.
 3. ``model``           `vdmfma model examples/llama_layer.py:build --tune` at each M = 1, 4, 8 without a tuned

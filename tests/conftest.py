@@ -110,6 +110,9 @@ def isa_counts(dump_dir: Path) -> tuple[int, int]:
 
 
 HANG_GUARD_S = 180  # a plain iree-compile of these tests takes seconds; IREE 3.13 sometimes deadlocks instead
+# How long a signal or fault test waits for the event it polls for, and for the signalled command to exit: a hang
+# guard only, sized for the suite beside two busy loops on the 2-core machine (a load of 10-16).
+SIGNAL_GUARD_S = 600
 
 
 def run_iree_compile(cmd: list, **kwargs) -> subprocess.CompletedProcess:

@@ -130,3 +130,34 @@ def _state(pid: int) -> str:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
     except OSError:
         return "Z"
+
+
+@pytest.mark.parametrize("always", [False, True], ids=["once", "always"])
+def test_a_cuda_target_probe_that_hangs_is_retried_and_one_that_hangs_again_is_no_answer_cached(
+        tmp_path, monkeypatch, always):
+    """The CUDA target probe (which sm this iree-compile accepts, cached per compiler) compiles watched: a probe
+    compile that hangs is tried once more single-threaded; one that hangs again is ToolFailed and nothing is
+    cached, never 'sm_89 not accepted' for good."""
+    from iree_vdmfma.compiler import cuda_targets
+    from iree_vdmfma.compiler.errors import ToolFailed
+
+    real = toolchain.tool("iree-compile")
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    stop = "kill -STOP $$" if always else f'case " $* " in *" {RETRY_FLAG} "*) ;; *) kill -STOP $$ ;; esac'
+    (tools / "iree-compile").write_text(
+        f'#!/bin/sh\ncase " $* " in *sm_89*) {stop} ;; esac\nexec {shlex.quote(real)} "$@"\n')
+    (tools / "iree-compile").chmod(0o755)
+    monkeypatch.setenv("IREE_TOOL_PATH", str(tools))
+    monkeypatch.setenv("VDMFMA_STALL_S", "1")
+    toolchain.tool.cache_clear()
+    cache = tmp_path / "cache"
+    try:
+        if always:
+            with pytest.raises(ToolFailed, match="CUDA target probe for sm_89 hung .*also single-threaded"):
+                cuda_targets.probe_accepted(cache, ("sm_86", "sm_89"), timeout_s=120)
+            assert not (cache / "cuda-targets").exists()
+        else:
+            assert cuda_targets.probe_accepted(cache, ("sm_86", "sm_89"), timeout_s=120) == ("sm_86", "sm_89")
+    finally:
+        toolchain.tool.cache_clear()

@@ -95,7 +95,7 @@ def test_a_model_library_that_changes_nothing_is_same_kernel_on_the_console_and_
     assert opening.startswith("**Result**") and "] same-kernel" in opening and "] win" not in opening
 
 
-def test_the_model_latency_plot_has_a_log_axis_and_a_share_over_100_percent_is_not_a_share():
+def test_the_model_latency_plot_has_a_log_axis_and_the_share_section_shows_only_measured_shares():
     from iree_vdmfma.model.report import latency_figure, share_lines
     from iree_vdmfma.model.timing import ModelRow
 
@@ -103,9 +103,10 @@ def test_the_model_latency_plot_has_a_log_axis_and_a_share_over_100_percent_is_n
                      latency_us_lo=us * 0.9, latency_us_hi=us * hi) for m, us, hi in ((1, 300.0, 1.1), (4, 320.0, 130))]
     ax = latency_figure(rows).axes[0]  # one 41,600 us whisker
     assert ax.get_yscale() == "log"
-    lines = share_lines({(1, "default", "cold"): (106.5, 67.2, 106.5 / 67.2)}, "default")
-    assert lines[-3].endswith("| does not fit: the isolated kernels sum to 158% of the forward |")
-    assert lines[-1].startswith("No share is given") and "%" not in lines[-3].split("|")[6].split("sum to")[0]
+    assert share_lines(rows)[0].startswith("Not measured") and "%" not in "".join(share_lines(rows))
+    rows[1].skinny_share = 0.4321
+    lines = share_lines(rows)
+    assert lines[0].startswith("MEASURED by IREE's own profiler") and lines[-1] == "| 4 | default | 43.2% |"
 
 
 def test_the_pivot_legend_says_what_host_cells_show_and_why_best_skips_a_same_kernel_row(tmp_path):

@@ -22,6 +22,31 @@ def toys():
     backends.unregister("toy-backend")
 
 
+@pytest.fixture
+def toy_amd():
+    """Import (register) the toy AMD target; unregister it afterwards."""
+    sys.modules.pop("toy_amd_target", None)
+    toy = importlib.import_module("toy_amd_target")
+    yield toy.TOY
+    toy.unregister()
+
+
+def test_a_toy_amd_target_registered_in_one_module_compiles_proves_and_sweeps(tmp_path, cache_dir, toy_amd):
+    """gfx90a is nowhere in the package: tests/toy_amd_target.py's one register call makes it a ROCm target
+    whose flags, intrinsics (asked from IREE), ISA proof and variant skips all work for real."""
+    assert backends.backend_for("gfx90a") is backends.ROCM and "gfx90a" in backends.ROCM.targets_help()
+    rows = sweep([Problem(16, 256, 512)], SweepOptions(target="gfx90a", variants=("default", "vdmfma", "padded"),
+                                                       out_dir=tmp_path / "out", cache_dir=cache_dir, workers=2))
+    by = {r.variant: r for r in rows}
+    for v in ("default", "padded"):
+        done = by[v]
+        assert done.status == Status.OK.value and done.target == "gfx90a", done
+        assert done.mma_kind == "MFMA_F32_16x16x16_F16" and done.mfma > 0 and done.smfmac == 0  # from its ISA
+        assert "--iree-rocm-target=gfx90a" in done.repro
+    assert by["vdmfma"].status == Status.SKIPPED.value and "no sparse (VDMFMA) intrinsic" in by["vdmfma"].reason
+    assert {r.status for r in read_rows(tmp_path / "out" / "results.csv")} == {"ok", "skipped"}
+
+
 def test_a_registered_toy_backend_and_variant_compile_prove_and_skip_for_real(tmp_path, cache_dir, toys):
     problems = [Problem(4, 64, 128), Problem(4, 64, 128, batch=2)]
     rows = sweep(problems, SweepOptions(target="toy", variants=("default", "toy"), out_dir=tmp_path / "out",

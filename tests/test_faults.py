@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from conftest import SIGNAL_GUARD_S
 from iree_vdmfma.configs.catalog import IntrinsicUnavailableError
 from iree_vdmfma.cli import app
 from iree_vdmfma.compiler.driver import CompileInterrupted, Compiler
@@ -178,7 +179,7 @@ def test_compile_killed_from_outside_is_an_uncached_machine_failure(tmp_path):
     outcome = {}
     thread = threading.Thread(target=lambda: outcome.setdefault("result", compiler.compile(_job())))
     thread.start()
-    deadline = time.monotonic() + 120  # a hang guard: the loop ends once iree-compile runs
+    deadline = time.monotonic() + SIGNAL_GUARD_S  # a hang guard: the loop ends once iree-compile runs
     while not (pids := _processes_mentioning(str(cache))) and time.monotonic() < deadline:
         time.sleep(0.01)
     for pid in pids:
@@ -207,7 +208,7 @@ def test_a_compile_that_stops_making_progress_is_ended_as_hung_and_the_sweep_ret
     stopped: list[str] = []  # the command line of the compile stopped
 
     def stop_the_first_compile():
-        deadline = time.monotonic() + 120  # a hang guard: the loop ends once iree-compile runs
+        deadline = time.monotonic() + SIGNAL_GUARD_S  # a hang guard: the loop ends once iree-compile runs
         while not stopped and time.monotonic() < deadline:
             for pid in _processes_mentioning(str(cache) + "/"):
                 try:
@@ -255,7 +256,12 @@ def test_a_compile_that_stops_making_progress_is_ended_as_hung_and_the_sweep_ret
 
 # --- an interrupt while compiling (library level) -------------------------------------------------------
 
-def test_cancel_kills_the_compile_in_flight_and_records_nothing(tmp_path):
+@pytest.mark.parametrize("how", ["cancel", "end_children"])
+def test_cancel_kills_the_compile_in_flight_and_records_nothing(tmp_path, how):
+    """Compiler.cancel (a sweep's Ctrl-C), or util/procs.end_children (any command stopping on a signal, the
+    compile inside a device task included): the compile is interrupted, never a machine-error or a cached result."""
+    from iree_vdmfma.util import procs
+
     cache = tmp_path / "cache"
     compiler = Compiler(cache, workers=1)
     outcome = {}
@@ -268,11 +274,11 @@ def test_cancel_kills_the_compile_in_flight_and_records_nothing(tmp_path):
 
     thread = threading.Thread(target=work)
     thread.start()
-    deadline = time.monotonic() + 120  # a hang guard: the loop ends once iree-compile runs
+    deadline = time.monotonic() + SIGNAL_GUARD_S  # a hang guard: the loop ends once iree-compile runs
     while not _processes_mentioning(str(cache)) and time.monotonic() < deadline:
         time.sleep(0.01)
     assert _processes_mentioning(str(cache)), "iree-compile never started"
-    compiler.cancel()
+    compiler.cancel() if how == "cancel" else procs.end_children()
     thread.join(300)  # a hang guard: it returns once the kill is seen
     assert not thread.is_alive()
     assert isinstance(outcome.get("error"), CompileInterrupted), outcome
@@ -389,7 +395,7 @@ def _interrupt_when(cmd: list[str], results: Path, cache: Path, ok_at_least: int
         assert time.monotonic() < deadline, "the sweep made no progress"
         time.sleep(0.02)
     proc.send_signal(sig)
-    _, err = proc.communicate(timeout=60)
+    _, err = proc.communicate(timeout=SIGNAL_GUARD_S)
     return proc.returncode, err, in_flight
 
 
@@ -469,12 +475,12 @@ def test_a_target_info_compile_that_hangs_or_is_killed_ends_the_command_in_one_l
 
     monkeypatch.setenv("VDMFMA_STALL_S", "2")
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the probe's input lands here: its marker
-    for cached in (catalog._executable_target_text, catalog.target_intrinsics):
+    for cached in (catalog.executable_target_text, catalog.target_intrinsics):
         cached.cache_clear()
     hit: list[int] = []
 
     def signal_the_probe():
-        deadline = time.monotonic() + 120  # a hang guard
+        deadline = time.monotonic() + SIGNAL_GUARD_S  # a hang guard
         while not hit and time.monotonic() < deadline:
             for pid in _processes_mentioning(str(tmp_path / "vdmfma-target-")):
                 try:
@@ -494,7 +500,7 @@ def test_a_target_info_compile_that_hangs_or_is_killed_ends_the_command_in_one_l
                                        "--variants", "default", "--no-cache", "--out", str(tmp_path / "out")])
     finally:
         watcher.join(150)
-        for cached in (catalog._executable_target_text, catalog.target_intrinsics):
+        for cached in (catalog.executable_target_text, catalog.target_intrinsics):
             cached.cache_clear()  # the next test probes again, unharmed
     assert hit, "the probe was never seen"
     errors = [line for line in res.output.splitlines() if line.startswith("error:")]

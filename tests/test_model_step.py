@@ -181,30 +181,25 @@ def test_a_library_split_reaches_the_exported_linear_and_keeps_the_numbers(tmp_p
     assert tuned.repro != next(r for r in result.rows if r.variant == "default").repro  # a different module
 
 
-def test_the_reports_skinny_gemm_share_is_the_tuners_kernel_times_by_the_calls_counted_in_eager(tuned):
+def test_the_skinny_gemm_share_is_measured_per_dispatch_inside_the_forward_by_irees_profiler(tuned):
     out, proc = tuned
     assert proc.returncode == 0, proc.stderr[-3000:]
-    winners = {r["key"]: r for r in _rows(out / "tune" / "winners.csv")}
-    forward = {(int(r["m_tokens"]), r["variant"], r["cache_mode"]): float(r["latency_us_median"])
-               for r in _rows(out / "model.csv")}
+    times = _rows(out / "dispatch_times.csv")
+    skinny = {(int(d["m_tokens"]), d["variant"], d["dispatch"]) for d in _rows(out / "dispatches.csv")
+              if d["m"] and int(d["m"]) <= 32}
+    model = {(int(r["m_tokens"]), r["variant"]): r["skinny_share"] for r in _rows(out / "model.csv")}
     lines = (out / "report" / "index.md").read_text().splitlines()
-    table = lines[lines.index("## Share of the forward in skinny GEMMs (ESTIMATED)"):]
-    shown = {}
-    for line in table:
-        cells = [c.strip() for c in line.strip("|").split("|")]
-        if len(cells) == 6 and cells[0].isdigit():
-            # a share above 100% is said not to fit, with the percentage (issue 32): read the number either way
-            pct = re.search(r"([\d.]+)%", cells[5]).group(1)
-            shown[(int(cells[0]), cells[1], cells[2])] = [float(cells[3]), float(cells[4]), float(pct)]
-    assert {(m, v, c) for m, v, c in shown} == {(4, v, c) for v in ("default", "tuned") for c in ("hot", "cold")}
-    for (m, v, c), (est, fwd, pct) in shown.items():
-        # by hand, TINY's one layer (hidden 256, 2 KV heads of 64, MLP 512) calls per forward: q and o
-        # (N 256, K 256), k and v (N 128, K 256), gate and up (N 512, K 256) twice each, down (N 256, K 512) once
-        calls = {f"f16_{m}x256x256": 2, f"f16_{m}x128x256": 2, f"f16_{m}x512x256": 2, f"f16_{m}x256x512": 1}
-        kernel = "default_us_median" if v == "default" else "latency_us_median"  # the tuner's isolated cold kernel
-        expected = sum(n * float(winners[key][kernel]) for key, n in calls.items())
-        assert est == pytest.approx(expected, rel=5e-3, abs=0.05), (m, v, c)  # the table rounds to 4 digits
-        assert fwd == pytest.approx(forward[(m, v, c)], rel=5e-3) and pct == pytest.approx(100 * est / fwd, abs=0.6)
+    table = lines[lines.index("## Share of the forward in skinny GEMMs"):]
+    for v in ("default", "tuned"):
+        mine = [t for t in times if (int(t["m_tokens"]), t["variant"]) == (4, v)]
+        assert mine and all(float(t["us"]) > 0 for t in mine)
+        timed = {t["function"] for t in mine if t["skinny_gemm"] == "True"}
+        assert timed == {d for m, var, d in skinny if (m, var) == (4, v)}, (v, timed)  # every one, by name
+        # by hand, TINY's one layer calls 7 projections per forward: q, k, v, o, gate, up and down
+        assert sum(float(t["calls"]) for t in mine if t["skinny_gemm"] == "True") == 7
+        share = sum(float(t["us"]) for t in mine if t["skinny_gemm"] == "True") / sum(float(t["us"]) for t in mine)
+        assert 0 < share < 1 and float(model[(4, v)]) == pytest.approx(share)
+        assert f"| 4 | {v} | {share:.1%} |" in table
 
 
 BUILDERS = {

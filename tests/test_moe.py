@@ -17,7 +17,7 @@ import pytest
 
 from conftest import ROOT
 from iree_vdmfma.compiler.driver import Compiler, default_cache_dir
-from iree_vdmfma.model.model import ModelOptions, _row, counts_against, discover, read_dispatches, run_model
+from iree_vdmfma.model.model import ModelOptions, counts_against, discover, dispatch_row, read_dispatches, run_model
 from iree_vdmfma.model.source import parse_source
 from iree_vdmfma.variants.registry import variant
 
@@ -125,7 +125,7 @@ def test_prefill_ops_are_not_skinny_and_never_counted():
     with Compiler(default_cache_dir()) as compiler:
         found = discover(compiler, 8, text, "gfx942", (), 300)
     assert found.base.ok, found.base.error
-    rows = [_row(8, d, None, None, None) for d in found.dispatches]
+    rows = [dispatch_row(8, d, None, None, None) for d in found.dispatches]
     prefill = [r for r in rows if "prefill" in r.dispatch]
     skinny = [r for r in prefill if r.status == "not-skinny"]
     assert skinny and all("dynamic" in r.reason for r in skinny)

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from conftest import SIGNAL_GUARD_S
 from iree_vdmfma.cli import app
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.problems.rows import Status, read_rows
@@ -184,7 +185,7 @@ def test_a_cold_run_killed_with_sigkill_leaves_its_rotation_folder_to_the_next_r
     killed = subprocess.Popen([*sweep, "--reps", "100000", "--out", str(tmp_path / "killed")], start_new_session=True,
                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 120  # a hang guard, not a timing
+        deadline = time.monotonic() + SIGNAL_GUARD_S  # a hang guard, not a timing
         while not (rotation := list(temp.glob("vdmfma-time-*/*.bin"))):
             assert killed.poll() is None and time.monotonic() < deadline, "the run never wrote its weights"
             time.sleep(0.05)
@@ -211,12 +212,12 @@ def test_calibrate_interrupted_says_nothing_was_kept_and_writes_nothing(tmp_path
                              "--out", str(out)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
     try:
-        deadline = time.monotonic() + 120  # a hang guard, not a timing
+        deadline = time.monotonic() + SIGNAL_GUARD_S  # a hang guard, not a timing
         while not list(temp.glob("vdmfma-paired-*")):  # measuring its A/A rounds
             assert proc.poll() is None and time.monotonic() < deadline, "calibrate never started measuring"
             time.sleep(0.05)
         proc.send_signal(signal.SIGINT)
-        err = proc.communicate(timeout=120)[1]
+        err = proc.communicate(timeout=SIGNAL_GUARD_S)[1]
     finally:
         _kill_if_running(proc)
     assert proc.returncode == 130, err
@@ -281,14 +282,14 @@ def test_calibrate_ends_on_a_signal_to_its_pid_and_leaves_no_worker_behind(tmp_p
                             start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
     workers: list[int] = []
     try:
-        deadline = time.monotonic() + 120  # a hang guard, not a timing
+        deadline = time.monotonic() + SIGNAL_GUARD_S  # a hang guard, not a timing
         while not workers or _cpu_ticks(workers[0]) < 50:  # the event: its worker has measured for 0.5 s of CPU,
             # so the command's main thread waits on the device task (the worker started, the rounds under way)
             assert proc.poll() is None and time.monotonic() < deadline, "calibrate never started measuring"
             workers = workers or _paired_workers_of(proc.pid)
             time.sleep(0.05)
         os.kill(proc.pid, sig)  # the command's own pid only, not its group
-        err = proc.communicate(timeout=120)[1]
+        err = proc.communicate(timeout=SIGNAL_GUARD_S)[1]
     finally:
         _kill_if_running(proc)
     assert proc.returncode == 130, err

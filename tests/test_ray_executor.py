@@ -23,7 +23,7 @@ from conftest import ROOT
 
 ray = pytest.importorskip("ray")
 
-from iree_vdmfma.compiler.driver import _read_valid_manifest  # noqa: E402
+from iree_vdmfma.compiler.driver import read_valid_manifest  # noqa: E402
 from iree_vdmfma.sweep.proofs import PROOFS  # noqa: E402
 from iree_vdmfma.cli import app  # noqa: E402
 from iree_vdmfma.executors import ExecutorSpec  # noqa: E402
@@ -76,7 +76,7 @@ def test_ray_sweep_cli_gives_the_same_rows_as_the_local_executor(cluster, tmp_pa
     from conftest import floor_entry
 
     entries = [p for p in (tmp_path / "ray-cache").iterdir() if not p.name.startswith(".")]
-    assert all(_read_valid_manifest(e) for e in entries)  # shipped back and verified
+    assert all(read_valid_manifest(e) for e in entries)  # shipped back and verified
     assert len([e for e in entries if not floor_entry(e)]) == 3  # and the floor module the driver compiled
     for row in b.values():  # the row's files name the driver's copy, not the worker's scratch
         assert "vdmfma-nocache" not in (Path(row.artifacts) / "stderr.txt").read_text() + row.repro
@@ -130,7 +130,7 @@ def test_a_worker_killed_mid_compile_costs_a_retry_never_a_lost_or_bad_row(clust
     assert [r.status for r in rows] == ["ok"] and rows[0].smfmac > 0
     assert len(read_rows(tmp_path / "out" / "results.csv")) == 1
     entries = [p for p in (tmp_path / "cache").iterdir() if p.name != PROOFS]  # all but the kept proofs
-    assert len(entries) == 1 and _read_valid_manifest(entries[0])  # no half entry left by the dead worker
+    assert len(entries) == 1 and read_valid_manifest(entries[0])  # no half entry left by the dead worker
 
 
 def test_a_compile_whose_worker_dies_on_every_retry_is_a_machine_error_never_cached(cluster, tmp_path):
@@ -278,7 +278,7 @@ def test_tune_compiles_through_ray_with_the_same_outcome_as_local(cluster, tmp_p
     assert split and all(r.status == state.MODELLED and r.dispatches == 2 for r in split)
     winner = state.read_table(tmp_path / "out" / "winners.csv", state.WinnerRow)[0]
     assert winner.verdict == "unmeasured" and winner.winner == "split=0,mma=default"
-    assert all(_read_valid_manifest(e) for e in (tmp_path / "cache").iterdir() if not e.name.startswith("."))
+    assert all(read_valid_manifest(e) for e in (tmp_path / "cache").iterdir() if not e.name.startswith("."))
 
 
 def test_an_unreachable_ray_address_is_one_error_line_and_exit_2_within_the_connect_timeout(tmp_path):

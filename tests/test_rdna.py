@@ -12,9 +12,10 @@ import os
 import subprocess
 import sys
 
-from iree_vdmfma.backends.rocm import ROCM, evidence, rdna
+from iree_vdmfma.backends import ROCM
+from iree_vdmfma.backends.rocm import evidence, rdna
 from iree_vdmfma.compiler.driver import CompileJob, Compiler
-from iree_vdmfma.configs.catalog import _executable_target_text, has_vdmfma, target_intrinsics
+from iree_vdmfma.configs.catalog import executable_target_text, has_vdmfma, target_intrinsics
 from iree_vdmfma.configs.spec import spec_text
 from iree_vdmfma.devices.flags import compile_flags
 from iree_vdmfma.devices.targets import TARGETS, target
@@ -34,11 +35,11 @@ def test_rdna_targets_are_the_ones_iree_3_13_takes_with_their_facts():
     assert RDNA == ["gfx1100", "gfx1101", "gfx1200", "gfx1201"]
     for arch in ("gfx1100", "gfx1201"):
         with ir.Context():
-            info = iree_gpu.TargetInfo.get_gpu_target_info(ir.Attribute.parse(_executable_target_text(arch)))
+            info = iree_gpu.TargetInfo.get_gpu_target_info(ir.Attribute.parse(executable_target_text(arch)))
             assert info.max_workgroup_memory_bytes == target(arch).lds_bytes == 64 * 1024
             assert list(info.subgroup_size_choices) == list(target(arch).wave_sizes) == [32, 64]
     with pytest.raises(Exception):  # IREE 3.13: "Unknown ROCM target 'gfx1102'"
-        _executable_target_text("gfx1102")
+        executable_target_text("gfx1102")
 
 
 def test_radeon_cards_are_matched_by_driver_name_and_unknown_peaks_stay_unknown():

@@ -110,6 +110,7 @@ class _SwitchLockedTwice(sqlite3.Connection):
 
 def test_a_new_database_whose_wal_switch_is_refused_as_locked_is_retried_and_opens(tmp_path, monkeypatch):
     records, connect = _records(EXAMPLE)[:3], sqlite3.connect
+    monkeypatch.setattr(_SwitchLockedTwice, "refused", 0)  # each run of the test checks the retry afresh
     monkeypatch.setattr(sqlite3, "connect", lambda *a, **k: connect(*a, factory=_SwitchLockedTwice, **k))
     path = tmp_path / "new.sqlite"
     with RecordDB(path) as db:

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from typer.testing import CliRunner
 
+from conftest import SIGNAL_GUARD_S
 from iree_vdmfma.compiler.driver import Compiler, default_cache_dir
 from iree_vdmfma.cli import app
 from iree_vdmfma.devices.caches import cpu_cache_bytes
@@ -401,7 +402,7 @@ def test_time_budget_bounds_the_whole_tune_compiles_included_and_leaves_the_rest
         return timers[-1]
 
     def fire_once_compiling():
-        deadline = time.monotonic() + 120  # a hang guard only
+        deadline = time.monotonic() + SIGNAL_GUARD_S  # a hang guard only
         while not _running_compiles() and time.monotonic() < deadline:
             time.sleep(0.01)
         assert _running_compiles(), "no iree-compile of the second shape was seen running"

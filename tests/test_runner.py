@@ -115,12 +115,14 @@ def test_cold_mode_rotates_more_weight_bytes_than_the_cache(f16, tmp_path):
 
 
 @pytest.mark.parametrize("timing_mode", timing.TIMING_MODES)
-def test_every_timed_row_carries_its_timing_mode_and_floor(f16, tmp_path, timing_mode):
+def test_every_timed_row_carries_its_timing_mode_and_floor(f16, tmp_path, timing_mode, monkeypatch):
     """Hot and cold rows of each timing mode name the mode and carry that mode's harness floor, measured once
     per process; the cold plan still walks every copy an equal number of times, in whole command buffers."""
     from iree_vdmfma.run import floor
 
     p, vmfb = f16
+    monkeypatch.setenv("VDMFMA_CACHE_DIR", str(tmp_path / "default-cache"))
+    monkeypatch.setattr(floor, "_measured", {})  # this test's floor is measured (and its module compiled) here
     rows = []
     for cache_mode in timing.CACHE_MODES:
         res = runner.run_problem(vmfb, p, "local-task", "host", cache_mode, reps=2, cache_bytes=300 * 1024,
@@ -135,6 +137,7 @@ def test_every_timed_row_carries_its_timing_mode_and_floor(f16, tmp_path, timing
     assert floor._measured.get(("iree", "local-task", "host", timing_mode)) == rows[0].floor_us
     assert rows[1].rotation_copies > 1
     assert f"--timing-mode {timing_mode}" in dataclasses.replace(res, vmfb=str(vmfb)).repro()
+    assert not (tmp_path / "default-cache").exists()  # the floor module was compiled uncached: no cache written
 
 
 def test_a_cmdbuf_call_is_whole_rotations_of_whole_command_buffers():
@@ -217,6 +220,14 @@ def test_a_two_dispatch_split_k_config_is_timed_as_one_unit(tmp_path):
         res = runner.run_problem(vmfb, p, "local-task", "host", "hot", reps=2, timing_mode=mode, **FAST)
         assert res.ok and res.numerics.checked == ["gemm", "gemm_loop", "gemm_cmdbuf"]
         assert res.latency.calls_per_sample == res.plan.calls  # a sample: one call's both dispatches
+    # IREE's dispatch statistics (run/profile.py) see both dispatches of one call, each once, by their names
+    from iree_vdmfma.run.profile import ProfileError, profile_call
+
+    times = profile_call(vmfb, "local-task", "gemm", [chk.inputs.a, chk.inputs.b], tmp_path / "profile")
+    assert sorted(t.calls for t in times) == [1, 1] and all(t.us > 0 for t in times), times
+    assert all("dispatch" in t.function for t in times)
+    with pytest.raises(ProfileError, match=r"no function `nosuch` exported .*iree-benchmark-module"):
+        profile_call(vmfb, "local-task", "nosuch", [], tmp_path / "profile")
 
 
 def test_each_timing_mode_submits_as_documented(f16, tmp_path):

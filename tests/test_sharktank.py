@@ -20,7 +20,7 @@ from conftest import ROOT, iree_compile, isa_counts
 from iree_vdmfma.backends import ROCM
 from iree_vdmfma.compiler.driver import CompileJob, Compiler, default_cache_dir, repro_command
 from iree_vdmfma.configs.rules import vdmfma_config
-from iree_vdmfma.model.model import (ModelOptions, _row, counts_against, discover, model_flags, read_dispatches,
+from iree_vdmfma.model.model import (ModelOptions, dispatch_row, counts_against, discover, model_flags, read_dispatches,
                                     run_model)
 from iree_vdmfma.model.source import parse_source
 from iree_vdmfma.problems.inputs import input_ir
@@ -110,7 +110,7 @@ def _default_rows(name: str, m: int):
     with Compiler(default_cache_dir()) as compiler:
         found = discover(compiler, m, text, "gfx942", (), 120)
     assert found.base.ok, found.base.error
-    return [_row(m, d, None, None, None) for d in found.dispatches], found.dispatches
+    return [dispatch_row(m, d, None, None, None) for d in found.dispatches], found.dispatches
 
 
 def test_prefill_gemms_are_not_skinny_and_decomposed_attention_is_not_gemm():

@@ -77,6 +77,14 @@ def test_reps_0_checks_numerics_only_one_row_per_job_no_timing(tmp_path, cache_d
     log = (out / "sweep.log").read_text()
     assert "[1/1] my-tiny (f16_8x128x256) default: ok" in log
     assert "my-tiny" in (out / "report" / "report.md").read_text()
+    # --no-cache: nothing is compiled into a cache, the harness floor's module included
+    default_cache = tmp_path / "default-cache"
+    again = CliRunner().invoke(app, ["sweep", str(shapes), "--device", "local-task", "--out", str(tmp_path / "nc"),
+                                     "--variants", "default", "--reps", "0", "--no-cache"],
+                               env={"VDMFMA_CACHE_DIR": str(default_cache)})
+    assert again.exit_code == 0, again.output
+    assert list((tmp_path / "nc" / "artifacts" / "floor").glob("*.vmfb"))  # it was built, into the run's folder
+    assert not default_cache.exists() or not any(default_cache.iterdir())
 
 
 class CountingExecutor(LocalExecutor):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, iree_compile
+from conftest import ROOT, SIGNAL_GUARD_S, iree_compile
 from iree_vdmfma.backends import CUDA, ROCM
 from iree_vdmfma.backends.base import dispatch_count
 from iree_vdmfma.backends.rocm import evidence as proof
@@ -58,7 +58,7 @@ def test_tune_on_cpu_measures_every_candidate_and_a_sigint_rerun_redoes_nothing_
         time.sleep(0.2)
     assert proc.poll() is None, "tune finished before it could be interrupted"
     proc.send_signal(signal.SIGINT)
-    assert proc.wait(60) == 130, proc.stdout.read()
+    assert proc.wait(SIGNAL_GUARD_S) == 130, proc.stdout.read()
     before = {r.row_key: r for r in state.read_table(out / "candidates.csv", state.CandidateRow)
               if r.status == state.MEASURED}
     assert len(before) >= 3

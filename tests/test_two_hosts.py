@@ -27,7 +27,7 @@ WHY = unavailable()
 pytestmark = pytest.mark.skipif(bool(WHY), reason=WHY)
 
 from iree_vdmfma.cli import app  # noqa: E402
-from iree_vdmfma.compiler.driver import _read_valid_manifest  # noqa: E402
+from iree_vdmfma.compiler.driver import read_valid_manifest  # noqa: E402
 from iree_vdmfma.problems.rows import read_rows  # noqa: E402
 
 GPU = "vdmfma_gpu"  # the custom resource host b has instead of a GPU
@@ -89,7 +89,7 @@ def test_a_sweep_compiles_on_both_hosts_and_equals_a_local_run(hosts, tmp_path, 
         kept = Path(row.artifacts)
         assert (kept / "out.vmfb").stat().st_size and list((kept / "dump").glob("*.rocmasm"))
         assert "vdmfma-task-" not in (kept / "stderr.txt").read_text() + row.repro + row.error
-    assert len(entries(cache)) == 15 and all(_read_valid_manifest(e) for e in entries(cache))
+    assert len(entries(cache)) == 15 and all(read_valid_manifest(e) for e in entries(cache))
 
 
 def test_a_tune_through_both_hosts_equals_a_local_tune(hosts, tmp_path, cache_dir):
@@ -213,7 +213,7 @@ def test_the_worker_hosts_raylet_killed_mid_sweep_loses_nothing_and_a_rerun_redo
     assert all(PROGRESS.match(line) for line in err.splitlines() if line.strip()), err  # Ray's lines: in its log
     rows = _rows(out)
     assert len(rows) == 18 and all(r.status == "ok" for r in rows.values()), err[-3000:]
-    assert len(entries(cache)) == 18 and all(_read_valid_manifest(e) for e in entries(cache))
+    assert len(entries(cache)) == 18 and all(read_valid_manifest(e) for e in entries(cache))
     again = vdmfma(hosts, *sweep_args(shapes, out), cache=cache)  # host b is still down: a alone
     assert again.returncode == 0 and not re.search(r"^\[\d+/", again.stderr, re.M), again.stderr[-3000:]
     assert _rows(out) == rows and len(entries(cache)) == 18  # nothing finished was redone

@@ -123,6 +123,11 @@ class Backend:
         """Read the dump of a successful compile; default: nothing to prove."""
         return DumpProof()
 
+    def kernels(self, dump_dir: Path) -> Optional[Mapping[str, object]]:
+        """The kernels of a compile's ISA dump by name, each with its instruction counts (``smfmac``, ``mfma``);
+        None where its builds carry no ISA to count: a config is then proved from the configured IR alone."""
+        return None
+
     # ------------------------------------------------------------------ tuning
 
     def knobs(self, target: str = "") -> Mapping[str, Knob]:

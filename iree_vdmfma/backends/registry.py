@@ -6,10 +6,14 @@ from ..devices.targets import UnknownTargetError
 from .base import Backend
 
 BACKENDS: dict[str, Backend] = {}
+BUILT_IN = ("rocm", "cuda", "cpu", "peer")  # always listed first, in this order, whichever module loads first
 
 
 def register(backend: Backend) -> Backend:
     BACKENDS[backend.name] = backend
+    ordered = sorted(BACKENDS.values(), key=lambda b: BUILT_IN.index(b.name) if b.name in BUILT_IN else len(BUILT_IN))
+    BACKENDS.clear()
+    BACKENDS.update((b.name, b) for b in ordered)  # sorted() is stable: others keep their registration order
     return backend
 
 

@@ -44,7 +44,8 @@ def spec(
     """
     with user_errors(debug):
         from ..configs.spec import write_spec
-        from .link_cmds import merge_into, merge_specs, problem_payloads
+        from ..configs.link import link_in_place, problem_payloads
+        from .link_cmds import merge_specs, say_lines
 
         theirs = merge_specs(merge_with, prefer)
         target = target or opt.DEFAULT_TARGET
@@ -58,7 +59,7 @@ def spec(
             raise ValueError(f"variant {name!r} injects no config (it is IREE's own choice); pick vdmfma or padded")
         write_spec(entries, path)
         if theirs:
-            merge_into(path, theirs, prefer, problem_payloads(problems), target)
+            say_lines(link_in_place(path, theirs, prefer, problem_payloads(problems), target))
         show(f"wrote {path}: {len(entries)} matcher(s), variant {name}, target {target}"
              + (f", linked with {', '.join(s.label for s in theirs)}" if theirs else ""))
 

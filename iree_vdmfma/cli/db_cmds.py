@@ -166,7 +166,8 @@ def build_(
         from ..compiler.toolchain import compiler_version
         from ..configs.library import write_library
         from ..records.build import build
-        from .link_cmds import merge_library, merge_specs, need_codegen_spec
+        from ..configs.link import link_library
+        from .link_cmds import merge_specs, need_codegen_spec, say_lines
 
         backend = backend_for(target)
         theirs = merge_specs(merge_with, prefer)
@@ -179,7 +180,7 @@ def build_(
         if not built.library.entries:
             raise ValueError(f"{path}: no winner record for {target}" + (f" that builds here" if built.notes else ""))
         written = write_library(built.library, out, backend.compile_flags(target), backend.spec_route)
-        merge_library(written, built.library, theirs, prefer)
+        say_lines(link_library(written, built.library, theirs, prefer))
         tiers = [c.tier for c in built.chosen]
         show(f"library for {target}: {len(tiers)} shape(s) ("
              + (f"{tiers.count('sku')} from {sku}, " if sku else "")

@@ -21,54 +21,9 @@ def merge_specs(paths: Optional[Sequence[Path]], prefer: str) -> list:
     return [read_spec(p, THEIRS) for p in paths or ()]
 
 
-def merge_into(path: Path, theirs: list, prefer: str, payloads: Sequence[tuple[str, str]],
-               target: Optional[str] = None) -> None:
-    """Link the spec we wrote at ``path`` with ``theirs`` in place (ours kept as *.ours.mlir); say what won where.
-    With no spec of ours at ``path`` (nothing of ours to configure), theirs alone are linked there."""
-    from ..configs.link import OURS, Spec, link  # noqa: PLC0415
-    from ..util.io import atomic_write_text  # noqa: PLC0415
-
-    ours = [Spec(f"ours ({path.name})", path.read_text(), OURS)] if path.is_file() else []
-    if len(ours + theirs) == 1:
-        atomic_write_text(path, theirs[0].text)
-        show(f"no spec of ours to link: {path} is {theirs[0].label} as given")
-        return
-    linked = link(ours + theirs, prefer, payloads, target)
-    if ours:
-        atomic_write_text(path.with_suffix(".ours.mlir"), ours[0].text)
-    atomic_write_text(path, linked.text)
-    for line in linked.lines():
+def say_lines(lines) -> None:
+    for line in lines:
         show(line)
-
-
-def merge_library(written: dict, library, theirs: list, prefer: str) -> None:
-    """--merge-with for a written library (vdmfma tune, --publish, library build): its codegen spec linked with
-    theirs; a library whose shapes all keep IREE's default has no codegen spec: theirs become it, in its flags."""
-    from ..configs.library import TUNING_FLAG  # noqa: PLC0415
-    from ..util.io import atomic_write_text  # noqa: PLC0415
-
-    if not theirs or "flags" not in written:
-        return
-    tuning = written.get("tuning") or written["flags"].with_name(f"tuning-{library.target}.mlir")
-    merge_into(tuning, theirs, prefer, library_payloads(library), library.target)
-    if "tuning" not in written:
-        written["tuning"] = tuning
-        flags = written["flags"].read_text().split()
-        atomic_write_text(written["flags"], " ".join(flags + [f"{TUNING_FLAG}={tuning}"]) + "\n")
-
-
-def problem_payloads(problems) -> list[tuple[str, str]]:
-    """Each problem's own contraction (the op our matcher is for) as a payload to check conflicts on."""
-    from ..problems.inputs import input_ir  # noqa: PLC0415
-
-    return [(p.name or p.key, input_ir(p)) for p in problems if not p.dt.is_mx]
-
-
-def library_payloads(library) -> list[tuple[str, str]]:
-    """The ops a library's codegen spec is for: each entry's dispatch (k = the split chunk when it splits)."""
-    from ..configs.knobs import dispatch_problem  # noqa: PLC0415
-
-    return problem_payloads([dispatch_problem(e.problem, e.split) for e in library.entries])
 
 
 def need_codegen_spec(target: str) -> None:

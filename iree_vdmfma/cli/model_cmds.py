@@ -10,7 +10,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from ..devices.targets import target as get_target
+from ..devices.targets import family_of, target as get_target
 from ..model.model import APPLIED, NOT_GEMM, NOT_SKINNY, RESCUED, ModelOptions, counts_against, run_model
 from ..model import weights
 from ..model.source import SourceError, parse_source
@@ -118,7 +118,8 @@ def model(
         target = target or opt.DEFAULT_TARGET
         out = opt.out_folder(out, "model")
         check_kind(out, "model")
-        if not target.startswith("gfx"):
+        family = family_of(target)  # the specs it writes are the vdmfma variant's backend's (gfx specs)
+        if family is None or family.backend != get_variant("vdmfma").backend.name:
             raise ValueError(f"--target {target}: vdmfma model writes gfx tuning specs; give a gfx target")
         get_target(target)
         v = get_variant(opt.one_of("--variants", opt.names(variants, "vdmfma", variant)))

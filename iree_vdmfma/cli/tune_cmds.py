@@ -109,7 +109,8 @@ def tune(
         opt.positive("--timeout", timeout)
         problems = load_problems(shapes)
         run_device, target = plan_run(device, target)
-        from .link_cmds import merge_library, merge_specs, need_codegen_spec
+        from ..configs.link import link_library
+        from .link_cmds import merge_specs, need_codegen_spec, say_lines
 
         theirs = merge_specs(merge_with, prefer)
         if theirs:
@@ -147,7 +148,7 @@ def tune(
         for w in winners:  # plain text: '[verdict; basis]' is data, not rich markup
             show(winner_line(w))
         show(f"{len(winners)}/{len(problems)} shapes done; {out / 'winners.csv'}; report {report}")
-        merge_library(written, tuned_library(tuner), theirs, prefer)
+        say_lines(link_library(written, tuned_library(tuner), theirs, prefer))
         record_tune(out, run_device, db)
         if tuner.left:  # the time budget ran out: not a finished tune (exit 1), and said how to go on
             say(f"{len(tuner.left)} shape(s) unfinished ({', '.join(tuner.left)}): the time budget ran out; run the "
@@ -156,7 +157,7 @@ def tune(
             show(f"iree-compile flags: {written['flags'].read_text().strip()}")
         if publish is not None and written:  # rewritten, not copied: the flags file names the folder as given
             merge, published = publish_tuned(tuner, publish, allow_modelled)
-            merge_library(published, merge.library, theirs, prefer)
+            say_lines(link_library(published, merge.library, theirs, prefer))
             show(f"published to {publish}/ ({merge.summary()}): {', '.join(p.name for p in published.values())}")
             for label, keys in (("added", merge.added), ("replaced", merge.replaced), ("kept", merge.kept),
                                 ("refused", merge.refused)):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shlex
 import subprocess
 from functools import lru_cache
 from pathlib import Path
@@ -19,11 +20,12 @@ from typing import Optional, Sequence
 
 from ..devices.modules import sm_number
 from ..devices.flags import compile_flags
+from ..devices.targets import family_of
 from ..problems.inputs import input_ir
 from ..problems.problem import Problem
 from .toolchain import compiler_version, tool
 from ..util.io import atomic_write_text
-from ..util.procs import run_group
+from ..util.procs import Hung, run_group
 from ..util.scratch import scratch
 
 # Oldest to newest; the probe keeps those the compiler accepts.
@@ -35,15 +37,22 @@ class NoCudaTargetError(ValueError):
 
 
 def _accepts(sm: str, src: Path, timeout_s: float) -> bool:
-    from .driver import stall_seconds  # noqa: PLC0415  (the driver imports the device layer this module serves)
+    """Whether iree-compile builds a module for ``sm``. Watched as every compile: one that hangs (IREE 3.13's
+    threaded-compile deadlock) is ended and tried once more single-threaded, as the driver's retry does; one that
+    hangs or times out again is ToolFailed, never taken as 'not accepted' (that answer is cached)."""
+    from .driver import RETRY_FLAG, stall_seconds  # noqa: PLC0415  (the driver imports the layer this serves)
+    from .errors import ToolFailed  # noqa: PLC0415
 
     out = src.with_suffix(f".{sm}.vmfb")
-    try:
-        proc = run_group([tool("iree-compile"), str(src), "-o", str(out), *compile_flags(sm)], timeout_s,
-                         stall_s=stall_seconds())  # watched as every compile: a hung one is ended, not waited for
-    except subprocess.SubprocessError:  # timed out or hung: not taken as accepted
-        return False
-    return proc.returncode == 0 and out.is_file()
+    cmd = [tool("iree-compile"), str(src), "-o", str(out), *compile_flags(sm)]
+    for attempt in (cmd, cmd + [RETRY_FLAG]):
+        try:
+            proc = run_group(attempt, timeout_s, stall_s=stall_seconds())
+        except subprocess.SubprocessError as e:
+            why = "hung (no CPU time, no thread running)" if isinstance(e, Hung) else f"ran past {timeout_s:g} s"
+            continue
+        return proc.returncode == 0 and out.is_file()
+    raise ToolFailed(f"the CUDA target probe for {sm} {why}, also single-threaded: {shlex.join(attempt)}")
 
 
 def _cache_file(cache_dir: Path) -> Path:
@@ -92,6 +101,7 @@ def cuda_compile_target(device_arch: str, cache_dir: Optional[Path] = None) -> s
 
 
 def module_target(device_arch: str, cache_dir: Optional[Path] = None) -> str:
-    """The target to compile a module for a device of ``device_arch``: the CUDA compile target for sm_*
-    (sm_90 -> sm_89 with IREE 3.13), the arch itself for every other device."""
-    return cuda_compile_target(device_arch, cache_dir) if device_arch.startswith("sm_") else device_arch
+    """The target to compile a module for a device of ``device_arch``, as its target family says: the CUDA
+    compile target for an sm (sm_90 -> sm_89 with IREE 3.13), the arch itself for every other device."""
+    family = family_of(device_arch)
+    return family.compile_target(device_arch, cache_dir) if family else device_arch

@@ -28,11 +28,11 @@ from pathlib import Path
 from typing import Callable, Iterable, Optional
 
 from ..executors import Executor, LocalExecutor, task_provenance
-from .errors import EXTERNAL_SIGNALS, _signal_name, first_error_line
+from .errors import EXTERNAL_SIGNALS, signal_name, first_error_line
 from .toolchain import compiler_version, tool
 from ..util.io import atomic_write_text
 from ..util import procs
-from ..util.procs import Hung, Stall, communicate_unless_hung, kill_group
+from ..util.procs import Hung, kill_group
 from ..util.scratch import scratch_dir
 
 # Dump files worth keeping: configured IR, ISA (ROCm .rocmasm, CUDA .ptx), the dispatch benchmark module.
@@ -161,7 +161,7 @@ def _write_manifest(workdir: Path, meta: dict) -> None:
     atomic_write_text(workdir / MANIFEST, json.dumps({**meta, "files": files}, indent=1))
 
 
-def _read_valid_manifest(workdir: Path) -> Optional[dict]:
+def read_valid_manifest(workdir: Path) -> Optional[dict]:
     """The entry's manifest if it is complete and every file it lists is present and unchanged, else None."""
     try:
         meta = json.loads((workdir / MANIFEST).read_text())
@@ -178,19 +178,6 @@ def _read_valid_manifest(workdir: Path) -> Optional[dict]:
         return meta
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
-
-
-_kill_group = kill_group  # SIGKILL the compile's whole process group (util/procs.py: it runs in its own session)
-
-
-def _reap(proc: subprocess.Popen) -> tuple[str, str]:
-    """Collect what is left of a killed compile's output and reap it (no zombie)."""
-    try:
-        out, err = proc.communicate(timeout=10)
-        return out or "", err or ""
-    except subprocess.TimeoutExpired:  # a stray grandchild holds the pipes: stop reading, still reap
-        proc.wait()
-        return "", ""
 
 
 class Compiler:
@@ -257,7 +244,7 @@ class Compiler:
         with self._lock:
             running = list(self._procs)
         for proc in running:
-            _kill_group(proc)
+            kill_group(proc)
 
     @property
     def cancelled(self) -> bool:
@@ -302,7 +289,7 @@ class Compiler:
             key_lock = self._key_locks.setdefault(workdir.name, threading.Lock())
         with key_lock:
             if self.cache_dir is not None or workdir.name in self._finished:
-                meta = _read_valid_manifest(workdir)
+                meta = read_valid_manifest(workdir)
                 usable = meta is not None and not meta.get("timed_out") and not meta.get("uncacheable")
                 fresh = workdir.name in self._finished  # compiled by this instance: never retried twice
                 if usable and (meta["returncode"] == 0 or not self.retry_failed or fresh):
@@ -339,43 +326,35 @@ class Compiler:
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
             raise
-        checked = _read_valid_manifest(final)  # verified as a cache hit is: every file against its hash
+        checked = read_valid_manifest(final)  # verified as a cache hit is: every file against its hash
         if checked is None:
             raise RuntimeError(f"{job.label}: the entry built on the worker did not verify in {final}")
         return self._result(job, final, checked, cached=False)
 
     def _run(self, cmd: list[str], timeout_s: float) -> tuple[Optional[int], str, bool, bool]:
-        """(returncode, stderr, timed_out, hung) of one iree-compile in its own process group; one that makes no
-        progress for ``self.stall_s`` (util/procs.Stall: IREE 3.13's threaded-compile deadlock) is ended then,
-        timed out and hung, not at ``timeout_s``."""
-        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, errors="replace",
-                                start_new_session=True)
+        """(returncode, stderr, timed_out, hung) of one iree-compile, run by util/procs.run_group in its own
+        process group; one that makes no progress for ``self.stall_s`` (util/procs.Stall: IREE 3.13's
+        threaded-compile deadlock) is ended then, timed out and hung, not at ``timeout_s``. ``cancel`` kills it
+        from another thread."""
+        try:
+            done = procs.run_group(cmd, timeout_s, stall_s=self.stall_s, on_start=self._started,
+                                   on_end=self._ended, errors="replace")
+        except subprocess.TimeoutExpired as e:
+            return None, e.stderr or "", True, isinstance(e, Hung)
+        if done.ended:  # killed by procs.end_children: the command is stopping, not the compile failing
+            self._cancelled.set()
+        return done.returncode, done.stderr or "", False, False
+
+    def _started(self, proc: subprocess.Popen) -> None:
         with self._lock:
             self._procs.add(proc)
             cancelled = self._cancelled.is_set()
-        try:
-            if cancelled:
-                _kill_group(proc)
-            try:
-                watch = Stall(proc.pid, self.stall_s) if self.stall_s > 0 else None
-                _, err = communicate_unless_hung(proc, timeout_s, watch)
-                return proc.returncode, err or "", False, False
-            except subprocess.TimeoutExpired as e:
-                _kill_group(proc)
-                _, err = _reap(proc)
-                return None, err, True, isinstance(e, Hung)
-        except BaseException:  # Ctrl-C in the calling thread: take the compiler down with us
-            _kill_group(proc)
-            while True:  # a second interrupt (ray.cancel may repeat it) must not leave a zombie behind
-                try:
-                    _reap(proc)
-                    break
-                except KeyboardInterrupt:
-                    _kill_group(proc)
-            raise
-        finally:
-            with self._lock:
-                self._procs.discard(proc)
+        if cancelled:
+            kill_group(proc)
+
+    def _ended(self, proc: subprocess.Popen) -> None:
+        with self._lock:
+            self._procs.discard(proc)
 
     def _compile_fresh(self, job: CompileJob, workdir: Path) -> CompileResult:
         # Build in a sibling temp dir and rename: a crash mid-way never leaves a half entry.
@@ -393,7 +372,7 @@ class Compiler:
             if self.cancelled:
                 # Stopped by the user's Ctrl-C / SIGTERM: not a result of the job; never record or cache it.
                 raise CompileInterrupted(f"iree-compile for {job.label} was interrupted")
-            sig = _signal_name(returncode)
+            sig = signal_name(returncode)
             killed = returncode is not None and returncode < 0 and -returncode in EXTERNAL_SIGNALS
             if hung:
                 why = "" if RETRY_FLAG in job.flags else "IREE 3.13's threaded-compile deadlock; "

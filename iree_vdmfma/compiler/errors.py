@@ -20,7 +20,7 @@ class ToolFailed(RuntimeError):
     was killed: the machine's or the install's fault, not the input's. The commands print it as one line, exit 1."""
 
 
-def _signal_name(returncode: Optional[int]) -> str:
+def signal_name(returncode: Optional[int]) -> str:
     if returncode is None or returncode >= 0:
         return ""
     try:
@@ -65,7 +65,7 @@ def first_error_line(stderr: str, returncode: Optional[int] = None) -> str:
         for line in lines:
             if needle in line:
                 return line[:500]
-    sig = _signal_name(returncode)
+    sig = signal_name(returncode)
     crashed = bool(sig) or any(l.startswith(("Stack dump:", "Please report")) for l in lines)
     if crashed:
         frame = _crash_frame(lines)

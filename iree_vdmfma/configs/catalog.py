@@ -5,7 +5,7 @@ What the compiler can tell, we ask it: the target's concrete MMA intrinsics come
 from ``iree_gpu.TargetInfo`` of the executable target iree-compile builds for
 the arch, and shapes/element types from ``MMAAttr``/``VirtualMMAAttr``. What it
 cannot tell is which sparse ``v_smfmac`` K-depths the chip has (IREE's selector
-only lists f16/bf16 VDMFMA); that is the ISA fact in ``SMFMAC_K`` below, checked
+only lists f16/bf16 VDMFMA); that is the ISA fact its target registers (``Target.smfmac_k``, backends/rocm/targets.py), checked
 by compiling every pairing (see shared notes and tests/test_catalog.py).
 
 RDNA (gfx11xx / gfx12xx): TargetInfo lists the dense WMMA intrinsics (IREE 3.13:
@@ -32,20 +32,10 @@ from ..problems.problem import DTYPES, dtype as get_dtype
 from ..devices.flags import compile_flags
 from ..devices.targets import target as get_target
 from ..compiler.driver import stall_seconds
-from ..compiler.errors import ToolFailed, _signal_name, first_error_line
+from ..compiler.errors import ToolFailed, signal_name, first_error_line
 from ..compiler.toolchain import tool
 from ..util.procs import Hung, run_group
 from ..util.mlir import shared_context
-
-# K-depths of the 16x16 sparse MFMA (v_smfmac_*_16x16xK) per target and input
-# bit width, from the CDNA3 / CDNA4 ISA guides.
-SMFMAC_K = {
-    "gfx942": {16: {32}, 8: {64}},
-    "gfx950": {16: {32, 64}, 8: {64, 128}},
-}
-# The K-unroll IREE's own selector prefers: gfx942 has only the x2 sparse
-# instructions; gfx950's native 16x16x64 (16-bit) / x128 (8-bit) ones give x1.
-PREFERRED_UNROLL = {"gfx942": 2, "gfx950": 1}
 
 _VDMFMA_NAME = re.compile(r"^VDMFMA_(?P<acc>[FI]32)_(?P<m>\d+)x(?P<n>\d+)x(?P<k>\d+)x(?P<unroll>\d+)_(?P<ab>.+)$")
 
@@ -83,7 +73,7 @@ PROBE_TIMEOUT_S = 120.0  # the probe takes about a second; a stalled one is ende
 
 
 @lru_cache(maxsize=None)
-def _executable_target_text(arch: str) -> str:
+def executable_target_text(arch: str) -> str:
     """The #hal.executable.target iree-compile builds for the arch (one cheap compile), run watched as every
     compile is (util/procs.run_group: its group ended on a stall, the timeout or an interrupt). ToolFailed, one
     line with the command, when it fails, hangs or is killed."""
@@ -100,7 +90,7 @@ def _executable_target_text(arch: str) -> str:
         except subprocess.TimeoutExpired:
             raise ToolFailed(f"{said} ran past {PROBE_TIMEOUT_S:g} s and was ended: {shlex.join(cmd)}") from None
         if done.returncode:
-            why = (f"ended by {_signal_name(done.returncode)}" if done.returncode < 0
+            why = (f"ended by {signal_name(done.returncode)}" if done.returncode < 0
                    else first_error_line(done.stderr) or f"exit code {done.returncode}")
             raise ToolFailed(f"{said} failed ({why}): {shlex.join(cmd)}")
         out = done.stdout
@@ -128,7 +118,7 @@ def target_intrinsics(arch: str) -> tuple[Intrinsic, ...]:
     """The target's dense MMA intrinsics and the VDMFMA ones its sparse MFMAs can back."""
     get_target(arch)
     with shared_context():
-        info = iree_gpu.TargetInfo.get_gpu_target_info(ir.Attribute.parse(_executable_target_text(arch)))
+        info = iree_gpu.TargetInfo.get_gpu_target_info(ir.Attribute.parse(executable_target_text(arch)))
         listed = list(info.mma_intrinsics)
         selector = {str(i) for i in listed}
         dense = [_intrinsic(str(i), iree_gpu.MMAAttr.get(i), False, selector)
@@ -143,7 +133,7 @@ def target_intrinsics(arch: str) -> tuple[Intrinsic, ...]:
             sparse_k = v.k // v.k_unroll
             # Backed by hardware when the target has the dense 16x16 MFMA for these
             # element types (FNUZ vs OCP fp8) and a v_smfmac of that K-depth.
-            if (v.lhs, v.rhs) in dense_types and sparse_k in SMFMAC_K.get(get_target(arch).arch, {}).get(bits, set()):
+            if (v.lhs, v.rhs) in dense_types and sparse_k in get_target(arch).sparse_k(bits):
                 virtual.append(v)
     return tuple(dense + virtual)
 
@@ -158,7 +148,7 @@ def vdmfma_intrinsic(arch: str, dtype: str, unroll: int | None = None) -> Intrin
     if not has_vdmfma(arch):
         raise IntrinsicUnavailableError(
             f"no VDMFMA intrinsic on {arch}: IREE 3.13's catalog has no sparse (virtual) intrinsic for it")
-    unroll = unroll or PREFERRED_UNROLL[arch]
+    unroll = unroll or get_target(arch).preferred_unroll
     found = [i for i in target_intrinsics(arch)
              if i.virtual and i.lhs == dtype and i.rhs == dtype and i.k_unroll == unroll]
     if not found:

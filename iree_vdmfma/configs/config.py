@@ -29,7 +29,7 @@ class KernelConfig:
     promote_operands: tuple[int, ...] = (0, 1)
     prefetch_num_stages: int = 2
     lds_estimate: int = 0  # bytes, modelled (see rules.lds_bytes)
-    waves_per_eu: int = 0  # > 0: llvm_func_attrs {"amdgpu-waves-per-eu" = "N"} (0: unset, IREE's default)
+    func_attrs: tuple[tuple[str, str], ...] = ()  # llvm_func_attrs, e.g. the target's waves-per-EU hint (none: unset)
 
     @property
     def mma_kind(self) -> str:
@@ -88,9 +88,8 @@ class KernelConfig:
         options = iree_gpu.PipelineOptionsAttr.get(prefetch_num_stages=self.prefetch_num_stages)
         pipeline = iree_gpu.PipelineAttr.get(int(iree_gpu.LoweringPipeline.TileAndFuse))
         entries = {"gpu_pipeline_options": options}
-        if self.waves_per_eu:  # an occupancy hint to the AMDGPU backend (trades VGPRs for waves)
-            entries["llvm_func_attrs"] = ir.DictAttr.get(
-                {"amdgpu-waves-per-eu": ir.StringAttr.get(str(self.waves_per_eu))})
+        if self.func_attrs:  # hints to the target's LLVM backend (an occupancy hint trades VGPRs for waves)
+            entries["llvm_func_attrs"] = ir.DictAttr.get({k: ir.StringAttr.get(v) for k, v in self.func_attrs})
         return iree_codegen.TranslationInfoAttr.get(
             pipeline, None, [self.workgroup_size, 1, 1], self.subgroup_size, ir.DictAttr.get(entries),
         )

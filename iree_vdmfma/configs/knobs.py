@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Mapping, Optional
 
 from ..problems.problem import Problem
-from ..devices.targets import subgroup_size
+from ..devices.targets import family_of, subgroup_size
 from .config import KernelConfig
 from .catalog import IntrinsicUnavailableError
 from .gemv import LOAD_BYTES, GemvConfig, gemv_config
@@ -47,11 +47,12 @@ def knob_config(problem: Problem, arch: str,
                 knobs: Mapping[str, object]) -> Optional[KernelConfig | GemvConfig]:
     """The codegen config a knob setting asks for on ``arch`` (None: IREE's own choice)."""
     mma = knobs.get("mma", "default")
+    family = family_of(arch)
     if problem.dt.is_mx:
         return _mx(problem, arch, knobs)
-    if mma == "gemv" and arch.startswith(("gfx", "sm_")):
+    if mma == "gemv" and family and family.gemv_configs:
         return _gemv(problem, arch, knobs)
-    if mma == "default" or not arch.startswith("gfx"):
+    if mma == "default" or not (family and family.mma_configs):
         return None
     p = dispatch_problem(problem, int(knobs.get("split", 0) or 0))
     base = vdmfma_config(p, arch) if mma == "vdmfma" else padded_config(p, arch)
@@ -68,8 +69,17 @@ def knob_config(problem: Problem, arch: str,
     config = replace(base, workgroup=lead + (m_tile, n_tile, 0), subgroup=zero + (1, subgroups, 0),
                      reduction=base.reduction[:-1] + (reduction,), padding=padding, promote_operands=promote,
                      prefetch_num_stages=int(knobs.get("prefetch", base.prefetch_num_stages)),
-                     waves_per_eu=int(knobs.get("waves_per_eu", base.waves_per_eu)))
+                     func_attrs=_waves(family, int(knobs.get("waves_per_eu", 0))) or base.func_attrs)
     return replace(config, lds_estimate=promoted_lds_bytes(config, problem.dt.bytes))
+
+
+def _waves(family, waves_per_eu: int) -> tuple[tuple[str, str], ...]:
+    """The llvm_func_attrs asking for ``waves_per_eu`` waves per execution unit (0: unset, IREE's default)."""
+    if not waves_per_eu:
+        return ()
+    if not family.waves_attr:
+        raise ValueError(f"waves_per_eu={waves_per_eu}: {family.backend} targets take no waves-per-EU hint")
+    return ((family.waves_attr, str(waves_per_eu)),)
 
 
 def default_gemv_config(problem: Problem, arch: str, lanes: int = 0) -> GemvConfig:
@@ -97,7 +107,8 @@ def _mx(problem: Problem, arch: str, knobs: Mapping[str, object]) -> Optional[Ke
     """An MX (block-scaled) problem's config (configs/scaled.py): ``mma`` scaled / scaled32 (forced scaled
     MFMA, ``mx_reduction`` K intrinsics a step) or mxgemv (``mx_ksub`` subgroups along K); ROCm only."""
     mma = str(knobs.get("mma", "default"))
-    if mma == "default" or not arch.startswith("gfx"):
+    family = family_of(arch)
+    if mma == "default" or not (family and family.mma_configs):
         return None
     get = lambda name: int(knobs.get(name, MX_DEFAULTS[name]))  # noqa: E731
     if mma == "mxgemv":

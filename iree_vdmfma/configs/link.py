@@ -278,3 +278,49 @@ def link(specs: Sequence[Spec], prefer: str = OURS, payloads: Sequence[tuple[str
     if payloads:
         result.conflicts, result.checked, result.unmatched = check(order, text, prefer, payloads)
     return result
+
+
+def link_in_place(path: Path, theirs: Sequence[Spec], prefer: str, payloads: Sequence[tuple[str, str]] = (),
+                  target: Optional[str] = None) -> list[str]:
+    """Link the spec we wrote at ``path`` (ours) with ``theirs`` in place, ours kept as ``*.ours.mlir``; with no
+    spec of ours at ``path`` (nothing of ours to configure), theirs alone are written there. The lines that say
+    what won where (every caller says them: the CLI's --merge-with, ``vdmfma model --merge-with``)."""
+    from ..util.io import atomic_write_text  # noqa: PLC0415
+
+    ours = [Spec(f"ours ({path.name})", path.read_text(), OURS)] if path.is_file() else []
+    if len(ours) + len(theirs) == 1 and not ours:
+        atomic_write_text(path, theirs[0].text)
+        return [f"no spec of ours to link: {path} is {theirs[0].label} as given"]
+    linked = link([*ours, *theirs], prefer, payloads, target)
+    if ours:
+        atomic_write_text(path.with_suffix(".ours.mlir"), ours[0].text)
+    atomic_write_text(path, linked.text)
+    return linked.lines()
+
+
+def problem_payloads(problems) -> list[tuple[str, str]]:
+    """Each problem's own contraction (the op our matcher is for) as a payload to check conflicts on."""
+    from ..problems.inputs import input_ir  # noqa: PLC0415
+
+    return [(p.name or p.key, input_ir(p)) for p in problems if not p.dt.is_mx]
+
+
+def link_library(written: dict, library, theirs: Sequence[Spec], prefer: str) -> list[str]:
+    """--merge-with for a written library (vdmfma tune, --publish, library build): its codegen spec linked with
+    theirs (conflicts checked on each entry's dispatch: k = the split chunk where it splits); a library whose
+    shapes all keep IREE's default has no codegen spec: theirs become it, added to its flags file. The lines
+    that say what won where."""
+    from ..util.io import atomic_write_text  # noqa: PLC0415
+    from .knobs import dispatch_problem  # noqa: PLC0415
+    from .library import TUNING_FLAG  # noqa: PLC0415
+
+    if not theirs or "flags" not in written:
+        return []
+    tuning = written.get("tuning") or written["flags"].with_name(f"tuning-{library.target}.mlir")
+    payloads = problem_payloads([dispatch_problem(e.problem, e.split) for e in library.entries])
+    lines = link_in_place(tuning, theirs, prefer, payloads, library.target)
+    if "tuning" not in written:
+        written["tuning"] = tuning
+        flags = written["flags"].read_text().split()
+        atomic_write_text(written["flags"], " ".join(flags + [f"{TUNING_FLAG}={tuning}"]) + "\n")
+    return lines

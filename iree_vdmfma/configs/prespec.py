@@ -27,7 +27,7 @@ from iree.compiler.dialects import transform
 
 from ..problems.problem import Problem
 from .forms import FORMS, Contraction
-from .spec import _any_op, _any_param, _readonly, as_contraction, match_exactly, matcher_name
+from .spec import any_op, any_param, readonly_attrs, as_contraction, match_exactly, matcher_name
 from ..util.mlir import shared_context
 
 SPLIT_ATTR = "iree_linalg_ext.split_reduction"
@@ -37,7 +37,7 @@ FLAG = "--iree-preprocessing-transform-spec-filename"
 
 
 def _build_matcher(problem: Problem | Contraction) -> None:
-    seq = transform.NamedSequenceOp(matcher_name(problem), [_any_op()], [_any_op()], arg_attrs=[_readonly()])
+    seq = transform.NamedSequenceOp(matcher_name(problem), [any_op()], [any_op()], arg_attrs=[readonly_attrs()])
     with ir.InsertionPoint(seq.body):
         (op,) = seq.body.arguments
         match_exactly(op, as_contraction(problem))
@@ -45,16 +45,16 @@ def _build_matcher(problem: Problem | Contraction) -> None:
 
 
 def _build_setter(name: str, chunk: int, config=None) -> None:
-    seq = transform.NamedSequenceOp(name, [_any_op()], [], arg_attrs=[_readonly()])
+    seq = transform.NamedSequenceOp(name, [any_op()], [], arg_attrs=[readonly_attrs()])
     with ir.InsertionPoint(seq.body):
         (op,) = seq.body.arguments
         if chunk:
             index = ir.IndexType.get()
             value = ir.ArrayAttr.get([ir.IntegerAttr.get(index, chunk)])
-            param = transform.ParamConstantOp(_any_param(), value).result
+            param = transform.ParamConstantOp(any_param(), value).result
             transform.AnnotateOp(op, SPLIT_ATTR, param=param)
         if config is not None:
-            info = transform.ParamConstantOp(_any_param(), config.compilation_info()).result
+            info = transform.ParamConstantOp(any_param(), config.compilation_info()).result
             transform.AnnotateOp(op, "compilation_info", param=info)
         transform.YieldOp([])
 
@@ -120,12 +120,12 @@ def build_preprocessing_spec(entries: Iterable[tuple], context: ir.Context | Non
                 _build_setter(name, chunk, config)
             for contraction, *_ in pairs:
                 _build_matcher(contraction)
-            seq = transform.NamedSequenceOp(ENTRY, [_any_op()], [])
+            seq = transform.NamedSequenceOp(ENTRY, [any_op()], [])
             with ir.InsertionPoint(seq.body):
                 (root,) = seq.body.arguments
                 matchers = ir.ArrayAttr.get([ir.FlatSymbolRefAttr.get(matcher_name(c)) for c, *_ in pairs])
                 actions = ir.ArrayAttr.get([ir.FlatSymbolRefAttr.get(name) for _, name, *_ in pairs])
-                transform.ForeachMatchOp(_any_op(), [], root, [], matchers, actions)
+                transform.ForeachMatchOp(any_op(), [], root, [], matchers, actions)
                 transform.YieldOp([])
         if not module.operation.verify():
             raise RuntimeError("generated preprocessing spec does not verify")

@@ -32,7 +32,7 @@ from iree.compiler.dialects import iree_gpu
 from iree.compiler.dialects import preprocessing_transform as match
 from iree.compiler.dialects import transform
 
-from .catalog import IntrinsicUnavailableError, _executable_target_text
+from .catalog import IntrinsicUnavailableError, executable_target_text
 from .config import KernelConfig
 from .gemv import GemvConfig
 from .rules import N_SUBGROUPS, N_TILE
@@ -73,7 +73,7 @@ class ScaledIntrinsic:
 def scaled_intrinsics(arch: str) -> tuple[ScaledIntrinsic, ...]:
     """The target's scaled MFMAs, as iree-compile's executable target lists them."""
     get_target(arch)
-    text = _executable_target_text(arch)
+    text = executable_target_text(arch)
     listed = text.split("scaled_mma = [", 1)[1] if "scaled_mma = [" in text else ""
     found = []
     for name, lhs, rhs, acc in _SCALED_RE.findall(listed):

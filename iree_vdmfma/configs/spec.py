@@ -41,20 +41,20 @@ def as_contraction(problem: Problem | Contraction) -> Contraction:
     return Contraction(problem, "bmmt" if problem.batched else "mmt", problem.dt.acc)
 
 
-def _any_op() -> ir.Type:
+def any_op() -> ir.Type:
     return transform.AnyOpType.get()
 
 
-def _any_param() -> ir.Type:
+def any_param() -> ir.Type:
     return transform.AnyParamType.get()
 
 
-def _readonly() -> dict:
+def readonly_attrs() -> dict:
     return {"transform.readonly": ir.UnitAttr.get()}
 
 
 def _build_apply() -> None:
-    seq = transform.NamedSequenceOp(APPLY, [_any_op(), _any_param()], [], arg_attrs=[_readonly(), _readonly()])
+    seq = transform.NamedSequenceOp(APPLY, [any_op(), any_param()], [], arg_attrs=[readonly_attrs(), readonly_attrs()])
     with ir.InsertionPoint(seq.body):
         op, config = seq.body.arguments
         transform.AnnotateOp(op, "compilation_info", param=config)
@@ -82,27 +82,27 @@ def _build_matcher(contraction: Contraction, config: KernelConfig) -> None:
 
     One builder serves every form in ``forms.FORMS`` (see :func:`match_exactly`).
     """
-    seq = transform.NamedSequenceOp(matcher_name(contraction), [_any_op()], [_any_op(), _any_param()],
-                                    arg_attrs=[_readonly()])
+    seq = transform.NamedSequenceOp(matcher_name(contraction), [any_op()], [any_op(), any_param()],
+                                    arg_attrs=[readonly_attrs()])
     with ir.InsertionPoint(seq.body):
         (op,) = seq.body.arguments
         if contraction.problem.dt.is_mx:  # a scaled contraction: no contraction matcher takes it
             build_matcher_body(op, contraction.problem)
         else:
             match_exactly(op, contraction)
-        param = transform.ParamConstantOp(_any_param(), config.compilation_info()).result
+        param = transform.ParamConstantOp(any_param(), config.compilation_info()).result
         transform.YieldOp([op, param])
 
 
 def _build_entry(problems: list[Contraction]) -> None:
-    seq = transform.NamedSequenceOp(ENTRY, [_any_op()], [_any_op()],
+    seq = transform.NamedSequenceOp(ENTRY, [any_op()], [any_op()],
                                      arg_attrs=[{"transform.consumed": ir.UnitAttr.get()}])
     seq.operation.attributes["iree_codegen.tuning_spec_entrypoint"] = ir.UnitAttr.get()
     with ir.InsertionPoint(seq.body):
         (root,) = seq.body.arguments
         matchers = ir.ArrayAttr.get([ir.FlatSymbolRefAttr.get(matcher_name(p)) for p in problems])
         actions = ir.ArrayAttr.get([ir.FlatSymbolRefAttr.get(APPLY)] * len(problems))
-        result = transform.ForeachMatchOp(_any_op(), [], root, [], matchers, actions).updated
+        result = transform.ForeachMatchOp(any_op(), [], root, [], matchers, actions).updated
         transform.YieldOp([result])
 
 

@@ -187,7 +187,7 @@ def reason_tag(reason: str) -> str:
 CSV_COLUMNS = [CoverageRow.csv_names.get(f.name, f.name) for f in fields(CoverageRow)] + ["checksum"]
 
 
-def _side(prefix: str, row: Optional[ResultRow]) -> dict:
+def side_fields(prefix: str, row: Optional[ResultRow]) -> dict:
     """A result row's SIDE_COLUMNS as PREFIX_COLUMN values (the error cut to its first line)."""
     if row is None:
         return {}

@@ -42,7 +42,7 @@ from ..problems.rows import ResultRow
 from ..sweep.sweep import Sweep, SweepOptions
 from .classes import (BY_DEFAULT, CLASSES, CSV_COLUMNS, NOT_IN_GRID, NOT_REACHABLE,  # noqa: F401
                                ONLY_WITH_SPEC, SIDE_COLUMNS, CoverageRow, classify, error_line, outcome, read_csv,
-                               reason_tag, write_csv, _side)
+                               reason_tag, write_csv, side_fields)
 from ..report.index import write_index
 from ..util.lists import parse_m  # noqa: F401  (the one --m grammar; coverage's API keeps the name)
 from ..util.lock import locked_dir
@@ -203,7 +203,7 @@ def coverage_rows(cells: Sequence[Cell], rows: Iterable[ResultRow], target: str)
         d, v = by.get((p.key, "default")), by.get((p.key, spec_variant(c.dtype)))
         cls, reason = classify(d, v)
         out.append(CoverageRow(**p.identity(), target=target, case=c.case.name, case_description=c.case.description,
-                               cls=cls, reason=reason, **_side("default", d), **_side("vdmfma", v)))
+                               cls=cls, reason=reason, **side_fields("default", d), **side_fields("vdmfma", v)))
     return out
 
 

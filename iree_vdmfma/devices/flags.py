@@ -1,20 +1,18 @@
 """Compile flags: the ONE place that turns a target name into iree-compile flags.
 
-Targets: ``host`` (llvm-cpu for this machine: what local-task runs), ``gfxNNN``
-(ROCm, e.g. gfx942 = MI300X, gfx950 = MI355X) and ``sm_NN`` (CUDA).
+Each target family's flags are its backend's (backends/<name>/targets.py registers them); this asks the
+family a target's name belongs to, and names every known target when none does.
 """
 
 from __future__ import annotations
 
-from .targets import CPU_TARGET, base_arch, target
+from .targets import UnknownTargetError, family_of, target
 
 
 def compile_flags(arch: str) -> list[str]:
-    """iree-compile flags that select ``arch``: 'host', a known gfx target, or sm_NN."""
-    if arch in (CPU_TARGET, "cpu"):
-        return ["--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu",
-                "--iree-llvmcpu-target-cpu=host"]
-    if arch.startswith("sm_"):
-        return ["--iree-hal-target-device=cuda", f"--iree-cuda-target={arch}"]
-    target(arch)
-    return ["--iree-hal-target-device=hip", f"--iree-rocm-target={base_arch(arch)}"]  # IREE takes no :features
+    """iree-compile flags that select ``arch`` (UnknownTargetError naming the known targets if none)."""
+    family = family_of(arch)
+    if family is None:
+        target(arch)  # unknown: raises, naming the valid ones
+        raise UnknownTargetError(f"target {arch!r} has no registered family")
+    return family.flags(arch)

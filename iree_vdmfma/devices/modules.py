@@ -17,7 +17,7 @@ from typing import Optional
 
 from .flags import compile_flags
 from .probe import GFX_ARCH_RE, TargetMismatchError, device_kind, device_target, normalize_device
-from .targets import base_arch
+from .targets import base_arch, family_of
 
 _FORMAT_RE = re.compile(rb"(rocm-hsaco-fb|cuda-nvptx-fb|embedded-elf-[a-z0-9_]+|system-elf-[a-z0-9_]+"
                         rb"|system-dylib-[a-z0-9_]+|vmvx-bytecode-fb|vulkan-spirv-fb|metal-msl-fb)")
@@ -64,10 +64,9 @@ def parse_target(spec: str) -> ModuleTarget:
     """What a caller says a module was compiled for: 'gfx942', 'host', 'llvm-cpu', 'sm_90', 'hip'..."""
     s = spec.strip()
     low = s.lower()
-    if low.startswith("gfx"):
-        return ModuleTarget("hip", low)
-    if low.startswith("sm_"):
-        return ModuleTarget("cuda", low)
+    family = family_of(low)
+    if family and family.prefix:  # a GPU target's name: its family's device kind
+        return ModuleTarget(family.driver, low)
     if low in ("host", "cpu", "llvm-cpu", "local", "local-task", "local-sync", "x86_64", "aarch64",
                "riscv_64"):
         return ModuleTarget("cpu", low if low in ("x86_64", "aarch64", "riscv_64") else "")
@@ -121,9 +120,11 @@ def _compatible(m: ModuleTarget, dev_kind: str, dev_target: str) -> bool:
         return True  # nothing known: let the runtime decide
     if m.kind != dev_kind:
         return False
-    if m.kind == "hip" and m.arch and dev_target.startswith("gfx"):
+    named = family_of(dev_target)
+    same = bool(m.arch) and named is not None and named.prefix and named.driver == m.kind  # an arch of its kind
+    if m.kind == "hip" and same:
         return _hip_compatible(m.arch, dev_target)
-    if m.kind == "cuda" and m.arch and dev_target.startswith("sm_"):
+    if m.kind == "cuda" and same:
         return _cuda_compatible(m, dev_target)
     if m.kind == "cpu" and m.arch:
         return m.arch == _host_arch()

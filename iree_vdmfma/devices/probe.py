@@ -21,7 +21,7 @@ from typing import Callable, Optional
 
 from dataclasses import dataclass
 
-from .targets import TARGETS
+from .targets import TARGETS, family_of
 from ..util.procs import run_group
 
 CPU_DEVICES = ("local-task", "local-sync")
@@ -238,8 +238,8 @@ def device_target(device: str) -> str:
 
 def _target_driver(target: str) -> Optional[str]:
     """The GPU driver that runs modules built for ``target`` (None for host and unknown targets)."""
-    t = target.strip().lower()
-    return "hip" if t.startswith("gfx") else "cuda" if t.startswith("sm_") else None
+    family = family_of(target)
+    return family.driver if family and family.driver in GPU_DRIVERS else None
 
 
 def plan_device(device: Optional[str], target: Optional[str], default_target: str = "gfx942",

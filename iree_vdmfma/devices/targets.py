@@ -1,23 +1,21 @@
-"""Targets: hardware facts for rooflines and occupancy, plus what the compiler says.
+"""Targets as the layers below backends/ see them: data-sheet facts per GPU target, and target families.
 
-Hardware numbers come from vendor data sheets (see shared/notes/field.md); they
-are inputs to *modelled* figures (occupancy, % of peak), never measurements.
-What the compiler knows about a target (its MMA intrinsics, LDS limit) is asked
-from the compiler itself through ``iree_gpu.TargetInfo``.
+Each backend registers what it owns (backends/<name>/targets.py): its ``Target`` facts, the products
+that share an arch, and one ``TargetFamily`` that says how its target names look, which device kind runs
+them, their iree-compile flags and their default subgroup size. Nothing here names a backend or a target:
+code below backends/ asks ``family_of(arch)`` or ``target(arch)``.
 
-RDNA (Radeon) targets: gfx1100 (Navi 31), gfx1101 (Navi 32), gfx1200 (Navi 44),
-gfx1201 (Navi 48); IREE 3.13 refuses gfx1102 (``Unknown ROCM target``). Their
-register file, wave and LDS facts are LLVM's (AMDGPUBaseInfo.cpp: 1536 VGPRs per
-SIMD lane at wave32 with allocation granule 24, 16 waves per SIMD, LDS 64 KB per
-workgroup); IREE's TargetInfo for them says ``subgroup_size_choices = [32, 64]``,
-``max_workgroup_memory_bytes = 65536``. ``compute_units`` counts CUs (a WGP is two).
-A peak that is not in a data sheet we could cite is ``None`` (unknown), not a guess.
+Hardware numbers are vendor data sheets' (see shared/notes/field.md); they are inputs to *modelled*
+figures (occupancy, % of peak), never measurements. A peak that is not in a data sheet we could cite is
+``None`` (unknown), not a guess. What the compiler knows about a target (its MMA intrinsics, LDS limit)
+is asked from the compiler itself through ``iree_gpu.TargetInfo``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from pathlib import Path
+from typing import Callable, Optional
 
 
 @dataclass(frozen=True)
@@ -37,6 +35,13 @@ class Target:
     l2_bytes: int  # all L2 caches together (one per XCD)
     wave_sizes: tuple[int, ...] = (64,)  # subgroup sizes IREE may use; the first is IREE's default
     family: str = "cdna"  # 'cdna' (MFMA, wave64) or 'rdna' (WMMA, wave32/wave64, no AGPRs)
+    smfmac_k: tuple[tuple[int, tuple[int, ...]], ...] = ()  # (input bits, K-depths of its 16x16 sparse MFMAs)
+    preferred_unroll: int = 1  # the VDMFMA K-unroll IREE's own selector prefers here
+    spec_dtypes: tuple[str, ...] = ()  # element types of the decode specs shipped for it (specs/)
+
+    def sparse_k(self, bits: int) -> tuple[int, ...]:
+        """The K-depths of its 16x16 sparse MFMAs (v_smfmac) for inputs of ``bits`` (none: ())."""
+        return dict(self.smfmac_k).get(bits, ())
 
     @property
     def cache_bytes(self) -> int:
@@ -51,38 +56,6 @@ class Target:
     @property
     def rdna(self) -> bool:
         return self.family == "rdna"
-
-
-TARGETS: dict[str, Target] = {
-    t.arch: t
-    for t in (
-        # MI300X: 256 MiB Infinity Cache; 8 XCDs x 4 MiB L2.
-        Target("gfx942", "MI300X", 304, 64 * 1024, 4, 512, 8, 8, 5300.0, 1307.4, 2614.9, 256 * 2**20, 8 * 4 * 2**20),
-        # MI355X: 160 KiB LDS; peaks for dense fp16/fp8 from AMD's data sheet; 256 MiB Infinity Cache,
-        # 8 XCDs x 4 MiB L2.
-        Target("gfx950", "MI355X", 256, 160 * 1024, 4, 512, 8, 8, 8000.0, 2516.6, 5033.2, 256 * 2**20,
-               8 * 4 * 2**20),
-        # RDNA. Per SIMD32: 1536 VGPRs per lane at wave32, granule 24; 16 waves (LLVM AMDGPUBaseInfo.cpp,
-        # Feature1_5xVGPRs: gfx1100, gfx1101 and every gfx12). ``simds_per_cu`` = 2 SIMD32 per CU.
-        # RX 7900 XTX (AMD product specifications): 96 CUs, 384-bit 20 Gbps GDDR6 = 960 GB/s, 96 MB
-        # Infinity Cache, 6 MB L2, peak FP16 122.8 TFLOPS; 8-bit WMMA peak: not given, unknown.
-        Target("gfx1100", "RX 7900 XTX", 96, 64 * 1024, 2, 1536, 24, 16, 960.0, 122.8, None, 96 * 2**20,
-               6 * 2**20, (32, 64), "rdna"),
-        # RX 7800 XT (AMD's launch specifications, 2023): 60 CUs, 256-bit 19.5 Gbps GDDR6 = 624 GB/s,
-        # 64 MB Infinity Cache, 4 MB L2; matrix peaks: unknown.
-        Target("gfx1101", "RX 7800 XT", 60, 64 * 1024, 2, 1536, 24, 16, 624.0, None, None, 64 * 2**20,
-               4 * 2**20, (32, 64), "rdna"),
-        # RX 9060 XT (AMD's launch specifications, 2025): 32 CUs, 128-bit 20 Gbps GDDR6 = 320 GB/s,
-        # 32 MB Infinity Cache, 4 MB L2 (launch reviews); matrix peaks: unknown (AMD quotes sparse TOPS).
-        Target("gfx1200", "RX 9060 XT", 32, 64 * 1024, 2, 1536, 24, 16, 320.0, None, None, 32 * 2**20,
-               4 * 2**20, (32, 64), "rdna"),
-        # RX 9070 XT (AMD product specifications): 64 CUs, 256-bit 20 Gbps GDDR6 = 640 GB/s, 64 MB
-        # Infinity Cache, 8 MB L2. AMD quotes its AI TOPS with sparsity; the dense WMMA peaks are not
-        # stated as such there: unknown.
-        Target("gfx1201", "RX 9070 XT", 64, 64 * 1024, 2, 1536, 24, 16, 640.0, None, None, 64 * 2**20,
-               8 * 2**20, (32, 64), "rdna"),
-    )
-}
 
 
 @dataclass(frozen=True)
@@ -107,18 +80,28 @@ class DeviceSpec:
         return self.last_level_cache_bytes + self.l2_bytes
 
 
-DEVICE_SPECS: tuple[DeviceSpec, ...] = (
-    # NVIDIA data sheets: H100 SXM5 3.35 TB/s HBM3, 50 MB L2; H200 SXM 4.8 TB/s HBM3e, 50 MB L2.
-    # H100 PCIe/NVL are other SKUs (other bandwidths): not matched, so their peak stays unknown.
-    DeviceSpec("H100 SXM", "sm_90", 3350.0, 50 * 2**20, ("h100",), ("pcie", "nvl")),
-    DeviceSpec("H200", "sm_90", 4800.0, 50 * 2**20, ("h200",), ("nvl",)),
-    *(DeviceSpec(t.product, t.arch, t.peak_hbm_gbps, t.last_level_cache_bytes, (t.product.lower(),),
-                 l2_bytes=t.l2_bytes) for t in TARGETS.values()),
-    # Radeon PRO W7900 (AMD data sheet): Navi 31 = gfx1100, 48 GB GDDR6 at 864 GB/s, 96 MB Infinity
-    # Cache, 6 MB L2. Matched by name; by arch, gfx1100 stays the RX 7900 XTX.
-    DeviceSpec("Radeon PRO W7900", "gfx1100", 864.0, 96 * 2**20, ("w7900",),
-               l2_bytes=6 * 2**20),
-)
+TARGETS: dict[str, Target] = {}  # arch -> Target, as each backend registers its own (backends/*/targets.py)
+DEVICE_SPECS: list[DeviceSpec] = []  # in registration order: a device is the first product its name matches
+
+
+def register_target(t: Target) -> Target:
+    """Add a target (its backend's targets.py calls this), and its product by name and arch."""
+    TARGETS[t.arch] = t
+    register_device_spec(DeviceSpec(t.product, t.arch, t.peak_hbm_gbps, t.last_level_cache_bytes,
+                                    (t.product.lower(),), l2_bytes=t.l2_bytes))
+    return t
+
+
+def register_device_spec(spec: DeviceSpec) -> DeviceSpec:
+    """Add a product that is not a target of its own (an H200 is an sm_90; a W7900 a gfx1100)."""
+    DEVICE_SPECS.append(spec)
+    return spec
+
+
+def unregister_target(arch: str) -> None:
+    """Remove a target and its products (tests that register a toy target clean up with this)."""
+    TARGETS.pop(arch, None)
+    DEVICE_SPECS[:] = [s for s in DEVICE_SPECS if s.arch != arch]
 
 
 def base_arch(arch: str) -> str:
@@ -142,6 +125,49 @@ class UnknownTargetError(ValueError):
     pass
 
 
+@dataclass(frozen=True)
+class TargetFamily:
+    """One backend's targets as devices/, compiler/ and configs/ need them, registered by that backend.
+
+    ``prefix``: every target name of the family starts so ('' for a family of fixed ``names``);
+    ``driver``: the device kind that runs its modules ('' none); ``flags(arch)``: the iree-compile flags
+    that select arch; ``subgroup_size(arch)``: the lanes per subgroup IREE's codegen uses by default (None:
+    not a GPU); ``compile_target(arch, cache_dir)``: the target to build for a device of arch (the arch
+    itself unless the compiler must be asked); ``mma_configs``/``gemv_configs``: whether knob settings
+    may inject MMA (VDMFMA, dense, scaled) or the no-MMA gemv configs there (configs/knobs.py).
+    ``waves_attr``: the LLVM function attribute of the ``waves_per_eu`` knob.
+    """
+
+    backend: str
+    driver: str
+    flags: Callable[[str], list[str]]
+    prefix: str = ""
+    names: tuple[str, ...] = ()
+    subgroup_size: Callable[[str], Optional[int]] = lambda arch: None
+    compile_target: Callable[[str, Optional[Path]], str] = lambda arch, cache_dir=None: arch
+    mma_configs: bool = False
+    gemv_configs: bool = False
+    waves_attr: str = ""  # the llvm_func_attrs key that asks for N waves per execution unit ('' none)
+
+    def named(self, arch: str) -> bool:
+        """Whether ``arch`` is spelled as one of this family's targets (known to its backend or not)."""
+        low = arch.strip().lower()
+        return low in self.names or bool(self.prefix) and low.startswith(self.prefix)
+
+
+FAMILIES: list[TargetFamily] = []
+
+
+def register_family(family: TargetFamily) -> TargetFamily:
+    FAMILIES.append(family)
+    return family
+
+
+def family_of(arch: str) -> Optional[TargetFamily]:
+    """The family a target name belongs to by its spelling (None: no registered family's)."""
+    return next((f for f in FAMILIES if f.named(arch)), None)
+
+
 def target(arch: str) -> Target:
     try:
         return TARGETS[base_arch(arch)]
@@ -153,16 +179,9 @@ CPU_TARGET = "host"  # llvm-cpu for this machine: the target of local-task runs
 
 
 def subgroup_size(arch: str) -> int:
-    """Lanes per subgroup IREE's GPU codegen uses by default: 64 on CDNA (wave64), 32 on RDNA
-    (wave32; wave64 is allowed too, see ``wave_sizes``) and NVIDIA (warp)."""
-    if arch.startswith("sm_"):
-        return 32
-    if arch.startswith("gfx"):
-        return TARGETS[base_arch(arch)].wave_sizes[0] if base_arch(arch) in TARGETS else 64
-    raise ValueError(f"no GPU subgroup size for target {arch!r}")
-
-
-def is_rdna(arch: str) -> bool:
-    """True for a Radeon (RDNA: gfx11xx/gfx12xx) target this toolkit knows."""
-    t = TARGETS.get(base_arch(arch))
-    return bool(t and t.rdna)
+    """Lanes per subgroup IREE's GPU codegen uses by default on ``arch`` (its family says)."""
+    family = family_of(arch)
+    lanes = family.subgroup_size(arch) if family else None
+    if lanes is None:
+        raise ValueError(f"no GPU subgroup size for target {arch!r}")
+    return lanes

@@ -5,7 +5,7 @@ dispatches from the dump (``dispatches.collect_dispatches``; from the failed com
 when IREE's default cannot compile the model, with the executable that fails found alone:
 ``rescue.crashes``) -> write one spec for every skinny contraction found over all M -> compile again
 with the spec -> per dispatch, read the configured IR and the ISA of its own kernel
-(``backends/rocm/evidence.parse_rocmasm``); when the whole model does not compile with the spec, each
+(the backend's ``kernels``: ``backends/rocm/evidence.parse_rocmasm``); when the whole model does not compile with the spec, each
 GEMM's executable is compiled alone with it (``rescue.alone``) and proved from that kernel. All
 numbers come from those compiles (compile-only; nothing is run on a GPU here). The user's compile
 flags (``--compile-flag``) go into every compile, its cache key and its repro.
@@ -29,13 +29,12 @@ from typing import Callable, Optional
 from ..compiler.driver import CompileJob, CompileResult, Compiler
 from ..compiler.errors import frontend_failure
 from ..backends import backend_for
-from ..backends.rocm.evidence import Kernel, parse_rocmasm
+from ..backends.rocm.evidence import Kernel
 from ..configs.annotate import form_config
 from ..configs.config import KernelConfig
 from ..configs.forms import Contraction
 from ..configs.spec import spec_text
 from ..problems.rows import DISPATCH_STATUSES, Status, Table, status_values, read_checked, write_csv_table
-from ..util.io import atomic_write_text
 from ..variants.registry import Variant
 from . import rescue as alone
 from .dispatches import Dispatch, collect_dispatches, name_shape
@@ -114,8 +113,9 @@ def _short(ops: tuple[str, ...]) -> str:
     return "+".join(o.split(".", 1)[-1] for o in ops)
 
 
-def _kernels(result: CompileResult) -> dict[str, Kernel]:
-    return {k.name: k for p in sorted(result.dump_dir.glob("*.rocmasm")) for k in parse_rocmasm(p.read_text())}
+def isa_kernels(result: CompileResult, target: str) -> Optional[dict[str, Kernel]]:
+    """The compile's kernels with their ISA counts, where the target's backend reads them (None elsewhere)."""
+    return backend_for(target).kernels(result.dump_dir)
 
 
 def config_reached(config, got: Dispatch) -> Optional[tuple[str, str]]:
@@ -133,7 +133,7 @@ def config_reached(config, got: Dispatch) -> Optional[tuple[str, str]]:
     return None
 
 
-def _verdict(config, got: Dispatch, kernel: Optional[Kernel]) -> tuple[str, str]:
+def isa_verdict(config, got: Dispatch, kernel: Optional[Kernel]) -> tuple[str, str]:
     """Did ``config`` (a KernelConfig, a GemvConfig, or an mma_kind name) reach the dispatch and its ISA?"""
     intended = config if isinstance(config, str) else config.mma_kind
     if (missed := config_reached(config, got)) is not None:
@@ -156,7 +156,7 @@ def _verdict(config, got: Dispatch, kernel: Optional[Kernel]) -> tuple[str, str]
     return APPLIED, ""
 
 
-def _row(m_tokens: int, base: Dispatch, tuned: Optional[Dispatch], kernel: Optional[Kernel],
+def dispatch_row(m_tokens: int, base: Dispatch, tuned: Optional[Dispatch], kernel: Optional[Kernel],
          config, why: str = "") -> DispatchRow:
     """``why``: the reason there is no ``config`` for a skinny GEMM (the variant has no rule, a form it cannot fit)."""
     c = base.contraction
@@ -172,7 +172,7 @@ def _row(m_tokens: int, base: Dispatch, tuned: Optional[Dispatch], kernel: Optio
     elif tuned is None:
         status, reason = NOT_MATCHED, "dispatch missing from the with-spec compile"
     else:
-        status, reason = _verdict(config, tuned, kernel)
+        status, reason = isa_verdict(config, tuned, kernel)
     m, n, k, batch = (p.m, p.n, p.k, p.batch) if p else name_shape(base.dispatch) if base.status == DATA_TILED \
         else (None,) * 4
     if status == DATA_TILED and k == 1:
@@ -208,7 +208,7 @@ def _job(label: str, text: str, target: str, spec: Optional[str], timeout_s: flo
                       spec_honoured=backend_for(target).codegen_spec_honoured(target))
 
 
-def _failed(m: int, result: CompileResult, what: str) -> DispatchRow:
+def failed_row(m: int, result: CompileResult, what: str) -> DispatchRow:
     return DispatchRow(m, "", "", None, None, None, None, "", "", "", "", None, None, None, None, FAILED,
                        f"{what} compile failed: {result.error} (repro: {result.repro})")
 
@@ -290,8 +290,8 @@ def crash_rows(m: int, found: Discovered, covered: set[str], rows: tuple = ()) -
                     for x in mine]
             continue
         function = alone.function_of(found.source_dump, exe)
-        out.append(replace(_failed(m, r, ""), dispatch=function, op_form=alone.kind_of(function), reason=why))
-    return out if found.crashed else [_failed(m, found.base, "default (no executable fails alone)")]
+        out.append(replace(failed_row(m, r, ""), dispatch=function, op_form=alone.kind_of(function), reason=why))
+    return out if found.crashed else [failed_row(m, found.base, "default (no executable fails alone)")]
 
 
 def one_row_per_dispatch(rows: list[DispatchRow], crashes: list[DispatchRow]) -> list[DispatchRow]:
@@ -322,12 +322,12 @@ def run_model(opts: ModelOptions, log: Callable[[str], None] = lambda s: None) -
             found[m] = discover(compiler, m, text[m], opts.target, opts.flags, opts.timeout_s, log, base)
             if found[m].dispatches is None:
                 check_frontend(m, found[m].base, inputs[m])
-                rows.append(_failed(m, found[m].base, "default"))
+                rows.append(failed_row(m, found[m].base, "default"))
         dispatches = {m: f.dispatches for m, f in found.items() if f.dispatches is not None}
         if opts.source.is_mlir:
             _check_exported_m(opts.source.text, dispatches)
-        configs = _configs(dispatches, opts)
-        spec_path = _write_spec(opts.out, configs)
+        configs = variant_configs(dispatches, opts)
+        spec_path = write_model_spec(opts.out, configs)
         if spec_path is not None and opts.merge_with:
             _link_spec(spec_path, configs, opts, log)
         else:  # an earlier run's copy of ours would say this spec.mlir was linked
@@ -342,7 +342,7 @@ def run_model(opts: ModelOptions, log: Callable[[str], None] = lambda s: None) -
             jobs = [_spec_job(m, text[m], spec_path, opts) for m in dispatches]
             wholes = dict(zip(dispatches, alone.compile_all(compiler, jobs)))
         for m in dispatches:
-            rows += _prove(compiler, m, found[m], configs, spec_path, opts, log, wholes.get(m))
+            rows += prove_dispatches(compiler, m, found[m], configs, spec_path, opts, log, wholes.get(m))
     rows = [replace(r, variant=opts.variant.name) for r in rows]
     write_dispatches(opts.out / "dispatches.csv", rows)
     return ModelResult(rows, spec_path, inputs)
@@ -367,7 +367,7 @@ def _config(c: Contraction, opts: ModelOptions) -> tuple[Optional[object], str]:
     return form_config(c, config, opts.target)
 
 
-def _configs(found: dict[int, list[Dispatch]], opts: ModelOptions) -> dict[str, tuple[Contraction, KernelConfig]]:
+def variant_configs(found: dict[int, list[Dispatch]], opts: ModelOptions) -> dict[str, tuple[Contraction, KernelConfig]]:
     """One config per skinny contraction key (shape, dtype, form) the variant has a rule for."""
     out: dict[str, tuple[Contraction, KernelConfig]] = {}
     for dispatches in found.values():
@@ -384,7 +384,7 @@ def _configs(found: dict[int, list[Dispatch]], opts: ModelOptions) -> dict[str, 
 OURS_COPY = "spec.ours.mlir"  # --merge-with: our spec as written, before the link
 
 
-def _write_spec(out: Path, configs: dict) -> Optional[Path]:
+def write_model_spec(out: Path, configs: dict) -> Optional[Path]:
     if not configs:
         return None
     path = out / "spec.mlir"
@@ -396,16 +396,12 @@ def _link_spec(spec_path: Path, configs: dict, opts: ModelOptions, log: Callable
     """--merge-with: spec.mlir linked with the user's specs by IREE's linker (configs/link.py) before anything
     compiles with it, so every proof below is of the linked spec (a GEMM the user's spec wins is not ``applied``);
     ours is kept as spec.ours.mlir. Conflicts are found on each GEMM's own op in the toolkit's A*B^T form."""
-    from ..configs.link import OURS, Spec, link  # noqa: PLC0415
+    from ..configs.link import link_in_place  # noqa: PLC0415
     from ..problems.inputs import input_ir as problem_ir  # noqa: PLC0415
 
-    ours = Spec(f"ours ({spec_path.name})", spec_path.read_text(), OURS)
     payloads = [(c.key, problem_ir(c.problem)) for c, _ in configs.values()
                 if c.key == c.problem.key and not c.problem.dt.is_mx]
-    linked = link([ours, *opts.merge_with], opts.prefer, payloads, opts.target)
-    atomic_write_text(spec_path.with_name(OURS_COPY), ours.text)
-    atomic_write_text(spec_path, linked.text)
-    for line in linked.lines():
+    for line in link_in_place(spec_path, opts.merge_with, opts.prefer, payloads, opts.target):  # ours: OURS_COPY
         log(line)
 
 
@@ -414,7 +410,7 @@ def _spec_job(m: int, text: str, spec_path: Path, opts: ModelOptions) -> Compile
                 opts.timeout_s, opts.flags)
 
 
-def _prove(compiler: Compiler, m: int, found: Discovered, configs: dict, spec_path: Optional[Path],
+def prove_dispatches(compiler: Compiler, m: int, found: Discovered, configs: dict, spec_path: Optional[Path],
            opts: ModelOptions, log, whole: Optional[CompileResult] = None) -> list[DispatchRow]:
     """Per dispatch of one M: the with-spec whole-model compile's proof (``whole``: that compile, done by the
     caller), or each GEMM's executable alone where the whole model does not compile with the spec."""
@@ -424,7 +420,7 @@ def _prove(compiler: Compiler, m: int, found: Discovered, configs: dict, spec_pa
     if spec_path is not None:
         if whole.ok:
             tuned = {d.dispatch: d for d in collect_dispatches(whole.dump_dir)}
-            kernels = _kernels(whole)
+            kernels = isa_kernels(whole, opts.target) or {}
     rows, covered = [], set()
     for d in dispatches:
         entry = configs.get(d.contraction.key) if d.contraction else None
@@ -437,16 +433,16 @@ def _prove(compiler: Compiler, m: int, found: Discovered, configs: dict, spec_pa
                             spec_path.read_text(), opts.timeout_s)
             if r is not None and r.ok:
                 got = next((x for x in collect_dispatches(r.dump_dir) if x.dispatch == d.dispatch), None)
-                kernel = _kernels(r).get(d.dispatch)
+                kernel = (isa_kernels(r, opts.target) or {}).get(d.dispatch)
                 note = "proved on its executable alone (the whole model does not compile with the spec: see the " \
                        f"compile-error row): {r.repro}"
             elif r is not None:
-                row = _row(m, d, None, None, entry[1])
+                row = dispatch_row(m, d, None, None, entry[1])
                 rows.append(replace(row, status=FAILED, reason=f"the spec's config fails on this dispatch alone: "
                                                                f"{alone.reproducer(r)}"))
                 covered.add(exe)
                 continue
-        row = _row(m, d, got, kernel, entry[1] if entry else None, why)
+        row = dispatch_row(m, d, got, kernel, entry[1] if entry else None, why)
         if exe in found.crashed and d.contraction is not None:
             covered.add(exe)
             default_fails = f"IREE's default fails on this dispatch alone: {alone.reproducer(found.crashed[exe])}"
@@ -458,7 +454,7 @@ def _prove(compiler: Compiler, m: int, found: Discovered, configs: dict, spec_pa
     rows = [replace(r, calls=found.calls.get(r.dispatch)) for r in rows]
     rows = one_row_per_dispatch(rows, crash_rows(m, found, covered, tuple(rows)))
     if whole is not None and not whole.ok and found.base.ok and not any(r.status == FAILED for r in rows):
-        rows.append(_failed(m, whole, "with-spec"))
+        rows.append(failed_row(m, whole, "with-spec"))
     return rows
 
 

@@ -1,8 +1,8 @@
 """OUT/model.csv and OUT/report/index.md (+ latency.png) of a decode step (model/step.py).
 
-The latencies and speedups are measured (forward.py says how, hot and cold); the skinny-GEMM share
-of the forward is ESTIMATED from the tuner's isolated kernel times and the GEMM calls counted in
-torch eager (timing.skinny_share), and is labelled so. Without a device nothing is timed: the report
+The latencies and speedups are measured (forward.py says how, hot and cold); so is the skinny-GEMM share
+of the forward's dispatch time (one forward under IREE's profiler: run/profile.py). Without a device nothing is
+timed: the report
 says compile-only. model.csv goes through the shared row store (problems/rows.py: atomic, a
 checksum per row) and the report is rendered from the rows read back from it (:func:`read_model_csv`):
 a row cut off or edited on disk is named as damaged, never shown as a result.
@@ -124,8 +124,8 @@ def headline(rows, target: str, device: str, default: str, eager: str) -> str:
     return f"**Result** ({_where(rows, device)}, target `{target}`): {speed}. {numerics[0].upper()}{numerics[1:]}."
 
 
-def write_step_report(opts, result, share: dict, default: str, eager: str, row_type=None) -> Path:
-    """``share``: timing.skinny_share's estimate per M; ``default``/``eager``: the variant names. The rows are read
+def write_step_report(opts, result, default: str, eager: str, row_type=None) -> Path:
+    """``default``/``eager``: the variant names. The rows are read
     back from OUT/model.csv (``row_type``: its row dataclass) when given, else taken from ``result``."""
     out = opts.out / "report"
     out.mkdir(parents=True, exist_ok=True)
@@ -180,7 +180,7 @@ def write_step_report(opts, result, share: dict, default: str, eager: str, row_t
               "were skipped).",
               "", "## Numerics", "", "Rule: " + fwd.FORWARD_RULE + ". Torch's float64 run of the same model and "
               "inputs sets each output's scale of rounding error; TOL_SAFETY as in run/numerics.py.", ""]
-    lines += ["## Share of the forward in skinny GEMMs (ESTIMATED)", ""] + share_lines(share, default)
+    lines += ["## Share of the forward in skinny GEMMs", ""] + share_lines(rows)
     lines += ["", "## Weights the proven dispatches read (COMPUTED)", ""] + weight_lines(result.dispatch_rows, default)
     lines += ["", "Per-dispatch proof: `dispatches.csv` (one row per dispatch and variant; `not-applied`: a "
               "tuned split or config that did not reach the compiled dispatch)."]
@@ -200,24 +200,16 @@ def weight_lines(dispatch_rows, default: str) -> list[str]:
     return lines or ["No variant other than IREE's default was compiled."]
 
 
-def share_lines(share: dict, default: str) -> list[str]:
-    """The ESTIMATED share section: (M, variant, cache) -> (kernel us, forward us, share). A share above 100% is not
-    a share: the row says the estimate does not fit, and when none fits no share is given at all."""
-    if not share:
-        return ["Not estimated: it needs the tuner's kernel times (`--tune`) and a measured forward."]
-    lines = ["ESTIMATED, not measured per dispatch in the forward: the tuner's isolated cold median of each "
-             f"shape's kernel (IREE's default kernel for `{default}`, the winner for `tuned`), timed in "
-             "command-buffer mode (`cmdbuf`: 8 dispatches recorded into one command buffer, as the forward's own "
-             "dispatches are; docs/concepts/measurement.md), x that shape's calls per "
-             "forward (counted in torch eager), over the variant's measured forward median in each cache mode. "
-             "Isolated cold kernels against a whole forward: a share above 100% says the estimate does not "
-             "fit.", "",
-             "| M | variant | cache | skinny GEMM us (est.) | forward us | share |", "|---|---|---|---|---|---|"]
-    lines += [f"| {m} | {v} | {c} | {_fmt(k)} | {_fmt(f)} | " + (f"{s:.1%} |" if s <= 1 else
-              f"does not fit: the isolated kernels sum to {s:.0%} of the forward |")
-              for (m, v, c), (k, f, s) in sorted(share.items())]
-    if all(s > 1 for _, _, s in share.values()):
-        lines += ["", "No share is given: on this device the isolated kernels, timed on their own, take longer "
-                  "than the whole forward (the forward's dispatches are not the isolated ones: fused, or timed "
-                  "under other cache and thread conditions), so the estimate says nothing here."]
-    return lines
+def share_lines(rows) -> list[str]:
+    """The share section: per M and IREE variant, the skinny GEMM dispatches' share of the dispatch time of one
+    forward run under IREE's HAL profiler (MEASURED: model/timing.py, run/profile.py)."""
+    shares = sorted({(r.m_tokens, r.variant, r.skinny_share) for r in rows if r.skinny_share is not None})
+    if not shares:
+        return ["Not measured: it takes a forward run on a device (`--device`) whose runtime answers IREE's "
+                "profiler (run/profile.py); where it did not, the step's log says why."]
+    return ["MEASURED by IREE's own dispatch statistics (`iree-benchmark-module --dispatch_statistics`: the "
+            "forward benchmarked, then rerun under a lightweight profiling session, averaged over the profiled "
+            "repetitions): the skinny GEMM dispatches' time over the time of all the forward's dispatches, inside "
+            "the forward as it runs, warm. A share, not a latency. Per dispatch function: `dispatch_times.csv`.", "",
+            "| M | variant | skinny GEMM share of the dispatch time |", "|---|---|---|"] + [
+        f"| {m} | {v} | {s:.1%} |" for m, v, s in shares]

@@ -23,8 +23,8 @@ prove per dispatch, run the forward on the device against torch and time it in p
 
 Writes OUT/model.csv and OUT/dispatches.csv (per dispatch and variant) through the checksummed
 row store (problems/rows.py), OUT/shapes.csv and OUT/report/ (report.py, rendered from model.csv
-as read back). Everything timed is measured; the skinny-GEMM share of the forward is ESTIMATED
-from the tuner's isolated kernel times (labelled so; timing.skinny_share).
+as read back), OUT/dispatch_times.csv (each dispatch's time in one profiled forward). Everything timed is
+measured, the skinny-GEMM share of the forward too (run/profile.py).
 """
 
 from __future__ import annotations
@@ -47,10 +47,11 @@ from .dispatches import Dispatch, collect_dispatches
 from .rescue import alone as compile_alone, compile_all, executable_of, rescue
 from .report import write_model_csv, write_step_report
 from .model import (APPLIED, DEFAULT_KEPT, NOT_APPLIED, NOT_MATCHED, DispatchRow, Discovered,
-                    ModelOptions, _configs, _failed, _kernels, _prove, _row, _verdict, check_frontend, config_reached,
-                    crash_rows, discover, is_skinny, one_row_per_dispatch, model_flags, write_dispatches, write_shapes)
+                    ModelOptions, variant_configs, failed_row, isa_kernels, prove_dispatches, dispatch_row, isa_verdict,
+                    check_frontend, config_reached, crash_rows, discover, is_skinny, one_row_per_dispatch, model_flags,
+                    write_dispatches, write_shapes)
 from .source import Exported, Source, export_step
-from .timing import DEFAULT, EAGER, NUMERICS_FAILED, TUNED, VDMFMA, ModelRow, run_forward, skinny_share
+from .timing import DEFAULT, DISPATCH_TIMES, EAGER, NUMERICS_FAILED, TUNED, VDMFMA, ModelRow, run_forward
 
 
 class UnmatchedModelError(ValueError):
@@ -125,9 +126,11 @@ def skinny_problems(found: dict[int, list[Dispatch]]) -> list[Problem]:
     return list(out.values())
 
 
-def prove_tuned(m: int, base: list[Dispatch], tuned: list[Dispatch], kernels: dict, library: Library,
+def prove_tuned(m: int, base: list[Dispatch], tuned: list[Dispatch], kernels: Optional[dict], library: Library,
                 target: str) -> list[DispatchRow]:
-    """Per default-compile dispatch: did the library's split and config reach the tuned compile?"""
+    """Per default-compile dispatch: did the library's split and config reach the tuned compile? ``kernels``:
+    the tuned compile's ISA kernels where the target's backend counts them (None: proved from the configured
+    IR alone)."""
     by_shape: dict[tuple[str, str], Dispatch] = {}
     count: dict[tuple[str, str], int] = {}
     for d in tuned:
@@ -137,7 +140,7 @@ def prove_tuned(m: int, base: list[Dispatch], tuned: list[Dispatch], kernels: di
             count[shape] = count.get(shape, 0) + 1
     rows = []
     for d in base:
-        row = _row(m, d, None, None, None)
+        row = dispatch_row(m, d, None, None, None)
         c = d.contraction
         if c is None or not is_skinny(c):
             rows.append(replace(row, variant=TUNED))
@@ -151,7 +154,7 @@ def prove_tuned(m: int, base: list[Dispatch], tuned: list[Dispatch], kernels: di
             continue
         want = dispatch_problem(c.problem, chunk)
         got = by_shape.get((c.form, want.key))
-        kernel = kernels.get(got.dispatch) if got else None
+        kernel = kernels.get(got.dispatch) if got and kernels else None
         if chunk and (c.form, c.problem.key) in by_shape:
             status, reason = NOT_APPLIED, f"split K chunk {chunk} asked; a K={c.problem.k} contraction is still there"
         elif got is None:
@@ -159,7 +162,7 @@ def prove_tuned(m: int, base: list[Dispatch], tuned: list[Dispatch], kernels: di
         elif config is not None:
             # ROCm: the mma kind and the ISA; elsewhere (PTX) the configured lowering_config itself: a config that
             # never reached the op (the H200's tuned forward was IREE's default) is not-applied, not applied
-            status, reason = (_verdict(config.mma_kind, got, kernel) if target.startswith("gfx") else
+            status, reason = (isa_verdict(config.mma_kind, got, kernel) if kernels is not None else
                               config_reached(config_for_form(Contraction(want, c.form, c.acc), config), got)
                               or (APPLIED, ""))
             status = NOT_APPLIED if status == NOT_MATCHED else status
@@ -268,9 +271,9 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
             lib = None
         lib = _for_model(lib, problems) if lib is not None else None
         variants = ([DEFAULT] + ([TUNED] if lib is not None else [])
-                    + ([VDMFMA] if opts.target.startswith("gfx") else []))
+                    + ([VDMFMA] if get_variant(VDMFMA).backend.handles(opts.target) else []))
         write_shapes(opts.out / "shapes.csv", {p.key: (_as_contraction(p), None) for p in problems})
-        vconfigs = _configs(found, ModelOptions(opts.source, opts.ms, opts.target, get_variant(VDMFMA), opts.out)) \
+        vconfigs = variant_configs(found, ModelOptions(opts.source, opts.ms, opts.target, get_variant(VDMFMA), opts.out)) \
             if VDMFMA in variants else {}
         results: dict[tuple[int, str], CompileResult] = {}
         for m in opts.ms:
@@ -278,10 +281,10 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
             for v in variants:
                 if v == DEFAULT:
                     drows += ([_default_row(m, d) for d in found[m]] if m in found
-                              else [replace(_failed(m, base[m], DEFAULT), variant=v)])
+                              else [replace(failed_row(m, base[m], DEFAULT), variant=v)])
                     continue
                 if m not in found:
-                    drows.append(replace(_failed(m, base[m], DEFAULT), variant=v))
+                    drows.append(replace(failed_row(m, base[m], DEFAULT), variant=v))
                     continue
                 results[(m, v)], vrows = _compile_variant(compiler, v, m, exports[m].mlir, disc[m], lib, vconfigs,
                                                           opts, log)
@@ -289,11 +292,12 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
             if not base[m].ok and m in found:
                 drows = _rescue_rows(compiler, m, disc[m], drows, variants, lib, opts, log)
         write_dispatches(opts.out / "dispatches.csv", drows)
+        (opts.out / DISPATCH_TIMES).unlink(missing_ok=True)  # this run's forwards write it afresh
         for m in opts.ms:  # the forward per M: one GPU task of the compiler's (local) executor
             rows += on_device(compiler.executor, run_forward, m, variants, results, drows, exports[m], opts, log)
     result = StepResult(rows, drows, exports, lib, kernel_us, problems, lib_dir, untuned)
     write_model_csv(opts.out / "model.csv", rows, ModelRow)
-    write_step_report(opts, result, skinny_share(rows, exports, kernel_us), DEFAULT, EAGER, ModelRow)
+    write_step_report(opts, result, DEFAULT, EAGER, ModelRow)
     return result
 
 
@@ -302,7 +306,7 @@ def _rescue_rows(compiler: Compiler, m: int, found: Discovered, drows: list[Disp
     """Where IREE's default fails: its skinny dispatches that fail alone are compile-error + minimal reproducer,
     per tuned variant ``rescued`` (its codegen spec compiles that executable) or compile-error; the executables
     that fail alone and are no skinny GEMM (attention) are one compile-error row each, for the default and the
-    tuned variant (the vdmfma variant's proof, model._prove, has its own)."""
+    tuned variant (the vdmfma variant's proof, model.prove_dispatches, has its own)."""
     specs: dict[str, Optional[str]] = {}
     if TUNED in variants and lib is not None and lib.entries:
         specs[TUNED] = lib.spec_texts(backend_for(opts.target).spec_route, EXPORT_FORMS)[1]
@@ -339,7 +343,7 @@ def _as_contraction(p: Problem):
 
 def _default_row(m: int, d: Dispatch) -> DispatchRow:
     """IREE's own compile: a skinny GEMM is just that (status 'default'); others as the proof says."""
-    row = replace(_row(m, d, None, None, None), variant=DEFAULT)
+    row = replace(dispatch_row(m, d, None, None, None), variant=DEFAULT)
     if d.contraction is not None and is_skinny(d.contraction):
         return replace(row, status=DEFAULT, reason="")
     return row
@@ -348,13 +352,13 @@ def _default_row(m: int, d: Dispatch) -> DispatchRow:
 def _compile_variant(compiler: Compiler, v: str, m: int, text: str, found: Discovered,
                      lib: Optional[Library], vconfigs: dict, opts: StepOptions, log):
     if v == VDMFMA:
-        from .model import _write_spec  # noqa: PLC0415
+        from .model import write_model_spec  # noqa: PLC0415
 
-        spec_path = _write_spec(opts.out, vconfigs)
+        spec_path = write_model_spec(opts.out, vconfigs)
         job = _job(f"model_m{m}/{VDMFMA}/{opts.target}", text, opts.target,
                    spec_path.read_text() if spec_path else None, timeout_s=opts.timeout_s, flags=opts.flags)
         whole = compile_all(compiler, [job])[0]
-        drows = _prove(compiler, m, found, vconfigs, spec_path,
+        drows = prove_dispatches(compiler, m, found, vconfigs, spec_path,
                        ModelOptions(opts.source, opts.ms, opts.target, get_variant(VDMFMA), opts.out,
                                     timeout_s=opts.timeout_s, flags=opts.flags), log, whole)
         return whole, [replace(r, variant=v) for r in drows]
@@ -364,10 +368,10 @@ def _compile_variant(compiler: Compiler, v: str, m: int, text: str, found: Disco
                                          opts.timeout_s, opts.flags)])[0]
     if result.ok:
         tuned = collect_dispatches(result.dump_dir)
-        kernels = _kernels(result) if opts.target.startswith("gfx") else {}
+        kernels = isa_kernels(result, opts.target)
         return result, prove_tuned(m, found.dispatches, tuned, kernels, lib, opts.target)
     if tuning is None or found.base.ok:
-        return result, [replace(_failed(m, result, TUNED), variant=TUNED)]
+        return result, [replace(failed_row(m, result, TUNED), variant=TUNED)]
     # the whole model fails with the default too: prove each skinny GEMM's executable alone with the library's
     # codegen spec (a split acts before dispatch creation: only the whole model can show it)
     rows = []
@@ -379,7 +383,7 @@ def _compile_variant(compiler: Compiler, v: str, m: int, text: str, found: Disco
         if r is None or not r.ok:
             rows += prove_tuned(m, [d], [], {}, lib, opts.target)
             continue
-        kernels = _kernels(r) if opts.target.startswith("gfx") else {}
+        kernels = isa_kernels(r, opts.target)
         rows += [replace(x, reason="; ".join(y for y in (x.reason, f"proved on its executable alone: {r.repro}") if y))
                  for x in prove_tuned(m, [d], collect_dispatches(r.dump_dir), kernels, lib, opts.target)]
     return result, rows

@@ -13,15 +13,15 @@ interval and its verdict (forward.verdict: the device's calibrated floor, ``same
 fingerprints are IREE's default's). A runtime failure is a row (``run-error``), never a crash.
 
 What is modelled: the cold cache mode's weight copies come from the device's stated cache size
-(devices/caches.py, forward.cold_plan), not a measurement; the skinny-GEMM share of the forward
-(:func:`skinny_share`) is ESTIMATED from the tuner's isolated kernel times and labelled so.
+(devices/caches.py, forward.cold_plan), not a measurement. The skinny GEMMs' share of the forward is measured
+apart from the timed rounds: one more forward per variant under IREE's HAL profiler (:func:`_profiled_share`).
 
 ``opts`` is the step's options (step.StepOptions; not imported here: step.py imports this module).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Callable, Optional
 
 from ..compiler.fingerprint import fingerprint
@@ -64,6 +64,7 @@ class _ModelBody:
     skinny_dispatches: Optional[int] = None
     applied: Optional[int] = None
     device: str = ""
+    skinny_share: Optional[float] = None  # MEASURED: the skinny GEMMs' share of one profiled forward's dispatch time
 
 
 @dataclass
@@ -90,7 +91,7 @@ def run_forward(m: int, variants: list[str], results: dict, drows: list[Dispatch
     rows: dict[str, ModelRow] = {}
     for v in variants:
         r = results.get((m, v))
-        mine = [d for d in drows if d.m_tokens == m and d.variant == v and d.m is not None and d.m <= 32]
+        mine = _skinny(drows, m, v)
         row = ModelRow(m, v, COMPILED, skinny_dispatches=len(mine), device=opts.device,
                        applied=sum(d.status == APPLIED for d in mine) if v != DEFAULT else None,
                        repro=r.repro if r is not None else "")
@@ -128,6 +129,8 @@ def run_forward(m: int, variants: list[str], results: dict, drows: list[Dispatch
         _check(row, fwd.check_forward(got, ex.eager, ex.ref64, ex.output_dtypes))
         if row.status == NUMERICS_FAILED:
             modules.pop(v)
+        else:
+            row.skinny_share = _profiled_share(m, v, results[(m, v)].vmfb, _skinny(drows, m, v), ex, opts, log)
     peers = _torch_peers(m, ex, opts, prov, rows, log)
     timed = list(modules) + [p for p in peers if rows[p].status == COMPILED]
     out = [r for v, r in rows.items() if v not in timed]
@@ -136,6 +139,52 @@ def run_forward(m: int, variants: list[str], results: dict, drows: list[Dispatch
     for mode in opts.cache_modes:
         out += _time_mode(mode, m, {v: rows[v] for v in timed}, modules, ex, opts, prov, log, same, floor)
     return out
+
+
+def _skinny(drows: list[DispatchRow], m: int, variant: str) -> list[DispatchRow]:
+    """The skinny GEMM dispatches of the ``variant`` compile at M = ``m``."""
+    return [d for d in drows if d.m_tokens == m and d.variant == variant and d.m is not None and d.m <= 32]
+
+
+@dataclass
+class DispatchTimeRow:
+    """One line of OUT/dispatch_times.csv: one dispatch function in one forward (M, variant), MEASURED by IREE's
+    dispatch statistics (run/profile.py), averaged over the profiled repetitions."""
+
+    m_tokens: int
+    variant: str
+    function: str
+    calls: float  # its dispatches per forward
+    us: float  # its time per forward, all its dispatches together
+    skinny_gemm: bool  # one of the variant's skinny GEMM dispatches (dispatches.csv, by name)
+
+
+DISPATCH_TIMES = "dispatch_times.csv"
+
+
+def _profiled_share(m: int, variant: str, vmfb, skinny: list[DispatchRow], ex: Exported, opts,
+                    log) -> Optional[float]:
+    """The forward under IREE's dispatch statistics (run/profile.py): every dispatch function's time goes to
+    OUT/dispatch_times.csv (this M and variant's block; the step starts the file afresh) and the skinny GEMMs'
+    share of the forward's dispatch time is returned (MEASURED). None, said in the log, where no profile is had."""
+    from ..problems.rows import read_checked, write_csv_table  # noqa: PLC0415
+    from ..run.profile import ProfileError, profile_call  # noqa: PLC0415
+    from ..util.scratch import scratch  # noqa: PLC0415
+
+    names = {d.dispatch for d in skinny}
+    try:
+        with scratch("profile") as tmp:
+            times = profile_call(vmfb, opts.device, "main", ex.inputs, tmp, (PARAMETER_SCOPE, ex.parameters))
+    except (ProfileError, OSError, ValueError) as e:  # a failed profile is no share, never a failed forward
+        log(f"M={m} {variant}: no per-dispatch profile ({e})")
+        return None
+    path = opts.out / DISPATCH_TIMES
+    kept = [r for r in read_checked(path, DispatchTimeRow, required=("m_tokens", "variant")).rows
+            if (r.m_tokens, r.variant) != (m, variant)] if path.exists() else []
+    mine = [DispatchTimeRow(m, variant, t.function, t.calls, t.us, t.function in names) for t in times]
+    write_csv_table(kept + mine, path, [f.name for f in fields(DispatchTimeRow)], checksum=True)
+    total = sum(t.us for t in times)
+    return sum(t.us for t in times if t.function in names) / total if total > 0 else None
 
 
 def _same_kernel(m: int, modules: dict, results: dict, rows: dict) -> dict[str, str]:
@@ -262,27 +311,3 @@ def _time_mode(mode: str, m: int, rows: dict[str, ModelRow], modules: dict, ex: 
             row.verdict = fwd.verdict(sp, floor, base_fingerprint=fps.get(DEFAULT, ""),
                                       fingerprint=fps.get(v, "")) if v != DEFAULT else ""
     return list(out.values())
-
-
-def skinny_share(rows: list[ModelRow], exports: dict[int, Exported],
-                 kernel_us: dict[str, tuple[Optional[float], Optional[float]]]
-                 ) -> dict[tuple[int, str, str], tuple[float, float, float]]:
-    """ESTIMATED share of the forward in its skinny GEMMs: (M, variant, cache mode) -> (kernel us sum, forward us,
-    share), from model.csv's ``rows``, the step's ``exports`` per M and ``kernel_us`` (step.StepResult's).
-
-    Kernel time = the tuner's isolated cold median of that shape's kernel (IREE's default kernel for
-    ``default``, the winner for ``tuned``) x the shape's calls per forward (counted in torch eager);
-    forward = that variant's measured median in each cache mode timed. Isolated kernels against a whole forward:
-    an estimate (the cold forward is the closer match to the tuner's cold kernels).
-    """
-    out = {}
-    for m, ex in exports.items():
-        for variant, pick in ((DEFAULT, 1), (TUNED, 0)):
-            parts = [(n, kernel_us[key][pick]) for key, n in ex.gemm_calls.items() if key in kernel_us]
-            if not parts or any(us is None for _, us in parts):
-                continue
-            total = sum(n * us for n, us in parts)
-            for r in rows:
-                if r.m_tokens == m and r.variant == variant and r.latency_us_median:
-                    out[(m, variant, r.cache_mode)] = (total, r.latency_us_median, total / r.latency_us_median)
-    return out

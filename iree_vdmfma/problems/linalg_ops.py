@@ -12,8 +12,9 @@ from iree.compiler import ir
 
 try:
     from iree.compiler.dialects._linalg_ops_gen import FillOp, GenericOp, YieldOp
-except ImportError:  # pragma: no cover - a bindings layout without the generated module
-    from iree.compiler.dialects.linalg import FillOp, GenericOp, YieldOp
+    from iree.compiler.dialects._linalg_enum_gen import IteratorType
+except ImportError:  # pragma: no cover - a bindings layout without the generated modules
+    from iree.compiler.dialects.linalg import FillOp, GenericOp, IteratorType, YieldOp
 
 __all__ = ["GenericOp", "YieldOp", "fill", "iterator_types"]
 
@@ -28,6 +29,7 @@ def fill(value: ir.Value, init: ir.Value) -> ir.Value:
 
 
 def iterator_types(kinds) -> ir.Attribute:
-    """``[#linalg.iterator_type<parallel>, ...]`` parsed whole (needs an active context): an attribute of the
-    linalg dialect made on its own would make the bindings import ``dialects.linalg`` for its Python class."""
-    return ir.Attribute.parse("[" + ", ".join(f"#linalg.iterator_type<{k}>" for k in kinds) + "]")
+    """``[#linalg.iterator_type<parallel>, ...]`` (needs an active context), each made by the bindings' own
+    builder of the attribute (registered by the generated enum module, as ``linalg.generic``'s builder uses it)."""
+    build = ir.AttrBuilder.get("linalg.IteratorTypeEnum")
+    return ir.ArrayAttr.get([build(IteratorType[k], ir.Context.current) for k in kinds])

@@ -17,7 +17,7 @@ import pandas as pd
 
 from ..problems.rows import STATIC_METRICS
 from .load import ResultsInput, load_results
-from .markdown import _cap, md_table
+from .markdown import capped, md_table
 from .summary import own_problem
 from .verdict import (DEFAULT_RULE, LOSS, SAME_KERNEL, UNDETERMINED, WIN, WITHIN_NOISE, NoiseRule, geomean, rule_for,
                       same_kernel, verdict_of)
@@ -188,7 +188,7 @@ def _compare_markdown(res: CompareResult, src, labels, rule: NoiseRule, plots: d
             ["target", "cache", "variant", "compared", f"geomean {B}/{A}", f"{B} faster", f"{B} slower",
              "within-noise", "undetermined", "same-kernel", "excluded"]], {f"geomean {B}/{A}": ".4f"}))
         L += ["## Per row", ""]
-        m, said = _cap(both[both["cache_mode"] != ""], "compare.csv")  # at most MAX_ROWS rows; the CSV has all
+        m, said = capped(both[both["cache_mode"] != ""], "compare.csv")  # at most MAX_ROWS rows; the CSV has all
         L += said
         L.append(md_table(pd.DataFrame({
             "shape": m["key"], "target": m["target"], "cache": m["cache_mode"], "variant": m["variant"],
@@ -198,7 +198,7 @@ def _compare_markdown(res: CompareResult, src, labels, rule: NoiseRule, plots: d
     else:
         L += ["No runtime data in both runs: static deltas only.", ""]
     L += [f"## Static deltas ({B} − {A})", ""]
-    st, said = _cap(both.drop_duplicates(["key", "target", "variant"]), "compare.csv")
+    st, said = capped(both.drop_duplicates(["key", "target", "variant"]), "compare.csv")
     L += said
     L.append(md_table(pd.DataFrame({
         "shape": st["key"], "target": st["target"], "variant": st["variant"],
@@ -206,7 +206,7 @@ def _compare_markdown(res: CompareResult, src, labels, rule: NoiseRule, plots: d
         **{f"Δ{c}": st[f"d_{c}"] for c in STATIC_METRICS},
     })))
     L += ["## Rows in only one run, or not compared", ""]
-    ex, said = _cap(t[~t["included"]], "compare.csv")
+    ex, said = capped(t[~t["included"]], "compare.csv")
     L += said
     L.append(md_table(pd.DataFrame({
         "shape": ex["key"], "target": ex["target"], "cache": ex["cache_mode"], "variant": ex["variant"],

@@ -57,7 +57,7 @@ def md_table(df: pd.DataFrame, formats: Optional[Mapping[str, str]] = None) -> s
 MAX_ROWS = 300  # rows per table in report.md; beyond that the table names the CSV that holds them all
 
 
-def _cap(sub: pd.DataFrame, csv: str = "summary.csv") -> tuple[pd.DataFrame, list[str]]:
+def capped(sub: pd.DataFrame, csv: str = "summary.csv") -> tuple[pd.DataFrame, list[str]]:
     """At most MAX_ROWS rows of a per-row table, and the line that says so."""
     if len(sub) <= MAX_ROWS:
         return sub, []
@@ -274,7 +274,7 @@ def section_per_problem(res) -> list[str]:
             L += ["No data-sheet peak for this device: % of peak is not shown.", ""]
         sub = sub.sort_values(["dtype", "batch", "m", "n", "k", "is_baseline", "variant"],
                               ascending=[True, True, True, True, True, False, True], kind="stable")
-        sub, note = _cap(sub)
+        sub, note = capped(sub)
         L += note
         t = pd.DataFrame({
             **_names(sub), "variant": sub["variant"], "status": sub["status"],
@@ -315,7 +315,7 @@ def section_static(res) -> list[str]:
                                                 "device": sub["device"], "numerics": sub["numerics"],
                                                 "max rel err": sub["max_rel_err"]}), {"max rel err": ".3g"}))
             continue
-        sub, note = _cap(sub)
+        sub, note = capped(sub)
         L += note
         recs = records(sub)
         tab = pd.DataFrame({
@@ -363,7 +363,7 @@ def section_excluded(res) -> list[str]:
         L.append(f"{len(ex)} row(s) were not compared" + (" and are not in any geomean" if res.mode == "measured" else "")
                  + ". Reasons come from the results file (`reason`/`error`).")
         L.append("")
-        ex, note = _cap(ex)
+        ex, note = capped(ex)
         L += note
         L.append(md_table(drop_empty(pd.DataFrame({
             **_names(ex), "target": ex["target"], "cache": ex["cache_mode"], "variant": ex["variant"],

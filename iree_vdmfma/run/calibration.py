@@ -51,6 +51,7 @@ import numpy as np
 
 from . import paired
 from .floor import iree_floor_us
+from .timing import DEFAULT_TIMING_MODE
 from .runner import compile_floor_module
 from ..executors import on_device
 from ..problems.problem import Problem
@@ -251,7 +252,7 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
               confidence: float = 0.95, mode: str = "auto", keep: bool = True,
               heldout_pairs: int = HELDOUT_PAIRS, batches: int = HELDOUT_BATCHES,
               measure: Optional[Callable[..., paired.Rounds]] = None,
-              timing_mode: str = "cmdbuf") -> list[CalibrationRow]:
+              timing_mode: str = DEFAULT_TIMING_MODE) -> list[CalibrationRow]:
     """Compile twice, fit the threshold on ``pairs`` A/A paired rounds and check it on fresh ones
     (:func:`fit_and_check`), write OUT/calibration.csv (and keep a copy for ``load_rule`` when ``keep``).
     ``measure`` takes paired.measure_rounds' arguments (``start`` numbers a batch's first round; None:

@@ -241,7 +241,7 @@ def run_problem(vmfb: Path | str, problem: Problem, device: str = "local-task",
     ``cache_mode`` 'hot' or 'cold', ``timing_mode`` 'cmdbuf' or 'loop' (see timing.py); ``cache_bytes`` is
     the cache cold mode must defeat (default: the device's LLC). ``reps=0`` skips timing. A timed result
     carries the harness floor of its timing mode (run/floor.py), measured once per process with
-    ``floor_module`` (where given; else one compiled here).
+    ``floor_module`` (where given; else one compiled here, uncached).
     Raises DeviceUnavailableError / TargetMismatchError / RunnerError for a
     wrong setup; kernel failures are in the result (``status``).
     """
@@ -290,10 +290,12 @@ def run_problem(vmfb: Path | str, problem: Problem, device: str = "local-task",
                                      timeout_s=timeout_s)
             res.latency, res.command = run.latency, run.command
             res.timing_mode = timing_mode if has_loop else "call"
-            res.floor_us = floor.iree_floor_us(
-                dev, res.module_target, timing_mode, reps, warmup_s, min_time_s, timeout_s,
-                Path(floor_module) if floor_module else partial(compile_floor_module, res.module_target)) \
-                if has_loop else None
+            # without a floor module given, one is compiled uncached into a temp folder, once per process: a
+            # command's --no-cache or --cache-dir never sees another cache written
+            module = Path(floor_module) if floor_module else partial(compile_floor_module, res.module_target,
+                                                                     use_cache=False)
+            res.floor_us = floor.iree_floor_us(dev, res.module_target, timing_mode, reps, warmup_s, min_time_s,
+                                               timeout_s, module) if has_loop else None
         except timing.TimingError as e:
             res.error, res.timed_out, res.command = str(e), e.timed_out, e.command
         except ValueError as e:  # e.g. cold rotation too large

@@ -84,6 +84,13 @@ CACHE_MODES = ("hot", "cold")
 # them into one command buffer (one queue submission), as a model's function does; 'loop' submits each alone.
 TIMING_MODES = ("cmdbuf", "loop")
 DEFAULT_TIMING_MODE = "cmdbuf"
+
+
+def check_timing_mode(mode: str) -> str:
+    """``mode`` if it is one of TIMING_MODES, else ValueError naming them."""
+    if mode not in TIMING_MODES:
+        raise ValueError(f"timing mode must be {' or '.join(TIMING_MODES)} (got {mode!r})")
+    return mode
 MODE_FUNCS = {"cmdbuf": CMDBUF_FUNC, "loop": LOOP_FUNC}
 DISPATCHES_PER_SUBMISSION = {"cmdbuf": CMDBUF_DISPATCHES, "loop": 1}
 DEFAULT_MIN_CALLS = 16  # dispatches per timed call (hot); cold rounds up to whole rotations
@@ -165,8 +172,7 @@ def plan(problem: Problem, cache_mode: str, cache_bytes: Optional[int] = None,
          timing_mode: str = DEFAULT_TIMING_MODE) -> Plan:
     """Copies and calls for a cache mode and timing mode; cold needs ``cache_bytes``. ValueError, before anything
     runs, when the run would need more than ``memory_bytes`` (the device's memory, where known: devices/caches.py)."""
-    if timing_mode not in TIMING_MODES:
-        raise ValueError(f"timing_mode must be one of {TIMING_MODES}, got {timing_mode!r}")
+    check_timing_mode(timing_mode)
     per = DISPATCHES_PER_SUBMISSION[timing_mode]
     min_calls = -(-max(1, min_calls) // per) * per
     the_plan = _plan(problem, cache_mode, cache_bytes, min_calls, max_rotation_bytes)

@@ -41,6 +41,7 @@ from ..problems.sealed import damaged_line
 from ..run import floor
 from ..run.numerics import Checker
 from ..run.provenance import provenance
+from ..run.timing import DEFAULT_TIMING_MODE, check_timing_mode
 from ..util.signals import stop_signals_as_interrupt
 from ..util.scratch import scratch
 
@@ -56,7 +57,7 @@ class BenchOptions:
     warmup_s: float = 0.1
     min_time_s: float = 0.05
     timeout_s: float = 600.0  # one run (an IREE module's benchmark process) past this is a timeout row: --timeout
-    timing_mode: str = "cmdbuf"  # run/timing.py TIMING_MODES, for IREE's modules and the torch peer alike
+    timing_mode: str = DEFAULT_TIMING_MODE  # run/timing.py TIMING_MODES, for IREE's modules and the torch peer alike
 
     def __post_init__(self) -> None:  # the CLI's ranges (cli/options.py), for callers of the library too
         if not self.timeout_s > 0:
@@ -67,8 +68,7 @@ class BenchOptions:
             raise ValueError(f"cache modes must be hot and/or cold (got {', '.join(self.cache_modes) or 'none'})")
         if self.cache_bytes is not None and self.cache_bytes <= 0:
             raise ValueError(f"cache size must be > 0 (got {self.cache_bytes})")
-        if self.timing_mode not in ("cmdbuf", "loop"):
-            raise ValueError(f"timing mode must be cmdbuf or loop (got {self.timing_mode!r})")
+        check_timing_mode(self.timing_mode)
 
 
 # the reason of a measured row whose compile row was damaged or gone: the module ran, its evidence is not re-proved

@@ -346,7 +346,8 @@ class Sweep:
         if not self.options.runnable or path.is_file():
             return
         try:
-            compile_floor_module(self.options.target, path.parent, self.options.cache_dir)
+            compile_floor_module(self.options.target, path.parent, self.options.cache_dir,  # None: --no-cache
+                                 use_cache=self.options.cache_dir is not None)
         except (RunnerError, OSError) as e:
             print(f"note: the harness-floor module did not build; rows will have no floor_us: {e}", file=sys.stderr)
 

@@ -161,6 +161,16 @@ def _end(proc: subprocess.Popen, own_session: bool) -> tuple[str, str]:
         return tuple((b or b"").decode(errors="replace") for b in (e.output, e.stderr))
 
 
+def _end_surely(proc: subprocess.Popen, own_session: bool) -> tuple[str, str]:
+    """``_end``, again while a second interrupt (ray.cancel may repeat one) comes before the tool is reaped: no
+    zombie is left behind."""
+    while True:
+        try:
+            return _end(proc, own_session)
+        except KeyboardInterrupt:
+            continue
+
+
 def _kill_pipe_writers(proc: subprocess.Popen) -> None:
     """SIGKILL every process (of ours: /proc) holding the write end of the tool's stdout or stderr: only the
     tool and what it started can (Popen closes ours; a new process closes all but 0-2 by default)."""
@@ -184,7 +194,8 @@ def _writes(pid: str, fd: str) -> bool:
 
 def run_group(cmd: Sequence[str], timeout_s: float, own_session: bool = True,
               finished: Optional[Callable[[], bool]] = None, grace_s: Optional[float] = None,
-              stall_s: Optional[float] = None, **popen) -> subprocess.CompletedProcess:
+              stall_s: Optional[float] = None, on_start: Optional[Callable[[subprocess.Popen], None]] = None,
+              on_end: Optional[Callable[[subprocess.Popen], None]] = None, **popen) -> subprocess.CompletedProcess:
     """``subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s)``, but the tool (and with
     ``own_session`` every process it started) dies on the timeout (TimeoutExpired) or an interrupt (re-raised).
 
@@ -193,7 +204,11 @@ def run_group(cmd: Sequence[str], timeout_s: float, own_session: bool = True,
     kill's: the caller reads the complete output instead), also when the timeout comes first.
 
     ``stall_s`` (needs ``own_session``): a tool whose group makes no progress for that long (:class:`Stall`) is
-    ended and :class:`Hung` (a TimeoutExpired) raised, before the timeout; 0: no watch. Not with ``finished``."""
+    ended and :class:`Hung` (a TimeoutExpired) raised, before the timeout; 0: no watch. Not with ``finished``.
+    A TimeoutExpired (or Hung) carries what the tool wrote before it was ended (``output``, ``stderr``).
+
+    ``on_start(proc)`` / ``on_end(proc)``: called once the tool runs and once it is reaped (a caller that can
+    stop its tools from another thread keeps them so: the compile driver's ``cancel``)."""
     if stall_s is not None and (finished is not None or not own_session):
         raise ValueError("run_group: stall_s watches a tool in a session of its own, without finished")
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -202,6 +217,8 @@ def run_group(cmd: Sequence[str], timeout_s: float, own_session: bool = True,
     with _LIVE_LOCK:
         _LIVE[proc] = own_session
     try:
+        if on_start is not None:
+            on_start(proc)
         if stall_s is not None:
             out, err = communicate_unless_hung(proc, timeout_s, Stall(proc.pid, stall_s) if stall_s > 0 else None)
         elif finished is None:
@@ -209,10 +226,15 @@ def run_group(cmd: Sequence[str], timeout_s: float, own_session: bool = True,
         else:
             out, err, hung = _communicate_until_finished(proc, timeout_s, finished,
                                                          GRACE_S if grace_s is None else grace_s, own_session)
-    except BaseException:  # the timeout, Ctrl-C, SIGTERM: nothing of the run outlives it
-        _end(proc, own_session)
+    except subprocess.TimeoutExpired as e:  # the timeout or a stall: ended, with what it wrote
+        e.output, e.stderr = _end_surely(proc, own_session)
+        raise
+    except BaseException:  # Ctrl-C, SIGTERM: nothing of the run outlives it
+        _end_surely(proc, own_session)
         raise
     finally:
+        if on_end is not None:
+            on_end(proc)
         with _LIVE_LOCK:
             _LIVE.pop(proc, None)
             ended = id(proc) in _ENDED  # killed by end_children: the command is stopping, not the tool failing

@@ -1,3 +1,4 @@
 """The CPU backend (``host``): llvm-cpu for this machine, what local-task runs."""
 
-from .backend import CPU, CpuBackend  # noqa: F401
+from . import targets  # noqa: F401  (its host target: plain data, registered on import; the Backend object,
+# CPU, is iree_vdmfma.backends.CPU, registered with the others on first use)

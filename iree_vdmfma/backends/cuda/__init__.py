@@ -3,4 +3,5 @@
 backend.py: the Backend object; ptx.py: PTX evidence.
 """
 
-from .backend import CUDA, CudaBackend  # noqa: F401
+from . import targets  # noqa: F401  (its sm_NN family: plain data, registered on import; the Backend object,
+# CUDA, is iree_vdmfma.backends.CUDA, registered with the others on first use)

@@ -3,4 +3,5 @@
 backend.py: the Backend object; evidence.py: ISA (.rocmasm) parsing and the occupancy model.
 """
 
-from .backend import ROCM, RocmBackend  # noqa: F401
+from . import targets  # noqa: F401  (its gfx targets: plain data, registered on import; the Backend object,
+# ROCM, is iree_vdmfma.backends.ROCM, registered with the others on first use)

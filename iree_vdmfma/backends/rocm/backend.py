@@ -14,13 +14,14 @@ from typing import Mapping, Optional
 from ...configs.catalog import IntrinsicUnavailableError, dense_intrinsic
 from ...configs.rules import padded_config
 from ...configs.scaled import scaled_intrinsic
-from ...devices.targets import TARGETS, base_arch, is_rdna, target as get_target
+from ...devices.targets import TARGETS, base_arch, target as get_target
 from ...problems.problem import Problem, dtype as get_dtype
 from ..base import CODEGEN, Backend, CandidateProof, DumpProof
 from ..registry import register
 from . import evidence
 from .knobs import KNOBS
 from .knobs_rdna import KNOBS as RDNA_KNOBS
+from .targets import is_rdna
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,10 @@ class RocmBackend(Backend):
         return DumpProof(ev.row_fields(), evidence.check_applied(ev, intended_mma_kind),
                          {"dispatches": ev.dispatches, "pipeline": ev.pipeline,
                           "workgroup_tile": ev.workgroup_tile, "lowering_config": ev.lowering_config})
+
+    def kernels(self, dump_dir: Path) -> dict[str, evidence.Kernel]:
+        """Every kernel of the dump's .rocmasm files, by name."""
+        return {k.name: k for p in sorted(Path(dump_dir).glob("*.rocmasm")) for k in evidence.parse_rocmasm(p.read_text())}
 
     def instructions(self, target: str, dtype: str = "") -> tuple[tuple[str, str], ...]:
         """CDNA: the sparse v_smfmac (VDMFMA) first, then dense v_mfma; an MX dtype's is the scaled MFMA

@@ -25,9 +25,10 @@ from typing import Mapping, Optional
 
 from ...configs.gemv import GemvConfig
 from ...configs.knobs import dispatch_problem, knob_config
-from ...devices.targets import is_rdna, subgroup_size, target as get_target
+from ...devices.targets import subgroup_size, target as get_target
 from ...problems.problem import Problem
 from .evidence import occupancy
+from .targets import is_rdna
 
 MEM_LATENCY_US = 2.0
 LAUNCH_US = 3.0
