@@ -297,3 +297,38 @@ def test_the_share_of_weights_proven_is_each_gemms_batch_n_k_bytes_by_its_calls(
     assert share.line().startswith(f"M=1: proven: {100 * proven / total:.1f}% of the weights read per decode step")
     assert weights.expert_lines(rows) == ["M=1: expert GEMM dispatch_22 (bmv 1x1024x512): batch 8 (experts), calls 1: "
                                           "not-matched"]
+
+
+BMV_WITH = """func.func @bmv(%x: tensor<8x512xf16>, %w: tensor<8x1024x512xf16>) -> tensor<8x1024xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x1024xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%e : tensor<8x1024xf32>) -> tensor<8x1024xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>,
+      affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : tensor<8x512xf16>, tensor<8x1024x512xf16>) outs(%acc : tensor<8x1024xf32>)
+      attrs = {compilation_info = #iree_codegen.compilation_info<lowering_config = #iree_gpu.lowering_config<{
+        mma_kind = MMA, padding = [1, 64, 256], promote_operands = [0, 1], reduction = [0, 0, 4],
+        subgroup = [0, 2, 0], workgroup = [1, 64, 0]}>, translation_info = <pipeline = #iree_gpu.pipeline<TileAndFuse>
+        workgroup_size = [128, 1, 1] subgroup_size = 64>>} {
+  ^bb0(%a: f16, %b: f16, %c: f32):
+    %a32 = arith.extf %a : f16 to f32
+    %b32 = arith.extf %b : f16 to f32
+    %p = arith.mulf %a32, %b32 : f32
+    %s = arith.addf %c, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<8x1024xf32>
+  return %r : tensor<8x1024xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("mma", ["#iree_gpu.virtual_mma_layout<VDMFMA_F32_8x16x64x2_F16>",
+                                 "#iree_gpu.mma_layout<MFMA_F32_16x16x16_F16>"], ids=["vdmfma", "mfma"])
+def test_iree_refuses_any_mma_config_on_the_batched_expert_matvec(tmp_path, mma):
+    """What the docs say of bmv: IREE 3.13 takes no MMA config on an op without an M loop (so bmv gets the gemv
+    config). A change of IREE that accepts one fails here, and the docs and forms.form_config are to be revisited."""
+    src = tmp_path / "bmv.mlir"
+    src.write_text(BMV_WITH.replace("MMA", mma, 1))
+    done = subprocess.run(["iree-compile", str(src), "-o", str(tmp_path / "o.vmfb"), "--iree-hal-target-device=hip",
+                           "--iree-rocm-target=gfx942"], capture_output=True, text=True, timeout=600)
+    assert done.returncode != 0 and "contraction like operation missing critical dimension" in done.stderr
