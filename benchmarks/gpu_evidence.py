@@ -69,6 +69,7 @@ import sys
 import time
 from pathlib import Path
 from typing import Optional
+from iree_vdmfma.problems.rows import Status
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -582,7 +583,7 @@ def step_exhaustive(plan: Plan, items, limit: float, log: Path, known, lists) ->
     with Compiler(default_cache_dir()) as compiler:
         for p in problems:
             rounds, w = rounds_of[p.key], winners[p.key]
-            rows = [r for r in tuner.rows.values() if r.key == p.key and r.status == state.MEASURED]
+            rows = [r for r in tuner.rows.values() if r.key == p.key and r.status == Status.MEASURED.value]
             default = next((r.candidate for r in rows if "default" in r.reference.split(",")), None)
             if default is None or len(rows) < 2:
                 continue

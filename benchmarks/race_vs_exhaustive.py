@@ -32,6 +32,7 @@ from iree_vdmfma.tune import state  # noqa: E402
 from iree_vdmfma.tune.race import MAX_ROUNDS, exhaustive, race  # noqa: E402
 from iree_vdmfma.tune.options import TuneOptions  # noqa: E402
 from iree_vdmfma.tune.tuner import Tuner  # noqa: E402
+from iree_vdmfma.problems.rows import Status
 
 
 def main() -> None:
@@ -57,7 +58,7 @@ def main() -> None:
         tuner.run()  # compiles, proves and checks numerics of every candidate (and races once: warm-up)
         with Compiler(default_cache_dir()) as compiler:
             for p in problems:
-                rows = [r for r in tuner.rows.values() if r.key == p.key and r.status == state.MEASURED]
+                rows = [r for r in tuner.rows.values() if r.key == p.key and r.status == Status.MEASURED.value]
                 default = next((r.candidate for r in rows if "default" in r.reference.split(",")), None)
                 if default is None or len(rows) < 2:
                     print(f"{p.key:<22} {len(rows):>5} | nothing to race (fewer than two measured, or no default)")

@@ -125,7 +125,7 @@ def _checked_table(path: Path):
         return None
     from iree_vdmfma.model.model import read_dispatches, write_dispatches
     from iree_vdmfma.model.report import read_model_csv, write_model_csv
-    from iree_vdmfma.model.timing import ModelRow
+    from iree_vdmfma.model.forward_rows import ModelRow
 
     if path.name == "model.csv":
         return (lambda p: read_model_csv(p, ModelRow)), (lambda p, rows: write_model_csv(p, rows, ModelRow))
@@ -383,7 +383,7 @@ def gpu_h100_tuned(ctx: Context) -> None:
          "--max-candidates 21`: every candidate, the winners re-measured against the default, the library",
          kind="gpu", cheap=True)
 def tune_h100(ctx: Context) -> None:
-    from iree_vdmfma.tune.report import write_tune_report
+    from iree_vdmfma.tune.tune_report import write_tune_report
 
     write_tune_report(ctx.out, "sm_89", report_dir=ctx.out)
     report = (ctx.out / "report.md").read_text().splitlines()

@@ -117,8 +117,8 @@ SIGNAL_GUARD_S = 600
 
 def run_iree_compile(cmd: list, **kwargs) -> subprocess.CompletedProcess:
     """``subprocess.run(cmd, check=True, capture_output=True)`` for a plain iree-compile command, as a user runs
-    it; if IREE 3.13's threaded compile deadlocks (a mutex in MaterializeTuningSpecsPass, about 1% of compiles
-    with a tuning spec: shared/notes/tuning-knobs.md; one hung a suite run here for 8 minutes), it is ended once it
+    it; if IREE 3.13's threaded compile deadlocks (a mutex in MaterializeTuningSpecsPass; how often:
+    docs/troubleshooting.md, known compiler problems), it is ended once it
     has made no progress for the toolkit's stall time (util/procs.Stall; the hang guard bounds the rest) and the same
     command runs once more with --mlir-disable-threading, IREE's own workaround."""
     try:

@@ -76,7 +76,7 @@ def test_a_model_library_that_changes_nothing_is_same_kernel_on_the_console_and_
     from iree_vdmfma.configs.library import Entry, Library, write_library
     from iree_vdmfma.devices.flags import compile_flags
     from iree_vdmfma.model.report import read_model_csv
-    from iree_vdmfma.model.timing import ModelRow
+    from iree_vdmfma.model.forward_rows import ModelRow
 
     # split=0: the library keeps IREE's default for the model's down projection: its module is the default's code
     write_library(Library("host", (Entry(Problem(m=1, n=256, k=512), {"split": 0}),)), tmp_path / "lib",
@@ -97,7 +97,7 @@ def test_a_model_library_that_changes_nothing_is_same_kernel_on_the_console_and_
 
 def test_the_model_latency_plot_has_a_log_axis_and_the_share_section_shows_only_measured_shares():
     from iree_vdmfma.model.report import latency_figure, share_lines
-    from iree_vdmfma.model.timing import ModelRow
+    from iree_vdmfma.model.forward_rows import ModelRow
 
     rows = [ModelRow(m, "default", "ok", cache_mode="hot", device="local-task", latency_us_median=us,
                      latency_us_lo=us * 0.9, latency_us_hi=us * hi) for m, us, hi in ((1, 300.0, 1.1), (4, 320.0, 130))]
@@ -106,7 +106,7 @@ def test_the_model_latency_plot_has_a_log_axis_and_the_share_section_shows_only_
     assert share_lines(rows)[0].startswith("Not measured") and "%" not in "".join(share_lines(rows))
     rows[1].skinny_share = 0.4321
     lines = share_lines(rows)
-    assert lines[0].startswith("MEASURED by IREE's own profiler") and lines[-1] == "| 4 | default | 43.2% |"
+    assert lines[0].startswith("MEASURED by IREE's own dispatch statistics") and lines[-1] == "| 4 | default | 43.2% |"
 
 
 def test_the_pivot_legend_says_what_host_cells_show_and_why_best_skips_a_same_kernel_row(tmp_path):

@@ -104,7 +104,7 @@ def test_a_registered_toy_backend_with_a_knob_is_tuned_by_vdmfma_tune_for_real(t
     rows = {r.candidate: r for r in state.read_table(out / "candidates.csv", state.CandidateRow)}
     assert set(rows) == {"split=0", "split=128"}
     assert rows["split=128"].dispatches == 2 and rows["split=0"].dispatches == 1  # the split, proved
-    assert all(r.status == state.MEASURED and r.numerics == "pass" and r.cold_us_median > 0 for r in rows.values())
+    assert all(r.status == Status.MEASURED.value and r.numerics == "pass" and r.cold_us_median > 0 for r in rows.values())
     assert "--iree-llvmcpu-target-cpu=generic" in rows["split=0"].repro
     (winner,) = state.read_table(out / "winners.csv", state.WinnerRow)
     assert winner.target == "toy" and winner.winner in rows and winner.basis.startswith("measured")

@@ -259,11 +259,13 @@ def test_a_compile_that_stops_making_progress_is_ended_as_hung_and_the_sweep_ret
 @pytest.mark.parametrize("how", ["cancel", "end_children"])
 def test_cancel_kills_the_compile_in_flight_and_records_nothing(tmp_path, how):
     """Compiler.cancel (a sweep's Ctrl-C), or util/procs.end_children (any command stopping on a signal, the
-    compile inside a device task included): the compile is interrupted, never a machine-error or a cached result."""
+    compile inside a device task included): the compile is interrupted, never a machine-error or a cached result.
+    The compile is stopped (SIGSTOP) first and nothing watches for a stall (stall_s=0): only the kill of its
+    process group can end it, so the thread returns only if the cancel reached the compile."""
     from iree_vdmfma.util import procs
 
     cache = tmp_path / "cache"
-    compiler = Compiler(cache, workers=1)
+    compiler = Compiler(cache, workers=1, stall_s=0)
     outcome = {}
 
     def work():
@@ -278,9 +280,15 @@ def test_cancel_kills_the_compile_in_flight_and_records_nothing(tmp_path, how):
     while not _processes_mentioning(str(cache)) and time.monotonic() < deadline:
         time.sleep(0.01)
     assert _processes_mentioning(str(cache)), "iree-compile never started"
+    for pid in _processes_mentioning(str(cache)):
+        os.kill(pid, signal.SIGSTOP)  # never finishes on its own now (SIGKILL still ends a stopped process)
     compiler.cancel() if how == "cancel" else procs.end_children()
-    thread.join(300)  # a hang guard: it returns once the kill is seen
-    assert not thread.is_alive()
+    thread.join(SIGNAL_GUARD_S)  # a hang guard: it returns once the kill is seen
+    if thread.is_alive():  # the cancel missed it: end the stopped compile so the failure leaves nothing behind
+        for pid in _processes_mentioning(str(cache)):
+            os.kill(pid, signal.SIGKILL)
+        thread.join(60)
+        pytest.fail(f"{how} did not end the compile in flight")
     assert isinstance(outcome.get("error"), CompileInterrupted), outcome
     assert not _wait_gone(str(cache))
     assert _cache_entries(cache) == []  # neither an entry nor a half-built temp dir

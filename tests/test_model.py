@@ -17,9 +17,10 @@ from iree_vdmfma.backends.rocm.evidence import parse_rocmasm
 from iree_vdmfma.configs.annotate import annotate_text
 from iree_vdmfma.devices.flags import compile_flags
 from iree_vdmfma.model.dispatches import collect_dispatches
-from iree_vdmfma.model.model import APPLIED, ModelOptions, run_model
+from iree_vdmfma.model.model import ModelOptions, run_model
 from iree_vdmfma.model.source import INPUT_FLAGS, parse_source
 from iree_vdmfma.variants.registry import variant
+from iree_vdmfma.problems.rows import Status
 
 pytest.importorskip("iree.turbine.aot")
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,7 +50,7 @@ def _assert_all_applied(result, form):
     assert len(rows) == 6, rows  # q, k(=v: one executable), o, gate, up, down
     for row in rows:
         assert row.op_form == form
-        assert (row.status, row.reason) == (APPLIED, "")
+        assert (row.status, row.reason) == (Status.APPLIED.value, "")
         assert row.smfmac > 0 and row.mfma == 0 and row.spills == 0
         assert row.spec_mma_kind == "VDMFMA_F32_8x16x64x2_F16"
 

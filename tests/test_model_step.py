@@ -29,9 +29,10 @@ from iree_vdmfma.model.forward import (COLD_MARGIN, Estimate, check_forward, col
 from iree_vdmfma.model.model import read_dispatches
 from iree_vdmfma.model.report import read_model_csv
 from iree_vdmfma.model.source import parse_source
-from iree_vdmfma.model.step import APPLIED, DEFAULT_KEPT, StepOptions, run_step
-from iree_vdmfma.model.timing import ModelRow
+from iree_vdmfma.model.step import StepOptions, run_step
+from iree_vdmfma.model.forward_rows import ModelRow
 from iree_vdmfma.problems.problem import Problem
+from iree_vdmfma.problems.rows import Status
 
 pytest.importorskip("iree.turbine.aot")
 ROOT = Path(__file__).resolve().parents[1]
@@ -174,8 +175,8 @@ def test_a_library_split_reaches_the_exported_linear_and_keeps_the_numbers(tmp_p
                        cache_modes=("hot",), torch_compile=False)
     result = run_step(opts)
     proof = {(r.n, r.k): r for r in result.dispatch_rows if r.variant == "tuned"}
-    assert proof[(256, 512)].status == APPLIED and "chunks of 256" in proof[(256, 512)].reason
-    assert proof[(256, 256)].status == DEFAULT_KEPT
+    assert proof[(256, 512)].status == Status.APPLIED.value and "chunks of 256" in proof[(256, 512)].reason
+    assert proof[(256, 256)].status == Status.DEFAULT_KEPT.value
     tuned = next(r for r in result.rows if r.variant == "tuned")
     assert tuned.numerics == "pass" and tuned.applied == 1 and tuned.latency_us_median > 0
     assert tuned.repro != next(r for r in result.rows if r.variant == "default").repro  # a different module
@@ -402,7 +403,7 @@ def test_a_contender_that_raises_while_timed_is_dropped_and_the_others_are_still
 def test_the_forwards_torch_eager_peer_goes_to_a_gpu_torch_sees_and_says_why_not_otherwise():
     import torch
 
-    from iree_vdmfma.model.timing import _eager_gpu
+    from iree_vdmfma.model.forward_rows import _eager_gpu
 
     assert _eager_gpu("local-task") == (None, "")  # the CPU peer: the reference, as before
     gpu, why = _eager_gpu("cuda")
@@ -451,7 +452,7 @@ def test_a_cuda_library_config_reaches_a_torch_exports_linear_and_the_proof_says
     rows = _cuda_library_step(tmp_path / "own", monkeypatch, ())  # the old spec: the toolkit's own form only
     assert len(rows) == 4 and all(r.status == "not-applied" and "spec did not apply" in r.reason for r in rows), rows
     rows = _cuda_library_step(tmp_path / "export", monkeypatch, ("mm", "bmm"))
-    assert len(rows) == 4 and all(r.status == APPLIED for r in rows), rows
+    assert len(rows) == 4 and all(r.status == Status.APPLIED.value for r in rows), rows
     # the library folder's own spec (what plain iree-compile takes with flags-sm_89.txt) matches those forms too
     assert "@match_f16_4x512x256_mm" in (tmp_path / "export" / "lib" / "preprocess-sm_89.mlir").read_text()
     dumps = sorted((tmp_path / "export" / "cache").glob("*/dump"))

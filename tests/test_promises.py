@@ -21,6 +21,7 @@ from iree_vdmfma.tune.space import Candidate, reference
 from iree_vdmfma.tune.options import TuneOptions
 
 from iree_vdmfma.tune.tuner import Tuner
+from iree_vdmfma.problems.rows import Status
 
 TINY = Problem(8, 128, 512)
 
@@ -31,8 +32,8 @@ def test_a_tune_compile_that_times_out_is_retried_once_single_threaded_and_never
                                                      cache_dir=tmp_path / "cache", workers=2, timeout_s=0.05))
     tuner.run()
     rows = [r for r in state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow)
-            if r.status != state.PRUNED]
-    assert rows and all(r.status == state.TIMEOUT for r in rows), rows
+            if r.status != Status.PRUNED.value]
+    assert rows and all(r.status == Status.TIMEOUT.value for r in rows), rows
     assert all(r.retried and r.reason == "compile timed out twice" for r in rows)
     assert all("--mlir-disable-threading" in r.repro for r in rows)  # the repro is the retry's command
     assert not [p for p in (tmp_path / "cache").iterdir() if not p.name.startswith(".")]  # timeouts: not cached
@@ -63,7 +64,7 @@ def test_the_tuners_proof_rejects_spills_scratch_zero_occupancy_and_narrow_weigh
     c = reference(p, "gfx942", "default")
     with Compiler(tmp_path / "cache", 1) as compiler:
         result = compiler.compile(tuner.job(c))
-    assert result.ok and prove(c, result, "gfx942").status == state.COMPILED  # as IREE built it: fit to measure
+    assert result.ok and prove(c, result, "gfx942").status == Status.COMPILED.value  # as IREE built it: fit to measure
 
     def meta(key, value):  # one metadata value of the kernel, as LLVM prints it in the ISA's amdhsa.kernels
         return lambda text: re.sub(rf"(\.{key}:\s+)\d+", rf"\g<1>{value}", text, count=1)
@@ -78,10 +79,10 @@ def test_the_tuners_proof_rejects_spills_scratch_zero_occupancy_and_narrow_weigh
              "narrow": (narrow, "narrow weight loads (buffer_load_ushort/dwordx3)")}
     for name, (edit, says) in cases.items():
         proof = prove(c, _edited(result, tmp_path, name, edit), "gfx942")
-        assert proof.status == state.REJECTED and says in proof.reason, (name, proof)
+        assert proof.status == Status.REJECTED.value and says in proof.reason, (name, proof)
     # and the tuner writes that status for the candidate
     row = tuner._after_compile(c, dataclasses.replace(result, workdir=tmp_path / "spills"), False)
-    assert row.status == state.REJECTED and row.reason == "11 spills" and row.spills == 11
+    assert row.status == Status.REJECTED.value and row.reason == "11 spills" and row.spills == 11
 
 
 # ------------------------------------------------------------------ paired timing's fallback
@@ -252,7 +253,7 @@ def test_a_candidate_that_compiles_to_a_measured_kernel_is_same_kernel_and_not_m
     rows = {r.candidate: r for r in state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow)}
     assert set(rows) == {"ignored=0", "ignored=1"}
     twin, default = rows["ignored=1"], rows["ignored=0"]
-    assert default.status == state.MEASURED and default.kernel_fingerprint == twin.kernel_fingerprint
-    assert twin.status == state.SAME_KERNEL and twin.cold_us_median is None
+    assert default.status == Status.MEASURED.value and default.kernel_fingerprint == twin.kernel_fingerprint
+    assert twin.status == Status.SAME_KERNEL.value and twin.cold_us_median is None
     assert f"same kernel as [ignored=0] (kernel_fingerprint {default.kernel_fingerprint})" in twin.reason
     assert len(measured) == 1  # one kernel, measured once

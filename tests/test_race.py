@@ -19,6 +19,7 @@ from iree_vdmfma.tune.race import exhaustive, race
 from iree_vdmfma.tune.options import TuneOptions
 
 from iree_vdmfma.tune.tuner import Tuner, _candidate
+from iree_vdmfma.problems.rows import Status
 
 EXHAUSTIVE_ROUNDS = 24  # every contender, four times the race's first step
 CLEAR = 0.90  # a latency ratio the race must resolve: beyond the 2-core CPU's minimal detectable effect (~8%)
@@ -42,7 +43,7 @@ def test_the_race_picks_the_winner_an_exhaustive_paired_measurement_with_many_mo
         w = winners[p.key]
         assert w.basis.startswith("measured (paired race") and w.rounds >= 6 and w.fastest and w.runner_up
         assert w.threshold_source and w.margin.endswith(f"x{w.rounds}")
-        rows = [r for r in tuner.rows.values() if r.key == p.key and r.status == state.MEASURED]
+        rows = [r for r in tuner.rows.values() if r.key == p.key and r.status == Status.MEASURED.value]
         assert len(rows) >= 2 and {r["candidate"] for r in raced if r["key"] == p.key} == {r.candidate for r in rows}
         vmfbs = {r.candidate: compiler.compile(tuner.job(_candidate(r, p))).vmfb for r in rows}
         default = next(r.candidate for r in rows if "default" in r.reference)
@@ -191,7 +192,7 @@ def test_a_space_the_race_budget_does_not_fit_races_the_top_of_the_order_and_cou
         tmp_path, cache_dir, monkeypatch):
     from iree_vdmfma.problems.problem import Problem
     from iree_vdmfma.tune import costs
-    from iree_vdmfma.tune.report import race_budget_cut, write_tune_report
+    from iree_vdmfma.tune.tune_report import race_budget_cut, write_tune_report
 
     # No --time-budget: the default budget a shape, made tiny here; the first batch (the default and the top
     # of the order, one per worker) is always raced, nothing after it fits.
@@ -208,7 +209,7 @@ def test_a_space_the_race_budget_does_not_fit_races_the_top_of_the_order_and_cou
     assert any("1 cut, since the race budget" in line for line in said)
     rows = state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow)
     (cut,) = [r for r in rows if r.candidate == "split=128"]  # the cut one has its row, never compiled
-    assert cut.status == state.PENDING and cut.compile_s is None and cut.reason.startswith("cut by the race budget")
+    assert cut.status == Status.PENDING.value and cut.compile_s is None and cut.reason.startswith("cut by the race budget")
     assert sorted(r.candidate for r in rows if r is not cut) == ["split=0", "split=256"]
     assert {r["candidate"] for r in _raced(tmp_path / "out")} == {"split=0", "split=256"}
     report = write_tune_report(tmp_path / "out", "host", "local-task").read_text()
@@ -319,8 +320,8 @@ def test_a_raced_tune_cut_before_its_race_resumes_without_a_race_by_timing_its_c
     with pytest.raises(KeyboardInterrupt):
         Tuner(problems, TuneOptions(**options, race=True)).run()
     rows = state.read_table(out / "candidates.csv", state.CandidateRow)
-    assert {r.status for r in rows} == {state.CHECKED}
+    assert {r.status for r in rows} == {Status.CHECKED.value}
     monkeypatch.undo()
     (w,) = Tuner(problems, TuneOptions(**options, race=False)).run()
     assert w.winner and w.basis.startswith("measured") and w.verdict in ("win", "default")
-    assert {r.status for r in state.read_table(out / "candidates.csv", state.CandidateRow)} == {state.MEASURED}
+    assert {r.status for r in state.read_table(out / "candidates.csv", state.CandidateRow)} == {Status.MEASURED.value}

@@ -28,7 +28,7 @@ from iree_vdmfma.sweep.proofs import PROOFS  # noqa: E402
 from iree_vdmfma.cli import app  # noqa: E402
 from iree_vdmfma.executors import ExecutorSpec  # noqa: E402
 from iree_vdmfma.problems.problem import Problem  # noqa: E402
-from iree_vdmfma.problems.rows import read_rows  # noqa: E402
+from iree_vdmfma.problems.rows import read_rows, Status  # noqa: E402
 from iree_vdmfma.problems.shapes import load_shape_list  # noqa: E402
 from iree_vdmfma.sweep.sweep import Sweep, SweepOptions, sweep  # noqa: E402
 
@@ -274,8 +274,8 @@ def test_tune_compiles_through_ray_with_the_same_outcome_as_local(cluster, tmp_p
                           max_candidates=3, executor=RAY)
     Tuner([Problem(8, 512, 2048)], options).run()
     rows = state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow)
-    split = [r for r in rows if r.split and r.status != state.PRUNED]
-    assert split and all(r.status == state.MODELLED and r.dispatches == 2 for r in split)
+    split = [r for r in rows if r.split and r.status != Status.PRUNED.value]
+    assert split and all(r.status == Status.MODELLED.value and r.dispatches == 2 for r in split)
     winner = state.read_table(tmp_path / "out" / "winners.csv", state.WinnerRow)[0]
     assert winner.verdict == "unmeasured" and winner.winner == "split=0,mma=default"
     assert all(read_valid_manifest(e) for e in (tmp_path / "cache").iterdir() if not e.name.startswith("."))

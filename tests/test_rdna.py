@@ -27,6 +27,7 @@ from iree_vdmfma.sweep.sweep import SweepOptions, sweep
 from iree_vdmfma.variants.gemv import gemv_variant_config
 
 from conftest import ROOT, iree_compile
+from iree_vdmfma.problems.rows import Status
 
 RDNA = [a for a, t in TARGETS.items() if t.rdna]
 
@@ -164,7 +165,7 @@ def test_modelled_gfx1100_tune_writes_a_library_plain_iree_compile_takes_with_it
                           env=env, cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     rows = state.read_table(out / "candidates.csv", state.CandidateRow)
-    proved = [r for r in rows if r.status == state.MODELLED]
+    proved = [r for r in rows if r.status == Status.MODELLED.value]
     assert {r.reference for r in proved} >= {"default", "padded"}
     assert all(r.wmma > 0 for r in proved if r.mma in ("default", "dense"))  # WMMA proved from the ISA
     assert not any("vdmfma" in r.candidate for r in rows)  # no sparse MFMA on RDNA: not in the space

@@ -19,8 +19,9 @@ from iree_vdmfma.compiler.driver import Compiler, default_cache_dir
 from iree_vdmfma.cli import app
 from iree_vdmfma.devices.caches import cpu_cache_bytes
 from iree_vdmfma.problems.problem import Problem
-from iree_vdmfma.problems.rows import RESULT_STATUSES, ResultRow, Status, read_results, read_rows, write_rows
-from iree_vdmfma.sweep.sweep import SweepOptions, exit_code, plan
+from iree_vdmfma.problems.rows import (CANDIDATE_TERMINAL, RESULT_STATUSES, ResultRow, Status, exit_code, not_ok,
+                                       read_results, read_rows, status_values, write_rows)
+from iree_vdmfma.sweep.sweep import SweepOptions, plan
 from iree_vdmfma.tune import state as tune_state
 
 SHAPES = "name,m,n,k\nsmall,8,256,1024\n"  # one cheap gfx942 compile (shared with test_faults via the cache)
@@ -53,13 +54,23 @@ def test_an_unwritable_cache_gives_machine_error_rows_that_a_rerun_redoes_withou
     assert row.status == Status.OK.value and row.smfmac > 0
 
 
-def test_exit_code_counts_failures_not_findings():
+def test_exit_code_and_the_console_count_failures_not_findings(tmp_path):
+    """One rule (problems/rows.py): the sweep's console says as many rows are not ok as make it exit 1; a
+    not-applied or skipped row is a finding, counted apart, and exits 0 (issue 45)."""
+    from iree_vdmfma.cli.core_cmds import counts_line  # noqa: PLC0415
+
     row = ResultRow("p", 8, 256, 1024, 1, "f16", "gfx942", "vdmfma", Status.OK.value, key="f16_8x256x1024")
     with_status = lambda s: row.replace(status=s.value)  # noqa: E731
-    assert exit_code([row, with_status(Status.NOT_APPLIED)]) == 0  # not-applied is a finding
+    findings = [row, with_status(Status.NOT_APPLIED), with_status(Status.NOT_APPLIED), with_status(Status.SKIPPED)]
+    assert exit_code(findings) == 0 and not_ok(findings) == []
+    assert counts_line(findings, tmp_path / "results.csv", "gfx942") == (
+        f"4 rows in {tmp_path / 'results.csv'}; 0 not ok, 2 not-applied (the config did not apply: a finding, not "
+        "a failure), 1 skipped (variant does not build for gfx942)")
     for bad in (Status.COMPILE_ERROR, Status.TIMEOUT, Status.RUN_ERROR, Status.NUMERICS_FAILED,
                 Status.MACHINE_ERROR, Status.PENDING):
-        assert exit_code([row, with_status(bad)]) == 1, bad
+        rows = [*findings, with_status(bad)]
+        assert exit_code(rows) == 1 and not_ok(rows) == [rows[-1]], bad
+        assert "; 1 not ok, 2 not-applied" in counts_line(rows, tmp_path / "results.csv", "gfx942")
 
 
 # --- two sweeps at once ---------------------------------------------------------------------------------
@@ -276,7 +287,7 @@ def test_a_tune_out_for_another_target_device_or_shapes_is_refused_and_an_append
     assert modelled.exit_code == 0, modelled.output
     before = (out / "candidates.csv").read_bytes()
     modelled_rows = _candidates(out).rows
-    assert modelled_rows and all(r.device == "none" and r.status != state.MEASURED for r in modelled_rows)
+    assert modelled_rows and all(r.device == "none" and r.status != Status.MEASURED.value for r in modelled_rows)
     other = tmp_path / "other.csv"
     other.write_text("name,m,n,k\nu,4,16,256\n")
     for shape_list, extra, says in (
@@ -297,7 +308,7 @@ def test_a_tune_out_for_another_target_device_or_shapes_is_refused_and_an_append
     by_device = {d: [r for r in rows if r.device == d] for d in ("none", "local-task")}
     assert by_device["none"] == modelled_rows  # kept as they were, never taken for measured
     assert len(by_device["local-task"]) == 2  # compiled and proved again for this device, not reused
-    measured = [r for r in by_device["local-task"] if r.status == state.MEASURED]
+    measured = [r for r in by_device["local-task"] if r.status == Status.MEASURED.value]
     assert measured and all(r.numerics == "pass" for r in measured)
     for r in measured:  # provenance of every measured candidate
         assert r.device_name and r.device_arch.startswith("host") and r.measured_at and r.compiler_version
@@ -422,10 +433,10 @@ def test_time_budget_bounds_the_whole_tune_compiles_included_and_leaves_the_rest
     assert 599 < timers[0].seconds <= 600  # the budget left when the tune began
     rows = state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow)
     by_shape = {p.key: [r for r in rows if r.key == p.key] for p in problems}
-    assert all(r.status in state.TERMINAL for r in by_shape[problems[0].key])  # finished before the budget
+    assert all(r.status in status_values(CANDIDATE_TERMINAL) for r in by_shape[problems[0].key])  # finished before the budget
     # the second shape's compiles were stopped: they stay pending (a rerun does them), never failed
-    assert any(r.status == state.PENDING for r in by_shape[problems[1].key]), by_shape[problems[1].key]
-    assert not any(r.status in (state.TIMEOUT, state.COMPILE_ERROR) for r in rows)
+    assert any(r.status == Status.PENDING.value for r in by_shape[problems[1].key]), by_shape[problems[1].key]
+    assert not any(r.status in (Status.TIMEOUT.value, Status.COMPILE_ERROR.value) for r in rows)
     assert not by_shape[problems[2].key] and not by_shape[problems[3].key]  # never started
     assert tuner.left == [p.key for p in problems[1:]]
     assert any("time budget of 600 s spent: 3 shape(s) unfinished" in s for s in said), said

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import fields
 from pathlib import Path
 
-from iree_vdmfma.model.timing import ModelRow
+from iree_vdmfma.model.forward_rows import ModelRow
 from iree_vdmfma.problems.rows import (COLUMNS, PROVENANCE_COLUMNS, Provenance, ResultRow, read_results, row_for,
                                        write_rows)
 from iree_vdmfma.problems.problem import Problem
@@ -129,3 +129,33 @@ def test_a_tampered_coverage_cells_file_is_reported_damaged_the_same_way_as_resu
 
 
 CHECKSUM_MISMATCH = "checksum does not match its values (edited or cut off)"
+
+
+def _status_definitions(path: Path) -> list[str]:
+    """'line: name' for every module-level name bound to a Status member, its value, or a set made of them."""
+    import ast  # noqa: PLC0415
+
+    from iree_vdmfma.problems import rows  # noqa: PLC0415
+
+    sets = {name for name, v in vars(rows).items()  # rows.py's sets of statuses: EXCLUDED, FAILED, ...
+            if isinstance(v, (set, frozenset)) and v and all(isinstance(x, rows.Status) for x in v)}
+
+    def names_status(node: ast.AST) -> bool:
+        return any(isinstance(n, ast.Name) and (n.id == "Status" or n.id in sets) for n in ast.walk(node))
+
+    found = []
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.Assign) and names_status(node.value):
+            found += [f"{node.lineno}: {ast.unparse(t)}" for t in node.targets]
+    return found
+
+
+def test_statuses_and_their_sets_are_defined_only_in_rows_py(tmp_path):
+    """Every status, and every set of them, has one home (problems/rows.py); nobody re-aliases them."""
+    pkg = REPO / "iree_vdmfma"
+    bad = [f"{f.relative_to(REPO)}:{what}" for f in sorted(pkg.rglob("*.py"))
+           if f != pkg / "problems" / "rows.py" for what in _status_definitions(f)]
+    assert not bad, "statuses defined outside problems/rows.py (import them from there):\n" + "\n".join(bad)
+    probe = tmp_path / "m.py"
+    probe.write_text("A, B = Status.OK.value, Status.SKIPPED.value\nC = {str(s) for s in EXCLUDED}\nD = 'ok'\n")
+    assert _status_definitions(probe) == ["1: (A, B)", "2: C"]

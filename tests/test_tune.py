@@ -33,6 +33,7 @@ from iree_vdmfma.tune.space import M1_SPLIT_DROPPED, prune_reason, reference, sp
 from iree_vdmfma.tune.options import MODELLED_DEFAULT_CANDIDATES, TuneOptions
 from iree_vdmfma.tune.tuner import Tuner
 from iree_vdmfma.run.numerics import Checker
+from iree_vdmfma.problems.rows import CANDIDATE_TERMINAL, Status, status_values
 
 
 def _cli(*args: str, env: dict) -> subprocess.Popen:
@@ -53,14 +54,14 @@ def test_tune_on_cpu_measures_every_candidate_and_a_sigint_rerun_redoes_nothing_
     deadline = time.monotonic() + 600  # a hang guard: the loop ends on the event (3 candidates measured)
     while time.monotonic() < deadline and proc.poll() is None:
         rows = state.read_table(out / "candidates.csv", state.CandidateRow) if (out / "candidates.csv").exists() else []
-        if sum(r.status == state.MEASURED for r in rows) >= 3:
+        if sum(r.status == Status.MEASURED.value for r in rows) >= 3:
             break
         time.sleep(0.2)
     assert proc.poll() is None, "tune finished before it could be interrupted"
     proc.send_signal(signal.SIGINT)
     assert proc.wait(SIGNAL_GUARD_S) == 130, proc.stdout.read()
     before = {r.row_key: r for r in state.read_table(out / "candidates.csv", state.CandidateRow)
-              if r.status == state.MEASURED}
+              if r.status == Status.MEASURED.value}
     assert len(before) >= 3
 
     rerun = _cli(*args, env=env)
@@ -70,7 +71,7 @@ def test_tune_on_cpu_measures_every_candidate_and_a_sigint_rerun_redoes_nothing_
     for key, row in before.items():  # a measured candidate is never measured again: same numbers
         assert after[key] == row
     for key in {r.key for r in after.values()}:
-        measured = [r for r in after.values() if r.key == key and r.status == state.MEASURED]
+        measured = [r for r in after.values() if r.key == key and r.status == Status.MEASURED.value]
         assert len(measured) >= 2 and all(r.numerics == "pass" and r.cold_us_median > 0 for r in measured)
         assert any(r.split for r in measured) and any(r.reference == "default" for r in measured)
     winners = state.read_table(out / "winners.csv", state.WinnerRow)
@@ -149,7 +150,7 @@ def test_waves_per_eu_2_trades_vgprs_in_the_isa_and_prefetch_3_compiles(tmp_path
         c = Candidate(p, base + extra)
         result = compiler.compile(tuner.job(c))
         pr = prove(c, result, "gfx942")
-        assert pr.status == state.COMPILED and pr.fields["smfmac"] > 0, pr
+        assert pr.status == Status.COMPILED.value and pr.fields["smfmac"] > 0, pr
         vgpr[extra] = pr.fields["vgpr"]
         configured = "".join(f.read_text() for f in result.dump_dir.glob("configured_*.mlir"))
         assert ('"amdgpu-waves-per-eu" = "2"' in configured) == (extra[1][1] == 2)
@@ -163,8 +164,8 @@ def test_cuda_split_k_candidates_compile_for_sm_89_as_two_dispatches(tmp_path):
                           max_candidates=3, workers=2)  # default, gemv, and one split (simplicity order)
     Tuner([problem], options).run()
     rows = state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow)
-    split = [r for r in rows if r.split and r.status != state.PRUNED]
-    assert split and all(r.status == state.MODELLED and r.dispatches == 2 for r in split)
+    split = [r for r in rows if r.split and r.status != Status.PRUNED.value]
+    assert split and all(r.status == Status.MODELLED.value and r.dispatches == 2 for r in split)
     winner = state.read_table(tmp_path / "out" / "winners.csv", state.WinnerRow)[0]
     assert winner.verdict == "unmeasured" and winner.winner == "split=0,mma=default"  # no CUDA model: default kept
 
@@ -184,7 +185,7 @@ def test_gemv_candidates_are_proven_applied_from_the_configured_ir_with_and_with
         configured = "".join(p.read_text() for p in result.dump_dir.glob("configured_*.mlir"))
         assert "pipeline<VectorDistribute>" in configured and "workgroup = [8, 2, 0]" in configured
         pr = prove(c, result, arch)
-        assert pr.status == state.COMPILED and pr.fields["dispatches"] == (2 if split else 1), pr
+        assert pr.status == Status.COMPILED.value and pr.fields["dispatches"] == (2 if split else 1), pr
         assert pr.fields["workgroups"] == (512 // 2) * (2048 // split if split else 1) and not pr.fields["mma_kind"]
         if arch.startswith("gfx"):  # the ISA: no MFMA of either kind
             assert pr.fields["smfmac"] == 0 and pr.fields["mfma"] == 0 and pr.fields["wmma"] == 0
@@ -223,7 +224,7 @@ def test_a_cuda_gemv_config_never_reaches_an_m1_gemm_so_the_cuda_space_offers_no
         got, base = (compiler.compile(tuner.job(c)) for c in (gemv, reference(problem, "sm_89", "default")))
     assert got.ok and base.ok, (got.error, base.error)
     assert fingerprint(got.dump_dir).digest == fingerprint(base.dump_dir).digest  # the very same kernel
-    assert prove(gemv, got, "sm_89").status == state.NOT_APPLIED
+    assert prove(gemv, got, "sm_89").status == Status.NOT_APPLIED.value
     assert not [c for c in space(problem, "sm_89")[0] if c.mma == "gemv"]
     assert [c for c in space(Problem(2, 512, 2048), "sm_89")[0] if c.mma == "gemv"]  # M = 2 keeps its M loop
 
@@ -337,9 +338,9 @@ def test_optuna_search_evaluates_at_most_the_budget_and_a_rerun_adds_nothing(tmp
                           max_candidates=4, workers=2, search="optuna")
     Tuner([Problem(8, 256, 1024)], options).run()
     rows = state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow)
-    evaluated = [r for r in rows if r.status not in (state.PENDING, state.PRUNED)]
+    evaluated = [r for r in rows if r.status not in (Status.PENDING.value, Status.PRUNED.value)]
     assert 4 <= len(evaluated) <= 4 + 2  # the last batch may overshoot by < workers
-    assert all(r.status in state.TERMINAL for r in rows)
+    assert all(r.status in status_values(CANDIDATE_TERMINAL) for r in rows)
     Tuner([Problem(8, 256, 1024)], options).run()
     assert state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow) == rows
 
@@ -356,7 +357,7 @@ def test_a_search_winner_the_final_side_by_side_does_not_confirm_is_not_shipped_
     def measured_alike(module, *args, **kwargs):  # a real measurement, its latency pinned
         fields = real(module, *args, **kwargs)
         seen.append((module, fields.get("status")))
-        if fields.get("status") == state.MEASURED:
+        if fields.get("status") == Status.MEASURED.value:
             fields.update(cold_us_median=50.0, cold_us_std=0.5, cold_us_mad=0.5, cold_reps=10)
         return fields
 
@@ -364,13 +365,13 @@ def test_a_search_winner_the_final_side_by_side_does_not_confirm_is_not_shipped_
     p = Problem(1, 16, 256)
     tuner = Tuner([p], TuneOptions(target="host", device="local-task", out_dir=tmp_path / "out",
                                    cache_dir=tmp_path / "cache", workers=2, reps=5, timeout_s=300))
-    timed = dict(status=state.MEASURED, cold_us_std=0.1, cold_us_mad=0.1, cold_reps=10)
+    timed = dict(status=Status.MEASURED.value, cold_us_std=0.1, cold_us_mad=0.1, cold_reps=10)
     default = tuner._row(reference(p, "host", "default")).replace(cold_us_median=100.0, **timed)
     split = tuner._row(Candidate(p, (("split", 128),))).replace(cold_us_median=10.0, **timed)
     with Compiler(tmp_path / "cache", 2) as compiler:
         w = tuner.finish(compiler, p, [default, split], Checker(p))
     # the stand-in measured both, for real: the default's module and the split's (two separate compiles)
-    assert [status for _, status in seen] == [state.MEASURED] * 2 and seen[0][0] != seen[1][0], seen
+    assert [status for _, status in seen] == [Status.MEASURED.value] * 2 and seen[0][0] != seen[1][0], seen
     assert w.search_winner == "split=128" and w.winner == default.candidate, w
     assert w.verdict == "default" and "not confirmed by the final side-by-side" in w.note
     assert w.latency_us_median == w.default_us_median > 0 and w.speedup_vs_default == 1.0
@@ -433,7 +434,7 @@ def test_the_widened_gemv_knobs_compile_apply_and_each_gives_a_kernel_of_its_own
             result = compiler.compile(tuner.job(c))
             assert result.ok, result.error
             pr = prove(c, result, arch)
-            assert pr.status == state.COMPILED, pr  # proven applied: the configured IR carries the config
+            assert pr.status == Status.COMPILED.value, pr  # proven applied: the configured IR carries the config
             configured = "".join(p.read_text() for p in result.dump_dir.glob("configured_*.mlir"))
             thread = s["vec"] // 2  # f16 elements a lane loads per step
             assert f"thread = [0, 0, {thread}]" in configured or f"thread = [0, {thread}]" in configured, name

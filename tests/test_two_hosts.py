@@ -28,7 +28,7 @@ pytestmark = pytest.mark.skipif(bool(WHY), reason=WHY)
 
 from iree_vdmfma.cli import app  # noqa: E402
 from iree_vdmfma.compiler.driver import read_valid_manifest  # noqa: E402
-from iree_vdmfma.problems.rows import read_rows  # noqa: E402
+from iree_vdmfma.problems.rows import Status, read_rows  # noqa: E402
 
 GPU = "vdmfma_gpu"  # the custom resource host b has instead of a GPU
 HANG_GUARD_S = 240
@@ -108,7 +108,7 @@ def test_a_tune_through_both_hosts_equals_a_local_tune(hosts, tmp_path, cache_di
     cols = ("status", "mma_kind", "smfmac", "mfma", "vgpr", "lds_bytes", "spills", "kernel_fingerprint", "modelled_us")
     there = table(hosts.work / "tune", "candidates.csv", state.CandidateRow, cols)
     assert there == table(tmp_path / "tune", "candidates.csv", state.CandidateRow, cols)
-    assert any(v[0] == state.MODELLED for v in there.values())
+    assert any(v[0] == Status.MODELLED.value for v in there.values())
     cols = ("winner", "verdict", "basis", "split", "mma")
     assert (table(hosts.work / "tune", "winners.csv", state.WinnerRow, cols)
             == table(tmp_path / "tune", "winners.csv", state.WinnerRow, cols))

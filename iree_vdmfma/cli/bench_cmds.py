@@ -46,6 +46,7 @@ def bench(
     from ..executors import ExecutorSpec, make_executor
     from ..sweep.bench import BenchOptions, bench as run_bench
     from ..sweep.manifest import read_manifest
+    from ..problems.rows import not_ok
 
     with user_errors(debug, keeps="rows"):
         cache_bytes = opt.size_of(cache_size)
@@ -62,7 +63,7 @@ def bench(
         except DeviceError as e:
             raise ValueError(str(e)) from None
         measured = [r for r in rows if r.cache_mode]
-        bad = [r for r in measured if r.status not in ("ok", "skipped")]
+        bad = not_ok(measured)
         manifest = read_manifest(directory)
         show(f"{len(measured)} measured rows in {directory / 'results.csv'} on {dev}; {len(bad)} not ok"
              + (f"; {len(manifest.damaged)} damaged modules.json entries not benched" if manifest.damaged else ""))

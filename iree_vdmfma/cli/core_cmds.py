@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Sequence
 
 import typer
 from rich.table import Table
 from rich.text import Text
 
-from ..problems.rows import ResultRow, Status
+from ..problems.rows import ResultRow, Status, exit_code, not_ok
 from ..executors import ExecutorSpec
-from ..sweep.sweep import Sweep, SweepOptions, exit_code
+from ..sweep.sweep import Sweep, SweepOptions
 from ..devices.probe import device_kind
 from ..devices.targets import target as get_target
 from ..backends import backend_for
@@ -109,6 +109,16 @@ def annotate(
 
 def _fmt(x) -> str:
     return "" if x is None else (f"{x:.4g}" if isinstance(x, float) else str(x))
+
+
+def counts_line(rows: Sequence[ResultRow], results: Path, target: str) -> str:
+    """The sweep's last word on its rows, by the rule its exit code uses (problems/rows.py ``not_ok``):
+    not-applied and skipped rows are findings, counted apart from the rows that are not ok."""
+    missed = sum(r.status == Status.NOT_APPLIED.value for r in rows)
+    skipped = sum(r.status == Status.SKIPPED.value for r in rows)
+    return (f"{len(rows)} rows in {results}; {len(not_ok(rows))} not ok"
+            + (f", {missed} not-applied (the config did not apply: a finding, not a failure)" if missed else "")
+            + (f", {skipped} skipped (variant does not build for {target})" if skipped else ""))
 
 
 def _table(rows: list[ResultRow]) -> Table:
@@ -311,10 +321,7 @@ def sweep(
             rows = run_bench(out, BenchOptions(run_device, reps, cache_bytes, timeout_s=timeout,
                                                timing_mode=timing_mode))
         results.print(_table(rows))
-        skipped = [r for r in rows if r.status == Status.SKIPPED.value]
-        bad = [r for r in rows if r.status not in (Status.OK.value, Status.SKIPPED.value)]
-        show(f"{len(rows)} rows in {out / 'results.csv'}; {len(bad)} not ok"
-             + (f", {len(skipped)} skipped (variant does not build for {target})" if skipped else ""))
+        show(counts_line(rows, out / "results.csv", target))
         if report or (report is None and run_device):
             _report(out, options.variants, rows, shapes.name)
         elif report is None:  # a compile-only sweep's result is the table: its report only when asked

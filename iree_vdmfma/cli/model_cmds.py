@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..devices.targets import family_of, target as get_target
-from ..model.model import APPLIED, NOT_GEMM, NOT_SKINNY, RESCUED, ModelOptions, counts_against, run_model
+from ..model.model import ModelOptions, counts_against, run_model
 from ..model import weights
 from ..model.source import SourceError, parse_source
 from ..util.runs import check_kind
@@ -19,6 +19,7 @@ from ..variants.registry import variant as get_variant
 from . import options as opt
 from .app import app, docs_page
 from .common import cell, results, say, show, user_errors
+from ..problems.rows import Status
 
 EXIT_NOT_MATCHED = 1
 EXIT_NUMERICS = 1
@@ -35,7 +36,7 @@ def _table(rows) -> Table:
     for r in rows:
         cells = [cell(getattr(r, c)) for c in _COLUMNS]
         cells[1] = cell(_short_dispatch(r.dispatch))
-        color = ("green" if r.status in (APPLIED, RESCUED) else "dim" if r.status in (NOT_SKINNY, NOT_GEMM)
+        color = ("green" if r.status in (Status.APPLIED.value, Status.RESCUED.value) else "dim" if r.status in (Status.NOT_SKINNY.value, Status.NOT_GEMM.value)
                  else "red" if counts_against(r) else "yellow")
         cells[-1] = Text(r.status, style=color) + Text(f": {r.reason}" if r.reason else "")
         table.add_row(*cells)

@@ -96,7 +96,7 @@ def tune(
     foreign OUT; 130 interrupted.
     """
     with user_errors(debug, keeps="candidates"):
-        from ..tune.report import write_tune_report
+        from ..tune.tune_report import write_tune_report
         from ..executors import ExecutorSpec
         from ..tune.ship import publish_tuned, tuned_library
         from ..tune.options import TuneOptions
@@ -143,7 +143,7 @@ def tune(
             winners = tuner.run()
         written = tuner.written
         report = write_tune_report(out, options.target, options.device)
-        from ..tune.report import winner_line
+        from ..tune.tune_report import winner_line
 
         for w in winners:  # plain text: '[verdict; basis]' is data, not rich markup
             show(winner_line(w))

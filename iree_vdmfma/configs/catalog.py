@@ -57,6 +57,7 @@ class Intrinsic:
     acc: str
     in_selector: bool  # IREE's own selector lists it for this target
     lanes: int = 64  # subgroup size the intrinsic's layout is for: 64 (MFMA), 32 (RDNA WMMA)
+    scaled: bool = False  # block-scaled (K is two loops): configs/scaled.py's ScaledIntrinsic
 
     @property
     def mnk(self) -> tuple[int, int, int]:

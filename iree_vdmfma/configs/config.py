@@ -38,7 +38,7 @@ class KernelConfig:
     @property
     def _k_loops(self) -> int:
         """Reduction loops after M, N: 1, or 2 (kb, k) for a scaled (MX) intrinsic."""
-        return 2 if getattr(self.intrinsic, "scaled", False) else 1
+        return 2 if self.intrinsic.scaled else 1
 
     @property
     def m_tile(self) -> int:

@@ -32,6 +32,7 @@ from ..backends import backend_for
 from ..backends.rocm.evidence import Kernel
 from ..configs.annotate import form_config
 from ..configs.config import KernelConfig
+from ..configs.gemv import GemvConfig
 from ..configs.forms import Contraction
 from ..configs.spec import spec_text
 from ..problems.rows import DISPATCH_STATUSES, Status, Table, status_values, read_checked, write_csv_table
@@ -42,14 +43,7 @@ from .dispatches import read_dispatches as read_ops
 from .source import Source, input_ir, model_flags
 
 SKINNY_MAX_M = 32
-# a dispatch's proof statuses: members of the one Status vocabulary (problems/rows.py), by their values here
-APPLIED, NOT_MATCHED, NOT_SKINNY, FAILED = (Status.APPLIED.value, Status.NOT_MATCHED.value, Status.NOT_SKINNY.value,
-                                            Status.COMPILE_ERROR.value)
-SPILLS, NOT_GEMM, DATA_TILED = Status.SPILLS.value, Status.NOT_GEMM.value, Status.DATA_TILED.value
-# the decode step's (step.py, rescue.py): IREE's own kernel, a library that kept it, a tuned config that did not
-# reach the dispatch, a dispatch IREE's default cannot compile that a variant's spec compiles
-DEFAULT_STATUS, DEFAULT_KEPT, NOT_APPLIED, RESCUED = (Status.DEFAULT.value, Status.DEFAULT_KEPT.value,
-                                                      Status.NOT_APPLIED.value, Status.RESCUED.value)
+
 DATA_TILED_WHY = ("not reachable: the encoding chose this MMA layout before configuration and "
                   "transform.iree.match.contraction does not match an inner_tiled op; compile without "
                   "--iree-opt-data-tiling to spec or tune this GEMM")
@@ -60,22 +54,22 @@ class DispatchRow:
     """One line of dispatches.csv."""
 
     m_tokens: int  # the M the model was exported for
-    dispatch: str
-    op_form: str
-    m: Optional[int]
-    n: Optional[int]
-    k: Optional[int]
-    batch: Optional[int]
-    dtypes: str  # lhs x rhs -> acc
-    fused_consumers: str
-    default_mma_kind: str
-    spec_mma_kind: str
-    smfmac: Optional[int]
-    mfma: Optional[int]
-    vgpr: Optional[int]
-    spills: Optional[int]
-    status: str
-    reason: str
+    dispatch: str = ""  # '' for the row of a whole compile that failed
+    op_form: str = ""
+    m: Optional[int] = None
+    n: Optional[int] = None
+    k: Optional[int] = None
+    batch: Optional[int] = None
+    dtypes: str = ""  # lhs x rhs -> acc
+    fused_consumers: str = ""
+    default_mma_kind: str = ""
+    spec_mma_kind: str = ""
+    smfmac: Optional[int] = None
+    mfma: Optional[int] = None
+    vgpr: Optional[int] = None
+    spills: Optional[int] = None
+    status: str = ""
+    reason: str = ""
     variant: str = ""  # which compile the row proves (added column: default, tuned, vdmfma, ...)
     calls: Optional[int] = None  # dispatch sites of this kernel in the program (added column; rescue.calls)
 
@@ -95,14 +89,14 @@ class ModelResult:
     @property
     def crashes(self) -> list[DispatchRow]:
         """Executables that fail alone and are no skinny GEMM (IREE's attention, say): reported, not counted."""
-        return [r for r in self.rows if r.status == FAILED and not counts_against(r)]
+        return [r for r in self.rows if r.status == Status.COMPILE_ERROR.value and not counts_against(r)]
 
 
 def counts_against(row: DispatchRow) -> bool:
     """Does this row say a real skinny GEMM was not applied (the exit code of ``vdmfma model``)?"""
-    if row.status in (NOT_MATCHED, SPILLS, DATA_TILED):
+    if row.status in (Status.NOT_MATCHED.value, Status.SPILLS.value, Status.DATA_TILED.value):
         return row.m is None or row.m <= SKINNY_MAX_M
-    return row.status == FAILED and (row.m is not None or not row.dispatch)
+    return row.status == Status.COMPILE_ERROR.value and (row.m is not None or not row.dispatch)
 
 
 def is_skinny(contraction: Contraction) -> bool:
@@ -124,11 +118,11 @@ def config_reached(config, got: Dispatch) -> Optional[tuple[str, str]]:
     intended = config if isinstance(config, str) else config.mma_kind
     if got.mma_kind != intended:
         how = f"configured with {got.mma_kind or 'no mma_kind'} ({got.pipeline})"
-        return NOT_MATCHED, f"spec did not apply: {how}, intended {intended or 'no MMA (gemv)'}"
-    if not intended and hasattr(config, "not_applied") and (why := config.not_applied(got.lowering_config)):
-        return NOT_MATCHED, why
+        return Status.NOT_MATCHED.value, f"spec did not apply: {how}, intended {intended or 'no MMA (gemv)'}"
+    if not intended and isinstance(config, GemvConfig) and (why := config.not_applied(got.lowering_config)):
+        return Status.NOT_MATCHED.value, why
     if not intended and f"workgroup = {list(config.workgroup)}" not in got.lowering_config:  # IREE's own gemv is alike
-        return NOT_MATCHED, f"spec did not apply: configured {got.lowering_config or 'no lowering_config'}, " \
+        return Status.NOT_MATCHED.value, f"spec did not apply: configured {got.lowering_config or 'no lowering_config'}, " \
                             f"intended workgroup = {list(config.workgroup)}"
     return None
 
@@ -139,21 +133,21 @@ def isa_verdict(config, got: Dispatch, kernel: Optional[Kernel]) -> tuple[str, s
     if (missed := config_reached(config, got)) is not None:
         return missed
     if kernel is None:
-        return NOT_MATCHED, f"kernel {got.dispatch} not found in the ISA dump"
+        return Status.NOT_MATCHED.value, f"kernel {got.dispatch} not found in the ISA dump"
     if intended.startswith("VDMFMA") and not (kernel.smfmac > 0 and kernel.mfma == 0):
-        return NOT_MATCHED, f"{intended} configured but ISA has v_smfmac={kernel.smfmac} v_mfma={kernel.mfma}"
+        return Status.NOT_MATCHED.value, f"{intended} configured but ISA has v_smfmac={kernel.smfmac} v_mfma={kernel.mfma}"
     if intended.startswith("MFMA") and not kernel.mfma:
-        return NOT_MATCHED, f"{intended} configured but the ISA has no v_mfma"
+        return Status.NOT_MATCHED.value, f"{intended} configured but the ISA has no v_mfma"
     if not intended and (kernel.smfmac or kernel.mfma):
-        return NOT_MATCHED, f"the gemv config configured but the ISA has v_smfmac={kernel.smfmac} v_mfma={kernel.mfma}"
+        return Status.NOT_MATCHED.value, f"the gemv config configured but the ISA has v_smfmac={kernel.smfmac} v_mfma={kernel.mfma}"
     if kernel.spilled:
-        return SPILLS, f"{intended or 'the gemv config'} applied but the kernel spills: {kernel.spilled} " \
+        return Status.SPILLS.value, f"{intended or 'the gemv config'} applied but the kernel spills: {kernel.spilled} " \
                        f"({kernel.vgpr} VGPRs): not a result"
     if not intended:
         named = f": {config.describe()}" if hasattr(config, "describe") else ""
-        return APPLIED, ("matvec form (unit M folded at O2/O3): the gemv config, no MMA (VDMFMA cannot apply to "
-                         f"an op without an M loop){named}")
-    return APPLIED, ""
+        return Status.APPLIED.value, ("matvec form (unit M folded at O2/O3): the gemv config, no MMA (VDMFMA cannot "
+                                      f"apply to an op without an M loop){named}")
+    return Status.APPLIED.value, ""
 
 
 def dispatch_row(m_tokens: int, base: Dispatch, tuned: Optional[Dispatch], kernel: Optional[Kernel],
@@ -162,21 +156,21 @@ def dispatch_row(m_tokens: int, base: Dispatch, tuned: Optional[Dispatch], kerne
     c = base.contraction
     p = c.problem if c else None
     if c is None:
-        status, reason = base.status or NOT_MATCHED, base.reason
-        if status == DATA_TILED:
+        status, reason = base.status or Status.NOT_MATCHED.value, base.reason
+        if status == Status.DATA_TILED.value:
             reason = f"IREE chose {base.mma_kind or 'no MMA'} ({base.reason}); {DATA_TILED_WHY}"
     elif not is_skinny(c):
-        status, reason = NOT_SKINNY, f"M={p.m} > {SKINNY_MAX_M}: left to IREE's default"
+        status, reason = Status.NOT_SKINNY.value, f"M={p.m} > {SKINNY_MAX_M}: left to IREE's default"
     elif config is None:
-        status, reason = NOT_MATCHED, why or "the variant has no config for this problem"
+        status, reason = Status.NOT_MATCHED.value, why or "the variant has no config for this problem"
     elif tuned is None:
-        status, reason = NOT_MATCHED, "dispatch missing from the with-spec compile"
+        status, reason = Status.NOT_MATCHED.value, "dispatch missing from the with-spec compile"
     else:
         status, reason = isa_verdict(config, tuned, kernel)
-    m, n, k, batch = (p.m, p.n, p.k, p.batch) if p else name_shape(base.dispatch) if base.status == DATA_TILED \
+    m, n, k, batch = (p.m, p.n, p.k, p.batch) if p else name_shape(base.dispatch) if base.status == Status.DATA_TILED.value \
         else (None,) * 4
-    if status == DATA_TILED and k == 1:
-        status, reason = NOT_GEMM, f"outer product (K = 1), data-tiled: not a GEMM ({base.mma_kind})"
+    if status == Status.DATA_TILED.value and k == 1:
+        status, reason = Status.NOT_GEMM.value, f"outer product (K = 1), data-tiled: not a GEMM ({base.mma_kind})"
     return DispatchRow(
         m_tokens=m_tokens, dispatch=base.dispatch, op_form=c.form if c else base.op_name,
         m=m, n=n, k=k, batch=batch,
@@ -209,8 +203,8 @@ def _job(label: str, text: str, target: str, spec: Optional[str], timeout_s: flo
 
 
 def failed_row(m: int, result: CompileResult, what: str) -> DispatchRow:
-    return DispatchRow(m, "", "", None, None, None, None, "", "", "", "", None, None, None, None, FAILED,
-                       f"{what} compile failed: {result.error} (repro: {result.repro})")
+    return DispatchRow(m_tokens=m, status=Status.COMPILE_ERROR.value,
+                       reason=f"{what} compile failed: {result.error} (repro: {result.repro})")
 
 
 @dataclass
@@ -285,7 +279,7 @@ def crash_rows(m: int, found: Discovered, covered: set[str], rows: tuple = ()) -
         why = f"IREE's default fails on this dispatch alone: {alone.reproducer(r)}"
         mine = [x for x in rows if x.m_tokens == m and x.dispatch and alone.executable_of(x.dispatch) == exe]
         if mine:  # the row there says what the op is; counted rows keep their status, the others say it fails
-            out += [replace(x, status=x.status if counts_against(x) else FAILED,
+            out += [replace(x, status=x.status if counts_against(x) else Status.COMPILE_ERROR.value,
                             reason=f"{x.status}: {x.reason}; {why}" if not counts_against(x) else f"{x.reason}; {why}")
                     for x in mine]
             continue
@@ -438,7 +432,7 @@ def prove_dispatches(compiler: Compiler, m: int, found: Discovered, configs: dic
                        f"compile-error row): {r.repro}"
             elif r is not None:
                 row = dispatch_row(m, d, None, None, entry[1])
-                rows.append(replace(row, status=FAILED, reason=f"the spec's config fails on this dispatch alone: "
+                rows.append(replace(row, status=Status.COMPILE_ERROR.value, reason=f"the spec's config fails on this dispatch alone: "
                                                                f"{alone.reproducer(r)}"))
                 covered.add(exe)
                 continue
@@ -446,14 +440,15 @@ def prove_dispatches(compiler: Compiler, m: int, found: Discovered, configs: dic
         if exe in found.crashed and d.contraction is not None:
             covered.add(exe)
             default_fails = f"IREE's default fails on this dispatch alone: {alone.reproducer(found.crashed[exe])}"
-            row = replace(row, status=RESCUED if row.status == APPLIED else row.status if entry else FAILED,
+            row = replace(row, status=Status.RESCUED.value if row.status == Status.APPLIED.value else row.status if entry else Status.COMPILE_ERROR.value,
                           reason="; ".join(x for x in (row.reason, default_fails) if x))
         elif note:
             row = replace(row, reason="; ".join(x for x in (row.reason, note) if x))
         rows.append(row)
     rows = [replace(r, calls=found.calls.get(r.dispatch)) for r in rows]
     rows = one_row_per_dispatch(rows, crash_rows(m, found, covered, tuple(rows)))
-    if whole is not None and not whole.ok and found.base.ok and not any(r.status == FAILED for r in rows):
+    if whole is not None and not whole.ok and found.base.ok and not any(r.status == Status.COMPILE_ERROR.value
+                                                                        for r in rows):
         rows.append(failed_row(m, whole, "with-spec"))
     return rows
 

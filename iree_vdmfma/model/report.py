@@ -202,7 +202,7 @@ def weight_lines(dispatch_rows, default: str) -> list[str]:
 
 def share_lines(rows) -> list[str]:
     """The share section: per M and IREE variant, the skinny GEMM dispatches' share of the dispatch time of one
-    forward run under IREE's HAL profiler (MEASURED: model/timing.py, run/profile.py)."""
+    forward run under IREE's HAL profiler (MEASURED: model/forward_rows.py, run/profile.py)."""
     shares = sorted({(r.m_tokens, r.variant, r.skinny_share) for r in rows if r.skinny_share is not None})
     if not shares:
         return ["Not measured: it takes a forward run on a device (`--device`) whose runtime answers IREE's "

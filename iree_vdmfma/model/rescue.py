@@ -28,7 +28,6 @@ from ..problems.rows import Status
 from .dispatches import Dispatch
 from .source import model_flags
 
-FAILED, RESCUED = Status.COMPILE_ERROR.value, Status.RESCUED.value
 
 EXECUTABLE_MODE = "--compile-mode=hal-executable"
 SOURCES_PHASE = "--compile-to=executable-sources"
@@ -140,14 +139,14 @@ def rescue(compiler: Compiler, m: int, dump: Path, dispatches: list[Dispatch], s
         exe = executable_of(d.dispatch)
         if d.contraction is None or exe not in crashed:
             continue  # the default compiles this dispatch alone: it is not the one that fails
-        verdicts = {"default": (FAILED, f"IREE's default fails on this dispatch alone: {reproducer(crashed[exe])}")}
+        verdicts = {"default": (Status.COMPILE_ERROR.value, f"IREE's default fails on this dispatch alone: {reproducer(crashed[exe])}")}
         for name, spec in specs.items():
             if spec is None:
-                verdicts[name] = (FAILED, "no codegen config to try on the executable alone "
+                verdicts[name] = (Status.COMPILE_ERROR.value, "no codegen config to try on the executable alone "
                                           "(a split acts before dispatch creation); see the whole-model row")
                 continue
             r = alone(compiler, m, dump, exe, name, target, flags, spec, timeout_s)
-            verdicts[name] = ((RESCUED, f"{name} compiles the dispatch IREE's default cannot (alone: {r.repro})")
-                              if r.ok else (FAILED, f"{name} fails too: {reproducer(r)}"))
+            verdicts[name] = ((Status.RESCUED.value, f"{name} compiles the dispatch IREE's default cannot (alone: {r.repro})")
+                              if r.ok else (Status.COMPILE_ERROR.value, f"{name} fails too: {reproducer(r)}"))
         out[d.dispatch] = verdicts
     return out

@@ -381,7 +381,7 @@ def torch_forwards(ex: Exported, copies: int = 1, compiled: bool = False, device
 
     import torch
 
-    gpu = device is not None  # the caller passes one only for a GPU (model/timing.py _eager_gpu)
+    gpu = device is not None  # the caller passes one only for a GPU (model/forward_rows.py _eager_gpu)
     if gpu:
         mods = [copy.deepcopy(ex.module).to(device) for _ in range(copies)]
         argss = [tuple(a.to(device) if isinstance(a, torch.Tensor) else a for a in ex.args) for _ in range(copies)]

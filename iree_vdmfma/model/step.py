@@ -46,12 +46,12 @@ from . import forward as fwd
 from .dispatches import Dispatch, collect_dispatches
 from .rescue import alone as compile_alone, compile_all, executable_of, rescue
 from .report import write_model_csv, write_step_report
-from .model import (APPLIED, DEFAULT_KEPT, NOT_APPLIED, NOT_MATCHED, DispatchRow, Discovered,
-                    ModelOptions, variant_configs, failed_row, isa_kernels, prove_dispatches, dispatch_row, isa_verdict,
-                    check_frontend, config_reached, crash_rows, discover, is_skinny, one_row_per_dispatch, model_flags,
-                    write_dispatches, write_shapes)
+from .model import (DispatchRow, Discovered, ModelOptions, check_frontend, config_reached, crash_rows, discover,
+                    dispatch_row, failed_row, is_skinny, isa_kernels, isa_verdict, model_flags, one_row_per_dispatch,
+                    prove_dispatches, variant_configs, write_dispatches, write_shapes)
 from .source import Exported, Source, export_step
-from .timing import DEFAULT, DISPATCH_TIMES, EAGER, NUMERICS_FAILED, TUNED, VDMFMA, ModelRow, run_forward
+from .forward_rows import DEFAULT, DISPATCH_TIMES, EAGER, TUNED, VDMFMA, ModelRow, run_forward
+from ..problems.rows import Status
 
 
 class UnmatchedModelError(ValueError):
@@ -103,7 +103,7 @@ class StepResult:
 
     @property
     def numerics_failed(self) -> list[ModelRow]:
-        return [r for r in self.rows if r.status == NUMERICS_FAILED]
+        return [r for r in self.rows if r.status == Status.NUMERICS_FAILED.value]
 
 
 # ------------------------------------------------------------------ compile and prove
@@ -150,25 +150,25 @@ def prove_tuned(m: int, base: list[Dispatch], tuned: list[Dispatch], kernels: Op
         chunk = entry.split if entry else 0
         if entry is None or (not chunk and config is None):
             why = "no library entry: IREE's default" if entry is None else "the tuner kept IREE's default"
-            rows.append(replace(row, variant=TUNED, status=DEFAULT_KEPT, reason=why))
+            rows.append(replace(row, variant=TUNED, status=Status.DEFAULT_KEPT.value, reason=why))
             continue
         want = dispatch_problem(c.problem, chunk)
         got = by_shape.get((c.form, want.key))
         kernel = kernels.get(got.dispatch) if got and kernels else None
         if chunk and (c.form, c.problem.key) in by_shape:
-            status, reason = NOT_APPLIED, f"split K chunk {chunk} asked; a K={c.problem.k} contraction is still there"
+            status, reason = Status.NOT_APPLIED.value, f"split K chunk {chunk} asked; a K={c.problem.k} contraction is still there"
         elif got is None:
-            status, reason = NOT_APPLIED, f"no {want.key} contraction in the tuned compile"
+            status, reason = Status.NOT_APPLIED.value, f"no {want.key} contraction in the tuned compile"
         elif config is not None:
             # ROCm: the mma kind and the ISA; elsewhere (PTX) the configured lowering_config itself: a config that
             # never reached the op (the H200's tuned forward was IREE's default) is not-applied, not applied
             status, reason = (isa_verdict(config.mma_kind, got, kernel) if kernels is not None else
                               config_reached(config_for_form(Contraction(want, c.form, c.acc), config), got)
-                              or (APPLIED, ""))
-            status = NOT_APPLIED if status == NOT_MATCHED else status
+                              or (Status.APPLIED.value, ""))
+            status = Status.NOT_APPLIED.value if status == Status.NOT_MATCHED.value else status
         else:
-            status, reason = APPLIED, ""
-        if status == APPLIED and chunk:  # the base dispatch's name; the tuned one where it is unambiguous
+            status, reason = Status.APPLIED.value, ""
+        if status == Status.APPLIED.value and chunk:  # the base dispatch's name; the tuned one where it is unambiguous
             where = f" ({got.dispatch})" if count[(c.form, want.key)] == 1 else ""
             reason = f"split K into chunks of {chunk}: a k={chunk} dispatch{where}, no K={c.problem.k} one"
         rows.append(replace(row, variant=TUNED,

@@ -99,16 +99,25 @@ class Status(str, Enum):
         return self.value
 
 
-FAILED = {Status.COMPILE_ERROR, Status.TIMEOUT, Status.RUN_ERROR, Status.NUMERICS_FAILED}
+# The sets of statuses, each defined here only (a module that needs one imports it; ``status_values`` gives
+# the strings a row's cell holds).
+FAILED = {Status.COMPILE_ERROR, Status.TIMEOUT, Status.RUN_ERROR, Status.NUMERICS_FAILED}  # the job failed
 # Rows that end a job: finished, refused by the proof, skipped, or failed.
 TERMINAL = {Status.OK, Status.NOT_APPLIED, Status.SKIPPED} | FAILED
 # Rows that never enter a comparison or a geomean.
-MACHINE_REASON = "the machine failed, not the job; a rerun redoes it"  # the reason of a MACHINE_ERROR row
-COMPILE_TIMED_OUT, COMPILE_HUNG = "compile timed out", "compile hung"  # a timeout row's reason when it compiled
 EXCLUDED = FAILED | {Status.NOT_APPLIED, Status.SKIPPED, Status.MACHINE_ERROR}
-# Findings, not failures: a sweep whose rows all end in one of these exits 0.
+# Findings, not failures (not-applied is a fact about the compiler; skipped a variant that does not build for
+# the target): a command whose rows all end in one of these is ok and exits 0 (``not_ok``, ``exit_code``).
 SUCCEEDED = {Status.OK, Status.NOT_APPLIED, Status.SKIPPED}
 # The states a results.csv row can be in (the tuner's own states are not among them).
+RESULT_STATUSES = TERMINAL | {Status.PENDING, Status.COMPILED, Status.MACHINE_ERROR}
+# A tune candidate's terminal states (a rerun never redoes them), and every state a candidate row can be in.
+CANDIDATE_TERMINAL = ({Status.MEASURED, Status.CHECKED, Status.MODELLED, Status.PRUNED, Status.REJECTED, Status.NOT_APPLIED,
+                       Status.SAME_KERNEL} | FAILED)
+CANDIDATE_STATUSES = CANDIDATE_TERMINAL | {Status.PENDING, Status.COMPILED, Status.MACHINE_ERROR}
+# A row whose job compiled and was proved: a compile-only row, or a row a measured sweep proved then ran.
+PROVED = {Status.OK, Status.COMPILED, Status.RUN_ERROR, Status.NUMERICS_FAILED}
+# The states of a `vdmfma model` dispatch (dispatches.csv) and of a model forward (model.csv).
 DISPATCH_STATUSES = {Status.APPLIED, Status.NOT_APPLIED, Status.NOT_MATCHED, Status.NOT_SKINNY, Status.COMPILE_ERROR,
                      Status.DEFAULT, Status.DEFAULT_KEPT, Status.RESCUED, Status.SPILLS, Status.NOT_GEMM,
                      Status.DATA_TILED}
@@ -119,16 +128,24 @@ NOT_WEIGHT_GEMM = {Status.NOT_GEMM, Status.NOT_SKINNY}
 MODEL_STATUSES = {Status.COMPILED, Status.OK, Status.NUMERICS_FAILED, Status.RUN_ERROR, Status.COMPILE_ERROR,
                   Status.SKIPPED}
 
+MACHINE_REASON = "the machine failed, not the job; a rerun redoes it"  # the reason of a MACHINE_ERROR row
+COMPILE_TIMED_OUT, COMPILE_HUNG = "compile timed out", "compile hung"  # a timeout row's reason when it compiled
+
 
 def status_values(statuses) -> frozenset[str]:
     """The strings of a set of statuses, for checking a status cell as read (``'ok' in status_values(...)``)."""
     return frozenset(Status(x).value for x in statuses)
 
 
-RESULT_STATUSES = TERMINAL | {Status.PENDING, Status.COMPILED, Status.MACHINE_ERROR}
-# A tune candidate's terminal states (a rerun never redoes them).
-CANDIDATE_TERMINAL = ({Status.MEASURED, Status.CHECKED, Status.MODELLED, Status.PRUNED, Status.REJECTED, Status.NOT_APPLIED,
-                       Status.SAME_KERNEL} | FAILED)
+def not_ok(rows: Iterable) -> list:
+    """The rows that are not ok: every status outside ``SUCCEEDED`` (a failure, a timeout, a machine error, a
+    row still pending). The one rule every command's console count and exit code use."""
+    return [r for r in rows if str(r.status) not in status_values(SUCCEEDED)]
+
+
+def exit_code(rows: Iterable) -> int:
+    """0 when every row is ok (``not_ok`` finds none: ok, not-applied or skipped), else 1."""
+    return 1 if not_ok(rows) else 0
 
 
 @dataclass(frozen=True)

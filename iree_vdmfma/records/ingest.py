@@ -20,6 +20,7 @@ from ..tune import state
 from ..util.runs import previous_runs
 from .db import CANDIDATE, MEASURED, MODELLED, WINNER, Record, problems
 from ..devices.sku import Sku, nvidia_smi_sku
+from ..problems.rows import Status
 
 
 @dataclass
@@ -83,10 +84,10 @@ def tune_records(folder: Path | str, sku: Optional[Sku] = None, origin: str = ""
 
     by_knobs = {}
     for row in cands.rows:
-        if row.status not in (state.MEASURED, state.MODELLED):
+        if row.status not in (Status.MEASURED.value, Status.MODELLED.value):
             continue
         by_knobs[(row.key, row.target, row.candidate)] = row
-        measured = row.status == state.MEASURED
+        measured = row.status == Status.MEASURED.value
         low, high = _interval(row)
         out.records.append(Record(kind=CANDIDATE, latency_us=row.cold_us_median if measured else row.modelled_us,
                                   latency_low_us=low, latency_high_us=high,

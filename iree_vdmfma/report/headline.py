@@ -21,7 +21,6 @@ from ..problems.rows import Status
 from .summary import instructions, instructions_of, records
 from .verdict import SAME_KERNEL, geomean
 
-SKIPPED = str(Status.SKIPPED)
 VENDOR_PEERS = ("torch",)  # the vendor library (cuBLAS, hipBLASLt, CPU BLAS) through the torch peer
 
 
@@ -75,7 +74,7 @@ def _cell(r: dict) -> str:
 def pivot(summary: pd.DataFrame, baseline: str) -> pd.DataFrame:
     """One row per (target, cache_mode, shape): a cell per variant ('median µs · % HBM peak · verdict'),
     failed rows as their status, and ``best`` (the variant with the lowest median, with its speedup)."""
-    s = summary[(summary["cache_mode"] != "") & (summary["status"] != SKIPPED)]
+    s = summary[(summary["cache_mode"] != "") & (summary["status"] != Status.SKIPPED.value)]
     if s.empty:
         return pd.DataFrame()
     t = timed(s)
@@ -179,7 +178,7 @@ def _same_kernel_variants(summary: pd.DataFrame, baseline: str) -> str:
 def _static_sentence(summary: pd.DataFrame, baseline: str, where: str) -> str:
     """Per variant: rows that built, and how many carry the instruction that matters on their target (the
     first of its backend's ``instructions``: v_smfmac on CDNA, v_wmma on RDNA, mma.sync in PTX)."""
-    st = summary[summary["status"] != SKIPPED].drop_duplicates(["key", "target", "variant"])
+    st = summary[summary["status"] != Status.SKIPPED.value].drop_duplicates(["key", "target", "variant"])
     if st.empty:
         return f"Nothing was built ({where}): every row was skipped."
     parts = []
@@ -201,7 +200,7 @@ def _static_sentence(summary: pd.DataFrame, baseline: str, where: str) -> str:
 
 def skipped_line(summary: pd.DataFrame) -> Optional[str]:
     """One line for every skipped row (a variant that does not build for the target), or None."""
-    sk = summary[summary["status"] == SKIPPED]
+    sk = summary[summary["status"] == Status.SKIPPED.value]
     if sk.empty:
         return None
     per = sk.drop_duplicates(["key", "target", "variant"]).groupby(["variant", "target"]).size()
@@ -228,7 +227,7 @@ def static_pivot(summary: pd.DataFrame, baseline: str) -> pd.DataFrame:
     from .summary import static_table  # noqa: PLC0415
 
     st = static_table(summary)
-    st = st[st["status"] != SKIPPED]
+    st = st[st["status"] != Status.SKIPPED.value]
     if st.empty:
         return pd.DataFrame()
     variants = [v for v in [baseline] + sorted(set(st["variant"]) - {baseline}) if v in set(st["variant"])]

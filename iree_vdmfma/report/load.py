@@ -14,7 +14,7 @@ from typing import Sequence, Union
 import numpy as np
 import pandas as pd
 
-from ..problems.rows import COLUMNS, EXCLUDED, STATIC_FIELDS, ResultRow, read_results, shape_key
+from ..problems.rows import COLUMNS, STATIC_FIELDS, ResultRow, read_results, shape_key
 
 ResultsInput = Union[pd.DataFrame, Path, str, Sequence[Union[Path, str]], Sequence[ResultRow]]
 
@@ -24,7 +24,6 @@ _NUMERIC = [c for c, t in _FIELD_TYPES.items() if t in ("int", "Optional[int]", 
 
 _TEXT = [c for c, t in _FIELD_TYPES.items() if t == "str"]
 
-NOT_OK = {str(s) for s in EXCLUDED}  # failed, not-applied, skipped: never compared
 
 
 def _normalise(df: pd.DataFrame) -> pd.DataFrame:

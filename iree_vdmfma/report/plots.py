@@ -22,13 +22,12 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
 
-from ..problems.rows import EXCLUDED  # noqa: E402
+from ..problems.rows import EXCLUDED, status_values  # noqa: E402
 from ..devices.targets import TARGETS  # noqa: E402
 from .bars import MAX_HEIGHT_IN, hbars, height_for, layout, missing_handle, text_width_in  # noqa: E402
 from .summary import instructions  # noqa: E402
 from .weights import weights_plots  # noqa: E402
 
-_NOT_OK = {str(x) for x in EXCLUDED}
 SKIPPED = "skipped"
 MAX_SHAPES = 30  # per-shape bar charts: more shapes than this are chosen (extremes) and the title says so
 
@@ -224,12 +223,12 @@ def static_figure(st: pd.DataFrame, baseline: str, target: str):
         def missing(s, v, counted=counted):
             if (s, v) not in status or not counted(s):
                 return None
-            return "n/a" + (f" ({status[(s, v)]})" if status[(s, v)] in _NOT_OK else "")
+            return "n/a" + (f" ({status[(s, v)]})" if status[(s, v)] in status_values(EXCLUDED) else "")
 
         marked += hbars(ax, shapes, variants, value,
-                         lambda s, v, j: dict(color=colours[v], hatch="xx" if status.get((s, v)) in _NOT_OK else None,
-                                              alpha=0.45 if status.get((s, v)) in _NOT_OK else 1.0),
-                         lambda s, v, x: f"{x:.3g}" + (f" ({status[(s, v)]})" if status.get((s, v)) in _NOT_OK else ""),
+                         lambda s, v, j: dict(color=colours[v], hatch="xx" if status.get((s, v)) in status_values(EXCLUDED) else None,
+                                              alpha=0.45 if status.get((s, v)) in status_values(EXCLUDED) else 1.0),
+                         lambda s, v, x: f"{x:.3g}" + (f" ({status[(s, v)]})" if status.get((s, v)) in status_values(EXCLUDED) else ""),
                          missing, max_labels=60, labels=_labels(st, shapes))
         ax.set_title(title, fontsize=9)
         if col == "workgroups_per_cu":

@@ -17,7 +17,7 @@ from ..devices.targets import TARGETS, device_spec
 from ..problems.rows import STATIC_METRICS, Status
 from .derived import DERIVED_DOC, derived, element_bytes
 from .instructions import instructions, instructions_of  # noqa: F401  (the report's modules import them from here)
-from .load import NOT_OK
+from ..problems.rows import EXCLUDED, status_values
 from .verdict import (LOSS, SAME_KERNEL, UNDETERMINED, WIN, WITHIN_NOISE, NoiseRule, Timing, num, same_kernel,
                       speedup_interval, verdict_of)
 
@@ -97,7 +97,7 @@ def records(df: pd.DataFrame) -> list[dict]:
 def own_problem(row: Mapping, measured: bool) -> str:
     status = row["status"]
     detail = row["error"] or row["reason"]
-    if status in NOT_OK:
+    if status in status_values(EXCLUDED):
         return f"{status}: {detail}" if detail else status
     if status == str(Status.PENDING):
         return "pending: job did not finish"
@@ -261,7 +261,7 @@ def static_table(summary: pd.DataFrame) -> pd.DataFrame:
     """One row per (key, target, variant): static metrics are the same for hot and cold rows."""
     s = summary.copy()
     s["_has_static"] = s[list(STATIC_METRICS)].notna().any(axis=1)
-    s["_ok"] = ~s["status"].isin(NOT_OK)
+    s["_ok"] = ~s["status"].isin(status_values(EXCLUDED))
     s = s.sort_values(["_has_static", "_ok", "cache_mode"], ascending=[False, False, True], kind="stable")
     s = s.drop_duplicates(["key", "target", "variant"])
     s = s.sort_values(["target", "dtype", "batch", "m", "n", "k", "is_baseline", "variant"],

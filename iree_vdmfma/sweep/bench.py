@@ -36,7 +36,7 @@ from ..devices.modules import check_target
 from ..devices.probe import TargetMismatchError, device_info, normalize_device
 from ..util.lock import locked_dir
 from ..problems.rows import (COMPILE_HUNG, COMPILE_TIMED_OUT, FAILED, MACHINE_REASON, PROVENANCE_COLUMNS, ResultRow,
-                              TERMINAL, Status, read_results, row_for, write_rows)
+                              PROVED, TERMINAL, Status, read_results, row_for, status_values, write_rows)
 from ..problems.sealed import damaged_line
 from ..run import floor
 from ..run.numerics import Checker
@@ -133,8 +133,6 @@ def bench_entry(directory: Path, entry: ModuleEntry, row: ResultRow, options: Be
     return done
 
 
-# A row whose job compiled and was proved: a compile-only row, or a row a measured sweep proved then ran
-PROVED = {Status.OK.value, Status.COMPILED.value, Status.RUN_ERROR.value, Status.NUMERICS_FAILED.value}
 RUN_COLUMNS = ("device", "numerics", "max_abs_err", "max_rel_err", "reps", "latency_us_median", "latency_us_min",
                "latency_us_max", "latency_us_std", "latency_us_mad", "bytes_moved", "gbps", "tflops", "pct_peak_bw",
                "rotation_copies", "bytes_between_reuses", "error", "reason")
@@ -152,7 +150,7 @@ def _compile_record(rows: dict, entry: ModuleEntry) -> Optional[ResultRow]:
 
 def _proved(row: ResultRow) -> bool:
     compile_failed = row.reason in (COMPILE_TIMED_OUT, COMPILE_HUNG)  # a run's timeout still has its compile's proof
-    return row.status in PROVED or (row.status == Status.TIMEOUT.value and not compile_failed)
+    return row.status in status_values(PROVED) or (row.status == Status.TIMEOUT.value and not compile_failed)
 
 
 def _runnable(directory: Path, entry: ModuleEntry, rows: dict) -> Optional[ResultRow]:

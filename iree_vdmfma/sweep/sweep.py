@@ -39,13 +39,14 @@ from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
 from ..configs.catalog import IntrinsicUnavailableError
 from ..configs.config import KernelConfig
+from ..configs.gemv import GemvConfig
 from ..configs.library import spec_pair
 from ..executors import (Executor, ExecutorError, ExecutorSpec, TaskCancelled, make_executor, where_ran,
                          write_files)
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import RUNNER_FLAGS, runner_input_ir
 from ..problems.problem import Problem
-from ..problems.rows import (COMPILE_HUNG, COMPILE_TIMED_OUT, FAILED, MACHINE_REASON, SUCCEEDED, TERMINAL, ResultRow,
+from ..problems.rows import (COMPILE_HUNG, COMPILE_TIMED_OUT, FAILED, MACHINE_REASON, TERMINAL, ResultRow,
                               Status, read_results, row_for, write_rows)
 from ..util.lock import locked_dir
 from ..util.runs import check_kind, check_same, previous_runs, record_run
@@ -215,7 +216,7 @@ def _proof_fields(job: Job, result: CompileResult) -> dict:
     if not reason and job.config is not None and job.config.mma_kind == "" and "workgroup_tile" in proof.details:
         reason = no_mma_tile_mismatch(job.config.workgroup, tuple(proof.details["workgroup_tile"]))
     configured = proof.details.get("lowering_config")
-    if not reason and configured is not None and hasattr(job.config, "not_applied"):  # gemv: its K distribution
+    if not reason and configured is not None and isinstance(job.config, GemvConfig):  # its K distribution
         reason = job.config.not_applied(configured)
     if reason:
         return dict(fields, status=Status.NOT_APPLIED.value, reason=reason)
@@ -225,11 +226,6 @@ def _proof_fields(job: Job, result: CompileResult) -> dict:
     return fields
 
 
-
-
-def exit_code(rows: Sequence[ResultRow]) -> int:
-    """0 when every row is ok or not-applied (a finding, not a failure), else 1."""
-    return 0 if all(Status(r.status) in SUCCEEDED for r in rows) else 1
 
 
 class Sweep:

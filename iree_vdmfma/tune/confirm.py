@@ -16,6 +16,7 @@ from ..run.timing import DEFAULT_TIMING_MODE
 from . import state
 from .choose import Choice, choose_measured, choose_modelled
 from .measure import measure
+from ..problems.rows import Status
 
 
 def finish_shape(tuner, compiler, p: Problem, rows: list[state.CandidateRow],
@@ -24,7 +25,7 @@ def finish_shape(tuner, compiler, p: Problem, rows: list[state.CandidateRow],
     calibrated noise rule, then a side-by-side confirmation; modelled, the model's pick."""
     default = next((r for r in rows if "default" in r.reference.split(",")), None)
     padded = next((r for r in rows if "padded" in r.reference.split(",")), None)
-    fit = [r for r in rows if r.status in (state.MEASURED, state.MODELLED)]
+    fit = [r for r in rows if r.status in (Status.MEASURED.value, Status.MODELLED.value)]
     if tuner.o.measuring:
         from ..report.verdict import calibrated_rule  # noqa: PLC0415
 
@@ -73,7 +74,7 @@ def _side_by_side(tuner, compiler, p, base, w, default, padded, choice, checker,
             continue
         fields = tuner.on_device(measure, tuner.module(compiler, p, row), p, tuner.o.target,
                             replace(tuner._measure_options(), hot=False), checker)
-        final[label] = row.replace(**fields) if fields["status"] == state.MEASURED else None
+        final[label] = row.replace(**fields) if fields["status"] == Status.MEASURED.value else None
         if final[label] is None:
             failed[label] = f"{fields['status']}: {fields.get('reason') or fields.get('error') or ''}".strip()
     fw, fd, fp = final["winner"], final["default"], final["padded"]

@@ -25,6 +25,7 @@ import time
 from typing import Sequence
 
 from . import state
+from ..problems.rows import Status
 
 RACE_BUDGET_S = 600.0  # per shape, when a measured tune gives no --time-budget: what the race may cover
 PRIOR_CHECK_S = 0.5  # one numerics-checked timing of a candidate, until one is seen (a resumed tune has none)
@@ -152,7 +153,7 @@ def evaluate_what_fits(tuner, compiler, p, chosen: list, checker, budget: float,
         tuner.evaluate(compiler, part, checker)
         n += len(part)
         batch = max(batch, n)  # batches double: a fresh estimate after each, few pool drains
-        passed = sum(tuner._row(c).status in (state.MEASURED, state.CHECKED) for c in chosen[:n])
+        passed = sum(tuner._row(c).status in (Status.MEASURED.value, Status.CHECKED.value) for c in chosen[:n])
         fit = costs.fits(len(chosen), n, passed, tuner.race_budget_left(p), tuner._compile_times())
     if n >= len(chosen):
         return chosen, ""
@@ -161,5 +162,5 @@ def evaluate_what_fits(tuner, compiler, p, chosen: list, checker, budget: float,
            "--time-budget in a fresh --out covers more (a rerun keeps a finished shape)")
     tuner.say(f"{p.key}: {why}")
     tuner.save_rows(*(tuner._row(c).replace(reason=f"cut by the race budget: not compiled or raced ({why})")
-                      for c in chosen[n:] if tuner._row(c).status == state.PENDING))  # every candidate has its row
+                      for c in chosen[n:] if tuner._row(c).status == Status.PENDING.value))  # every candidate has its row
     return chosen[:n], why

@@ -21,6 +21,7 @@ from ..run.numerics import Checker
 from ..run.provenance import Provenance, now_utc, provenance
 from ..run.runner import run_problem
 from . import state
+from ..problems.rows import Status
 
 
 @dataclass(frozen=True)
@@ -60,13 +61,13 @@ def measure(vmfb: Path, problem: Problem, module_target: str, options: MeasureOp
                    max_rel_err=cold.numerics.max_rel_err)
     status = str(cold.status)
     if status != "ok":
-        what = {"numerics-failed": state.NUMERICS_FAILED, "timeout": state.TIMEOUT}.get(status, state.RUN_ERROR)
-        reason = cold.numerics.message if what == state.NUMERICS_FAILED else f"run on {cold.device} failed"
+        what = {"numerics-failed": Status.NUMERICS_FAILED.value, "timeout": Status.TIMEOUT.value}.get(status, Status.RUN_ERROR.value)
+        reason = cold.numerics.message if what == Status.NUMERICS_FAILED.value else f"run on {cold.device} failed"
         return {**out, "status": what, "reason": reason, "error": cold.error.splitlines()[0] if cold.error else ""}
     if options.reps == 0:  # numerics only: the race's paired rounds are this candidate's timing
-        return {**out, "status": state.CHECKED}
+        return {**out, "status": Status.CHECKED.value}
     lat = cold.latency
-    out.update(status=state.MEASURED, cold_us_median=lat.median_us, cold_us_std=lat.std_us, cold_us_mad=lat.mad_us,
+    out.update(status=Status.MEASURED.value, cold_us_median=lat.median_us, cold_us_std=lat.std_us, cold_us_mad=lat.mad_us,
                cold_us_min=lat.min_us, cold_us_max=lat.max_us, cold_reps=lat.reps)
     if options.hot:
         hot = run_problem(vmfb, problem, options.device, cache_mode="hot", check=False, **kwargs)

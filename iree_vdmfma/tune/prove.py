@@ -13,18 +13,19 @@ from ..backends import backend_for
 from ..compiler.driver import CompileResult
 from . import state
 from .space import Candidate
+from ..problems.rows import Status
 
 _ROW_FIELDS = {f.name for f in fields(state.CandidateRow)}
 
 
 @dataclass(frozen=True)
 class CandidateStatus:
-    status: str  # state.COMPILED when fit to measure, else NOT_APPLIED / REJECTED
+    status: str  # Status.COMPILED.value when fit to measure, else NOT_APPLIED / REJECTED
     fields: dict
     reason: str = ""
 
 
 def prove(candidate: Candidate, result: CompileResult, arch: str) -> CandidateStatus:
     pr = backend_for(arch).prove_candidate(result.dump_dir, candidate.problem, arch, candidate.settings)
-    status = state.REJECTED if pr.rejected else state.NOT_APPLIED if pr.reason else state.COMPILED
+    status = Status.REJECTED.value if pr.rejected else Status.NOT_APPLIED.value if pr.reason else Status.COMPILED.value
     return CandidateStatus(status, {k: v for k, v in pr.fields.items() if k in _ROW_FIELDS}, pr.reason)

@@ -43,6 +43,7 @@ import numpy as np
 from ..problems.problem import Problem
 from ..run import paired
 from ..run.paired import Contender, PairedRule, Rounds
+from ..problems.rows import Status
 
 FIRST_ROUNDS = 6  # the fewest with a 95% interval of the median
 MAX_ROUNDS = 48
@@ -178,7 +179,7 @@ def race_shape(tuner, module_of: Callable[[object], Path], p: Problem, rows: Seq
 
     o = tuner.o
     default = next((r for r in rows if "default" in r.reference.split(",")), None)
-    fit = [r for r in rows if r.status in (state.MEASURED, state.CHECKED)]
+    fit = [r for r in rows if r.status in (Status.MEASURED.value, Status.CHECKED.value)]
     base = dict(**p.identity(), target=o.target, candidates=sum(r.compile_s is not None for r in rows))
     if default is None or default not in fit:
         return state.WinnerRow(**base, device=o.device, winner="", verdict="none",
@@ -202,7 +203,7 @@ def race_shape(tuner, module_of: Callable[[object], Path], p: Problem, rows: Seq
         if s and name in by_id:
             a = np.asarray(s, float)
             by_id[name] = by_id[name].replace(
-                status=state.MEASURED, cold_us_median=med[name], cold_us_min=float(a.min()), cold_us_max=float(a.max()),
+                status=Status.MEASURED.value, cold_us_median=med[name], cold_us_min=float(a.min()), cold_us_max=float(a.max()),
                 cold_us_std=float(a.std()), cold_us_mad=float(np.median(np.abs(a - med[name]))), cold_reps=len(s))
             timed.append(by_id[name])
     tuner.save_rows(*timed)

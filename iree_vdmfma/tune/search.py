@@ -11,6 +11,7 @@ from typing import Optional, Sequence
 
 from . import state
 from .space import Candidate, knobs_of, space
+from ..problems.rows import CANDIDATE_TERMINAL, Status, status_values
 
 PENALTY = 1e12
 
@@ -40,7 +41,7 @@ def optuna_search(tuner, compiler, problem, refs: Sequence[Candidate], checker) 
             params = {n: choices[n][0] for n in names} | dict(by_id[row.candidate].knobs)
             study.add_trial(optuna.trial.create_trial(params=params, distributions=dists, value=_score(row)))
 
-    for row in [r for r in tuner.shape_rows(problem) if r.status in state.TERMINAL]:
+    for row in [r for r in tuner.shape_rows(problem) if r.status in status_values(CANDIDATE_TERMINAL)]:
         tell_done(row)
     budget = tuner.limit
     attempts = 0
@@ -53,7 +54,7 @@ def optuna_search(tuner, compiler, problem, refs: Sequence[Candidate], checker) 
             done = tuner._row(cand) if cand else None
             if cand is None:
                 study.tell(trial, state=optuna.trial.TrialState.PRUNED)
-            elif done is not None and done.status in state.TERMINAL:
+            elif done is not None and done.status in status_values(CANDIDATE_TERMINAL):
                 study.tell(trial, _score(done))
             elif all(c.id != cand.id for _, c in batch):
                 batch.append((trial, cand))
@@ -70,4 +71,4 @@ def _resolve(params: dict, names: list[str], by_id: dict[str, Candidate]) -> Opt
 
 
 def _evaluated(tuner, problem) -> int:
-    return sum(1 for r in tuner.shape_rows(problem) if r.status not in (state.PENDING, state.PRUNED))
+    return sum(1 for r in tuner.shape_rows(problem) if r.status not in (Status.PENDING.value, Status.PRUNED.value))

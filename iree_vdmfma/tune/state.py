@@ -21,28 +21,15 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Iterable, Optional, TypeVar
 
-from ..problems.rows import (CANDIDATE_TERMINAL, FAILED as _FAILED, Identity, Provenance, Status, Table,
+from ..problems.rows import (CANDIDATE_STATUSES, Identity, Provenance, Status, Table, status_values,
                               read_checked)
 from ..problems.rows import write_csv_table as _write
-
-# The candidate statuses, as the strings rows hold (the values of problems/rows.py's Status).
-PENDING, COMPILED, MEASURED, MODELLED = (Status.PENDING.value, Status.COMPILED.value, Status.MEASURED.value,
-                                         Status.MODELLED.value)
-PRUNED, REJECTED, NOT_APPLIED = Status.PRUNED.value, Status.REJECTED.value, Status.NOT_APPLIED.value
-COMPILE_ERROR, TIMEOUT, RUN_ERROR, NUMERICS_FAILED = (Status.COMPILE_ERROR.value, Status.TIMEOUT.value,
-                                                      Status.RUN_ERROR.value, Status.NUMERICS_FAILED.value)
-MACHINE_ERROR = Status.MACHINE_ERROR.value
-CHECKED = Status.CHECKED.value  # numerics passed on the device; the race times it (then: measured)
-SAME_KERNEL = Status.SAME_KERNEL.value  # compiled to the code of a candidate already measured (one kernel_fingerprint)
-TERMINAL = {s.value for s in CANDIDATE_TERMINAL}
-FAILED = {s.value for s in _FAILED}
-STATUSES = TERMINAL | {PENDING, COMPILED, MACHINE_ERROR}  # a candidate row in any other state is damaged
 
 
 @dataclass(frozen=True)
 class _CandidateBody(Identity):
     candidate: str  # the knob setting, 'split=1024,mma=vdmfma,...'
-    status: str = PENDING
+    status: str = Status.PENDING.value
     key: str = ""
     device: str = ""  # the --device it is for: 'none' for a modelled tune (part of the row key)
     compiler_version: str = ""  # iree-compile that built it (part of the row key)
@@ -154,13 +141,13 @@ R = TypeVar("R")
 
 def candidate_damage(row: CandidateRow) -> str:
     """Why a candidate row read back is not a state the tuner writes ('' when it is)."""
-    if row.status not in STATUSES:
+    if row.status not in status_values(CANDIDATE_STATUSES):
         return f"status {row.status!r} is not a candidate status"
-    if row.status == MEASURED and (row.device in ("", "none") or not (row.cold_us_median or 0) > 0):
+    if row.status == Status.MEASURED.value and (row.device in ("", "none") or not (row.cold_us_median or 0) > 0):
         return "measured without a device or a timing"
-    if row.status == CHECKED and (row.device in ("", "none") or row.numerics != "pass"):
+    if row.status == Status.CHECKED.value and (row.device in ("", "none") or row.numerics != "pass"):
         return "checked without a device or passing numerics"
-    if row.status == MODELLED and row.device != "none":
+    if row.status == Status.MODELLED.value and row.device != "none":
         return f"modelled, but the row is for device {row.device!r}"
     return ""
 

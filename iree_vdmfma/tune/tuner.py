@@ -43,7 +43,7 @@ from ..configs.library import Entry, Library
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import RUNNER_FLAGS, runner_input_ir
 from ..problems.problem import Problem
-from ..problems.rows import COMPILE_HUNG, COMPILE_TIMED_OUT, problem_of
+from ..problems.rows import COMPILE_HUNG, COMPILE_TIMED_OUT, problem_of, CANDIDATE_TERMINAL, Status, status_values
 from ..run.numerics import Checker
 from ..util.lock import locked_dir
 from ..util.runs import check_kind, check_same, previous_runs, record_run
@@ -200,19 +200,19 @@ class Tuner:
         row = self._row(c).replace(compile_s=round(result.compile_s, 3), retried=retried, repro=result.repro,
                                    error="", reason="")
         if result.timed_out:
-            return row.replace(status=state.TIMEOUT, error=result.error, reason="compile timed out twice" if retried
+            return row.replace(status=Status.TIMEOUT.value, error=result.error, reason="compile timed out twice" if retried
                                else COMPILE_HUNG if result.hung else COMPILE_TIMED_OUT)
         if not result.ok:
-            return row.replace(status=state.COMPILE_ERROR, error=result.error, reason="iree-compile failed")
+            return row.replace(status=Status.COMPILE_ERROR.value, error=result.error, reason="iree-compile failed")
         from .prove import prove  # noqa: PLC0415  (keeps the ISA parser off the import path of the CLI help)
 
         pr = prove(c, result, self.o.target)
         row = row.replace(status=pr.status, reason=pr.reason, kernel_fingerprint=fingerprint(result.dump_dir).digest,
                           **pr.fields)
-        if pr.status == state.COMPILED and not self.o.measuring:
+        if pr.status == Status.COMPILED.value and not self.o.measuring:
             model = self.backend.perf_model()
             us = model.modelled_us(c.problem, c.settings, pr.fields, self.o.target) if model else None
-            row = row.replace(status=state.MODELLED, modelled_us=us,
+            row = row.replace(status=Status.MODELLED.value, modelled_us=us,
                               reason="" if us is not None else "compile-only: no model for this target")
         return row
 
@@ -250,7 +250,7 @@ class Tuner:
                     left = [x for j, x in planned if j.cache_key() not in finished]
                     self.say(f"{p.key}: {len(left)} candidate(s) to go, "
                              f"{self.estimate(len(left), 0, compiler, left)}")
-                if row.status == state.COMPILED:
+                if row.status == Status.COMPILED.value:
                     ready.append((c, result))
                 else:
                     self._tick(p, row)
@@ -265,7 +265,7 @@ class Tuner:
         for c, result in sorted(ready, key=lambda cr: order[cr[0].id]):
             twin = self._twin(self._row(c))
             if twin is not None:  # one kernel is measured once
-                self._save(self._row(c).replace(status=state.SAME_KERNEL,
+                self._save(self._row(c).replace(status=Status.SAME_KERNEL.value,
                                                 reason=f"same kernel as [{twin.candidate}] (kernel_fingerprint "
                                                        f"{twin.kernel_fingerprint}): measured once, as that one"))
                 continue
@@ -277,7 +277,7 @@ class Tuner:
                                checker)
             self.costs.saw_check(time.monotonic() - began)
             self._save(self._row(c).replace(**fields))
-            if fields["status"] in (state.MEASURED, state.CHECKED):  # the race / final re-measure use this module
+            if fields["status"] in (Status.MEASURED.value, Status.CHECKED.value):  # the race / final re-measure use this module
                 self._modules[self._row(c).row_key] = result.vmfb
             self._tick(p, self._row(c))
 
@@ -290,9 +290,9 @@ class Tuner:
     def _tick(self, p: Problem, row: state.CandidateRow) -> None:
         """Progress: one more candidate of ``p`` finished (named, with its outcome)."""
         self._done += 1
-        detail = (_fmt(row.cold_us_median) if row.status == state.MEASURED
-                  else "numerics pass; the race times it" if row.status == state.CHECKED
-                  else f"MODELLED {_fmt(row.modelled_us)}" if row.status == state.MODELLED and row.modelled_us
+        detail = (_fmt(row.cold_us_median) if row.status == Status.MEASURED.value
+                  else "numerics pass; the race times it" if row.status == Status.CHECKED.value
+                  else f"MODELLED {_fmt(row.modelled_us)}" if row.status == Status.MODELLED.value and row.modelled_us
                   else row.reason)
         self.on_progress(Progress(p.key, self._done, self._total, row.candidate, row.status, detail))
 
@@ -309,7 +309,7 @@ class Tuner:
     def _finished(self, row: state.CandidateRow) -> bool:
         """Terminal for this tune: a 'checked' row (numerics passed, timed by a race) is finished only when this
         tune races; a no-race finish (or optuna) needs each candidate's own timing, so it measures it."""
-        return row.status in state.TERMINAL and not (row.status == state.CHECKED and not self._race_times())
+        return row.status in status_values(CANDIDATE_TERMINAL) and not (row.status == Status.CHECKED.value and not self._race_times())
 
     def _race_times(self) -> bool:
         return self.o.racing and self.o.search != "optuna"
@@ -317,7 +317,7 @@ class Tuner:
     def _twin(self, row: state.CandidateRow) -> Optional[state.CandidateRow]:
         """A measured candidate of the same shape that compiled to this row's very kernel, if any."""
         return next((r for r in self.rows.values() if r.key == row.key and r.candidate != row.candidate
-                     and r.status in (state.MEASURED, state.CHECKED) and row.kernel_fingerprint
+                     and r.status in (Status.MEASURED.value, Status.CHECKED.value) and row.kernel_fingerprint
                      and r.kernel_fingerprint == row.kernel_fingerprint), None)
 
     def module(self, compiler: Compiler, p: Problem, row: state.CandidateRow) -> Path:
@@ -349,8 +349,8 @@ class Tuner:
         decides what a cut leaves out (--max-candidates, or the race's budget): the backend's pre-compile
         model order when it has one (a model!), else the space's simplicity order."""
         kept, pruned = space(p, self.o.target)
-        self._save(*(self._row(c).replace(status=state.PRUNED, reason=why) for c, why in pruned
-                     if self._row(c).status == state.PENDING))
+        self._save(*(self._row(c).replace(status=Status.PRUNED.value, reason=why) for c, why in pruned
+                     if self._row(c).status == Status.PENDING.value))
         refs = list({r.id: r for k in ("default", "padded") if (r := reference(p, self.o.target, k)) is not None}
                     .values())
         rest = [c for c in kept if c.id not in {r.id for r in refs}]
@@ -401,7 +401,7 @@ class Tuner:
         else:
             self.evaluate(compiler, chosen, checker)
         ids = {c.id for c in chosen}
-        rows = [r for r in self.shape_rows(p) if optuna or r.candidate in ids or r.status == state.PRUNED]
+        rows = [r for r in self.shape_rows(p) if optuna or r.candidate in ids or r.status == Status.PRUNED.value]
         open_rows = sum(not self._finished(r) for r in rows)
         if open_rows or (self.o.measuring and self._over_budget()):
             why = f"{open_rows} candidate(s) unfinished" if open_rows else "no time left for the final re-measure"
@@ -415,7 +415,7 @@ class Tuner:
             won = won.replace(compiler_version=self.version, note="; ".join(filter(None, (won.note, race_cut))))
         else:
             won = self.finish(compiler, p, rows, checker)
-        self._save_winner(won.replace(space=size, evaluated=sum(r.status != state.PRUNED for r in rows),
+        self._save_winner(won.replace(space=size, evaluated=sum(r.status != Status.PRUNED.value for r in rows),
                                       cut_max_candidates=cut))
 
     # ------------------------------------------------------------------ what the race can cover

@@ -9,13 +9,12 @@ the tool's output pipes after that (one that left the group, e.g. in a session o
 
 A tool whose output is complete but that does not exit is ended too (``finished``): IREE 3.13's local-task device
 sometimes deadlocks in its own destroy (``iree_hal_task_device_destroy`` waiting on an idle io_uring proactor
-thread, seen here in about 1 of 100 ``iree-benchmark-module`` runs on a busy 2-core machine, after its JSON was
-written), which would otherwise hold a tune for its whole timeout. Such a run is its output, never a timeout.
+thread, after its JSON was written), which would otherwise hold a tune for its whole timeout. Such a run is its output, never a timeout.
 
 A tool that makes no progress at all is ended early too (``stall_s``, :class:`Stall`): IREE 3.13's threaded
-``iree-compile`` sometimes deadlocks (every thread waiting on a futex, no CPU time from then on; seen here in 2 of
-6 runs of one gfx950 whole-model compile with a tuning spec, after 0.2 s of CPU), which held the compile for its
-whole timeout (300 s by default). A process group that has used no CPU time, with no thread running, runnable or
+``iree-compile`` sometimes deadlocks (every thread waiting on a futex, no CPU time from then on), which held the
+compile for its whole timeout (300 s by default). How often each was seen: docs/troubleshooting.md, "Known
+compiler problems this toolkit works around" (the one place for those figures). A process group that has used no CPU time, with no thread running, runnable or
 in I/O at any look, for ``stall_s`` seconds is hung: a compile that works, even on a machine too busy to run it,
 has a thread running or runnable.
 """

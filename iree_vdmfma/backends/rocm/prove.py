@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 from typing import Mapping
 
+from ...configs.gemv import GemvConfig
 from ...configs.knobs import knob_config
 from ...devices.targets import target as get_target
 from ...problems.problem import Problem
@@ -49,7 +50,7 @@ def prove_candidate(dump_dir: Path, problem: Problem, arch: str, settings: Mappi
     reason = evidence.check_applied(ev, config.mma_kind if config else None)  # "" intended: the gemv config
     if not reason and config:
         reason = tile_mismatch(config, ev.workgroup_tile)
-    if not reason and hasattr(config, "not_applied"):  # a gemv: its K distribution, not an MMA, proves it
+    if not reason and isinstance(config, GemvConfig):  # a gemv: its K distribution, not an MMA, proves it
         reason = config.not_applied(ev.lowering_config)
     if not reason and split and ev.dispatches < 2 and ev.split < 2:
         reason = f"split {split} requested, but one dispatch and no split loop"

@@ -14,7 +14,7 @@ fingerprints are IREE's default's). A runtime failure is a row (``run-error``), 
 
 What is modelled: the cold cache mode's weight copies come from the device's stated cache size
 (devices/caches.py, forward.cold_plan), not a measurement. The skinny GEMMs' share of the forward is measured
-apart from the timed rounds: one more forward per variant under IREE's HAL profiler (:func:`_profiled_share`).
+apart from the timed rounds: each variant's forward under IREE's dispatch statistics (:func:`_profiled_share`).
 
 ``opts`` is the step's options (step.StepOptions; not imported here: step.py imports this module).
 """
@@ -29,14 +29,10 @@ from ..compiler.toolchain import compiler_version
 from ..problems.rows import Provenance, Status
 from ..report.verdict import calibrated_rule
 from . import forward as fwd
-from .model import APPLIED, FAILED, DispatchRow
+from .model import DispatchRow
 from .source import PARAMETER_SCOPE, Exported
 
 DEFAULT, TUNED, VDMFMA, EAGER, COMPILE = "default", "tuned", "vdmfma", "torch-eager", "torch-compile"
-# model.csv's statuses: members of the one Status vocabulary (problems/rows.py MODEL_STATUSES)
-OK, COMPILED, NUMERICS_FAILED, RUN_ERROR, SKIPPED = (Status.OK.value, Status.COMPILED.value,
-                                                     Status.NUMERICS_FAILED.value, Status.RUN_ERROR.value,
-                                                     Status.SKIPPED.value)
 
 
 @dataclass
@@ -92,11 +88,11 @@ def run_forward(m: int, variants: list[str], results: dict, drows: list[Dispatch
     for v in variants:
         r = results.get((m, v))
         mine = _skinny(drows, m, v)
-        row = ModelRow(m, v, COMPILED, skinny_dispatches=len(mine), device=opts.device,
-                       applied=sum(d.status == APPLIED for d in mine) if v != DEFAULT else None,
+        row = ModelRow(m, v, Status.COMPILED.value, skinny_dispatches=len(mine), device=opts.device,
+                       applied=sum(d.status == Status.APPLIED.value for d in mine) if v != DEFAULT else None,
                        repro=r.repro if r is not None else "")
         if r is None or not r.ok:
-            row.status, row.error = FAILED, (r.error if r is not None else "not compiled")
+            row.status, row.error = Status.COMPILE_ERROR.value, (r.error if r is not None else "not compiled")
         elif v == TUNED and r.job.cache_key() == results[(m, DEFAULT)].job.cache_key():
             row.note = "the library changes nothing for this model: the same module as IREE's default"
         elif v != DEFAULT and not results[(m, DEFAULT)].ok:
@@ -106,8 +102,8 @@ def run_forward(m: int, variants: list[str], results: dict, drows: list[Dispatch
         return list(rows.values())
     if ex.parameters is None:  # an .mlir source: no weights and no torch reference to run the forward with
         for row in rows.values():
-            if row.status == COMPILED:
-                row.status, row.note = SKIPPED, ("an .mlir source has no weights or torch reference: its forward is "
+            if row.status == Status.COMPILED.value:
+                row.status, row.note = Status.SKIPPED.value, ("an .mlir source has no weights or torch reference: its forward is "
                                                  "not run (its GEMMs were tuned on the device)" if opts.tune else
                                                  "an .mlir source has no weights or torch reference: its forward is "
                                                  "not run")
@@ -117,22 +113,22 @@ def run_forward(m: int, variants: list[str], results: dict, drows: list[Dispatch
     for v, row in rows.items():
         for k, val in prov.items():
             setattr(row, k, val)
-        if row.status != COMPILED:
+        if row.status != Status.COMPILED.value:
             continue
         try:
             modules[v] = fwd.ForwardModule(results[(m, v)].vmfb, ex.parameters, opts.device, PARAMETER_SCOPE)
             got = modules[v](ex.inputs)
         except Exception as e:  # noqa: BLE001  (a runtime failure is a row, not a crash)
-            row.status, row.error = RUN_ERROR, _first_line(e)
+            row.status, row.error = Status.RUN_ERROR.value, _first_line(e)
             modules.pop(v, None)
             continue
         _check(row, fwd.check_forward(got, ex.eager, ex.ref64, ex.output_dtypes))
-        if row.status == NUMERICS_FAILED:
+        if row.status == Status.NUMERICS_FAILED.value:
             modules.pop(v)
         else:
             row.skinny_share = _profiled_share(m, v, results[(m, v)].vmfb, _skinny(drows, m, v), ex, opts, log)
     peers = _torch_peers(m, ex, opts, prov, rows, log)
-    timed = list(modules) + [p for p in peers if rows[p].status == COMPILED]
+    timed = list(modules) + [p for p in peers if rows[p].status == Status.COMPILED.value]
     out = [r for v, r in rows.items() if v not in timed]
     same = _same_kernel(m, modules, results, rows)
     floor = calibrated_rule(opts.device, prov.get("device_name", ""))[0].floor  # the report's floor for the device
@@ -204,7 +200,7 @@ def _first_line(e: Exception) -> str:
 def _check(row: ModelRow, n: fwd.ForwardNumerics) -> None:
     row.numerics, row.max_abs_err, row.tolerance = n.verdict, n.max_abs_err, n.tolerance
     if not n.passed:
-        row.status, row.error = NUMERICS_FAILED, n.message
+        row.status, row.error = Status.NUMERICS_FAILED.value, n.message
 
 
 def _eager_gpu(device: str):
@@ -226,7 +222,7 @@ def _torch_peers(m: int, ex: Exported, opts, prov: dict, rows: dict, log) -> lis
 
     here = opts.device.startswith("local")
     gpu, why = _eager_gpu(opts.device)
-    rows[EAGER] = ModelRow(m, EAGER, COMPILED if here or gpu is not None else SKIPPED,
+    rows[EAGER] = ModelRow(m, EAGER, Status.COMPILED.value if here or gpu is not None else Status.SKIPPED.value,
                            numerics="reference" if here else "", device=opts.device, **prov,
                            note="the torch eager peer (CPU)" if here else
                            f"the torch eager peer on {gpu}, checked against CPU eager" if gpu is not None else
@@ -236,21 +232,21 @@ def _torch_peers(m: int, ex: Exported, opts, prov: dict, rows: dict, log) -> lis
             _check(rows[EAGER], fwd.check_forward(numpy_outputs(torch_forwards(ex, 1, device=gpu)[0]()), ex.eager,
                                                   ex.ref64, ex.output_dtypes))
         except Exception as e:  # noqa: BLE001  (out of memory, an op torch lacks there: a row)
-            rows[EAGER].status, rows[EAGER].error = RUN_ERROR, _first_line(e)
+            rows[EAGER].status, rows[EAGER].error = Status.RUN_ERROR.value, _first_line(e)
     peers = [EAGER]
     if not opts.torch_compile:
         return peers
-    row = rows[COMPILE] = ModelRow(m, COMPILE, COMPILED, device=opts.device, **prov,
+    row = rows[COMPILE] = ModelRow(m, COMPILE, Status.COMPILED.value, device=opts.device, **prov,
                                    note="torch.compile (inductor) of the same module, the CPU peer")
     peers.append(COMPILE)
     if not here:
-        row.status, row.note = SKIPPED, "torch.compile peer: only on the CPU (local-task) here"
+        row.status, row.note = Status.SKIPPED.value, "torch.compile peer: only on the CPU (local-task) here"
         return peers
     log(f"M={m}: torch.compile (inductor) of the model")
     try:
         got = numpy_outputs(torch_forwards(ex, 1, compiled=True)[0]())
     except Exception as e:  # noqa: BLE001  (inductor without a C++ compiler, an unsupported op: a row)
-        row.status, row.error = FAILED, _first_line(e)
+        row.status, row.error = Status.COMPILE_ERROR.value, _first_line(e)
         how = f"--library {opts.library}" if opts.library is not None else "--tune"
         row.repro = (f"vdmfma model {opts.source.text} --m {m} {how} --device {opts.device} --cache-mode hot "
                      "(torch.compile runs once, before any timing)")
@@ -275,7 +271,7 @@ def _time_mode(mode: str, m: int, rows: dict[str, ModelRow], modules: dict, ex: 
         if not copies:
             log(f"M={m}: cold not run: {plan.why}")
             for r in out.values():
-                r.status, r.note = SKIPPED, f"cold not run: {plan.why}"
+                r.status, r.note = Status.SKIPPED.value, f"cold not run: {plan.why}"
             return list(out.values())
     contenders: dict[str, Callable[[], object]] = {}
     for v in rows:
@@ -290,17 +286,17 @@ def _time_mode(mode: str, m: int, rows: dict[str, ModelRow], modules: dict, ex: 
             elif v == COMPILE:
                 contenders[v] = fwd.rotate(torch_forwards(ex, copies, compiled=True))
         except Exception as e:  # noqa: BLE001  (loading the copies failed: a row, not a crash)
-            out[v].status, out[v].error = RUN_ERROR, f"{mode}: {_first_line(e)}"
+            out[v].status, out[v].error = Status.RUN_ERROR.value, f"{mode}: {_first_line(e)}"
     how = f"{copies} weight copies of {ex.weight_bytes / 2**20:.4g} MiB rotated" if copies > 1 else "one weight copy"
     log(f"M={m}: timing {', '.join(contenders)} {mode} ({how}) in {opts.rounds} paired rounds of {opts.calls} calls")
     failed: dict[str, Exception] = {}
     samples = fwd.paired_rounds(contenders, opts.rounds, opts.calls, opts.seed, warmup=max(2, copies), failed=failed)
     for v, e in failed.items():  # a contender that raised while timed: its row says so, the others are timed
-        out[v].status, out[v].error = RUN_ERROR, f"{mode}: {_first_line(e)}"
+        out[v].status, out[v].error = Status.RUN_ERROR.value, f"{mode}: {_first_line(e)}"
     for v, us in samples.items():
         row = out[v]
         lat = fwd.Estimate.of(us)
-        row.status = OK
+        row.status = Status.OK.value
         row.latency_us_median, row.latency_us_lo, row.latency_us_hi = lat.median, lat.lo, lat.hi
         row.rounds, row.calls_per_sample, row.interval_coverage = lat.rounds, opts.calls, round(lat.coverage, 4)
         row.rotation_copies = copies

@@ -19,6 +19,7 @@ from ..report.markdown import drop_empty, md_table
 from ..report.verdict import geomean
 from . import state
 from .state import display_id, display_ids
+from ..problems.rows import CANDIDATE_TERMINAL, Status, status_values
 
 # Knob values that mean "not set": shown as such, never as a number (waves_per_eu=0 is IREE's own choice).
 def speedup_text(speedup, basis: str) -> str:
@@ -109,9 +110,9 @@ def _cuts(winners: pd.DataFrame, cands: pd.DataFrame) -> pd.DataFrame:
     for key, sub in cands.groupby("key", sort=False):
         w = winners[winners.key == key] if not winners.empty else winners
         cut = sub.reason.fillna("").astype(str).str.startswith("cut by the race budget")  # pending, never left
-        left = int((~sub.status.isin(state.TERMINAL) & ~cut).sum())
+        left = int((~sub.status.isin(status_values(CANDIDATE_TERMINAL)) & ~cut).sum())
         row = {"key": key, "pruned_space": w.space.iloc[0] if len(w) else None,
-               "evaluated": int((~sub.status.isin({state.PRUNED, state.PENDING, state.COMPILED})).sum()),
+               "evaluated": int((~sub.status.isin({Status.PRUNED.value, Status.PENDING.value, Status.COMPILED.value})).sum()),
                "cut_by_max_candidates": w.cut_max_candidates.iloc[0] if len(w) else None}
         if raced:
             row["cut_by_race_budget"] = race_budget_cut(next(w.itertuples())) if len(w) else None
