@@ -25,6 +25,7 @@ from conftest import ROOT
 # A `# GPU only` or `# cluster only` command of such a block is still run here, and must fail.
 ELSEWHERE = {("README.md", "## A short tour"): "tests/test_tour.py",
              ("docs/model-path.md", "## From a sharktank export"): "tests/test_sharktank.py",
+             ("docs/model-path.md", "## Mixture of experts and Hugging Face models"): "tests/test_moe.py",
              ("docs/model-path.md", "## One decode step end to end: `--tune` / `--library`"): "tests/test_model_step.py",
              ("docs/commands/calibrate.md", "# vdmfma calibrate"): "tests/test_paired.py",
              ("docs/commands/sweep.md", "### On the CPU"): "tests/test_sweep_run.py"}

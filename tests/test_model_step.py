@@ -146,6 +146,8 @@ def test_the_report_opens_with_the_measured_result(tuned):
     hot, cold = opening.split("hot: ")[1].split("; cold: ")
     assert hot.startswith("M=4 ") and cold.startswith("M=4 ")
     assert "Numerics against torch eager pass" in opening
+    weights = lines[lines.index("## Weights the proven dispatches read (COMPUTED)") + 2]
+    assert weights.startswith("- `tuned`: M=4: proven: ") and "% of the weights read per decode step" in weights
 
 
 def test_a_tampered_model_csv_or_dispatches_csv_row_is_reported_damaged(tuned, tmp_path):

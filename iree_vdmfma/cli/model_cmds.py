@@ -12,6 +12,7 @@ from rich.text import Text
 
 from ..devices.targets import family_of, target as get_target
 from ..model.model import ModelOptions, counts_against, run_model
+from ..model import weights
 from ..model.source import SourceError, parse_source
 from ..util.runs import check_kind
 from ..variants.registry import variant as get_variant
@@ -140,13 +141,16 @@ def model(
 
 
 def _verdicts(result) -> None:
-    """Per M, the same verdicts as dispatches.csv in one line; the crashes with their reproducers."""
+    """Per M, the same verdicts as dispatches.csv in one line, the share of the weights the proven dispatches read and
+    the expert GEMMs (model/weights.py); the crashes with their reproducers."""
     for m in sorted({r.m_tokens for r in result.rows}):
         mine = [r for r in result.rows if r.m_tokens == m]
         counts: dict[str, int] = {}
         for r in mine:
             counts[r.status] = counts.get(r.status, 0) + 1
         show(f"M={m}: " + ", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
+    for line in [s.line() for s in weights.shares(result.rows)] + weights.expert_lines(result.rows):
+        show(line)
     for r in result.crashes:
         show(f"M={r.m_tokens}: {_short_dispatch(r.dispatch)} ({r.op_form or 'whole model'}) does not compile: "
              f"{r.reason}")

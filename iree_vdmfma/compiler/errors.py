@@ -74,3 +74,19 @@ def first_error_line(stderr: str, returncode: Optional[int] = None) -> str:
     plain = [l for l in lines if not _FRAME.match(l) and not re.match(r"^\d+\.\s", l)]
     own = [l for l in plain if l.startswith("iree-compile:")]  # the tool's own complaint (bad flag...)
     return (own or plain[-1:] or [""])[0][:500]
+
+
+_LEGALIZE = re.compile(r"failed to legalize operation '(?P<op>[\w.]+)'(?P<rest>.*)")
+_TORCH_OPERATOR = re.compile(r'name = "(?P<name>torch\.[\w.]+)"')
+
+
+def frontend_failure(error: str) -> str:
+    """The op a model's input conversion could not lower, as one line naming the frontend and the op ('' when the
+    error is no frontend failure): IREE's torch frontend (``--iree-input-type=torch``) marks every torch op it
+    cannot lower illegal, and an op torch-mlir has no definition for is a ``torch.operator`` named by the aten op."""
+    m = _LEGALIZE.search(error)
+    if not m or not m.group("op").startswith("torch."):
+        return ""
+    named = _TORCH_OPERATOR.search(m.group("rest"))
+    op = named.group("name") if named else m.group("op")
+    return f"IREE's torch frontend (--iree-input-type=torch) cannot lower {op}"

@@ -12,7 +12,11 @@ IREE 3.13 for gfx942 (configured_*.mlir dumps):
 * at ``--iree-opt-level=O2/O3`` an M = 1 ``mmt`` loses its unit M: a 2-D ``matvec_like`` generic
   a[K] * B[N,K]^T, maps (d1),(d0,d1)->(d0) (``mv``). ``transform.iree.match.contraction`` matches it
   (with an empty M); an MMA config cannot apply to it (IREE: "contraction like operation missing
-  critical dimension"), the no-MMA gemv config does (configs/gemv.py, ``fold_m``).
+  critical dimension"), the no-MMA gemv config does (configs/gemv.py, ``fold_m``);
+* a mixture-of-experts layer (sharktank 3.8.0, Mixtral-style) runs its expert GEMMs as one ``bmmt`` batched over
+  the experts; at O2/O3, M = 1, that becomes a batched matvec a[b,K] * B[b,N,K]^T (``bmv``), which IREE 3.13
+  takes with the gemv config and refuses with any MMA config, VDMFMA or dense (the same "missing critical
+  dimension").
 
 Every form keeps the loop order batch, M, N, K, so one tile list fits all of them once
 the batch dim is prepended (``mv`` has no M loop). A contraction with more than one result (horizontal fusion,
@@ -21,9 +25,13 @@ the batch dim is prepended (``mv`` has no M loop). A contraction with more than 
 
 Only GEMMs are GEMMs (:func:`examine`): a reduction op counts as one when its body is a
 multiply-accumulate and its reduction K > 1. Softmax's max/sum, RoPE's f32 outer product
-(K = 1) and contractions over dynamic N/K (attention over the KV sequence) are ``not-gemm`` with
-their kind; a GEMM with a dynamic M (prefill) is ``not-skinny``; a data-tiled
-``iree_codegen.inner_tiled`` op (``--iree-opt-data-tiling``) is ``data-tiled``.
+(K = 1), contractions over dynamic N/K (attention over the KV sequence), a MoE layer's top-k sort and its
+combine (a weighted sum over the experts: K the outer index of an operand that indexes every loop), dot products
+with no M or N loop (per-head attention at M = 1) and batched GEMMs with N = 1 or N or K = M (attention over the
+tokens) are ``not-gemm`` with their kind; a contraction with a dynamic M or token count (prefill) is
+``not-skinny``; a data-tiled ``iree_codegen.inner_tiled`` op (``--iree-opt-data-tiling``) is ``data-tiled``.
+These kinds are read from the op's indexing maps and shapes alone (a dispatch does not say which operand is a
+weight): a weight GEMM written in such a shape would be misread, and the reason says which rule was applied.
 """
 
 from __future__ import annotations
@@ -51,8 +59,10 @@ class OpForm:
     def maps(self) -> list[ir.AffineMap]:
         """Indexing maps of A, B and C (needs an active context)."""
         if self.fold_m:
-            n, k = ir.AffineDimExpr.get(0), ir.AffineDimExpr.get(1)
-            return [ir.AffineMap.get(2, 0, [k]), ir.AffineMap.get(2, 0, [n, k]), ir.AffineMap.get(2, 0, [n])]
+            rank = 3 if self.batched else 2
+            *lead, n, k = (ir.AffineDimExpr.get(i) for i in range(rank))
+            return [ir.AffineMap.get(rank, 0, lead + [k]), ir.AffineMap.get(rank, 0, lead + [n, k]),
+                    ir.AffineMap.get(rank, 0, lead + [n])]
         return contraction_maps(self.batched, self.b_transposed)
 
 
@@ -63,6 +73,8 @@ FORMS: dict[str, OpForm] = {f.name: f for f in (
     OpForm("bmm", "A[b,M,K] * B[b,K,N] (linalg.batch_matmul; nn.Linear on rank-3 activations, b=1)", True, False),
     OpForm("mv", "a[K] * B[N,K]^T (matvec_like: an M = 1 mmt at --iree-opt-level=O2/O3, unit M folded)", False, True,
            fold_m=True),
+    OpForm("bmv", "a[b,K] * B[b,N,K]^T (batched matvec: an M = 1 bmmt at O2/O3, the experts of a MoE layer)", True,
+           True, fold_m=True),
 )}
 
 # Default maps of named ops that carry no indexing_maps attribute.
@@ -119,6 +131,7 @@ class Examined:
 
 
 NOT_A_ROW = Examined()
+_SORTS = ("iree_linalg_ext.sort", "iree_linalg_ext.topk")
 _CASTS = {"arith.extf", "arith.extsi", "arith.extui", "arith.truncf", "arith.trunci", "arith.sitofp",
           "arith.uitofp", "linalg.yield", "linalg.index"}
 _MUL_ADD = ({"arith.mulf", "arith.addf"}, {"arith.muli", "arith.addi"})
@@ -126,6 +139,8 @@ _MUL_ADD = ({"arith.mulf", "arith.addf"}, {"arith.muli", "arith.addi"})
 
 def examine(op: ir.Operation) -> Examined:
     """Is ``op`` a GEMM this toolkit can match; if not, is it a row (not-gemm, not-skinny, data-tiled, not-matched)?"""
+    if op.name in _SORTS:
+        return _not_gemm(f"top-k ({op.name}): routing (a MoE layer picks its experts) or sampling, not a GEMM")
     if op.name == "iree_codegen.inner_tiled":
         kind = str(op.attributes["kind"]) if "kind" in op.attributes else "?"
         return Examined(None, Status.DATA_TILED.value, f"data-tiled contraction (inner_tiled, kind {kind})")
@@ -198,8 +213,7 @@ def _examine(op: ir.Operation) -> Examined:
         return _dynamic(maps, loops)
     found = next((f for f in FORMS.values() if f.maps() == maps), None)
     if found is None:
-        return Examined(None, Status.NOT_MATCHED.value,
-                        f"indexing maps {[str(m) for m in maps]} are no known form ({', '.join(FORMS)})")
+        return _no_form(maps, loops)
     a, b, c = types
     lead = 1 if found.batched else 0
     m = 1 if found.fold_m else a.shape[lead]
@@ -211,13 +225,40 @@ def _examine(op: ir.Operation) -> Examined:
     batch = a.shape[0] if found.batched else 1
     k = a.shape[-1] if found.fold_m else a.shape[lead + 1]
     n = b.shape[lead] if found.b_transposed else b.shape[lead + 1]
+    if batch > 1 and not found.fold_m and (n == 1 or m in (n, k)):
+        return _not_gemm(f"attention ({found.name} {batch}x{m}x{n}x{k}: per-head scores or values, N = 1 or N or K "
+                         "= M, the tokens themselves): activations times activations, not a projection")
     return Examined(Contraction(Problem(m=m, n=n, k=k, batch=batch, dtype=elem), found.name, acc))
+
+
+def _roles(maps: list[ir.AffineMap]) -> tuple[set[int], set[int], set[int]]:
+    """The loops each of A, B and C index."""
+    a, b, c = ({e.position for e in amap.results if isinstance(e, ir.AffineDimExpr)} for amap in maps)
+    return a, b, c
+
+
+def _no_form(maps: list[ir.AffineMap], loops: list[Optional[int]]) -> Examined:
+    """A static multiply-accumulate in no known form: the kinds real programs have that are no weight GEMM (not-gemm),
+    else not-matched (a GEMM written in a form no matcher here knows)."""
+    a, b, c = _roles(maps)
+    k = "x".join(str(loops[d]) for d in sorted(set(range(len(loops))) - c))
+    if not (a & c) - b and not (b & c) - a:
+        return _not_gemm(f"dot products (no M or N loop, K = {k}; loops {_dims(loops)}): per-head attention scores or "
+                         "values at M = 1, activations times activations, not a weight GEMM")
+    for amap, dims in zip(maps[:2], (a, b)):
+        first = amap.results[0] if len(amap.results) else None
+        if dims == set(range(len(loops))) and isinstance(first, ir.AffineDimExpr) and first.position not in c:
+            return _not_gemm(f"weighted sum over K = {k} (loops {_dims(loops)}; K the outer index of an operand that "
+                             "indexes every loop): a MoE combine of the expert outputs by their router weights, not a "
+                             "weight GEMM")
+    return Examined(None, Status.NOT_MATCHED.value,
+                    f"indexing maps {[str(m) for m in maps]} are no known form ({', '.join(FORMS)})")
 
 
 def _dynamic(maps: list[ir.AffineMap], loops: list[Optional[int]]) -> Examined:
     """A multiply-accumulate with dynamic dims: M dynamic (prefill) is a GEMM that is not skinny; N or K
     dynamic (the KV sequence) multiplies activations by activations: attention, not a weight GEMM."""
-    a, b, c = ({e.position for e in amap.results if isinstance(e, ir.AffineDimExpr)} for amap in maps)
+    a, b, c = _roles(maps)
     n_or_k = ((b & c) - a) | (set(range(len(loops))) - c)
     if any(loops[d] is None for d in n_or_k):
         return _not_gemm(f"contraction over a dynamic N/K (loops {_dims(loops)}): activations times the KV "
@@ -225,7 +266,8 @@ def _dynamic(maps: list[ir.AffineMap], loops: list[Optional[int]]) -> Examined:
     if any(loops[d] is None for d in (a & c) - b):
         return Examined(None, Status.NOT_SKINNY.value, f"GEMM with a dynamic M (loops {_dims(loops)}; prefill: the "
                         "token count is known at run time): left to IREE's default")
-    return Examined(None, Status.NOT_MATCHED.value, f"dynamic shapes (loops {_dims(loops)})")
+    return Examined(None, Status.NOT_SKINNY.value, f"dynamic dims (loops {_dims(loops)}: a prefill op, sized by the "
+                    "token count at run time): left to IREE's default")
 
 
 def _dims(loops: list[Optional[int]]) -> str:

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from ..compiler.driver import CompileJob, CompileResult, Compiler
+from ..compiler.errors import frontend_failure
 from ..backends import backend_for
 from ..backends.rocm.evidence import Kernel
 from ..configs.annotate import form_config
@@ -143,8 +144,9 @@ def isa_verdict(config, got: Dispatch, kernel: Optional[Kernel]) -> tuple[str, s
         return Status.SPILLS.value, f"{intended or 'the gemv config'} applied but the kernel spills: {kernel.spilled} " \
                        f"({kernel.vgpr} VGPRs): not a result"
     if not intended:
-        return Status.APPLIED.value, ("matvec form (unit M folded at O2/O3): the gemv config, no MMA (VDMFMA cannot apply to "
-                         "an op without an M loop)")
+        named = f": {config.describe()}" if hasattr(config, "describe") else ""
+        return Status.APPLIED.value, ("matvec form (unit M folded at O2/O3): the gemv config, no MMA (VDMFMA cannot "
+                                      f"apply to an op without an M loop){named}")
     return Status.APPLIED.value, ""
 
 
@@ -249,19 +251,50 @@ def discover(compiler: Compiler, m: int, text: str, target: str, flags: tuple[st
                       alone.calls(phase))
 
 
-def crash_rows(m: int, found: Discovered, covered: set[str]) -> list[DispatchRow]:
+class FrontendError(ValueError):
+    """IREE's input conversion cannot lower the exported program: no dispatch was formed, so no GEMM was ever
+    found. One line naming the frontend and the op (exit 2: the program as exported is not one IREE takes)."""
+
+
+def check_frontend(m: int, base: CompileResult, source: Path) -> None:
+    """FrontendError when IREE's default compile of M failed in its frontend (compiler/errors.frontend_failure)."""
+    what = frontend_failure(base.error)
+    if what:
+        raise FrontendError(f"{source}: {what} (M={m}), so no dispatch was formed and no GEMM found: export the model "
+                            f"so that op is not in it (docs/model-path.md, Hugging Face models); repro: {base.repro}")
+
+
+def crash_rows(m: int, found: Discovered, covered: set[str], rows: tuple = ()) -> list[DispatchRow]:
     """One compile-error row per executable that fails alone with IREE's default and no GEMM row covers (IREE's
-    attention, say), with its minimal reproducer; the whole compile's row when no executable fails alone."""
+    attention, say), with its minimal reproducer; the whole compile's row when no executable fails alone. Where
+    ``rows`` (the other rows of this M) already has a row of that executable (an op that is no GEMM, say), that row
+    is the one row of its dispatch and carries the failure: returned in its place (callers drop the old one:
+    :func:`one_row_per_dispatch`)."""
     if found.base.ok:
         return []
-    rows = []
+    out = []
     for exe, r in found.crashed.items():
         if exe in covered:
             continue
+        why = f"IREE's default fails on this dispatch alone: {alone.reproducer(r)}"
+        mine = [x for x in rows if x.m_tokens == m and x.dispatch and alone.executable_of(x.dispatch) == exe]
+        if mine:  # the row there says what the op is; counted rows keep their status, the others say it fails
+            out += [replace(x, status=x.status if counts_against(x) else Status.COMPILE_ERROR.value,
+                            reason=f"{x.status}: {x.reason}; {why}" if not counts_against(x) else f"{x.reason}; {why}")
+                    for x in mine]
+            continue
         function = alone.function_of(found.source_dump, exe)
-        rows.append(replace(failed_row(m, r, ""), dispatch=function, op_form=alone.kind_of(function),
-                            reason=f"IREE's default fails on this dispatch alone: {alone.reproducer(r)}"))
-    return rows if found.crashed else [failed_row(m, found.base, "default (no executable fails alone)")]
+        out.append(replace(failed_row(m, r, ""), dispatch=function, op_form=alone.kind_of(function), reason=why))
+    return out if found.crashed else [failed_row(m, found.base, "default (no executable fails alone)")]
+
+
+def one_row_per_dispatch(rows: list[DispatchRow], crashes: list[DispatchRow]) -> list[DispatchRow]:
+    """``rows`` with each row :func:`crash_rows` rewrote replaced by its rewrite, and the new crash rows added: a
+    dispatch is never listed twice (once for what its op is, once for the compile that fails on it)."""
+    key = lambda r: (r.m_tokens, r.variant, r.dispatch, r.op_form)  # noqa: E731
+    rewritten = {key(c): c for c in crashes}
+    kept = [rewritten.pop(key(r), r) for r in rows]
+    return kept + [c for c in crashes if key(c) in rewritten]
 
 
 def run_model(opts: ModelOptions, log: Callable[[str], None] = lambda s: None) -> ModelResult:
@@ -282,6 +315,7 @@ def run_model(opts: ModelOptions, log: Callable[[str], None] = lambda s: None) -
         for m, base in zip(opts.ms, bases):
             found[m] = discover(compiler, m, text[m], opts.target, opts.flags, opts.timeout_s, log, base)
             if found[m].dispatches is None:
+                check_frontend(m, found[m].base, inputs[m])
                 rows.append(failed_row(m, found[m].base, "default"))
         dispatches = {m: f.dispatches for m, f in found.items() if f.dispatches is not None}
         if opts.source.is_mlir:
@@ -411,8 +445,10 @@ def prove_dispatches(compiler: Compiler, m: int, found: Discovered, configs: dic
         elif note:
             row = replace(row, reason="; ".join(x for x in (row.reason, note) if x))
         rows.append(row)
-    rows = [replace(r, calls=found.calls.get(r.dispatch)) for r in rows] + crash_rows(m, found, covered)
-    if whole is not None and not whole.ok and found.base.ok and not any(r.status == Status.COMPILE_ERROR.value for r in rows):
+    rows = [replace(r, calls=found.calls.get(r.dispatch)) for r in rows]
+    rows = one_row_per_dispatch(rows, crash_rows(m, found, covered, tuple(rows)))
+    if whole is not None and not whole.ok and found.base.ok and not any(r.status == Status.COMPILE_ERROR.value
+                                                                        for r in rows):
         rows.append(failed_row(m, whole, "with-spec"))
     return rows
 

@@ -199,10 +199,23 @@ def write_step_report(opts, result, default: str, eager: str, row_type=None) -> 
               "", "## Numerics", "", "Rule: " + fwd.FORWARD_RULE + ". Torch's float64 run of the same model and "
               "inputs sets each output's scale of rounding error; TOL_SAFETY as in run/numerics.py.", ""]
     lines += ["## Share of the forward in skinny GEMMs", ""] + share_lines(rows)
+    lines += ["", "## Weights the proven dispatches read (COMPUTED)", ""] + weight_lines(result.dispatch_rows, default)
     lines += ["", "Per-dispatch proof: `dispatches.csv` (one row per dispatch and variant; `not-applied`: a "
               "tuned split or config that did not reach the compiled dispatch)."]
     atomic_write_text(out / "index.md", "\n".join(lines) + "\n")
     return out / "index.md"
+
+
+def weight_lines(dispatch_rows, default: str) -> list[str]:
+    """Per variant other than IREE's default, per M, the share of the weights its proven dispatches read, and its
+    expert GEMMs (model/weights.py: COMPUTED from the GEMM shapes x calls, never measured)."""
+    from . import weights  # noqa: PLC0415
+
+    lines = []
+    for v in dict.fromkeys(r.variant for r in dispatch_rows if r.variant != default):
+        mine = [r for r in dispatch_rows if r.variant == v]
+        lines += [f"- `{v}`: {line}" for line in [s.line() for s in weights.shares(mine)] + weights.expert_lines(mine)]
+    return lines or ["No variant other than IREE's default was compiled."]
 
 
 def share_lines(rows) -> list[str]:

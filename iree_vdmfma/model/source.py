@@ -1,7 +1,8 @@
 """Model sources: a Python builder exported with iree-turbine, or an already exported .mlir.
 
-``SOURCE`` is ``path/to/file.py[:FUNC]``, ``pkg.module[:FUNC]`` or ``file.mlir`` (``{m}`` in its path
-names one file per M: ``decode_bs{m}.mlir``, as sharktank exports one program per batch size). FUNC
+``SOURCE`` is ``path/to/file.py[:FUNC]``, ``pkg.module[:FUNC]``, ``file.mlir`` (``{m}`` in its path
+names one file per M: ``decode_bs{m}.mlir``, as sharktank exports one program per batch size) or a Hugging Face
+``config.json`` (a causal LM built from it with random weights: model/hf.py). FUNC
 (default ``build``) takes the token count ``m`` (and ``dtype=`` if it has that parameter)
 and returns ``(nn.Module, example_args)``. torch and iree-turbine are imported here, only
 when a Python source is exported (the optional ``model`` extra).
@@ -46,6 +47,11 @@ class Source:
     def is_mlir(self) -> bool:
         return self.path is not None and self.path.suffix == ".mlir"
 
+    @property
+    def is_hf(self) -> bool:
+        """A Hugging Face config.json (model/hf.py builds the causal LM)."""
+        return self.path is not None and self.path.suffix == ".json"
+
     def mlir_path(self, m: int) -> Path:
         """The .mlir file for ``m`` tokens (``{m}`` in the path replaced; the one file otherwise)."""
         return Path(str(self.path).replace("{m}", str(m)))
@@ -74,6 +80,17 @@ def parse_source(text: str) -> Source:
         if not path.is_file():
             raise SourceError(f"{base}: no such Python file")
         return Source(text, path, "", func)
+    if base.endswith(".json"):  # a Hugging Face config.json: checked now, before anything builds
+        from .hf import read_config  # noqa: PLC0415
+
+        path = Path(base)
+        if not path.is_file():
+            raise SourceError(f"{base}: no such Hugging Face config file")
+        try:
+            read_config(path)
+        except ValueError as e:
+            raise SourceError(str(e)) from None
+        return Source(text, path, "", "")
     if not base.replace(".", "").replace("_", "").isalnum():
         raise SourceError(f"{text}: not a .py/.mlir path or a dotted module name")
     return Source(text, None, base, func)
@@ -171,7 +188,14 @@ def builder(source: Source) -> Callable[..., tuple[Any, tuple]]:
 
 
 def build(source: Source, m: int, dtype: str | None = None) -> tuple[Any, tuple]:
-    """(nn.Module, example_args) from the source's builder for ``m`` tokens."""
+    """(nn.Module, example_args) from the source's builder for ``m`` tokens (a Hugging Face config's: model/hf.py)."""
+    if source.is_hf:
+        from . import hf  # noqa: PLC0415
+
+        try:
+            return hf.build(source.path, m, dtype)
+        except ValueError as e:
+            raise SourceError(str(e)) from None
     func = builder(source)
     kwargs = {"dtype": dtype} if dtype and "dtype" in inspect.signature(func).parameters else {}
     try:

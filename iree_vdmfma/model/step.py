@@ -46,9 +46,9 @@ from . import forward as fwd
 from .dispatches import Dispatch, collect_dispatches
 from .rescue import alone as compile_alone, compile_all, executable_of, rescue
 from .report import write_model_csv, write_step_report
-from .model import (DispatchRow, Discovered, ModelOptions, config_reached, crash_rows, discover, dispatch_row,
-                    failed_row, is_skinny, isa_kernels, isa_verdict, model_flags, prove_dispatches, variant_configs,
-                    write_dispatches, write_shapes)
+from .model import (DispatchRow, Discovered, ModelOptions, check_frontend, config_reached, crash_rows, discover,
+                    dispatch_row, failed_row, is_skinny, isa_kernels, isa_verdict, model_flags, one_row_per_dispatch,
+                    prove_dispatches, variant_configs, write_dispatches, write_shapes)
 from .source import Exported, Source, export_step
 from .forward_rows import DEFAULT, DISPATCH_TIMES, EAGER, TUNED, VDMFMA, ModelRow, run_forward
 from ..problems.rows import Status
@@ -254,6 +254,8 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
             base[m] = disc[m].base
             if disc[m].dispatches is not None:  # from the failed compile's configured dump too
                 found[m] = disc[m].dispatches
+            else:
+                check_frontend(m, base[m], opts.out / f"m{m}" / "model.mlir")
         problems = skinny_problems(found)
         if found and not problems:
             raise UnmatchedModelError(f"{opts.source.text}: no skinny GEMM (M <= 32) among the contraction "
@@ -325,8 +327,13 @@ def _rescue_rows(compiler: Compiler, m: int, found: Discovered, drows: list[Disp
                         f"{reason}; whole model: {r.status} {r.reason}".strip())
         out.append(r)
     covered = {executable_of(d.dispatch) for d in skinny}
-    crashes = crash_rows(m, found, covered) if found.crashed else []
-    return out + [replace(c, variant=v) for v in variants if v != VDMFMA for c in crashes]
+    for v in variants:
+        if v != VDMFMA and found.crashed:
+            mine = [r for r in out if r.variant == v]
+            crashes = [replace(c, variant=v) for c in crash_rows(m, found, covered, tuple(mine))]
+            out = [r for r in out if r.variant != v or r.m_tokens != m] + one_row_per_dispatch(
+                [r for r in mine if r.m_tokens == m], crashes)
+    return out
 
 
 def _as_contraction(p: Problem):

@@ -121,6 +121,10 @@ PROVED = {Status.OK, Status.COMPILED, Status.RUN_ERROR, Status.NUMERICS_FAILED}
 DISPATCH_STATUSES = {Status.APPLIED, Status.NOT_APPLIED, Status.NOT_MATCHED, Status.NOT_SKINNY, Status.COMPILE_ERROR,
                      Status.DEFAULT, Status.DEFAULT_KEPT, Status.RESCUED, Status.SPILLS, Status.NOT_GEMM,
                      Status.DATA_TILED}
+# A model dispatch whose config is proven in its kernel; one that reads no weights in the decode step (attention,
+# routing, the MoE combine: not-gemm; prefill: not-skinny) -- model/weights.py's share of the weights read.
+PROVEN_DISPATCH = {Status.APPLIED, Status.RESCUED}
+NOT_WEIGHT_GEMM = {Status.NOT_GEMM, Status.NOT_SKINNY}
 MODEL_STATUSES = {Status.COMPILED, Status.OK, Status.NUMERICS_FAILED, Status.RUN_ERROR, Status.COMPILE_ERROR,
                   Status.SKIPPED}
 
