@@ -121,8 +121,16 @@ def test_modelled_gfx942_tune_writes_a_winner_a_shape_and_a_spec_pair_plain_iree
     assert index[1] == "## Result" and index[2].startswith("**Tuned winners: MODELLED, not measured")
     assert "geomean" not in index[2] and "off by up to 1.98x" in index[2]  # no modelled win beyond the model's error
     assert "Geomean speedup by group" not in report
-    for w in winners:  # each winner says whether the model can tell it from no difference
+    defaults: dict = {}
+    for c in state.read_table(out / "candidates.csv", state.CandidateRow):
+        if "default" in c.reference.split(","):
+            defaults.setdefault(c.key, set()).add(c.candidate)
+    for w in winners:  # each winner says whether the model can tell it from no difference; one it cannot is no
+        # winner: IREE's default is kept and shipped, the model's pick named in the note
         assert w.verdict == ("beyond the model's error" if w.speedup_vs_default > 1.98 else "not separable by the model")
+        if w.verdict == "not separable by the model":
+            assert w.winner in defaults[w.key] and w.speedup_vs_default == 1.0, w
+            assert w.winner == w.search_winner or f"[{w.search_winner}] modelled" in w.note, w
     assert "[report.md](report.md)" in "\n\n".join(index) and "MODELLED by the backend" in "\n\n".join(index)
     lines = [line for line in output.splitlines() if " vs default " in line]  # one a shape, labelled once
     assert len(lines) == 3 and all(line.count("MODELLED") == 1 for line in lines), lines

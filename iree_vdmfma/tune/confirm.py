@@ -14,7 +14,7 @@ from ..problems.problem import Problem
 from ..run.numerics import Checker
 from ..run.timing import DEFAULT_TIMING_MODE
 from . import state
-from .choose import Choice, choose_measured, choose_modelled, model_error, modelled_verdict
+from .choose import NOT_SEPARABLE, Choice, choose_measured, choose_modelled, model_error, modelled_verdict
 from .measure import measure
 from ..problems.rows import Status
 
@@ -47,6 +47,12 @@ def finish_shape(tuner, compiler, p: Problem, rows: list[state.CandidateRow],
         verdict = choice.verdict  # a modelled speedup within the model's validated error is no result
         if verdict == "modelled":
             verdict = modelled_verdict(speedup, model_error(tuner.backend, tuner.o.target))
+        if verdict == NOT_SEPARABLE and default is not None and w is not default:  # nothing to ship on it
+            base.update(winner=default.candidate, split=default.split, mma=default.mma,
+                        workgroups=default.workgroups,
+                        note=f"[{w.candidate}] modelled {speedup:.3g}x, within the model's validated error: "
+                             "IREE's default kept")
+            w, speedup = default, 1.0
         return state.WinnerRow(**base, latency_us_median=w.modelled_us,
                                default_us_median=default.modelled_us if default else None,
                                padded_us_median=padded.modelled_us if padded else None,
