@@ -252,20 +252,26 @@ def test_a_dispatch_that_is_no_gemm_and_fails_alone_is_one_row_that_says_both(tm
     rows = [DispatchRow(1, combine, "linalg.generic", None, None, None, None, "", "", "", "", None, None, None, None,
                         "not-gemm", "weighted sum over K = 8 ...: a MoE combine", "vdmfma"),
             DispatchRow(1, "decode_bs1$async_dispatch_4_matmul_1x4096x4096_f16xf16xf32", "mmt", 1, 4096, 4096, 1,
-                        "f16xf16->f32", "", "", "", 32, 0, 100, 0, "applied", "", "vdmfma")]
+                        "f16xf16->f32", "", "", "", 32, 0, 100, 0, "applied", "", "vdmfma"),
+            DispatchRow(1, "decode_bs1$async_dispatch_9_matmul_64x4096x4096_f16xf16xf32", "mmt", 64, 4096, 4096, 1,
+                        "f16xf16->f32", "", "", "", None, None, None, None, "not-skinny", "M=64 > 32", "vdmfma")]
+    prefill = rows[2].dispatch
     (tmp_path / "module_decode_bs1$async_dispatch_8.mlir").write_text(
         "hal.executable.export public @decode_bs1$async_dispatch_8_elementwise_4096_f16(")
     found = Discovered(failed("map_store"), [], {"decode_bs1$async_dispatch_45": failed("map_store fails"),
-                                                 "decode_bs1$async_dispatch_8": failed("map_store fails")}, tmp_path)
+                                                 "decode_bs1$async_dispatch_8": failed("map_store fails"),
+                                                 "decode_bs1$async_dispatch_9": failed("map_store fails")}, tmp_path)
     merged = one_row_per_dispatch(rows, crash_rows(1, found, set(), tuple(rows)))
     names = [r.dispatch for r in merged]
-    assert len(names) == len(set(names)) == 3, names
+    assert len(names) == len(set(names)) == 4, names
     row = next(r for r in merged if r.dispatch == combine)
     assert row.status == "compile-error" and row.op_form == "linalg.generic"
     assert row.reason.startswith("not-gemm: weighted sum") and "minimal reproducer: iree-compile x" in row.reason
     alone = next(r for r in merged if "dispatch_8" in r.dispatch)
     assert alone.status == "compile-error" and alone.op_form == "elementwise" and not counts_against(alone)
     assert not counts_against(row) and next(r for r in merged if r.m == 1).status == "applied"
+    big = next(r for r in merged if r.dispatch == prefill)  # a prefill GEMM that fails alone: said, never counted
+    assert big.status == "compile-error" and big.reason.startswith("not-skinny") and not counts_against(big)
 
 
 def test_a_frontend_failure_names_the_frontend_and_the_aten_op():

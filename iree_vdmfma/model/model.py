@@ -96,7 +96,10 @@ def counts_against(row: DispatchRow) -> bool:
     """Does this row say a real skinny GEMM was not applied (the exit code of ``vdmfma model``)?"""
     if row.status in (Status.NOT_MATCHED.value, Status.SPILLS.value, Status.DATA_TILED.value):
         return row.m is None or row.m <= SKINNY_MAX_M
-    return row.status == Status.COMPILE_ERROR.value and (row.m is not None or not row.dispatch)
+    # a compile that fails: a skinny GEMM's, or the whole model's (no dispatch named); never a prefill GEMM's or an
+    # op that is no GEMM (crash_rows keeps what the op is in the row that carries the failure)
+    return row.status == Status.COMPILE_ERROR.value and (
+        (row.m is not None and row.m <= SKINNY_MAX_M) or not row.dispatch)
 
 
 def is_skinny(contraction: Contraction) -> bool:
