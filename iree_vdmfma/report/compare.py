@@ -19,7 +19,7 @@ from typing import Mapping, Optional, Sequence
 import numpy as np
 import pandas as pd
 
-from ..problems.rows import STATIC_METRICS
+from ..problems.rows import STATIC_METRICS, Status
 from .load import ResultsInput, load_results
 from .markdown import capped, drop_empty, md_table
 from .summary import own_problem
@@ -88,7 +88,7 @@ def parse_pairs(specs: Sequence[str]) -> list[tuple[str, str]]:
 def best_variant(d: pd.DataFrame) -> str:
     """A run's best IREE variant: the one (peers left out) whose geomean latency over the run's ``default`` on the
     problems both timed is lowest and below 1; ``default`` when none is faster or nothing was timed."""
-    ok = d[(d["status"] == "ok") & d["latency_us_median"].notna()
+    ok = d[(d["status"] == Status.OK.value) & d["latency_us_median"].notna()
            & ~d["numerics"].fillna("").astype(str).str.contains("fail")]
     base = ok[ok["variant"] == DEFAULT_VARIANT].set_index(IDENT)["latency_us_median"]
     best, best_gm = DEFAULT_VARIANT, 1.0

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Iterable, Sequence
 
-from ..problems.rows import INSTRUCTION_COLUMNS, ResultRow, Status
+from ..problems.rows import INSTRUCTION_COLUMNS, ResultRow, Status, not_ok
 
 DEFAULT = "default"
 SHOWN = 3  # shapes named per differing instruction pattern before "..."
@@ -57,7 +57,7 @@ def findings(rows: Sequence[ResultRow], variants: Sequence[str]) -> list[str]:
         mine = [static[(k, v)] for k in keys if (k, v) in static]
         skipped = [r for r in mine if r.status == Status.SKIPPED.value]
         not_applied = [r for r in mine if r.status == Status.NOT_APPLIED.value]
-        failed = [r for r in mine if r.status not in (Status.OK.value, Status.SKIPPED.value, Status.NOT_APPLIED.value)]
+        failed = not_ok(mine)  # the one ok rule (problems/rows.py)
         ok = [r for r in mine if r.status == Status.OK.value]
         parts = []
         if v == DEFAULT:
