@@ -44,10 +44,12 @@ def finish_shape(tuner, compiler, p: Problem, rows: list[state.CandidateRow],
                 workgroups=w.workgroups, note=choice.note)
     if not tuner.o.measuring:
         speedup = _ratio(default and default.modelled_us, w.modelled_us)
-        verdict = choice.verdict  # a modelled speedup within the model's validated error is no result
-        if verdict == "modelled":
-            verdict = modelled_verdict(speedup, model_error(tuner.backend, tuner.o.target))
-        if verdict == NOT_SEPARABLE and default is not None and w is not default:  # nothing to ship on it
+        verdict, error = choice.verdict, model_error(tuner.backend, tuner.o.target)
+        if verdict == "modelled":  # a modelled speedup within the model's validated error is no result
+            verdict = modelled_verdict(speedup, error)
+        # where the model's error is known, a pick within it is nothing to ship (an unvalidated model's pick still
+        # ships, labelled 'not separable by the model': it may be the one config that builds)
+        if verdict == NOT_SEPARABLE and error is not None and default is not None and w is not default:
             base.update(winner=default.candidate, split=default.split, mma=default.mma,
                         workgroups=default.workgroups,
                         note=f"[{w.candidate}] modelled {speedup:.3g}x, within the model's validated error: "
