@@ -277,7 +277,8 @@ def test_tune_compiles_through_ray_with_the_same_outcome_as_local(cluster, tmp_p
     assert len(evaluated) == 4 and all(r.status in (Status.MODELLED.value, Status.REJECTED.value) for r in evaluated), evaluated
     assert all(r.modelled_us and r.dispatches for r in evaluated if r.status == Status.MODELLED.value)
     winner = state.read_table(tmp_path / "out" / "winners.csv", state.WinnerRow)[0]
-    assert winner.verdict == "modelled"
+    # the CUDA model's error on a speedup is not validated (tune/choose.model_error): its pick is never a result
+    assert winner.basis == "modelled" and winner.verdict == "not separable by the model"
     assert all(read_valid_manifest(e) for e in (tmp_path / "cache").iterdir() if not e.name.startswith("."))
 
 
