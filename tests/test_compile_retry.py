@@ -23,25 +23,29 @@ from iree_vdmfma.problems.problem import Problem
 TINY = Problem(m=8, n=64, k=64, dtype="f16")
 
 
+def _iree_compile_wrapper(tmp_path: Path, monkeypatch, body: str) -> None:
+    """IREE_TOOL_PATH -> tmp_path/tools, whose iree-compile is the shell ``body`` (the real one:
+    ``exec REAL "$@"`` in it, REAL quoted). The caller clears toolchain.tool's cache when done."""
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    wrapper = tools / "iree-compile"
+    wrapper.write_text("#!/bin/sh\n" + body.replace("REAL", shlex.quote(toolchain.tool("iree-compile"))))
+    wrapper.chmod(wrapper.stat().st_mode | stat.S_IXUSR)
+    monkeypatch.setenv("IREE_TOOL_PATH", str(tools))
+    toolchain.tool.cache_clear()
+
+
 @pytest.fixture
 def deadlocking(tmp_path, monkeypatch) -> Path:
     """IREE_TOOL_PATH -> a folder whose iree-compile stops itself (SIGSTOP) when it would compile threaded, and
     otherwise execs the real one; every compile's start is logged (``threaded`` or ``single``). Returns the log."""
-    real = toolchain.tool("iree-compile")
-    tools, log = tmp_path / "tools", tmp_path / "starts.log"
-    tools.mkdir()
-    wrapper = tools / "iree-compile"
-    wrapper.write_text(
-        "#!/bin/sh\n"
-        'case " $* " in *" --version "*|*--compile-to=*) ;;\n'  # the version and target-info probes: not logged
-        f'  *" {RETRY_FLAG} "*) echo single >> {shlex.quote(str(log))} ;;\n'
-        f"  *) echo threaded >> {shlex.quote(str(log))}; kill -STOP $$ ;;\n"
-        "esac\n"
-        f'exec {shlex.quote(real)} "$@"\n')
-    wrapper.chmod(wrapper.stat().st_mode | stat.S_IXUSR)
-    monkeypatch.setenv("IREE_TOOL_PATH", str(tools))
+    log = tmp_path / "starts.log"
+    _iree_compile_wrapper(tmp_path, monkeypatch,
+                          'case " $* " in *" --version "*|*--compile-to=*) ;;\n'  # version, target-info: not logged
+                          f'  *" {RETRY_FLAG} "*) echo single >> {shlex.quote(str(log))} ;;\n'
+                          f"  *) echo threaded >> {shlex.quote(str(log))}; kill -STOP $$ ;;\n"
+                          'esac\nexec REAL "$@"\n')
     monkeypatch.setenv("VDMFMA_STALL_S", "1")
-    toolchain.tool.cache_clear()
     yield log
     toolchain.tool.cache_clear()
 
@@ -103,14 +107,9 @@ def test_a_version_probe_that_hangs_is_ended_with_its_group_and_said_in_one_line
     line, exit 1), never a hang."""
     from iree_vdmfma.compiler.errors import ToolFailed
 
-    tools = tmp_path / "tools"
-    tools.mkdir()
-    wrapper = tools / "iree-compile"
-    wrapper.write_text(f"#!/bin/sh\nsleep 300 &\necho $! > {shlex.quote(str(tmp_path / 'child'))}\nkill -STOP $$\n")
-    wrapper.chmod(wrapper.stat().st_mode | stat.S_IXUSR)
-    monkeypatch.setenv("IREE_TOOL_PATH", str(tools))
+    _iree_compile_wrapper(tmp_path, monkeypatch,
+                          f"sleep 300 &\necho $! > {shlex.quote(str(tmp_path / 'child'))}\nkill -STOP $$\n")
     monkeypatch.setattr(toolchain, "VERSION_TIMEOUT_S", 2.0)
-    toolchain.tool.cache_clear()
     toolchain.compiler_version.cache_clear()
     try:
         with pytest.raises(ToolFailed, match=r"iree-compile --version ran past 2 s and was ended"):
@@ -141,16 +140,9 @@ def test_a_cuda_target_probe_that_hangs_is_retried_and_one_that_hangs_again_is_n
     from iree_vdmfma.compiler import cuda_targets
     from iree_vdmfma.compiler.errors import ToolFailed
 
-    real = toolchain.tool("iree-compile")
-    tools = tmp_path / "tools"
-    tools.mkdir()
     stop = "kill -STOP $$" if always else f'case " $* " in *" {RETRY_FLAG} "*) ;; *) kill -STOP $$ ;; esac'
-    (tools / "iree-compile").write_text(
-        f'#!/bin/sh\ncase " $* " in *sm_89*) {stop} ;; esac\nexec {shlex.quote(real)} "$@"\n')
-    (tools / "iree-compile").chmod(0o755)
-    monkeypatch.setenv("IREE_TOOL_PATH", str(tools))
+    _iree_compile_wrapper(tmp_path, monkeypatch, f'case " $* " in *sm_89*) {stop} ;; esac\nexec REAL "$@"\n')
     monkeypatch.setenv("VDMFMA_STALL_S", "1")
-    toolchain.tool.cache_clear()
     cache = tmp_path / "cache"
     try:
         if always:
