@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import os
 import re
 import subprocess
@@ -60,18 +62,24 @@ def test_dtype_help_names_mxfp4(command):
     assert re.search(r"--dtype .*i8, mxfp4", text), text
 
 
-def test_a_candidate_is_spelled_one_way_in_what_the_tuner_says_and_in_its_notes():
+def test_a_candidate_is_spelled_one_way_in_what_the_tuner_says_its_notes_and_winners_csv():
+    """The console, the notes and the report show a candidate id as candidates.csv and winners.csv store it
+    ('split=0', never 'split=none' beside it); what a 0 knob means is said in words (KNOB_ZEROES)."""
     from iree_vdmfma.problems.problem import Problem
-    from iree_vdmfma.tune.state import display_ids
     from iree_vdmfma.tune.options import TuneOptions
-
+    from iree_vdmfma.tune.state import KNOB_ZEROES
+    from iree_vdmfma.tune.tune_report import winner_line
     from iree_vdmfma.tune.tuner import Tuner
 
     said: list[str] = []
     tuner = Tuner([Problem(1, 16, 256)], TuneOptions(target="host", device="none"), on_event=said.append)
-    tuner.say("search winner [split=0,mma=vdmfma,waves_per_eu=0] not confirmed; [split=256] kept")
-    assert said == ["search winner [split=none,mma=vdmfma,waves_per_eu=unset] not confirmed; [split=256] kept"]
-    assert display_ids("same kernel as [split=0] (fingerprint ab)") == "same kernel as [split=none] (fingerprint ab)"
+    msg = "search winner [split=0,mma=vdmfma,waves_per_eu=0] not confirmed; [split=256] kept"
+    tuner.say(msg)
+    assert said == [msg]
+    w = SimpleNamespace(key="f16_1x16x256", winner="split=0,mma=gemv,waves_per_eu=0", speedup_vs_default=None,
+                        basis="modelled", verdict="")
+    assert winner_line(w).startswith("f16_1x16x256: split=0,mma=gemv,waves_per_eu=0  vs default")
+    assert "split=0 is no split-K" in KNOB_ZEROES and "waves_per_eu=0 leaves the occupancy hint unset" in KNOB_ZEROES
 
 
 def test_coverage_says_what_iree_did_in_words_and_the_manual_gives_the_mxfp4_m_coverage_found():
