@@ -11,6 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from iree_vdmfma.cli import app
@@ -103,3 +104,25 @@ def test_run_with_reps_0_says_its_column_is_numerics_only_never_an_empty_hot(tmp
     said = " ".join(res.stdout.split())
     assert "numerics only (--reps 0: not timed)" in said and "pass" in said
     assert " hot " not in f" {said} "
+
+
+def test_every_usage_line_names_its_arguments_as_click_does_never_in_braces():
+    """`Usage: vdmfma sweep [OPTIONS] SHAPES`, not typer's '{shapes}' (read as a literal set of braces): an optional
+    argument in brackets, a repeatable one with '...', and a missing one named the same way in its error line."""
+    import click
+
+    def commands(group, path):
+        for name, cmd in group.commands.items():
+            yield from commands(cmd, path + [name]) if isinstance(cmd, click.Group) else [(path + [name], cmd)]
+
+    top = typer.main.get_command(app)
+    seen = {}
+    for path, cmd in commands(top, []):
+        usage = next(line for line in CliRunner().invoke(app, [*path, "--help"]).output.splitlines()
+                     if line.startswith("Usage:"))
+        assert "{" not in usage and "}" not in usage, usage
+        seen[" ".join(path)] = usage
+    assert seen["sweep"].endswith("[OPTIONS] SHAPES") and seen["coverage"].endswith("[OPTIONS] [SHAPES]")
+    assert seen["report"].endswith("[OPTIONS] RESULTS...") and seen["compare"].endswith("[OPTIONS] A B")
+    missing = CliRunner().invoke(app, ["sweep"])
+    assert missing.exit_code == 2 and "Missing argument 'SHAPES'" in missing.output
