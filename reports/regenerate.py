@@ -80,19 +80,23 @@ CACHE = re.compile(r"(?<![\w.~])/(?:tmp|root|home/[^/\s]+|Users/[^/\s]+)/(?:\.ca
 RENDERED = ("index.md", "report.md", "summary.csv", "groups.csv", "pivot.csv")  # what a section renders
 
 
-def localise(folder: Path, prefixes: tuple[str, ...] = ()) -> None:
+def localise(folder: Path, prefixes: tuple[str, ...] = (), cache: Path | None = None) -> None:
     """Rewrite the absolute paths of the machine that made ``folder`` relative to it: every prefix before
-    an ``artifacts/`` or ``specs/`` path (and ``prefixes``) is dropped; the bare prefix becomes ``.``. A
+    an ``artifacts/`` or ``specs/`` path (and ``prefixes``) is dropped; the bare prefix becomes ``.``; the compile
+    cache (``cache``, wherever --cache-dir put it, or a default-named one) becomes ``$VDMFMA_CACHE_DIR``. A
     results.csv is rewritten through the row writer (checksums stay valid); nothing else changes."""
     from iree_vdmfma.problems.rows import read_results, write_rows
 
     files = [p for p in folder.rglob("*") if p.is_file() and p.suffix in TEXT]
     found = set(prefixes)
     for p in files:
-        found |= set(re.findall(r"(/[^\s,\"';=]*?/)(?:artifacts|specs)/", p.read_text(errors="replace")))
+        found |= set(re.findall(r"(/[^\s,\"';=\](]*?/)(?:artifacts|specs)/", p.read_text(errors="replace")))
     order = sorted((f for f in found if f.startswith("/")), key=len, reverse=True)
 
     def sub(text: str) -> str:
+        if cache is not None:
+            for c in {f"{Path(cache).resolve()}/", f"{cache}/"}:
+                text = text.replace(c, "$VDMFMA_CACHE_DIR/")
         for f in order:
             text = text.replace(f, "").replace(f.rstrip("/"), ".")
         return CACHE.sub("$VDMFMA_CACHE_DIR/", text)  # a compile-cache entry: named by the cache, not the machine
@@ -460,7 +464,7 @@ def build(name: str, out: Path, work: Path, cache: Path) -> float:
     _clear(ctx, SECTIONS[name].kind)
     t0 = time.monotonic()
     SECTIONS[name].build(ctx)
-    localise(ctx.out, (f"{ctx.out}/", f"{ctx.work}/"))
+    localise(ctx.out, (f"{ctx.out}/", f"{ctx.work}/"), cache=ctx.cache_dir)
     return time.monotonic() - t0
 
 

@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -63,10 +64,14 @@ def test_check_fails_on_a_stale_example_a_lock_file_and_a_foreign_path(tmp_path,
      "iree-compile artifacts/k/v/input.mlir -o artifacts/k/v/out.vmfb"),
     ("--out /tmp/run7 and /tmp/run7/specs/x.mlir", "--out . and specs/x.mlir"),
     ("cache /root/.cache/iree-vdmfma/ab12/input.mlir", "cache $VDMFMA_CACHE_DIR/ab12/input.mlir"),
+    # a --cache-dir of any name is the cache too, and a Markdown link to a specs/ folder is no absolute path
+    ("iree-compile /tmp/my-cache/ab12/input.mlir", "iree-compile $VDMFMA_CACHE_DIR/ab12/input.mlir"),
+    ("the library in [tune/specs](tune/specs/library-host.json).",
+     "the library in [tune/specs](tune/specs/library-host.json)."),
 ])
 def test_localise_makes_a_folders_paths_relative_to_it(tmp_path, text, want):
     (tmp_path / "f.txt").write_text(text)
-    _regenerate().localise(tmp_path)
+    _regenerate().localise(tmp_path, cache=Path("/tmp/my-cache"))  # the --cache-dir the section compiled into
     assert (tmp_path / "f.txt").read_text() == want
 
 
