@@ -4,6 +4,8 @@ file named in each row; bad dumps are one error line and exit 2."""
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 import pytest
@@ -45,13 +47,17 @@ def _run(*args: str) -> str:
     return res.output
 
 
-def test_a_dump_reads_one_problem_per_distinct_contraction_named_after_its_first_file(dump):
+def test_a_dump_reads_one_problem_per_distinct_contraction_named_after_its_first_files_dispatch(dump):
     found = read_dump(dump)
     assert sorted(p.key for p in found.problems) == ["f16_8x128x256", "f16_8x256x256", "f16_8x256x512", "f16_8x512x256"]
-    assert all(p.name.endswith("_benchmark.mlir") and (dump / p.name).is_file() for p in found.problems)
+    # each named as IREE names its dispatch (stable, whole in a table), its files kept: main$async_dispatch_3 is
+    # module_main$async_dispatch_3_rocm_hsaco_fb_benchmark.mlir
+    assert all(re.fullmatch(r"main\$async_dispatch_\d+", p.name) for p in found.problems), found.problems
+    assert all(found.files[p.key][0] == f"module_{p.name}_rocm_hsaco_fb_benchmark.mlir" for p in found.problems)
+    assert all((dump / f).is_file() for files in found.files.values() for f in files)
     assert sorted(len(v) for v in found.files.values()) == [1, 1, 2, 2]  # q and o share a shape, gate and up too
     assert set(found.forms.values()) == {"mmt"} and found.without > 0  # norms, rope, attention: no contraction
-    one = read_dump(dump / found.problems[0].name)  # one file is a dump too
+    one = read_dump(dump / found.files[found.problems[0].key][0])  # one file is a dump too
     assert [p.key for p in one.problems] == [found.problems[0].key]
 
 
@@ -63,7 +69,7 @@ def test_a_dump_sweeps_to_the_rows_of_the_equivalent_shape_list(dump, shapes, tm
                            for o in ("from-dump", "from-csv"))
     assert len(from_dump) == 12 and all(r.status == "ok" for r in from_dump)
     assert [[getattr(r, c) for c in SAME] for r in from_dump] == [[getattr(r, c) for c in SAME] for r in from_csv]
-    assert {r.name for r in from_dump} == {p.name for p in read_dump(dump).problems}  # the file named in each row
+    assert {r.name for r in from_dump} == {p.name for p in read_dump(dump).problems}  # the dispatch named in each row
     assert all(r.smfmac > 0 for r in from_dump if r.variant == "vdmfma")
 
 
@@ -83,8 +89,9 @@ def test_a_dump_tunes_to_the_winners_of_the_equivalent_shape_list(dump, shapes, 
 
 
 def test_coverage_classifies_a_dumps_contractions(dump, tmp_path):
-    first = read_dump(dump).problems[0]
-    _run("coverage", str(dump / first.name), "--target", "gfx942", "--no-plots", "--out", str(tmp_path / "cov"))
+    found = read_dump(dump)
+    first = found.problems[0]
+    _run("coverage", str(dump / found.files[first.key][0]), "--target", "gfx942", "--no-plots", "--out", str(tmp_path / "cov"))
     (cell,) = read_csv(tmp_path / "cov" / "coverage.csv")
     assert (cell.m, cell.n, cell.k, cell.dtype) == (first.m, first.n, first.k, first.dtype)
     assert cell.cls == "vdmfma-by-default"  # IREE 3.13 picks VDMFMA itself for an f16 M = 8, K % 128 == 0 GEMM

@@ -59,6 +59,14 @@ def dump_files(path: Path | str) -> list[Path]:
     return files
 
 
+def dispatch_name(path: Path) -> str:
+    """A row's name for a dispatch file: IREE's name of the dispatch, which is stable across recompiles and short
+    enough for a table ('module_main$async_dispatch_3_rocm_hsaco_fb_benchmark.mlir' -> 'main$async_dispatch_3'),
+    the file's stem when it has no ``dispatch_N`` in it. ``Dump.files`` keeps every file name."""
+    found = re.match(r"(?:module_)?(.*?dispatch_\d+)(?:_|$)", path.stem)
+    return found.group(1) if found else path.stem
+
+
 def _natural(path: Path) -> tuple:
     """..._dispatch_10_... sorts after ..._dispatch_9_... (dispatch order)."""
     return tuple((0, int(t), "") if t.isdigit() else (1, 0, t) for t in re.split(r"(\d+)", path.name))
@@ -101,7 +109,7 @@ def read_dump(path: Path | str) -> Dump:
         for c in found:
             if c.problem.key not in dump.files:
                 dump.problems.append(Problem(m=c.problem.m, n=c.problem.n, k=c.problem.k, batch=c.problem.batch,
-                                             dtype=c.problem.dtype, name=f.name))
+                                             dtype=c.problem.dtype, name=dispatch_name(f)))
                 dump.forms[c.problem.key] = c.form
             dump.files.setdefault(c.problem.key, []).append(f.name)
     if not dump.problems:
