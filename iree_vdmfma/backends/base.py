@@ -48,11 +48,13 @@ class DumpProof:
 @dataclass(frozen=True)
 class CandidateProof:
     """Whether a tuning candidate is fit to measure: yes (no reason), its config was not applied
-    (``reason``), or it applied but must not be measured (``rejected``, e.g. spills)."""
+    (``reason``), it applied but its kernel spills (``spilled``: what spilled; problems/rows.Status.SPILLS), or it
+    applied but must not be measured for another reason (``rejected``, e.g. occupancy 0)."""
 
     fields: Mapping[str, object]
     reason: str = ""
     rejected: bool = False
+    spilled: str = ""
     note: str = ""  # what the proof could not read (e.g. no ptxas): kept in the row's reason when it is fit
 
 

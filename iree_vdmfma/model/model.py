@@ -35,7 +35,8 @@ from ..configs.config import KernelConfig
 from ..configs.gemv import GemvConfig
 from ..configs.forms import Contraction
 from ..configs.spec import spec_text
-from ..problems.rows import DISPATCH_STATUSES, Status, Table, status_values, read_checked, write_csv_table
+from ..problems.rows import (DISPATCH_STATUSES, Status, Table, read_checked, spill_reason, status_values,
+                             write_csv_table)
 from ..variants.registry import Variant
 from . import rescue as alone
 from .dispatches import Dispatch, collect_dispatches, name_shape
@@ -144,8 +145,8 @@ def isa_verdict(config, got: Dispatch, kernel: Optional[Kernel]) -> tuple[str, s
     if not intended and (kernel.smfmac or kernel.mfma):
         return Status.NOT_MATCHED.value, f"the gemv config configured but the ISA has v_smfmac={kernel.smfmac} v_mfma={kernel.mfma}"
     if kernel.spilled:
-        return Status.SPILLS.value, f"{intended or 'the gemv config'} applied but the kernel spills: {kernel.spilled} " \
-                       f"({kernel.vgpr} VGPRs): not a result"
+        return Status.SPILLS.value, f"{intended or 'the gemv config'} applied; " + spill_reason(
+            f"{kernel.spilled} ({kernel.vgpr} VGPRs)")
     if not intended:
         named = f": {config.describe()}" if hasattr(config, "describe") else ""
         return Status.APPLIED.value, ("matvec form (unit M folded at O2/O3): the gemv config, no MMA (VDMFMA cannot "

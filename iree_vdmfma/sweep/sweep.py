@@ -46,7 +46,7 @@ from ..executors import (Executor, ExecutorError, ExecutorSpec, TaskCancelled, m
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import RUNNER_FLAGS, runner_input_ir
 from ..problems.problem import Problem
-from ..problems.rows import (COMPILE_HUNG, COMPILE_TIMED_OUT, FAILED, MACHINE_REASON, TERMINAL, ResultRow,
+from ..problems.rows import (COMPILE_HUNG, COMPILE_TIMED_OUT, FAILED, MACHINE_REASON, TERMINAL, ResultRow, spill_reason,
                               Status, read_results, row_for, write_rows)
 from ..util.lock import locked_dir
 from ..util.runs import check_kind, check_same, previous_runs, record_run
@@ -222,6 +222,8 @@ def _proof_fields(job: Job, result: CompileResult) -> dict:
         reason = job.config.not_applied(configured)
     if reason:
         return dict(fields, status=Status.NOT_APPLIED.value, reason=reason)
+    if fields.get("spills"):  # the kernel's VGPR/SGPR spills, from the ISA metadata
+        return dict(fields, status=Status.SPILLS.value, reason=spill_reason(f"{fields['spills']} spills"))
     if (job.chunk or job.variant.splits) and fp.executables == 1:  # a split makes a partial and a reduce dispatch
         return dict(fields, reason="the split did not apply: one dispatch, no reduce dispatch (compare "
                                    "kernel_fingerprint with the default's: the same value is the same kernel)")

@@ -57,7 +57,9 @@ def prove_candidate(dump_dir: Path, problem: Problem, arch: str, settings: Mappi
         reason = f"split {split} requested, but one dispatch and no split loop"
     if reason:
         return CandidateProof(fields, reason)
-    for bad, why in ((ev.spills, "spills"), (ev.scratch_bytes, "scratch bytes"),
+    if ev.spills:
+        return CandidateProof(fields, spilled=f"{ev.spills} spills")
+    for bad, why in ((ev.scratch_bytes, "scratch bytes"),
                      (fields["narrow_loads"], "narrow weight loads (buffer_load_ushort/dwordx3)")):
         if bad:
             return CandidateProof(fields, f"{bad} {why}", rejected=True)
