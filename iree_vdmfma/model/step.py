@@ -22,7 +22,7 @@ prove per dispatch, run the forward on the device against torch and time it in p
    memory allows, forward.cold_plan), one model.csv row per M, variant and cache mode.
 
 Writes OUT/model.csv and OUT/dispatches.csv (per dispatch and variant) through the checksummed
-row store (problems/rows.py), OUT/shapes.csv and OUT/report/ (report.py, rendered from model.csv
+row store (problems/rows.py), OUT/shapes.csv and OUT/report/ (model_report.py, rendered from model.csv
 as read back), OUT/dispatch_times.csv (each dispatch's time in one profiled forward). Everything timed is
 measured, the skinny-GEMM share of the forward too (run/profile.py).
 """
@@ -45,7 +45,7 @@ from ..variants.registry import variant as get_variant
 from . import forward as fwd
 from .dispatches import Dispatch, collect_dispatches
 from .rescue import alone as compile_alone, compile_all, executable_of, rescue
-from .report import write_model_csv, write_step_report
+from .model_report import write_model_csv, write_step_report
 from .model import (DispatchRow, Discovered, ModelOptions, check_frontend, config_reached, crash_rows, discover,
                     dispatch_row, failed_row, is_skinny, isa_kernels, isa_verdict, model_flags, one_row_per_dispatch,
                     prove_dispatches, variant_configs, write_dispatches, write_shapes)
