@@ -148,7 +148,7 @@ def isa_verdict(config, got: Dispatch, kernel: Optional[Kernel]) -> tuple[str, s
         return Status.SPILLS.value, f"{intended or 'the gemv config'} applied; " + spill_reason(
             f"{kernel.spilled} ({kernel.vgpr} VGPRs)")
     if not intended:
-        named = f": {config.describe()}" if hasattr(config, "describe") else ""
+        named = "" if isinstance(config, str) else f": {config.describe()}"
         return Status.APPLIED.value, ("matvec form (unit M folded at O2/O3): the gemv config, no MMA (VDMFMA cannot "
                                       f"apply to an op without an M loop){named}")
     return Status.APPLIED.value, ""
