@@ -340,16 +340,15 @@ class Sweep:
         """A runnable directory carries the harness-floor module (run/floor.py), so a bench elsewhere (no
         compiler there) measures every row's floor; one that does not compile is a note, the rows go on."""
         from ..run import floor  # noqa: PLC0415
-        from ..run.runner import RunnerError, compile_floor_module  # noqa: PLC0415
+        from ..run.runner import build_floor_module  # noqa: PLC0415
 
         path = floor.module_path(self.out, self.options.target)
         if not self.options.runnable or path.is_file():
             return
-        try:
-            compile_floor_module(self.options.target, path.parent, self.options.cache_dir,  # None: --no-cache
-                                 use_cache=self.options.cache_dir is not None)
-        except (RunnerError, OSError) as e:
-            print(f"note: the harness-floor module did not build; rows will have no floor_us: {e}", file=sys.stderr)
+        build_floor_module(self.options.target, path.parent, self.options.cache_dir,  # None: --no-cache
+                           use_cache=self.options.cache_dir is not None, on_error=lambda why: print(
+                               f"note: the harness-floor module did not build; rows will have no floor_us: {why}",
+                               file=sys.stderr))
 
     def _write_meta(self) -> None:
         """sweep.json: this run's identity at the top (as before), every run so far under 'runs'."""
