@@ -25,7 +25,7 @@ from iree_vdmfma.model.model import (ModelOptions, dispatch_row, counts_against,
 from iree_vdmfma.model.source import parse_source
 from iree_vdmfma.problems.inputs import input_ir
 from iree_vdmfma.problems.problem import Problem
-from iree_vdmfma.problems.rows import read_results
+from iree_vdmfma.problems.rows import Status, read_results
 from iree_vdmfma.variants.registry import Variant, register, variant
 
 FIXTURES = ROOT / "examples" / "sharktank"
@@ -341,3 +341,26 @@ def test_a_dispatch_that_is_no_gemm_and_fails_is_one_row_with_its_reproducer_and
                  "--compile-flag=--iree-llvmgpu-enable-small-float-emulation")  # IREE's own advice, as a user flag
     assert fixed.returncode == 0, fixed.stderr
     assert [r.status for r in read_dispatches(tmp_path / "f" / "dispatches.csv").rows] == ["applied"]
+
+
+def test_at_O3_a_tuned_librarys_gemv_configs_reach_every_m1_matvec_on_gfx942(tmp_path):
+    """`vdmfma model --library` at M = 1, O3, gfx942: IREE folds each projection into a matvec and the library's
+    codegen spec meets it there with the gemv config; the proof takes the config as the matvec form carries it (no
+    M loop) and reads the ISA (no MMA). Before, a gemv entry crashed the proof on ROCm (its mma kind '' was passed
+    as the config) and the matvec was judged by the unfolded config's 3-D tiles."""
+    from iree_vdmfma.configs.library import Entry, Library, write_library
+    from iree_vdmfma.devices.flags import compile_flags
+    from iree_vdmfma.model.step import StepOptions, run_step
+
+    gemv = {"split": 0, "mma": "gemv", "rows": 4, "kpart": 256, "ksub": 1, "vec": 16, "nsub": 1}
+    lib = Library("gfx942", tuple(Entry(Problem(1, n, k), dict(gemv)) for n, k in PROJECTIONS))
+    write_library(lib, tmp_path / "lib", compile_flags("gfx942"), "codegen")
+    result = run_step(StepOptions(parse_source(str(DECODE).format(m=1)), (1,), "gfx942", "none", tmp_path / "out",
+                                  library=tmp_path / "lib", cache_dir=default_cache_dir(), timeout_s=120,
+                                  flags=(O3,)))
+    rows = [r for r in result.dispatch_rows if r.variant == "tuned" and r.m is not None]
+    assert {(r.n, r.k) for r in rows} == set(PROJECTIONS) and len(rows) == 7, rows
+    for r in rows:
+        assert (r.op_form, r.status, r.smfmac, r.mfma) == ("mv", Status.APPLIED.value, 0, 0), r
+        assert "workgroup=[4, 0] partial_reduction=256" in r.reason, r  # the library's config, not IREE's [8, 0]
+
