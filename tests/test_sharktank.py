@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, iree_compile, isa_counts
+from conftest import ROOT, iree_compile, isa_counts, load_script
 from iree_vdmfma.backends import ROCM
 from iree_vdmfma.compiler.driver import CompileJob, Compiler, default_cache_dir, repro_command
 from iree_vdmfma.configs.rules import vdmfma_config
@@ -364,3 +364,27 @@ def test_at_O3_a_tuned_librarys_gemv_configs_reach_every_m1_matvec_on_gfx942(tmp
         assert (r.op_form, r.status, r.smfmac, r.mfma) == ("mv", Status.APPLIED.value, 0, 0), r
         assert "workgroup=[4, 0] partial_reduction=256" in r.reason, r  # the library's config, not IREE's [8, 0]
 
+
+
+def test_at_O1_the_cuda_m1_route_reaches_every_projection_and_no_other_kernel_changes(tmp_path):
+    """sharktank's bs 1 decode (every projection a torch matmul(A, transpose(W))) with a gemv library for sm_89 at
+    O1, as benchmarks/m1_route_check.py runs it: IREE keeps the M = 1 projections as GEMMs, the preprocessing spec
+    folds the unit dims of the whole program and sets the gemv configs. Every projection takes its config (a kernel
+    of its own) and every other kernel (norms, RoPE, attention, the KV-cache writes) is the very kernel of IREE's
+    default compile: the fold changes nothing else."""
+    from iree_vdmfma.compiler.fingerprint import kernel_name
+
+    check = load_script(ROOT / "benchmarks" / "m1_route_check.py")
+    rows, digests = check.m1_route("sm_89", "O1", tmp_path)
+    gemms = [r for r in rows if r.m is not None]
+    assert {(r.n, r.k) for r in gemms} == set(PROJECTIONS) == set(check.PROJECTIONS) and len(gemms) == 8, rows
+    assert all((r.op_form, r.status) == ("mmt", Status.APPLIED.value) for r in gemms), gemms
+    default, tuned = digests["default"], digests["tuned"]
+    projections = {kernel_name(r.dispatch) for r in gemms}  # PTX spells a kernel's $ as _
+    assert set(default) == set(tuned) and projections <= set(default)  # the fold formed no other dispatch
+    assert all(default[k] != tuned[k] for k in projections)
+    others = set(default) - projections
+    assert len(others) >= 10 and {k for k in others if default[k] != tuned[k]} == set()
+    assert check.summary(rows, digests) == {"applied": 8, "gemms": 8, "statuses": ["applied"],
+                                            "same_others": len(others), "others": len(others),
+                                            "same_dispatches": True}
