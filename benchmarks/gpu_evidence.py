@@ -22,7 +22,8 @@ the bundle). A (problem, config, SKU, compiler) with a record is not measured ag
 3. ``model``           `vdmfma model examples/llama_layer.py:build --tune` at each M = 1, 4, 8 without a tuned
                        forward (a tuned forward that ran IREE's default kernel, verdict same-kernel, measured no
                        tuned config). --small: the tiny layer at M = 1, 4, a tune of 2 candidates a GEMM.
-4. ``exhaustive``      race vs exhaustive (tune/race.py) on seed shapes this DIR tuned, without a resolved check;
+4. ``exhaustive``      race vs exhaustive (tune/race.py) on seed shapes any loan tuned, without a resolved check
+                       (the contenders: that shape's measured candidates in the records, compiled again here);
                        an unresolved one again with twice the rounds.
 5. ``tune-heldout``    raced `vdmfma tune` of the held-out shapes without a winner, then
    ``tune-seed``       the seed shapes without one. (The next call sweeps their `tuned` rows.)
@@ -373,15 +374,15 @@ def todo(plan: Plan, known, step: str, lists: dict) -> list:
         return [Item(FORWARD, str(m), plan.layer_name) for m in plan.model_m if again or not known.forward(plan.layer_name, m)]
     if step == "exhaustive":
         base = 4 if plan.small else EXHAUSTIVE_ROUNDS
-        here = {r["key"] for r in _read_csv(plan.out / "tune-seed" / "winners.csv")} if plan.out else set()
         items = []
-        for p in shapes_of(lists["sweep-seed"]):
+        for p in shapes_of(lists["sweep-seed"]):  # the contenders: any loan's measured candidates (the records)
             w = known.winner(p.key)
             rounds = base if again else known.exhaustive_rounds(p.key, base, base if plan.small else MOST_ROUNDS)
             if w is None or rounds is None:
                 continue
-            items.append(Item(EXHAUSTIVE, p.key, f"{rounds} rounds", "" if p.key in here else
-                              "blocked: tuned elsewhere, its candidates are not in this DIR"))
+            n = len(known.contenders(p.key))
+            items.append(Item(EXHAUSTIVE, p.key, f"{rounds} rounds", f"{n} contenders" if n >= 2 else
+                              f"blocked: {n} measured candidate(s) in the records, nothing to race"))
         return items
     return []
 
@@ -556,35 +557,37 @@ EXH_COLUMNS = ("key", "contenders", "space", "rounds", "race_winner", "exhaustiv
 
 
 def step_exhaustive(plan: Plan, items, limit: float, log: Path, known, lists) -> bool:
-    """Every measured candidate of the seed tune, paired rounds all together; one row per shape (DIR/exhaustive.csv,
-    each row checksummed), its record kept."""
+    """Every measured candidate of a seed shape's tunes (any loan's: the records, compiled again from their knobs),
+    paired rounds all together; one row per shape (DIR/exhaustive.csv, each row checksummed), its record kept."""
     from iree_vdmfma.compiler.driver import Compiler, default_cache_dir
+    from iree_vdmfma.compiler.retry import compile_retrying
     from iree_vdmfma.problems.rows import row_checksum
     from iree_vdmfma.records.evidence import exhaustive_records
     from iree_vdmfma.run import paired
     from iree_vdmfma.run.calibration import load_rule
-    from iree_vdmfma.tune import state
     from iree_vdmfma.tune.options import TuneOptions
     from iree_vdmfma.tune.race import exhaustive
+    from iree_vdmfma.tune.space import Candidate, reference, settings_of
     from iree_vdmfma.tune.tuner import Tuner
 
-    tune_dir, path = plan.out / "tune-seed", plan.out / "exhaustive.csv"
+    path = plan.out / "exhaustive.csv"
     rounds_of = {i.key: int(i.config.split()[0]) for i in items if not i.blocked}
     done = {r["key"]: r for r in _read_csv(path)}
-    winners = {r["key"]: r for r in _read_csv(tune_dir / "winners.csv")}
+    here = {r["key"]: r for r in _read_csv(plan.out / "tune-seed" / "winners.csv")}  # a tune of this DIR: its space
     problems = [p for p in shapes_of(plan.seed_list) if p.key in rounds_of]
-    target = json.loads((tune_dir / "tune.json").read_text()).get("target") or plan.target
     os.environ.update(calibration_env(plan))  # the verdict below takes the device's A/A threshold
     rule = load_rule(plan.device)
     began = time.monotonic()
-    tuner = Tuner(problems, TuneOptions(target=target, device=plan.device, out_dir=tune_dir,
-                                        cache_dir=default_cache_dir(), race=None))
     complete, new = True, []
     with Compiler(default_cache_dir()) as compiler:
         for p in problems:
-            rounds, w = rounds_of[p.key], winners[p.key]
-            rows = [r for r in tuner.rows.values() if r.key == p.key and r.status == Status.MEASURED.value]
-            default = next((r.candidate for r in rows if "default" in r.reference.split(",")), None)
+            rounds, w = rounds_of[p.key], known.winner(p.key)
+            target = w.target or plan.target
+            tuner = Tuner([p], TuneOptions(target=target, device=plan.device, out_dir=plan.out / "exhaustive",
+                                           cache_dir=default_cache_dir(), race=None))  # compiles as the tune did
+            rows = [r.knobs for r in known.contenders(p.key)]
+            ref = reference(p, target, "default")
+            default = ref.id if ref is not None and ref.id in rows else None
             if default is None or len(rows) < 2:
                 continue
             left = limit - (time.monotonic() - began)
@@ -594,13 +597,14 @@ def step_exhaustive(plan: Plan, items, limit: float, log: Path, known, lists) ->
                       f"{left:.0f} s left; next call", flush=True)
                 complete = False
                 break
-            vmfbs = {r.candidate: tuner.module(compiler, p, r) for r in rows}
+            vmfbs = {c: compile_retrying(compiler, tuner.job(Candidate(p, tuple(settings_of(c).items()))))[0].vmfb
+                     for c in rows}
             best, every = exhaustive(vmfbs, default, p, plan.device, rounds, seed=1, min_time_s=0.01)
-            winner = (w.get("winner") or default).replace("split=none", "split=0")  # the id as candidates.csv has it
+            winner = (w.knobs or default).replace("split=none", "split=0")  # the id as candidates.csv has it
             # winner / best per round, paired: its median and interval (not a ratio of two point estimates)
             gap = paired.compare(every.ratios(winner, best), rule) if winner in vmfbs else None
             within = ("-" if gap is None else "yes" if gap.hi <= 1.03 else "no" if gap.lo > 1.03 else "unresolved")
-            row = {"key": p.key, "contenders": len(rows), "space": w.get("space", ""), "rounds": every.count,
+            row = {"key": p.key, "contenders": len(rows), "space": here.get(p.key, {}).get("space") or json.loads(w.detail or "{}").get("space", ""), "rounds": every.count,
                    "race_winner": winner, "exhaustive_best": best,
                    "race_winner_vs_best": f"{gap.ratio:.4f}" if gap else "", "lo": f"{gap.lo:.4f}" if gap else "",
                    "hi": f"{gap.hi:.4f}" if gap else "", "within_3pct": within,

@@ -125,7 +125,8 @@ def test_two_small_calls_add_up_through_the_records_and_the_second_measures_noth
 
 def test_the_plan_reads_the_committed_records_and_measures_nothing(tmp_path):
     """--plan for the H200 from here: the shapes the two sessions tuned are not tuned again, their tuned rows are to
-    be swept, and each step's cost comes from the records where they hold one."""
+    be swept, race vs exhaustive is planned for a shape another call tuned (its candidates are records), and each
+    step's cost comes from the records where they hold one."""
     proc = subprocess.run([sys.executable, str(SCRIPT), "--device", "cuda", "--plan", "--sku", "NVIDIA H200",
                            "--target", "sm_89", "--heldout-m", "1,8", "--budget-s", "480"],
                           capture_output=True, text=True, cwd=tmp_path, timeout=120)
@@ -137,5 +138,6 @@ def test_the_plan_reads_the_committed_records_and_measures_nothing(tmp_path):
     assert [t.strip() for t in tune_seed] == ["- f16_8x6656x16384", "- f16_8x6656x8192"]  # the two left untuned
     assert "- f16_8x13312x16384 tuned" in proc.stdout and "(records, 13)" in step["tune-heldout"]
     assert "(records, 18)" in step["model"]  # the superseded forward: measured again, its cost known
-    assert "blocked: tuned elsewhere" in proc.stdout  # 8x2304x8192's unresolved check needs its tune's candidates
+    # 8x2304x8192's unresolved check (8 rounds), tuned by another call: its contenders come from the records' candidates
+    assert "- f16_8x2304x8192 16 rounds (16 contenders)" in proc.stdout and "blocked" not in proc.stdout
     assert not list(tmp_path.iterdir())  # nothing written here

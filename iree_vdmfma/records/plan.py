@@ -3,7 +3,8 @@
 A measurement is a (problem, config, SKU, compiler): a tune of a shape (its winner), a sweep row (shape, variant,
 timing mode; a `tuned` row's config is the knob setting of the winner it ran), a forward of a layer at one M, an
 A/A calibration, a race-vs-exhaustive check of a shape (its rounds: an unresolved check is redone with twice the
-rounds, a new config). :class:`Measured` indexes the records of one SKU (the device's product name) and one
+rounds, a new config; its contenders are the measured candidates of every loan's tune of that shape).
+:class:`Measured` indexes the records of one SKU (the device's product name) and one
 compiler; a record imported from a rewritten report counts as measured (it was), but is never taken as a rule or
 resumed from (records/evidence.py ``trusted``): a calibration is reused only from a run's own records. A record
 whose provenance says it was superseded (it measured something else than it says: the H200's tuned forward that
@@ -19,7 +20,7 @@ import statistics
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
-from .db import CALIBRATION, EXHAUSTIVE, FORWARD, MEASURED, SWEEP, WINNER, Record
+from .db import CALIBRATION, CANDIDATE, EXHAUSTIVE, FORWARD, MEASURED, SWEEP, WINNER, Record
 from .evidence import forward_key, trusted
 
 # Seconds an item takes where no record says (ESTIMATES, from reports/gpu-evidence-h200*: calibrate 7-15 s, a
@@ -75,6 +76,9 @@ class Measured:
         self.exhaustive: dict[str, Record] = {}
         for r in sorted((r for r in mine if r.kind == EXHAUSTIVE), key=lambda r: r.recorded_at):
             self.exhaustive[r.key] = r
+        self.candidates: dict[str, dict[str, Record]] = {}  # key -> knobs -> its newest measured candidate
+        for r in sorted((r for r in mine if r.kind == CANDIDATE), key=lambda r: r.recorded_at):
+            self.candidates.setdefault(r.key, {})[r.knobs] = r
         self.calibrations = sorted((r for r in mine if r.kind == CALIBRATION and trusted(r)),
                                    key=lambda r: r.recorded_at)
 
@@ -85,6 +89,11 @@ class Measured:
         """The knob setting a `tuned` row of this shape runs: its winner's, None when no winner or the default kept."""
         w = self.winners.get(key)
         return None if w is None or kept_default(w) else w.knobs
+
+    def contenders(self, key: str) -> list[Record]:
+        """The measured candidates of ``key``'s tunes (any loan's, this SKU and compiler): a race-vs-exhaustive
+        check's contenders, compiled again from their knobs (their timings are not reused: every one is raced)."""
+        return list(self.candidates.get(key, {}).values())
 
     def swept(self, key: str, variant: str, mode: str) -> bool:
         knobs = (self.tuned_knobs(key) or "") if variant == "tuned" else ""
