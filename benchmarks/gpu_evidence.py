@@ -38,17 +38,9 @@ a tune gets its share as --time-budget, any other step is stopped at its share w
 keep what finished) and its records are what finished. Exit 0 when nothing is left to measure, 3 when a later call
 has work, 2 for bad options.
 
-On a lent machine (15 minutes of device time a session, the start included; docs/gpus.md), at most two calls:
-bundle IREE here (../shared/tools/gpu-bundle.sh .gpu) and the wheels of iree-turbine and decorator (.whl/), carry
-both, and run
-
-    source .gpu/setup.sh && python3 -m pip install -q --no-index --no-deps --target /tmp/site .whl/*.whl &&
-    PYTHONPATH=$PYTHONPATH:/tmp/site python3 benchmarks/gpu_evidence.py --device cuda --target sm_89 \
-        --out .ev/gpu --budget-s 480 --bundle $OUT/evidence.tgz --commit $(git rev-parse --short HEAD)
-
-and for the second call the same with ``--restore .ev/back/evidence.tgz`` (the first call's bundle, carried in an
-ignored folder: the lent machines kept no ignored output folder between calls, twice). Back here,
-``--merge evidence.tgz`` adds its records to reports/gpu-records.sqlite and rebuilds reports/gpu-records.md.
+On a lent machine (15 minutes of device time a session, the start included), one call, at most two: the exact
+commands (bundle IREE and iree-turbine's wheels here, run with them carried, merge the bundle back with
+``--merge``) are in docs/gpus.md, "The next lent GPU", which tests/test_gpu_evidence.py checks against --plan.
 The bundle (tables, logs, reports with their plots, specs, the records; no modules, weights or dumps) is written
 after every step. Every latency is MEASURED on the device it names; a % of HBM peak divides a measured GB/s by a
 data-sheet peak. One DIR holds one device's evidence: a later call on another device is refused.
@@ -120,9 +112,8 @@ class Plan:
     def left_s(self) -> float:
         return self.budget_s - (time.monotonic() - self.started)
 
-    def share(self, step: str, todo: list[str]) -> float:
-        weights = sum(WEIGHTS[s] for s in todo) or 1.0
-        return max(1.0, self.left_s() * WEIGHTS[step] / weights)
+    def share(self, step: str, todo: list[str], cost: float) -> float:
+        return step_limit(self.left_s(), step, todo, cost)
 
     def vdmfma(self, *args: str, target: bool = True) -> list[str]:
         cmd = [sys.executable, "-m", "iree_vdmfma.cli", *args, "--device", self.device]
@@ -131,6 +122,41 @@ class Plan:
     def folder(self, step: str) -> Path:
         """A step's folder for this call (a fresh one: what it holds is this call's measurements only)."""
         return self.out / step / f"call{self.call}"
+
+
+MARGIN = 2.0  # a step may take this many times its estimated cost (the records' medians) before it is stopped
+
+
+COMPILE_S = 1.0  # ESTIMATE: seconds to compile one candidate again (the records' costs hold none apart)
+
+
+def item_cost(known, items: list) -> tuple[float, str]:
+    """Seconds one of ``items`` takes, and where the figure comes from (records/plan.py ``Measured.cost``). A
+    race-vs-exhaustive check's recorded cost is of EXHAUSTIVE_ROUNDS rounds with its contenders compiled by the
+    tune before it: scaled to the item's rounds, plus a compile of each contender (COMPILE_S, an ESTIMATE)."""
+    from iree_vdmfma.records.db import EXHAUSTIVE
+
+    each, basis = known.cost(items[0].kind)
+    if items[0].kind != EXHAUSTIVE:
+        return each, basis
+    rounds = max(int(i.config.split()[0]) for i in items)
+    contenders = max(int(i.note.split()[0]) if i.note.split()[0].isdigit() else 0 for i in items)
+    return (each * rounds / EXHAUSTIVE_ROUNDS + COMPILE_S * contenders,
+            f"{basis} x {rounds}/{EXHAUSTIVE_ROUNDS} rounds + {contenders} compiles x {COMPILE_S:.0f} s ESTIMATE")
+
+
+def step_limit(left: float, step: str, todo: list[str], cost: float) -> float:
+    """The seconds ``step`` may take of the ``left``: its weight's share of them (``todo``: the steps from it on with
+    something to measure), or MARGIN x its estimated ``cost`` where that is more, never more than is left. A step
+    that ends early leaves the rest to the steps after it. The run and --plan both take their limits from here."""
+    weights = sum(WEIGHTS[s] for s in todo) or 1.0
+    return max(1.0, min(left, max(left * WEIGHTS[step] / weights, MARGIN * cost)))
+
+
+def fitting(left: float, limit: float, each: float, n: int) -> int:
+    """How many of a step's ``n`` items (``each`` seconds, estimated) a call starts within ``limit``: none when less
+    than 10 s are left or one item does not fit (the step is left to the next call and the steps after it run)."""
+    return 0 if left < 10 else min(n, int(limit // each)) if each > 0 else n
 
 
 def _git_commit() -> str:
@@ -396,27 +422,33 @@ def print_plan(plan: Plan, known, planned: dict) -> None:
     """What the next call would do within its budget, each step's cost from the records (or said ESTIMATE)."""
 
     print(f"plan for {known.sku} (compiler {known.compiler.split(' ')[0]}), budget {plan.budget_s:.0f} s, from "
-          f"{len(known.all)} measured records{' (--remeasure: records ignored)' if plan.remeasure else ''}:")
-    total, later = 0.0, []
+          f"{len(known.all)} measured records{' (--remeasure: records ignored)' if plan.remeasure else ''}; each step "
+          f"in order, its limit and the items that start within it (as the call will take them):")
+    left, later = plan.budget_s, []
+    todo_steps = [s for s, items in planned.items() if [i for i in items if not i.blocked]]
     for step, items in planned.items():
         run = [i for i in items if not i.blocked]
         if not items:
             print(f"  {step}: nothing to measure")
             continue
-        each, basis = known.cost(items[0].kind)
+        each, basis = item_cost(known, run or items)
         cost = each * len(run)
-        fits = total + cost <= plan.budget_s
-        total += cost if fits else 0.0
-        if not fits:
+        limit = step_limit(left, step, todo_steps[todo_steps.index(step):], cost) if run else 0.0
+        n = fitting(left, limit, each, len(run))
+        said = (f"all {n} start, about {each * n:.0f} s (stopped at {limit:.0f} s)" if run and n == len(run) else
+                f"{n} of {len(run)} start, about {each * n:.0f} s; the rest: a later call" if n else
+                "left for a later call" if run else "")
+        if n < len(run):
             later.append(step)
         print(f"  {step}: {len(run)} item(s) x {each:.0f} s ({basis}) = {cost:.0f} s"
-              + (f"; {len(items) - len(run)} blocked" if len(run) < len(items) else "")
-              + (f" [fits: {total:.0f} s of {plan.budget_s:.0f}]" if fits else " [left for a later call]"))
+              + (f"; {len(items) - len(run)} blocked" if len(run) < len(items) else "") + (f" [{said}]" if said else ""))
         for i in items[:8]:
             print(f"    - {i}")
         if len(items) > 8:
             print(f"    - ... and {len(items) - 8} more")
-    print(f"  estimated: {total:.0f} s in this call" + (f"; later: {', '.join(later)}" if later else ""))
+        left -= each * n
+    print(f"  estimated: {plan.budget_s - left:.0f} s of {plan.budget_s:.0f} in this call"
+          + (f"; left for a later call: {', '.join(later)}" if later else ""))
 
 
 # ------------------------------------------------------------------ the steps (each measures its items, keeps records)
@@ -842,10 +874,16 @@ def main(argv: Optional[list[str]] = None) -> int:
         if not runnable:
             print(f"== {step}: nothing to measure{blocked}", flush=True)
             continue
-        if plan.left_s() < 10:
-            print(f"gpu_evidence: budget spent; left for the next call: {step} and after", flush=True)
-            break
-        limit = plan.share(step, [s for s in planned if s in steps[steps.index(step):]])
+        each = item_cost(known, runnable)[0]
+        limit = plan.share(step, [s for s in planned if s in steps[steps.index(step):]], each * len(runnable))
+        n = fitting(plan.left_s(), limit, each, len(runnable))
+        if not n:
+            print(f"== {step}: left for the next call (an item takes about {each:.0f} s, {plan.left_s():.0f} s left)",
+                  flush=True)
+            continue
+        if n < len(runnable):
+            print(f"  {step}: {n} of {len(runnable)} item(s) fit {limit:.0f} s; the rest: the next call", flush=True)
+            runnable = runnable[:n]
         print(f"== {step}: {len(runnable)} item(s){blocked}, up to {limit:.0f} s ({plan.left_s():.0f} s left in this "
               "call)", flush=True)
         began = time.monotonic()
