@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 
 from iree_vdmfma.backends.cuda import machine
 from iree_vdmfma.compiler.driver import Compiler
 from iree_vdmfma.compiler.fingerprint import fingerprint
+from iree_vdmfma.configs import knobs
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.problems.rows import Status
 from iree_vdmfma.tune.options import TuneOptions
@@ -22,13 +24,23 @@ TC = {"split": 0, "mma": "tc", "n_tile": 16, "reduction": 32, "subgroups": 1}
 SETTINGS = {
     "tc": TC,  # cuda-kernel-analysis.md Q3: 144 workgroups, 168 registers, no spills
     "narrow": {**TC, "promote": "A"},  # B straight to registers: 2-byte weight loads
+    "narrow_a": {**TC, "promote": "B"},  # A straight to registers (2-byte loads), B 16 bytes through shared memory
     "one_wave_short": {**TC, "n_tile": 32, "subgroups": 2},  # 72 workgroups for 132 SMs
     "spills": {"split": 0, "mma": "gemv", "rows": 16, "kpart": 1024, "ksub": 2, "vec": 16},  # 255 regs, spills
 }
 
 
 @pytest.fixture(scope="module")
-def compiled(tmp_path_factory, cache_dir):
+def promote_b():
+    """Promotion of B alone, a config IREE compiles that the tuning space does not hold (configs/knobs.py PROMOTE
+    has AB, A and none): the one candidate here whose narrow loads are all A's."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setitem(knobs.PROMOTE, "B", (1,))
+        yield
+
+
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory, cache_dir, promote_b):
     tmp = tmp_path_factory.mktemp("cuda-machine")
     tuner = Tuner([P], TuneOptions(target="sm_89", device="none", out_dir=tmp / "o", cache_dir=cache_dir, workers=2))
     cands = {name: Candidate(P, tuple(s.items())) for name, s in SETTINGS.items()}
@@ -64,6 +76,27 @@ def test_a_candidate_that_spills_loads_narrow_or_leaves_sms_idle_is_rejected_wit
         pytest.skip(machine.NO_PTXAS)
     pr = prove(cands[name], results[name], "sm_89")
     assert pr.status == Status.REJECTED.value and why in pr.reason, pr
+
+
+def test_only_the_weights_narrow_loads_reject_a_candidate_a_narrow_load_of_a_does_not(compiled):
+    """B's loads are told from A's by the kernel parameter their address derives from: a narrow A load (A is M
+    rows, read once a workgroup) is no weight traffic."""
+    cands, results = compiled
+    pr = prove(cands["narrow_a"], results["narrow_a"], "sm_89")
+    assert pr.status == Status.COMPILED.value, pr
+    assert pr.fields["narrow_loads"] == 0 and pr.fields["load_bytes"] == 16 and pr.fields["workgroups"] == 144
+    dump = results["narrow_a"].dump_dir
+    kernel, body = next((n, b) for f in dump.glob("*.ptx") for n, b in machine._kernels(f.read_text()).items())
+    weights = machine.weight_binding(dump, kernel)
+    assert weights == 1  # binding 1 holds the 2304x8192 weights; binding 0 is A (8x8192)
+    assert machine._loads(body, None)[1] > 0  # the PTX does load A narrow: counted over every operand, rejected
+    narrow = [ln for ln in body.splitlines() if "ld.global" in ln and (".b16" in ln or ".u16" in ln)]
+    origins = machine.param_origins(body)
+    assert narrow and all(origins[re.search(r"\[(%\w+)", ln).group(1)] == {0} for ln in narrow)
+    assert machine._loads(body, weights)[1] == 0
+    # the promote-A candidate's narrow loads are B's: rejected as before, and named the weights'
+    pr = prove(cands["narrow"], results["narrow"], "sm_89")
+    assert pr.status == Status.REJECTED.value and "narrow global loads of the weights (B" in pr.reason, pr
 
 
 def test_the_default_is_never_rejected_and_without_ptxas_the_row_says_registers_are_unknown(compiled, monkeypatch):

@@ -8,6 +8,7 @@ import importlib.util
 import statistics
 
 from conftest import ROOT
+from iree_vdmfma.backends.cuda import perf_model
 from iree_vdmfma.backends.cuda.perf_model import MODEL
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.tune.options import TuneOptions
@@ -34,6 +35,9 @@ def test_the_model_ranks_held_out_shapes_better_than_chance_on_every_committed_m
     assert {(r["source"], r["key"]) for r in results} == want and len(want) >= 10
     for r in results:  # the held-out shape's constants come from the other shapes' fit grid
         assert r["fit"][0] in check.LATENCIES and -1 <= r["rho"] <= 1
+    # FLOOR_US is what every held-out fit picks, the top of the grid; the model's docstring says so, with the value
+    assert {r["fit"][1] for r in results} == {perf_model.FLOOR_US} == {max(check.FLOORS)}
+    assert f"FLOOR_US = {perf_model.FLOOR_US:g} us" in perf_model.__doc__ and "top of its grid" in perf_model.__doc__
     # held out, the model orders the space (0.77 on 2026-11-28; 0.68 with its Little's-law term taken out)
     assert statistics.median(r["rho"] for r in results) > 0.7
     check.main([])

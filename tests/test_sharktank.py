@@ -331,6 +331,9 @@ def test_a_dispatch_that_is_no_gemm_and_fails_is_one_row_with_its_reproducer_and
     assert (crash.status, crash.op_form, crash.m) == ("compile-error", "elementwise", None)
     assert "F8E4M3FN types are not supported on gfx942" in crash.reason and "fp8$async_dispatch_0" in crash.dispatch
     assert "does not compile" in proc.stdout and "minimal reproducer" in proc.stdout
+    table = [line for line in proc.stdout.splitlines() if "│" in line]  # the reproducer once, below it, not per row
+    assert len(table) == 2 and not any("--iree-hal-target-device" in line for line in table), table
+    assert all("(its iree-compile command: dispatches.csv)" in line for line in table), table
     repro = crash.reason.split("minimal reproducer: ")[1].rstrip(")")
     failed = subprocess.run(shlex.split(repro), capture_output=True, text=True)  # the reproducer reproduces
     assert failed.returncode != 0 and "F8E4M3FN types are not supported" in failed.stderr

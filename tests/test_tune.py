@@ -261,17 +261,24 @@ def test_a_codegen_tuning_spec_is_ignored_on_cuda_so_cuda_configs_ride_the_prepr
     assert CUDA.prove(dump, problem, "sm_89", config.mma_kind).reason == ""
 
 
-@pytest.mark.parametrize("arch", ["sm_89", "gfx942"])
-def test_an_m1_tune_holds_gemv_candidates_proven_applied_to_the_matvec_iree_folds_it_into(tmp_path, arch):
+@pytest.fixture(scope="module", params=["sm_89", "gfx942"])
+def m1_tune(request, tmp_path_factory):
+    """A modelled (--device none) tune of 1x4096x4096 f16: IREE's default (and on ROCm the padded dense MFMA),
+    then the first gemv candidate. Returns (target, the tune's out dir, how many reference candidates)."""
+    arch, tmp = request.param, tmp_path_factory.mktemp(f"m1-{request.param}")
+    refs = 2 if arch == "gfx942" else 1
+    Tuner([Problem(1, 4096, 4096)], TuneOptions(target=arch, device="none", out_dir=tmp / "o", cache_dir=tmp / "c",
+                                                max_candidates=refs + 1, workers=2)).run()
+    return arch, tmp / "o", refs
+
+
+def test_an_m1_tune_holds_gemv_candidates_proven_applied_to_the_matvec_iree_folds_it_into(m1_tune):
     """IREE folds an M = 1 GEMM into a matvec (no M loop) after the preprocessing spec: a config annotated on the
     unfolded op was dropped on CUDA (every gemv candidate of five M = 1 shapes was IREE's default kernel on the H200)
     and a codegen matcher with an M dim matched nothing on gfx942. The specs now meet the matvec (CUDA: the
     preprocessing spec folds unit dims first), so the tune's gemv candidate is applied and another kernel."""
-    problem = Problem(1, 4096, 4096)
-    refs = 2 if arch == "gfx942" else 1  # IREE's default (and on ROCm the padded dense MFMA), then the first gemv
-    Tuner([problem], TuneOptions(target=arch, device="none", out_dir=tmp_path / "o", cache_dir=tmp_path / "c",
-                                 max_candidates=refs + 1, workers=2)).run()
-    rows = {r.mma: r for r in state.read_table(tmp_path / "o" / "candidates.csv", state.CandidateRow)
+    arch, out, refs = m1_tune
+    rows = {r.mma: r for r in state.read_table(out / "candidates.csv", state.CandidateRow)
             if r.status != Status.PRUNED.value}
     assert "gemv" in rows and len(rows) == refs + 1, rows
     gemv, default = rows["gemv"], rows["default"]
@@ -280,6 +287,15 @@ def test_an_m1_tune_holds_gemv_candidates_proven_applied_to_the_matvec_iree_fold
     assert gemv.workgroups == 4096 // settings_of(gemv.candidate)["rows"] != default.workgroups
     assert gemv.kernel_fingerprint and gemv.kernel_fingerprint != default.kernel_fingerprint
     assert default.status == Status.MODELLED.value and 0 < default.model_pct_peak < 100  # the backend's MODEL, % of peak
+
+
+def test_a_modelled_tune_report_names_the_targets_own_backend_perf_model(m1_tune):
+    from iree_vdmfma.tune.tune_report import write_tune_report
+
+    arch, out, _ = m1_tune
+    own, other = ("cuda", "rocm") if arch == "sm_89" else ("rocm", "cuda")
+    report = write_tune_report(out, arch, report_dir=out.parent / "report").read_text()
+    assert f"perf model (backends/{own}/perf_model.py)" in report and f"backends/{other}/" not in report
 
 
 def test_space_prunes_lds_overflow_thread_count_and_tiles_that_do_not_divide():

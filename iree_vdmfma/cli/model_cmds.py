@@ -38,9 +38,18 @@ def _table(rows) -> Table:
         cells[1] = cell(_short_dispatch(r.dispatch))
         color = ("green" if r.status in (Status.APPLIED.value, Status.RESCUED.value) else "dim" if r.status in (Status.NOT_SKINNY.value, Status.NOT_GEMM.value)
                  else "red" if counts_against(r) else "yellow")
-        cells[-1] = Text(r.status, style=color) + Text(f": {r.reason}" if r.reason else "")
+        cells[-1] = Text(r.status, style=color) + Text(f": {_console_reason(r.reason)}" if r.reason else "")
         table.add_row(*cells)
     return table
+
+
+def _console_reason(reason: str) -> str:
+    """A row's reason without its reproducing iree-compile command (a few hundred characters of cache paths that
+    made every piped row that long): the console points to dispatches.csv, whose `reason` keeps the command."""
+    for cut in (" (minimal reproducer: iree-compile ", ": iree-compile "):
+        if cut in reason:
+            return reason[:reason.index(cut)] + " (its iree-compile command: dispatches.csv)"
+    return reason
 
 
 def _short_dispatch(name: str) -> str:

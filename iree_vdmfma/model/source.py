@@ -242,9 +242,7 @@ class Exported:
     """One builder call for ``m`` tokens: the exported IR, its parameter archive and torch's own outputs.
 
     ``eager``: torch eager's outputs in the model's dtype; ``ref64``: the same model and inputs in
-    float64 (the arbiter the numerics tolerance is derived from); ``gemm_calls``: how often each
-    GEMM shape (problem key) runs in one eager forward (aten mm/addmm/bmm, recorded by a
-    TorchDispatchMode): the call counts the skinny-GEMM share of the forward is estimated from.
+    float64 (the arbiter the numerics tolerance is derived from).
     """
 
     m: int
@@ -254,7 +252,6 @@ class Exported:
     eager: list  # numpy arrays
     ref64: list  # numpy float64 arrays
     output_dtypes: list  # 'f16' / 'bf16' / 'f32' per output
-    gemm_calls: dict
     run_eager: Callable[[], Any]  # one eager forward (no grad), for the peer timing
     module: Any = None  # the built torch module and its example args (the torch peers, their cold copies)
     args: tuple = ()
@@ -287,38 +284,11 @@ def _outputs(result) -> list:
     return []
 
 
-def gemm_calls(module, args: tuple) -> dict:
-    """Problem key -> calls of that GEMM in one eager forward (aten.mm / addmm / bmm)."""
-    import torch
-    from torch.utils._python_dispatch import TorchDispatchMode
-
-    from ..problems.problem import Problem
-
-    counts: dict = {}
-    aten = torch.ops.aten
-
-    class Count(TorchDispatchMode):
-        def __torch_dispatch__(self, func, types, fargs=(), kwargs=None):
-            packet = getattr(func, "overloadpacket", None)
-            a, b = (fargs[1], fargs[2]) if packet is aten.addmm else (fargs[0], fargs[1]) if packet in (
-                aten.mm, aten.bmm) else (None, None)
-            dt = TORCH_DTYPES.get(str(a.dtype).replace("torch.", "")) if a is not None else None
-            if dt and dt != "f32":
-                batch = a.shape[0] if a.dim() == 3 else 1
-                p = Problem(m=a.shape[-2], n=b.shape[-1], k=a.shape[-1], batch=batch, dtype=dt)
-                counts[p.key] = counts.get(p.key, 0) + 1
-            return func(*fargs, **(kwargs or {}))
-
-    with torch.no_grad(), Count():
-        module(*args)
-    return counts
-
-
 def export_step(source: Source, m: int, out_dir: Path, dtype: str | None = None) -> Exported:
     """Build for ``m``, run torch eager (model dtype and float64), save the weights as IRPA, export. An .mlir
     source is taken as-is: no weights, no torch reference (its forward cannot be run here)."""
     if source.is_mlir:
-        return Exported(m, input_ir(source, m), None, [], [], [], [], {}, lambda: None)
+        return Exported(m, input_ir(source, m), None, [], [], [], [], lambda: None)
     module, args = build(source, m, dtype)  # before importing torch: a bad builder fails fast
     import copy
 
@@ -334,7 +304,6 @@ def export_step(source: Source, m: int, out_dir: Path, dtype: str | None = None)
             m64 = copy.deepcopy(module).double()
             args64 = tuple(a.double() if isinstance(a, torch.Tensor) and a.is_floating_point() else a for a in args)
             ref64 = _outputs(m64(*args64))
-        calls = gemm_calls(module, args)
     except Exception as e:  # noqa: BLE001  (the user's forward raised)
         raise SourceError(f"{source.text}: the module's forward raised {type(e).__name__}: {e}") from None
     if not eager:
@@ -361,7 +330,7 @@ def export_step(source: Source, m: int, out_dir: Path, dtype: str | None = None)
     return Exported(m, mlir, params, [_numpy(a) for a in args if isinstance(a, torch.Tensor)],
                     [_numpy(t) for t in eager], [t.detach().numpy() for t in ref64],
                     [TORCH_DTYPES.get(str(t.dtype).replace("torch.", ""), str(t.dtype)) for t in eager],
-                    calls, run_eager, module, args,
+                    run_eager, module, args,
                     sum(p.numel() * p.element_size() for p in module.parameters()))
 
 

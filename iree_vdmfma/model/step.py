@@ -95,8 +95,6 @@ class StepResult:
     dispatch_rows: list[DispatchRow]
     exports: dict[int, Exported]
     library: Optional[Library]
-    # problem key -> (winner's, IREE default's) isolated cold kernel median (us), from the tuner
-    kernel_us: dict[str, tuple[Optional[float], Optional[float]]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     library_dir: Optional[Path] = None
     untuned: list[str] = field(default_factory=list)  # shapes the --time-budget left untuned (IREE's default there)
@@ -178,9 +176,9 @@ def prove_tuned(m: int, base: list[Dispatch], tuned: list[Dispatch], kernels: Op
     return rows
 
 
-def _tune(problems: list[Problem], opts: StepOptions, log) -> tuple[Library, dict, Path, list[str]]:
-    """Tune every distinct skinny GEMM once with `vdmfma tune`'s engine; (library, kernel times, library dir, the
-    shapes the time budget left unfinished)."""
+def _tune(problems: list[Problem], opts: StepOptions, log) -> tuple[Library, Path, list[str]]:
+    """Tune every distinct skinny GEMM once with `vdmfma tune`'s engine; (library, library dir, the shapes the time
+    budget left unfinished)."""
     from ..tune.ship import tuned_library  # noqa: PLC0415
     from ..tune.options import TuneOptions  # noqa: PLC0415
     from ..tune.tuner import Tuner  # noqa: PLC0415
@@ -190,9 +188,8 @@ def _tune(problems: list[Problem], opts: StepOptions, log) -> tuple[Library, dic
                           time_budget_s=opts.time_budget_s, reps=opts.tune_reps, hot=False, search=opts.search,
                           seed=opts.seed, race=opts.race, flags=opts.flags)
     tuner = Tuner(problems, options, on_event=lambda s: log(f"tune: {s}"))
-    winners = tuner.run()
-    times = {w.key: (w.latency_us_median, w.default_us_median) for w in winners}
-    return tuned_library(tuner), times, opts.out / "tune" / "specs", list(tuner.left)
+    tuner.run()
+    return tuned_library(tuner), opts.out / "tune" / "specs", list(tuner.left)
 
 
 def _read(opts: StepOptions, problems: list[Problem]) -> Library:
@@ -260,12 +257,11 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
         if found and not problems:
             raise UnmatchedModelError(f"{opts.source.text}: no skinny GEMM (M <= 32) among the contraction "
                                       f"dispatches IREE formed for M = {', '.join(map(str, found))}; nothing to tune")
-        kernel_us: dict = {}
         lib_dir: Optional[Path] = None
         untuned: list[str] = []
         if opts.tune and problems:
             log(f"tuning {len(problems)} distinct skinny GEMM(s) on {opts.device}")
-            lib, kernel_us, lib_dir, untuned = _tune(problems, opts, log)
+            lib, lib_dir, untuned = _tune(problems, opts, log)
         elif opts.library is not None:
             lib, lib_dir = _read(opts, problems), opts.library
         else:
@@ -296,7 +292,7 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
         (opts.out / DISPATCH_TIMES).unlink(missing_ok=True)  # this run's forwards write it afresh
         for m in opts.ms:  # the forward per M: one GPU task of the compiler's (local) executor
             rows += on_device(compiler.executor, run_forward, m, variants, results, drows, exports[m], opts, log)
-    result = StepResult(rows, drows, exports, lib, kernel_us, problems, lib_dir, untuned)
+    result = StepResult(rows, drows, exports, lib, problems, lib_dir, untuned)
     write_model_csv(opts.out / "model.csv", rows, ModelRow)
     write_step_report(opts, result, DEFAULT, EAGER, ModelRow)
     return result

@@ -1,11 +1,11 @@
 """The tune report: per-shape speedups over default and padded, geomeans by group, one plot.
 
 Every figure says whether it is MEASURED (device, cold cache) or MODELLED (--device
-none: the backend's perf model, e.g. backends/rocm/perf_model.py, not a measurement). The report also counts what the search
-did not cover: candidates cut by --max-candidates, candidates the race's time budget cut
-(the top of the order that fitted was raced) and candidates a spent --time-budget left
-unfinished, per shape; and why a search winner was not shipped (the final side-by-side did
-not confirm it).
+none: the target's own backend perf model, backends/<backend>/perf_model.py, not a
+measurement). The report also counts what the search did not cover: candidates cut by
+--max-candidates, candidates the race's time budget cut (the top of the order that fitted
+was raced) and candidates a spent --time-budget left unfinished, per shape; and why a
+search winner was not shipped (the final side-by-side did not confirm it).
 """
 
 from __future__ import annotations
@@ -159,6 +159,20 @@ def modelled_headline(winners: pd.DataFrame, target: str, label: str) -> str:
                if len(sp) > len(beyond) else "") + ". Measure before believing any.")
 
 
+def model_source(target: str) -> str:
+    """The file of ``target``'s own backend perf model, as the package names it (backends/cuda/perf_model.py on
+    sm_89, backends/rocm/perf_model.py on gfx942)."""
+    import inspect  # noqa: PLC0415
+
+    from .. import __file__ as package  # noqa: PLC0415
+    from ..backends import backend_for  # noqa: PLC0415
+
+    model = backend_for(target).perf_model()
+    if model is None:
+        return f"none: {target}'s backend has no perf model"
+    return Path(inspect.getmodule(model).__file__).relative_to(Path(package).parent).as_posix()
+
+
 def _validation(target: str) -> str:
     from ..backends import backend_for  # noqa: PLC0415
 
@@ -213,8 +227,9 @@ def write_tune_report(out_dir: Path | str, target: str, device: str | None = Non
     text = [f"# vdmfma tune: {target}", "", f"**{head}**", "",
             f"All latencies here are **{label}**."]
     if modelled:
-        text.append("They come from the backend's perf model (backends/rocm/perf_model.py), a static model (bytes moved, workgroups per CU, loads in "
-                    "flight, occupancy from the ISA): it ranks configs; it is not a measurement.")
+        text.append(f"They come from the backend's perf model ({model_source(target)}), a static model (bytes moved, "
+                    "the grid against the compute units, loads in flight, occupancy from the machine code): it ranks "
+                    "configs; it is not a measurement.")
     text += ["", "## Winners", "", md_table(drop_empty(shown(winners[[c for c in cols if c in winners]]))), ""]
     text += (["## Geomean speedup by group", "", md_table(drop_empty(shown(_groups(winners)))), ""] if not modelled
              else ["No geomean of modelled speedups is given: each winner's `verdict` says whether its modelled "

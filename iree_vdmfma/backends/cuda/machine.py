@@ -4,7 +4,10 @@ MEASURED BY COMPILING (no GPU): ``regs`` and ``spill_bytes`` come from ``ptxas -
 ``SASS_ARCH`` (the H100/H200 the project runs its sm_89 PTX on; IREE 3.13 has no sm_90 target), when ptxas is
 installed (the ``ptxas`` extra: the registry's nvidia-cuda-nvcc, or a CUDA toolkit on PATH, or ``VDMFMA_PTXAS``);
 without it they stay empty and the row says so. ``load_bytes`` (the widest global load) and ``narrow_loads``
-(global loads of one 8- or 16-bit element) are read from the contraction kernel's PTX.
+(global loads of one 8- or 16-bit element from the weights, B) are read from the contraction kernel's PTX: B is
+the dispatch's largest read-only binding (N x K against A's M x K), its kernel parameter the binding's index, and a
+load is B's when its address register derives from that parameter (a data-flow pass over the PTX registers); a
+narrow load of A (M rows, read once a workgroup) is no weight traffic and rejects nothing.
 MODELLED from those facts and the configured IR: ``waves`` = workgroups / (SMs x workgroups resident per SM, from
 ptxas's registers and the threads), and ``bytes_in_flight`` = the weight bytes one K step of the resident
 workgroups requests (N tile x K step x element bytes each). PTX cannot show how ptxas orders those loads: the
@@ -41,6 +44,11 @@ _PTXAS_FN = re.compile(r"Compiling entry function '([\w$]+)'")
 _PTXAS_SPILL = re.compile(r"(\d+) bytes spill stores, (\d+) bytes spill loads")
 _PTXAS_REGS = re.compile(r"Used (\d+) registers")
 _CONTRACTION = re.compile(r"mat(?:mul|vec)|contract|batch_matmul", re.I)
+_PARAM = re.compile(r"\[[\w$]+_param_(\d+)\]")
+_REG = re.compile(r"%[\w]+")
+_GLOBAL_LOAD = re.compile(r"\bld\.global\S*\s[^;]*\[(%\w+)")
+_NO_DEST = (".", "$", "{", "}", "st.", "bar", "bra", "ret", "cp.async", "fence", "membar", "red.", "prefetch")
+_READ_BINDING = re.compile(r"binding\((\d+)\)[^\n]*?readonly:tensor<([\dx]+)x\w+>")
 
 
 def find_ptxas() -> Optional[str]:
@@ -64,7 +72,7 @@ def find_ptxas() -> Optional[str]:
 class KernelFacts:
     name: str
     load_bytes: int  # widest global load
-    narrow_loads: int  # global loads of <= 16 bits
+    narrow_loads: int  # global loads of <= 16 bits from the weights (B)
     regs: Optional[int] = None
     spill_bytes: Optional[int] = None
 
@@ -74,9 +82,61 @@ def _kernels(ptx: str) -> dict[str, str]:
     return {name: ptx[s: starts[i + 1][1] if i + 1 < len(starts) else len(ptx)] for i, (name, s) in enumerate(starts)}
 
 
-def _loads(body: str) -> tuple[int, int]:
-    widths = [int(vec or 1) * int(bits) // 8 for vec, bits in _LOAD.findall(body)]
-    return max(widths, default=0), sum(w * 8 <= NARROW_BITS for w in widths)
+def param_origins(body: str) -> dict[str, frozenset[int]]:
+    """Per PTX register, the kernel parameters (bindings) its value derives from: ``ld.param`` seeds a register
+    with its parameter, every other instruction gives its destination the union of its sources'; iterated to a
+    fixed point, as a loop's pointer increments come before their initial values in the text."""
+    steps = []
+    for line in body.splitlines():
+        code = re.sub(r"^@!?%\w+\s+", "", line.split("//", 1)[0].strip()).rstrip(";")  # drop a predicate guard
+        if not code or code.startswith(_NO_DEST):
+            continue
+        head, _, args = code.partition(" ")
+        regs = _REG.findall(args)
+        if not regs:
+            continue
+        if head.startswith("ld.param"):
+            steps.append((regs[0], (), frozenset(int(x) for x in _PARAM.findall(args))))
+        elif not head.startswith("ld."):  # a loaded value carries no pointer here
+            steps.append((regs[0], tuple(regs[1:]), frozenset()))
+    origin: dict[str, frozenset[int]] = {}
+    changed = True
+    while changed:
+        changed = False
+        for dst, srcs, seed in steps:
+            new = origin.get(dst, frozenset()) | seed
+            for r in srcs:
+                new |= origin.get(r, frozenset())
+            if new != origin.get(dst, frozenset()):
+                origin[dst], changed = new, True
+    return origin
+
+
+def _loads(body: str, weights: Optional[int]) -> tuple[int, int]:
+    """(widest global load in bytes, narrow loads of the weights' parameter; of every operand when unknown)."""
+    origin = param_origins(body) if weights is not None else {}
+    widest, narrow = 0, 0
+    for line in body.splitlines():
+        load = _GLOBAL_LOAD.search(line)
+        width = _LOAD.search(line)
+        if not load or not width:
+            continue
+        nbytes = int(width.group(1) or 1) * int(width.group(2)) // 8
+        widest = max(widest, nbytes)
+        if nbytes * 8 <= NARROW_BITS and (weights is None or weights in origin.get(load.group(1), ())):
+            narrow += 1
+    return widest, narrow
+
+
+def weight_binding(dump_dir: Path, kernel: str) -> Optional[int]:
+    """The binding of the weights (B) in ``kernel``'s dispatch source: its largest read-only tensor (None if the
+    dump has no source naming the kernel)."""
+    for f in sorted(Path(dump_dir).glob("module_*.mlir")):
+        text = f.read_text(errors="replace")
+        if f"@{kernel} " in text or f"@{kernel}(" in text:
+            sizes = {int(b): math.prod(int(d) for d in dims.split("x")) for b, dims in _READ_BINDING.findall(text)}
+            return max(sizes, key=sizes.get) if sizes else None
+    return None
 
 
 def ptxas_facts(ptx_file: Path, ptxas: str) -> tuple[dict[str, tuple[int, int]], str]:
@@ -112,7 +172,7 @@ def contraction_facts(dump_dir: Path) -> tuple[Optional[KernelFacts], str]:
             regs, err = ptxas_facts(f, ptxas)
             note = note or err
         for name, body in kernels.items():
-            wide, narrow = _loads(body)
+            wide, narrow = _loads(body, weight_binding(dump_dir, name))
             r, s = regs.get(name, (None, None))
             facts = KernelFacts(name, wide, narrow, r, s)
             if best is None or (_CONTRACTION.search(name) and not _CONTRACTION.search(best.name)):
@@ -153,7 +213,8 @@ def rejection(facts: KernelFacts, workgroups: Optional[int]) -> str:
     if facts.spill_bytes:
         return f"{facts.spill_bytes} spill bytes (ptxas -arch={SASS_ARCH}, {facts.regs} registers)"
     if facts.narrow_loads:
-        return f"{facts.narrow_loads} narrow global loads (<= {NARROW_BITS} bits; widest {facts.load_bytes} B)"
+        return (f"{facts.narrow_loads} narrow global loads of the weights (B; <= {NARROW_BITS} bits; widest load "
+                f"{facts.load_bytes} B)")
     if workgroups is not None and workgroups < SMS:
         return f"{workgroups} workgroups for {SMS} SMs: less than one wave, {SMS - workgroups} SMs idle"
     return ""
