@@ -191,7 +191,7 @@ def test_a_model_library_that_changes_nothing_is_same_kernel_on_the_console_and_
     from iree_vdmfma.backends import CPU
     from iree_vdmfma.configs.library import Entry, Library, write_library
     from iree_vdmfma.devices.flags import compile_flags
-    from iree_vdmfma.model.report import read_model_csv
+    from iree_vdmfma.model.model_report import read_model_csv
     from iree_vdmfma.model.forward_rows import ModelRow
 
     # split=0: the library keeps IREE's default for the model's down projection: its module is the default's code
@@ -221,7 +221,7 @@ def test_a_model_library_that_changes_nothing_is_same_kernel_on_the_console_and_
 
 
 def test_the_model_latency_plot_has_a_log_axis_and_the_share_section_shows_only_measured_shares():
-    from iree_vdmfma.model.report import latency_figure, share_lines
+    from iree_vdmfma.model.model_report import latency_figure, share_lines
     from iree_vdmfma.model.forward_rows import ModelRow
 
     rows = [ModelRow(m, "default", "ok", cache_mode="hot", device="local-task", latency_us_median=us,
@@ -237,7 +237,7 @@ def test_the_model_latency_plot_has_a_log_axis_and_the_share_section_shows_only_
 def test_the_model_latency_plot_puts_the_series_of_one_m_side_by_side_with_a_tick_at_that_m():
     from matplotlib.container import ErrorbarContainer
 
-    from iree_vdmfma.model.report import latency_figure
+    from iree_vdmfma.model.model_report import latency_figure
     from iree_vdmfma.model.forward_rows import ModelRow
 
     rows = [ModelRow(8, v, "ok", cache_mode=c, device="local-task", latency_us_median=us, latency_us_lo=us * 0.9,

@@ -51,8 +51,8 @@ import numpy as np
 
 from . import paired
 from .floor import iree_floor_us
+from .runner import build_floor_module
 from .timing import DEFAULT_TIMING_MODE
-from .runner import compile_floor_module
 from ..executors import on_device
 from ..problems.problem import Problem
 from ..problems.rows import Table, read_checked, write_csv_table
@@ -295,7 +295,7 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
 
         fit = fit_and_check(draw, COMPARISONS, pairs, heldout_pairs, rounds, confidence, seed, batches)
         floor_us = on_device(first.executor, partial(iree_floor_us, dev, target, timing_mode, 3, 0.02, 0.02, 600.0,
-                                                     partial(compile_floor_module, target)))
+                                                     partial(build_floor_module, target)))
     name = device_info(dev).name
     measured, last = fit.rounds, fit.checks[-1]
     rows = []

@@ -15,6 +15,7 @@ from typing import Optional
 
 import pandas as pd
 
+from ..backends.base import PerfModel
 from ..util.lists import counted
 from ..report.markdown import drop_empty, md_table
 from ..report.verdict import geomean
@@ -34,7 +35,7 @@ def speedup_text(speedup, basis: str) -> str:
 def race_budget_cut(w) -> int:
     """Candidates of a raced shape that the race's budget cut (never compiled): the pruned space less those
     evaluated and those --max-candidates cut. 0 for a shape that was not raced."""
-    if not _present(getattr(w, "rounds", None)):
+    if not _present(w.rounds):
         return 0
     return max(0, int(_num(w.space) - _num(w.evaluated) - _num(w.cut_max_candidates)))
 
@@ -176,7 +177,8 @@ def model_source(target: str) -> str:
 def _validation(target: str) -> str:
     from ..backends import backend_for  # noqa: PLC0415
 
-    return getattr(backend_for(target).perf_model(), "VALIDATION", "measured data")
+    model = backend_for(target).perf_model()
+    return model.validation if model is not None else PerfModel.validation
 
 
 def headline(winners: pd.DataFrame, label: str) -> str:
