@@ -236,3 +236,22 @@ def test_the_example_layers_cpu_check_prints_its_tolerance_and_a_verdict():
     off[0, 0] += 4 * tol + 1  # one element well beyond the bound
     passed, line = ex.verdict(off, expected, layer, args)
     assert not passed and line.startswith("numerics fail:") and "1/" in line and "elements beyond" in line
+
+
+def test_exporting_for_several_ms_never_prints_torchs_internal_pytree_futurewarning():
+    """torch 2.13's export calls its own deprecated pytree API; the FutureWarning came once per M on the model
+    console. Every export (one per M) now leaves it out, and a warning of anyone else's still shows."""
+    import warnings
+
+    import torch
+
+    from iree_vdmfma.model.source import export_mlir, quiet_torch_internals
+
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        for m in (1, 2):
+            assert "func.func" in export_mlir(torch.nn.Linear(16, 8, bias=False), (torch.randn(m, 16),))
+        with quiet_torch_internals():
+            warnings.warn("a warning of the user's own", FutureWarning)
+    said = [str(w.message) for w in seen if issubclass(w.category, FutureWarning)]
+    assert said == ["a warning of the user's own"], said

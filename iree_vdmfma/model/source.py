@@ -16,6 +16,7 @@ import inspect
 import io
 import re
 import sys
+import warnings
 from contextlib import contextmanager, redirect_stderr
 from dataclasses import dataclass
 from pathlib import Path
@@ -212,6 +213,20 @@ def build(source: Source, m: int, dtype: str | None = None) -> tuple[Any, tuple]
     return module, tuple(args) if isinstance(args, (tuple, list)) else (args,)
 
 
+# torch 2.13's own export calls its deprecated pytree API: a FutureWarning the user cannot act on, printed once per
+# export (per M) because the export resets the warnings registry. Never shown.
+TORCH_INTERNAL_WARNINGS = (r"`isinstance\(treespec, LeafSpec\)` is deprecated",)
+
+
+@contextmanager
+def quiet_torch_internals():
+    """Within: torch's internal deprecation warnings (TORCH_INTERNAL_WARNINGS) are not shown; any other is."""
+    with warnings.catch_warnings():
+        for message in TORCH_INTERNAL_WARNINGS:
+            warnings.filterwarnings("ignore", message=message, category=FutureWarning)
+        yield
+
+
 def export_mlir(module, args: tuple) -> str:
     """Torch-dialect MLIR from ``iree.turbine.aot.export``, parameters externalized (not inlined)."""
     try:
@@ -220,7 +235,8 @@ def export_mlir(module, args: tuple) -> str:
         raise SourceError(f"exporting a PyTorch model needs the 'model' extra: pip install -e '.[model]' ({e})") \
             from None
     aot.externalize_module_parameters(module)
-    return str(aot.export(module, args=args).mlir_module)
+    with quiet_torch_internals():
+        return str(aot.export(module, args=args).mlir_module)
 
 
 def input_ir(source: Source, m: int, dtype: str | None = None) -> str:
@@ -318,7 +334,8 @@ def export_step(source: Source, m: int, out_dir: Path, dtype: str | None = None)
     aot.externalize_module_parameters(module, external_scope=PARAMETER_SCOPE)
     aot.save_module_parameters(params, module)
     try:
-        mlir = str(aot.export(module, args=args).mlir_module)
+        with quiet_torch_internals():
+            mlir = str(aot.export(module, args=args).mlir_module)
     except Exception as e:  # noqa: BLE001
         raise SourceError(f"{source.text}: iree-turbine could not export it: {type(e).__name__}: "
                           f"{str(e).splitlines()[0] if str(e) else ''}") from None
