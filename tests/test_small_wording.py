@@ -104,6 +104,8 @@ def test_run_with_reps_0_says_its_column_is_numerics_only_never_an_empty_hot(tmp
     said = " ".join(res.stdout.split())
     assert "numerics only (--reps 0: not timed)" in said and "pass" in said
     assert " hot " not in f" {said} "
+    rows = [line.split("│")[1].strip() for line in res.stdout.splitlines() if line.count("│") >= 2]
+    assert rows == ["status", "numerics", "max_abs_err", "max_rel_err", "bytes moved"], rows  # no empty timing row
 
 
 def test_every_usage_line_names_its_arguments_as_click_does_never_in_braces():

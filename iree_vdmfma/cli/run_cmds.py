@@ -11,6 +11,8 @@ from . import options as opt
 from .app import app, docs_page
 from .common import print_table, show, user_errors
 
+_UNTIMED_ROWS = ("status", "numerics", "max_abs_err", "max_rel_err", "bytes moved")  # what --reps 0 shows
+
 
 def _fmt(v, spec: str = ".4g") -> str:
     return "" if v is None else format(v, spec)
@@ -146,8 +148,10 @@ def _run(m, n, k, batch, dtype, target, device, cache_mode, timing_mode, reps, s
         ("submissions / call", lambda r: str(r.plan.submissions) if r.plan and r.latency else ""),
         ("weights rotated", rotated),
     ]
-    for name, get in rows:
-        table.add_row(name, *[get(r) for r in runs])
+    timed = any(r.latency for r in runs)
+    for name, get in rows:  # untimed (--reps 0): the timing rows are left out, not shown empty
+        if timed or name in _UNTIMED_ROWS:
+            table.add_row(name, *[get(r) for r in runs])
     print_table(table)
     for r in runs:
         if r.numerics and not r.numerics.passed:
