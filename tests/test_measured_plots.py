@@ -205,6 +205,17 @@ def test_the_latency_plot_draws_the_harness_floor_the_rows_measured_beside_their
             assert (box.x0, box.x1) == (20.0, 25.0)
         legend = [t.get_text() for t in ax.get_legend().get_texts()]
         assert any(t.startswith(FLOOR_LABEL) for t in legend) and _inside(fig)
+        assert ax.get_xscale() == "linear"  # 20-170 us: within WIDE_SPAN
+    # a floor (or a bar) 30x below the slowest bar: a log axis, on which the floor still lies inside the plot
+    df["floor_us"] = 1.0
+    df.to_csv(tmp_path / "results.csv", index=False)
+    mp.setattr(bars, "save", lambda fig, path, dpi=110: kept.__setitem__(Path(path).stem, fig))
+    try:
+        build_report(tmp_path / "results.csv", baseline="default", out_dir=tmp_path / "report-wide")
+    finally:
+        mp.undo()
+    ax = kept["latency_host_cold"].axes[0]
+    assert ax.get_xscale() == "log" and ax.get_xlim()[0] < 1.0 < ax.get_xlim()[1]
     import matplotlib.pyplot as plt
 
     for fig in kept.values():
