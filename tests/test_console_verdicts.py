@@ -45,6 +45,12 @@ def test_compare_pairs_each_runs_best_with_the_other_runs_default_problem_by_pro
     said = " ".join(res.output.split())
     assert "tuned's tuned vs seed's default: geomean tuned/seed 0.5000 over 1 (win 1" in said
     assert "tuned's default vs seed's splitk: geomean tuned/seed 1.2500 over 1 (win 0, loss 1" in said
+    # and it says which pairs it chose, why, and that each best was picked from the rows it is compared on
+    assert ("pairs (seed's variant:tuned's): default:tuned, splitk:default (chosen by default (no --pair): each "
+            "run's best IREE variant against the other's default; tuned's best is tuned (0.50x its default's "
+            "latency, geomean), seed's best is splitk (0.80x its default's latency, geomean): picked from the same "
+            "rows compared here") in said
+    assert "chosen by default" in (tmp_path / "cmp" / "compare.md").read_text()
 
 
 def test_compare_pair_picks_the_variants_and_a_variant_a_run_lacks_is_one_error_line(tmp_path):
@@ -53,6 +59,7 @@ def test_compare_pair_picks_the_variants_and_a_variant_a_run_lacks_is_one_error_
     res, rows = _compare(tmp_path, a, b, "--pair", "splitk:tuned")
     assert res.exit_code == 0, res.output
     assert [(r["variant"], r["verdict"], float(r["ratio_b_over_a"])) for r in rows] == [("splitk:tuned", "win", 0.625)]
+    assert "pairs (A's variant:B's): splitk:tuned (given by --pair)" in " ".join(res.output.split())
     for bad, says in (("splitk:nope", "run B has no variant nope (its variants: default, tuned)"),
                       ("splitk", "--pair splitk: give VA:VB")):
         res, _ = _compare(tmp_path, a, b, "--pair", bad)

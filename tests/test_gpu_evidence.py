@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import csv
 import json
+import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -123,13 +125,24 @@ def test_two_small_calls_add_up_through_the_records_and_the_second_measures_noth
     assert other.returncode == 2 and other.stderr.startswith("error: ") and "NVIDIA H200" in other.stderr
 
 
+def _recipe() -> tuple[list[str], list[str]]:
+    """docs/gpus.md's recipe for the next lent GPU: the arguments of its --plan command and of its device call."""
+    text = (ROOT / "docs" / "gpus.md").read_text().split("### The next lent GPU")[1].split("```text")[1].split("```")[0]
+    plan = next(line for line in text.splitlines() if line.startswith("python benchmarks/gpu_evidence.py --device cuda "
+                                                                      "--plan"))
+    device = next(line for line in text.splitlines() if line.startswith("source .gpu/setup.sh"))
+    return shlex.split(plan)[2:], shlex.split(device.split("python3 benchmarks/gpu_evidence.py")[1])
+
+
 def test_the_plan_reads_the_committed_records_and_measures_nothing(tmp_path):
     """--plan for the H200 from here: the shapes the two sessions tuned are not tuned again, their tuned rows are to
     be swept, race vs exhaustive is planned for a shape another call tuned (its candidates are records), and each
     step's cost comes from the records where they hold one."""
-    proc = subprocess.run([sys.executable, str(SCRIPT), "--device", "cuda", "--plan", "--sku", "NVIDIA H200",
-                           "--target", "sm_89", "--heldout-m", "1,8", "--budget-s", "480"],
-                          capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    plan_args, device_args = _recipe()
+    assert plan_args == ["--device", "cuda", "--plan", "--sku", "NVIDIA H200", "--target", "sm_89", "--heldout-m",
+                         "1,8", "--budget-s", "480"]
+    proc = subprocess.run([sys.executable, str(SCRIPT), *plan_args], capture_output=True, text=True, cwd=tmp_path,
+                          timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = proc.stdout.splitlines()
     step = {line.split(":")[0].strip(): line for line in lines if line.startswith("  ") and not line.startswith("    ")}
@@ -140,4 +153,19 @@ def test_the_plan_reads_the_committed_records_and_measures_nothing(tmp_path):
     assert "(records, 18)" in step["model"]  # the superseded forward: measured again, its cost known
     # 8x2304x8192's unresolved check (8 rounds), tuned by another call: its contenders come from the records' candidates
     assert "- f16_8x2304x8192 16 rounds (16 contenders)" in proc.stdout and "blocked" not in proc.stdout
+    # what the call would do, as the call takes it: in order, each step within its limit, and a step whose item does
+    # not fit what is left (the forward: 65 s an M) is left for a later call while the smaller steps after it start
+    assert "left for a later call" in step["model"] and "[all 1 start" in step["exhaustive"]
+    assert "x 16/8 rounds + 16 compiles" in step["exhaustive"]  # the recorded 8-round check, scaled, compiles added
+    assert "[1 of 7 start" in step["tune-heldout"] and "left for a later call" in step["tune-seed"]
+    starting = [float(re.search(r"about (\d+) s", line)[1]) for line in step.values() if "about" in line]
+    estimated = float(re.search(r"estimated: (\d+) s of 480", proc.stdout)[1])
+    assert abs(sum(starting) - estimated) <= len(starting) and estimated <= 480
+    # the page's device call plans exactly what its --plan printed (its options: the same budget, lists, target)
+    call = dict(zip(device_args[::2], device_args[1::2]))
+    assert {"--out", "--bundle", "--commit"} <= set(call) and call["--bundle"].startswith("$OUT/")
+    same = [a for k, v in call.items() if k not in ("--out", "--bundle", "--commit") for a in (k, v)]
+    again = subprocess.run([sys.executable, str(SCRIPT), *same, "--plan", "--sku", "NVIDIA H200"], capture_output=True,
+                           text=True, cwd=tmp_path, timeout=120)
+    assert again.returncode == 0 and again.stdout == proc.stdout, again.stdout + again.stderr
     assert not list(tmp_path.iterdir())  # nothing written here

@@ -74,8 +74,7 @@ class Tuner:
         self.device_tasks: Optional[Executor] = None  # run()'s executor for device work (measurements, races)
         self.backend = backend_for(options.target)
         self.out = Path(options.out_dir)
-        said = on_event or (lambda msg: None)
-        self.say = lambda msg: said(state.display_ids(msg))  # candidate ids as people read them, everywhere
+        self.say = on_event or (lambda msg: None)  # candidate ids as candidates.csv and winners.csv spell them
         self.on_progress = on_progress or (lambda ev: None)
         self.started = time.monotonic()
         self.budget_timer = budget_timer

@@ -1,0 +1,89 @@
+"""Step 4, ``exhaustive``: race vs exhaustive. Every measured candidate of a seed shape's tunes (any loan's: the
+records, compiled again from their knobs) in paired rounds all together; the race's winner over the best,
+as a paired median with its interval (MEASURED), one checksummed row a shape in DIR/exhaustive.csv.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .common import calibration_env, keep, read_csv, source, write_csv
+from .lists import shapes_of
+
+if TYPE_CHECKING:
+    from .plan import Plan
+
+
+EXH_COLUMNS = ("key", "contenders", "space", "rounds", "race_winner", "exhaustive_best", "race_winner_vs_best",
+               "lo", "hi", "within_3pct", "measuring_s", "note", "checksum")
+
+
+def step_exhaustive(plan: Plan, items, limit: float, log: Path, known, lists) -> bool:
+    """Every measured candidate of a seed shape's tunes (any loan's: the records, compiled again from their knobs),
+    paired rounds all together; one row per shape (DIR/exhaustive.csv, each row checksummed), its record kept."""
+    from iree_vdmfma.compiler.driver import Compiler, default_cache_dir
+    from iree_vdmfma.compiler.retry import compile_retrying
+    from iree_vdmfma.problems.rows import row_checksum
+    from iree_vdmfma.records.evidence import exhaustive_records
+    from iree_vdmfma.run import paired
+    from iree_vdmfma.run.calibration import load_rule
+    from iree_vdmfma.tune.options import TuneOptions
+    from iree_vdmfma.tune.race import exhaustive
+    from iree_vdmfma.tune.space import Candidate, reference, settings_of
+    from iree_vdmfma.tune.tuner import Tuner
+
+    path = plan.out / "exhaustive.csv"
+    rounds_of = {i.key: int(i.config.split()[0]) for i in items if not i.blocked}
+    done = {r["key"]: r for r in read_csv(path)}
+    here = {r["key"]: r for r in read_csv(plan.out / "tune-seed" / "winners.csv")}  # a tune of this DIR: its space
+    problems = [p for p in shapes_of(plan.seed_list) if p.key in rounds_of]
+    os.environ.update(calibration_env(plan))  # the verdict below takes the device's A/A threshold
+    rule = load_rule(plan.device)
+    began = time.monotonic()
+    complete, new = True, []
+    with Compiler(default_cache_dir()) as compiler:
+        for p in problems:
+            rounds, w = rounds_of[p.key], known.winner(p.key)
+            target = w.target or plan.target
+            tuner = Tuner([p], TuneOptions(target=target, device=plan.device, out_dir=plan.out / "exhaustive",
+                                           cache_dir=default_cache_dir(), race=None))  # compiles as the tune did
+            rows = [r.knobs for r in known.contenders(p.key)]
+            ref = reference(p, target, "default")
+            default = ref.id if ref is not None and ref.id in rows else None
+            if default is None or len(rows) < 2:
+                continue
+            left = limit - (time.monotonic() - began)
+            # one round: every contender once, about min_time_s each (run/paired.py) plus a load
+            if left < len(rows) * rounds * 0.03 + 5:
+                print(f"  exhaustive: {p.key} ({len(rows)} contenders x {rounds} rounds) does not fit the "
+                      f"{left:.0f} s left; next call", flush=True)
+                complete = False
+                break
+            vmfbs = {c: compile_retrying(compiler, tuner.job(Candidate(p, tuple(settings_of(c).items()))))[0].vmfb
+                     for c in rows}
+            best, every = exhaustive(vmfbs, default, p, plan.device, rounds, seed=1, min_time_s=0.01)
+            winner = (w.knobs or default).replace("split=none", "split=0")  # the id as candidates.csv has it
+            # winner / best per round, paired: its median and interval (not a ratio of two point estimates)
+            gap = paired.compare(every.ratios(winner, best), rule) if winner in vmfbs else None
+            within = ("-" if gap is None else "yes" if gap.hi <= 1.03 else "no" if gap.lo > 1.03 else "unresolved")
+            row = {"key": p.key, "contenders": len(rows), "space": here.get(p.key, {}).get("space") or json.loads(w.detail or "{}").get("space", ""), "rounds": every.count,
+                   "race_winner": winner, "exhaustive_best": best,
+                   "race_winner_vs_best": f"{gap.ratio:.4f}" if gap else "", "lo": f"{gap.lo:.4f}" if gap else "",
+                   "hi": f"{gap.hi:.4f}" if gap else "", "within_3pct": within,
+                   "measuring_s": f"{every.measuring_s:.1f}",
+                   "note": "" if gap else "the race's winner was not among the measured candidates"}
+            row = {c: str(row.get(c, "")) for c in EXH_COLUMNS[:-1]}
+            row["checksum"] = row_checksum(row.values())
+            done[p.key] = row
+            new.append(row)
+            write_csv(path, EXH_COLUMNS, list(done.values()))
+            print(f"  exhaustive {p.key}: {len(rows)} contenders x {every.count} rounds in {every.measuring_s:.1f} s; "
+                  f"race {winner} vs best {best}: " + (gap.margin() if gap else "not measured"), flush=True)
+    keep(plan, exhaustive_records(new, source(plan, path), target, plan.device), time.monotonic() - began, len(new))
+    with log.open("a") as f:
+        f.write(f"exhaustive: {len(new)} shape(s) checked in this call, {len(done)} in {path}\n")
+    return complete and all(p.key in {r["key"] for r in new} for p in problems)
