@@ -142,25 +142,40 @@ def build_tiny_decoder(m: int, dtype: str = "f16"):
 
 
 def run_on_cpu(m: int, cfg: LayerConfig = TINY, rank: int = 2, dtype: str = "f16"):
-    """(iree output, torch reference) for one layer run on local-task through iree-turbine."""
+    """(iree output, torch reference, layer, args) for one layer run on local-task through iree-turbine."""
     layer, args = make(m, cfg, rank, dtype)
     with torch.no_grad():
         expected = layer(*args)
         compiled = torch.compile(layer, backend="iree_turbine")
         got = compiled(*args)
-    return got, expected
+    return got, expected, layer, args
 
 
-def main() -> None:
+def verdict(got, expected, layer, args, dtype: str = "f16") -> tuple[bool, str]:
+    """(passed, one line): IREE's output against torch eager under the toolkit's forward rule (model/forward.py
+    FORWARD_RULE, the tolerance `vdmfma model` applies), the bound derived from the same layer in float64."""
+    import copy
+
+    from iree_vdmfma.model.forward import FORWARD_RULE, check_forward
+
+    with torch.no_grad():
+        ref64 = copy.deepcopy(layer).double()(*(a.double() for a in args))
+    n = check_forward([got.float().numpy()], [expected.float().numpy()], [ref64.numpy()], [dtype])
+    return n.passed, (f"numerics {n.verdict}: max abs error vs torch eager {n.max_abs_err:.3g}, tolerance "
+                      f"{n.tolerance:.3g} ({FORWARD_RULE}); shape {tuple(got.shape)}"
+                      + (f"; {n.message}" if n.message else ""))
+
+
+def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--m", type=int, default=4)
     ap.add_argument("--rank", type=int, choices=(2, 3), default=2)
     ap.add_argument("--tiny", action="store_true")
     args = ap.parse_args()
-    got, expected = run_on_cpu(args.m, TINY if args.tiny else LLAMA3_8B, args.rank)
-    err = (got.float() - expected.float()).abs().max().item()
-    print(f"max abs error vs torch: {err:.3g} (shape {tuple(got.shape)})")
+    passed, line = verdict(*run_on_cpu(args.m, TINY if args.tiny else LLAMA3_8B, args.rank))
+    print(line)
+    return 0 if passed else 1
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -101,6 +101,16 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: each file's own order is kept
 
 
+def load_script(path: Path):
+    """A script of the repository (benchmarks/, reports/, examples/) imported as a module, by its path."""
+    import importlib.util  # noqa: PLC0415
+
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def isa_counts(dump_dir: Path) -> tuple[int, int]:
     """(v_smfmac, v_mfma) instruction counts across the .rocmasm files of a dump."""
     text = "".join(p.read_text() for p in Path(dump_dir).glob("*.rocmasm"))

@@ -91,3 +91,11 @@ def test_report_refuses_an_out_that_holds_a_report_of_other_results_and_redoes_i
     assert len(other.output.strip().splitlines()) == 1 and (out / "summary.csv").read_bytes() == before
     again = CliRunner().invoke(app, ["report", str(seed), "--out", str(out), "--no-plots"])
     assert again.exit_code == 0, again.output  # the same results: redone in place
+    # a report folder older than summary.csv's 'source' column is read, defaulted to these results, with a note
+    import pandas as pd
+
+    pd.read_csv(out / "summary.csv").drop(columns="source").to_csv(out / "summary.csv", index=False)
+    older = CliRunner().invoke(app, ["report", str(tuned), "--out", str(out), "--no-plots"])
+    assert older.exit_code == 0, older.output
+    assert f"note: {out / 'summary.csv'} predates the 'source' column" in older.output
+    assert pd.read_csv(out / "summary.csv")["source"].map(lambda s: Path(s).resolve()).eq(tuned.resolve()).all()

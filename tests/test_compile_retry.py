@@ -153,3 +153,26 @@ def test_a_cuda_target_probe_that_hangs_is_retried_and_one_that_hangs_again_is_n
             assert cuda_targets.probe_accepted(cache, ("sm_86", "sm_89"), timeout_s=120) == ("sm_86", "sm_89")
     finally:
         toolchain.tool.cache_clear()
+
+
+@pytest.mark.parametrize("command", ["sweep", "tune"])
+def test_a_sweep_or_tune_compile_that_hangs_gets_its_row_from_the_one_retry(tmp_path, deadlocking, command):
+    """The sweep and the tuner compile through compiler/retry.py's futures: the hung threaded compile is ended, the
+    single-threaded retry's result makes the row, with the retry's repro and both attempts' time."""
+    if command == "sweep":
+        from iree_vdmfma.sweep.sweep import SweepOptions, sweep
+
+        rows = sweep([TINY], SweepOptions(target=CPU_TARGET, variants=("default",), out_dir=tmp_path / "out",
+                                          cache_dir=tmp_path / "cache", workers=1))
+    else:
+        from iree_vdmfma.tune import state
+        from iree_vdmfma.tune.options import TuneOptions
+        from iree_vdmfma.tune.tuner import Tuner
+
+        Tuner([TINY], TuneOptions(target=CPU_TARGET, device="none", out_dir=tmp_path / "out", max_candidates=2,
+                                  cache_dir=tmp_path / "cache", workers=1)).run()
+        rows = [r for r in state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow)
+                if r.repro]
+        assert rows and all(r.retried for r in rows), rows
+    assert rows and all(RETRY_FLAG in r.repro and r.compile_s >= 1 for r in rows), rows
+    assert _starts(deadlocking).count("single") == _starts(deadlocking).count("threaded") == len(rows)

@@ -45,6 +45,12 @@ def test_compare_pairs_each_runs_best_with_the_other_runs_default_problem_by_pro
     said = " ".join(res.output.split())
     assert "tuned's tuned vs seed's default: geomean tuned/seed 0.5000 over 1 (win 1" in said
     assert "tuned's default vs seed's splitk: geomean tuned/seed 1.2500 over 1 (win 0, loss 1" in said
+    # and it says which pairs it chose, why, and that each best was picked from the rows it is compared on
+    assert ("pairs (seed's variant:tuned's): default:tuned, splitk:default (chosen by default (no --pair): each "
+            "run's best IREE variant against the other's default; tuned's best is tuned (0.50x its default's "
+            "latency, geomean), seed's best is splitk (0.80x its default's latency, geomean): picked from the same "
+            "rows compared here") in said
+    assert "chosen by default" in (tmp_path / "cmp" / "compare.md").read_text()
 
 
 def test_compare_pair_picks_the_variants_and_a_variant_a_run_lacks_is_one_error_line(tmp_path):
@@ -53,6 +59,7 @@ def test_compare_pair_picks_the_variants_and_a_variant_a_run_lacks_is_one_error_
     res, rows = _compare(tmp_path, a, b, "--pair", "splitk:tuned")
     assert res.exit_code == 0, res.output
     assert [(r["variant"], r["verdict"], float(r["ratio_b_over_a"])) for r in rows] == [("splitk:tuned", "win", 0.625)]
+    assert "pairs (A's variant:B's): splitk:tuned (given by --pair)" in " ".join(res.output.split())
     for bad, says in (("splitk:nope", "run B has no variant nope (its variants: default, tuned)"),
                       ("splitk", "--pair splitk: give VA:VB")):
         res, _ = _compare(tmp_path, a, b, "--pair", bad)
@@ -184,7 +191,7 @@ def test_a_model_library_that_changes_nothing_is_same_kernel_on_the_console_and_
     from iree_vdmfma.backends import CPU
     from iree_vdmfma.configs.library import Entry, Library, write_library
     from iree_vdmfma.devices.flags import compile_flags
-    from iree_vdmfma.model.report import read_model_csv
+    from iree_vdmfma.model.model_report import read_model_csv
     from iree_vdmfma.model.forward_rows import ModelRow
 
     # split=0: the library keeps IREE's default for the model's down projection: its module is the default's code
@@ -214,7 +221,7 @@ def test_a_model_library_that_changes_nothing_is_same_kernel_on_the_console_and_
 
 
 def test_the_model_latency_plot_has_a_log_axis_and_the_share_section_shows_only_measured_shares():
-    from iree_vdmfma.model.report import latency_figure, share_lines
+    from iree_vdmfma.model.model_report import latency_figure, share_lines
     from iree_vdmfma.model.forward_rows import ModelRow
 
     rows = [ModelRow(m, "default", "ok", cache_mode="hot", device="local-task", latency_us_median=us,
@@ -230,7 +237,7 @@ def test_the_model_latency_plot_has_a_log_axis_and_the_share_section_shows_only_
 def test_the_model_latency_plot_puts_the_series_of_one_m_side_by_side_with_a_tick_at_that_m():
     from matplotlib.container import ErrorbarContainer
 
-    from iree_vdmfma.model.report import latency_figure
+    from iree_vdmfma.model.model_report import latency_figure
     from iree_vdmfma.model.forward_rows import ModelRow
 
     rows = [ModelRow(8, v, "ok", cache_mode=c, device="local-task", latency_us_median=us, latency_us_lo=us * 0.9,

@@ -4,10 +4,9 @@ measurements by benchmarks/cuda_model_check.py (in process: no compile, no GPU),
 from __future__ import annotations
 
 import csv
-import importlib.util
 import statistics
 
-from conftest import ROOT
+from conftest import ROOT, load_script
 from iree_vdmfma.backends.cuda import perf_model
 from iree_vdmfma.backends.cuda.perf_model import MODEL
 from iree_vdmfma.problems.problem import Problem
@@ -16,10 +15,7 @@ from iree_vdmfma.tune.tuner import Tuner
 
 
 def _check():
-    spec = importlib.util.spec_from_file_location("cuda_model_check", ROOT / "benchmarks" / "cuda_model_check.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "benchmarks" / "cuda_model_check.py")
 
 
 def test_the_model_ranks_held_out_shapes_better_than_chance_on_every_committed_measurement(capsys):

@@ -111,3 +111,37 @@ def test_a_registered_toy_backend_with_a_knob_is_tuned_by_vdmfma_tune_for_real(t
     flags = (out / "specs" / "flags-toy.txt").read_text()
     assert "--iree-llvmcpu-target-cpu=generic" in flags
     assert ("--iree-preprocessing-transform-spec-filename" in flags) == (winner.winner == "split=128")
+
+
+def test_a_new_knob_is_one_table_entry_and_reaches_the_space_the_candidates_csv_and_the_config(tmp_path, monkeypatch):
+    """A knob is one declaration: its values, the mma kinds it belongs to and what it writes into the config. A toy
+    knob added to ROCm's table (one entry, nothing else edited) is searched, written to candidates.csv and written
+    into the config and the spec built from it. In process: no compile."""
+    from dataclasses import replace
+
+    from iree_vdmfma.backends.knobs import MFMA, Knob
+    from iree_vdmfma.backends.rocm import knobs as rocm_knobs
+    from iree_vdmfma.configs.knobs import knob_config
+    from iree_vdmfma.configs.library import Entry, Library
+    from iree_vdmfma.tune import state
+    from iree_vdmfma.tune.options import TuneOptions
+    from iree_vdmfma.tune.space import space
+    from iree_vdmfma.tune.tuner import Tuner
+
+    def toy_attr(config, value, arch):
+        return replace(config, func_attrs=config.func_attrs + (("toy-knob", str(value)),)) if value else config
+
+    monkeypatch.setitem(rocm_knobs.KNOBS, "toy", Knob("toy", lambda p, arch: [0, 7], MFMA, toy_attr))
+    p = Problem(8, 256, 1024)
+    kept, pruned = space(p, "gfx942")
+    assert {c.settings.get("toy") for c in kept if c.mma == "vdmfma"} == {0, 7}
+    assert all("toy" not in c.settings for c in kept if c.mma in ("default", "gemv"))  # not its mma kinds
+    tuner = Tuner([p], TuneOptions(target="gfx942", device="none", out_dir=tmp_path / "out",
+                                   cache_dir=tmp_path / "cache"))
+    tuner.select(p)  # writes the pruned candidates, none compiled
+    rows = state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow)
+    assert any("toy=7" in r.candidate for r in rows) and any("toy=0" in r.candidate for r in rows)
+    toy = next(c for c in kept if c.settings.get("toy") == 7)
+    assert ("toy-knob", "7") in knob_config(p, "gfx942", toy.settings).func_attrs
+    _, tuning = Library("gfx942", (Entry(p, toy.settings),)).spec_texts("codegen")
+    assert '"toy-knob" = "7"' in tuning

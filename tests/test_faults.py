@@ -296,6 +296,32 @@ def test_cancel_kills_the_compile_in_flight_and_records_nothing(tmp_path, how):
         compiler.compile(_job())
 
 
+def test_end_children_at_the_moment_a_tool_starts_still_ends_it(monkeypatch):
+    """A signal's end_children that runs while another thread has just started a tool, before that tool is known
+    to it: it waits for the start, then kills the tool (under load, that window left a stopped compile to its
+    300 s timeout). The start is widened here: Popen returns, then end_children runs in another thread before
+    run_group goes on."""
+    from iree_vdmfma.util import procs
+
+    real = subprocess.Popen
+    ender = []
+
+    def popen_then_end(*args, **kwargs):
+        proc = real(*args, **kwargs)
+        ender.append(threading.Thread(target=procs.end_children))
+        ender[0].start()
+        ender[0].join(0.5)  # blocked by the start in progress; without it, it has found nothing to end
+        return proc
+
+    monkeypatch.setattr(procs.subprocess, "Popen", popen_then_end)
+    try:
+        done = procs.run_group(["sleep", "120"], 60, own_session=True)  # 60: a hang guard, never reached
+    finally:
+        for t in ender:
+            t.join(60)
+    assert done.ended and done.returncode == -signal.SIGKILL, done
+
+
 # --- a run hook that fails -----------------------------------------------------------------------------
 
 def test_run_hook_exceptions_become_run_error_rows_and_the_sweep_goes_on(tmp_path, cache_dir):

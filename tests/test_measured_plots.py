@@ -169,3 +169,43 @@ def test_the_tune_candidates_plot_marks_iree_default_and_the_shipped_winner_apar
     import matplotlib.pyplot as plt
 
     plt.close(fig)
+
+
+def test_the_latency_plot_draws_the_harness_floor_the_rows_measured_beside_their_intervals(tmp_path):
+    """Rows carrying ``floor_us`` (issue 43) get a latency plot per (target, cache): one interval per bar, and the
+    harness floor as a line at its value (one floor) or a band from the lowest to the highest (IREE's and torch's
+    differ), labelled in the legend, which stays inside the figure. Rows without a floor get no latency plot."""
+    from matplotlib.lines import Line2D
+
+    from iree_vdmfma.report.plots import FLOOR_LABEL
+
+    df = pd.read_csv(RESULTS).drop(columns="checksum")  # rows edited here: read as unverified, as pandas writes them
+    df["floor_us"] = 20.0
+    df.loc[(df.cache_mode == "hot") & (df.variant == "torch"), "floor_us"] = 25.0
+    df.to_csv(tmp_path / "results.csv", index=False)
+    kept: dict[str, object] = {}
+    mp = pytest.MonkeyPatch()
+    mp.setattr(bars, "save", lambda fig, path, dpi=110: kept.__setitem__(Path(path).stem, fig))
+    try:
+        res = build_report(tmp_path / "results.csv", baseline="default", out_dir=tmp_path / "report")
+    finally:
+        mp.undo()
+    assert {n for n in kept if n.startswith("latency_")} == {"latency_host_cold", "latency_host_hot"}
+    for name, cache in (("latency_host_cold", "cold"), ("latency_host_hot", "hot")):
+        fig = kept[name]
+        ax = fig.axes[0]
+        timed = res.summary[(res.summary.cache_mode == cache) & res.summary.latency_us_median.notna()]
+        assert len([c for c in ax.containers if isinstance(c, ErrorbarContainer)]) == len(timed)
+        floor = [a for a in ax.lines + ax.patches if str(a.get_label()).startswith(FLOOR_LABEL)]
+        assert len(floor) == 1
+        if cache == "cold":  # one floor: a vertical line at it
+            assert isinstance(floor[0], Line2D) and list(floor[0].get_xdata()) == [20.0, 20.0]
+        else:  # two floors: a band spanning both
+            box = floor[0].get_bbox()  # data coordinates (x0, x1)
+            assert (box.x0, box.x1) == (20.0, 25.0)
+        legend = [t.get_text() for t in ax.get_legend().get_texts()]
+        assert any(t.startswith(FLOOR_LABEL) for t in legend) and _inside(fig)
+    import matplotlib.pyplot as plt
+
+    for fig in kept.values():
+        plt.close(fig)

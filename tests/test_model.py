@@ -170,10 +170,10 @@ def test_the_layer_run_on_cpu_through_iree_turbine_matches_torch():
         import llama_layer
     finally:
         sys.path.remove(str(EXAMPLE.parent))
-    import torch
-    got, expected = llama_layer.run_on_cpu(4, llama_layer.TINY, rank=3)
+    got, expected, layer, args = llama_layer.run_on_cpu(4, llama_layer.TINY, rank=3)
     assert got.shape == expected.shape == (1, 4, llama_layer.TINY.hidden)
-    torch.testing.assert_close(got.float(), expected.float(), atol=2e-2, rtol=2e-2)
+    passed, line = llama_layer.verdict(got, expected, layer, args)  # what `python examples/llama_layer.py` prints
+    assert passed and line.startswith("numerics pass:"), line
 
 
 MATMUL_TRANSPOSED_A = """
@@ -213,3 +213,26 @@ def test_a_skinny_gemm_in_no_known_form_is_not_matched_and_the_command_exits_1(t
     (row,) = read_dispatches(tmp_path / "o" / "dispatches.csv").rows
     assert row.status == "not-matched" and "are no known form (mmt, mm, bmmt, bmm" in row.reason
     assert "8x512x256" in row.dispatch  # IREE's own name for the dispatch: skinny, M = 8
+
+
+def test_the_example_layers_cpu_check_prints_its_tolerance_and_a_verdict():
+    """examples/llama_layer.py's own check (``python examples/llama_layer.py --tiny``) says pass or fail under the
+    tolerance `vdmfma model` applies, and prints that tolerance; checked here on torch's own outputs, no compile."""
+    import torch
+
+    sys.path.insert(0, str(EXAMPLE.parent))
+    try:
+        import llama_layer as ex
+    finally:
+        sys.path.remove(str(EXAMPLE.parent))
+    layer, args = ex.make(1, ex.TINY, 2)
+    with torch.no_grad():
+        expected = layer(*args)
+    passed, line = ex.verdict(expected.clone(), expected, layer, args)
+    assert passed and line.startswith("numerics pass: max abs error vs torch eager 0, tolerance ")
+    assert "per output: |iree - torch eager| <=" in line
+    tol = float(line.split("tolerance ")[1].split(" ")[0])
+    off = expected.clone()
+    off[0, 0] += 4 * tol + 1  # one element well beyond the bound
+    passed, line = ex.verdict(off, expected, layer, args)
+    assert not passed and line.startswith("numerics fail:") and "1/" in line and "elements beyond" in line

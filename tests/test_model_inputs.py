@@ -29,6 +29,7 @@ def _refused(args: list[str], says: str, out: Path) -> str:
      "argv.py called sys.exit(2) after printing: argv.py: error: the following arguments are required: --x"),
     ("imports.py", "import not_a_package_anyone_has\n",
      "imports.py: importing it failed: ModuleNotFoundError: No module named 'not_a_package_anyone_has'"),
+    ("config.json", '{"hidden_size": 64}', 'config.json: no "model_type": not a Hugging Face model config'),
 ])
 def test_a_model_source_that_cannot_be_read_is_one_line_naming_it(tmp_path, monkeypatch, name, text, says):
     monkeypatch.chdir(tmp_path)

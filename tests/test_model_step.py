@@ -27,7 +27,7 @@ from iree_vdmfma.devices.flags import compile_flags
 from iree_vdmfma.model.forward import (COLD_MARGIN, Estimate, check_forward, cold_plan, median_interval,
                                        output_tolerance, verdict)
 from iree_vdmfma.model.model import read_dispatches
-from iree_vdmfma.model.report import read_model_csv
+from iree_vdmfma.model.model_report import read_model_csv
 from iree_vdmfma.model.source import parse_source
 from iree_vdmfma.model.step import StepOptions, run_step
 from iree_vdmfma.model.forward_rows import ModelRow
@@ -368,7 +368,7 @@ def test_a_dispatch_iree_cannot_compile_is_found_in_the_failed_compile_and_rescu
 def test_localising_a_model_report_folder_keeps_model_csv_checksums_valid(tmp_path):
     import importlib.util
 
-    from iree_vdmfma.model.report import write_model_csv
+    from iree_vdmfma.model.model_report import write_model_csv
 
     spec = importlib.util.spec_from_file_location("regenerate", ROOT / "reports" / "regenerate.py")
     regenerate = importlib.util.module_from_spec(spec)

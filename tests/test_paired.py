@@ -6,6 +6,7 @@ check the method, they say nothing about a GPU.
 
 from __future__ import annotations
 
+import dataclasses
 import csv
 import math
 from pathlib import Path
@@ -219,3 +220,15 @@ def test_a_calibrated_threshold_of_100_percent_or_more_is_used_and_said_never_sw
     res, _ = race({"A": Path("a.vmfb"), "B": Path("b.vmfb")}, "A", TINY, "stream", rule=rule, measure=measure)
     assert calls == [(0, FIRST_ROUNDS)] and res.winner == "A" and res.verdict == "default"
     assert "threshold 270%: no ratio can be a win" in res.note
+
+
+def test_a_calibration_whose_load_was_not_recorded_says_load_unknown_never_nan(tmp_path):
+    """A calibration.csv written where the OS has no load average (or before the load was recorded) keeps NaN:
+    the summary line and the name every verdict gives it say 'load unknown', never 'load nan'."""
+    row = calibration.CalibrationRow("local-task", "a CPU", "same-module", "f16_8x128x512", "hot", 24, 6, 0.95,
+                                     0.04, 0.04, 0.0, 0.001, 1.0, 1.0, False, "one-process", "2026-01-01T00:00:00Z")
+    path = tmp_path / "calibration.csv"
+    for said in (calibration.summary_line([row], path), calibration.describe(path, [row])):
+        assert "load unknown when taken" in said and "load nan" not in said
+    busy = dataclasses.replace(row, load=0.75)
+    assert "load 0.75 per core when taken" in calibration.summary_line([row, busy], path)

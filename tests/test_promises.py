@@ -21,7 +21,11 @@ from iree_vdmfma.tune.space import Candidate, reference
 from iree_vdmfma.tune.options import TuneOptions
 
 from iree_vdmfma.tune.tuner import Tuner
-from iree_vdmfma.problems.rows import Status
+from iree_vdmfma.coverage.classes import NOT_REACHABLE, classify
+from iree_vdmfma.model.dispatches import collect_dispatches
+from iree_vdmfma.model.model import isa_kernels, isa_verdict
+from iree_vdmfma.problems.rows import Status, not_ok, row_for, spill_reason
+from iree_vdmfma.sweep.sweep import SweepOptions, plan, proved_row
 
 TINY = Problem(8, 128, 512)
 
@@ -53,7 +57,7 @@ def _edited(result, tmp_path, name, edit):
     return dataclasses.replace(result, workdir=copy)
 
 
-def test_the_tuners_proof_rejects_spills_scratch_zero_occupancy_and_narrow_weight_loads(tmp_path):
+def test_the_proof_rejects_scratch_occupancy_0_narrow_loads_and_a_spill_is_spills_in_every_command(tmp_path):
     import re
 
     from iree_vdmfma.tune.prove import prove
@@ -79,10 +83,21 @@ def test_the_tuners_proof_rejects_spills_scratch_zero_occupancy_and_narrow_weigh
              "narrow": (narrow, "narrow weight loads (buffer_load_ushort/dwordx3)")}
     for name, (edit, says) in cases.items():
         proof = prove(c, _edited(result, tmp_path, name, edit), "gfx942")
-        assert proof.status == Status.REJECTED.value and says in proof.reason, (name, proof)
-    # and the tuner writes that status for the candidate
-    row = tuner._after_compile(c, dataclasses.replace(result, workdir=tmp_path / "spills"), False)
-    assert row.status == Status.REJECTED.value and row.reason == "11 spills" and row.spills == 11
+        assert says in proof.reason, (name, proof)
+        assert proof.status == (Status.SPILLS if name == "spills" else Status.REJECTED).value, (name, proof)
+    # the same spilling kernel is one word, ``spills``, in every command's row: tune, sweep, model, coverage
+    spilling = dataclasses.replace(result, workdir=tmp_path / "spills")
+    row = tuner._after_compile(c, spilling, False)
+    assert row.status == Status.SPILLS.value and row.reason == spill_reason("11 spills") and row.spills == 11
+    (job,) = plan([p], SweepOptions(target="gfx942", variants=("default",)))
+    swept = proved_row(job, spilling, row_for(p, "gfx942", "default"), tmp_path / "artifacts")
+    assert swept.status == Status.SPILLS.value and swept.reason == spill_reason("11 spills") and swept.spills == 11
+    assert not_ok([swept]) == [swept]  # a failure to report: the command exits 1
+    (got,) = [d for d in collect_dispatches(spilling.dump_dir) if d.mma_kind]
+    kernel = isa_kernels(spilling, "gfx942")[got.dispatch]
+    assert isa_verdict(got.mma_kind, got, kernel) == (
+        Status.SPILLS.value, f"{got.mma_kind} applied; " + spill_reason(f"11 VGPR spills ({kernel.vgpr} VGPRs)"))
+    assert classify(swept, swept) == (NOT_REACHABLE, "spills: 11 spilled registers (0 B scratch)")
 
 
 # ------------------------------------------------------------------ paired timing's fallback

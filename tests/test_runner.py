@@ -419,3 +419,29 @@ def test_cli_run_prints_table(tmp_path):
                                  env={"COLUMNS": "200"})
     assert checked.exit_code == 0 and "pass" in checked.output, checked.output
     assert not (tmp_path / "check" / "floor").exists()
+
+
+def test_a_floor_module_that_does_not_compile_is_said_and_leaves_the_floor_unmeasured(tmp_path, monkeypatch):
+    """run/runner.build_floor_module is the one builder of the harness-floor module (sweep, run, calibrate, the runner's
+    fallback): a compile that fails is its error passed on and None, and a floor measured with it is None."""
+    import stat
+
+    from iree_vdmfma.compiler import toolchain
+    from iree_vdmfma.run import floor
+    from iree_vdmfma.run.runner import build_floor_module
+
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    (tools / "iree-compile").write_text('#!/bin/sh\necho "error: no floor today" >&2\nexit 1\n')
+    (tools / "iree-compile").chmod(stat.S_IRWXU)
+    monkeypatch.setenv("IREE_TOOL_PATH", str(tools))
+    monkeypatch.setattr(floor, "_measured", {})
+    toolchain.tool.cache_clear()
+    said: list[str] = []
+    try:
+        assert build_floor_module("host", tmp_path / "floor", use_cache=False, on_error=said.append) is None
+        assert floor.iree_floor_us("local-task", "host", "loop", 1, 0.0, 0.0, 60.0,
+                                   lambda out: build_floor_module("host", out, use_cache=False)) is None
+    finally:
+        toolchain.tool.cache_clear()
+    assert len(said) == 1 and "compile for host failed" in said[0] and "no floor today" in said[0], said

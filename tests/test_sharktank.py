@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, iree_compile, isa_counts
+from conftest import ROOT, iree_compile, isa_counts, load_script
 from iree_vdmfma.backends import ROCM
 from iree_vdmfma.compiler.driver import CompileJob, Compiler, default_cache_dir, repro_command
 from iree_vdmfma.configs.rules import vdmfma_config
@@ -25,7 +25,7 @@ from iree_vdmfma.model.model import (ModelOptions, dispatch_row, counts_against,
 from iree_vdmfma.model.source import parse_source
 from iree_vdmfma.problems.inputs import input_ir
 from iree_vdmfma.problems.problem import Problem
-from iree_vdmfma.problems.rows import read_results
+from iree_vdmfma.problems.rows import Status, read_results
 from iree_vdmfma.variants.registry import Variant, register, variant
 
 FIXTURES = ROOT / "examples" / "sharktank"
@@ -341,3 +341,50 @@ def test_a_dispatch_that_is_no_gemm_and_fails_is_one_row_with_its_reproducer_and
                  "--compile-flag=--iree-llvmgpu-enable-small-float-emulation")  # IREE's own advice, as a user flag
     assert fixed.returncode == 0, fixed.stderr
     assert [r.status for r in read_dispatches(tmp_path / "f" / "dispatches.csv").rows] == ["applied"]
+
+
+def test_at_O3_a_tuned_librarys_gemv_configs_reach_every_m1_matvec_on_gfx942(tmp_path):
+    """`vdmfma model --library` at M = 1, O3, gfx942: IREE folds each projection into a matvec and the library's
+    codegen spec meets it there with the gemv config; the proof takes the config as the matvec form carries it (no
+    M loop) and reads the ISA (no MMA). Before, a gemv entry crashed the proof on ROCm (its mma kind '' was passed
+    as the config) and the matvec was judged by the unfolded config's 3-D tiles."""
+    from iree_vdmfma.configs.library import Entry, Library, write_library
+    from iree_vdmfma.devices.flags import compile_flags
+    from iree_vdmfma.model.step import StepOptions, run_step
+
+    gemv = {"split": 0, "mma": "gemv", "rows": 4, "kpart": 256, "ksub": 1, "vec": 16, "nsub": 1}
+    lib = Library("gfx942", tuple(Entry(Problem(1, n, k), dict(gemv)) for n, k in PROJECTIONS))
+    write_library(lib, tmp_path / "lib", compile_flags("gfx942"), "codegen")
+    result = run_step(StepOptions(parse_source(str(DECODE).format(m=1)), (1,), "gfx942", "none", tmp_path / "out",
+                                  library=tmp_path / "lib", cache_dir=default_cache_dir(), timeout_s=120,
+                                  flags=(O3,)))
+    rows = [r for r in result.dispatch_rows if r.variant == "tuned" and r.m is not None]
+    assert {(r.n, r.k) for r in rows} == set(PROJECTIONS) and len(rows) == 7, rows
+    for r in rows:
+        assert (r.op_form, r.status, r.smfmac, r.mfma) == ("mv", Status.APPLIED.value, 0, 0), r
+        assert "workgroup=[4, 0] partial_reduction=256" in r.reason, r  # the library's config, not IREE's [8, 0]
+
+
+
+def test_at_O1_the_cuda_m1_route_reaches_every_projection_and_no_other_kernel_changes(tmp_path):
+    """sharktank's bs 1 decode (every projection a torch matmul(A, transpose(W))) with a gemv library for sm_89 at
+    O1, as benchmarks/m1_route_check.py runs it: IREE keeps the M = 1 projections as GEMMs, the preprocessing spec
+    folds the unit dims of the whole program and sets the gemv configs. Every projection takes its config (a kernel
+    of its own) and every other kernel (norms, RoPE, attention, the KV-cache writes) is the very kernel of IREE's
+    default compile: the fold changes nothing else."""
+    from iree_vdmfma.compiler.fingerprint import kernel_name
+
+    check = load_script(ROOT / "benchmarks" / "m1_route_check.py")
+    rows, digests = check.m1_route("sm_89", "O1", tmp_path)
+    gemms = [r for r in rows if r.m is not None]
+    assert {(r.n, r.k) for r in gemms} == set(PROJECTIONS) == set(check.PROJECTIONS) and len(gemms) == 8, rows
+    assert all((r.op_form, r.status) == ("mmt", Status.APPLIED.value) for r in gemms), gemms
+    default, tuned = digests["default"], digests["tuned"]
+    projections = {kernel_name(r.dispatch) for r in gemms}  # PTX spells a kernel's $ as _
+    assert set(default) == set(tuned) and projections <= set(default)  # the fold formed no other dispatch
+    assert all(default[k] != tuned[k] for k in projections)
+    others = set(default) - projections
+    assert len(others) >= 10 and {k for k in others if default[k] != tuned[k]} == set()
+    assert check.summary(rows, digests) == {"applied": 8, "gemms": 8, "statuses": ["applied"],
+                                            "same_others": len(others), "others": len(others),
+                                            "same_dispatches": True}

@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import os
 import re
 import subprocess
 from pathlib import Path
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from iree_vdmfma.cli import app
@@ -60,18 +63,24 @@ def test_dtype_help_names_mxfp4(command):
     assert re.search(r"--dtype .*i8, mxfp4", text), text
 
 
-def test_a_candidate_is_spelled_one_way_in_what_the_tuner_says_and_in_its_notes():
+def test_a_candidate_is_spelled_one_way_in_what_the_tuner_says_its_notes_and_winners_csv():
+    """The console, the notes and the report show a candidate id as candidates.csv and winners.csv store it
+    ('split=0', never 'split=none' beside it); what a 0 knob means is said in words (KNOB_ZEROES)."""
     from iree_vdmfma.problems.problem import Problem
-    from iree_vdmfma.tune.state import display_ids
     from iree_vdmfma.tune.options import TuneOptions
-
+    from iree_vdmfma.tune.state import KNOB_ZEROES
+    from iree_vdmfma.tune.tune_report import winner_line
     from iree_vdmfma.tune.tuner import Tuner
 
     said: list[str] = []
     tuner = Tuner([Problem(1, 16, 256)], TuneOptions(target="host", device="none"), on_event=said.append)
-    tuner.say("search winner [split=0,mma=vdmfma,waves_per_eu=0] not confirmed; [split=256] kept")
-    assert said == ["search winner [split=none,mma=vdmfma,waves_per_eu=unset] not confirmed; [split=256] kept"]
-    assert display_ids("same kernel as [split=0] (fingerprint ab)") == "same kernel as [split=none] (fingerprint ab)"
+    msg = "search winner [split=0,mma=vdmfma,waves_per_eu=0] not confirmed; [split=256] kept"
+    tuner.say(msg)
+    assert said == [msg]
+    w = SimpleNamespace(key="f16_1x16x256", winner="split=0,mma=gemv,waves_per_eu=0", speedup_vs_default=None,
+                        basis="modelled", verdict="")
+    assert winner_line(w).startswith("f16_1x16x256: split=0,mma=gemv,waves_per_eu=0  vs default")
+    assert "split=0 is no split-K" in KNOB_ZEROES and "waves_per_eu=0 leaves the occupancy hint unset" in KNOB_ZEROES
 
 
 def test_coverage_says_what_iree_did_in_words_and_the_manual_gives_the_mxfp4_m_coverage_found():
@@ -95,3 +104,25 @@ def test_run_with_reps_0_says_its_column_is_numerics_only_never_an_empty_hot(tmp
     said = " ".join(res.stdout.split())
     assert "numerics only (--reps 0: not timed)" in said and "pass" in said
     assert " hot " not in f" {said} "
+
+
+def test_every_usage_line_names_its_arguments_as_click_does_never_in_braces():
+    """`Usage: vdmfma sweep [OPTIONS] SHAPES`, not typer's '{shapes}' (read as a literal set of braces): an optional
+    argument in brackets, a repeatable one with '...', and a missing one named the same way in its error line."""
+    import click
+
+    def commands(group, path):
+        for name, cmd in group.commands.items():
+            yield from commands(cmd, path + [name]) if isinstance(cmd, click.Group) else [(path + [name], cmd)]
+
+    top = typer.main.get_command(app)
+    seen = {}
+    for path, cmd in commands(top, []):
+        usage = next(line for line in CliRunner().invoke(app, [*path, "--help"]).output.splitlines()
+                     if line.startswith("Usage:"))
+        assert "{" not in usage and "}" not in usage, usage
+        seen[" ".join(path)] = usage
+    assert seen["sweep"].endswith("[OPTIONS] SHAPES") and seen["coverage"].endswith("[OPTIONS] [SHAPES]")
+    assert seen["report"].endswith("[OPTIONS] RESULTS...") and seen["compare"].endswith("[OPTIONS] A B")
+    missing = CliRunner().invoke(app, ["sweep"])
+    assert missing.exit_code == 2 and "Missing argument 'SHAPES'" in missing.output

@@ -160,6 +160,10 @@ def test_a_modelled_headline_has_no_geomean_and_names_the_winners_beyond_the_mod
     assert "geomean" not in head and "1 of 3 modelled speedups over IREE's default lie beyond the model's validated " \
         "error (a modelled speedup is off by up to 1.98x on the six published MI300X latencies" in head
     assert ": a (MODELLED 2.54x); the other 2 not separable by the model" in head and "1.30" not in head
+    # every winner beyond the error is named with its modelled speedup (docs/tuning.md says so), not only the first
+    w2 = pd.concat([w, pd.DataFrame({"key": ["d"], "speedup_vs_default": [0.4]})], ignore_index=True)
+    assert ": a (MODELLED 2.54x), d (MODELLED 0.40x); the other 2 not separable" in modelled_headline(
+        w2, "gfx942", "static model, no device; gfx942")
     head = modelled_headline(w, "gfx950", "static model, no device; gfx950")  # never checked against a measurement
     assert "not validated on gfx950" in head and "none of the 3" in head and "2.54" not in head
 

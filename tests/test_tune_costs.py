@@ -16,7 +16,7 @@ from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.sweep.sweep import SweepOptions, plan
 from iree_vdmfma.tune import space
 from iree_vdmfma.tune.costs import Costs
-from iree_vdmfma.tune.tuner import RETRY_FLAG, retry_timed_out
+from iree_vdmfma.compiler.retry import RETRY_FLAG, retry_timed_out
 
 
 def test_a_fresh_candidate_costs_what_this_runs_batches_took_and_cache_hits_do_not_make_it_free():

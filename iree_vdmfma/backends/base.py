@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping, Optional, Protocol
+from typing import Mapping, Optional
 
 from ..configs.knobs import dispatch_config, knob_config
 from ..configs.library import CODEGEN, PREPROCESSING
@@ -48,26 +48,39 @@ class DumpProof:
 @dataclass(frozen=True)
 class CandidateProof:
     """Whether a tuning candidate is fit to measure: yes (no reason), its config was not applied
-    (``reason``), or it applied but must not be measured (``rejected``, e.g. spills)."""
+    (``reason``), it applied but its kernel spills (``spilled``: what spilled; problems/rows.Status.SPILLS), or it
+    applied but must not be measured for another reason (``rejected``, e.g. occupancy 0)."""
 
     fields: Mapping[str, object]
     reason: str = ""
     rejected: bool = False
+    spilled: str = ""
     note: str = ""  # what the proof could not read (e.g. no ptxas): kept in the row's reason when it is fit
 
 
-class PerfModel(Protocol):
-    """A backend's latency MODEL (never a measurement): ranks candidates when nothing runs."""
+class PerfModel:
+    """A backend's latency MODEL (never a measurement): ranks candidates when nothing runs. A backend's model
+    subclasses it and gives the three figures; ``speedup_error`` and ``validation`` say what it was validated on
+    (by default: nothing)."""
+
+    validation = "measured data"  # what the model's error was validated on, for the tune report
+
+    def speedup_error(self, arch: str) -> Optional[float]:
+        """The factor a modelled speedup on ``arch`` may be off by, as validated; None: not validated."""
+        return None
 
     def modelled_us(self, problem: Problem, settings: Mapping[str, object], fields: Mapping[str, object],
                     target: str) -> Optional[float]:
         """Modelled latency of a proved candidate from its evidence ``fields`` (None: not enough)."""
+        raise NotImplementedError
 
     def estimate_us(self, problem: Problem, settings: Mapping[str, object], target: str) -> float:
         """A pre-compile estimate, to order a space larger than the budget."""
+        raise NotImplementedError
 
     def pct_peak(self, problem: Problem, us: float, target: str) -> float:
         """Weight bytes over the modelled time ``us`` as % of the HBM peak the model assumes (``model_pct_peak``)."""
+        raise NotImplementedError
 
 
 def tile_mismatch(config, tile: tuple[int, ...]) -> str:

@@ -1,21 +1,27 @@
-"""Tuning knobs: what a backend lets ``vdmfma tune`` vary, one generator function per knob.
+"""Tuning knobs: what a backend lets ``vdmfma tune`` vary, each knob one declaration.
 
-A knob is ``(problem, target) -> values``; the first value is IREE's default. A backend
-keeps its knobs in a :class:`KnobTable` (``@TABLE.knob("name")`` on a function) and
-returns it from ``Backend.knobs()``; the tuner asks the backend, it keeps no list of its
-own. A tile knob (``for_mma``) belongs to some ``mma`` kinds and only varies when the
-candidate injects one of them. The helpers here are shared by the built-in backends.
+A knob is its name, ``(problem, target) -> values`` (the first value is IREE's default), the ``mma``
+kinds it belongs to (``for_mma``: a tile knob only varies when the candidate injects one of them) and,
+for a knob of the MMA configs, ``apply``: how its value is written into the config
+(configs/knobs.py applies it; the value is read back from a candidate's id, tune/space.py
+``settings_of``). A backend keeps its knobs in a :class:`KnobTable` (``@TABLE.knob("name")`` on a
+function, or ``TABLE.fixed``), registers the table for its targets (configs/knobs.py
+``register_knob_table``) and returns it from ``Backend.knobs()``; the tuner asks the backend, it keeps
+no list of its own. A new knob is one entry in a table. The helpers here are shared by the built-in
+backends.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Callable, Iterable, Mapping, Optional, Sequence
 
-from ..configs.knobs import GEMV_MAX_M
+from ..configs.config import KernelConfig
+from ..configs.knobs import GEMV_MAX_M, PROMOTE, waves_attrs, with_tile
 from ..problems.problem import Problem
 
 Values = Callable[[Problem, str], Sequence[object]]
+Apply = Callable[[KernelConfig, object, str], KernelConfig]  # (config, the knob's value, target) -> config
 MFMA = ("vdmfma", "dense")  # the injected MFMA configs (configs/knobs.py)
 GEMV = ("gemv",)  # the injected no-MMA VectorDistribute config (configs/gemv.py)
 
@@ -25,6 +31,7 @@ class Knob:
     name: str
     values: Values
     for_mma: tuple[str, ...] = ()  # a tile knob: only meaningful with one of these injected configs
+    apply: Optional[Apply] = None  # how its value is written into an MMA config (None: read where the config is built)
 
     @property
     def tile(self) -> bool:
@@ -37,15 +44,41 @@ class Knob:
 class KnobTable(dict[str, Knob]):
     """A backend's knobs in search order; a new knob is one decorated function."""
 
-    def knob(self, name: str, for_mma: tuple[str, ...] = ()) -> Callable[[Values], Values]:
+    def knob(self, name: str, for_mma: tuple[str, ...] = (), apply: Optional[Apply] = None) -> Callable[[Values], Values]:
         def register(fn: Values) -> Values:
-            self[name] = Knob(name, fn, for_mma)
+            self[name] = Knob(name, fn, for_mma, apply)
             return fn
         return register
 
-    def fixed(self, name: str, values: Sequence[object], for_mma: tuple[str, ...] = ()) -> None:
+    def fixed(self, name: str, values: Sequence[object], for_mma: tuple[str, ...] = (),
+              apply: Optional[Apply] = None) -> None:
         """A knob with the same values for every problem."""
-        self[name] = Knob(name, lambda p, target: list(values), for_mma)
+        self[name] = Knob(name, lambda p, target: list(values), for_mma, apply)
+
+
+# What the MMA tile knobs write into a config (ROCm's MFMA and WMMA configs share them).
+def n_tile(config: KernelConfig, value, arch: str) -> KernelConfig:
+    return with_tile(config, n_tile=int(value))
+
+
+def reduction(config: KernelConfig, value, arch: str) -> KernelConfig:
+    return with_tile(config, reduction=int(value))
+
+
+def subgroups(config: KernelConfig, value, arch: str) -> KernelConfig:
+    return replace(config, subgroup=config.subgroup[:-2] + (int(value), 0))
+
+
+def promote(config: KernelConfig, value, arch: str) -> KernelConfig:
+    return replace(config, promote_operands=PROMOTE[str(value)])
+
+
+def prefetch(config: KernelConfig, value, arch: str) -> KernelConfig:
+    return replace(config, prefetch_num_stages=int(value))
+
+
+def waves_per_eu(config: KernelConfig, value, arch: str) -> KernelConfig:
+    return replace(config, func_attrs=waves_attrs(config, arch, int(value)))
 
 
 def gemv_fits(p: Problem) -> bool:

@@ -12,7 +12,7 @@ import sys
 import textwrap
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperArgument, TyperGroup
 
 try:  # typer >= 0.2x carries its own copy of click
     from typer._click.core import Context
@@ -86,8 +86,23 @@ class _Context(Context):
     formatter_class = _HelpFormatter
 
 
+class _Argument(TyperArgument):
+    """An argument as click's usage line writes it: SHAPES, [SHAPES] when optional, RESULTS... when repeatable
+    (typer's own writes a required one as '{shapes}', which reads as a literal set of braces)."""
+
+    def _usage_display_name(self) -> str:
+        name = self.display_name_raw.upper() + ("..." if self.nargs != 1 else "")
+        return name if self.required else f"[{name}]"
+
+    def get_error_hint(self, ctx=None) -> str:  # "Missing argument 'SHAPES'", as the usage line names it
+        return f"'{self.display_name_raw.upper()}'"
+
+
 def _use_our_help(command) -> None:
     command.context_class = _Context
+    for param in getattr(command, "params", []):
+        if type(param) is TyperArgument:
+            param.__class__ = _Argument
     for sub in getattr(command, "commands", {}).values():
         _use_our_help(sub)
 

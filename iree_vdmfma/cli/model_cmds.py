@@ -236,7 +236,7 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
              + (f"  ({r.error})" if r.error else ""))
     timed = [r for r in result.rows if r.noise_floor is not None]
     if timed:
-        from ..model.report import rule_words  # noqa: PLC0415
+        from ..model.model_report import rule_words  # noqa: PLC0415
 
         show(f"verdicts: a win or loss needs its 95% interval to exclude 1 and a median beyond {rule_words(timed)}"
              .replace("**", ""))

@@ -29,23 +29,31 @@ def _notes(notes) -> None:
         say(f"note: {n}")
 
 
-def _check_own(out: Path, results: List[Path]) -> None:
+def _check_own(out: Path, results: List[Path]) -> List[str]:
     """An --out that holds a report of other results is refused (exit 2), never overwritten: its summary.csv names
-    the results it was made from (``source``); a report of the same files is redone in place."""
+    the results it was made from (``source``); a report of the same files is redone in place. A summary.csv older
+    than its ``source`` column cannot say what it was made from: it is taken as a report of these results (the
+    default) and redone in place, and the note returned says so."""
     import csv
 
     old = out / "summary.csv"
     if not old.is_file():
-        return
+        return []
     try:
         with old.open(newline="") as f:
-            made = {row.get("source") or "" for row in csv.DictReader(f)}
+            table = csv.DictReader(f)
+            if table.fieldnames and "source" not in table.fieldnames:
+                return [f"{old} predates the 'source' column (written by an older vdmfma): it cannot say which "
+                        f"results it was made from, so it is taken as a report of {', '.join(map(str, results))} "
+                        "and redone in place"]
+            made = {row.get("source") or "" for row in table}
     except (OSError, UnicodeDecodeError, csv.Error):
         made = {""}
     mine = {str(Path(p).resolve()) for p in results}
     if not made or not all(m and str(Path(m).resolve()) in mine for m in made):
         raise ValueError(f"--out {out} holds a report of other results ({', '.join(sorted(m or '?' for m in made))}); "
                          "choose another --out, or remove that folder first")
+    return []
 
 
 def _check_files(paths: List[Path]) -> None:
@@ -82,10 +90,10 @@ def report_cmd(
     with user_errors(debug), opt.calibration(calibration):
         out = opt.out_folder(out, "report")
         _check_files(results)
-        _check_own(out, results)
+        older = _check_own(out, results)
         res = build_report(results, baseline=baseline, out_dir=out, rule=_rule(noise_k, noise_floor, min_reps),
                            title=title, plots=plots)
-    _notes(res.notes)
+    _notes(older + res.notes)
     out_rows = res.summary.loc[~res.summary["included"] & (res.summary["status"] != "skipped"), "status"]
     excluded = out_rows.where(out_rows != "ok", "ok but its baseline is not").value_counts()
     why = ", ".join(f"{n} {status}" for status, n in excluded.items())

@@ -56,14 +56,14 @@ def run_cmd(
              module_target, wd, warmup, min_time, flag, opt.cache_dir_of(cache_dir, no_cache, checked=True), no_cache)
 
 
-def _floor_module(runner, target: str, wd: Path, cache_dir, no_cache: bool) -> Path:
+def _floor_module(target: str, wd: Path, cache_dir, no_cache: bool) -> Path:
     """The harness floor's module (run/floor.py), through this command's cache like the row's own. One that does
     not compile is said; the row is still measured, with no floor (a missing module: run/floor.py compiles none)."""
-    try:
-        return runner.compile_floor_module(target, wd / "floor", cache_dir, not no_cache)
-    except runner.RunnerError as e:
-        show(f"note: the harness floor's module did not compile, so the row has no floor: {e}")
-        return wd / "floor" / "not-compiled.vmfb"
+    from ..run.runner import build_floor_module  # noqa: PLC0415
+
+    return build_floor_module(target, wd / "floor", cache_dir, not no_cache, on_error=lambda why: show(
+        f"note: the harness floor's module did not compile, so the row has no floor: {why}")) or \
+        wd / "floor" / "not-compiled.vmfb"
 
 
 def _run(m, n, k, batch, dtype, target, device, cache_mode, timing_mode, reps, seed, cache_bytes, vmfb, module_target, wd,
@@ -86,7 +86,7 @@ def _run(m, n, k, batch, dtype, target, device, cache_mode, timing_mode, reps, s
         if vmfb is None:
             vmfb = runner.compile_for_run(problem, target, wd, flag, cache_dir=cache_dir, use_cache=not no_cache)
             module_target = module_target or target
-        floor_module = None if reps == 0 else _floor_module(runner, module_target or target, wd, cache_dir, no_cache)
+        floor_module = None if reps == 0 else _floor_module(module_target or target, wd, cache_dir, no_cache)
 
         def measure_all() -> list:
             loaded = runner.load_module(vmfb, dev, module_target)

@@ -11,7 +11,6 @@ import typer
 from . import options as opt
 from .app import app, docs_page
 from ..util.lists import counted
-from ..tune.state import display_id
 from .common import load_problems, progress, say, show, user_errors
 
 
@@ -45,7 +44,7 @@ class TuneProgress:
 
     def __call__(self, ev) -> None:
         said = ev.detail.lower().startswith(ev.status.lower())  # 'MODELLED 12.1 us' says 'modelled' already
-        last = (f"[{display_id(ev.candidate)}] {'' if said else ev.status + ' '}{ev.detail}".strip()
+        last = (f"[{ev.candidate}] {'' if said else ev.status + ' '}{ev.detail}".strip()
                 if ev.candidate else "")
         if self.tty:
             if ev.done == 0 and not ev.candidate:
@@ -149,6 +148,10 @@ def tune(
 
         for w in winners:  # plain text: '[verdict; basis]' is data, not rich markup
             show(winner_line(w))
+        if any(("split=0" in w.winner or "waves_per_eu=0" in w.winner) for w in winners):
+            from ..tune.state import KNOB_ZEROES
+
+            show(f"(in the candidate ids, {KNOB_ZEROES})")
         if run_device:  # every measured verdict names the rule and calibration that decided it
             from ..report.verdict import calibrated_rule
 

@@ -40,19 +40,21 @@ def _accepts(sm: str, src: Path, timeout_s: float) -> bool:
     """Whether iree-compile builds a module for ``sm``. Watched as every compile: one that hangs (IREE 3.13's
     threaded-compile deadlock) is ended and tried once more single-threaded, as the driver's retry does; one that
     hangs or times out again is ToolFailed, never taken as 'not accepted' (that answer is cached)."""
-    from .driver import RETRY_FLAG, stall_seconds  # noqa: PLC0415  (the driver imports the layer this serves)
+    from .driver import stall_seconds  # noqa: PLC0415  (the driver imports the layer this serves)
     from .errors import ToolFailed  # noqa: PLC0415
+    from .retry import single_threaded_argv  # noqa: PLC0415
 
     out = src.with_suffix(f".{sm}.vmfb")
-    cmd = [tool("iree-compile"), str(src), "-o", str(out), *compile_flags(sm)]
-    for attempt in (cmd, cmd + [RETRY_FLAG]):
+    attempt: Optional[list[str]] = [tool("iree-compile"), str(src), "-o", str(out), *compile_flags(sm)]
+    while attempt is not None:  # the first, then the retry compiler/retry.py's policy calls for
         try:
             proc = run_group(attempt, timeout_s, stall_s=stall_seconds())
         except subprocess.SubprocessError as e:
             why = "hung (no CPU time, no thread running)" if isinstance(e, Hung) else f"ran past {timeout_s:g} s"
+            last, attempt = attempt, single_threaded_argv(attempt)
             continue
         return proc.returncode == 0 and out.is_file()
-    raise ToolFailed(f"the CUDA target probe for {sm} {why}, also single-threaded: {shlex.join(attempt)}")
+    raise ToolFailed(f"the CUDA target probe for {sm} {why}, also single-threaded: {shlex.join(last)}")
 
 
 def _cache_file(cache_dir: Path) -> Path:

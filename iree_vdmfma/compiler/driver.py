@@ -447,13 +447,17 @@ class Compiler:
 
         On Ctrl-C every running compile is killed and nothing in flight is cached.
         """
-        jobs = list(jobs)
-        results: list[Optional[CompileResult]] = [None] * len(jobs)
-        futures = {self.submit(job): i for i, job in enumerate(jobs)}
+        return self.wait_many([self.submit(job) for job in jobs], on_done, on_wait, wait_s)
+
+    def wait_many(self, futures: list[Future], on_done: Optional[Callable] = None,
+                  on_wait: Optional[Callable[[float, int], None]] = None, wait_s: float = 60.0) -> list:
+        """The results of ``futures`` (compiles submitted here), in their order; ``on_done(result)`` and
+        ``on_wait`` as :meth:`compile_many` says. On Ctrl-C or any failure every running compile is killed."""
+        index = {future: i for i, future in enumerate(futures)}
+        results: list = [None] * len(futures)
         try:
-            for future in _as_completed_saying(futures, on_wait, wait_s):
-                result = future.result()
-                results[futures[future]] = result
+            for future in _as_completed_saying(index, on_wait, wait_s):
+                results[index[future]] = result = future.result()
                 if on_done:
                     on_done(result)
         except BaseException:

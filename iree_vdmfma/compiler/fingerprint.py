@@ -92,3 +92,33 @@ def fingerprint(dump_dir: Path | str) -> Fingerprint:
     for f in files:
         h.update(hashlib.sha256(normalize(f.read_text(errors="replace"), names).encode()).digest())
     return Fingerprint(h.hexdigest()[:DIGITS], len(files))
+
+
+
+_KERNEL_START = re.compile(r"^\s*(?:\.visible\s+\.entry\s+|\.type\s+)([\w$.]+)(?:\s*\(|,\s*@function)", re.M)
+_FUNC_END = re.compile(r"^\.Lfunc_end\d+:", re.M)
+
+
+def kernel_name(name: str) -> str:
+    """A kernel's name as kernel_digests keys it: PTX spells a dispatch's ``$`` as ``_``, so every key does."""
+    return name.replace("$", "_")
+
+
+def kernel_digests(dump_dir: Path | str) -> dict[str, str]:
+    """Each kernel's own digest (its normalised instructions alone), by kernel_name: which dispatches two compiles
+    of one whole model share. A whole-model compile links every kernel into one file: it is split where a kernel
+    starts (PTX ``.visible .entry NAME``, ELF assembly ``.type NAME,@function``), each part ending at the next
+    start or its ``.Lfunc_end`` label (the metadata after it is shared); a file without one is one executable,
+    named by its file."""
+    out: dict[str, str] = {}
+    for f in isa_files(dump_dir):
+        text = f.read_text(errors="replace")
+        starts = [(m.group(1), m.start()) for m in _KERNEL_START.finditer(text)]
+        parts = {}
+        for i, (name, s) in enumerate(starts):
+            stop = starts[i + 1][1] if i + 1 < len(starts) else len(text)
+            end = _FUNC_END.search(text, s, stop)
+            parts[kernel_name(name)] = text[s: end.start() if end else stop]
+        for name, body in (parts or {f.name: text}).items():
+            out[name] = hashlib.sha256(normalize(body).encode()).hexdigest()[:DIGITS]
+    return out

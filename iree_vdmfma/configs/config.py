@@ -8,12 +8,25 @@ the bindings. Nothing here is a string template.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Optional
+from typing import Optional, Protocol
 
 from iree.compiler import ir
 from iree.compiler.dialects import iree_codegen, iree_gpu
 
 from .catalog import Intrinsic
+
+
+class CodegenConfig(Protocol):
+    """What every injected codegen config is (KernelConfig here, configs/gemv.py's GemvConfig): its MMA kind ('' for
+    none), its compilation_info, the same tiling for a unit-batch op, and one line that names it."""
+
+    mma_kind: str
+
+    def compilation_info(self) -> ir.Attribute: ...
+
+    def with_unit_batch(self) -> "CodegenConfig": ...
+
+    def describe(self) -> str: ...
 
 
 

@@ -5,7 +5,8 @@ and what a tuning library stores). ``split`` is the K chunk (0: no split; it goe
 into the preprocessing spec); ``mma`` is ``default`` (inject nothing: IREE's own
 choice), ``vdmfma`` or ``dense`` (the padded 16x16 MFMA); the tile knobs
 (``n_tile``, ``subgroups``, ``reduction``, ``promote``, ``prefetch``, ``waves_per_eu``) override the
-variant rule's TileAndFuse config, whose tiles for a split dispatch see k = chunk.
+variant rule's TileAndFuse config, whose tiles for a split dispatch see k = chunk: each is written in by its own
+declaration's ``apply`` (backends/knobs.py; the tables are registered here, ``register_knob_table``).
 ``mma=gemv`` (M <= 8, unbatched) asks for the no-MMA VectorDistribute config of
 configs/gemv.py instead, shaped by ``rows``, ``kpart`` and ``ksub``; it is the one
 config kind offered on CUDA too.
@@ -14,7 +15,7 @@ config kind offered on CUDA too.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Mapping, Optional
+from typing import Callable, Mapping, Optional
 
 from ..problems.problem import Problem
 from ..devices.targets import family_of, subgroup_size
@@ -30,6 +31,32 @@ GEMV_DEFAULTS = {"rows": 4, "kpart": 512, "ksub": 1, "vec": LOAD_BYTES, "nsub": 
 # step; nsub: subgroups along N (each owns rows / nsub rows)
 GEMV_MAX_M = 8
 PROMOTE = {"AB": (0, 1), "A": (0,), "none": ()}
+
+
+# Each backend's knob tables (backends/knobs.py KnobTable), with the targets each is for: a knob that declares how it
+# writes itself into a config (``Knob.apply``) is applied from here, so its values and meaning are one declaration.
+_TABLES: list[tuple[Callable[[str], bool], Mapping]] = []
+
+
+def register_knob_table(selects: Callable[[str], bool], table: Mapping) -> Mapping:
+    """Register ``table`` (knob name -> Knob) for the targets ``selects(arch)`` is true of; returns it."""
+    _TABLES.append((selects, table))
+    return table
+
+
+def knob_table(arch: str) -> Mapping:
+    """The knob table registered for ``arch`` ({} when none)."""
+    return next((table for selects, table in _TABLES if selects(arch)), {})
+
+
+def _applied(config: KernelConfig, arch: str, knobs: Mapping[str, object]) -> KernelConfig:
+    """``config`` with every set knob of ``arch``'s table that declares an ``apply`` written into it."""
+    table = knob_table(arch)
+    for name, value in knobs.items():
+        knob = table.get(name)
+        if knob is not None and knob.apply is not None and knob.applies(knobs):
+            config = knob.apply(config, value, arch)
+    return config
 
 
 def dispatch_problem(problem: Problem, chunk: int) -> Problem:
@@ -62,21 +89,36 @@ def knob_config(problem: Problem, arch: str,
         return None
     p = dispatch_problem(problem, int(knobs.get("split", 0) or 0))
     base = vdmfma_config(p, arch) if mma == "vdmfma" else padded_config(p, arch)
+    config = _applied(tile_base(base), arch, knobs)  # the tile knobs: each declares what it writes (Knob.apply)
+    return replace(config, lds_estimate=promoted_lds_bytes(config, problem.dt.bytes))
+
+
+def tile_base(base: KernelConfig) -> KernelConfig:
+    """A variant rule's MMA config as the tile knobs start from: no K tile in the workgroup tile, one subgroup
+    along M, the padding of its own N and K tiles, both operands promoted (the knobs' first values)."""
     lead = base.workgroup[:-3]
-    zero = base.subgroup[:-3]
     m_tile, n_tile, _ = base.workgroup[-3:]
-    n_tile = int(knobs.get("n_tile", n_tile))
-    subgroups = int(knobs.get("subgroups", base.subgroup[-2]))
-    reduction = int(knobs.get("reduction", base.reduction[-1]))
-    promote = PROMOTE[str(knobs.get("promote", "AB"))]
     padding = None
     if base.padding is not None:
-        padding = lead + (base.padding[-3], n_tile, reduction * base.intrinsic.k)
-    config = replace(base, workgroup=lead + (m_tile, n_tile, 0), subgroup=zero + (1, subgroups, 0),
-                     reduction=base.reduction[:-1] + (reduction,), padding=padding, promote_operands=promote,
-                     prefetch_num_stages=int(knobs.get("prefetch", base.prefetch_num_stages)),
-                     func_attrs=_waves(family, int(knobs.get("waves_per_eu", 0))) or base.func_attrs)
-    return replace(config, lds_estimate=promoted_lds_bytes(config, problem.dt.bytes))
+        padding = lead + (base.padding[-3], n_tile, base.reduction[-1] * base.intrinsic.k)
+    return replace(base, workgroup=lead + (m_tile, n_tile, 0), subgroup=base.subgroup[:-3] + (1, base.subgroup[-2], 0),
+                   padding=padding, promote_operands=PROMOTE["AB"])
+
+
+def with_tile(config: KernelConfig, n_tile: Optional[int] = None, reduction: Optional[int] = None) -> KernelConfig:
+    """``config`` with its N tile and/or its K tile in intrinsics (the padding follows both)."""
+    n_tile = config.workgroup[-2] if n_tile is None else n_tile
+    reduction = config.reduction[-1] if reduction is None else reduction
+    padding = config.padding
+    if padding is not None:
+        padding = padding[:-2] + (n_tile, reduction * config.intrinsic.k)
+    return replace(config, workgroup=config.workgroup[:-2] + (n_tile, 0), reduction=config.reduction[:-1] + (reduction,),
+                   padding=padding)
+
+
+def waves_attrs(config: KernelConfig, arch: str, waves_per_eu: int) -> tuple[tuple[str, str], ...]:
+    """The config's llvm_func_attrs asking for ``waves_per_eu`` waves per execution unit (0: unset)."""
+    return _waves(family_of(arch), waves_per_eu) or config.func_attrs
 
 
 def dispatch_config(problem: Problem, config):

@@ -30,7 +30,7 @@ from ..problems.sealed import damaged_line, seal, unseal
 from .config import KernelConfig
 from .knobs import dispatch_config, dispatch_problem, folds_to_matvec, knob_config
 from .annotate import config_for_form
-from .forms import FORMS, Contraction
+from .forms import Contraction
 from .prespec import FLAG as PREPROCESS_FLAG, forms_of, preprocessing_spec_text
 from .spec import as_contraction, spec_text
 from ..util.io import atomic_write_text
@@ -143,8 +143,6 @@ def spec_pair(entries: Sequence[tuple[Problem, int, Optional[object]]],
                 codegen.setdefault(mv.key, (mv, dispatch_config(q, config)))
             codegen.setdefault(q.key, (q, config))
             for c in forms_of(dispatch_problem(p, chunk), extra_forms)[1:]:  # e.g. a torch export's unit-batch bmm
-                if FORMS[c.form].batched and not c.problem.batched and not hasattr(config, "with_unit_batch"):
-                    continue
                 codegen.setdefault(c.key, (c, config_for_form(c, config)))
     return ((preprocessing_spec_text(splits, extra_forms) if splits else None),
             (spec_text(list(codegen.values())) if codegen else None))

@@ -77,8 +77,7 @@ def _setter_name(problem: Problem, chunk: int, config) -> str:
 
 
 def _form_setter(entry: tuple, c: Contraction) -> tuple[str, int, object]:
-    """(setter name, chunk, config) for ``entry`` matched in form ``c``; name '' when its config has no
-    version for that form. A torch export's nn.Linear is ``matmul(A, transpose(W))`` here, before global
+    """(setter name, chunk, config) for ``entry`` matched in form ``c``. A torch export's nn.Linear is ``matmul(A, transpose(W))`` here, before global
     optimization folds the transpose: a config matched only in the toolkit's own A*B^T form never reaches
     a model's GEMM (measured on the H200: the tuned forward was IREE's default). The iteration dims
     (m, n, k) are the same in the A*B form, so its tiles fit as they are; a unit-batch form gets a
@@ -86,9 +85,7 @@ def _form_setter(entry: tuple, c: Contraction) -> tuple[str, int, object]:
     problem, chunk, config = entry
     if config is None or c.form == as_contraction(problem).form:
         return _setter_name(problem, chunk, config), chunk, config
-    if FORMS[c.form].batched and not problem.batched:
-        if not hasattr(config, "with_unit_batch"):  # its split still applies there; the config cannot
-            return (_setter_name(problem, chunk, None), chunk, None) if chunk else ("", chunk, None)
+    if FORMS[c.form].batched and not problem.batched:  # every CodegenConfig has its unit-batch form
         return f"set_{c.key}", chunk, config.with_unit_batch()
     return _setter_name(problem, chunk, config), chunk, config
 
@@ -131,7 +128,6 @@ def build_preprocessing_spec(entries: Iterable[tuple], context: ir.Context | Non
             for p, config in folded:  # M = 1: matched as the matvec the fold below leaves
                 mv = Contraction(p, "mv", as_contraction(p).acc)
                 pairs.append((mv, f"set_{mv.key}", 0, dispatch_config(p, config)))
-            pairs = [p for p in pairs if p[1]]
             setters = {name: (chunk, config) for _, name, chunk, config in pairs}
             for name, (chunk, config) in sorted(setters.items()):
                 _build_setter(name, chunk, config)

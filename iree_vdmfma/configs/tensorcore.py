@@ -21,9 +21,6 @@ TC_MIN_M = 2  # M = 1 is folded to a matvec by IREE (no M loop to pad)
 # the f32-accumulating mma.sync of IREE 3.13's CUDA target per input type (iree_gpu.MMAIntrinsic)
 _NV_MMA = {"f16": "NV_MMA_SYNC_F32_16x8x16_F16", "bf16": "NV_MMA_SYNC_F32_16x8x16_BF16"}
 NV_LANES = 32
-# shared memory a workgroup may use: IREE 3.13's sm_89 target (max_workgroup_memory_bytes in the
-# #hal.executable.target iree-compile builds for --iree-cuda-target=sm_89)
-NV_SHARED_BYTES = 101376
 
 
 def tc_fits(p: Problem) -> bool:

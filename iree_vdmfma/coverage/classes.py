@@ -75,12 +75,12 @@ def outcome(row: Optional[ResultRow]) -> str:
         return "compile timed out"
     if st == Status.NOT_APPLIED.value:
         return f"not applied: {row.reason}"
+    if st == Status.SPILLS.value or (st == Status.OK.value and _n(row.spills) > 0):
+        return f"{row.mma_kind or 'no mma_kind'} but spills {row.spills} registers"
     if st != Status.OK.value:
         return f"{st}: {row.reason or error_line(row.error)}".rstrip(": ")
     if row.spills is None:
         return f"{row.mma_kind or 'no mma_kind'}; no spill count in the ISA metadata"
-    if _n(row.spills) > 0:
-        return f"{row.mma_kind or 'no mma_kind'} but spills {row.spills} registers"
     if not row.mma_kind:
         mv = " (matvec form at M=1)" if row.m == 1 else ""
         return f"no MMA: smfmac={_n(row.smfmac)} mfma={_n(row.mfma)}{mv}"
@@ -116,11 +116,11 @@ def _not_reachable_reason(row: Optional[ResultRow]) -> str:
         folded = " (M=1: IREE folds the unit M, the op has no M dim)" if row.m == 1 and row.intended_mma_kind.startswith(
             "MFMA_SCALE") else ""
         return f"compiler error{folded}: {error_line(row.error) or row.reason}"
+    if st == Status.SPILLS.value or (st == Status.OK.value and _n(row.spills) > 0):
+        return f"spills: {row.spills} spilled registers ({_n(row.scratch_bytes)} B scratch)"
     if st == Status.OK.value:
         if row.spills is None:
             return "no spill count in the ISA metadata"
-        if _n(row.spills) > 0:
-            return f"spills: {row.spills} spilled registers ({_n(row.scratch_bytes)} B scratch)"
         if _is_scaled(row):
             return f"no v_mfma_scale in the ISA next to {row.mma_kind}, or other v_mfma (mfma={row.mfma})"
         if not _n(row.smfmac):

@@ -136,7 +136,8 @@ class TargetFamily:
     itself unless the compiler must be asked); ``mma_configs``/``gemv_configs``: whether knob settings
     may inject MMA (VDMFMA, dense, scaled) or the no-MMA gemv configs there (configs/knobs.py);
     ``tensor_core_configs``: whether it takes CUDA's tensor-core TileAndFuse configs.
-    ``waves_attr``: the LLVM function attribute of the ``waves_per_eu`` knob.
+    ``waves_attr``: the LLVM function attribute of the ``waves_per_eu`` knob. ``workgroup_memory_bytes``: the
+    shared memory a workgroup may use on every target of the family (0: each target's own ``lds_bytes``).
     """
 
     backend: str
@@ -150,6 +151,7 @@ class TargetFamily:
     gemv_configs: bool = False
     tensor_core_configs: bool = False  # the mma.sync TileAndFuse configs (``mma=tc``, configs/tensorcore.py)
     waves_attr: str = ""  # the llvm_func_attrs key that asks for N waves per execution unit ('' none)
+    workgroup_memory_bytes: int = 0
 
     def named(self, arch: str) -> bool:
         """Whether ``arch`` is spelled as one of this family's targets (known to its backend or not)."""

@@ -24,13 +24,10 @@ CACHE_LEN, PAST = 64, 16  # the static cache's positions; the tokens already in 
 TORCH_DTYPES = {"f16": "float16", "bf16": "bfloat16", "f32": "float32"}
 
 
-def is_hf_config(path: Path) -> bool:
-    """A .json file that names a transformers model type (``model_type``, as every config.json on the Hub does)."""
-    return path.suffix == ".json"
-
-
 def read_config(path: Path) -> dict:
-    """The config's dict; ValueError naming the file when it is no Hugging Face model config."""
+    """The config's dict; ValueError naming the file when it is no Hugging Face model config: not JSON, or no
+    ``model_type`` string (every config.json on the Hub names one). model/source.py calls it when it parses the
+    source, so a .json without one is refused before anything builds."""
     try:
         data = json.loads(path.read_text())
     except (OSError, UnicodeDecodeError) as e:

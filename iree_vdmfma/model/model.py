@@ -24,7 +24,7 @@ from __future__ import annotations
 import csv
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Callable, Mapping, Optional
 
 from ..compiler.driver import CompileJob, CompileResult, Compiler
 from ..compiler.errors import frontend_failure
@@ -33,9 +33,10 @@ from ..backends.rocm.evidence import Kernel
 from ..configs.annotate import form_config
 from ..configs.config import KernelConfig
 from ..configs.gemv import GemvConfig
-from ..configs.forms import Contraction
+from ..configs.forms import FORMS, Contraction
 from ..configs.spec import spec_text
-from ..problems.rows import DISPATCH_STATUSES, Status, Table, status_values, read_checked, write_csv_table
+from ..problems.rows import (DISPATCH_STATUSES, Status, Table, read_checked, spill_reason, status_values,
+                             write_csv_table)
 from ..variants.registry import Variant
 from . import rescue as alone
 from .dispatches import Dispatch, collect_dispatches, name_shape
@@ -144,18 +145,30 @@ def isa_verdict(config, got: Dispatch, kernel: Optional[Kernel]) -> tuple[str, s
     if not intended and (kernel.smfmac or kernel.mfma):
         return Status.NOT_MATCHED.value, f"the gemv config configured but the ISA has v_smfmac={kernel.smfmac} v_mfma={kernel.mfma}"
     if kernel.spilled:
-        return Status.SPILLS.value, f"{intended or 'the gemv config'} applied but the kernel spills: {kernel.spilled} " \
-                       f"({kernel.vgpr} VGPRs): not a result"
+        return Status.SPILLS.value, f"{intended or 'the gemv config'} applied; " + spill_reason(
+            f"{kernel.spilled} ({kernel.vgpr} VGPRs)")
     if not intended:
-        named = f": {config.describe()}" if hasattr(config, "describe") else ""
+        named = "" if isinstance(config, str) else f": {config.describe()}"
+        if got.contraction is not None and not FORMS[got.contraction.form].fold_m:  # an M = 1 mmt (O1) takes it too
+            return Status.APPLIED.value, f"the gemv config, no MMA{named}"
         return Status.APPLIED.value, ("matvec form (unit M folded at O2/O3): the gemv config, no MMA (VDMFMA cannot "
                                       f"apply to an op without an M loop){named}")
     return Status.APPLIED.value, ""
 
 
+def proved(config, got: Dispatch, kernels: Optional[Mapping[str, Kernel]]) -> tuple[str, str]:
+    """The verdict on ``config`` at the compiled dispatch ``got``: from its configured IR and its ISA where the
+    target's backend reads the ISA (``kernels``: the compile's kernels by name, ROCm), from the configured IR alone
+    where it reads none (``kernels`` None: CUDA's PTX), never 'not found in the ISA dump' for want of one."""
+    if kernels is None:
+        return config_reached(config, got) or (Status.APPLIED.value, "")
+    return isa_verdict(config, got, kernels.get(got.dispatch))
+
+
 def dispatch_row(m_tokens: int, base: Dispatch, tuned: Optional[Dispatch], kernel: Optional[Kernel],
-         config, why: str = "") -> DispatchRow:
-    """``why``: the reason there is no ``config`` for a skinny GEMM (the variant has no rule, a form it cannot fit)."""
+         config, why: str = "", isa: bool = True) -> DispatchRow:
+    """``why``: the reason there is no ``config`` for a skinny GEMM (the variant has no rule, a form it cannot fit);
+    ``isa``: whether the target's backend reads an ISA for ``kernel`` (False: the configured IR is the proof)."""
     c = base.contraction
     p = c.problem if c else None
     if c is None:
@@ -169,7 +182,7 @@ def dispatch_row(m_tokens: int, base: Dispatch, tuned: Optional[Dispatch], kerne
     elif tuned is None:
         status, reason = Status.NOT_MATCHED.value, "dispatch missing from the with-spec compile"
     else:
-        status, reason = isa_verdict(config, tuned, kernel)
+        status, reason = proved(config, tuned, {tuned.dispatch: kernel} if kernel else {} if isa else None)
     m, n, k, batch = (p.m, p.n, p.k, p.batch) if p else name_shape(base.dispatch) if base.status == Status.DATA_TILED.value \
         else (None,) * 4
     if status == Status.DATA_TILED.value and k == 1:
@@ -413,24 +426,26 @@ def prove_dispatches(compiler: Compiler, m: int, found: Discovered, configs: dic
     caller), or each GEMM's executable alone where the whole model does not compile with the spec."""
     dispatches = found.dispatches or []
     tuned: dict[str, Dispatch] = {}
-    kernels: dict[str, Kernel] = {}
+    kernels: Optional[dict[str, Kernel]] = {}
     if spec_path is not None:
         if whole.ok:
             tuned = {d.dispatch: d for d in collect_dispatches(whole.dump_dir)}
-            kernels = isa_kernels(whole, opts.target) or {}
+            kernels = isa_kernels(whole, opts.target)  # None: the backend reads no ISA (CUDA)
     rows, covered = [], set()
     for d in dispatches:
         entry = configs.get(d.contraction.key) if d.contraction else None
         why = "" if entry or d.contraction is None else _config(d.contraction, opts)[1]
         exe = alone.executable_of(d.dispatch)
         note = ""
-        got, kernel = tuned.get(d.dispatch), kernels.get(d.dispatch)
+        got, kernel = tuned.get(d.dispatch), (kernels or {}).get(d.dispatch)
+        isa = kernels is not None
         if entry is not None and whole is not None and not whole.ok:  # prove the GEMM on its own executable
             r = alone.alone(compiler, m, found.source_dump, exe, opts.variant.name, opts.target, opts.flags,
                             spec_path.read_text(), opts.timeout_s)
             if r is not None and r.ok:
                 got = next((x for x in collect_dispatches(r.dump_dir) if x.dispatch == d.dispatch), None)
-                kernel = (isa_kernels(r, opts.target) or {}).get(d.dispatch)
+                alone_kernels = isa_kernels(r, opts.target)
+                kernel, isa = (alone_kernels or {}).get(d.dispatch), alone_kernels is not None
                 note = "proved on its executable alone (the whole model does not compile with the spec: see the " \
                        f"compile-error row): {r.repro}"
             elif r is not None:
@@ -439,7 +454,7 @@ def prove_dispatches(compiler: Compiler, m: int, found: Discovered, configs: dic
                                                                f"{alone.reproducer(r)}"))
                 covered.add(exe)
                 continue
-        row = dispatch_row(m, d, got, kernel, entry[1] if entry else None, why)
+        row = dispatch_row(m, d, got, kernel, entry[1] if entry else None, why, isa)
         if exe in found.crashed and d.contraction is not None:
             covered.add(exe)
             default_fails = f"IREE's default fails on this dispatch alone: {alone.reproducer(found.crashed[exe])}"

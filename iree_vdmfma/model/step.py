@@ -22,7 +22,7 @@ prove per dispatch, run the forward on the device against torch and time it in p
    memory allows, forward.cold_plan), one model.csv row per M, variant and cache mode.
 
 Writes OUT/model.csv and OUT/dispatches.csv (per dispatch and variant) through the checksummed
-row store (problems/rows.py), OUT/shapes.csv and OUT/report/ (report.py, rendered from model.csv
+row store (problems/rows.py), OUT/shapes.csv and OUT/report/ (model_report.py, rendered from model.csv
 as read back), OUT/dispatch_times.csv (each dispatch's time in one profiled forward). Everything timed is
 measured, the skinny-GEMM share of the forward too (run/profile.py).
 """
@@ -35,7 +35,7 @@ from typing import Callable, Optional
 
 from ..executors import on_device
 from ..compiler.driver import CompileJob, CompileResult, Compiler
-from ..configs.annotate import config_for_form
+from ..configs.annotate import config_for_form, form_config
 from ..configs.forms import Contraction
 from ..configs.knobs import dispatch_problem, knob_config
 from ..configs.library import EXPORT_FORMS, Library, check_library, read_library
@@ -45,10 +45,10 @@ from ..variants.registry import variant as get_variant
 from . import forward as fwd
 from .dispatches import Dispatch, collect_dispatches
 from .rescue import alone as compile_alone, compile_all, executable_of, rescue
-from .report import write_model_csv, write_step_report
-from .model import (DispatchRow, Discovered, ModelOptions, check_frontend, config_reached, crash_rows, discover,
-                    dispatch_row, failed_row, is_skinny, isa_kernels, isa_verdict, model_flags, one_row_per_dispatch,
-                    prove_dispatches, variant_configs, write_dispatches, write_shapes)
+from .model_report import write_model_csv, write_step_report
+from .model import (DispatchRow, Discovered, ModelOptions, check_frontend, crash_rows, discover, dispatch_row,
+                    failed_row, is_skinny, isa_kernels, model_flags, one_row_per_dispatch, prove_dispatches, proved,
+                    variant_configs, write_dispatches, write_shapes)
 from .source import Exported, Source, export_step
 from .forward_rows import DEFAULT, DISPATCH_TIMES, EAGER, TUNED, VDMFMA, ModelRow, run_forward
 from ..problems.rows import Status
@@ -160,9 +160,9 @@ def prove_tuned(m: int, base: list[Dispatch], tuned: list[Dispatch], kernels: Op
         elif config is not None:
             # ROCm: the mma kind and the ISA; elsewhere (PTX) the configured lowering_config itself: a config that
             # never reached the op (the H200's tuned forward was IREE's default) is not-applied, not applied
-            status, reason = (isa_verdict(config.mma_kind, got, kernel) if kernels is not None else
-                              config_reached(config_for_form(Contraction(want, c.form, c.acc), config), got)
-                              or (Status.APPLIED.value, ""))
+            form = Contraction(want, c.form, c.acc)  # the config as the form takes it (mv: the M loop folded)
+            status, reason = proved(form_config(form, config, target)[0] or config_for_form(form, config), got,
+                                    kernels)
             status = Status.NOT_APPLIED.value if status == Status.NOT_MATCHED.value else status
         else:
             status, reason = Status.APPLIED.value, ""

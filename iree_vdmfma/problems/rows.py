@@ -47,11 +47,11 @@ class Status(str, Enum):
     """Per-row (and per-job) state; terminal states end a job. One vocabulary for sweep rows and tune
     candidates. Transitions (a rerun only moves rows that are not terminal):
 
-    - sweep row: pending -> skipped | compiled -> ok | not-applied | run-error | numerics-failed | timeout (a run
+    - sweep row: pending -> skipped | compiled -> ok | not-applied | spills | run-error | numerics-failed | timeout (a run
       past --timeout) | machine-error (a cluster worker lost on every retry); pending -> compile-error | timeout |
       machine-error (machine-error is redone by a rerun).
     - tune candidate: pending -> pruned (the pre-compile model refuses it, never compiled)
-      | compile-error | timeout | compiled -> not-applied | rejected (the ISA proof refuses it)
+      | compile-error | timeout | compiled -> not-applied | spills | rejected (the ISA proof refuses it)
       | measured | modelled (--device none) | run-error | numerics-failed | timeout
       | same-kernel (its kernel_fingerprint is one already measured for the shape: not measured again)
       | checked (raced tunes: numerics passed on the device, timed by the race) -> measured (the race's
@@ -60,7 +60,7 @@ class Status(str, Enum):
     - model dispatch (`vdmfma model`'s dispatches.csv: the proof of one dispatch of a whole-model compile, no
       transitions: each compile writes it anew): applied | not-applied | not-matched | not-skinny |
       compile-error | default (IREE's own kernel) | default-kept (a library that kept it) | rescued (a
-      variant compiles a dispatch IREE's default cannot) | spills (applied, but the kernel spills) |
+      variant compiles a dispatch IREE's default cannot) | spills |
       not-gemm | data-tiled.
     - model forward (model.csv): compiled (not run) | ok | numerics-failed | run-error | compile-error | skipped.
     """
@@ -77,9 +77,12 @@ class Status(str, Enum):
     # memory): never cached, never kept as finished (a rerun redoes it), not counted as a compile failure.
     MACHINE_ERROR = "machine-error"
     SKIPPED = "skipped"  # the variant cannot apply to this backend/device (reason says why)
+    # Compiled (and, for a spec, applied) but the kernel spills registers: a failure to report, never a result
+    # (sweep rows, tune candidates, model dispatches alike; the reason is ``spill_reason``'s).
+    SPILLS = "spills"
     # tune candidates only
     PRUNED = "pruned"  # refused before compiling (the static pruner: LDS, thread count, tiles that do not divide)
-    REJECTED = "rejected"  # compiled, refused by the proof (spills, occupancy 0)
+    REJECTED = "rejected"  # compiled, refused by the proof (scratch, narrow loads, occupancy 0)
     MEASURED = "measured"  # compiled, numerics checked, timed on a device
     CHECKED = "checked"  # compiled, numerics checked on a device; its timing is the race's (then: measured)
     MODELLED = "modelled"  # compiled and proved, ranked by the static model (no device: MODELLED, not measured)
@@ -91,7 +94,6 @@ class Status(str, Enum):
     DEFAULT = "default"  # IREE's own kernel (the default variant's dispatches)
     DEFAULT_KEPT = "default-kept"  # the tuned library kept IREE's default for this shape
     RESCUED = "rescued"  # IREE's default cannot compile the dispatch; this variant's spec does
-    SPILLS = "spills"  # the config reached the dispatch but its kernel spills (VGPR/SGPR spills, scratch): no result
     NOT_GEMM = "not-gemm"  # a reduction op that is no GEMM (softmax max/sum, a K = 1 outer product, attention)
     DATA_TILED = "data-tiled"  # a data-tiled contraction (inner_tiled): IREE's MMA choice, no spec route reaches it
 
@@ -103,9 +105,9 @@ class Status(str, Enum):
 # the strings a row's cell holds).
 FAILED = {Status.COMPILE_ERROR, Status.TIMEOUT, Status.RUN_ERROR, Status.NUMERICS_FAILED}  # the job failed
 # Rows that end a job: finished, refused by the proof, skipped, or failed.
-TERMINAL = {Status.OK, Status.NOT_APPLIED, Status.SKIPPED} | FAILED
+TERMINAL = {Status.OK, Status.NOT_APPLIED, Status.SKIPPED, Status.SPILLS} | FAILED
 # Rows that never enter a comparison or a geomean.
-EXCLUDED = FAILED | {Status.NOT_APPLIED, Status.SKIPPED, Status.MACHINE_ERROR}
+EXCLUDED = FAILED | {Status.NOT_APPLIED, Status.SKIPPED, Status.MACHINE_ERROR, Status.SPILLS}
 # Findings, not failures (not-applied is a fact about the compiler; skipped a variant that does not build for
 # the target): a command whose rows all end in one of these is ok and exits 0 (``not_ok``, ``exit_code``).
 SUCCEEDED = {Status.OK, Status.NOT_APPLIED, Status.SKIPPED}
@@ -113,7 +115,7 @@ SUCCEEDED = {Status.OK, Status.NOT_APPLIED, Status.SKIPPED}
 RESULT_STATUSES = TERMINAL | {Status.PENDING, Status.COMPILED, Status.MACHINE_ERROR}
 # A tune candidate's terminal states (a rerun never redoes them), and every state a candidate row can be in.
 CANDIDATE_TERMINAL = ({Status.MEASURED, Status.CHECKED, Status.MODELLED, Status.PRUNED, Status.REJECTED, Status.NOT_APPLIED,
-                       Status.SAME_KERNEL} | FAILED)
+                       Status.SAME_KERNEL, Status.SPILLS} | FAILED)
 CANDIDATE_STATUSES = CANDIDATE_TERMINAL | {Status.PENDING, Status.COMPILED, Status.MACHINE_ERROR}
 # A row whose job compiled and was proved: a compile-only row, or a row a measured sweep proved then ran.
 PROVED = {Status.OK, Status.COMPILED, Status.RUN_ERROR, Status.NUMERICS_FAILED}
@@ -130,6 +132,12 @@ MODEL_STATUSES = {Status.COMPILED, Status.OK, Status.NUMERICS_FAILED, Status.RUN
 
 MACHINE_REASON = "the machine failed, not the job; a rerun redoes it"  # the reason of a MACHINE_ERROR row
 COMPILE_TIMED_OUT, COMPILE_HUNG = "compile timed out", "compile hung"  # a timeout row's reason when it compiled
+
+
+def spill_reason(spilled: str) -> str:
+    """The reason of a ``Status.SPILLS`` row: ``spilled`` says what (from the kernel's proof: '11 VGPR spills',
+    '64 spill bytes (ptxas ...)')."""
+    return f"the kernel spills: {spilled}: not a result"
 
 
 def status_values(statuses) -> frozenset[str]:

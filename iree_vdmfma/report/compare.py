@@ -85,9 +85,10 @@ def parse_pairs(specs: Sequence[str]) -> list[tuple[str, str]]:
     return out
 
 
-def best_variant(d: pd.DataFrame) -> str:
-    """A run's best IREE variant: the one (peers left out) whose geomean latency over the run's ``default`` on the
-    problems both timed is lowest and below 1; ``default`` when none is faster or nothing was timed."""
+def best_variant(d: pd.DataFrame) -> tuple[str, float]:
+    """A run's best IREE variant and its geomean latency over the run's ``default``: the one (peers left out) whose
+    geomean on the problems both timed is lowest and below 1; (``default``, 1.0) when none is faster or nothing was
+    timed."""
     ok = d[(d["status"] == Status.OK.value) & d["latency_us_median"].notna()
            & ~d["numerics"].fillna("").astype(str).str.contains("fail")]
     base = ok[ok["variant"] == DEFAULT_VARIANT].set_index(IDENT)["latency_us_median"]
@@ -99,17 +100,30 @@ def best_variant(d: pd.DataFrame) -> str:
         gm = geomean(ratio.to_numpy(dtype=float))
         if gm == gm and gm < best_gm:
             best, best_gm = str(v), gm
-    return best
+    return best, best_gm
 
 
-def default_pairs(da: pd.DataFrame, db: pd.DataFrame, measured: bool) -> list[tuple[str, str]]:
-    """Measured, both runs with a ``default``: A's default against B's best and A's best against B's default
-    (one pair when both bests are the default). Otherwise each variant present in both runs against itself."""
+def default_pairs(da: pd.DataFrame, db: pd.DataFrame, measured: bool,
+                  labels: tuple[str, str] = ("A", "B")) -> tuple[list[tuple[str, str]], str]:
+    """(pairs, why): measured, both runs with a ``default``: A's default against B's best and A's best against B's
+    default (one pair when both bests are the default). Otherwise each variant present in both runs against itself.
+    ``why`` says how the pairs were chosen, and that a best was picked from the very rows it is then compared on."""
     va, vb = set(da["variant"]), set(db["variant"])
     if not (measured and DEFAULT_VARIANT in va and DEFAULT_VARIANT in vb):
-        return [(v, v) for v in sorted(va & vb)] or [(v, v) for v in sorted(va | vb)]
-    pairs = [(DEFAULT_VARIANT, best_variant(db)), (best_variant(da), DEFAULT_VARIANT)]
-    return list(dict.fromkeys(pairs))
+        pairs = [(v, v) for v in sorted(va & vb)] or [(v, v) for v in sorted(va | vb)]
+        return pairs, ("chosen by default (no --pair): each variant against itself, "
+                       + ("compile-only: no latency to pick a best by" if not measured
+                          else f"{labels[0] if DEFAULT_VARIANT not in va else labels[1]} has no default to pick a "
+                                                                        "best against"))
+    (best_b, gm_b), (best_a, gm_a) = best_variant(db), best_variant(da)
+
+    def said(lab: str, best: str, gm: float) -> str:
+        return (f"{lab}'s best is {best} ({gm:.2f}x its default's latency, geomean)" if best != DEFAULT_VARIANT
+                else f"{lab}'s best is its default (no IREE variant faster)")
+    return list(dict.fromkeys([(DEFAULT_VARIANT, best_b), (best_a, DEFAULT_VARIANT)])), (
+        f"chosen by default (no --pair): each run's best IREE variant against the other's default; "
+        f"{said(labels[1], best_b, gm_b)}, {said(labels[0], best_a, gm_a)}: picked from the same rows compared "
+        "here, so a best is favoured by its own noise; give --pair VA:VB to fix the pairs before looking")
 
 
 def drift_reason(r: Mapping, va: str, vb: str) -> str:
@@ -149,10 +163,12 @@ class CompareResult:
     paths: dict[str, Path] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     pairs: list[tuple[str, str]] = field(default_factory=list)  # (run A's variant, run B's) compared
+    chosen: str = "given by --pair"  # how the pairs were chosen (default_pairs says why, when it chose them)
     rule: NoiseRule = DEFAULT_RULE  # the rule (and calibration) every verdict rests on
 
     def pairs_line(self, labels: tuple[str, str]) -> str:
-        return (f"pairs ({labels[0]}'s variant:{labels[1]}'s): " + ", ".join(f"{a}:{b}" for a, b in self.pairs))
+        return (f"pairs ({labels[0]}'s variant:{labels[1]}'s): " + ", ".join(f"{a}:{b}" for a, b in self.pairs)
+                + f" ({self.chosen})")
 
     @property
     def only_in_one(self) -> pd.DataFrame:
@@ -181,8 +197,9 @@ def compare_runs(
     if da.empty and db.empty:
         raise ValueError("no result rows in either run")
     measured = bool(da["latency_us_median"].notna().any() and db["latency_us_median"].notna().any())
+    chosen = "given by --pair"
     if pairs is None:
-        pairs = default_pairs(da, db, measured)
+        pairs, chosen = default_pairs(da, db, measured, labels)
     for va, vb in pairs:
         for v, d, lab in ((va, da, labels[0]), (vb, db, labels[1])):
             if v not in set(d["variant"]):
@@ -265,7 +282,7 @@ def compare_runs(
             ))
     groups = pd.DataFrame(grows, columns=COMPARE_GROUP_COLUMNS)
     res = CompareResult(out_dir, "measured" if measured else "static", table, groups, notes=notes, pairs=list(pairs),
-                        rule=rule)
+                        rule=rule, chosen=chosen)
     res.paths["compare"] = out_dir / "compare.csv"
     table.to_csv(res.paths["compare"], index=False, float_format="%.6g")
     res.paths["groups"] = out_dir / "compare_groups.csv"

@@ -26,6 +26,8 @@ DESCRIPTIONS: Sequence[tuple[str, str]] = (
     ("speedup_", "speedup against the baseline with noise intervals; same-kernel and within-noise patterned apart"),
     ("bandwidth_", "achieved GB/s per shape with noise intervals, same-kernel rows marked (and the data-sheet HBM "
                    "peak where the target has one)"), ("static_", "static compiler metrics per shape"),
+    ("latency_", "median latency per shape with noise intervals, beside the harness floor measured in the same "
+                 "process"),
     ("ratio_", "latency ratio B/A per row"), ("coverage-", "coverage heat map"),
 )
 

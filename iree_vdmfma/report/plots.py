@@ -149,13 +149,18 @@ def _speedup_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, pat
     return path
 
 
+def _baseline_first(sub: pd.DataFrame, baseline: str) -> list[str]:
+    """The variants present in ``sub``: the baseline first, then the others by name."""
+    return [v for v in [baseline] + sorted(v for v in sub["variant"].unique() if v != baseline)
+            if v in set(sub["variant"])]
+
+
 def _bandwidth_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, path: Path) -> Optional[Path]:
     if sub["gbps"].notna().sum() == 0:
         return None
     shapes, picked = _pick(_shape_order(sub), sub.groupby("key")["gbps"].min().to_dict(), "GB/s")
     sub = sub[sub["key"].isin(set(shapes))]
-    variants = [v for v in [baseline] + sorted(v for v in sub["variant"].unique() if v != baseline)
-                if v in set(sub["variant"])]
+    variants = _baseline_first(sub, baseline)
     gb, pct, status = _lookup(sub, "gbps"), _lookup(sub, "pct_peak_bw"), _lookup(sub, "status")
     verdict, band = _lookup(sub, "verdict"), gbps_intervals(sub)
     colours = {v: _PALETTE[i % len(_PALETTE)] for i, v in enumerate(variants)}
@@ -188,14 +193,79 @@ def _bandwidth_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, p
     note = " (hot: weights may stay in the last-level cache)" if cache == "hot" else ""
     ax.set_title(f"Achieved bandwidth — MEASURED on {_devices(sub)} [{target}], cache={cache}{note}{picked}",
                  fontsize=10)
-    handles = [Patch(facecolor=colours[v], label=v) for v in variants]
-    if any(same(k, v) for k, v in gb):
-        handles.append(Patch(facecolor="white", edgecolor="#555555", hatch=VERDICT_HATCH["same-kernel"],
-                             label=f"same kernel as {baseline}:\na difference is drift"))
+    _save_with_legend(fig, ax, path, [Patch(facecolor=colours[v], label=v) for v in variants],
+                      any(same(k, v) for k, v in gb), baseline, marked)
+    return path
+
+
+FLOOR_LABEL = "harness floor (measured, same process)"
+
+
+def latency_intervals(sub: pd.DataFrame, k: float = 2.0) -> dict:
+    """(key, variant) -> the latency's noise interval (report/verdict.py ``Timing``: median ± k robust sigma)."""
+    from .verdict import Timing  # noqa: PLC0415
+
+    out = {}
+    for r in sub.to_dict("records"):
+        iv = Timing.from_row(r).interval(k)
+        if iv:
+            out[(r["key"], r["variant"])] = (max(iv[0], 0.0), iv[1])
+    return out
+
+
+def _latency_plot(sub: pd.DataFrame, baseline: str, target: str, cache: str, path: Path) -> Optional[Path]:
+    """Median latency per shape and variant with its noise interval, beside the harness floor the rows measured
+    in the same process (``floor_us``, run/floor.py): a line where every row's floor is one, a band from the lowest
+    to the highest otherwise. Drawn only where the rows carry a floor: what the plot is for is a latency seen
+    against what the harness alone costs."""
+    floors = pd.to_numeric(sub["floor_us"], errors="coerce").dropna() if "floor_us" in sub else pd.Series(dtype=float)
+    if floors.empty or sub["latency_us_median"].notna().sum() == 0:
+        return None
+    shapes, picked = _pick(_shape_order(sub), sub.groupby("key")["latency_us_median"].max().to_dict(), "latencies")
+    sub = sub[sub["key"].isin(set(shapes))]
+    variants = _baseline_first(sub, baseline)
+    us, status, verdict = _lookup(sub, "latency_us_median"), _lookup(sub, "status"), _lookup(sub, "verdict")
+    colours = {v: _PALETTE[i % len(_PALETTE)] for i, v in enumerate(variants)}
+    same = lambda s, v: verdict.get((s, v)) == "same-kernel"  # noqa: E731
+
+    def lab(shape, ser, v):
+        return f"{v:.4g}" + (f" same kernel as {baseline}" if same(shape, ser) else "")
+
+    def missing(shape, ser):
+        return f"n/a ({status[(shape, ser)]})" if (shape, ser) in status else None
+
+    fig, ax = plt.subplots(figsize=(10, height_for(len(shapes), len(variants))))
+    layout(fig, _labels(sub, shapes), legend_right=True)
+    band = latency_intervals(sub)
+    marked = hbars(ax, shapes, variants, lambda s, v: us.get((s, v)),
+                   lambda s, v, j: dict(facecolor="white" if same(s, v) else colours[v], edgecolor=colours[v],
+                                        hatch=VERDICT_HATCH["same-kernel"] if same(s, v) else None),
+                   lab, missing, labels=_labels(sub, shapes), interval=lambda s, v: band.get((s, v)))
+    lo, hi = float(floors.min()), float(floors.max())
+    if hi > lo:
+        floor = ax.axvspan(lo, hi, color="#6a1b9a", alpha=0.18, zorder=0, label=f"{FLOOR_LABEL}:\n{lo:.3g}-{hi:.3g} us")
+    else:
+        floor = ax.axvline(lo, color="#6a1b9a", linestyle=":", linewidth=1.6, label=f"{FLOOR_LABEL}:\n{lo:.3g} us")
+    ax.set_xlim(0, max(ax.get_xlim()[1], hi * 1.1))
+    ax.set_xlabel("latency, us (median of the repetitions; whiskers: its noise interval, median ± 2·sigma)\n"
+                  "a latency near the harness floor measures the harness, not the kernel")
+    fig.subplots_adjust(bottom=min(0.8 / fig.get_size_inches()[1], 0.3))
+    ax.set_title(f"Latency and the harness floor — MEASURED on {_devices(sub)} [{target}], cache={cache}{picked}",
+                 fontsize=10)
+    _save_with_legend(fig, ax, path, [Patch(facecolor=colours[v], label=v) for v in variants] + [floor],
+                      any(same(k, v) for k, v in us), baseline, marked)
+    return path
+
+
+def _save_with_legend(fig, ax, path: Path, handles: list, any_same: bool, baseline: str, marked) -> None:
+    """The per-variant bar plots' legend (right of the axes, inside the figure: the variants, the same-kernel
+    pattern when a bar has it, the missing marks) and the PNG."""
+    if any_same:
+        handles = handles + [Patch(facecolor="white", edgecolor="#555555", hatch=VERDICT_HATCH["same-kernel"],
+                                   label=f"same kernel as {baseline}:\na difference is drift")]
     fit_legend(fig, ax.legend(handles=handles + missing_handle(marked), fontsize=7, loc="upper left",
                               bbox_to_anchor=(1.01, 1.0)))
     _bars.save(fig, path, 110)
-    return path
 
 
 _STATIC_PANELS = [  # after the instruction panels (``_instruction_panels``)
@@ -340,6 +410,10 @@ def report_plots(summary: pd.DataFrame, static: pd.DataFrame, baseline: str, out
                 out[name] = _speedup_plot(sub, baseline, target, cache, out_dir / f"{name}.png", whiskers)
             name = f"bandwidth_{_safe(target)}_{_safe(cache)}"
             p = _bandwidth_plot(sub, baseline, target, cache, out_dir / f"{name}.png")
+            if p:
+                out[name] = p
+            name = f"latency_{_safe(target)}_{_safe(cache)}"
+            p = _latency_plot(sub, baseline, target, cache, out_dir / f"{name}.png")
             if p:
                 out[name] = p
     out.update(weights_plots(summary, out_dir) if measured else {})

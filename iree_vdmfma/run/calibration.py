@@ -51,8 +51,8 @@ import numpy as np
 
 from . import paired
 from .floor import iree_floor_us
+from .runner import build_floor_module
 from .timing import DEFAULT_TIMING_MODE
-from .runner import compile_floor_module
 from ..executors import on_device
 from ..problems.problem import Problem
 from ..problems.rows import Table, read_checked, write_csv_table
@@ -295,7 +295,7 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
 
         fit = fit_and_check(draw, COMPARISONS, pairs, heldout_pairs, rounds, confidence, seed, batches)
         floor_us = on_device(first.executor, partial(iree_floor_us, dev, target, timing_mode, 3, 0.02, 0.02, 600.0,
-                                                     partial(compile_floor_module, target)))
+                                                     partial(build_floor_module, target)))
     name = device_info(dev).name
     measured, last = fit.rounds, fit.checks[-1]
     rows = []
@@ -337,10 +337,16 @@ def noisy(rows: Sequence[CalibrationRow]) -> str:
 
 def describe(where: Path | str, rows: Sequence[CalibrationRow]) -> str:
     """The calibration as every verdict names it: its file, date, threshold and the load when taken."""
-    load = max((_num(r.load) for r in rows), default=math.nan)
     return (f"calibration {where} (taken {rows[0].measured_at}, threshold {max(r.threshold for r in rows):.2%}, "
-            f"load {'unknown' if math.isnan(load) else f'{load:.2f} per core'} when taken; {heldout_note(rows)}"
+            f"{load_words(rows)} when taken; {heldout_note(rows)}"
             f"{too_noisy(max(r.threshold for r in rows))})")
+
+
+def load_words(rows: Sequence[CalibrationRow]) -> str:
+    """'load 0.42 per core' (the highest host load any row recorded), or 'load unknown' where none was (an OS
+    without getloadavg, or a calibration.csv written before the load was recorded)."""
+    load = max((x for x in (_num(r.load) for r in rows) if not math.isnan(x)), default=math.nan)
+    return "load unknown" if math.isnan(load) else f"load {load:.2f} per core"
 
 
 def summary_line(rows: Sequence[CalibrationRow], path: Path) -> str:
@@ -356,8 +362,7 @@ def summary_line(rows: Sequence[CalibrationRow], path: Path) -> str:
     growth = "" if r.heldout_batches <= 1 else (
         f", grown from the in-sample fit {r.threshold_in_sample:.2%} (held-out rate {r.first_heldout_rate:.1%} there) "
         f"until the held-out rate was <= {TARGET_RATE:.0%}, then checked on fresh rounds again")
-    load = max((_num(x.load) for x in rows), default=math.nan)
-    return (f"calibration {r.device} ({r.device_name or 'unnamed'}), load {load:.2f} per core when taken: "
+    return (f"calibration {r.device} ({r.device_name or 'unnamed'}), {load_words(rows)} when taken: "
             f"held-out false-win rate {held:.1%} over "
             f"{r.heldout_pairs} fresh A/A pairs at threshold {r.threshold:.2%}{growth} ({verdict}); in-sample "
             f"{max(x.false_win_rate for x in rows):.1%} on the {r.pairs} pairs it was fitted on; "

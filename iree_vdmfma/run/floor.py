@@ -40,14 +40,14 @@ def module_path(directory: Path, target: str) -> Path:
     return Path(directory) / "artifacts" / "floor" / f"{FLOOR_PROBLEM.key}.{target}.vmfb"
 
 
-Module = Union[Path, Callable[[Path], Path]]  # the floor module, or how to compile it into a folder
+Module = Union[Path, Callable[[Path], Optional[Path]]]  # the floor module, or how to compile it into a folder
 
 
 def iree_floor_us(device: str, module_target: str, timing_mode: str, reps: int, warmup_s: float,
                   min_time_s: float, timeout_s: float, module: Module) -> Optional[float]:
     """Median per-dispatch latency of ``FLOOR_PROBLEM``'s runnable module, hot, in ``timing_mode`` (µs):
     ``module`` a path (``None`` when it is not there: nothing is compiled), or a function that compiles it
-    (run/runner.py ``floor_module``)."""
+    (run/runner.py :func:`build_floor_module`)."""
 
     def measure() -> Optional[float]:
         from .numerics import Checker  # noqa: PLC0415
@@ -57,6 +57,8 @@ def iree_floor_us(device: str, module_target: str, timing_mode: str, reps: int, 
         with tempfile.TemporaryDirectory(prefix="vdmfma-floor-") as tmp:
             try:
                 vmfb = module if isinstance(module, Path) else module(Path(tmp))
+                if vmfb is None:  # it did not compile
+                    return None
                 inputs = Checker(FLOOR_PROBLEM, 0).inputs
                 the_plan = timing.plan(FLOOR_PROBLEM, "hot", timing_mode=timing_mode)
                 run = timing.time_module(vmfb, FLOOR_PROBLEM, inputs.lhs_args(), inputs.weights(), device, the_plan,

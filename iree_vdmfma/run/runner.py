@@ -24,7 +24,7 @@ import tempfile
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 import numpy as np
 
@@ -69,9 +69,18 @@ def compile_for_run(problem: Problem, target: str, out_dir: Path,
     return vmfb
 
 
-def compile_floor_module(target: str, out_dir: Path, cache_dir: Optional[Path] = None, use_cache: bool = True) -> Path:
-    """The harness-floor module (run/floor.py FLOOR_PROBLEM) for ``target``, compiled into ``out_dir``."""
-    return compile_for_run(floor.FLOOR_PROBLEM, target, out_dir, cache_dir=cache_dir, use_cache=use_cache)
+def build_floor_module(target: str, out_dir: Path, cache_dir: Optional[Path] = None, use_cache: bool = True,
+                       on_error: Optional[Callable[[str], None]] = None) -> Optional[Path]:
+    """run/floor.py ``FLOOR_PROBLEM``'s runnable module for ``target``, compiled into ``out_dir`` (through ``cache_dir``, or the
+    default cache; none when not ``use_cache``): the one builder the sweep, `vdmfma run`, the calibration and the
+    runner's fallback call. One that does not compile is None, its error passed to ``on_error`` when given: a row
+    is measured without its floor."""
+    try:
+        return compile_for_run(floor.FLOOR_PROBLEM, target, out_dir, cache_dir=cache_dir, use_cache=use_cache)
+    except (RunnerError, OSError) as e:
+        if on_error is not None:
+            on_error(str(e))
+        return None
 
 
 # ------------------------------------------------------------------ loading
@@ -292,7 +301,7 @@ def run_problem(vmfb: Path | str, problem: Problem, device: str = "local-task",
             res.timing_mode = timing_mode if has_loop else "call"
             # without a floor module given, one is compiled uncached into a temp folder, once per process: a
             # command's --no-cache or --cache-dir never sees another cache written
-            module = Path(floor_module) if floor_module else partial(compile_floor_module, res.module_target,
+            module = Path(floor_module) if floor_module else partial(build_floor_module, res.module_target,
                                                                      use_cache=False)
             res.floor_us = floor.iree_floor_us(dev, res.module_target, timing_mode, reps, warmup_s, min_time_s,
                                                timeout_s, module) if has_loop else None

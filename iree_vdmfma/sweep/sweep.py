@@ -33,7 +33,7 @@ from typing import Callable, Optional, Sequence
 from ..backends import Backend, backend_for
 from ..compiler.driver import (Compiler, CompileInterrupted, CompileJob, CompileResult, DEFAULT_TIMEOUT_S,
                               default_cache_dir, repro_command)
-from ..compiler.retry import single_threaded
+from ..compiler.retry import single_threaded_argv, submit_retrying
 from ..compiler.configured import no_mma_tile_mismatch
 from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
@@ -46,7 +46,7 @@ from ..executors import (Executor, ExecutorError, ExecutorSpec, TaskCancelled, m
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import RUNNER_FLAGS, runner_input_ir
 from ..problems.problem import Problem
-from ..problems.rows import (COMPILE_HUNG, COMPILE_TIMED_OUT, FAILED, MACHINE_REASON, TERMINAL, ResultRow,
+from ..problems.rows import (COMPILE_HUNG, COMPILE_TIMED_OUT, FAILED, MACHINE_REASON, TERMINAL, ResultRow, spill_reason,
                               Status, read_results, row_for, write_rows)
 from ..util.lock import locked_dir
 from ..util.runs import check_kind, check_same, previous_runs, record_run
@@ -86,14 +86,16 @@ _PATH_FLAGS = ("--iree-hal-dump-executable-files-to=", "--iree-codegen-tuning-sp
 def _same_flags(row: ResultRow, flags: Sequence[str]) -> bool:
     """A finished row is this job's only if it was compiled with the same flags (the user's --compile-flag among
     them): its repro (iree-compile INPUT -o OUT FLAGS...) says which. An --out that accumulates (`vdmfma compile`)
-    redoes a row another run compiled with other flags instead of keeping it."""
+    redoes a row another run compiled with other flags instead of keeping it. A row of the retry compiler/retry.py
+    made (single-threaded) is this job's too."""
     try:
         args = shlex.split(row.repro)
     except ValueError:
         return True
     if len(args) < 4 or Path(args[0]).name != "iree-compile":
         return True  # no compile to compare (a skipped row, a foreign one, a failed run's `vdmfma run` repro)
-    return sorted(a for a in args[4:] if not a.startswith(_PATH_FLAGS)) == sorted(flags)
+    used = sorted(a for a in args[4:] if not a.startswith(_PATH_FLAGS))
+    return used in (sorted(flags), sorted(single_threaded_argv(flags) or flags))
 
 
 @dataclass
@@ -220,6 +222,8 @@ def _proof_fields(job: Job, result: CompileResult) -> dict:
         reason = job.config.not_applied(configured)
     if reason:
         return dict(fields, status=Status.NOT_APPLIED.value, reason=reason)
+    if fields.get("spills"):  # the kernel's VGPR/SGPR spills, from the ISA metadata
+        return dict(fields, status=Status.SPILLS.value, reason=spill_reason(f"{fields['spills']} spills"))
     if (job.chunk or job.variant.splits) and fp.executables == 1:  # a split makes a partial and a reduce dispatch
         return dict(fields, reason="the split did not apply: one dispatch, no reduce dispatch (compare "
                                    "kernel_fingerprint with the default's: the same value is the same kernel)")
@@ -336,16 +340,15 @@ class Sweep:
         """A runnable directory carries the harness-floor module (run/floor.py), so a bench elsewhere (no
         compiler there) measures every row's floor; one that does not compile is a note, the rows go on."""
         from ..run import floor  # noqa: PLC0415
-        from ..run.runner import RunnerError, compile_floor_module  # noqa: PLC0415
+        from ..run.runner import build_floor_module  # noqa: PLC0415
 
         path = floor.module_path(self.out, self.options.target)
         if not self.options.runnable or path.is_file():
             return
-        try:
-            compile_floor_module(self.options.target, path.parent, self.options.cache_dir,  # None: --no-cache
-                                 use_cache=self.options.cache_dir is not None)
-        except (RunnerError, OSError) as e:
-            print(f"note: the harness-floor module did not build; rows will have no floor_us: {e}", file=sys.stderr)
+        build_floor_module(self.options.target, path.parent, self.options.cache_dir,  # None: --no-cache
+                           use_cache=self.options.cache_dir is not None, on_error=lambda why: print(
+                               f"note: the harness-floor module did not build; rows will have no floor_us: {why}",
+                               file=sys.stderr))
 
     def _write_meta(self) -> None:
         """sweep.json: this run's identity at the top (as before), every run so far under 'runs'."""
@@ -419,8 +422,9 @@ class Sweep:
         """Compile in parallel (CPU tasks of the compiler's executor), saving rows as jobs finish; the jobs
         that are ready to run, with their unfinished rows."""
         compiled = []
-        futures = {compiler.submit(job.compile_job): job for job in todo}
-        hung_s: dict = {}  # a single-threaded retry's future -> the seconds its hung attempt took
+        # each compile retried as compiler/retry.py says (the row is the retry's: its repro has the flag, its
+        # compile_s both attempts)
+        futures = {submit_retrying(compiler, job.compile_job): job for job in todo}
         pending = set(futures)
         try:
             while pending:
@@ -428,7 +432,7 @@ class Sweep:
                 for future in done:
                     job = futures[future]
                     try:
-                        result = future.result()
+                        result, _ = future.result()
                     except CompileInterrupted:
                         raise
                     except Exception as e:  # could not even run the compiler (missing tool, disk full, read-only
@@ -436,15 +440,6 @@ class Sweep:
                         self._save([(self.rows.get(k) or _base_row(job, k[3])).replace(
                             status=Status.MACHINE_ERROR.value, error=_one_line(e),
                             reason=f"could not run iree-compile: {MACHINE_REASON}") for k in self._open(job)])
-                        continue
-                    if future in hung_s:
-                        result = dataclasses.replace(result, compile_s=hung_s[future] + result.compile_s)
-                    elif result.hung and (again := single_threaded(result.job)) is not None:
-                        # IREE 3.13's threaded-compile deadlock: once more single-threaded, as tune and model do
-                        # (the row is the retry's: its repro has the flag, its compile_s both attempts)
-                        retry = compiler.submit(again)
-                        futures[retry], hung_s[retry] = job, result.compile_s
-                        pending.add(retry)
                         continue
                     compiled += self._compiled(job, result)
         except BaseException:

@@ -25,7 +25,7 @@ BEYOND_MODEL_ERROR = "beyond the model's error"  # a modelled speedup the model'
 def model_error(backend, arch: str) -> Optional[float]:
     """The backend's perf model's validated error on a speedup for ``arch`` (None: no model, or not validated)."""
     model = backend.perf_model()
-    return getattr(model, "speedup_error", lambda _arch: None)(arch) if model is not None else None
+    return model.speedup_error(arch) if model is not None else None
 
 
 def separable(speedup: Optional[float], error: Optional[float]) -> bool:

@@ -13,19 +13,22 @@ from ..backends import backend_for
 from ..compiler.driver import CompileResult
 from . import state
 from .space import Candidate
-from ..problems.rows import Status
+from ..problems.rows import Status, spill_reason
 
 _ROW_FIELDS = {f.name for f in fields(state.CandidateRow)}
 
 
 @dataclass(frozen=True)
 class CandidateStatus:
-    status: str  # Status.COMPILED.value when fit to measure, else NOT_APPLIED / REJECTED
+    status: str  # Status.COMPILED.value when fit to measure, else NOT_APPLIED / SPILLS / REJECTED
     fields: dict
     reason: str = ""
 
 
 def prove(candidate: Candidate, result: CompileResult, arch: str) -> CandidateStatus:
     pr = backend_for(arch).prove_candidate(result.dump_dir, candidate.problem, arch, candidate.settings)
+    fields = {k: v for k, v in pr.fields.items() if k in _ROW_FIELDS}
+    if pr.spilled and not pr.reason:
+        return CandidateStatus(Status.SPILLS.value, fields, spill_reason(pr.spilled))
     status = Status.REJECTED.value if pr.rejected else Status.NOT_APPLIED.value if pr.reason else Status.COMPILED.value
-    return CandidateStatus(status, {k: v for k, v in pr.fields.items() if k in _ROW_FIELDS}, pr.reason or pr.note)
+    return CandidateStatus(status, fields, pr.reason or pr.note)

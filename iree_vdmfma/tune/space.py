@@ -25,7 +25,6 @@ from ..backends import Knob, backend_for
 from ..configs.catalog import IntrinsicUnavailableError
 from ..configs.gemv import GemvConfig
 from ..configs.knobs import knob_config
-from ..configs.tensorcore import NV_SHARED_BYTES
 from ..devices.targets import family_of, target as get_target
 from ..problems.problem import Problem
 
@@ -146,7 +145,7 @@ def prune_reason(candidate: Candidate, arch: str) -> str:
     if p.n % n_tile or k % k_tile:
         return f"tiles N{n_tile}/K{k_tile} do not divide N={p.n}/K={k}"
     family = family_of(arch)
-    lds = NV_SHARED_BYTES if family and family.tensor_core_configs else get_target(arch).lds_bytes
+    lds = family.workgroup_memory_bytes if family and family.workgroup_memory_bytes else get_target(arch).lds_bytes
     if config.lds_estimate > lds:
         return f"LDS estimate {config.lds_estimate} B > {lds} B"
     return ""

@@ -16,7 +16,6 @@ candidate id), so rows of another target, device or compiler are never reused.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Iterable, Optional, TypeVar
@@ -176,19 +175,6 @@ def write_table(rows: Iterable, path: Path | str, cls: type) -> None:
     _write(rows, path, [f.name for f in fields(cls)], checksum=True)
 
 
-UNSET = {("waves_per_eu", "0"): "unset", ("split", "0"): "none"}
-
-
-def display_id(candidate: str) -> str:
-    """A candidate id for people: 'split=0,...,waves_per_eu=0' -> 'split=none,...,waves_per_eu=unset'."""
-    parts = []
-    for part in str(candidate or "").split(","):
-        k, sep, v = part.partition("=")
-        parts.append(f"{k}={UNSET[(k, v)]}" if sep and (k, v) in UNSET else part)
-    return ",".join(parts)
-
-
-def display_ids(text: str) -> str:
-    """Every candidate id in brackets in ``text`` (a note, a progress line) as :func:`display_id` shows it, so one
-    candidate is never 'split=none' in one place and 'split=0' in another."""
-    return re.sub(r"\[([a-z_]+=[^\]]*)\]", lambda m: f"[{display_id(m.group(1))}]", str(text or ""))
+# One spelling everywhere: a candidate id is shown as candidates.csv and winners.csv store it. A 0 is a knob left
+# alone: ``split=0`` no split-K, ``waves_per_eu=0`` not set (IREE's own choice); KNOB_ZEROES says so where ids show.
+KNOB_ZEROES = "split=0 is no split-K and waves_per_eu=0 leaves the occupancy hint unset (IREE's own)"

@@ -15,12 +15,13 @@ from typing import Optional
 
 import pandas as pd
 
+from ..backends.base import PerfModel
 from ..util.lists import counted
 from ..report.markdown import drop_empty, md_table
 from ..report.verdict import geomean
 from . import state
 from .choose import BEYOND_MODEL_ERROR, NOT_SEPARABLE, model_error, separable
-from .state import display_id, display_ids
+from .state import KNOB_ZEROES
 from ..problems.rows import CANDIDATE_TERMINAL, Status, status_values
 
 # Knob values that mean "not set": shown as such, never as a number (waves_per_eu=0 is IREE's own choice).
@@ -34,7 +35,7 @@ def speedup_text(speedup, basis: str) -> str:
 def race_budget_cut(w) -> int:
     """Candidates of a raced shape that the race's budget cut (never compiled): the pruned space less those
     evaluated and those --max-candidates cut. 0 for a shape that was not raced."""
-    if not _present(getattr(w, "rounds", None)):
+    if not _present(w.rounds):
         return 0
     return max(0, int(_num(w.space) - _num(w.evaluated) - _num(w.cut_max_candidates)))
 
@@ -42,7 +43,7 @@ def race_budget_cut(w) -> int:
 def winner_line(w) -> str:
     """A shape's result on the console, plain text: a modelled figure says MODELLED once (beside the number),
     a measured one names its verdict and basis; a race's budget cut is counted."""
-    text = f"{w.key}: {display_id(w.winner) or '(none)'}  vs default {speedup_text(w.speedup_vs_default, w.basis)}"
+    text = f"{w.key}: {w.winner or '(none)'}  vs default {speedup_text(w.speedup_vs_default, w.basis)}"
     if w.basis == "modelled":  # the number says MODELLED; the verdict only when it says more than 'modelled'
         return text + (f"  [{w.verdict}]" if w.verdict not in ("", "modelled") else "")
     cut = race_budget_cut(w)
@@ -176,7 +177,8 @@ def model_source(target: str) -> str:
 def _validation(target: str) -> str:
     from ..backends import backend_for  # noqa: PLC0415
 
-    return getattr(backend_for(target).perf_model(), "VALIDATION", "measured data")
+    model = backend_for(target).perf_model()
+    return model.validation if model is not None else PerfModel.validation
 
 
 def headline(winners: pd.DataFrame, label: str) -> str:
@@ -212,10 +214,6 @@ def write_tune_report(out_dir: Path | str, target: str, device: str | None = Non
              else f"MEASURED on {winners.device.iloc[0]} ({target}), cold cache")
     head = modelled_headline(winners, target, label) if modelled else headline(winners, label)
     plot = _plot(cands, rep / "candidates.png", label, winners) if not cands.empty else None
-    winners = winners.assign(**{c: [display_id(w) for w in winners[c].fillna("")] for c in
-                                ("winner", "search_winner", "fastest", "runner_up") if c in winners},
-                             **({"note": [display_ids(n) for n in winners["note"].fillna("")]} if "note" in winners
-                                else {}))
     cols = ["key", "winner", "search_winner", "latency_us_median", "default_us_median", "padded_us_median",
             "speedup_vs_default", "speedup_vs_padded", "verdict", "basis", "drift_default", "candidates", "numerics",
             "max_rel_err"]
@@ -230,7 +228,8 @@ def write_tune_report(out_dir: Path | str, target: str, device: str | None = Non
         text.append(f"They come from the backend's perf model ({model_source(target)}), a static model (bytes moved, "
                     "the grid against the compute units, loads in flight, occupancy from the machine code): it ranks "
                     "configs; it is not a measurement.")
-    text += ["", "## Winners", "", md_table(drop_empty(shown(winners[[c for c in cols if c in winners]]))), ""]
+    text += ["", "## Winners", "", f"Candidate ids are spelled as winners.csv stores them: {KNOB_ZEROES}.", "",
+             md_table(drop_empty(shown(winners[[c for c in cols if c in winners]]))), ""]
     text += (["## Geomean speedup by group", "", md_table(drop_empty(shown(_groups(winners)))), ""] if not modelled
              else ["No geomean of modelled speedups is given: each winner's `verdict` says whether its modelled "
                    f"speedup lies beyond the model's validated error (`{BEYOND_MODEL_ERROR}`) or not "

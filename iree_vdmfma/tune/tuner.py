@@ -36,7 +36,7 @@ from typing import Callable, Optional, Sequence
 from ..backends import backend_for
 from ..executors import Executor, device_executor, make_executor, on_device
 from ..compiler.driver import RETRY_FLAG, Compiler, CompileInterrupted, CompileJob, CompileResult
-from ..compiler.retry import compile_retrying, retry_timed_out, single_threaded
+from ..compiler.retry import compile_many_retrying, compile_retrying
 from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
 from ..configs.library import Entry, Library
@@ -74,8 +74,7 @@ class Tuner:
         self.device_tasks: Optional[Executor] = None  # run()'s executor for device work (measurements, races)
         self.backend = backend_for(options.target)
         self.out = Path(options.out_dir)
-        said = on_event or (lambda msg: None)
-        self.say = lambda msg: said(state.display_ids(msg))  # candidate ids as people read them, everywhere
+        self.say = on_event or (lambda msg: None)  # candidate ids as candidates.csv and winners.csv spell them
         self.on_progress = on_progress or (lambda ev: None)
         self.started = time.monotonic()
         self.budget_timer = budget_timer
@@ -233,17 +232,17 @@ class Tuner:
         compiled = 0
         finished: set[str] = set()
 
-        def done(result: CompileResult) -> None:
+        def retrying(result: CompileResult) -> None:  # the retry (compiler/retry.py): said, its time in the row
+            why = (result.error.split(" (")[0] if result.hung else
+                   f"timed out after {result.compile_s:.0f} s (--timeout {self.o.timeout_s:g})")
+            self.say(f"{p.key}: [{jobs[result.job.cache_key()][0].id}] iree-compile {why}; retrying it once "
+                     f"single-threaded ({RETRY_FLAG})")
+
+        def done(result: CompileResult, retried: bool) -> None:
             nonlocal compiled
-            cands = jobs[result.job.cache_key()]
-            finished.add(result.job.cache_key())
-            if result.timed_out and single_threaded(result.job) is not None:  # the retry: said, its time in the row
-                why = (result.error.split(" (")[0] if result.hung else
-                       f"timed out after {result.compile_s:.0f} s (--timeout {self.o.timeout_s:g})")
-                self.say(f"{p.key}: [{cands[0].id}] iree-compile {why}; retrying it once single-threaded ({RETRY_FLAG})")
-                result, retried = retry_timed_out(compiler, result)
-            else:
-                retried = False
+            key = keys[result.job.label]  # a retry's job has its flag, so another cache key
+            cands = jobs[key]
+            finished.add(key)
             for c in cands:
                 row = self._after_compile(c, result, retried)
                 self._save(row)
@@ -259,7 +258,9 @@ class Tuner:
 
         began = time.monotonic()
         unique = {job.cache_key(): job for job, _ in planned}
-        compiler.compile_many(list(unique.values()), on_done=done, on_wait=lambda idle, left: self.say(
+        keys = {job.label: key for key, job in unique.items()}
+        compile_many_retrying(compiler, list(unique.values()), on_done=done, on_retry=retrying,
+                              on_wait=lambda idle, left: self.say(
             f"{p.key}: still compiling {left} candidate(s): nothing finished for {idle:.0f} s (each compile is "
             f"bounded by --timeout {self.o.timeout_s:g} s, then retried once)"), wait_s=STALL_SAY_S)
         self.costs.saw_batch(time.monotonic() - began)

@@ -210,11 +210,11 @@ def run_group(cmd: Sequence[str], timeout_s: float, own_session: bool = True,
     stop its tools from another thread keeps them so: the compile driver's ``cancel``)."""
     if stall_s is not None and (finished is not None or not own_session):
         raise ValueError("run_group: stall_s watches a tool in a session of its own, without finished")
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=own_session, **popen)
-    hung = False
-    with _LIVE_LOCK:
+    with _LIVE_LOCK:  # started and known as one step: an end_children meanwhile waits for it, then kills it
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                start_new_session=own_session, **popen)
         _LIVE[proc] = own_session
+    hung = False
     try:
         if on_start is not None:
             on_start(proc)

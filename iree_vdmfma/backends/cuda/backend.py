@@ -63,17 +63,19 @@ class CudaBackend(Backend):
         facts, note = machine.contraction_facts(Path(dump_dir))
         cfgs = [c for p in sorted(Path(dump_dir).glob("configured_*.mlir")) for c in configured.configs(p.read_text())]
         if facts is None or not cfgs:
-            return CandidateProof(fields, base.reason, base.rejected, note)
+            return CandidateProof(fields, base.reason, base.rejected, note=note)
         cfg = configured.pick_contraction(cfgs)
         workgroups = fields.get("workgroups") or configured.workgroups(cfg, problem)
         fields.update(regs=facts.regs, spill_bytes=facts.spill_bytes, load_bytes=facts.load_bytes,
                       narrow_loads=facts.narrow_loads, workgroups=workgroups, workgroup_size=cfg.workgroup_size,
                       **machine.grid_facts(cfg, workgroups, facts.regs, problem.dt.bytes))
         if base.reason:
-            return CandidateProof(fields, base.reason, base.rejected, note)
+            return CandidateProof(fields, base.reason, base.rejected, note=note)
         ours = settings.get("mma", "default") != "default" or int(settings.get("split", 0) or 0)  # not IREE's own
+        if ours and machine.spilled(facts):
+            return CandidateProof(fields, spilled=machine.spilled(facts), note=note)
         why = machine.rejection(facts, workgroups) if ours else ""
-        return CandidateProof(fields, why, bool(why), note)
+        return CandidateProof(fields, why, bool(why), note=note)
 
     def perf_model(self):
         from .perf_model import MODEL  # noqa: PLC0415

@@ -208,10 +208,13 @@ def grid_facts(cfg: Config, workgroups: int, regs: Optional[int], elem_bytes: in
             "bytes_in_flight": live * n_tile * k_step(cfg) * elem_bytes}
 
 
+def spilled(facts: KernelFacts) -> str:
+    """What the kernel spills, by ptxas ('' if nothing)."""
+    return f"{facts.spill_bytes} spill bytes (ptxas -arch={SASS_ARCH}, {facts.regs} registers)" if facts.spill_bytes else ""
+
+
 def rejection(facts: KernelFacts, workgroups: Optional[int]) -> str:
-    """Why an injected config must not be measured ('' if it may)."""
-    if facts.spill_bytes:
-        return f"{facts.spill_bytes} spill bytes (ptxas -arch={SASS_ARCH}, {facts.regs} registers)"
+    """Why an injected config that does not spill must not be measured ('' if it may)."""
     if facts.narrow_loads:
         return (f"{facts.narrow_loads} narrow global loads of the weights (B; <= {NARROW_BITS} bits; widest load "
                 f"{facts.load_bytes} B)")

@@ -35,6 +35,7 @@ from ...configs.gemv import GemvConfig
 from ...configs.knobs import knob_config
 from ...devices.targets import device_spec
 from ...problems.problem import Problem
+from ..base import PerfModel
 from .machine import MAX_THREADS_PER_SM, SMS, resident_per_sm
 
 LATENCY_US = 0.3
@@ -100,7 +101,7 @@ def peak_gbps() -> float:
     return device_spec(PEAK_DEVICE).peak_hbm_gbps
 
 
-class CudaPerfModel:
+class CudaPerfModel(PerfModel):
     """backends/base.py PerfModel: the latency MODEL above, against the H200's data-sheet peak."""
 
     def modelled_us(self, problem: Problem, settings: Mapping[str, object], fields: Mapping[str, object],

@@ -8,6 +8,9 @@ from ...devices.targets import DeviceSpec, TargetFamily, register_device_spec, r
 BACKEND = "cuda"
 SM = "sm_"  # every CUDA target name starts so
 WARP = 32  # lanes per subgroup: a warp
+# shared memory a workgroup may use: IREE 3.13's sm_89 target (max_workgroup_memory_bytes in the
+# #hal.executable.target iree-compile builds for --iree-cuda-target=sm_89)
+SHARED_BYTES = 101376
 
 
 def compile_target(device_arch: str, cache_dir=None) -> str:
@@ -23,7 +26,7 @@ def cuda_flags(arch: str) -> list[str]:
 
 FAMILY = register_family(TargetFamily(BACKEND, "cuda", cuda_flags, prefix=SM, subgroup_size=lambda arch: WARP,
                                       compile_target=compile_target, gemv_configs=True,
-                                      tensor_core_configs=True))
+                                      tensor_core_configs=True, workgroup_memory_bytes=SHARED_BYTES))
 
 # NVIDIA data sheets: H100 SXM5 3.35 TB/s HBM3, 50 MB L2; H200 SXM 4.8 TB/s HBM3e, 50 MB L2.
 # H100 PCIe/NVL are other SKUs (other bandwidths): not matched, so their peak stays unknown.

@@ -88,9 +88,9 @@ class RocmBackend(Backend):
         return prove_candidate(dump_dir, problem, target, settings)
 
     def perf_model(self):
-        from . import perf_model  # noqa: PLC0415  (the module is the model: modelled_us, estimate_us)
+        from .perf_model import MODEL  # noqa: PLC0415
 
-        return perf_model
+        return MODEL
 
 
 ROCM = register(RocmBackend("rocm", "AMD GPUs through IREE's HIP/ROCm target", ("compilation_info",),

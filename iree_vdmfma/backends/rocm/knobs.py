@@ -13,11 +13,13 @@ Its configs are configs/scaled.py's, reached through configs/knobs.py.
 
 from __future__ import annotations
 
-from ...configs.knobs import MX_MMA_KINDS
+from ...configs.knobs import MX_MMA_KINDS, register_knob_table
 from ...problems.problem import Problem
+from .. import knobs as tile
 from ..knobs import GEMV, MFMA, KnobTable, gemv_fits, split_chunks
+from .targets import FAMILY, is_rdna
 
-KNOBS = KnobTable()
+KNOBS = register_knob_table(lambda arch: FAMILY.named(arch) and not is_rdna(arch), KnobTable())
 SCALED = ("scaled", "scaled32")  # the injected scaled-MFMA configs (MX)
 MX_GEMV = ("mxgemv",)  # the injected MX gemv (values decoded in registers)
 
@@ -40,14 +42,14 @@ def _mma(p: Problem, arch: str):
 KNOBS.fixed("mx_reduction", [4, 2, 8], SCALED)
 # subgroups along K of the MX gemv (each: 64 lanes, one 32-value block a lane a step)
 KNOBS.fixed("mx_ksub", [1, 2, 4], MX_GEMV)
-KNOBS.fixed("n_tile", [64, 32, 128], MFMA)
-KNOBS.fixed("subgroups", [2, 1, 4], MFMA)
-KNOBS.fixed("reduction", [4, 2, 8], MFMA)
-KNOBS.fixed("promote", ["AB", "A"], MFMA)
+KNOBS.fixed("n_tile", [64, 32, 128], MFMA, tile.n_tile)
+KNOBS.fixed("subgroups", [2, 1, 4], MFMA, tile.subgroups)
+KNOBS.fixed("reduction", [4, 2, 8], MFMA, tile.reduction)
+KNOBS.fixed("promote", ["AB", "A"], MFMA, tile.promote)
 # tuning-knobs.md: 0, 1 and unset give one ISA, 2 is IREE's default, 3 = 4 = more loads in flight
-KNOBS.fixed("prefetch", [2, 3], MFMA)
+KNOBS.fixed("prefetch", [2, 3], MFMA, tile.prefetch)
 # 0: unset; 2 cut VGPRs 196 -> 148 with promote A; 4 spilled (tuning-knobs.md)
-KNOBS.fixed("waves_per_eu", [0, 2], MFMA)
+KNOBS.fixed("waves_per_eu", [0, 2], MFMA, tile.waves_per_eu)
 # gemv: N rows per workgroup, K elements per step, subgroups along K: the values the shared
 # notes compiled (48/48), example 11's config first.
 KNOBS.fixed("rows", [4, 1, 2, 8, 16], GEMV)

@@ -12,12 +12,15 @@ measured on a Radeon card; with ``--device none`` the ranking is the static MODE
 
 from __future__ import annotations
 
+from ...configs.knobs import register_knob_table
 from ...problems.problem import Problem
+from .. import knobs as tile
 from ..knobs import GEMV, KnobTable, gemv_fits
 from .knobs import KNOBS as CDNA_KNOBS
+from .targets import is_rdna
 
 DENSE = ("dense",)  # the injected WMMA config (no vdmfma on RDNA)
-KNOBS = KnobTable(split=CDNA_KNOBS["split"])  # the same K chunks as on CDNA
+KNOBS = register_knob_table(is_rdna, KnobTable(split=CDNA_KNOBS["split"]))  # the same K chunks as on CDNA
 
 
 @KNOBS.knob("mma")
@@ -25,11 +28,11 @@ def _mma(p: Problem, arch: str):
     return ["default", "dense"] + (["gemv"] if gemv_fits(p) else [])
 
 
-KNOBS.fixed("n_tile", [64, 32, 128], DENSE)
-KNOBS.fixed("subgroups", [2, 1, 4], DENSE)
-KNOBS.fixed("reduction", [8, 4, 16], DENSE)
-KNOBS.fixed("promote", ["AB", "A"], DENSE)
-KNOBS.fixed("prefetch", [2, 3], DENSE)
+KNOBS.fixed("n_tile", [64, 32, 128], DENSE, tile.n_tile)
+KNOBS.fixed("subgroups", [2, 1, 4], DENSE, tile.subgroups)
+KNOBS.fixed("reduction", [8, 4, 16], DENSE, tile.reduction)
+KNOBS.fixed("promote", ["AB", "A"], DENSE, tile.promote)
+KNOBS.fixed("prefetch", [2, 3], DENSE, tile.prefetch)
 KNOBS.fixed("rows", [4, 1, 2, 8, 16], GEMV)
 KNOBS.fixed("kpart", [512, 256, 1024, 2048], GEMV)
 KNOBS.fixed("ksub", [1, 2, 4], GEMV)

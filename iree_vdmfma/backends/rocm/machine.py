@@ -23,11 +23,20 @@ _LOAD = re.compile(r"^\s+(?:buffer|global)_load_(dwordx[234]|dword|ushort|short_
 _WIDTH = {"dwordx4": 16, "dwordx3": 12, "dwordx2": 8, "dword": 4, "ushort": 2, "sshort": 2, "ubyte": 1, "sbyte": 1}
 
 
+# the weight loads IREE 3.13 emits with promote [0] that starve the kernel: 2-byte and 12-byte ones (prove.py)
+NARROW = ("ushort", "dwordx3")
+
+
 def widest_load(kernel_asm: str) -> Optional[int]:
     """Bytes of the widest global/buffer load in one kernel's ISA (None: no load)."""
     widths = [_WIDTH.get(op, 2 if op.startswith("short_d16") else int(op[1:]) // 8 if op[0] == "b" else 0)
               for op in _LOAD.findall(kernel_asm)]
     return max(widths, default=None)
+
+
+def narrow_loads(kernel_asm: str) -> int:
+    """The ``NARROW`` global/buffer loads in one kernel's ISA."""
+    return sum(op in NARROW for op in _LOAD.findall(kernel_asm))
 
 
 def k_step(lowering_config: str, mma_k: int) -> int:

@@ -27,6 +27,7 @@ from ...configs.gemv import GemvConfig
 from ...configs.knobs import dispatch_problem, knob_config
 from ...devices.targets import subgroup_size, target as get_target
 from ...problems.problem import Problem
+from ..base import PerfModel
 from .evidence import occupancy
 from .targets import is_rdna
 
@@ -115,3 +116,25 @@ def estimate_us(p: Problem, settings: Mapping[str, object], arch: str) -> float:
 def pct_peak(p: Problem, us: float, arch: str) -> float:
     """Weight bytes over a MODELLED time, as % of the target's data-sheet HBM peak (``model_pct_peak``)."""
     return 100.0 * p.weight_bytes / (us * get_target(arch).peak_hbm_gbps * 1e3)
+
+
+class RocmPerfModel(PerfModel):
+    """backends/base.py PerfModel: the latency MODEL of this module, its error validated on gfx942."""
+
+    validation = VALIDATION
+
+    def speedup_error(self, arch: str) -> Optional[float]:
+        return speedup_error(arch)
+
+    def modelled_us(self, problem: Problem, settings: Mapping[str, object], fields: Mapping[str, object],
+                    target: str) -> Optional[float]:
+        return modelled_us(problem, settings, fields, target)
+
+    def estimate_us(self, problem: Problem, settings: Mapping[str, object], target: str) -> float:
+        return estimate_us(problem, settings, target)
+
+    def pct_peak(self, problem: Problem, us: float, target: str) -> float:
+        return pct_peak(problem, us, target)
+
+
+MODEL = RocmPerfModel()

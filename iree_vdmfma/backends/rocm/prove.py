@@ -21,9 +21,6 @@ from ...problems.problem import Problem
 from ..base import CandidateProof, tile_mismatch
 from . import evidence, machine
 
-_NARROW = re.compile(r"^\s+(?:buffer|global)_load_(?:ushort|dwordx3)\b", re.M)
-
-
 def kernel_text(asm: str, kernel: str) -> str:
     """The instructions of one kernel in a .rocmasm file (from its label to its end marker)."""
     start = re.search(rf"^{re.escape(kernel)}:", asm, re.M)
@@ -35,7 +32,7 @@ def kernel_text(asm: str, kernel: str) -> str:
 
 def narrow_loads(dump_dir: Path, kernel: str) -> int:
     """2-byte and 12-byte global/buffer loads in the contraction kernel's ISA."""
-    return sum(len(_NARROW.findall(kernel_text(p.read_text(), kernel))) for p in Path(dump_dir).glob("*.rocmasm"))
+    return sum(machine.narrow_loads(kernel_text(p.read_text(), kernel)) for p in Path(dump_dir).glob("*.rocmasm"))
 
 
 def prove_candidate(dump_dir: Path, problem: Problem, arch: str, settings: Mapping[str, object]) -> CandidateProof:
@@ -57,7 +54,9 @@ def prove_candidate(dump_dir: Path, problem: Problem, arch: str, settings: Mappi
         reason = f"split {split} requested, but one dispatch and no split loop"
     if reason:
         return CandidateProof(fields, reason)
-    for bad, why in ((ev.spills, "spills"), (ev.scratch_bytes, "scratch bytes"),
+    if ev.spills:
+        return CandidateProof(fields, spilled=f"{ev.spills} spills")
+    for bad, why in ((ev.scratch_bytes, "scratch bytes"),
                      (fields["narrow_loads"], "narrow weight loads (buffer_load_ushort/dwordx3)")):
         if bad:
             return CandidateProof(fields, f"{bad} {why}", rejected=True)
