@@ -274,7 +274,8 @@ def test_tune_compiles_through_ray_with_the_same_outcome_as_local(cluster, tmp_p
     Tuner([Problem(8, 512, 2048)], options).run()
     rows = state.read_table(tmp_path / "out" / "candidates.csv", state.CandidateRow)
     evaluated = [r for r in rows if r.status != Status.PRUNED.value]  # ranked by the CUDA model (perf_model.py)
-    assert len(evaluated) == 4 and all(r.status in (Status.MODELLED.value, Status.REJECTED.value) for r in evaluated), evaluated
+    assert len(evaluated) == 4 and all(r.status in (Status.MODELLED.value, Status.REJECTED.value, Status.SPILLS.value)
+                                       for r in evaluated), evaluated
     assert all(r.modelled_us and r.dispatches for r in evaluated if r.status == Status.MODELLED.value)
     winner = state.read_table(tmp_path / "out" / "winners.csv", state.WinnerRow)[0]
     # the CUDA model's error on a speedup is not validated (tune/choose.model_error): its pick is never a result

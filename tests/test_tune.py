@@ -287,7 +287,7 @@ def test_an_m1_tune_holds_gemv_candidates_proven_applied_to_the_matvec_iree_fold
     assert "gemv" in rows and len(rows) == refs + 1, rows
     gemv, default = rows["gemv"], rows["default"]
     # applied (the matvec carries its rows and K distribution); rejected only after that, for its machine code
-    assert gemv.status in (Status.MODELLED.value, Status.REJECTED.value) and not gemv.mma_kind, gemv
+    assert gemv.status in (Status.MODELLED.value, Status.REJECTED.value, Status.SPILLS.value) and not gemv.mma_kind, gemv
     assert gemv.workgroups == 4096 // settings_of(gemv.candidate)["rows"] != default.workgroups
     assert gemv.kernel_fingerprint and gemv.kernel_fingerprint != default.kernel_fingerprint
     assert default.status == Status.MODELLED.value and 0 < default.model_pct_peak < 100  # the backend's MODEL, % of peak
@@ -512,8 +512,8 @@ def test_the_widened_gemv_knobs_compile_apply_and_each_gives_a_kernel_of_its_own
             assert result.ok, result.error
             pr = prove(c, result, arch)
             # proven applied: the configured IR carries the config (on CUDA 512 / 4 rows is 128 workgroups for 132
-            # SMs, and rows 16 spills: applied, then rejected before GPU time by backends/cuda/machine.py)
-            assert pr.status in (Status.COMPILED.value, Status.REJECTED.value), pr
+            # SMs, rejected, and rows 16 spills: applied, then 'spills' before GPU time, backends/cuda/machine.py)
+            assert pr.status in (Status.COMPILED.value, Status.REJECTED.value, Status.SPILLS.value), pr
             configured = "".join(p.read_text() for p in result.dump_dir.glob("configured_*.mlir"))
             thread = s["vec"] // 2  # f16 elements a lane loads per step
             assert f"thread = [0, 0, {thread}]" in configured or f"thread = [0, {thread}]" in configured, name
