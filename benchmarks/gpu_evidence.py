@@ -33,9 +33,11 @@ versions, --commit, date) and the seconds they took (cost_s: --plan's estimates)
 the records alone (records/summary.py: one section per SKU, never a ratio across SKUs, every cell citing its date
 and commit), so two loans on two days make one table.
 
-The budget (--budget-s, wall seconds of this call) is shared over the steps with something to measure, by weight;
-a tune gets its share as --time-budget, any other step is stopped at its share with Ctrl-C (SIGINT: the commands
-keep what finished) and its records are what finished. Exit 0 when nothing is left to measure, 3 when a later call
+The budget (--budget-s, wall seconds of this call) goes to the steps in order: each may take twice its estimated
+cost (the records' medians, else an ESTIMATE) or its weight's share of what is left, if more; a step whose one
+item does not fit what is left goes to the next call and the steps after it still run (evidence/plan.py, which
+--plan prints from). A tune gets its limit as --time-budget, any other step is stopped at it with Ctrl-C (SIGINT:
+the commands keep what finished) and its records are what finished. Exit 0 when nothing is left to measure, 3 when a later call
 has work, 2 for bad options.
 
 On a lent machine (15 minutes of device time a session, the start included), one call, at most two: the exact
