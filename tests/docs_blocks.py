@@ -2,7 +2,9 @@
 
 A command is a line of a ```bash block (continuation lines joined, comments dropped). A command that needs what
 this project's machines lack carries a visible marker, a comment on its own line right above it or at its end:
-``# GPU only``, ``# cluster only`` or ``# sharktank env only``. Every other command runs here, in order, page
+``# GPU only``, ``# cluster only`` or ``# sharktank env only``. A command whose documented outcome is a failure
+the toolkit reports (a kernel that spills, say) says its exit code at its end, ``# exits 1``; the test then
+checks exactly that code. Every other command runs here, in order, page
 by page, in a fresh folder holding copies of the repository's input folders (so a command may read what an
 earlier command on its page wrote, and nothing a command writes reaches the checkout).
 """
@@ -26,6 +28,7 @@ DOCS = ROOT / "docs"
 INPUTS = ("sweeps", "examples", "specs", "reports", "benchmarks")  # what a page's commands may read
 MARKERS = {"GPU only": "gpu", "cluster only": "cluster", "sharktank env only": "sharktank"}
 _MARKER = re.compile(r"#\s*(" + "|".join(MARKERS) + r")\b")
+_EXITS = re.compile(r"#\s*exits (\d+)\b")
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,7 @@ class Command:
     line: int  # where the command starts in the page
     text: str  # as written: continuation lines joined, its comment dropped
     marker: Optional[str]  # 'gpu', 'cluster', 'sharktank' or None
+    exits: int = 0  # the exit code the page documents (`# exits N` at its end)
 
     @property
     def parts(self) -> list[str]:
@@ -100,7 +104,9 @@ def commands_of(page: Path) -> list[Command]:
                 i += 1
             text, comment = _split_comment(line)
             m = _MARKER.match(comment) if comment else None
-            found.append(Command(rel(page), start + first, text, MARKERS[m.group(1)] if m else marker))
+            code = _EXITS.match(comment) if comment else None
+            found.append(Command(rel(page), start + first, text, MARKERS[m.group(1)] if m else marker,
+                                 int(code.group(1)) if code else 0))
             marker = None
     return found
 
