@@ -42,7 +42,7 @@ has work, 2 for bad options.
 
 On a lent machine (15 minutes of device time a session, the start included), one call, at most two: the exact
 commands (bundle IREE and iree-turbine's wheels here, run with them carried, merge the bundle back with
-``--merge``) are in docs/gpus.md, "The next lent GPU", which tests/test_gpu_evidence.py checks against --plan.
+``--merge``) are in benchmarks/evidence/NEXT_GPU.md, which tests/test_gpu_evidence.py checks against --plan.
 The bundle (tables, logs, reports with their plots, specs, the records; no modules, weights or dumps) is written
 after every step. Every latency is MEASURED on the device it names; a % of HBM peak divides a measured GB/s by a
 data-sheet peak. One DIR holds one device's evidence: a later call on another device is refused.

@@ -128,8 +128,9 @@ def test_two_small_calls_add_up_through_the_records_and_the_second_measures_noth
 
 
 def _recipe() -> tuple[list[str], list[str]]:
-    """docs/gpus.md's recipe for the next lent GPU: the arguments of its --plan command and of its device call."""
-    text = (ROOT / "docs" / "gpus.md").read_text().split("### The next lent GPU")[1].split("```text")[1].split("```")[0]
+    """benchmarks/evidence/NEXT_GPU.md's recipe for the next lent GPU: the arguments of its --plan command and of
+    its device call."""
+    text = (ROOT / "benchmarks" / "evidence" / "NEXT_GPU.md").read_text().split("```text")[1].split("```")[0]
     plan = next(line for line in text.splitlines() if line.startswith("python benchmarks/gpu_evidence.py --device cuda "
                                                                       "--plan"))
     device = next(line for line in text.splitlines() if line.startswith("source .gpu/setup.sh"))
