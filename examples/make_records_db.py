@@ -9,6 +9,10 @@ import reports/tune-h100 --recorded-at 2026-11-22T00:00:00Z`` does, run from the
 record's origin is the relative folder. Its rows predate the ``measured_at`` column, hence the date, which
 the folder's notes.md gives. The file is left in SQLite's rollback-journal mode and vacuumed: one small
 self-contained file that ``vdmfma db query``/``library build --db`` read without changing it.
+
+The committed file was written at records schema 1 and is kept so: tests/test_records.py reads it as a real
+schema-1 database (read as it is, migrated in place only when opened for writing). ``--check`` compares the
+records (their checksums survive the migration), not the schema; a rewrite here writes the current schema.
 """
 
 from __future__ import annotations

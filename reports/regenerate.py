@@ -133,7 +133,7 @@ def _checked_table(path: Path):
     if not (path.suffix == ".csv" and (path.name == "model.csv" or path.name.startswith("dispatches"))):
         return None
     from iree_vdmfma.model.model import read_dispatches, write_dispatches
-    from iree_vdmfma.model.report import read_model_csv, write_model_csv
+    from iree_vdmfma.model.model_report import read_model_csv, write_model_csv
     from iree_vdmfma.model.forward_rows import ModelRow
 
     if path.name == "model.csv":
