@@ -68,6 +68,11 @@ def test_bandwidth_bars_carry_noise_intervals_and_the_baselines_own_kernel_is_dr
     timed = res.summary[(res.summary.cache_mode == "hot") & res.summary.gbps.notna()]
     whiskers = [c for c in ax.containers if isinstance(c, ErrorbarContainer)]
     assert len(whiskers) == len(timed)  # one interval per drawn bar
+    from iree_vdmfma.report.verdict import Timing
+
+    open_ended = sum(Timing.from_row(r).interval(2.0)[0] <= 0 for r in timed.to_dict("records"))
+    arrows = [line for line in ax.lines if line.get_marker() == ">"]
+    assert len(arrows) == open_ended  # a latency interval reaching 0 us: GB/s unbounded above, an arrow at the edge
     same = res.summary[(res.summary.cache_mode == "hot") & (res.summary.verdict == "same-kernel")]
     assert len(same) == 5  # splitk is the default's kernel on all five shapes
     ringed = _patches(fig, "oo")
@@ -220,3 +225,26 @@ def test_the_latency_plot_draws_the_harness_floor_the_rows_measured_beside_their
 
     for fig in kept.values():
         plt.close(fig)
+
+
+def test_a_gbps_interval_with_no_upper_bound_is_drawn_to_the_axis_edge_with_an_arrow():
+    """A latency interval that reaches 0 us (median - 2 sigma <= 0) bounds the GB/s below only: the whisker runs
+    to the axis' right edge and an arrow there says it goes on; a bounded one ends at its value."""
+    import matplotlib.pyplot as plt
+
+    from iree_vdmfma.report.weights import gbps_intervals
+
+    rows = pd.DataFrame([{"key": "a", "variant": "v", "gbps": 4.0, "latency_us_median": 10.0,
+                          "latency_us_mad": 6.0, "latency_us_min": 1.0, "reps": 10},
+                         {"key": "b", "variant": "v", "gbps": 2.0, "latency_us_median": 10.0,
+                          "latency_us_mad": 0.5, "latency_us_min": 9.0, "reps": 10}])
+    band = gbps_intervals(rows)
+    assert band[("a", "v")][1] == float("inf") and band[("b", "v")][1] < float("inf")
+    fig, ax = plt.subplots()
+    bars.hbars(ax, ["a", "b"], ["v"], lambda s, v: float(rows.set_index("key").gbps[s]), lambda s, v, j: {},
+               lambda s, v, x: f"{x:g}", lambda s, v: None, interval=lambda s, v: band.get((s, v)))
+    arrows = [line for line in ax.lines if line.get_marker() == ">"]
+    assert len(arrows) == 1 and arrows[0].get_xdata()[0] == ax.get_xlim()[1]
+    whiskers = [c for c in ax.containers if isinstance(c, ErrorbarContainer)]
+    assert len(whiskers) == 2
+    plt.close(fig)

@@ -36,7 +36,8 @@ def hbars(
 
     Bars start at ``base`` (0 for amounts; 1 for ratios, so gains and losses point opposite ways).
     Values are written next to the bars unless there are more than ``max_labels`` of them.
-    ``interval(shape, series)``: a (low, high) range drawn as an error bar on the bar (noise interval).
+    ``interval(shape, series)``: a (low, high) range drawn as an error bar on the bar (noise interval); a high of
+    ``inf`` (a GB/s over a latency interval that reaches 0) is drawn to the axis' edge with an arrow there.
     Every label stays in its bar's own slot: its font is fitted to the slot's height (the figure is laid out
     first). A cell with no value and a ``missing`` reason is written "series: reason" in its slot; where the
     slot is too thin for legible text it gets a grey ``MISSING_MARK`` instead, and the reasons so marked are
@@ -79,10 +80,14 @@ def hbars(
             styles.append(style(shape, ser, j))
             right, at = v >= base, v
             iv = interval(shape, ser) if interval else None
+            unbounded = bool(iv) and np.isfinite(iv[0]) and iv[1] == np.inf
+            if unbounded:  # drawn to the axis' edge, an arrow there; its label beside the bar's end
+                iv = (iv[0], hi)
+                ax.plot([hi], [y], linestyle="none", marker=">", color="black", markersize=5, clip_on=False, zorder=4)
             if iv and all(np.isfinite(iv)):
                 ax.errorbar(v, y, xerr=[[max(v - iv[0], 0)], [max(iv[1] - v, 0)]], fmt="none", ecolor="black",
                             elinewidth=1, capsize=2.5, zorder=4)
-                at = max(iv[1], v) if right else min(iv[0], v)  # the label goes past the interval
+                at = v if unbounded else max(iv[1], v) if right else min(iv[0], v)  # the label past the interval
             if not right and at < lo + 0.25 * (hi - lo):  # no room on the left: write it right
                 right, at = True, max(base, iv[1] if iv and all(np.isfinite(iv)) else v)
             if n_bars <= max_labels and legible:

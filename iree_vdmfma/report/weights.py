@@ -13,6 +13,7 @@ seeded sample beyond that, said in the title); every row is in summary.csv.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Optional
 
@@ -27,6 +28,7 @@ from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter, NullLo
 
 
 _MARKERS = "osD^vP*Xh<>"
+UNBOUNDED_GBPS = 1e12  # a whisker with no upper bound (its latency interval reaches 0): clipped at the axis' top
 _PALETTE = plt.get_cmap("tab10").colors
 MAX_POINTS = 4000  # markers per variant; beyond that a seeded sample
 MAX_NAMED = 12  # shapes named on the plot (when there are no more than this)
@@ -48,8 +50,8 @@ def gbps_intervals(sub: pd.DataFrame, k: float = 2.0) -> dict:
     out = {}
     for r in sub.to_dict("records"):
         iv, gb, med = Timing.from_row(r).interval(k), r.get("gbps"), r.get("latency_us_median")
-        if iv and gb == gb and med and iv[0] > 0:
-            out[(r["key"], r["variant"])] = (gb * med / iv[1], gb * med / iv[0])
+        if iv and gb == gb and med and iv[1] > 0:  # an interval reaching 0 us: no upper bound on the GB/s
+            out[(r["key"], r["variant"])] = (gb * med / iv[1], gb * med / iv[0] if iv[0] > 0 else float("inf"))
     return out
 
 
@@ -75,7 +77,8 @@ def weights_plot(sub: pd.DataFrame, device: str, cache: str, path: Path) -> Opti
                 if (r["key"], r["variant"]) in band]
         if have:  # the latency's noise interval, as GB/s
             x, y, iv = zip(*have)
-            ax.errorbar(x, y, yerr=[[max(g - b[0], 0) for g, b in zip(y, iv)], [max(b[1] - g, 0) for g, b in zip(y, iv)]],
+            top = [b[1] if math.isfinite(b[1]) else UNBOUNDED_GBPS for b in iv]  # unbounded: up to the axis' top
+            ax.errorbar(x, y, yerr=[[max(g - b[0], 0) for g, b in zip(y, iv)], [max(t - g, 0) for g, t in zip(y, top)]],
                         fmt="none", ecolor=colour, elinewidth=1, capsize=2.5, alpha=0.8, zorder=2)
     peaks = sorted(set(sub["peak_gbps"].dropna()))
     if peaks:
@@ -96,7 +99,7 @@ def weights_plot(sub: pd.DataFrame, device: str, cache: str, path: Path) -> Opti
             ax.set_xlim(at[0] / 2, at[0] * 2)
     else:
         ax.xaxis.set_minor_formatter(NullFormatter())
-    tops = [hi for _, hi in gbps_intervals(sub).values()]  # the whiskers fit too
+    tops = [hi for _, hi in gbps_intervals(sub).values() if math.isfinite(hi)]  # the whiskers fit too
     ax.set_ylim(0, max([sub["gbps"].max(), peaks[0] if peaks else 0] + tops) * 1.12)
     ax.set_xlabel("weight bytes per call, MiB (batch·N·K·element size: exact, from the shape)")
     ax.set_ylabel("achieved GB/s (measured: bytes moved / median latency;\nwhiskers: the latency's noise interval)")
