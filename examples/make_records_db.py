@@ -53,7 +53,11 @@ def stale(path: Path = DB) -> list[str]:
 def main() -> int:
     from iree_vdmfma.records.db import RecordDB
 
-    if "--check" in sys.argv[1:]:
+    args = sys.argv[1:]
+    if args and args != ["--check"]:  # --help too: nothing is written unless asked for exactly
+        print(__doc__.split("\n\n")[1], file=sys.stderr if args[0] not in ("-h", "--help") else sys.stdout)
+        return 0 if args[0] in ("-h", "--help") else 2
+    if "--check" in args:
         problems = stale()
         print("\n".join(problems) or f"{DB.relative_to(ROOT)} is up to date")
         return 1 if problems else 0
