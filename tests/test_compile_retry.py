@@ -176,3 +176,35 @@ def test_a_sweep_or_tune_compile_that_hangs_gets_its_row_from_the_one_retry(tmp_
         assert rows and all(r.retried for r in rows), rows
     assert rows and all(RETRY_FLAG in r.repro and r.compile_s >= 1 for r in rows), rows
     assert _starts(deadlocking).count("single") == _starts(deadlocking).count("threaded") == len(rows)
+
+
+def test_a_retry_that_cannot_start_fails_its_future_instead_of_leaving_it_waiting(tmp_path):
+    """submit_retrying starts the retry in the first attempt's done-callback, where an exception would be logged
+    and dropped: the caller's retry hook raising, or a compiler that refuses the retry, fails the future."""
+    from concurrent.futures import Future
+
+    from iree_vdmfma.compiler.driver import CompileResult
+    from iree_vdmfma.compiler.retry import submit_retrying
+
+    job = CompileJob("j", "", ("--iree-hal-target-device=local",), timeout_s=1)
+    timed_out = CompileResult(job, False, True, None, "timed out", 1.0, False, tmp_path, "")
+
+    class Refusing:  # the first attempt timed out; the retry cannot be submitted
+        def __init__(self, refuse: bool):
+            self.refuse, self.calls = refuse, 0
+
+        def submit(self, _job):
+            self.calls += 1
+            if self.calls > 1 and self.refuse:
+                raise RuntimeError("compiler closed")
+            done: Future = Future()
+            done.set_result(timed_out)
+            return done
+
+    def hook(_result):
+        raise KeyError("no such candidate")
+
+    for compiler, on_retry, error in ((Refusing(False), hook, KeyError), (Refusing(True), None, RuntimeError)):
+        future = submit_retrying(compiler, job, on_retry)
+        with pytest.raises(error):
+            future.result(timeout=60)  # a hang guard: without the fix it is never settled

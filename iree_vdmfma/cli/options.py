@@ -55,7 +55,8 @@ EXECUTOR = typer.Option("local", "--executor", help="local (threads here) or ray
 RAY_ADDRESS = typer.Option(None, "--ray-address", help="Ray cluster: auto or HOST:PORT (default: a private "
                            "local one).")
 WORKERS = typer.Option(None, "--workers", "-j", min=1, help="Parallel compiles (default: all cores).")
-TIMEOUT = typer.Option(300.0, "--timeout", help="Seconds (> 0) one compile or run may take.")
+TIMEOUT = typer.Option(300.0, "--timeout", help="Seconds (> 0) one compile or run may take (a compile that times "
+                       "out or hangs is retried once single-threaded: up to twice this in all).")
 RETRY_FAILED = typer.Option(False, "--retry-failed", help="Redo rows that failed or timed out.")
 COMPILE_FLAG = typer.Option(None, "--compile-flag", metavar="FLAG", help="An iree-compile flag for every "
                             "compile (repeatable).")

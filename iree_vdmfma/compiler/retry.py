@@ -88,9 +88,12 @@ def submit_retrying(compiler: Compiler, job: CompileJob, on_retry: Optional[OnRe
         if again is None:
             settle(outer.set_result, (result, False))
             return
-        if on_retry:
-            on_retry(result)
-        compiler.submit(again).add_done_callback(lambda g: second(result, g))
+        try:  # a done-callback's exception would be logged and dropped, and the outer future never settled
+            if on_retry:
+                on_retry(result)
+            compiler.submit(again).add_done_callback(lambda g: second(result, g))
+        except BaseException as e:  # noqa: BLE001  (a cancelled compiler, a closed executor, the caller's hook)
+            settle(outer.set_exception, e)
 
     compiler.submit(job).add_done_callback(after_first)
     return outer
