@@ -1,6 +1,7 @@
 """Backends and variants are one module plus a register call: a toy of each sweeps for real."""
 
 import importlib
+import subprocess
 import sys
 
 import pytest
@@ -145,3 +146,17 @@ def test_a_new_knob_is_one_table_entry_and_reaches_the_space_the_candidates_csv_
     assert ("toy-knob", "7") in knob_config(p, "gfx942", toy.settings).func_attrs
     _, tuning = Library("gfx942", (Entry(p, toy.settings),)).spec_texts("codegen")
     assert '"toy-knob" = "7"' in tuning
+
+
+def test_a_knob_setting_means_the_same_whichever_backend_was_imported_first():
+    """configs/knobs.py applies each backend's knob declarations; in a fresh interpreter that has imported no
+    backend module, a tuned setting still becomes the same config (the family names the modules that register
+    its tables)."""
+    probe = ("from iree_vdmfma.configs.knobs import knob_config; from iree_vdmfma.problems.problem import Problem; "
+             "c = knob_config(Problem(m=8, n=2304, k=8192, dtype='f16'), 'gfx942', "
+             "{'mma': 'vdmfma', 'n_tile': 32, 'waves_per_eu': 2}); print(c.workgroup, c.func_attrs)")
+    cold = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
+    warm = subprocess.run([sys.executable, "-c", "import iree_vdmfma.backends.rocm.knobs; " + probe],
+                          capture_output=True, text=True, timeout=300)
+    assert cold.returncode == 0 and warm.returncode == 0, cold.stderr + warm.stderr
+    assert cold.stdout == warm.stdout and "32" in cold.stdout and "amdgpu-waves-per-eu" in cold.stdout, cold.stdout

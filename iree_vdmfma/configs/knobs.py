@@ -15,6 +15,7 @@ config kind offered on CUDA too.
 from __future__ import annotations
 
 from dataclasses import replace
+from importlib import import_module
 from typing import Callable, Mapping, Optional
 
 from ..problems.problem import Problem
@@ -45,7 +46,10 @@ def register_knob_table(selects: Callable[[str], bool], table: Mapping) -> Mappi
 
 
 def knob_table(arch: str) -> Mapping:
-    """The knob table registered for ``arch`` ({} when none)."""
+    """The knob table registered for ``arch`` ({} when none); the modules its family names register it first."""
+    family = family_of(arch)
+    for module in family.knob_modules if family else ():
+        import_module(module)  # once: a registered module is not run again
     return next((table for selects, table in _TABLES if selects(arch)), {})
 
 

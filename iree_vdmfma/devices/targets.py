@@ -138,6 +138,8 @@ class TargetFamily:
     ``tensor_core_configs``: whether it takes CUDA's tensor-core TileAndFuse configs.
     ``waves_attr``: the LLVM function attribute of the ``waves_per_eu`` knob. ``workgroup_memory_bytes``: the
     shared memory a workgroup may use on every target of the family (0: each target's own ``lds_bytes``).
+    ``knob_modules``: the modules that register the family's knob tables (configs/knobs.py imports them when a
+    table is first asked for, so a knob never depends on which backend was imported first).
     """
 
     backend: str
@@ -152,6 +154,7 @@ class TargetFamily:
     tensor_core_configs: bool = False  # the mma.sync TileAndFuse configs (``mma=tc``, configs/tensorcore.py)
     waves_attr: str = ""  # the llvm_func_attrs key that asks for N waves per execution unit ('' none)
     workgroup_memory_bytes: int = 0
+    knob_modules: tuple[str, ...] = ()
 
     def named(self, arch: str) -> bool:
         """Whether ``arch`` is spelled as one of this family's targets (known to its backend or not)."""
