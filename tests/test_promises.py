@@ -24,7 +24,7 @@ from iree_vdmfma.tune.tuner import Tuner
 from iree_vdmfma.coverage.classes import NOT_REACHABLE, classify
 from iree_vdmfma.model.dispatches import collect_dispatches
 from iree_vdmfma.model.model import isa_kernels, isa_verdict
-from iree_vdmfma.problems.rows import Status, not_ok, row_for, spill_reason
+from iree_vdmfma.problems.rows import Status, not_ok, row_for, spill_reason, spill_verdict
 from iree_vdmfma.sweep.sweep import SweepOptions, plan, proved_row
 
 TINY = Problem(8, 128, 512)
@@ -65,7 +65,7 @@ def test_the_proof_rejects_scratch_occupancy_0_narrow_loads_and_a_spill_is_spill
     p = Problem(8, 256, 1024)
     tuner = Tuner([p], TuneOptions(target="gfx942", device="none", out_dir=tmp_path / "out",
                                    cache_dir=tmp_path / "cache"))
-    c = reference(p, "gfx942", "default")
+    c = reference(p, "gfx942", "padded")  # a config this toolkit injects (IREE's own default is the baseline)
     with Compiler(tmp_path / "cache", 1) as compiler:
         result = compiler.compile(tuner.job(c))
     assert result.ok and prove(c, result, "gfx942").status == Status.COMPILED.value  # as IREE built it: fit to measure
@@ -89,10 +89,15 @@ def test_the_proof_rejects_scratch_occupancy_0_narrow_loads_and_a_spill_is_spill
     spilling = dataclasses.replace(result, workdir=tmp_path / "spills")
     row = tuner._after_compile(c, spilling, False)
     assert row.status == Status.SPILLS.value and row.reason == spill_reason("11 spills") and row.spills == 11
-    (job,) = plan([p], SweepOptions(target="gfx942", variants=("default",)))
-    swept = proved_row(job, spilling, row_for(p, "gfx942", "default"), tmp_path / "artifacts")
+    (job,) = plan([p], SweepOptions(target="gfx942", variants=("padded",)))
+    swept = proved_row(job, spilling, row_for(p, "gfx942", "padded"), tmp_path / "artifacts")
     assert swept.status == Status.SPILLS.value and swept.reason == spill_reason("11 spills") and swept.spills == 11
     assert not_ok([swept]) == [swept]  # a failure to report: the command exits 1
+    # IREE's own default kernel spilling is IREE's finding: the baseline row stays, its reason says so
+    (default,) = plan([p], SweepOptions(target="gfx942", variants=("default",)))
+    base = proved_row(default, spilling, row_for(p, "gfx942", "default"), tmp_path / "artifacts-default")
+    assert base.status == Status.COMPILED.value and base.spills == 11, base  # measured, or ok compile-only
+    assert base.reason == spill_verdict("11 spills", injected=False)[1]
     (got,) = [d for d in collect_dispatches(spilling.dump_dir) if d.mma_kind]
     kernel = isa_kernels(spilling, "gfx942")[got.dispatch]
     assert isa_verdict(got.mma_kind, got, kernel) == (

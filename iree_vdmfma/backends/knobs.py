@@ -81,6 +81,12 @@ def waves_per_eu(config: KernelConfig, value, arch: str) -> KernelConfig:
     return replace(config, func_attrs=waves_attrs(config, arch, int(value)))
 
 
+def injects(settings: Mapping[str, object]) -> bool:
+    """Whether a candidate's knob settings inject anything (a config or a split), i.e. are not IREE's own default
+    kernel: what the one spill rule asks (problems/rows.py ``spill_verdict``)."""
+    return settings.get("mma", "default") != "default" or bool(int(settings.get("split", 0) or 0))
+
+
 def gemv_fits(p: Problem) -> bool:
     return p.m <= GEMV_MAX_M and not p.batched
 

@@ -140,6 +140,16 @@ def spill_reason(spilled: str) -> str:
     return f"the kernel spills: {spilled}: not a result"
 
 
+def spill_verdict(spilled: str, injected: bool) -> tuple[Optional[str], str]:
+    """The one rule for a kernel that spills, in every command and backend: (status, reason). A config this
+    toolkit injected (a spec, a split, a tuned candidate) is ``spills``, not a result. IREE's own default kernel
+    that spills is IREE's finding, not a failure of ours: its row stays a result (status None: unchanged), the
+    reason says so, and it stays the baseline every comparison needs."""
+    if injected:
+        return Status.SPILLS.value, spill_reason(spilled)
+    return None, f"IREE's own default kernel spills: {spilled} (measured as it is: the baseline)"
+
+
 def status_values(statuses) -> frozenset[str]:
     """The strings of a set of statuses, for checking a status cell as read (``'ok' in status_values(...)``)."""
     return frozenset(Status(x).value for x in statuses)

@@ -46,8 +46,8 @@ from ..executors import (Executor, ExecutorError, ExecutorSpec, TaskCancelled, m
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import RUNNER_FLAGS, runner_input_ir
 from ..problems.problem import Problem
-from ..problems.rows import (COMPILE_HUNG, COMPILE_TIMED_OUT, FAILED, MACHINE_REASON, TERMINAL, ResultRow, spill_reason,
-                              Status, read_results, row_for, write_rows)
+from ..problems.rows import (COMPILE_HUNG, COMPILE_TIMED_OUT, FAILED, MACHINE_REASON, TERMINAL, ResultRow, Status,
+                              read_results, row_for, spill_verdict, write_rows)
 from ..util.lock import locked_dir
 from ..util.runs import check_kind, check_same, previous_runs, record_run
 from ..util.signals import stop_signals_as_interrupt
@@ -222,8 +222,12 @@ def _proof_fields(job: Job, result: CompileResult) -> dict:
         reason = job.config.not_applied(configured)
     if reason:
         return dict(fields, status=Status.NOT_APPLIED.value, reason=reason)
-    if fields.get("spills"):  # the kernel's VGPR/SGPR spills, from the ISA metadata
-        return dict(fields, status=Status.SPILLS.value, reason=spill_reason(f"{fields['spills']} spills"))
+    if fields.get("spills"):  # the kernel's VGPR/SGPR spills, from the ISA metadata: one rule (problems/rows.py)
+        status, why = spill_verdict(f"{fields['spills']} spills",
+                                    injected=job.config is not None or bool(job.chunk) or job.variant.splits)
+        if status:
+            return dict(fields, status=status, reason=why)
+        fields["reason"] = why
     if (job.chunk or job.variant.splits) and fp.executables == 1:  # a split makes a partial and a reduce dispatch
         return dict(fields, reason="the split did not apply: one dispatch, no reduce dispatch (compare "
                                    "kernel_fingerprint with the default's: the same value is the same kernel)")

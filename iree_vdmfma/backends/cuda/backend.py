@@ -22,6 +22,7 @@ from ...compiler import configured
 from ...devices.modules import sm_number
 from ...problems.problem import Problem
 from ..base import PREPROCESSING, Backend, CandidateProof, DumpProof
+from ..knobs import injects
 from . import machine
 from ..registry import register
 from .knobs import KNOBS
@@ -71,7 +72,7 @@ class CudaBackend(Backend):
                       **machine.grid_facts(cfg, workgroups, facts.regs, problem.dt.bytes))
         if base.reason:
             return CandidateProof(fields, base.reason, base.rejected, note=note)
-        ours = settings.get("mma", "default") != "default" or int(settings.get("split", 0) or 0)  # not IREE's own
+        ours = injects(settings)  # not IREE's own default kernel
         if ours and machine.spilled(facts):
             return CandidateProof(fields, spilled=machine.spilled(facts), note=note)
         why = machine.rejection(facts, workgroups) if ours else ""

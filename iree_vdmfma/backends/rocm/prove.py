@@ -19,6 +19,7 @@ from ...configs.knobs import dispatch_config, knob_config
 from ...devices.targets import target as get_target
 from ...problems.problem import Problem
 from ..base import CandidateProof, tile_mismatch
+from ..knobs import injects
 from . import evidence, machine
 
 def kernel_text(asm: str, kernel: str) -> str:
@@ -54,6 +55,8 @@ def prove_candidate(dump_dir: Path, problem: Problem, arch: str, settings: Mappi
         reason = f"split {split} requested, but one dispatch and no split loop"
     if reason:
         return CandidateProof(fields, reason)
+    if not injects(settings):  # IREE's own default kernel: the baseline, measured as it is, spills or not
+        return CandidateProof(fields)
     if ev.spills:
         return CandidateProof(fields, spilled=f"{ev.spills} spills")
     for bad, why in ((ev.scratch_bytes, "scratch bytes"),
