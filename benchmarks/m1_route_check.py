@@ -18,6 +18,7 @@ import json
 import tempfile
 from pathlib import Path
 
+from iree_vdmfma.backends import backend_for
 from iree_vdmfma.compiler.fingerprint import kernel_digests, kernel_name
 from iree_vdmfma.configs.library import Entry, Library, write_library
 from iree_vdmfma.devices.flags import compile_flags
@@ -34,10 +35,10 @@ GEMV = {"split": 0, "mma": "gemv", "rows": 4, "kpart": 256, "ksub": 1, "vec": 16
 def m1_route(target: str, level: str, tmp: Path, cache_dir: Path | None = None):
     """(the tuned variant's dispatch rows, {'default' | 'tuned': {kernel: digest}}) of the bs 1 decode at ``level``
     with a gemv library for ``target``; ``cache_dir``: the compile cache (default: one under ``tmp``)."""
-    knobs = dict(GEMV, **({"nsub": 1} if target.startswith("gfx") else {}))
+    backend = backend_for(target)
+    knobs = dict(GEMV, **({"nsub": 1} if "nsub" in backend.knobs(target) else {}))  # nsub: ROCm's gemv knob
     lib = Library(target, tuple(Entry(Problem(1, n, k), dict(knobs)) for n, k in PROJECTIONS))
-    route = "preprocessing" if target.startswith("sm_") else "codegen"
-    write_library(lib, tmp / "lib", compile_flags(target), route)
+    write_library(lib, tmp / "lib", compile_flags(target), backend.spec_route)
     cache = cache_dir or tmp / "cache"
     result = run_step(StepOptions(parse_source(str(DECODE_BS1)), (1,), target, "none", tmp / "out",
                                   library=tmp / "lib", cache_dir=cache, timeout_s=120,

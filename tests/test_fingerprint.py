@@ -65,3 +65,31 @@ def test_the_fingerprint_ignores_paths_names_comments_and_timestamps_but_not_one
     (changed / isa.name).write_text("\n".join(lines))
     assert fingerprint(changed).digest != fingerprint(dump).digest
     shutil.rmtree(out)
+
+
+def test_kernel_digests_split_a_linked_file_per_kernel_and_one_changed_instruction_changes_only_its_kernel(tmp_path):
+    """A whole-model compile links every kernel into one file; kernel_digests splits it where a kernel starts
+    (PTX `.visible .entry`, ELF assembly `.type NAME,@function`), so two dumps say which kernels they share."""
+    from iree_vdmfma.compiler.fingerprint import kernel_digests, kernel_name
+
+    ptx = (".version 7.8\n.target sm_89\n"
+           ".visible .entry main$async_dispatch_0_matmul(\n.param .u64 a\n)\n{\nld.global.v4.u32 %r1, [%rd1];\n"
+           "fma.rn.f32 %f1, %f2, %f3, %f1;\nret;\n}\n"
+           ".visible .entry main$async_dispatch_1_elementwise(\n.param .u64 a\n)\n{\nadd.f32 %f1, %f2, %f3;\nret;\n}\n")
+    asm = ("\t.text\n\t.globl\tk0\n\t.type\tk0,@function\nk0:\n\tv_add_f32 v0, v1, v2\n\ts_endpgm\n.Lfunc_end0:\n"
+           "\t.type\tk1,@function\nk1:\n\tv_mul_f32 v0, v1, v2\n\ts_endpgm\n.Lfunc_end1:\n\t.amdgpu_metadata\n")
+    digests = {}
+    for name, (ptx_text, asm_text) in {"a": (ptx, asm), "b": (ptx, asm),
+                                      "c": (ptx.replace("add.f32", "sub.f32"), asm.replace("v_mul", "v_sub")),
+                                      "d": (ptx, asm + "\t.vgpr_count: 3\n")}.items():  # shared metadata only
+        d = tmp_path / name
+        d.mkdir()
+        (d / "module_main$async_dispatch_0_cuda_nvptx_fb.ptx").write_text(ptx_text)
+        (d / "module_main$async_dispatch_0_rocm_hsaco_fb.rocmasm").write_text(asm_text)
+        digests[name] = kernel_digests(d)
+    a, b, c = digests["a"], digests["b"], digests["c"]
+    matmul, elementwise = kernel_name("main$async_dispatch_0_matmul"), kernel_name("main$async_dispatch_1_elementwise")
+    assert set(a) == {matmul, elementwise, "k0", "k1"} and a == b  # every kernel apart, the same dump alike
+    assert c[matmul] == a[matmul] and c[elementwise] != a[elementwise]  # one changed instruction: its kernel only
+    assert c["k0"] == a["k0"] and c["k1"] != a["k1"]
+    assert digests["d"] == a  # what follows a kernel's .Lfunc_end (the file's metadata) is no kernel's code

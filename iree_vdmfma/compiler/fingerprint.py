@@ -94,7 +94,6 @@ def fingerprint(dump_dir: Path | str) -> Fingerprint:
     return Fingerprint(h.hexdigest()[:DIGITS], len(files))
 
 
-
 _KERNEL_START = re.compile(r"^\s*(?:\.visible\s+\.entry\s+|\.type\s+)([\w$.]+)(?:\s*\(|,\s*@function)", re.M)
 _FUNC_END = re.compile(r"^\.Lfunc_end\d+:", re.M)
 

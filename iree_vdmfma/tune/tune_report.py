@@ -24,7 +24,7 @@ from .choose import BEYOND_MODEL_ERROR, NOT_SEPARABLE, model_error, separable
 from .state import KNOB_ZEROES
 from ..problems.rows import CANDIDATE_TERMINAL, Status, status_values
 
-# Knob values that mean "not set": shown as such, never as a number (waves_per_eu=0 is IREE's own choice).
+
 def speedup_text(speedup, basis: str) -> str:
     """'1.28x' for a measured speedup, 'MODELLED 5.44x' for a modelled one, '-' when there is none."""
     if not speedup:
