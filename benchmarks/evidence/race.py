@@ -63,8 +63,15 @@ def step_exhaustive(plan: Plan, items, limit: float, log: Path, known, lists) ->
                       f"{left:.0f} s left; next call", flush=True)
                 complete = False
                 break
-            vmfbs = {c: compile_retrying(compiler, tuner.job(Candidate(p, tuple(settings_of(c).items()))))[0].vmfb
-                     for c in rows}
+            compiled = {c: compile_retrying(compiler, tuner.job(Candidate(p, tuple(settings_of(c).items()))))[0]
+                        for c in rows}
+            dropped = {c: r.error.splitlines()[0] if r.error else "did not compile" for c, r in compiled.items()
+                       if not r.ok}  # left out with its reason, never a failed step that every later call repeats
+            vmfbs = {c: r.vmfb for c, r in compiled.items() if r.ok}
+            if default not in vmfbs or len(vmfbs) < 2:
+                print(f"  exhaustive: {p.key}: too few contenders compile here ({len(vmfbs)} of {len(rows)}; "
+                      f"{'; '.join(f'{c}: {e}' for c, e in dropped.items())}); skipped", flush=True)
+                continue
             best, every = exhaustive(vmfbs, default, p, plan.device, rounds, seed=1, min_time_s=0.01)
             winner = (w.knobs or default).replace("split=none", "split=0")  # the id as candidates.csv has it
             # winner / best per round, paired: its median and interval (not a ratio of two point estimates)
@@ -75,7 +82,8 @@ def step_exhaustive(plan: Plan, items, limit: float, log: Path, known, lists) ->
                    "race_winner_vs_best": f"{gap.ratio:.4f}" if gap else "", "lo": f"{gap.lo:.4f}" if gap else "",
                    "hi": f"{gap.hi:.4f}" if gap else "", "within_3pct": within,
                    "measuring_s": f"{every.measuring_s:.1f}",
-                   "note": "" if gap else "the race's winner was not among the measured candidates"}
+                   "note": "; ".join(([] if gap else ["the race's winner was not among the measured candidates"])
+                                     + [f"left out {c}: {e}" for c, e in dropped.items()])}
             row = {c: str(row.get(c, "")) for c in EXH_COLUMNS[:-1]}
             row["checksum"] = row_checksum(row.values())
             done[p.key] = row
