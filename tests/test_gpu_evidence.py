@@ -172,3 +172,25 @@ def test_the_plan_reads_the_committed_records_and_measures_nothing(tmp_path):
                            text=True, cwd=tmp_path, timeout=120)
     assert again.returncode == 0 and again.stdout == proc.stdout, again.stdout + again.stderr
     assert not list(tmp_path.iterdir())  # nothing written here
+
+
+def test_a_race_contender_that_does_not_compile_is_left_out_with_its_first_error(tmp_path):
+    """Race vs exhaustive races the contenders that compiled; one that did not is left out, its first error line
+    kept for the row's note (a real failing compile: an op the CPU backend refuses to parse)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from evidence.race import fit_contenders
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    from iree_vdmfma.backends import backend_for
+    from iree_vdmfma.compiler.driver import CompileJob, Compiler
+    from iree_vdmfma.problems.inputs import input_ir
+    from iree_vdmfma.problems.problem import Problem
+
+    flags = tuple(backend_for("host").compile_flags("host"))
+    good = CompileJob("good", input_ir(Problem(m=8, n=64, k=64, dtype="f16")), flags)
+    with Compiler(tmp_path / "cache", workers=1) as compiler:
+        compiled = {"a": compiler.compile(good), "b": compiler.compile(CompileJob("bad", "func.func @f( {", flags))}
+    vmfbs, dropped = fit_contenders(compiled)
+    assert list(vmfbs) == ["a"] and vmfbs["a"].is_file()
+    assert list(dropped) == ["b"] and "error" in dropped["b"] and "\n" not in dropped["b"]

@@ -22,6 +22,14 @@ EXH_COLUMNS = ("key", "contenders", "space", "rounds", "race_winner", "exhaustiv
                "lo", "hi", "within_3pct", "measuring_s", "note", "checksum")
 
 
+def fit_contenders(compiled: dict) -> tuple[dict, dict]:
+    """(contender id -> module, contender id -> why it is left out) of the contenders' compile results: one that
+    did not compile is left out with its first error line, never a failed step that every later call repeats."""
+    vmfbs = {c: r.vmfb for c, r in compiled.items() if r.ok}
+    dropped = {c: r.error.splitlines()[0] if r.error else "did not compile" for c, r in compiled.items() if not r.ok}
+    return vmfbs, dropped
+
+
 def step_exhaustive(plan: Plan, items, limit: float, log: Path, known, lists) -> bool:
     """Every measured candidate of a seed shape's tunes (any loan's: the records, compiled again from their knobs),
     paired rounds all together; one row per shape (DIR/exhaustive.csv, each row checksummed), its record kept."""
@@ -65,9 +73,7 @@ def step_exhaustive(plan: Plan, items, limit: float, log: Path, known, lists) ->
                 break
             compiled = {c: compile_retrying(compiler, tuner.job(Candidate(p, tuple(settings_of(c).items()))))[0]
                         for c in rows}
-            dropped = {c: r.error.splitlines()[0] if r.error else "did not compile" for c, r in compiled.items()
-                       if not r.ok}  # left out with its reason, never a failed step that every later call repeats
-            vmfbs = {c: r.vmfb for c, r in compiled.items() if r.ok}
+            vmfbs, dropped = fit_contenders(compiled)
             if default not in vmfbs or len(vmfbs) < 2:
                 print(f"  exhaustive: {p.key}: too few contenders compile here ({len(vmfbs)} of {len(rows)}; "
                       f"{'; '.join(f'{c}: {e}' for c, e in dropped.items())}); skipped", flush=True)
