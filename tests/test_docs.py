@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import re
 import shlex
-import shutil
 import subprocess
 import sys
 

@@ -16,7 +16,6 @@ from iree_vdmfma.compiler.driver import CompileJob, Compiler, SpecTargetError
 from iree_vdmfma.backends.rocm.evidence import parse_rocmasm
 from iree_vdmfma.configs.annotate import annotate_text
 from iree_vdmfma.devices.flags import compile_flags
-from iree_vdmfma.model.dispatches import collect_dispatches
 from iree_vdmfma.model.model import ModelOptions, run_model
 from iree_vdmfma.model.source import INPUT_FLAGS, parse_source
 from iree_vdmfma.variants.registry import variant

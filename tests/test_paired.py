@@ -12,7 +12,6 @@ import math
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from conftest import ROOT, rounds_stream
 from iree_vdmfma.cli import app

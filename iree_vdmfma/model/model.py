@@ -182,7 +182,8 @@ def dispatch_row(m_tokens: int, base: Dispatch, tuned: Optional[Dispatch], kerne
     elif tuned is None:
         status, reason = Status.NOT_MATCHED.value, "dispatch missing from the with-spec compile"
     else:
-        status, reason = proved(config, tuned, {tuned.dispatch: kernel} if kernel else {} if isa else None)
+        kernels = ({tuned.dispatch: kernel} if kernel else {}) if isa else None  # None: no ISA read (CUDA)
+        status, reason = proved(config, tuned, kernels)
     m, n, k, batch = (p.m, p.n, p.k, p.batch) if p else name_shape(base.dispatch) if base.status == Status.DATA_TILED.value \
         else (None,) * 4
     if status == Status.DATA_TILED.value and k == 1:

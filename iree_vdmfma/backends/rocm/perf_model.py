@@ -119,22 +119,13 @@ def pct_peak(p: Problem, us: float, arch: str) -> float:
 
 
 class RocmPerfModel(PerfModel):
-    """backends/base.py PerfModel: the latency MODEL of this module, its error validated on gfx942."""
+    """backends/base.py PerfModel: the latency MODEL of this module's functions, its error validated on gfx942."""
 
     validation = VALIDATION
-
-    def speedup_error(self, arch: str) -> Optional[float]:
-        return speedup_error(arch)
-
-    def modelled_us(self, problem: Problem, settings: Mapping[str, object], fields: Mapping[str, object],
-                    target: str) -> Optional[float]:
-        return modelled_us(problem, settings, fields, target)
-
-    def estimate_us(self, problem: Problem, settings: Mapping[str, object], target: str) -> float:
-        return estimate_us(problem, settings, target)
-
-    def pct_peak(self, problem: Problem, us: float, target: str) -> float:
-        return pct_peak(problem, us, target)
+    speedup_error = staticmethod(speedup_error)
+    modelled_us = staticmethod(modelled_us)
+    estimate_us = staticmethod(estimate_us)
+    pct_peak = staticmethod(pct_peak)
 
 
 MODEL = RocmPerfModel()
