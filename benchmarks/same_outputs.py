@@ -6,8 +6,8 @@ compile-only work, then compare the outputs row by row after dropping what legit
 
 ``capture`` runs ``python -m iree_vdmfma.cli`` with the package at DIR (a checkout or ``git worktree``; the current
 venv's dependencies), compile-only (``--device none``; the model without ``--tune``), with a private compile cache,
-serially: (a) the seed sweep (sweeps/seed-f16.csv) per target, (b) a tune of the seed list's first shape for
-gfx942 and sm_89 (4 candidates), (c) ``vdmfma model`` over the committed sharktank Llama decode exports
+serially: (a) the seed sweep (sweeps/seed-f16.csv) per target, with its report, (b) a tune of the seed list's
+first shape for gfx942 and sm_89 (4 candidates), (c) ``vdmfma model`` over the committed sharktank Llama decode exports
 (examples/sharktank/, gfx942). Each command writes OUT/<name>/; OUT/commands.txt has the command lines and exit
 codes. Nothing runs on a device: nothing is measured; the tune's ranks are MODELLED, and deterministic.
 
@@ -36,10 +36,10 @@ SEEDS = "sweeps/seed-f16.csv"
 TARGETS = "gfx942,gfx950,gfx1100,sm_89"
 TUNE_TARGETS = ("gfx942", "sm_89")
 MODEL = "examples/sharktank/llama3_8b_1l_decode_bs{m}.mlir"
-# Artefacts not compared: logs, locks, caches, databases, binaries and IREE's dumps (the ISA is compared through
-# the rows' kernel fingerprints and instruction counts).
+# Artefacts not compared: logs, locks, caches, databases, binaries, checksum files and IREE's dumps (the ISA is
+# compared through the rows' kernel fingerprints and instruction counts).
 SKIP = re.compile(r"(\.log$|\.sqlite|\.vmfb$|\.lock$|\.tmp$|/dump/|/cache/|\.png$|\.svg$|stderr\.txt$|"
-                  r"manifest\.json$)")
+                  r"manifest\.json$|\.sha256$)")
 # Fields (CSV columns, JSON keys) whose values differ between any two runs of one version, or between versions
 # for no behavioural reason: clocks, durations, hosts, versions, paths, command lines, checksums, cache hits.
 VOLATILE = re.compile(r"^(started|finished|command|cached|compiled_on|repro|artifacts|checksum|jobs|workers)$"
@@ -66,6 +66,7 @@ def _cli(code: Path, cache: Path, args: list[str], log) -> int:
     log.write(f"vdmfma {' '.join(args)}\n  exit {proc.returncode}\n")
     if proc.returncode not in (0, 1):  # 1: a row failed, which the outputs say; else keep why it stopped
         log.write("".join(f"  | {line}\n" for line in proc.stdout.splitlines()[-20:]))
+    log.flush()
     return proc.returncode
 
 
@@ -85,7 +86,7 @@ def capture(code: Path, out: Path, targets: list[str], ms: str, cap: int) -> int
     try:
         with open(out / "commands.txt", "w") as log:
             for t in targets:
-                _cli(code, cache, ["sweep", SEEDS, "--target", t, "--device", "none", "--out",
+                _cli(code, cache, ["sweep", SEEDS, "--target", t, "--device", "none", "--report", "--out",
                                    str(out / f"sweep-{t}"), "--workers", "2"], log)
             for t in TUNE_TARGETS:
                 _cli(code, cache, ["tune", str(tune_shapes), "--target", t, "--device", "none", "--out",
