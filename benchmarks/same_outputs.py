@@ -6,7 +6,8 @@ compile-only work, then compare the outputs row by row after dropping what legit
 
 ``capture`` runs ``python -m iree_vdmfma.cli`` with the package at DIR (a checkout or ``git worktree``; the current
 venv's dependencies), compile-only (``--device none``; the model without ``--tune``), with a private compile cache,
-serially: (a) the seed sweep (sweeps/seed-f16.csv) per target, with its report, (b) a tune of the seed list's
+serially: (a) the seed sweep (sweeps/seed-f16.csv) per target, with its report, and one M = 8 shape of each
+other element type's decode list (bf16, fp8, i8 on gfx942; fp8, mxfp4 on gfx950), (b) a tune of the seed list's
 first shape for gfx942 and sm_89 (4 candidates), (c) ``vdmfma model`` over the committed sharktank Llama decode exports
 (examples/sharktank/, gfx942). Each command writes OUT/<name>/; OUT/commands.txt has the command lines and exit
 codes. Nothing runs on a device: nothing is measured; the tune's ranks are MODELLED, and deterministic.
@@ -36,6 +37,9 @@ SEEDS = "sweeps/seed-f16.csv"
 TARGETS = "gfx942,gfx950,gfx1100,sm_89"
 TUNE_TARGETS = ("gfx942", "sm_89")
 MODEL = "examples/sharktank/llama3_8b_1l_decode_bs{m}.mlir"
+# The other element types (their intrinsic tables and scaled IR), per target: the first M = 8 row of each list.
+DTYPE_LISTS = {"gfx942": ("decode-bf16", "decode-fp8-gfx942", "decode-i8"),
+               "gfx950": ("decode-fp8-gfx950", "decode-mxfp4-gfx950")}
 # Artefacts not compared: logs, locks, caches, databases, binaries, checksum files and IREE's dumps (the ISA is
 # compared through the rows' kernel fingerprints and instruction counts).
 SKIP = re.compile(r"(\.log$|\.sqlite|\.vmfb$|\.lock$|\.tmp$|/dump/|/cache/|\.png$|\.svg$|stderr\.txt$|"
@@ -80,14 +84,19 @@ def capture(code: Path, out: Path, targets: list[str], ms: str, cap: int) -> int
     out.mkdir(parents=True, exist_ok=True)
     cache = Path(tempfile.mkdtemp(prefix="same-outputs-cache-"))
     tune_shapes = out / "tune-shape.csv"
-    lines = (code / SEEDS).read_text().splitlines()
-    rows = [line for line in lines if line and not line.startswith("#")]
-    tune_shapes.write_text("\n".join(rows[:2]) + "\n")  # header + the first seed shape
+    tune_shapes.write_text("\n".join(_rows(code / SEEDS)[:2]) + "\n")  # header + the first seed shape
+    for t, lists in DTYPE_LISTS.items():
+        picked = [next(r for r in _rows(code / "sweeps" / f"{name}.csv")[1:] if r.split(",")[1] == "8")
+                  for name in lists]
+        (out / f"dtypes-{t}.csv").write_text("name,m,n,k,dtype\n" + "\n".join(picked) + "\n")
     try:
         with open(out / "commands.txt", "w") as log:
             for t in targets:
                 _cli(code, cache, ["sweep", SEEDS, "--target", t, "--device", "none", "--report", "--out",
                                    str(out / f"sweep-{t}"), "--workers", "2"], log)
+            for t in DTYPE_LISTS:
+                _cli(code, cache, ["sweep", str(out / f"dtypes-{t}.csv"), "--target", t, "--device", "none",
+                                   "--out", str(out / f"sweep-dtypes-{t}"), "--workers", "2"], log)
             for t in TUNE_TARGETS:
                 _cli(code, cache, ["tune", str(tune_shapes), "--target", t, "--device", "none", "--out",
                                    str(out / f"tune-{t}"), "--max-candidates", str(cap), "--workers", "2"], log)
@@ -96,6 +105,11 @@ def capture(code: Path, out: Path, targets: list[str], ms: str, cap: int) -> int
     finally:
         shutil.rmtree(cache, ignore_errors=True)
     return 0
+
+
+def _rows(path: Path) -> list[str]:
+    """A shape list's header and rows, comments dropped."""
+    return [line for line in path.read_text().splitlines() if line and not line.startswith("#")]
 
 
 def _norm(value: str) -> str:
