@@ -439,8 +439,8 @@ def test_a_search_winner_the_final_side_by_side_does_not_confirm_is_not_shipped_
     tuner = Tuner([p], TuneOptions(target="host", device="local-task", out_dir=tmp_path / "out",
                                    cache_dir=tmp_path / "cache", workers=2, reps=5, timeout_s=300))
     timed = dict(status=Status.MEASURED.value, cold_us_std=0.1, cold_us_mad=0.1, cold_reps=10)
-    default = tuner._row(reference(p, "host", "default")).replace(cold_us_median=100.0, **timed)
-    split = tuner._row(Candidate(p, (("split", 128),))).replace(cold_us_median=10.0, **timed)
+    default = tuner.row(reference(p, "host", "default")).replace(cold_us_median=100.0, **timed)
+    split = tuner.row(Candidate(p, (("split", 128),))).replace(cold_us_median=10.0, **timed)
     with Compiler(tmp_path / "cache", 2) as compiler:
         w = tuner.finish(compiler, p, [default, split], Checker(p))
     # the stand-in measured both, for real: the default's module and the split's (two separate compiles)
