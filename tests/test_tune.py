@@ -29,7 +29,8 @@ from iree_vdmfma.devices.targets import target as get_target
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.tune import state
 from iree_vdmfma.tune.choose import choose_measured
-from iree_vdmfma.tune.space import M1_SPLIT_DROPPED, prune_reason, reference, settings_of, space, Candidate
+from iree_vdmfma.backends.knobs import M1_SPLIT_DROPPED
+from iree_vdmfma.tune.space import prune_reason, reference, settings_of, space, Candidate
 from iree_vdmfma.tune.options import MODELLED_DEFAULT_CANDIDATES, TuneOptions
 from iree_vdmfma.tune.tuner import Tuner
 from iree_vdmfma.run.numerics import Checker
