@@ -194,6 +194,15 @@ def test_a_gemv_knob_declared_in_one_place_is_searched_named_written_and_prunes_
     assert knob_config(p, arch, {"mma": "gemv"}).thread == 8  # a setting without it: the gemv kind's 16 B
 
 
+def test_the_knob_the_tuning_page_shows_is_the_real_declaration():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    line = 'KNOBS.fixed("nsub", [1, 4, 16], GEMV, tile.nsub, tile.nsub_rule)'
+    assert line in (root / "docs" / "tuning.md").read_text()
+    assert line in (root / "iree_vdmfma" / "backends" / "rocm" / "knobs.py").read_text()
+
+
 def test_every_gpu_backend_registers_the_knob_table_it_tunes_with():
     """The table configs/knobs.py applies for a target is the one the backend searches (CUDA's as ROCm's)."""
     from iree_vdmfma.configs.knobs import knob_table
