@@ -106,3 +106,35 @@ def test_no_module_imports_a_private_name_of_another():
                 found += [f"{f.relative_to(PKG)}:{node.lineno} {a.name}" for a in node.names
                           if a.name.startswith("_") and not a.name.startswith("__")]
     assert not found, "private names imported across modules:\n" + "\n".join(found)
+
+
+def _private_names_defined(tree: ast.AST) -> set[str]:
+    """The private names a module defines: its functions, classes, assigned names and ``self._x`` attributes."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            names.add(node.attr)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+    return {n for n in names if n.startswith("_") and not n.startswith("__")}
+
+
+def test_no_module_reaches_into_a_private_member_of_another_modules_object():
+    """``obj._x`` / ``obj._x()`` on another module's object is a private import by another road (issue 42): a
+    member another module needs is public. A module may use its own classes' private members on any object
+    (``compiler._entry(job)`` in compiler/driver.py, whose Compiler it is); another library's (``os._exit``) is
+    not the package's to judge."""
+    trees = {f: ast.parse(f.read_text()) for f in sorted(PKG.rglob("*.py"))}
+    defined = {f: _private_names_defined(t) for f, t in trees.items()}
+    found = []
+    for f, tree in trees.items():
+        elsewhere = set().union(*(names for g, names in defined.items() if g != f)) - defined[f]
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and node.attr in elsewhere
+                    and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))):
+                found.append(f"{f.relative_to(PKG)}:{node.lineno} .{node.attr}")
+    assert not found, "private members of another module's objects used:\n" + "\n".join(found)

@@ -79,7 +79,7 @@ def print_table(table, fmt: str = "table") -> None:
     import json  # noqa: PLC0415
 
     heads = [str(c.header) for c in table.columns]
-    rows = [[str(getattr(c, "plain", c)) for c in cells] for cells in zip(*(col._cells for col in table.columns))]
+    rows = [[str(getattr(c, "plain", c)) for c in cells] for cells in zip(*(col.cells for col in table.columns))]
     if fmt == "csv":
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")

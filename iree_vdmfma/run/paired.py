@@ -284,8 +284,8 @@ def _worker(spec: dict) -> dict[str, list[float]]:
     inputs = make_inputs(problem, spec["seed"])
     mods = {name: load_module(vmfb, spec["device"]) for name, vmfb in spec["vmfbs"].items()}
     first = next(iter(mods.values()))
-    a = first._arg(inputs.a, dtype)
-    bs = first._arg(timing.rotation_buffer([inputs.b] * spec["copies"], problem), dtype)
+    a = first.device_arg(inputs.a, dtype)
+    bs = first.device_arg(timing.rotation_buffer([inputs.b] * spec["copies"], problem), dtype)
     calls = spec["calls"]
     fns = {name: mod.context.modules.module[spec["function"]] for name, mod in mods.items()}
     slowest = 1e-6

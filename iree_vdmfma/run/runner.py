@@ -133,7 +133,8 @@ class LoadedModule:
     def has(self, name: str) -> bool:
         return name in self.functions
 
-    def _arg(self, x, elem: str):
+    def device_arg(self, x, elem: str):
+        """``x`` (a host array or an int) as an argument of this module's device, elements of type ``elem``."""
         import iree.runtime as rt
 
         if isinstance(x, (int, np.integer)):
@@ -151,7 +152,7 @@ class LoadedModule:
         """Invoke ``name`` with numpy arrays of dtype ``elem`` (ints pass as i32 scalars); a function with
         several results (``@gemm_cmdbuf``) returns them as a list."""
         fn = self.context.modules.module[name]
-        out = fn(*[self._arg(a, elem) for a in args])
+        out = fn(*[self.device_arg(a, elem) for a in args])
         if isinstance(out, (tuple, list)):
             return [np.asarray(o.to_host()) for o in out]
         return np.asarray(out.to_host())

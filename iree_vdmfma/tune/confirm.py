@@ -32,9 +32,9 @@ def finish_shape(tuner, compiler, p: Problem, rows: list[state.CandidateRow],
         rule, source, note = calibrated_rule(tuner.o.device)  # the device's A/A calibration, if any
         if note:
             tuner.say(f"{p.key}: {note}")
-        choice: Choice = choose_measured(fit, default, tuner._simplicity, rule)
+        choice: Choice = choose_measured(fit, default, tuner.simplicity, rule)
     else:
-        choice = choose_modelled(fit, default, tuner._simplicity)
+        choice = choose_modelled(fit, default, tuner.simplicity)
     w = choice.winner
     base = dict(**p.identity(), target=tuner.o.target, device=tuner.o.device, compiler_version=tuner.version,
                 candidates=sum(r.compile_s is not None for r in rows))
@@ -85,7 +85,7 @@ def _side_by_side(tuner, compiler, p, base, w, default, padded, choice, checker,
             final[label] = same
             continue
         fields = tuner.on_device(measure, tuner.module(compiler, p, row), p, tuner.o.target,
-                            replace(tuner._measure_options(), hot=False), checker)
+                            replace(tuner.measure_options(), hot=False), checker)
         final[label] = row.replace(**fields) if fields["status"] == Status.MEASURED.value else None
         if final[label] is None:
             failed[label] = f"{fields['status']}: {fields.get('reason') or fields.get('error') or ''}".strip()

@@ -153,14 +153,14 @@ def evaluate_what_fits(tuner, compiler, p, chosen: list, checker, budget: float,
         tuner.evaluate(compiler, part, checker)
         n += len(part)
         batch = max(batch, n)  # batches double: a fresh estimate after each, few pool drains
-        passed = sum(tuner._row(c).status in (Status.MEASURED.value, Status.CHECKED.value) for c in chosen[:n])
-        fit = costs.fits(len(chosen), n, passed, tuner.race_budget_left(p), tuner._compile_times())
+        passed = sum(tuner.row(c).status in (Status.MEASURED.value, Status.CHECKED.value) for c in chosen[:n])
+        fit = costs.fits(len(chosen), n, passed, tuner.race_budget_left(p), tuner.compile_times())
     if n >= len(chosen):
         return chosen, ""
     why = (f"raced the top {n} of {len(chosen)} candidates: {len(chosen) - n} cut, since the race budget of "
-           f"{duration(budget)} ({source}) fits about {n} ({costs.basis(tuner._compile_times())}); a larger "
+           f"{duration(budget)} ({source}) fits about {n} ({costs.basis(tuner.compile_times())}); a larger "
            "--time-budget in a fresh --out covers more (a rerun keeps a finished shape)")
     tuner.say(f"{p.key}: {why}")
-    tuner.save_rows(*(tuner._row(c).replace(reason=f"cut by the race budget: not compiled or raced ({why})")
-                      for c in chosen[n:] if tuner._row(c).status == Status.PENDING.value))  # every candidate has its row
+    tuner.save_rows(*(tuner.row(c).replace(reason=f"cut by the race budget: not compiled or raced ({why})")
+                      for c in chosen[n:] if tuner.row(c).status == Status.PENDING.value))  # every candidate has its row
     return chosen[:n], why

@@ -192,7 +192,7 @@ def race_shape(tuner, module_of: Callable[[object], Path], p: Problem, rows: Seq
         tuner.say(f"{p.key}: {rule.note}")
     budget = tuner.race_budget_left(p)
     res, rounds = race(vmfbs, default.candidate, p, o.device, rule=rule, seed=o.seed, budget_s=budget,
-                       simplicity=lambda c: tuner._simplicity(by_id[c]), on_step=lambda m: tuner.say(f"{p.key}: {m}"))
+                       simplicity=lambda c: tuner.simplicity(by_id[c]), on_step=lambda m: tuner.say(f"{p.key}: {m}"))
     tuner.costs.saw_race(rounds)
     path = tuner.out / "race.csv"
     old = [r for r in read_race(path, tuner.say) if r.key != p.key]

@@ -45,13 +45,13 @@ def optuna_search(tuner, compiler, problem, refs: Sequence[Candidate], checker) 
         tell_done(row)
     budget = tuner.limit
     attempts = 0
-    while _evaluated(tuner, problem) < budget and not tuner._over_budget() and attempts < 50 * budget:
+    while _evaluated(tuner, problem) < budget and not tuner.over_budget() and attempts < 50 * budget:
         batch: list[tuple[object, Candidate]] = []
         for _ in range(max(1, compiler.workers)):
             attempts += 1
             trial = study.ask(dists)
             cand = _resolve(trial.params, [n for n in names if knobs[n].applies(trial.params)], by_id)
-            done = tuner._row(cand) if cand else None
+            done = tuner.row(cand) if cand else None
             if cand is None:
                 study.tell(trial, state=optuna.trial.TrialState.PRUNED)
             elif done is not None and done.status in status_values(CANDIDATE_TERMINAL):
@@ -62,7 +62,7 @@ def optuna_search(tuner, compiler, problem, refs: Sequence[Candidate], checker) 
                 study.tell(trial, state=optuna.trial.TrialState.PRUNED)
         tuner.evaluate(compiler, [c for _, c in batch], checker)
         for trial, cand in batch:
-            study.tell(trial, _score(tuner._row(cand)))
+            study.tell(trial, _score(tuner.row(cand)))
 
 
 def _resolve(params: dict, names: list[str], by_id: dict[str, Candidate]) -> Optional[Candidate]:

@@ -145,7 +145,8 @@ class Tuner:
     def _key(self, p: Problem, cid: str) -> tuple[str, str, str, str, str]:
         return (p.key, self.o.target, self.o.device, self.version, cid)
 
-    def _row(self, c: Candidate) -> state.CandidateRow:
+    def row(self, c: Candidate) -> state.CandidateRow:
+        """The candidate's row: its stored one, else a new pending row (the resume key is its id)."""
         p = c.problem
         old = self.rows.get(self._key(p, c.id))
         if old is not None:
@@ -176,7 +177,8 @@ class Tuner:
         w = self.winners.get((p.key, self.o.target, self.o.device))
         return w if w is not None and w.compiler_version == self.version else None
 
-    def _over_budget(self) -> bool:
+    def over_budget(self) -> bool:
+        """Whether the run's ``--time-budget`` is spent (wall time since the tune started)."""
         return self.o.time_budget_s is not None and time.monotonic() - self.started > self.o.time_budget_s
 
     def _spend_budget(self, compiler: Compiler) -> None:
@@ -196,7 +198,7 @@ class Tuner:
 
     def _after_compile(self, c: Candidate, result: CompileResult, retried: bool) -> state.CandidateRow:
         self.costs.saw_compile(result.compile_s, result.cached)
-        row = self._row(c).replace(compile_s=round(result.compile_s, 3), retried=retried, repro=result.repro,
+        row = self.row(c).replace(compile_s=round(result.compile_s, 3), retried=retried, repro=result.repro,
                                    error="", reason="")
         if result.timed_out:
             return row.replace(status=Status.TIMEOUT.value, error=result.error, reason="compile timed out twice" if retried
@@ -219,10 +221,10 @@ class Tuner:
 
     def evaluate(self, compiler: Compiler, cands: Sequence[Candidate], checker: Optional[Checker]) -> None:
         """Compile, prove and measure/model the unfinished candidates among ``cands``."""
-        todo = [c for c in cands if not self._finished(self._row(c))]
+        todo = [c for c in cands if not self._finished(self.row(c))]
         if not todo:
             return
-        self._save(*(self._row(c) for c in todo))
+        self._save(*(self.row(c) for c in todo))
         ready: list[tuple[Candidate, CompileResult]] = []
         planned = [(self.job(c), c) for c in todo]  # built once: a job builds its specs through the bindings
         jobs: dict[str, list[Candidate]] = {}  # candidates whose knobs make one compile job share it (and its kernel)
@@ -266,23 +268,23 @@ class Tuner:
         self.costs.saw_batch(time.monotonic() - began)
         order = {c.id: i for i, c in enumerate(todo)}  # references first: a twin of the default is the one left out
         for c, result in sorted(ready, key=lambda cr: order[cr[0].id]):
-            twin = self._twin(self._row(c))
+            twin = self._twin(self.row(c))
             if twin is not None:  # one kernel is measured once
-                self._save(self._row(c).replace(status=Status.SAME_KERNEL.value,
+                self._save(self.row(c).replace(status=Status.SAME_KERNEL.value,
                                                 reason=f"same kernel as [{twin.candidate}] (kernel_fingerprint "
                                                        f"{twin.kernel_fingerprint}): measured once, as that one"))
                 continue
-            if self._over_budget():
+            if self.over_budget():
                 self.say(f"time budget spent: {c.problem.key} [{c.id}] left compiled (rerun to measure)")
                 continue
             began = time.monotonic()
-            fields = self.on_device(measure, result.vmfb, c.problem, self.o.target, self._measure_options(),
+            fields = self.on_device(measure, result.vmfb, c.problem, self.o.target, self.measure_options(),
                                checker)
             self.costs.saw_check(time.monotonic() - began)
-            self._save(self._row(c).replace(**fields))
+            self._save(self.row(c).replace(**fields))
             if fields["status"] in (Status.MEASURED.value, Status.CHECKED.value):  # the race / final re-measure use this module
-                self._modules[self._row(c).row_key] = result.vmfb
-            self._tick(p, self._row(c))
+                self._modules[self.row(c).row_key] = result.vmfb
+            self._tick(p, self.row(c))
 
     def on_device(self, fn: Callable, *args):
         """``fn(*args)`` (a measurement or a race) as a GPU task on this machine's device, waited for."""
@@ -304,9 +306,10 @@ class Tuner:
         """Time for ``n`` more candidates (and a race of ``race_of`` contenders), from the times seen so far;
         ``left``: those candidates, asked of the ``compiler``'s cache (a hit costs no compile)."""
         cached = sum(compiler.is_cached(self.job(c)) for c in left) if compiler is not None else 0
-        return self.costs.estimate(n, self._compile_times(), race_of, cached)
+        return self.costs.estimate(n, self.compile_times(), race_of, cached)
 
-    def _compile_times(self) -> list[float]:
+    def compile_times(self) -> list[float]:
+        """The measured compile seconds of every row that has one (what the race-budget estimate is fitted on)."""
         return [r.compile_s for r in self.rows.values() if r.compile_s]
 
     def _finished(self, row: state.CandidateRow) -> bool:
@@ -336,7 +339,8 @@ class Tuner:
         """Numerics and where/when of a candidate's measurement, for the winner row that ships it."""
         return {k: getattr(row, k) for k in PROVENANCE} if row is not None else {}
 
-    def _measure_options(self) -> MeasureOptions:
+    def measure_options(self) -> MeasureOptions:
+        """How a candidate is measured on the device in this run (numerics only when the race times it)."""
         if self._race_times():  # numerics only: the race times every contender, paired
             # (one cold timing each cost 0.7-2.9 s a candidate on the H200, a contender's race round 0.07-0.27 s)
             return MeasureOptions(self.o.device, 0, False, self.o.timeout_s, compiler_version=self.version)
@@ -352,8 +356,8 @@ class Tuner:
         decides what a cut leaves out (--max-candidates, or the race's budget): the backend's pre-compile
         model order when it has one (a model!), else the space's simplicity order."""
         kept, pruned = space(p, self.o.target)
-        self._save(*(self._row(c).replace(status=Status.PRUNED.value, reason=why) for c, why in pruned
-                     if self._row(c).status == Status.PENDING.value))
+        self._save(*(self.row(c).replace(status=Status.PRUNED.value, reason=why) for c, why in pruned
+                     if self.row(c).status == Status.PENDING.value))
         refs = list({r.id: r for k in ("default", "padded") if (r := reference(p, self.o.target, k)) is not None}
                     .values())
         rest = [c for c in kept if c.id not in {r.id for r in refs}]
@@ -371,12 +375,12 @@ class Tuner:
         cut = max(0, size - planned)
         racing = self.o.racing and not optuna  # (optuna picks what it measures; its measured ones are raced)
         if (w := self.winner(p)) is not None and w.verdict and \
-                (optuna or all(self._finished(self._row(c)) for c in self._finished_set(w, chosen, cut))):
+                (optuna or all(self._finished(self.row(c)) for c in self._finished_set(w, chosen, cut))):
             self.say(f"{p.key}: already done (winner [{w.winner or 'none'}], {w.verdict}): nothing redone")
             return  # finished before (a damaged or missing candidate row reopens the shape)
-        finished = sum(self._finished(self._row(c)) for c in chosen)
+        finished = sum(self._finished(self.row(c)) for c in chosen)
         self._done, self._total = (0 if optuna else finished), planned
-        left = [] if optuna else [c for c in chosen if not self._finished(self._row(c))]
+        left = [] if optuna else [c for c in chosen if not self._finished(self.row(c))]
         how = f"{cut} cut by --max-candidates {self.limit}" if cut else "all of them"
         if cut and self.o.max_candidates is None:
             how += " (the default for --device none)"
@@ -406,7 +410,7 @@ class Tuner:
         ids = {c.id for c in chosen}
         rows = [r for r in self.shape_rows(p) if optuna or r.candidate in ids or r.status == Status.PRUNED.value]
         open_rows = sum(not self._finished(r) for r in rows)
-        if open_rows or (self.o.measuring and self._over_budget()):
+        if open_rows or (self.o.measuring and self.over_budget()):
             why = f"{open_rows} candidate(s) unfinished" if open_rows else "no time left for the final re-measure"
             self.say(f"{p.key}: time budget spent, {why}; rerun to finish")
             self.left.append(p.key)
@@ -435,7 +439,8 @@ class Tuner:
         began, budget = self._shape_budget
         return max(0.0, budget - (time.monotonic() - began))
 
-    def _simplicity(self, row: state.CandidateRow) -> int:
+    def simplicity(self, row: state.CandidateRow) -> int:
+        """How many knobs the row's candidate changes from IREE's default (tune/space.py ``changed``)."""
         return changed(_candidate(row, problem_of(row)), self.o.target)
 
     def finish(self, compiler: Compiler, p: Problem, rows: list[state.CandidateRow],
@@ -480,7 +485,7 @@ class Tuner:
         try:
             with stop_signals_as_interrupt():
                 for p in self.problems:
-                    if self.budget_spent or self._over_budget():
+                    if self.budget_spent or self.over_budget():
                         self.left.append(p.key)
                         continue
                     self.say(f"tuning {p.key}")
