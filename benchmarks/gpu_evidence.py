@@ -21,7 +21,7 @@ the bundle). A (problem, config, SKU, compiler) with a record is not measured ag
                        sweeps/decode-*.csv at --heldout-m), never used to fit anything.
 3. ``model``           `vdmfma model examples/llama_layer.py:build --tune` at each M = 1, 4, 8 without a tuned
                        forward (a tuned forward that ran IREE's default kernel, verdict same-kernel, measured no
-                       tuned config). --small: the tiny layer at M = 1, 4, a tune of 2 candidates a GEMM.
+                       tuned config). --small: the tiny layer at M = 1, a tune of at most 2 candidates a GEMM.
 4. ``exhaustive``      race vs exhaustive (tune/race.py) on seed shapes any loan tuned, without a resolved check
                        (the contenders: that shape's measured candidates in the records, compiled again here);
                        an unresolved one again with twice the rounds.

@@ -31,7 +31,7 @@ ELSEWHERE = {("README.md", "## A short tour"): "tests/test_tour.py",
              ("docs/commands/sweep.md", "### On the CPU"): "tests/test_sweep_run.py"}
 # The check of every committed report costs a minute of compiles: tests/test_regenerate.py runs it.
 ELSEWHERE_COMMANDS = {"python reports/regenerate.py --check": "tests/test_regenerate.py"}
-# Pages whose commands take 20 s or more on the 2-core machine, cold (model-path about 25 s, tune 45 s, radeon
+# Pages whose commands take 20 s or more on the 2-core machine, cold (model-path about 25 s, tune 35 s, radeon
 # 23 s): still CPU-only, still each command as written.
 SLOW = {"docs/model-path.md", "docs/commands/tune.md", "docs/radeon.md"}
 

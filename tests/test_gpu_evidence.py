@@ -3,7 +3,7 @@ and its evidence adds up across calls through the tuning records.
 
 Two real calls on local-task, as two loans would make them. The first plans from no record and measures, in the
 issue's order: the A/A calibration, sweeps of default/splitk/torch (no winner is known yet, so no `tuned` row),
-the tiny layer's forward, the raced tunes of the two seed rows and the one held-out row; it leaves the
+the tiny layer's forward at M = 1, the raced tunes of the two seed rows and the one held-out row; it leaves the
 race-vs-exhaustive check (it needs the tunes) for later, and sends back its bundle. The second starts in an empty folder from that bundle alone (a fresh
 machine) and measures only what the records of the first lack. The records are counted: nothing the first call
 measured is measured again, and summary.md, rebuilt from the records, holds both calls' rows. Then the bundle's
@@ -62,8 +62,8 @@ def test_two_small_calls_add_up_through_the_records_and_the_second_measures_noth
     assert {s: state[s]["status"] for s in FIRST} == {s: "done" for s in FIRST} and "exhaustive" not in state
     one = _records(out / "records.sqlite")
     kinds = Counter(r.kind for r in one)
-    # winners: the two seed shapes and the one held-out shape of --small
-    assert kinds[CALIBRATION] >= 1 and kinds[FORWARD] >= 4 and kinds[WINNER] == 3 and kinds[EXHAUSTIVE] == 0
+    # winners: the two seed shapes and the one held-out shape of --small; the forward at M = 1: default, tuned, torch
+    assert kinds[CALIBRATION] >= 1 and kinds[FORWARD] == 3 and kinds[WINNER] == 3 and kinds[EXHAUSTIVE] == 0
     # sweep rows: per shape, default/splitk/torch in command-buffer mode (seed and held-out) and default/torch in loop
     # mode (seed), hot and cold
     swept = Counter((r.variant, r.timing_mode) for r in one if r.kind == SWEEP and r.cache_mode == "cold")
@@ -95,7 +95,12 @@ def test_two_small_calls_add_up_through_the_records_and_the_second_measures_noth
     assert {r.checksum for r in one} <= {r.checksum for r in both}  # the first call's records came back
     assert new and not {_what(r) for r in new} & {_what(r) for r in one}  # measured nothing the first did
     assert Counter(r.kind for r in new) == {EXHAUSTIVE: 2}  # what was left: both seed shapes' check
-    for r in _rows(fresh / "exhaustive.csv"):  # the paired median of winner / best, inside its own interval
+    for r in _rows(fresh / "exhaustive.csv"):
+        if r["race_winner"] == r["exhaustive_best"]:  # one kernel: no ratio of a kernel against itself
+            assert r["race_winner_vs_best"] == r["lo"] == r["hi"] == "" and r["within_3pct"] == "yes"
+            assert "the race's winner is the exhaustive best" in r["note"]
+            continue
+        # the paired median of winner / best, inside its own interval
         assert float(r["lo"]) <= float(r["race_winner_vs_best"]) <= float(r["hi"])
         assert r["within_3pct"] == ("yes" if float(r["hi"]) <= 1.03 else "no" if float(r["lo"]) > 1.03 else "unresolved")
 
@@ -174,9 +179,11 @@ def test_the_plan_reads_the_committed_records_and_measures_nothing(tmp_path):
     assert not list(tmp_path.iterdir())  # nothing written here
 
 
-def test_a_race_contender_that_does_not_compile_is_left_out_with_its_first_error(tmp_path):
+def test_a_race_contender_that_does_not_compile_is_left_out_and_twins_of_one_kernel_race_once(tmp_path):
     """Race vs exhaustive races the contenders that compiled; one that did not is left out, its first error line
-    kept for the row's note (a real failing compile: an op the CPU backend refuses to parse)."""
+    kept for the row's note (a real failing compile: an op the CPU backend refuses to parse). Two ids whose kernel is
+    one kernel (one kernel_fingerprint: here the same compile under two ids, as two knob settings IREE lowers alike)
+    race once, as the preferred id (IREE's default first), the twin named with the id it raced under."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
     try:
         from evidence.race import fit_contenders
@@ -184,13 +191,18 @@ def test_a_race_contender_that_does_not_compile_is_left_out_with_its_first_error
         sys.path.remove(str(ROOT / "benchmarks"))
     from iree_vdmfma.backends import backend_for
     from iree_vdmfma.compiler.driver import CompileJob, Compiler
+    from iree_vdmfma.compiler.fingerprint import fingerprint
     from iree_vdmfma.problems.inputs import input_ir
     from iree_vdmfma.problems.problem import Problem
 
     flags = tuple(backend_for("host").compile_flags("host"))
     good = CompileJob("good", input_ir(Problem(m=8, n=64, k=64, dtype="f16")), flags)
+    other = CompileJob("other", input_ir(Problem(m=8, n=128, k=64, dtype="f16")), flags)
     with Compiler(tmp_path / "cache", workers=1) as compiler:
-        compiled = {"a": compiler.compile(good), "b": compiler.compile(CompileJob("bad", "func.func @f( {", flags))}
-    vmfbs, dropped = fit_contenders(compiled)
-    assert list(vmfbs) == ["a"] and vmfbs["a"].is_file()
-    assert list(dropped) == ["b"] and "error" in dropped["b"] and "\n" not in dropped["b"]
+        compiled = {"a": compiler.compile(good), "b": compiler.compile(CompileJob("bad", "func.func @f( {", flags)),
+                    "twin": compiler.compile(good), "c": compiler.compile(other)}
+    assert fingerprint(compiled["a"].dump_dir).digest, "the host compile's dump holds its ISA"
+    vmfbs, dropped, twins = fit_contenders(compiled, prefer=("twin",))
+    assert list(vmfbs) == ["twin", "c"] and vmfbs["twin"].is_file()
+    assert set(dropped) == {"b", "a"} and "error" in dropped["b"] and "\n" not in dropped["b"]
+    assert twins == {"a": "twin"} and dropped["a"].startswith("same kernel as twin")

@@ -4,7 +4,7 @@ The tiny Llama-like layer (examples/llama_layer.py TINY) at M = 4, as the manual
 docs/model-path.md's "One decode step end to end", read from the page and run as written (tests/test_docs.py
 leaves it to this file): a raced tune -> library -> whole-model compiles per variant -> numerics against torch
 eager (and torch.compile) -> model.csv with paired latencies in 6 rounds, hot and cold (the cold rotation sized
-for this machine's cache). The M = 1 forward is tests/test_gpu_evidence.py's (--small: M = 1, 4). Needs the
+for this machine's cache). The M = 1 forward is tests/test_gpu_evidence.py's (--small: M = 1). Needs the
 ``model`` extra.
 """
 

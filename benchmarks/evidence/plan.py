@@ -45,7 +45,7 @@ class Plan:
         self.heldout_m = [int(x) for x in args.heldout_m.split(",")]
         self.layer_name = f"llama_layer:{'build_tiny' if self.small else 'build'}"
         self.layer = f"{ROOT / 'examples' / 'llama_layer.py'}:{self.layer_name.split(':')[1]}"
-        self.model_m = [1, 4] if self.small else [1, 4, 8]
+        self.model_m = [1] if self.small else [1, 4, 8]  # --small: M = 1 (M = 4 is tests/test_model_step.py's)
         self.records = None if args.records == "none" else Path(args.records)
         self.commit = args.commit or os.environ.get("VDMFMA_COMMIT", "") or git_commit()
         self.sku = self.compiler = None  # probed in main (--plan may name the SKU)

@@ -22,12 +22,30 @@ EXH_COLUMNS = ("key", "contenders", "space", "rounds", "race_winner", "exhaustiv
                "lo", "hi", "within_3pct", "measuring_s", "note", "checksum")
 
 
-def fit_contenders(compiled: dict) -> tuple[dict, dict]:
-    """(contender id -> module, contender id -> why it is left out) of the contenders' compile results: one that
-    did not compile is left out with its first error line, never a failed step that every later call repeats."""
-    vmfbs = {c: r.vmfb for c, r in compiled.items() if r.ok}
-    dropped = {c: r.error.splitlines()[0] if r.error else "did not compile" for c, r in compiled.items() if not r.ok}
-    return vmfbs, dropped
+def fit_contenders(compiled: dict, prefer: tuple = ()) -> tuple[dict, dict, dict]:
+    """(contender id -> module, contender id -> why it is left out, twin id -> the id raced for it) of the
+    contenders' compile results. One that did not compile is left out with its first error line, never a failed
+    step that every later call repeats. Ids whose kernels are one kernel (one kernel_fingerprint) race as one: the
+    first of ``prefer`` (IREE's default, the race's winner), else the first listed, is kept and the others are left
+    out as its twins, since two runs of one kernel are never a win or a loss (ids with no ISA to read are each
+    kept)."""
+    from iree_vdmfma.compiler.fingerprint import fingerprint
+
+    vmfbs, dropped, kernels, twins = {}, {}, {}, {}
+    order = [c for c in prefer if c in compiled] + [c for c in compiled if c not in prefer]
+    for c in order:
+        r = compiled[c]
+        if not r.ok:
+            dropped[c] = r.error.splitlines()[0] if r.error else "did not compile"
+            continue
+        digest = fingerprint(r.dump_dir).digest  # '' where the dump holds no ISA: never taken for a twin
+        if digest and digest in kernels:
+            dropped[c] = f"same kernel as {kernels[digest]} (kernel_fingerprint {digest}): raced once, as that one"
+            twins[c] = kernels[digest]
+            continue
+        kernels[digest] = c
+        vmfbs[c] = r.vmfb
+    return vmfbs, dropped, twins
 
 
 def step_exhaustive(plan: Plan, items, limit: float, log: Path, known, lists) -> bool:
@@ -73,30 +91,38 @@ def step_exhaustive(plan: Plan, items, limit: float, log: Path, known, lists) ->
                 break
             compiled = {c: compile_retrying(compiler, tuner.job(Candidate(p, tuple(settings_of(c).items()))))[0]
                         for c in rows}
-            vmfbs, dropped = fit_contenders(compiled)
+            winner = (w.knobs or default).replace("split=none", "split=0")  # the id as candidates.csv has it
+            vmfbs, dropped, twins = fit_contenders(compiled, prefer=(default, winner))
+            raced = twins.get(winner, winner)  # the race's winner, or the id its kernel raced under
             if default not in vmfbs or len(vmfbs) < 2:
                 print(f"  exhaustive: {p.key}: too few contenders compile here ({len(vmfbs)} of {len(rows)}; "
                       f"{'; '.join(f'{c}: {e}' for c, e in dropped.items())}); skipped", flush=True)
                 continue
             best, every = exhaustive(vmfbs, default, p, plan.device, rounds, seed=1, min_time_s=0.01)
-            winner = (w.knobs or default).replace("split=none", "split=0")  # the id as candidates.csv has it
-            # winner / best per round, paired: its median and interval (not a ratio of two point estimates)
-            gap = paired.compare(every.ratios(winner, best), rule) if winner in vmfbs else None
-            within = ("-" if gap is None else "yes" if gap.hi <= 1.03 else "no" if gap.lo > 1.03 else "unresolved")
-            row = {"key": p.key, "contenders": len(rows), "space": here.get(p.key, {}).get("space") or json.loads(w.detail or "{}").get("space", ""), "rounds": every.count,
-                   "race_winner": winner, "exhaustive_best": best,
+            # winner / best per round, paired: its median and interval (not a ratio of two point estimates); where
+            # the winner's kernel is the best, no ratio: one kernel is never measured against itself
+            same = raced == best
+            gap = paired.compare(every.ratios(raced, best), rule) if raced in vmfbs and not same else None
+            within = "yes" if same else "-" if gap is None else "yes" if gap.hi <= 1.03 else "no" if gap.lo > 1.03 \
+                else "unresolved"
+            said = (["the race's winner is the exhaustive best" + (f" (as {raced}, the same kernel)" if raced != winner
+                                                                   else "")] if same
+                    else [] if gap else ["the race's winner was not among the measured candidates"])
+            row = {"key": p.key, "contenders": len(rows),
+                   "space": here.get(p.key, {}).get("space") or json.loads(w.detail or "{}").get("space", ""),
+                   "rounds": every.count, "race_winner": winner, "exhaustive_best": best,
                    "race_winner_vs_best": f"{gap.ratio:.4f}" if gap else "", "lo": f"{gap.lo:.4f}" if gap else "",
                    "hi": f"{gap.hi:.4f}" if gap else "", "within_3pct": within,
                    "measuring_s": f"{every.measuring_s:.1f}",
-                   "note": "; ".join(([] if gap else ["the race's winner was not among the measured candidates"])
-                                     + [f"left out {c}: {e}" for c, e in dropped.items()])}
+                   "note": "; ".join(said + [f"left out {c}: {e}" for c, e in dropped.items()])}
             row = {c: str(row.get(c, "")) for c in EXH_COLUMNS[:-1]}
             row["checksum"] = row_checksum(row.values())
             done[p.key] = row
             new.append(row)
             write_csv(path, EXH_COLUMNS, list(done.values()))
             print(f"  exhaustive {p.key}: {len(rows)} contenders x {every.count} rounds in {every.measuring_s:.1f} s; "
-                  f"race {winner} vs best {best}: " + (gap.margin() if gap else "not measured"), flush=True)
+                  f"race {winner} vs best {best}: " + (gap.margin() if gap else "the same kernel" if same
+                                                       else "not measured"), flush=True)
     keep(plan, exhaustive_records(new, source(plan, path), target, plan.device), time.monotonic() - began, len(new))
     with log.open("a") as f:
         f.write(f"exhaustive: {len(new)} shape(s) checked in this call, {len(done)} in {path}\n")

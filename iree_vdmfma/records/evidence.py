@@ -153,10 +153,12 @@ def forward_records(rows: Iterable[dict], src: Source, layer: str, target: str) 
 
 
 def exhaustive_records(rows: Iterable[dict], src: Source, target: str, device: str = "") -> list[Record]:
-    """One EXHAUSTIVE record per shape checked: the race's winner (knobs), 'within 3%' (verdict), the row."""
+    """One EXHAUSTIVE record per shape checked: the race's winner (knobs), 'within 3%' (verdict), the row. A row
+    with a verdict is a check: a paired ratio, or the winner's kernel found to be the best's (no ratio: one kernel is
+    never measured against itself); a row without one (the winner not among the measured) is not."""
     out = []
     for r in rows:
-        if not r.get("race_winner_vs_best"):
+        if r.get("within_3pct", "-") in ("", "-"):
             continue
         out.append(Record(kind=EXHAUSTIVE, key=r["key"], name=r["key"], **shape_of(r["key"]), knobs=r["race_winner"],
                           verdict=r.get("within_3pct", ""), detail=_detail(r, [c for c in r if c != "checksum"]),

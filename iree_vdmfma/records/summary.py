@@ -165,9 +165,10 @@ def _exhaustive(rs: list[Record], src: Sources) -> list[str]:
            "within 3% | source |", "|---|---|---|---|---|---|---|---|"]
     for r in sorted(rows.values(), key=_shape_order):
         d = _detail(r)
+        ratio = (f"{d['race_winner_vs_best']} [{d.get('lo', '')}, {d.get('hi', '')}]" if d.get("race_winner_vs_best")
+                 else "the same kernel")
         out.append(f"| {r.key} | {d.get('contenders', '')} ({d.get('space', '')}) | {d.get('rounds', '')} | {r.knobs} | "
-                   f"{d.get('exhaustive_best', '')} | {d.get('race_winner_vs_best', '')} [{d.get('lo', '')}, "
-                   f"{d.get('hi', '')}] | {r.verdict} | [{src.cite(r)}] |")
+                   f"{d.get('exhaustive_best', '')} | {ratio} | {r.verdict} | [{src.cite(r)}] |")
     return out
 
 

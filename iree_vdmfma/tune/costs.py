@@ -5,7 +5,7 @@ race budget fits).
 Every figure here is an ESTIMATE from times measured earlier in the same run: a fresh candidate costs the wall
 time its batches of compiles took (the workers' parallelism, proving the ISA and saving rows included) over the
 fresh compiles in them; until a batch with a fresh compile is seen, the median fresh compile time (this run's, else
-the rows' of an earlier run: a resume whose first compiles were cache hits says no longer 'about 1 s') over the
+the rows' of an earlier run, so a resume whose first compiles were cache hits is costed from real compiles) over the
 workers. A cache hit costs no compile; the caller says how many of the candidates left are in the cache. Until a
 kind of work has been seen, a stated prior stands in (PRIOR_CHECK_S, PRIOR_CONTENDER_ROUND_S). A race is costed
 at its worst case: every round it could run (tune/race.py ``contender_rounds``).

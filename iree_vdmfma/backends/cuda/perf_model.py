@@ -12,7 +12,7 @@ model_pct_peak = weight bytes / t / HBM peak, where
   IREE's default, so this term is unvalidated);
 - the grid's waves enter through residency (the live workgroups' bytes in flight); a wave-quantisation tail
   (x ceil(waves) / waves) made the held-out ranks worse (median rank correlation 0.71 against 0.77), so it is out;
-- FLOOR_US = 40 us, the per-call floor of the timing (the harness's per-dispatch cost, issue 43): the value
+- FLOOR_US = 40 us, the per-call floor of the timing (the harness's per-dispatch cost, run/floor.py): the value
   benchmarks/cuda_model_check.py picks on every held-out shape, the top of its grid (20, 30, 40 us), so the fit is
   bounded by the grid and the best value may lie higher. It is not the about 27 us per call that a linear fit of
   the H200 winners alone showed: the ranks of all the measured candidates want the larger floor; and
