@@ -154,12 +154,14 @@ def test_a_knob_setting_means_the_same_whichever_backend_was_imported_first():
     its tables)."""
     probe = ("from iree_vdmfma.configs.knobs import knob_config; from iree_vdmfma.problems.problem import Problem; "
              "c = knob_config(Problem(m=8, n=2304, k=8192, dtype='f16'), 'gfx942', "
-             "{'mma': 'vdmfma', 'n_tile': 32, 'waves_per_eu': 2}); print(c.workgroup, c.func_attrs)")
+             "{'mma': 'vdmfma', 'n_tile': 32, 'waves_per_eu': 2}); print(c.workgroup, c.func_attrs); "
+             "print(knob_config(Problem(m=8, n=2304, k=8192, dtype='f16'), 'sm_89', {'mma': 'gemv', 'rows': 2}).rows)")
     cold = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
     warm = subprocess.run([sys.executable, "-c", "import iree_vdmfma.backends.rocm.knobs; " + probe],
                           capture_output=True, text=True, timeout=300)
     assert cold.returncode == 0 and warm.returncode == 0, cold.stderr + warm.stderr
     assert cold.stdout == warm.stdout and "32" in cold.stdout and "amdgpu-waves-per-eu" in cold.stdout, cold.stdout
+    assert cold.stdout.split()[-1] == "2", cold.stdout  # CUDA's gemv rows, from CUDA's table, registered the same way
 
 
 def _toy_lane_load_rule(p, settings, config):
