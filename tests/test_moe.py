@@ -145,14 +145,15 @@ def test_prefill_ops_are_not_skinny_and_never_counted():
 
 
 @pytest.mark.slow
-def test_a_tiny_hugging_face_decoder_goes_through_vdmfma_model_at_m_1_4_8(tmp_path):
-    """The manual's command 3 as written, from the checkout (its config.json is committed)."""
+def test_a_tiny_hugging_face_decoder_goes_through_vdmfma_model_at_m_1_and_8(tmp_path):
+    """The manual's command 3 as written, from the checkout (its config.json is committed): M = 1, and M = 8, where
+    the whole model does not compile with the spec (IREE 3.13) and each GEMM is proved on its executable alone."""
     hf = _docs_commands()[2]
-    assert hf[:3] == ["vdmfma", "model", str(HF_CONFIG.relative_to(ROOT))] and hf[hf.index("--m") + 1] == "1,4,8"
+    assert hf[:3] == ["vdmfma", "model", str(HF_CONFIG.relative_to(ROOT))] and hf[hf.index("--m") + 1] == "1,8"
     proc = _cli(tmp_path, str(ROOT / hf[2]), *hf[3:])
     assert proc.returncode == 0, proc.stderr
     rows = read_dispatches(tmp_path / hf[hf.index("--out") + 1] / "dispatches.csv").rows
-    for m in (1, 4, 8):
+    for m in (1, 8):
         gemms = [r for r in rows if r.m_tokens == m and r.m is not None and r.status != "not-gemm"]
         # q, k/v (one kernel, 2 calls), o, gate/up (one kernel, 2 calls), down, lm_head: 8 calls
         assert {(r.n, r.k) for r in gemms} == {(256, 256), (128, 256), (512, 256), (256, 512), (1024, 256)}
