@@ -8,9 +8,10 @@ compile-only work, then compare the outputs row by row after dropping what legit
 venv's dependencies), compile-only (``--device none``; the model without ``--tune``), with a private compile cache,
 serially: (a) the seed sweep (sweeps/seed-f16.csv) per target, with its report, and one M = 8 shape of each
 other element type's decode list (bf16, fp8, i8 on gfx942; fp8, mxfp4 on gfx950), (b) a tune of the seed list's
-first shape for gfx942 and sm_89 (4 candidates), (c) ``vdmfma model`` over the committed sharktank Llama decode exports
-(examples/sharktank/, gfx942). Each command writes OUT/<name>/; OUT/commands.txt has the command lines and exit
-codes. Nothing runs on a device: nothing is measured; the tune's ranks are MODELLED, and deterministic.
+first shape for gfx942 and sm_89 and of the mxfp4 shape for gfx950 (4 candidates), (c) ``vdmfma model`` over the
+committed sharktank Llama decode exports (examples/sharktank/, gfx942). Each command writes OUT/<name>/;
+OUT/commands.txt has the command lines and exit codes. Nothing runs on a device: nothing is measured; the
+tunes' ranks are MODELLED, and deterministic.
 
 ``compare`` drops timestamps, durations, absolute paths, versions and checksums (and logs, caches, sqlite files),
 keys CSV rows by their natural key (the columns that name a row, not its outcome) and prints per artefact
@@ -35,7 +36,8 @@ from pathlib import Path
 
 SEEDS = "sweeps/seed-f16.csv"
 TARGETS = "gfx942,gfx950,gfx1100,sm_89"
-TUNE_TARGETS = ("gfx942", "sm_89")
+# Tunes: (target, shape list written into OUT): the first seed shape, and the mxfp4 shape (scaled MFMA configs).
+TUNES = (("gfx942", "tune-shape.csv"), ("sm_89", "tune-shape.csv"), ("gfx950", "tune-mxfp4.csv"))
 MODEL = "examples/sharktank/llama3_8b_1l_decode_bs{m}.mlir"
 # The other element types (their intrinsic tables and scaled IR), per target: the first M = 8 row of each list.
 DTYPE_LISTS = {"gfx942": ("decode-bf16", "decode-fp8-gfx942", "decode-i8"),
@@ -89,6 +91,7 @@ def capture(code: Path, out: Path, targets: list[str], ms: str, cap: int) -> int
         picked = [next(r for r in _rows(code / "sweeps" / f"{name}.csv")[1:] if r.split(",")[1] == "8")
                   for name in lists]
         (out / f"dtypes-{t}.csv").write_text("name,m,n,k,dtype\n" + "\n".join(picked) + "\n")
+    (out / "tune-mxfp4.csv").write_text("name,m,n,k,dtype\n" + picked[-1] + "\n")  # gfx950's last: mxfp4
     try:
         with open(out / "commands.txt", "w") as log:
             for t in targets:
@@ -97,8 +100,8 @@ def capture(code: Path, out: Path, targets: list[str], ms: str, cap: int) -> int
             for t in DTYPE_LISTS:
                 _cli(code, cache, ["sweep", str(out / f"dtypes-{t}.csv"), "--target", t, "--device", "none",
                                    "--out", str(out / f"sweep-dtypes-{t}"), "--workers", "2"], log)
-            for t in TUNE_TARGETS:
-                _cli(code, cache, ["tune", str(tune_shapes), "--target", t, "--device", "none", "--out",
+            for t, shapes in TUNES:
+                _cli(code, cache, ["tune", str(out / shapes), "--target", t, "--device", "none", "--out",
                                    str(out / f"tune-{t}"), "--max-candidates", str(cap), "--workers", "2"], log)
             _cli(code, cache, ["model", MODEL, "--m", ms, "--target", "gfx942", "--out",  # compile-only: no --tune
                                str(out / "model-gfx942"), "--workers", "2"], log)
