@@ -154,9 +154,60 @@ def test_a_knob_setting_means_the_same_whichever_backend_was_imported_first():
     its tables)."""
     probe = ("from iree_vdmfma.configs.knobs import knob_config; from iree_vdmfma.problems.problem import Problem; "
              "c = knob_config(Problem(m=8, n=2304, k=8192, dtype='f16'), 'gfx942', "
-             "{'mma': 'vdmfma', 'n_tile': 32, 'waves_per_eu': 2}); print(c.workgroup, c.func_attrs)")
+             "{'mma': 'vdmfma', 'n_tile': 32, 'waves_per_eu': 2}); print(c.workgroup, c.func_attrs); "
+             "print(knob_config(Problem(m=8, n=2304, k=8192, dtype='f16'), 'sm_89', {'mma': 'gemv', 'rows': 2}).rows)")
     cold = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
     warm = subprocess.run([sys.executable, "-c", "import iree_vdmfma.backends.rocm.knobs; " + probe],
                           capture_output=True, text=True, timeout=300)
     assert cold.returncode == 0 and warm.returncode == 0, cold.stderr + warm.stderr
     assert cold.stdout == warm.stdout and "32" in cold.stdout and "amdgpu-waves-per-eu" in cold.stdout, cold.stdout
+    assert cold.stdout.split()[-1] == "2", cold.stdout  # CUDA's gemv rows, from CUDA's table, registered the same way
+
+
+def _toy_lane_load_rule(p, settings, config):
+    return f"toy: {config.thread}-element lane loads are too narrow" if config.thread < 2 else ""
+
+
+def test_a_gemv_knob_declared_in_one_place_is_searched_named_written_and_prunes_with_its_own_reason(monkeypatch):
+    """One Knob (values, the mma kind, what it writes, its own rule) put in RDNA's table, which has no load-width
+    knob, and nothing else: the space varies it on gemv candidates only, in its order of values, their ids name
+    it, the gemv config is built with it, and its rule rejects its narrow value with its own reason. No compile."""
+    from iree_vdmfma.backends.knobs import GEMV, Knob, sets
+    from iree_vdmfma.backends.rocm import knobs_rdna
+    from iree_vdmfma.configs.knobs import knob_config
+    from iree_vdmfma.tune.space import space
+
+    # bytes a lane loads a step (configs/gemv.py gemv_config's load_bytes): 16, then 4 before 8, then 2 (one f16)
+    monkeypatch.setitem(knobs_rdna.KNOBS, "toy", Knob("toy", lambda p, arch: [16, 4, 8, 2], GEMV, sets("load_bytes"),
+                                                      _toy_lane_load_rule))
+    p, arch = Problem(4, 256, 2048), "gfx1100"
+    kept, pruned = space(p, arch)
+    ids = [c.id for c in kept]
+    gemv = [c for c in kept if c.mma == "gemv"]
+    assert gemv and {c.settings["toy"] for c in gemv} == {16, 4, 8}
+    assert all("toy=" not in c.id for c in kept if c.mma != "gemv")  # a gemv knob: not on the other kinds
+    for c in gemv:
+        if c.settings["toy"] == 16:
+            narrow, wider, narrowest = (c.id.replace("toy=16", f"toy={v}") for v in (4, 8, 2))
+            assert ids.index(c.id) < ids.index(narrow) < ids.index(wider)  # the order its values are listed in
+            assert dict((x.id, why) for x, why in pruned)[narrowest] == "toy: 1-element lane loads are too narrow"
+            assert knob_config(p, arch, c.settings).thread == 8
+            assert knob_config(p, arch, dict(c.settings, toy=4)).thread == 2
+    assert knob_config(p, arch, {"mma": "gemv"}).thread == 8  # a setting without it: the gemv kind's 16 B
+
+
+def test_the_knob_the_tuning_page_shows_is_the_real_declaration():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    line = 'KNOBS.fixed("nsub", [1, 4, 16], GEMV, tile.nsub, tile.nsub_rule)'
+    assert line in (root / "docs" / "tuning.md").read_text()
+    assert line in (root / "iree_vdmfma" / "backends" / "rocm" / "knobs.py").read_text()
+
+
+def test_every_gpu_backend_registers_the_knob_table_it_tunes_with():
+    """The table configs/knobs.py applies for a target is the one the backend searches (CUDA's as ROCm's)."""
+    from iree_vdmfma.configs.knobs import knob_table
+
+    for arch in ("gfx942", "gfx950", "gfx1100", "gfx1201", "sm_89"):
+        assert knob_table(arch) is backends.backend_for(arch).knobs(arch), arch

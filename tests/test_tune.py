@@ -29,7 +29,8 @@ from iree_vdmfma.devices.targets import target as get_target
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.tune import state
 from iree_vdmfma.tune.choose import choose_measured
-from iree_vdmfma.tune.space import M1_SPLIT_DROPPED, prune_reason, reference, settings_of, space, Candidate
+from iree_vdmfma.backends.knobs import M1_SPLIT_DROPPED
+from iree_vdmfma.tune.space import prune_reason, reference, settings_of, space, Candidate
 from iree_vdmfma.tune.options import MODELLED_DEFAULT_CANDIDATES, TuneOptions
 from iree_vdmfma.tune.tuner import Tuner
 from iree_vdmfma.run.numerics import Checker
@@ -439,8 +440,8 @@ def test_a_search_winner_the_final_side_by_side_does_not_confirm_is_not_shipped_
     tuner = Tuner([p], TuneOptions(target="host", device="local-task", out_dir=tmp_path / "out",
                                    cache_dir=tmp_path / "cache", workers=2, reps=5, timeout_s=300))
     timed = dict(status=Status.MEASURED.value, cold_us_std=0.1, cold_us_mad=0.1, cold_reps=10)
-    default = tuner._row(reference(p, "host", "default")).replace(cold_us_median=100.0, **timed)
-    split = tuner._row(Candidate(p, (("split", 128),))).replace(cold_us_median=10.0, **timed)
+    default = tuner.row(reference(p, "host", "default")).replace(cold_us_median=100.0, **timed)
+    split = tuner.row(Candidate(p, (("split", 128),))).replace(cold_us_median=10.0, **timed)
     with Compiler(tmp_path / "cache", 2) as compiler:
         w = tuner.finish(compiler, p, [default, split], Checker(p))
     # the stand-in measured both, for real: the default's module and the split's (two separate compiles)

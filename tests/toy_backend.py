@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from iree_vdmfma.backends import Backend, DumpProof, KnobTable, register
-from iree_vdmfma.backends.knobs import split_chunks
+from iree_vdmfma.backends.knobs import split_chunks, split_rule
 
 KNOBS = KnobTable()
 
 
-@KNOBS.knob("split")
+@KNOBS.knob("split", prune=split_rule)
 def _split(problem, target):
     return split_chunks(problem, (2,), 64)
 

@@ -21,6 +21,8 @@ from iree.compiler.dialects import iree_codegen, iree_gpu
 from ..util.mlir import shared_context
 
 LOAD_BYTES = 16  # per lane per row and step: one 16-byte vector load
+ROWS = 4  # N rows per workgroup when no knob says otherwise (example 11's config)
+PARTIAL_REDUCTION = 512  # K elements a workgroup step when no knob says otherwise
 
 
 @dataclass(frozen=True)
@@ -121,8 +123,8 @@ class GemvConfig:
                 f"k_subgroups={self.k_subgroups}{nsub} threads={self.workgroup_size}")
 
 
-def gemv_config(m: int, elem_bytes: int, subgroup_size: int, rows: int, partial_reduction: int,
-                k_subgroups: int = 1, batched: bool = False, load_bytes: int = LOAD_BYTES,
+def gemv_config(m: int, elem_bytes: int, subgroup_size: int, rows: int = ROWS,
+                partial_reduction: int = PARTIAL_REDUCTION, k_subgroups: int = 1, batched: bool = False, load_bytes: int = LOAD_BYTES,
                 n_subgroups: int = 1) -> GemvConfig:
     """A GEMV config with ``load_bytes`` lane loads (16: one 128-bit load; 8: two lanes' worth of rows per
     load step) and ``n_subgroups`` subgroups splitting the rows; LDS holds one f32 partial per row, M and K

@@ -1,36 +1,38 @@
-"""Knob settings -> the (split chunk, KernelConfig) pair they stand for.
+"""Knob settings -> the (split chunk, KernelConfig) pair they stand for, through the config kinds.
 
-A setting is a plain mapping of knob name to value (what ``vdmfma tune`` searches
-and what a tuning library stores). ``split`` is the K chunk (0: no split; it goes
-into the preprocessing spec); ``mma`` is ``default`` (inject nothing: IREE's own
-choice), ``vdmfma`` or ``dense`` (the padded 16x16 MFMA); the tile knobs
-(``n_tile``, ``subgroups``, ``reduction``, ``promote``, ``prefetch``, ``waves_per_eu``) override the
-variant rule's TileAndFuse config, whose tiles for a split dispatch see k = chunk: each is written in by its own
-declaration's ``apply`` (backends/knobs.py; the tables are registered here, ``register_knob_table``).
-``mma=gemv`` (M <= 8, unbatched) asks for the no-MMA VectorDistribute config of
-configs/gemv.py instead, shaped by ``rows``, ``kpart`` and ``ksub``; it is the one
-config kind offered on CUDA too.
+A setting is a plain mapping of knob name to value (what ``vdmfma tune`` searches and what a tuning library
+stores). ``split`` is the K chunk (0: no split; it goes into the preprocessing spec); ``mma`` picks the config
+kind (:func:`config_kind`): ``default`` injects nothing (IREE's own choice); ``vdmfma``/``dense`` the MMA tiles
+(the variant rule's TileAndFuse config, whose tiles for a split dispatch see k = chunk); ``gemv`` (M <= 8,
+unbatched) the no-MMA VectorDistribute config of configs/gemv.py; ``tc`` CUDA's tensor-core config
+(configs/tensorcore.py); an MX problem's ``scaled``/``scaled32``/``mxgemv`` configs/scaled.py's.
+
+Which knob writes what is not read here: every knob declares it (backends/knobs.py ``Knob.apply``: into the MMA
+config, or into the keywords of the kind's builder), in the table its backend registers for its targets
+(``register_knob_table``). A kind starts from its own defaults (the variant rule's config; the builders' keyword
+defaults, e.g. ``gemv_config``'s rows 4 and K step 512), so a setting that omits a knob keeps that value. The
+rules of a whole config (threads, LDS, the M = 1 scaled MFMA, tiles dividing N and K, the gemv K step) are the
+kind's ``rules``; a knob's own rule is its ``Knob.prune`` (tune/space.py ``prune_reason`` runs both).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from importlib import import_module
 from typing import Callable, Mapping, Optional
 
 from ..problems.problem import Problem
-from ..devices.targets import family_of, subgroup_size
+from ..devices.targets import family_of, subgroup_size, target as get_target
 from .config import KernelConfig
 from .catalog import IntrinsicUnavailableError
-from .gemv import LOAD_BYTES, GemvConfig, gemv_config
+from .gemv import LOAD_BYTES, PARTIAL_REDUCTION, ROWS, GemvConfig, gemv_config
 from .rules import LDS_ROW_PAD_BYTES, padded_config, vdmfma_config
 from .tensorcore import tc_config
 from .scaled import DEFAULT_INTRINSIC, mx_gemv_config, scaled_config
 
 MMA_KINDS = ("default", "vdmfma", "dense", "gemv", "tc")
-GEMV_DEFAULTS = {"rows": 4, "kpart": 512, "ksub": 1, "vec": LOAD_BYTES, "nsub": 1}  # vec: bytes a lane loads a
-# step; nsub: subgroups along N (each owns rows / nsub rows)
 GEMV_MAX_M = 8
+MAX_THREADS = 1024
 PROMOTE = {"AB": (0, 1), "A": (0,), "none": ()}
 
 
@@ -53,8 +55,9 @@ def knob_table(arch: str) -> Mapping:
     return next((table for selects, table in _TABLES if selects(arch)), {})
 
 
-def _applied(config: KernelConfig, arch: str, knobs: Mapping[str, object]) -> KernelConfig:
-    """``config`` with every set knob of ``arch``'s table that declares an ``apply`` written into it."""
+def _applied(config, arch: str, knobs: Mapping[str, object]):
+    """``config`` (or a builder's keywords) with every set knob of ``arch``'s table that declares an ``apply``
+    written into it."""
     table = knob_table(arch)
     for name, value in knobs.items():
         knob = table.get(name)
@@ -78,23 +81,121 @@ def promoted_lds_bytes(config: KernelConfig, elem_bytes: int) -> int:
 
 def knob_config(problem: Problem, arch: str,
                 knobs: Mapping[str, object]) -> Optional[KernelConfig | GemvConfig]:
-    """The codegen config a knob setting asks for on ``arch`` (None: IREE's own choice)."""
-    mma = knobs.get("mma", "default")
+    """The codegen config a knob setting asks for on ``arch`` (None: IREE's own choice): its kind's start, every
+    set knob's ``apply`` written in, then the kind's finish."""
+    mma = str(knobs.get("mma", "default"))
+    kind = config_kind(problem, arch, mma)
+    if kind is None:
+        return None
+    p = dispatch_problem(problem, int(knobs.get("split", 0) or 0)) if kind.splits else problem
+    draft = kind.start(p, arch, mma)
+    return kind.finish(p, arch, mma, _applied(draft, arch, knobs) if mma in kind.mma else draft)
+
+
+def config_rules(problem: Problem, arch: str, knobs: Mapping[str, object], config) -> str:
+    """'' if ``config`` (``knob_config``'s for ``knobs``) passes its kind's whole-config rules, else why not."""
+    kind = config_kind(problem, arch, str(knobs.get("mma", "default")))
+    return kind.rules(problem, int(knobs.get("split", 0) or 0) or problem.k, config, arch) if kind else ""
+
+
+@dataclass(frozen=True)
+class ConfigKind:
+    """A config knob settings inject. ``start(problem, arch, mma)``: what its knobs write into (the MMA config,
+    or the keywords of its builder); ``finish(problem, arch, mma, draft)``: the config; ``rules(problem, k,
+    config, arch)``: the rules of the whole config ('' keeps it; k: the K the dispatch sees); ``splits``: whether
+    its problem is the split dispatch's (k = chunk). ``mma``: the values that name it; the knobs write into it
+    only then (another mma a target with MMA configs is given, say ``scaled`` for an f16 GEMM, gets the variant
+    rule's config as it is)."""
+
+    mma: tuple[str, ...]
+    start: Callable[[Problem, str, str], object]
+    finish: Callable[[Problem, str, str, object], KernelConfig | GemvConfig]
+    rules: Callable[[Problem, int, object, str], str]
+    splits: bool = False
+
+
+def _threads(config) -> str:
+    return f"{config.workgroup_size} threads > {MAX_THREADS}" if config.workgroup_size > MAX_THREADS else ""
+
+
+def _tile_rules(p: Problem, k: int, config: KernelConfig, arch: str) -> str:
+    """Threads; the N and K tiles divide N and the K chunk; the promoted operands' LDS (modelled) fits."""
+    *_, m_tile, n_tile, _ = config.workgroup
+    k_tile = config.reduction[-1] * config.intrinsic.k
+    if _threads(config):
+        return _threads(config)
+    if p.n % n_tile or k % k_tile:
+        return f"tiles N{n_tile}/K{k_tile} do not divide N={p.n}/K={k}"
+    family = family_of(arch)
+    lds = family.workgroup_memory_bytes if family and family.workgroup_memory_bytes else get_target(arch).lds_bytes
+    return f"LDS estimate {config.lds_estimate} B > {lds} B" if config.lds_estimate > lds else ""
+
+
+def _gemv_start(p: Problem, arch: str, mma: str) -> dict:
+    if p.m > GEMV_MAX_M or p.batched:
+        raise ValueError(f"{p.key}: the gemv config is for unbatched M <= {GEMV_MAX_M}")
+    return {}
+
+
+def _gemv_rules(p: Problem, k: int, config: GemvConfig, arch: str) -> str:
+    if config.partial_reduction % config.k_step or k % config.partial_reduction:
+        return (f"K step {config.k_step} (lanes x 16 B x K subgroups) and partial reduction "
+                f"{config.partial_reduction} do not divide each other and K={k}")
+    return _threads(config)
+
+
+def _scaled_rules(p: Problem, k: int, config: KernelConfig, arch: str) -> str:
+    """MX configs pad M, N and K: threads and LDS matter, and a scaled MFMA needs an M loop (README: MXFP4
+    findings)."""
+    if _threads(config):
+        return _threads(config)
+    if p.m == 1 and not p.batched:
+        return ("M=1: IREE folds the unit M and refuses a scaled MFMA on the (n, kb, k) op "
+                "('contraction like operation missing critical dimension')")
+    lds = get_target(arch).lds_bytes
+    return f"LDS estimate {config.lds_estimate} B > {lds} B" if config.lds_estimate > lds else ""
+
+
+def _tiles_start(p: Problem, arch: str, mma: str) -> KernelConfig:
+    return tile_base(vdmfma_config(p, arch) if mma == "vdmfma" else padded_config(p, arch))
+
+
+MMA_TILES = ConfigKind(("vdmfma", "dense"), _tiles_start,
+                       lambda p, arch, mma, c: replace(c, lds_estimate=promoted_lds_bytes(c, p.dt.bytes)), _tile_rules,
+                       splits=True)
+TENSOR_CORE = ConfigKind(("tc",), lambda p, arch, mma: {}, lambda p, arch, mma, kw: tc_config(p, **kw),
+                         _tile_rules, splits=True)
+GEMV = ConfigKind(("gemv",), _gemv_start,
+                  lambda p, arch, mma, kw: gemv_config(p.m, p.dt.bytes, subgroup_size(arch), **kw), _gemv_rules)
+MX_MMA_KINDS = ("default", "scaled", "scaled32", "mxgemv")
+SCALED_INTRINSICS = {"scaled": DEFAULT_INTRINSIC, "scaled32": "MFMA_SCALE_F32_32x32x64_B32"}
+MX_SCALED = ConfigKind(tuple(SCALED_INTRINSICS), lambda p, arch, mma: {},
+                       lambda p, arch, mma, kw: scaled_config(p, arch, SCALED_INTRINSICS[mma], **kw), _scaled_rules)
+MX_GEMV = ConfigKind(("mxgemv",), lambda p, arch, mma: {},
+                     lambda p, arch, mma, kw: mx_gemv_config(p, subgroup_size(arch), **kw),
+                     lambda p, k, config, arch: _threads(config))
+
+
+def config_kind(problem: Problem, arch: str, mma: str) -> Optional[ConfigKind]:
+    """The kind of config ``mma`` asks for on ``arch`` (None: IREE's own choice). An MX problem takes
+    configs/scaled.py's (ROCm only); any other mma a target with MMA configs takes is the MMA tiles."""
     family = family_of(arch)
     if problem.dt.is_mx:
-        return _mx(problem, arch, knobs)
+        if mma == "default" or not (family and family.mma_configs):
+            return None
+        if mma == "mxgemv":
+            return MX_GEMV
+        if mma in SCALED_INTRINSICS:
+            return MX_SCALED
+        raise IntrinsicUnavailableError(f"mma={mma} is not an MX config; {problem.dtype} takes "
+                                        f"{', '.join(MX_MMA_KINDS)}")
     if mma == "gemv" and family and family.gemv_configs:
-        return _gemv(problem, arch, knobs)
-    if mma == "tc" and family and family.tensor_core_configs:  # configs/tensorcore.py
-        return tc_config(dispatch_problem(problem, int(knobs.get("split", 0) or 0)), int(knobs.get("n_tile", 16)),
-                         int(knobs.get("reduction", 32)), int(knobs.get("subgroups", 1)),
-                         PROMOTE[str(knobs.get("promote", "AB"))])
+        return GEMV
+    if mma == "tc" and family and family.tensor_core_configs:
+        return TENSOR_CORE
     if mma == "default" or not (family and family.mma_configs):
         return None
-    p = dispatch_problem(problem, int(knobs.get("split", 0) or 0))
-    base = vdmfma_config(p, arch) if mma == "vdmfma" else padded_config(p, arch)
-    config = _applied(tile_base(base), arch, knobs)  # the tile knobs: each declares what it writes (Knob.apply)
-    return replace(config, lds_estimate=promoted_lds_bytes(config, problem.dt.bytes))
+    return MMA_TILES
 
 
 def tile_base(base: KernelConfig) -> KernelConfig:
@@ -149,37 +250,8 @@ def _waves(family, waves_per_eu: int) -> tuple[tuple[str, str], ...]:
 
 
 def default_gemv_config(problem: Problem, arch: str, lanes: int = 0) -> GemvConfig:
-    """The gemv variant's config: GEMV_DEFAULTS on the target's subgroup size (``lanes`` overrides),
-    with a K step of at least one 16-byte load per lane."""
+    """The gemv variant's config: the gemv kind's own defaults (configs/gemv.py ``ROWS``, ``PARTIAL_REDUCTION``)
+    on the target's subgroup size (``lanes`` overrides), with a K step of at least one 16-byte load per lane."""
     lanes = lanes or subgroup_size(arch)
-    kpart = max(GEMV_DEFAULTS["kpart"], LOAD_BYTES // problem.dt.bytes * lanes)
-    return gemv_config(problem.m, problem.dt.bytes, lanes, GEMV_DEFAULTS["rows"], kpart, GEMV_DEFAULTS["ksub"],
-                       problem.batched)
-
-
-def _gemv(problem: Problem, arch: str, knobs: Mapping[str, object]) -> GemvConfig:
-    if problem.m > GEMV_MAX_M or problem.batched:
-        raise ValueError(f"{problem.key}: the gemv config is for unbatched M <= {GEMV_MAX_M}")
-    get = lambda name: int(knobs.get(name, GEMV_DEFAULTS[name]))  # noqa: E731
-    return gemv_config(problem.m, problem.dt.bytes, subgroup_size(arch), get("rows"), get("kpart"), get("ksub"),
-                       load_bytes=get("vec"), n_subgroups=get("nsub"))
-
-
-MX_MMA_KINDS = ("default", "scaled", "scaled32", "mxgemv")
-MX_DEFAULTS = {"mx_reduction": 4, "mx_ksub": 1}
-
-
-def _mx(problem: Problem, arch: str, knobs: Mapping[str, object]) -> Optional[KernelConfig | GemvConfig]:
-    """An MX (block-scaled) problem's config (configs/scaled.py): ``mma`` scaled / scaled32 (forced scaled
-    MFMA, ``mx_reduction`` K intrinsics a step) or mxgemv (``mx_ksub`` subgroups along K); ROCm only."""
-    mma = str(knobs.get("mma", "default"))
-    family = family_of(arch)
-    if mma == "default" or not (family and family.mma_configs):
-        return None
-    get = lambda name: int(knobs.get(name, MX_DEFAULTS[name]))  # noqa: E731
-    if mma == "mxgemv":
-        return mx_gemv_config(problem, subgroup_size(arch), get("mx_ksub"))
-    if mma in ("scaled", "scaled32"):
-        name = DEFAULT_INTRINSIC if mma == "scaled" else "MFMA_SCALE_F32_32x32x64_B32"
-        return scaled_config(problem, arch, name, get("mx_reduction"))
-    raise IntrinsicUnavailableError(f"mma={mma} is not an MX config; {problem.dtype} takes {', '.join(MX_MMA_KINDS)}")
+    kpart = max(PARTIAL_REDUCTION, LOAD_BYTES // problem.dt.bytes * lanes)
+    return gemv_config(problem.m, problem.dt.bytes, lanes, ROWS, kpart, batched=problem.batched)

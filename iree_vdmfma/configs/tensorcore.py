@@ -34,9 +34,10 @@ def nv_intrinsic(dtype: str) -> Intrinsic:
     return Intrinsic(_NV_MMA[dtype], False, 16, 8, 16, 1, dtype, dtype, "f32", True, NV_LANES)
 
 
-def tc_config(p: Problem, n_tile: int, reduction: int, subgroups: int,
+def tc_config(p: Problem, n_tile: int = 16, reduction: int = 32, subgroups: int = 1,
               promote: tuple[int, ...] = (0, 1)) -> KernelConfig:
-    """Workgroup [16, n_tile, 0] over ``subgroups`` warps along N, K tile 16 x ``reduction``, M padded to 16."""
+    """Workgroup [16, n_tile, 0] over ``subgroups`` warps along N, K tile 16 x ``reduction``, M padded to 16; the
+    defaults are the cuda-kernel-analysis.md Q3 config (what a setting that omits a knob gets)."""
     if not tc_fits(p):
         raise IntrinsicUnavailableError(f"{p.key}: tensor-core configs are for unbatched f16/bf16 "
                                         f"{TC_MIN_M} <= M <= {TC_MAX_M}")

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
-from ..backends import backend_for
 from ..configs.knobs import knob_config
+from ..tune.space import knobs_of
 from ..configs.library import MEASURED, MODELLED, Entry, Library
 from .db import WINNER, Record
 
@@ -65,7 +65,7 @@ def choose(records: Sequence[Record], target: str, sku: Optional[str] = None) ->
 
 def build(records: Sequence[Record], target: str, sku: Optional[str] = None, installed: str = "") -> Built:
     """The library for ``target`` (per shape the chosen record's knob setting), checked to build here."""
-    known = set(backend_for(target).knobs(target))
+    known = set(knobs_of(target))
     built = Built(Library(target, ()))
     entries = []
     for choice in choose(records, target, sku):

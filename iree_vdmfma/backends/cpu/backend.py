@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from ...devices.targets import CPU_TARGET
 from ...problems.problem import Problem
 from ..base import PREPROCESSING, Backend
-from ..knobs import KnobTable, split_chunks
+from ..knobs import KnobTable, split_chunks, split_rule
 from ..registry import register
 
 KNOBS = KnobTable()
 
 
-@KNOBS.knob("split")
+@KNOBS.knob("split", prune=split_rule)
 def _split(p: Problem, arch: str):
     return split_chunks(p, (2, 4), 128)
 

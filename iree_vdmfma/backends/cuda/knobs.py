@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from ...problems.problem import Problem
 from ...configs.tensorcore import tc_fits
+from ...configs.knobs import register_knob_table
+from .. import knobs as tile
 from ..knobs import GEMV, KnobTable, gemv_fits, split_chunks
+from .targets import FAMILY
 
-KNOBS = KnobTable()
+KNOBS = register_knob_table(FAMILY.named, KnobTable())
 
 
-@KNOBS.knob("split")
+@KNOBS.knob("split", prune=tile.split_rule)
 def _split(p: Problem, arch: str):
     return split_chunks(p, (2, 4, 8, 16, 32, 64), 256)
 
@@ -30,15 +33,19 @@ def _mma(p: Problem, arch: str):
 # biased towards them; reports on other lists (the held-out decode list of benchmarks/gpu_evidence.py)
 # are the honest test of it. rows 16 and 8-byte loads (vec) widen the space where the H200 left cuBLAS
 # 1.4-9x ahead (reports/gpu-evidence-h200): not measured yet, so they come last in the order.
-KNOBS.fixed("rows", [4, 2, 1, 8, 16], GEMV)
-KNOBS.fixed("kpart", [1024, 512, 2048], GEMV)
-KNOBS.fixed("ksub", [2, 4, 1], GEMV)
-KNOBS.fixed("vec", [16, 8], GEMV)
+KNOBS.fixed("rows", [4, 2, 1, 8, 16], GEMV, tile.rows, tile.rows_rule)
+KNOBS.fixed("kpart", [1024, 512, 2048], GEMV, tile.kpart)
+KNOBS.fixed("ksub", [2, 4, 1], GEMV, tile.ksub)
+KNOBS.fixed("vec", [16, 8], GEMV, tile.vec)
+KNOBS.fixed("nsub", [1, 4, 16], GEMV, tile.nsub, tile.nsub_rule, searched=False)  # by name only: not searched here
 
 # tc: mma.sync TileAndFuse with M padded to 16 and both operands in shared memory (configs/tensorcore.py). The
 # first values are the config of shared/notes/cuda-kernel-analysis.md Q3 (N tile 16, K tile 512, one warp: 144
 # workgroups, 32 16-byte loads a step, no spills by ptxas at 8x2304x8192); compile-only, never measured.
 TC = ("tc",)
-KNOBS.fixed("n_tile", [16, 32], TC)
-KNOBS.fixed("reduction", [32, 16, 8], TC)  # K tile = 16 x reduction elements
-KNOBS.fixed("subgroups", [1, 2], TC)  # warps along N (N tile / subgroups a multiple of the 8-wide mma.sync)
+KNOBS.fixed("n_tile", [16, 32], TC, tile.tc_n_tile)
+KNOBS.fixed("reduction", [32, 16, 8], TC, tile.tc_reduction)  # K tile = 16 x reduction elements
+# warps along N (N tile / subgroups a multiple of the 8-wide mma.sync)
+KNOBS.fixed("subgroups", [1, 2], TC, tile.tc_subgroups, tile.subgroups_rule)
+# the operands in shared memory: AB only in the space (A alone sends B to 2-byte loads), other values by name
+KNOBS.fixed("promote", ["AB", "A", "none"], TC, tile.tc_promote, searched=False)

@@ -24,7 +24,7 @@ SCALED = ("scaled", "scaled32")  # the injected scaled-MFMA configs (MX)
 MX_GEMV = ("mxgemv",)  # the injected MX gemv (values decoded in registers)
 
 
-@KNOBS.knob("split")
+@KNOBS.knob("split", prune=tile.split_rule)
 def _split(p: Problem, arch: str):
     if p.dt.is_mx:
         return [0]
@@ -39,11 +39,11 @@ def _mma(p: Problem, arch: str):
 
 
 # K intrinsics a step; 4 is IREE's own choice for a gfx950 scaled matmul at M = 8..16
-KNOBS.fixed("mx_reduction", [4, 2, 8], SCALED)
+KNOBS.fixed("mx_reduction", [4, 2, 8], SCALED, tile.mx_reduction)
 # subgroups along K of the MX gemv (each: 64 lanes, one 32-value block a lane a step)
-KNOBS.fixed("mx_ksub", [1, 2, 4], MX_GEMV)
+KNOBS.fixed("mx_ksub", [1, 2, 4], MX_GEMV, tile.mx_ksub)
 KNOBS.fixed("n_tile", [64, 32, 128], MFMA, tile.n_tile)
-KNOBS.fixed("subgroups", [2, 1, 4], MFMA, tile.subgroups)
+KNOBS.fixed("subgroups", [2, 1, 4], MFMA, tile.subgroups, tile.subgroups_rule)
 KNOBS.fixed("reduction", [4, 2, 8], MFMA, tile.reduction)
 KNOBS.fixed("promote", ["AB", "A"], MFMA, tile.promote)
 # tuning-knobs.md: 0, 1 and unset give one ISA, 2 is IREE's default, 3 = 4 = more loads in flight
@@ -52,10 +52,10 @@ KNOBS.fixed("prefetch", [2, 3], MFMA, tile.prefetch)
 KNOBS.fixed("waves_per_eu", [0, 2], MFMA, tile.waves_per_eu)
 # gemv: N rows per workgroup, K elements per step, subgroups along K: the values the shared
 # notes compiled (48/48), example 11's config first.
-KNOBS.fixed("rows", [4, 1, 2, 8, 16], GEMV)
-KNOBS.fixed("kpart", [512, 256, 1024, 2048], GEMV)
-KNOBS.fixed("ksub", [1, 2, 4], GEMV)
-KNOBS.fixed("vec", [16, 8], GEMV)  # bytes a lane loads per step: 16 (dwordx4), 8 (dwordx2); compile-checked
+KNOBS.fixed("rows", [4, 1, 2, 8, 16], GEMV, tile.rows, tile.rows_rule)
+KNOBS.fixed("kpart", [512, 256, 1024, 2048], GEMV, tile.kpart)
+KNOBS.fixed("ksub", [1, 2, 4], GEMV, tile.ksub)
+KNOBS.fixed("vec", [16, 8], GEMV, tile.vec)  # bytes a lane loads per step: 16 (dwordx4), 8 (dwordx2); compile-checked
 # subgroups along N, each wave owning rows / nsub rows over the K step: vLLM's wvSplitK keeps 16 waves a workgroup,
 # each with its own rows (docs/wvsplitk.md); 1 is IREE's gemv (every wave on all rows, K split over ksub)
-KNOBS.fixed("nsub", [1, 4, 16], GEMV)
+KNOBS.fixed("nsub", [1, 4, 16], GEMV, tile.nsub, tile.nsub_rule)

@@ -29,10 +29,13 @@ def _mma(p: Problem, arch: str):
 
 
 KNOBS.fixed("n_tile", [64, 32, 128], DENSE, tile.n_tile)
-KNOBS.fixed("subgroups", [2, 1, 4], DENSE, tile.subgroups)
+KNOBS.fixed("subgroups", [2, 1, 4], DENSE, tile.subgroups, tile.subgroups_rule)
 KNOBS.fixed("reduction", [8, 4, 16], DENSE, tile.reduction)
 KNOBS.fixed("promote", ["AB", "A"], DENSE, tile.promote)
 KNOBS.fixed("prefetch", [2, 3], DENSE, tile.prefetch)
-KNOBS.fixed("rows", [4, 1, 2, 8, 16], GEMV)
-KNOBS.fixed("kpart", [512, 256, 1024, 2048], GEMV)
-KNOBS.fixed("ksub", [1, 2, 4], GEMV)
+KNOBS.fixed("rows", [4, 1, 2, 8, 16], GEMV, tile.rows, tile.rows_rule)
+KNOBS.fixed("kpart", [512, 256, 1024, 2048], GEMV, tile.kpart)
+KNOBS.fixed("ksub", [1, 2, 4], GEMV, tile.ksub)
+# not searched on RDNA (never compile-checked here), but a setting that names them means what it does on CDNA
+KNOBS.fixed("vec", [16, 8], GEMV, tile.vec, searched=False)
+KNOBS.fixed("nsub", [1, 4, 16], GEMV, tile.nsub, tile.nsub_rule, searched=False)
