@@ -36,7 +36,7 @@ def m1_route(target: str, level: str, tmp: Path, cache_dir: Path | None = None):
     """(the tuned variant's dispatch rows, {'default' | 'tuned': {kernel: digest}}) of the bs 1 decode at ``level``
     with a gemv library for ``target``; ``cache_dir``: the compile cache (default: one under ``tmp``)."""
     backend = backend_for(target)
-    knobs = dict(GEMV, **({"nsub": 1} if "nsub" in backend.knobs(target) else {}))  # nsub: ROCm's gemv knob
+    knobs = dict(GEMV, **({"nsub": 1} if "nsub" in backend.knobs(target) else {}))  # nsub where the table declares it
     lib = Library(target, tuple(Entry(Problem(1, n, k), dict(knobs)) for n, k in PROJECTIONS))
     write_library(lib, tmp / "lib", compile_flags(target), backend.spec_route)
     cache = cache_dir or tmp / "cache"

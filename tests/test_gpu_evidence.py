@@ -96,8 +96,8 @@ def test_two_small_calls_add_up_through_the_records_and_the_second_measures_noth
     assert new and not {_what(r) for r in new} & {_what(r) for r in one}  # measured nothing the first did
     assert Counter(r.kind for r in new) == {EXHAUSTIVE: 2}  # what was left: both seed shapes' check
     for r in _rows(fresh / "exhaustive.csv"):
-        if r["race_winner"] == r["exhaustive_best"]:  # one kernel: no ratio of a kernel against itself
-            assert r["race_winner_vs_best"] == r["lo"] == r["hi"] == "" and r["within_3pct"] == "yes"
+        if r["race_winner_vs_best"] == "":  # the winner's kernel is the best's: no ratio of a kernel against itself
+            assert r["lo"] == r["hi"] == "" and r["within_3pct"] == "yes"
             assert "the race's winner is the exhaustive best" in r["note"]
             continue
         # the paired median of winner / best, inside its own interval
@@ -186,7 +186,7 @@ def test_a_race_contender_that_does_not_compile_is_left_out_and_twins_of_one_ker
     race once, as the preferred id (IREE's default first), the twin named with the id it raced under."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
     try:
-        from evidence.race import fit_contenders
+        from evidence.race import fit_contenders, judge
     finally:
         sys.path.remove(str(ROOT / "benchmarks"))
     from iree_vdmfma.backends import backend_for
@@ -206,3 +206,11 @@ def test_a_race_contender_that_does_not_compile_is_left_out_and_twins_of_one_ker
     assert list(vmfbs) == ["twin", "c"] and vmfbs["twin"].is_file()
     assert set(dropped) == {"b", "a"} and "error" in dropped["b"] and "\n" not in dropped["b"]
     assert twins == {"a": "twin"} and dropped["a"].startswith("same kernel as twin")
+    # as step_exhaustive asks: IREE's default ("a") first, then the race's winner ("twin", the default's kernel)
+    vmfbs, dropped, twins = fit_contenders(compiled, prefer=("a", "twin"))
+    assert list(vmfbs) == ["a", "c"] and twins == {"twin": "a"}
+    raced = twins.get("twin", "twin")
+    said = "the race's winner is the exhaustive best (as a, the same kernel)"
+    assert judge("twin", raced, "a", None) == ("yes", [said])
+    assert judge("a", "a", "a", None)[0] == "yes"  # the winner is the default and the best: no ratio
+    assert judge("twin", raced, "c", None)[0] == "-"  # another kernel was best and the winner was not measured

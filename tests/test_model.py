@@ -163,16 +163,26 @@ def test_cli_refuses_a_source_that_does_not_exist(tmp_path):
     assert proc.returncode == 2 and "error:" in proc.stderr and "nope.py" in proc.stderr
 
 
-def test_the_layer_run_on_cpu_through_iree_turbine_matches_torch():
+def test_the_layer_run_on_cpu_through_iree_turbine_matches_torch(tmp_path):
+    """docs/model-path.md's `python examples/llama_layer.py --tiny --m 4 --rank 3`, read from the page and run as
+    written (tests/test_docs.py leaves it here): the layer through iree-turbine on the CPU against torch eager."""
+    import shlex
+
+    import docs_blocks
+
+    [command] = [c.text for c in docs_blocks.block_after(ROOT / "docs" / "model-path.md", "## A model built in code")
+                 if c.text.startswith("python examples/llama_layer.py")]
+    assert shlex.split(command)[2:] == ["--tiny", "--m", "4", "--rank", "3"]
     sys.path.insert(0, str(EXAMPLE.parent))
     try:
         import llama_layer
     finally:
         sys.path.remove(str(EXAMPLE.parent))
-    got, expected, layer, args = llama_layer.run_on_cpu(4, llama_layer.TINY, rank=3)
-    assert got.shape == expected.shape == (1, 4, llama_layer.TINY.hidden)
-    passed, line = llama_layer.verdict(got, expected, layer, args)  # what `python examples/llama_layer.py` prints
-    assert passed and line.startswith("numerics pass:"), line
+    (tmp_path / "examples").symlink_to(EXAMPLE.parent)
+    done = docs_blocks.run(command, tmp_path, docs_blocks.environment(tmp_path))
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    [line] = [line for line in done.stdout.splitlines() if line.startswith("numerics ")]  # the script's verdict
+    assert line.startswith("numerics pass:") and line.endswith(f"shape (1, 4, {llama_layer.TINY.hidden})"), line
 
 
 MATMUL_TRANSPOSED_A = """

@@ -48,6 +48,19 @@ def _cli(tmp: Path, *args: str, **env_extra: str) -> subprocess.CompletedProcess
                           env=env, timeout=900)
 
 
+def _here(tmp: Path, *args: str) -> subprocess.CompletedProcess:
+    """`vdmfma model ARGS` in this process (typer's CliRunner; torch and iree-turbine are imported once for the
+    file, not once a command), with _cli's compile cache and cache size: its exit code and stderr as _cli's."""
+    from typer.testing import CliRunner
+
+    from iree_vdmfma.cli import app
+
+    res = CliRunner().invoke(app, ["model", *args], env={"VDMFMA_CACHE_DIR": str(tmp / "cache"),
+                                                        "VDMFMA_CACHE_BYTES": str(CACHE_BYTES)})
+    assert res.exception is None or isinstance(res.exception, SystemExit), repr(res.exception)  # no traceback
+    return subprocess.CompletedProcess(["vdmfma", "model", *args], res.exit_code, res.stdout, res.stderr)
+
+
 def _rows(path: Path) -> list[dict]:
     with path.open() as f:
         return list(csv.DictReader(f))
@@ -233,7 +246,7 @@ def test_a_model_without_a_skinny_gemm_is_exit_2(tmp_path):
         def build(m):
             return torch.nn.LayerNorm(64), (torch.randn(m, 64),)
     """))
-    proc = _cli(tmp_path, str(src), "--m", "1", "--tune", "--device", "local-task", "--out", str(tmp_path / "o"))
+    proc = _here(tmp_path, str(src), "--m", "1", "--tune", "--device", "local-task", "--out", str(tmp_path / "o"))
     assert proc.returncode == 2 and "no skinny GEMM" in proc.stderr, proc.stderr
 
 
@@ -247,8 +260,8 @@ def test_a_library_with_none_of_the_models_shapes_is_exit_2_before_the_forward_r
     # the model's one skinny GEMM is 1x256x512; the library holds 1x128x512 only
     write_library(Library("host", (Entry(Problem(m=1, n=128, k=512), {"split": 256}),)), tmp_path / "lib",
                   compile_flags("host"), CPU.spec_route)
-    proc = _cli(tmp_path, str(src), "--m", "1", "--library", str(tmp_path / "lib"), "--device", "local-task",
-                "--out", str(tmp_path / "o"))
+    proc = _here(tmp_path, str(src), "--m", "1", "--library", str(tmp_path / "lib"), "--device", "local-task",
+                 "--out", str(tmp_path / "o"))
     assert proc.returncode == 2, proc.stderr
     assert "its one shape is not one of the model's skinny GEMMs (f16_1x256x512)" in proc.stderr, proc.stderr
     assert not (tmp_path / "o" / "model.csv").exists()  # nothing ran
@@ -271,9 +284,9 @@ def test_a_model_that_runs_but_differs_from_torch_is_exit_1(tmp_path):
     """))
     write_library(Library("host", (Entry(Problem(m=1, n=256, k=512), {"split": 256}),)), tmp_path / "lib",
                   compile_flags("host"), CPU.spec_route)
-    proc = _cli(tmp_path, str(src), "--m", "1", "--library", str(tmp_path / "lib"), "--device", "local-task",
-                "--rounds", "1", "--calls", "1", "--cache-mode", "hot", "--no-torch-compile",
-                "--out", str(tmp_path / "o"))
+    proc = _here(tmp_path, str(src), "--m", "1", "--library", str(tmp_path / "lib"), "--device", "local-task",
+                 "--rounds", "1", "--calls", "1", "--cache-mode", "hot", "--no-torch-compile",
+                 "--out", str(tmp_path / "o"))
     assert proc.returncode == 1, proc.stderr
     rows = {r["variant"]: r for r in _rows(tmp_path / "o" / "model.csv")}
     assert rows["default"]["status"] == rows["tuned"]["status"] == "numerics-failed"

@@ -35,13 +35,15 @@ def _row(variant, cache="cold", m=32, name="qwen7b_down_m32", **kw) -> ResultRow
     return ResultRow(**d)
 
 
-@pytest.fixture
-def report(tmp_path):
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    """One report of the SYNTHETIC rows for the tests that read it (they only read: plots are drawn once)."""
+    tmp = tmp_path_factory.mktemp("report")
     rows = [_row(v, c) for v in WGS for c in ("hot", "cold")]
     rows += [_row(v, "cold", m=8, name="", workgroups=56) for v in WGS]  # no name given: the key stands in
-    p = tmp_path / "run1" / "results.csv"
+    p = tmp / "run1" / "results.csv"
     write_rows(rows, p)
-    return build_report(p, baseline="padded", out_dir=tmp_path / "rep")
+    return build_report(p, baseline="padded", out_dir=tmp / "rep")
 
 
 def test_derived_columns_match_an_independent_computation(report):
@@ -80,8 +82,9 @@ def test_names_appear_in_tables_with_the_key_in_the_next_column(report):
         assert len(set(keys)) == len([k for i, k in enumerate(keys) if i == 0 or keys[i - 1] != k])
 
 
-def test_a_report_opens_with_its_result_a_pivot_and_the_best_variant_per_shape(report, tmp_path):
-    index = (tmp_path / "rep" / "index.md").read_text()
+def test_a_report_opens_with_its_result_a_pivot_and_the_best_variant_per_shape(report):
+    rep = report.paths["report"].parent
+    index = (rep / "index.md").read_text()
     lead = index.split("## What was measured")[0]
     # vdmfma 80 us and default 95 us against padded 100 us: 1.25x and 1.05x (SYNTHETIC rows)
     assert "geomean speedup over `padded` — `vdmfma` 1.25x" in lead and "`default` 1.05x" in lead
@@ -95,16 +98,17 @@ def test_a_report_opens_with_its_result_a_pivot_and_the_best_variant_per_shape(r
     assert defs and not [d for d in defs if "MODELLED" in d.split("**:", 1)[1]], defs  # the label once, not twice
     import pandas as pd
 
-    piv = pd.read_csv(tmp_path / "rep" / "pivot.csv")
+    piv = pd.read_csv(rep / "pivot.csv")
     assert len(piv) == 3 and set(piv["best"].str.split(" ").str[0]) == {"vdmfma"}
 
 
-def test_title_says_what_ran_where_and_index_links_every_png_which_opens(report, tmp_path):
+def test_title_says_what_ran_where_and_index_links_every_png_which_opens(report):
     md = report.paths["report"].read_text()
     assert md.startswith(f"# VDMFMA report: run1 — measured on {DEVICE} [gfx942]")
-    index = (tmp_path / "rep" / "index.md").read_text()
+    rep = report.paths["report"].parent
+    index = (rep / "index.md").read_text()
     assert "Measured:" in index and "Modelled, not measured:" in index
-    pngs = sorted((tmp_path / "rep").glob("*.png"))
+    pngs = sorted(rep.glob("*.png"))
     assert {p.stem.split("_")[0] for p in pngs} == {"headline", "weights", "speedup", "bandwidth", "static"}
     for p in pngs:
         assert f"]({p.name})" in index, p.name

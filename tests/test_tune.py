@@ -49,8 +49,10 @@ def _env(cache: Path) -> dict:
 @pytest.mark.alone  # signals a running command at an event it polls for (tests/conftest.py)
 def test_tune_on_cpu_measures_every_candidate_and_a_sigint_rerun_redoes_nothing_finished(tmp_path):
     out, env = tmp_path / "tune", _env(tmp_path / "cache")
+    # resuming, not racing (test_race.py); cold timings only (what is asserted: a --no-race tune's hot timings run
+    # in test_reliability.py's damaged-rows tune)
     args = [str(ROOT / "sweeps/tiny-cpu.csv"), "--device", "local-task", "--out", str(out),
-            "--max-candidates", "2", "--reps", "3", "-j", "2", "--no-race"]  # resuming, not racing (test_race.py)
+            "--max-candidates", "2", "--reps", "3", "-j", "2", "--no-race", "--no-hot"]
     proc = _cli(*args, env=env)
     deadline = time.monotonic() + 600  # a hang guard: the loop ends on the event (3 candidates measured)
     while time.monotonic() < deadline and proc.poll() is None:

@@ -48,6 +48,18 @@ def fit_contenders(compiled: dict, prefer: tuple = ()) -> tuple[dict, dict, dict
     return vmfbs, dropped, twins
 
 
+def judge(winner: str, raced: str, best: str, gap) -> tuple[str, list[str]]:
+    """(within 3%: yes / no / unresolved / '-', what the row's note says) of a check: ``raced`` is the id the
+    winner's kernel raced under (itself or its twin's), ``gap`` the paired winner / best (None: not measured). The
+    winner's kernel being the best's is 'yes' with no ratio: one kernel is never measured against itself."""
+    if raced == best:
+        return "yes", ["the race's winner is the exhaustive best" + (f" (as {raced}, the same kernel)"
+                                                                     if raced != winner else "")]
+    if gap is None:
+        return "-", ["the race's winner was not among the measured candidates"]
+    return ("yes" if gap.hi <= 1.03 else "no" if gap.lo > 1.03 else "unresolved"), []
+
+
 def step_exhaustive(plan: Plan, items, limit: float, log: Path, known, lists) -> bool:
     """Every measured candidate of a seed shape's tunes (any loan's: the records, compiled again from their knobs),
     paired rounds all together; one row per shape (DIR/exhaustive.csv, each row checksummed), its record kept."""
@@ -94,33 +106,31 @@ def step_exhaustive(plan: Plan, items, limit: float, log: Path, known, lists) ->
             winner = (w.knobs or default).replace("split=none", "split=0")  # the id as candidates.csv has it
             vmfbs, dropped, twins = fit_contenders(compiled, prefer=(default, winner))
             raced = twins.get(winner, winner)  # the race's winner, or the id its kernel raced under
-            if default not in vmfbs or len(vmfbs) < 2:
+            one_kernel = list(vmfbs) == [default] and set(dropped) == set(twins)  # every contender IREE's default
+            if default not in vmfbs or (len(vmfbs) < 2 and not one_kernel):
                 print(f"  exhaustive: {p.key}: too few contenders compile here ({len(vmfbs)} of {len(rows)}; "
                       f"{'; '.join(f'{c}: {e}' for c, e in dropped.items())}); skipped", flush=True)
                 continue
-            best, every = exhaustive(vmfbs, default, p, plan.device, rounds, seed=1, min_time_s=0.01)
+            best, every = ((default, None) if one_kernel
+                           else exhaustive(vmfbs, default, p, plan.device, rounds, seed=1, min_time_s=0.01))
             # winner / best per round, paired: its median and interval (not a ratio of two point estimates); where
             # the winner's kernel is the best, no ratio: one kernel is never measured against itself
             same = raced == best
             gap = paired.compare(every.ratios(raced, best), rule) if raced in vmfbs and not same else None
-            within = "yes" if same else "-" if gap is None else "yes" if gap.hi <= 1.03 else "no" if gap.lo > 1.03 \
-                else "unresolved"
-            said = (["the race's winner is the exhaustive best" + (f" (as {raced}, the same kernel)" if raced != winner
-                                                                   else "")] if same
-                    else [] if gap else ["the race's winner was not among the measured candidates"])
+            within, said = judge(winner, raced, best, gap)
             row = {"key": p.key, "contenders": len(rows),
                    "space": here.get(p.key, {}).get("space") or json.loads(w.detail or "{}").get("space", ""),
-                   "rounds": every.count, "race_winner": winner, "exhaustive_best": best,
+                   "rounds": every.count if every else 0, "race_winner": winner, "exhaustive_best": best,
                    "race_winner_vs_best": f"{gap.ratio:.4f}" if gap else "", "lo": f"{gap.lo:.4f}" if gap else "",
                    "hi": f"{gap.hi:.4f}" if gap else "", "within_3pct": within,
-                   "measuring_s": f"{every.measuring_s:.1f}",
+                   "measuring_s": f"{every.measuring_s:.1f}" if every else "0.0",
                    "note": "; ".join(said + [f"left out {c}: {e}" for c, e in dropped.items()])}
             row = {c: str(row.get(c, "")) for c in EXH_COLUMNS[:-1]}
             row["checksum"] = row_checksum(row.values())
             done[p.key] = row
             new.append(row)
             write_csv(path, EXH_COLUMNS, list(done.values()))
-            print(f"  exhaustive {p.key}: {len(rows)} contenders x {every.count} rounds in {every.measuring_s:.1f} s; "
+            print(f"  exhaustive {p.key}: {len(rows)} contenders x {row['rounds']} rounds in {row['measuring_s']} s; "
                   f"race {winner} vs best {best}: " + (gap.margin() if gap else "the same kernel" if same
                                                        else "not measured"), flush=True)
     keep(plan, exhaustive_records(new, source(plan, path), target, plan.device), time.monotonic() - began, len(new))

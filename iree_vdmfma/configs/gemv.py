@@ -124,8 +124,8 @@ class GemvConfig:
 
 
 def gemv_config(m: int, elem_bytes: int, subgroup_size: int, rows: int = ROWS,
-                partial_reduction: int = PARTIAL_REDUCTION, k_subgroups: int = 1, batched: bool = False, load_bytes: int = LOAD_BYTES,
-                n_subgroups: int = 1) -> GemvConfig:
+                partial_reduction: int = PARTIAL_REDUCTION, k_subgroups: int = 1, batched: bool = False,
+                load_bytes: int = LOAD_BYTES, n_subgroups: int = 1) -> GemvConfig:
     """A GEMV config with ``load_bytes`` lane loads (16: one 128-bit load; 8: two lanes' worth of rows per
     load step) and ``n_subgroups`` subgroups splitting the rows; LDS holds one f32 partial per row, M and K
     subgroup."""
