@@ -317,6 +317,22 @@ def test_space_prunes_lds_overflow_thread_count_and_tiles_that_do_not_divide():
     assert [c.id for c in space(Problem(8, 256, 1024), "host")[0]] == ["split=0", "split=512", "split=256"]
 
 
+@pytest.mark.parametrize("arch, mma, takes", [("sm_89", "vdmfma", "default, gemv, tc"),
+                                              ("gfx942", "tc", "default, vdmfma, dense, gemv"),
+                                              ("host", "gemv", "default"), ("sm_89", "mxgemv", "default, gemv, tc")])
+def test_a_setting_naming_a_config_its_target_does_not_take_is_pruned_with_the_reason_not_given_irees_default(
+        arch, mma, takes):
+    """A hand-made or carried-over setting (a library entry, a record) whose ``mma`` the target has no config of is
+    said, never answered with IREE's default kernel in its place (or another kind's config)."""
+    from iree_vdmfma.configs.catalog import IntrinsicUnavailableError
+    from iree_vdmfma.configs.knobs import knob_config
+
+    p = Problem(8, 2304, 8192)
+    with pytest.raises(IntrinsicUnavailableError, match=f"mma={mma} is not a config {arch} takes; it takes {takes}$"):
+        knob_config(p, arch, {"mma": mma, "n_tile": 48})
+    assert prune_reason(Candidate(p, (("split", 0), ("mma", mma))), arch).startswith(f"mma={mma} is not a config")
+
+
 @pytest.mark.parametrize("arch", ["host", "gfx942", "sm_89"])
 def test_split_candidates_of_an_unbatched_m1_gemm_are_pruned_since_iree_drops_the_split(tmp_path, arch):
     p = Problem(1, 256, 4096)

@@ -89,7 +89,7 @@ def knob_config(problem: Problem, arch: str,
         return None
     p = dispatch_problem(problem, int(knobs.get("split", 0) or 0)) if kind.splits else problem
     draft = kind.start(p, arch, mma)
-    return kind.finish(p, arch, mma, _applied(draft, arch, knobs) if mma in kind.mma else draft)
+    return kind.finish(p, arch, mma, _applied(draft, arch, knobs))
 
 
 def config_rules(problem: Problem, arch: str, knobs: Mapping[str, object], config) -> str:
@@ -103,9 +103,7 @@ class ConfigKind:
     """A config knob settings inject. ``start(problem, arch, mma)``: what its knobs write into (the MMA config,
     or the keywords of its builder); ``finish(problem, arch, mma, draft)``: the config; ``rules(problem, k,
     config, arch)``: the rules of the whole config ('' keeps it; k: the K the dispatch sees); ``splits``: whether
-    its problem is the split dispatch's (k = chunk). ``mma``: the values that name it; the knobs write into it
-    only then (another mma a target with MMA configs is given, say ``scaled`` for an f16 GEMM, gets the variant
-    rule's config as it is)."""
+    its problem is the split dispatch's (k = chunk). ``mma``: the values that name it."""
 
     mma: tuple[str, ...]
     start: Callable[[Problem, str, str], object]
@@ -177,25 +175,30 @@ MX_GEMV = ConfigKind(("mxgemv",), lambda p, arch, mma: {},
 
 
 def config_kind(problem: Problem, arch: str, mma: str) -> Optional[ConfigKind]:
-    """The kind of config ``mma`` asks for on ``arch`` (None: IREE's own choice). An MX problem takes
-    configs/scaled.py's (ROCm only); any other mma a target with MMA configs takes is the MMA tiles."""
+    """The kind of config ``mma`` asks for on ``arch`` (None: IREE's own choice, ``mma=default``). An MX problem
+    takes configs/scaled.py's (ROCm only). An ``mma`` the target does not take is IntrinsicUnavailableError: a
+    setting that asks for a config is never answered with IREE's default in its place."""
     family = family_of(arch)
     if problem.dt.is_mx:
-        if mma == "default" or not (family and family.mma_configs):
+        if mma == "default":
             return None
+        if not (family and family.mma_configs):
+            raise IntrinsicUnavailableError(f"mma={mma}: {arch} takes no MX config (ROCm's scaled MFMA or MX gemv)")
         if mma == "mxgemv":
             return MX_GEMV
         if mma in SCALED_INTRINSICS:
             return MX_SCALED
         raise IntrinsicUnavailableError(f"mma={mma} is not an MX config; {problem.dtype} takes "
                                         f"{', '.join(MX_MMA_KINDS)}")
-    if mma == "gemv" and family and family.gemv_configs:
-        return GEMV
-    if mma == "tc" and family and family.tensor_core_configs:
-        return TENSOR_CORE
-    if mma == "default" or not (family and family.mma_configs):
+    if mma == "default":
         return None
-    return MMA_TILES
+    offered = ((MMA_TILES, family and family.mma_configs), (GEMV, family and family.gemv_configs),
+               (TENSOR_CORE, family and family.tensor_core_configs))
+    takes = {name: kind for kind, ok in offered if ok for name in kind.mma}
+    if mma not in takes:  # a config the target cannot take is said, never IREE's default in its place
+        raise IntrinsicUnavailableError(f"mma={mma} is not a config {arch} takes; it takes "
+                                        f"{', '.join(['default', *takes])}")
+    return takes[mma]
 
 
 def tile_base(base: KernelConfig) -> KernelConfig:
