@@ -61,19 +61,36 @@ TEXT = [  # (pattern, replacement) applied to every compared value and line
     (re.compile(r"\b\d+\.\d+\.\d+(rc\d+)?\b"), "<version>"),
 ]
 SHOWN = 25  # differences printed per artefact; the rest are counted
+COMMAND_TIMEOUT_S = 3600  # one command of a capture (a sweep of four targets takes minutes; IREE 3.13 can hang)
+TIMED_OUT = 124
 
 def _cli(code: Path, cache: Path, args: list[str], log) -> int:
     """Run ``python -m iree_vdmfma.cli ARGS`` with the package at ``code`` (cwd is ``code``, so its package wins
-    over the venv's editable one); return the exit code."""
+    over the venv's editable one), through util/procs.run_group with COMMAND_TIMEOUT_S; return the exit code
+    (TIMED_OUT when it ran past that)."""
+    from iree_vdmfma.util.procs import run_group
+
     env = {**os.environ, "PYTHONPATH": str(code), "VDMFMA_CACHE_DIR": str(cache), "VDMFMA_CALIBRATION": "none"}
     cmd = [sys.executable, "-m", "iree_vdmfma.cli", *args]
     print("+ vdmfma " + " ".join(args), file=sys.stderr, flush=True)
-    proc = subprocess.run(cmd, cwd=code, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    log.write(f"vdmfma {' '.join(args)}\n  exit {proc.returncode}\n")
-    if proc.returncode not in (0, 1):  # 1: a row failed, which the outputs say; else keep why it stopped
-        log.write("".join(f"  | {line}\n" for line in proc.stdout.splitlines()[-20:]))
+    try:
+        proc = run_group(cmd, COMMAND_TIMEOUT_S, cwd=code, env=env)
+        code_, output = proc.returncode, (proc.stdout or "") + (proc.stderr or "")
+    except subprocess.TimeoutExpired as e:
+        code_, output = TIMED_OUT, f"timed out after {COMMAND_TIMEOUT_S} s\n" + str(e.output or "")
+    log.write(f"vdmfma {' '.join(args)}\n  exit {code_}\n")
+    if code_ not in (0, 1):  # 1: a row failed, which the outputs say; else keep why it stopped
+        log.write("".join(f"  | {line}\n" for line in output.splitlines()[-20:]))
     log.flush()
-    return proc.returncode
+    return code_
+
+
+def stopped(commands: Path) -> list[str]:
+    """The commands of a capture's commands.txt that did not finish (exit 2 or more, or timed out): a capture
+    with one is no evidence, since two captures that stop alike would compare identical."""
+    lines = commands.read_text().splitlines()
+    return [cmd for cmd, status in zip(lines, lines[1:]) if status.startswith("  exit ")
+            and int(status.split()[1]) not in (0, 1)]
 
 
 def capture(code: Path, out: Path, targets: list[str], ms: str, cap: int) -> int:
@@ -107,7 +124,10 @@ def capture(code: Path, out: Path, targets: list[str], ms: str, cap: int) -> int
                                str(out / "model-gfx942"), "--workers", "2"], log)
     finally:
         shutil.rmtree(cache, ignore_errors=True)
-    return 0
+    bad = stopped(out / "commands.txt")
+    for cmd in bad:
+        print(f"error: {cmd}: did not finish (see {out / 'commands.txt'})", file=sys.stderr)
+    return 1 if bad else 0
 
 
 def _rows(path: Path) -> list[str]:
@@ -216,6 +236,10 @@ def compare(a: Path, b: Path) -> int:
     for side in (a, b):
         if not (side / "commands.txt").is_file():
             print(f"error: {side}: not a capture (no commands.txt)", file=sys.stderr)
+            return 2
+        if bad := stopped(side / "commands.txt"):
+            print(f"error: {side}: a capture whose command did not finish ({bad[0]}); capture it again",
+                  file=sys.stderr)
             return 2
     files_a, files_b = _files(a), _files(b)
     different = 0

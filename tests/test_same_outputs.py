@@ -92,3 +92,27 @@ def test_mlir_built_with_other_ssa_names_and_constant_places_is_identical_a_chan
     c.write_text(LOOP.format(a="arg0", step="k", outside="", inside=inside.format(8)))
     assert a.read_text() != b.read_text() and same_outputs._diff_text(a, b) == []
     assert any("arith.constant 8" in line for line in same_outputs._diff_text(a, c))
+
+
+def test_a_capture_with_a_command_that_did_not_finish_is_refused_even_when_both_stopped_alike(tmp_path, capsys):
+    """Two captures whose command stopped the same way (a bad option, a crash, a timeout) would otherwise compare
+    identical with nothing in them: each is refused, exit 2, naming the command."""
+    a, b = _capture(tmp_path, "a"), _capture(tmp_path, "bb")
+    for side in (a, b):
+        (side / "commands.txt").write_text((side / "commands.txt").read_text().replace("exit 0", "exit 2"))
+    assert same_outputs.compare(a, b) == 2
+    err = capsys.readouterr().err
+    assert err.count("error:") == 1 and "did not finish (vdmfma sweep sweeps/seed-f16.csv" in err
+    assert same_outputs.stopped(a / "commands.txt")
+    assert not same_outputs.stopped(_capture(tmp_path, "c") / "commands.txt")
+
+
+def test_capture_runs_each_command_through_the_process_runner_and_logs_how_it_stopped(tmp_path):
+    """A command the CLI refuses (exit 2, before anything compiles) is logged with its exit code and its last lines,
+    and ``stopped`` names it: the capture that holds it is no evidence."""
+    log = tmp_path / "commands.txt"
+    with open(log, "w") as f:
+        assert same_outputs._cli(ROOT, tmp_path / "cache", ["sweep", "--no-such-option"], f) == 2
+    text = log.read_text()
+    assert text.startswith("vdmfma sweep --no-such-option\n  exit 2\n") and "error:" in text
+    assert same_outputs.stopped(log) == ["vdmfma sweep --no-such-option"]
