@@ -364,6 +364,8 @@ def test_damaged_candidate_rows_are_redone_and_counted_and_a_hand_edited_timing_
     again = _candidates(out)
     assert again.damaged == [] and sorted((r.candidate, r.status) for r in again.rows) == finished
     assert all(r.cold_us_median is None or r.cold_us_median > 0.001 for r in again.rows)
+    measured = [r for r in again.rows if r.status == "measured"]  # a --no-race tune times hot and cold, each row
+    assert measured and all(r.hot_us_median and r.hot_us_median > 0 and r.cold_us_median > 0 for r in measured)
 
 
 class _EventTimer:
