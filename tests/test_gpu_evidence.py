@@ -145,15 +145,57 @@ def _recipe() -> tuple[list[str], list[str]]:
     return shlex.split(plan)[2:], shlex.split(device.split("python3 benchmarks/gpu_evidence.py")[1])
 
 
+def _imported_only(tmp_path: Path) -> Path:
+    """The committed GPU database as the imported reports left it: its records of a rewritten report only. Every
+    loan since adds records (and plans less), so the plan's test holds the records to these."""
+    db = tmp_path / "db" / "gpu-records.sqlite"
+    db.parent.mkdir()
+    with RecordDB(db) as held:
+        held.add([r for r in _records(ROOT / "reports" / "gpu-records.sqlite") if r.provenance])
+    return db
+
+
+def test_a_record_in_two_databases_is_read_once(tmp_path):
+    """A loan's bundle merged into the committed database, then restored for its next call, puts the same records in
+    both databases the call reads: each is one record (its checksum is its identity), never a doubled table row."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from evidence.common import read_records
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    committed = ROOT / "reports" / "gpu-records.sqlite"
+    copy = tmp_path / "restored.sqlite"
+    shutil.copyfile(committed, copy)
+    once = read_records(committed)
+    assert len(once) > 100 and len({r.checksum for r in once}) == len(once)
+    assert [r.checksum for r in read_records(committed, copy)] == [r.checksum for r in once]
+
+
+def test_a_sweep_row_cut_off_before_its_cold_half_is_swept_again():
+    """A call's budget can stop a sweep between a row's hot and cold timing: that row has not measured what the
+    summary reports, so the plan sweeps it again. The H200's records of one torch row, with and without its cold
+    half."""
+    from iree_vdmfma.records.plan import Measured
+
+    rows = [r for r in _records(ROOT / "reports" / "gpu-records.sqlite") if r.kind == SWEEP and r.variant == "torch"
+            and r.key == "f16_8x2304x8192" and r.timing_mode == "cmdbuf" and r.sku_name == "NVIDIA H200"]
+    assert {r.cache_mode for r in rows} == {"hot", "cold"}
+    compiler = rows[0].compiler_version
+    assert Measured(rows, "NVIDIA H200", compiler).swept("f16_8x2304x8192", "torch", "cmdbuf")
+    hot = [r for r in rows if r.cache_mode == "hot"]
+    assert not Measured(hot, "NVIDIA H200", compiler).swept("f16_8x2304x8192", "torch", "cmdbuf")
+
+
 def test_the_plan_reads_the_committed_records_and_measures_nothing(tmp_path):
-    """--plan for the H200 from here: the shapes the two sessions tuned are not tuned again, their tuned rows are to
-    be swept, race vs exhaustive is planned for a shape another call tuned (its candidates are records), and each
-    step's cost comes from the records where they hold one."""
+    """--plan for the H200 from the imported reports' records: the shapes the two sessions tuned are not tuned again,
+    their tuned rows are to be swept, race vs exhaustive is planned for a shape another call tuned (its candidates
+    are records), and each step's cost comes from the records where they hold one."""
     plan_args, device_args = _recipe()
     assert plan_args == ["--device", "cuda", "--plan", "--sku", "NVIDIA H200", "--target", "sm_89", "--heldout-m",
                          "1,8", "--budget-s", "480"]
-    proc = subprocess.run([sys.executable, str(SCRIPT), *plan_args], capture_output=True, text=True, cwd=tmp_path,
-                          timeout=120)
+    records = ["--records", str(_imported_only(tmp_path))]
+    proc = subprocess.run([sys.executable, str(SCRIPT), *plan_args, *records], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = proc.stdout.splitlines()
     step = {line.split(":")[0].strip(): line for line in lines if line.startswith("  ") and not line.startswith("    ")}
@@ -176,10 +218,10 @@ def test_the_plan_reads_the_committed_records_and_measures_nothing(tmp_path):
     call = dict(zip(device_args[::2], device_args[1::2]))
     assert {"--out", "--bundle", "--commit"} <= set(call) and call["--bundle"].startswith("$OUT/")
     same = [a for k, v in call.items() if k not in ("--out", "--bundle", "--commit") for a in (k, v)]
-    again = subprocess.run([sys.executable, str(SCRIPT), *same, "--plan", "--sku", "NVIDIA H200"], capture_output=True,
-                           text=True, cwd=tmp_path, timeout=120)
+    again = subprocess.run([sys.executable, str(SCRIPT), *same, "--plan", "--sku", "NVIDIA H200", *records],
+                           capture_output=True, text=True, cwd=tmp_path, timeout=120)
     assert again.returncode == 0 and again.stdout == proc.stdout, again.stdout + again.stderr
-    assert not list(tmp_path.iterdir())  # nothing written here
+    assert [p.name for p in tmp_path.iterdir()] == ["db"]  # nothing written here but the test's database
 
 
 def test_a_race_contender_that_does_not_compile_is_left_out_and_twins_of_one_kernel_race_once(tmp_path):

@@ -67,16 +67,21 @@ def save_state(plan: Plan, state: dict) -> None:
 
 
 def read_records(*paths: Optional[Path]) -> list:
-    """The records of every database given that exists (read-only), damaged ones left out and said."""
+    """The records of every database given that exists (read-only), damaged ones left out and said. A record in two
+    of them (a loan's records merged into the committed database, then that loan's bundle restored) is one record:
+    the checksum is its identity, as in a merge."""
     from iree_vdmfma.records.db import RecordDB
 
-    out = []
+    out, seen = [], set()
     for path in paths:
         if path is None or not path.is_file():
             continue
         with RecordDB(path, write=False) as db:
             read = db.read()
-        out += read.records
+        for r in read.records:
+            if r.checksum not in seen:
+                seen.add(r.checksum)
+                out.append(r)
         for d in read.damaged:
             print(f"  {path}: damaged record left out: {d}", flush=True)
     return out

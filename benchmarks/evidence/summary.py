@@ -44,6 +44,14 @@ def write_env(plan: Plan) -> None:
     (plan.out / "env.txt").write_text("\n".join(lines) + "\n")
 
 
+def _shown(path: Path) -> str:
+    """A path as the summary names it: relative to the checkout it ran in (no machine's absolute paths)."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return Path(path).name
+
+
 def summary(plan: Plan, state: dict) -> Path:
     """DIR/summary.md from the records alone (this SKU's, every loan's: records/summary.py), with what each step cost
     here and the device's env."""
@@ -54,7 +62,7 @@ def summary(plan: Plan, state: dict) -> Path:
     parts = [f"# GPU evidence: {plan.sku.name} ({plan.device})" + (" (--small: tiny shapes, CPU-sized)" if plan.small
                                                                      else ""), "",
              "Made by `benchmarks/gpu_evidence.py` from the records alone (DIR/records.sqlite and "
-             f"{plan.records or 'no committed database'}): every latency MEASURED on the SKU named; each cell's "
+             f"{_shown(plan.records) if plan.records else 'no committed database'}): every latency MEASURED on the SKU named; each cell's "
              "source letter gives its date and commit; % of HBM peak divides a measured GB/s by a data-sheet peak.", "",
              "## Steps (wall seconds spent here, over every call)", "", "| step | status | seconds | calls |",
              "|---|---|---|---|"]

@@ -1,7 +1,7 @@
 """What a GPU evidence call has left to measure, read from the records: nothing measured is measured twice.
 
 A measurement is a (problem, config, SKU, compiler): a tune of a shape (its winner), a sweep row (shape, variant,
-timing mode; a `tuned` row's config is the knob setting of the winner it ran), a forward of a layer at one M, an
+timing mode, both cache modes; a `tuned` row's config is the knob setting of the winner it ran), a forward of a layer at one M, an
 A/A calibration, a race-vs-exhaustive check of a shape (its rounds: an unresolved check is redone with twice the
 rounds, a new config; its contenders are the measured candidates of every loan's tune of that shape).
 :class:`Measured` indexes the records of one SKU (the device's product name) and one
@@ -26,6 +26,9 @@ from .evidence import forward_key, trusted
 # Seconds an item takes where no record says (ESTIMATES, from reports/gpu-evidence-h200*: calibrate 7-15 s, a
 # sweep row of seed-sized weights 3-7 s, the forward 140-195 s for three M, a raced tune 16-33 s a shape).
 ESTIMATES = {CALIBRATION: 15.0, SWEEP: 5.0, FORWARD: 65.0, EXHAUSTIVE: 10.0, WINNER: 35.0}
+
+
+SWEEP_CACHE_MODES = ("hot", "cold")  # what an evidence sweep times each row in (vdmfma sweep's default on a device)
 
 
 def loop_mode(mode: str) -> str:
@@ -71,7 +74,10 @@ class Measured:
         self.winners: dict[str, Record] = {}
         for r in sorted((r for r in mine if r.kind == WINNER), key=lambda r: r.recorded_at):
             self.winners[r.key] = r  # the newest
-        self.sweeps = {(r.key, r.variant, loop_mode(r.timing_mode), r.knobs) for r in mine if r.kind == SWEEP}
+        self.sweeps: dict[tuple, set] = {}  # (shape, variant, timing mode, knobs) -> the cache modes with a row
+        for r in mine:
+            if r.kind == SWEEP:
+                self.sweeps.setdefault((r.key, r.variant, loop_mode(r.timing_mode), r.knobs), set()).add(r.cache_mode)
         self.forwards = {r.key for r in mine if r.kind == FORWARD and r.variant == "tuned"}
         self.exhaustive: dict[str, Record] = {}
         for r in sorted((r for r in mine if r.kind == EXHAUSTIVE), key=lambda r: r.recorded_at):
@@ -96,8 +102,10 @@ class Measured:
         return list(self.candidates.get(key, {}).values())
 
     def swept(self, key: str, variant: str, mode: str) -> bool:
+        """A sweep row is measured when both its cache modes are: a sweep cut off between its hot and its cold row
+        (a call's budget spent) has not measured what the summary reports (cold), so it is swept again."""
         knobs = (self.tuned_knobs(key) or "") if variant == "tuned" else ""
-        return (key, variant, loop_mode(mode), knobs) in self.sweeps
+        return set(SWEEP_CACHE_MODES) <= self.sweeps.get((key, variant, loop_mode(mode), knobs), set())
 
     def forward(self, layer: str, m: int) -> bool:
         return forward_key(layer, m) in self.forwards
