@@ -424,6 +424,13 @@ def gpu_evidence_h200_2(ctx: Context) -> None:
     _findings_page(ctx)
 
 
+@section("gpu-evidence-h200-3", "MEASURED on a lent NVIDIA H200 (sm_89 PTX), a third session, partial, planned from "
+         "the records: the harness floor, both timing modes, the gap to cuBLAS with one harness for both, race vs "
+         "exhaustive resolved", kind="gpu", cheap=True)
+def gpu_evidence_h200_3(ctx: Context) -> None:
+    _findings_page(ctx)
+
+
 def _findings_page(ctx: Context) -> None:
     files = sorted(p.name for p in ctx.out.iterdir() if p.is_file() and p.name not in ("index.md", "findings.md"))
     text = (ctx.out / "findings.md").read_text().rstrip()
