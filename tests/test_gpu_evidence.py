@@ -259,3 +259,25 @@ def test_a_race_contender_that_does_not_compile_is_left_out_and_twins_of_one_ker
     assert judge("twin", raced, "a", None) == ("yes", [said])
     assert judge("a", "a", "a", None)[0] == "yes"  # the winner is the default and the best: no ratio
     assert judge("twin", raced, "c", None)[0] == "-"  # another kernel was best and the winner was not measured
+
+
+def test_a_step_stopped_by_its_budget_leaves_its_stacks_in_the_log_not_on_the_console(tmp_path, capsys):
+    """A spent budget is routine: the console says so in one line; the stopped command's stack dump (SIGUSR1) and
+    what it prints while stopping go to the evidence log, where a stall can still be read."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from evidence.common import run_cmd
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    child = ("import signal, sys, time\n"
+             "signal.signal(signal.SIGUSR1, lambda *a: print('STACK-DUMP line', flush=True))\n"
+             "print('working', flush=True)\n"
+             "try:\n    time.sleep(60)\nexcept KeyboardInterrupt:\n    print('interrupted: rows kept', flush=True)\n")
+    log, script = tmp_path / "evidence.log", tmp_path / "step.py"
+    script.write_text(child)
+    rc, stopped = run_cmd([sys.executable, str(script)], log, limit_s=1.5)
+    said = capsys.readouterr().out
+    assert stopped and "working" in said and "budget of 2 s spent" in said
+    assert "STACK-DUMP" not in said and "interrupted: rows kept" not in said
+    kept = log.read_text()
+    assert "working" in kept and "STACK-DUMP line" in kept and "interrupted: rows kept" in kept

@@ -123,7 +123,8 @@ def calibration_env(plan: Plan) -> dict:
 
 
 def run_cmd(cmd: list[str], log: Path, limit_s: float, env: Optional[dict] = None) -> tuple[int, bool]:
-    """Run ``cmd`` with output appended to ``log`` (and echoed); SIGINT at ``limit_s``. (rc, stopped)."""
+    """Run ``cmd`` with output appended to ``log`` (and echoed); SIGINT at ``limit_s``. (rc, stopped). A stopped
+    command's stacks and last words go to ``log`` only: a budget spent is routine, not a console page of stacks."""
     print("$ " + " ".join(str(c) for c in cmd), flush=True)
     with log.open("a") as f:
         f.write("$ " + " ".join(str(c) for c in cmd) + "\n")
@@ -135,20 +136,24 @@ def run_cmd(cmd: list[str], log: Path, limit_s: float, env: Optional[dict] = Non
         deadline, stopped = time.monotonic() + limit_s, False
         import threading
 
+        quiet = threading.Event()
+
         def pump():
             for line in proc.stdout:
                 f.write(line)
                 f.flush()
-                sys.stdout.write("  " + line)
-                sys.stdout.flush()
+                if not quiet.is_set():
+                    sys.stdout.write("  " + line)
+                    sys.stdout.flush()
 
         t = threading.Thread(target=pump, daemon=True)
         t.start()
         while proc.poll() is None:
             if time.monotonic() > deadline and not stopped:
                 stopped = True
-                print(f"  (budget of {limit_s:.0f} s spent: stacks (SIGUSR1), then Ctrl-C; the step resumes on the "
-                      "next call)", flush=True)
+                quiet.set()
+                print(f"  (budget of {limit_s:.0f} s spent: stacks (SIGUSR1) into {log.name}, then Ctrl-C; the step "
+                      "resumes on the next call)", flush=True)
                 try:
                     os.kill(proc.pid, signal.SIGUSR1)  # the vdmfma CLI prints every thread's stack: a stall shows where
                     time.sleep(0.5)
