@@ -1,6 +1,6 @@
 """Import the committed GPU reports into the GPU records database, and rebuild its summary from it.
 
-    python benchmarks/import_gpu_records.py           # (re)writes reports/gpu-records.sqlite and reports/gpu-records.md
+    python benchmarks/import_gpu_records.py           # (re)imports into reports/gpu-records.sqlite (merged loans kept), rebuilds reports/gpu-records.md
     python benchmarks/import_gpu_records.py --check   # exit 1 when either differs from a fresh import
 
 What each lent GPU measured before the evidence run kept records (records/db.py, schema 2), read from the CSVs
@@ -120,9 +120,14 @@ def write(db: Path = DB, summary: Path = SUMMARY) -> int:
     from iree_vdmfma.records.db import RecordDB
     from iree_vdmfma.records.summary import summary_lines
 
+    merged = []  # what later loans merged (a run's own records): kept, never re-derived from a report
+    if db.is_file():
+        with RecordDB(db, write=False) as held:
+            merged = [r for r in held.read().records if not r.provenance]
     db.unlink(missing_ok=True)
     with RecordDB(db) as out:
         added = out.add(records())
+        out.add(merged)
         out.conn.execute("PRAGMA journal_mode=DELETE")  # one self-contained file to commit
         out.conn.execute("VACUUM")
         every = out.read().records
@@ -131,13 +136,14 @@ def write(db: Path = DB, summary: Path = SUMMARY) -> int:
 
 
 def stale(db: Path = DB, summary: Path = SUMMARY) -> list[str]:
-    """What differs between the committed database (and its summary) and a fresh import."""
+    """What differs between the committed database's imported records (and its summary) and a fresh import; the
+    records later loans merged (a run's own, no provenance) are not the import's to check."""
     from iree_vdmfma.records.db import RecordDB
     from iree_vdmfma.records.summary import summary_lines
 
     with RecordDB(db, write=False) as held:
         read = held.read()
-    have, want = {r.checksum for r in read.records}, {r.checksum for r in records()}
+    have, want = {r.checksum for r in read.records if r.provenance}, {r.checksum for r in records()}
     said = read.damaged + ([f"{len(want - have)} record(s) missing, {len(have - want)} extra"] if have != want else [])
     if not summary.is_file() or summary.read_text() != "\n".join(summary_lines(read.records)) + "\n":
         said.append(f"{summary.name} is not the summary of {db.name}")
