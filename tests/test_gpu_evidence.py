@@ -269,7 +269,8 @@ def test_a_step_stopped_by_its_budget_leaves_its_stacks_in_the_log_not_on_the_co
         from evidence.common import run_cmd
     finally:
         sys.path.remove(str(ROOT / "benchmarks"))
-    child = ("import signal, sys, time\n"
+    child = ("import signal, sys, time\n"  # Ctrl-C as the CLI takes it (a pytest-xdist worker's child inherits it ignored)
+             "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
              "signal.signal(signal.SIGUSR1, lambda *a: print('STACK-DUMP line', flush=True))\n"
              "print('working', flush=True)\n"
              "try:\n    time.sleep(60)\nexcept KeyboardInterrupt:\n    print('interrupted: rows kept', flush=True)\n")
