@@ -269,14 +269,21 @@ def test_a_step_stopped_by_its_budget_leaves_its_stacks_in_the_log_not_on_the_co
         from evidence.common import run_cmd
     finally:
         sys.path.remove(str(ROOT / "benchmarks"))
-    child = ("import signal, sys, time\n"  # Ctrl-C as the CLI takes it (a pytest-xdist worker's child inherits it ignored)
-             "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+    # the stand-in step takes Ctrl-C as Python does by default; run_cmd gives it a default Ctrl-C even from a parent
+    # that ignores it (a shell's background job), as this test's process does while it runs the step
+    child = ("import signal, sys, time\n"
              "signal.signal(signal.SIGUSR1, lambda *a: print('STACK-DUMP line', flush=True))\n"
              "print('working', flush=True)\n"
              "try:\n    time.sleep(60)\nexcept KeyboardInterrupt:\n    print('interrupted: rows kept', flush=True)\n")
     log, script = tmp_path / "evidence.log", tmp_path / "step.py"
     script.write_text(child)
-    rc, stopped = run_cmd([sys.executable, str(script)], log, limit_s=1.5)
+    import signal
+
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        rc, stopped = run_cmd([sys.executable, str(script)], log, limit_s=1.5)
+    finally:
+        signal.signal(signal.SIGINT, before)
     said = capsys.readouterr().out
     assert stopped and "working" in said and "budget of 2 s spent" in said
     assert "STACK-DUMP" not in said and "interrupted: rows kept" not in said

@@ -122,6 +122,13 @@ def calibration_env(plan: Plan) -> dict:
     return {"VDMFMA_CALIBRATION": str(cal)} if cal.is_file() else {}
 
 
+def _ctrl_c_default() -> None:
+    """In the child, before exec: Ctrl-C as a terminal gives it. A shell's background job (`... &`) or a pytest-xdist
+    worker passes SIGINT on ignored, and a step that ignores it is not stopped by its budget but killed after the
+    grace, mid-row."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def run_cmd(cmd: list[str], log: Path, limit_s: float, env: Optional[dict] = None) -> tuple[int, bool]:
     """Run ``cmd`` with output appended to ``log`` (and echoed); SIGINT at ``limit_s``. (rc, stopped). A stopped
     command's stacks and last words go to ``log`` only: a budget spent is routine, not a console page of stacks."""
@@ -131,7 +138,8 @@ def run_cmd(cmd: list[str], log: Path, limit_s: float, env: Optional[dict] = Non
         f.flush()
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT,
                                 env={**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}",
-                                     "PYTHONUNBUFFERED": "1", **(env or {})}, start_new_session=True)
+                                     "PYTHONUNBUFFERED": "1", **(env or {})}, start_new_session=True,
+                                preexec_fn=_ctrl_c_default)
         time.sleep(0.5)  # the CLI registers its SIGUSR1 stack dump at import: before that the signal would kill it
         deadline, stopped = time.monotonic() + limit_s, False
         import threading
