@@ -1,6 +1,7 @@
 """Import the committed GPU reports into the GPU records database, and rebuild its summary from it.
 
-    python benchmarks/import_gpu_records.py           # (re)imports into reports/gpu-records.sqlite (merged loans kept), rebuilds reports/gpu-records.md
+    python benchmarks/import_gpu_records.py           # (re)imports into reports/gpu-records.sqlite, merged loans
+                                                      # kept, and rebuilds reports/gpu-records.md
     python benchmarks/import_gpu_records.py --check   # exit 1 when either differs from a fresh import
 
 What each lent GPU measured before the evidence run kept records (records/db.py, schema 2), read from the CSVs

@@ -62,7 +62,8 @@ def summary(plan: Plan, state: dict) -> Path:
     parts = [f"# GPU evidence: {plan.sku.name} ({plan.device})" + (" (--small: tiny shapes, CPU-sized)" if plan.small
                                                                      else ""), "",
              "Made by `benchmarks/gpu_evidence.py` from the records alone (DIR/records.sqlite and "
-             f"{_shown(plan.records) if plan.records else 'no committed database'}): every latency MEASURED on the SKU named; each cell's "
+             f"{_shown(plan.records) if plan.records else 'no committed database'}): every latency MEASURED on the "
+             "SKU named; each cell's "
              "source letter gives its date and commit; % of HBM peak divides a measured GB/s by a data-sheet peak.", "",
              "## Steps (wall seconds spent here, over every call)", "", "| step | status | seconds | calls |",
              "|---|---|---|---|"]

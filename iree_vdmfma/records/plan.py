@@ -1,8 +1,8 @@
 """What a GPU evidence call has left to measure, read from the records: nothing measured is measured twice.
 
 A measurement is a (problem, config, SKU, compiler): a tune of a shape (its winner), a sweep row (shape, variant,
-timing mode, both cache modes; a `tuned` row's config is the knob setting of the winner it ran), a forward of a layer at one M, an
-A/A calibration, a race-vs-exhaustive check of a shape (its rounds: an unresolved check is redone with twice the
+timing mode, both cache modes; a `tuned` row's config is the knob setting of the winner it ran), a forward of a
+layer at one M, an A/A calibration, a race-vs-exhaustive check of a shape (its rounds: an unresolved check is redone with twice the
 rounds, a new config; its contenders are the measured candidates of every loan's tune of that shape).
 :class:`Measured` indexes the records of one SKU (the device's product name) and one
 compiler; a record imported from a rewritten report counts as measured (it was), but is never taken as a rule or
