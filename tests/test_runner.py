@@ -114,7 +114,7 @@ def test_cold_mode_rotates_more_weight_bytes_than_the_cache(f16, tmp_path):
     assert runner.apply_to_row(_row(p), res).cache_mode == "cold"
 
 
-@pytest.mark.parametrize("timing_mode", timing.TIMING_MODES)
+@pytest.mark.parametrize("timing_mode", timing.timing_modes_on("local-task"))
 def test_every_timed_row_carries_its_timing_mode_and_floor(f16, tmp_path, timing_mode, monkeypatch):
     """Hot and cold rows of each timing mode name the mode and carry that mode's harness floor, measured once
     per process; the cold plan still walks every copy an equal number of times, in whole command buffers."""
@@ -208,7 +208,7 @@ def test_a_two_dispatch_split_k_config_is_timed_as_one_unit(tmp_path):
     np.save(tmp_path / "a.npy", chk.inputs.a)
     np.save(tmp_path / "bs.npy", timing.rotation_buffer([chk.inputs.b] * 2, p))
     n = 2 * loop_ir.CMDBUF_DISPATCHES
-    for mode in timing.TIMING_MODES:
+    for mode in timing.timing_modes_on("local-task"):
         proc = subprocess.run(["iree-run-module", f"--module={vmfb}", "--device=local-sync",
                                f"--function={timing.MODE_FUNCS[mode]}", f"--input=@{tmp_path / 'a.npy'}",
                                f"--input=@{tmp_path / 'bs.npy'}", f"--input={n}", "--print_device_statistics=true"],
@@ -240,6 +240,58 @@ def test_each_timing_mode_submits_as_documented(f16, tmp_path):
     cmdbuf = _device_counts(vmfb, loop_ir.CMDBUF_FUNC, chk.inputs.a, bufs, n, tmp_path)
     assert loop == (n, n)
     assert cmdbuf == (n, n // loop_ir.CMDBUF_DISPATCHES)
+
+
+@pytest.mark.parametrize("kind", ["cuda", "hip"])
+def test_graph_mode_times_the_cmdbuf_function_on_a_driver_asked_for_graph_command_buffers(f16, tmp_path, kind):
+    """graph: the same @gemm_cmdbuf calls as cmdbuf, with the driver's graph flag (a flag iree-benchmark-module
+    knows: a misspelt one would fail every GPU run); cmdbuf asks for no flag. No GPU here: the command is read
+    from the run's TimingError (on a GPU, from the run)."""
+    from iree_vdmfma.devices.targets import graph_flag
+
+    p, vmfb = f16
+    chk = Checker(p, 0)
+
+    def command(mode: str) -> str:
+        the_plan = timing.plan(p, "hot", timing_mode=mode)
+        try:
+            return timing.time_module(vmfb, p, chk.inputs.a, chk.inputs.b, kind, the_plan, True, reps=1,
+                                      workdir=tmp_path, timeout_s=60).command
+        except timing.TimingError as e:
+            return e.command
+
+    graph, cmdbuf = command("graph"), command("cmdbuf")
+    assert f"--function={loop_ir.CMDBUF_FUNC}" in graph and f"--function={loop_ir.CMDBUF_FUNC}" in cmdbuf
+    assert graph_flag(kind) in graph.split() and "use_streams" not in cmdbuf
+    def same(cmd: str) -> list[str]:
+        return [a for a in cmd.split() if not a.startswith(("--benchmark_out=", "--cuda_", "--hip_"))]
+
+    assert same(graph) == same(cmdbuf)  # nothing else differs (but each run's own JSON file)
+    known = subprocess.run([timing.benchmark_tool(), "--help"], capture_output=True, text=True).stdout
+    assert f"\n{graph_flag(kind).split('=')[0]}=true" in known
+
+
+def test_graph_mode_is_refused_on_the_cpu_before_anything_compiles(tmp_path):
+    """The CPU has no CUDA or HIP graphs: `--timing-mode graph` on local-task is one error line, exit 2, nothing
+    compiled or written; the library refuses it as well."""
+    from iree_vdmfma.cli import app
+    from typer.testing import CliRunner
+
+    cache = tmp_path / "cache"
+    shapes = tmp_path / "one.csv"
+    shapes.write_text("m,n,k,dtype\n8,128,256,f16\n")
+    for args in (["run", "--m", "8", "--n", "128", "--k", "256", "--out", str(tmp_path / "run")],
+                 ["sweep", str(shapes), "--target", "host", "--out", str(tmp_path / "sweep")]):
+        res = CliRunner().invoke(app, [*args, "--device", "local-task", "--timing-mode", "graph",
+                                       "--cache-dir", str(cache)])
+        assert res.exit_code == 2, res.output
+        lines = [line for line in res.output.splitlines() if line.strip()]
+        assert len(lines) == 1 and lines[0].startswith("error: --timing-mode graph:") and "cuda or hip" in lines[0]
+    assert not cache.exists() and not (tmp_path / "run").exists() and not (tmp_path / "sweep" / "results.csv").exists()
+    assert timing.timing_modes_on("local-task") == ("cmdbuf", "loop")
+    assert timing.timing_modes_on("cuda") == timing.timing_modes_on("hip") == timing.TIMING_MODES
+    with pytest.raises(ValueError, match="cuda or hip device only"):
+        runner.run_problem(Path("never-read.vmfb"), Problem(8, 128, 256), "local-task", timing_mode="graph")
 
 
 def test_cmdbuf_mode_walks_the_cold_rotation(f16):

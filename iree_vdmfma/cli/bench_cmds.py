@@ -63,7 +63,7 @@ def bench(
             raise ValueError(f"--device {device}: no device to bench on (no GPU here; the CPU is --device local-task)")
         spec = ExecutorSpec(executor, ray_address)
         options = BenchOptions(dev, reps, cache_bytes, retry_failed=retry_failed,  # validated before any cluster
-                               timeout_s=timeout, timing_mode=opt.timing_mode(timing_mode))
+                               timeout_s=timeout, timing_mode=opt.timing_mode_on(timing_mode, dev))
         try:
             with make_executor(spec) as runner:
                 rows = run_bench(directory, options, executor=runner, on_note=say, on_row=bench_progress)

@@ -290,6 +290,8 @@ def sweep(
         if run_device and device_kind(run_device) not in ("cpu", "hip", "cuda"):
             raise ValueError(f"sweep runs on cuda, hip or local-task; use `vdmfma run --device {device}` for "
                              f"{device_kind(run_device)}")
+        if run_device:
+            opt.timing_mode_on(timing_mode, run_device)
         names = ",".join(opt.names(variants, DEFAULT_VARIANTS, variant))
         if variants is None and variant is None:  # not asked for: the default variants, or where some of them do
             builds = _builds_on(target)  # not build (host, CUDA), every compiled variant that builds there

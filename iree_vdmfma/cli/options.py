@@ -101,7 +101,9 @@ SEED = typer.Option(0, "--seed", min=0, help="Seed of the inputs and of shuffled
 CACHE_MODE = typer.Option("hot", "--cache-mode", help="hot, cold or both (cold: weights rotated past "
                           "the cache).")
 TIMING_MODE = typer.Option("cmdbuf", "--timing-mode", help="cmdbuf (8 dispatches a command buffer, as a model's "
-                           "function records them) or loop (one submission a dispatch); docs/concepts/measurement.md.")
+                           "function records them, replayed on a stream as IREE does by default), graph (the same "
+                           "command buffer replayed as a CUDA or HIP graph: cuda and hip devices only) or loop (one "
+                           "submission a dispatch); docs/concepts/measurement.md.")
 
 
 def choice(option: str, value: str, choices) -> str:
@@ -115,6 +117,17 @@ def timing_mode(value: str) -> str:
     from ..run.timing import TIMING_MODES  # noqa: PLC0415
 
     return choice("--timing-mode", value, TIMING_MODES)
+
+
+def timing_mode_on(value: str, device: str) -> str:
+    """``value`` checked against the device that will run it (graph: cuda or hip), before anything compiles."""
+    from ..run.timing import mode_flags  # noqa: PLC0415
+
+    try:
+        mode_flags(timing_mode(value), device)
+    except ValueError as e:
+        raise ValueError(f"--timing-mode {value}: {e}") from None
+    return value
 
 
 FORMAT = typer.Option("table", "--format", help="How the table is printed: table, csv or json (csv and json: "

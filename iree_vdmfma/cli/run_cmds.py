@@ -84,6 +84,7 @@ def _run(m, n, k, batch, dtype, target, device, cache_mode, timing_mode, reps, s
     dev, target = plan_run(device, target)
     if dev is None:
         raise ValueError(f"--device {device}: no device to run on here; the CPU is --device local-task")
+    opt.timing_mode_on(timing_mode, dev)
     try:
         if vmfb is None:
             vmfb = runner.compile_for_run(problem, target, wd, flag, cache_dir=cache_dir, use_cache=not no_cache)

@@ -139,7 +139,9 @@ class TargetFamily:
     ``waves_attr``: the LLVM function attribute of the ``waves_per_eu`` knob. ``workgroup_memory_bytes``: the
     shared memory a workgroup may use on every target of the family (0: each target's own ``lds_bytes``).
     ``knob_modules``: the modules that register the family's knob tables (configs/knobs.py imports them when a
-    table is first asked for, so a knob never depends on which backend was imported first).
+    table is first asked for, so a knob never depends on which backend was imported first). ``graph_flag``: the
+    runtime flag that makes its driver replay command buffers as graphs (timing mode 'graph', run/timing.py;
+    '' none).
     """
 
     backend: str
@@ -155,6 +157,7 @@ class TargetFamily:
     waves_attr: str = ""  # the llvm_func_attrs key that asks for N waves per execution unit ('' none)
     workgroup_memory_bytes: int = 0
     knob_modules: tuple[str, ...] = ()
+    graph_flag: str = ""
 
     def named(self, arch: str) -> bool:
         """Whether ``arch`` is spelled as one of this family's targets (known to its backend or not)."""
@@ -168,6 +171,11 @@ FAMILIES: list[TargetFamily] = []
 def register_family(family: TargetFamily) -> TargetFamily:
     FAMILIES.append(family)
     return family
+
+
+def graph_flag(kind: str) -> str:
+    """The runtime flag that makes the driver of device kind ``kind`` replay command buffers as graphs ('' none)."""
+    return next((f.graph_flag for f in FAMILIES if f.driver == kind and f.graph_flag), "")
 
 
 def family_of(arch: str) -> Optional[TargetFamily]:

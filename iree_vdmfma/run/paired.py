@@ -231,6 +231,7 @@ def _one_process(contenders, problem, device, the_plan, orders, seed, min_time_s
     spec = {"vmfbs": {c.name: str(c.vmfb) for c in contenders}, "device": device,
             "problem": [problem.m, problem.n, problem.k, problem.batch, problem.dtype],
             "copies": the_plan.copies, "calls": the_plan.calls, "function": the_plan.function, "orders": orders,
+            "runtime_flags": timing.mode_flags(the_plan.timing_mode, device),
             "seed": seed,
             "min_time_s": min_time_s}
     with scratch("paired") as tmp:
@@ -279,6 +280,10 @@ def _worker(spec: dict) -> dict[str, list[float]]:
     from .numerics import make_inputs  # noqa: PLC0415
     from .runner import load_module  # noqa: PLC0415
 
+    if spec.get("runtime_flags"):  # graph mode: set before the device is made (this process's own flags)
+        from iree.runtime import flags  # noqa: PLC0415
+
+        flags.parse_flags(*spec["runtime_flags"])
     m, n, k, batch, dtype = spec["problem"]
     problem = Problem(m, n, k, batch, dtype)
     inputs = make_inputs(problem, spec["seed"])

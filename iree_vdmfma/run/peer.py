@@ -10,11 +10,12 @@ repeats whole rounds until ``min_time_s`` passed. The first call's output is
 checked with the same :class:`Checker` as IREE's (plus the rounding of a narrower
 output when the library returns f16/bf16, see numerics.py).
 
-Timing modes as IREE's (run/timing.py): ``loop`` launches the matmuls back to back on one
-stream; ``cmdbuf`` on a GPU records one round of them into a CUDA graph (HIP graph on ROCm
-builds) and replays it, as IREE records a command buffer; on the CPU there is nothing to record
-and ``cmdbuf`` is the same loop. Every timed result carries ``floor_us``: a 1x1x1 matmul timed
-the same way (run/floor.py), torch's harness floor.
+Timing modes as IREE's (run/timing.py): ``loop`` launches the matmuls back to back on one stream; ``cmdbuf`` and
+``graph`` on a GPU record one round of them into a CUDA graph (HIP graph on ROCm builds) and replay it, as IREE
+records a command buffer (IREE replays it on a stream in ``cmdbuf`` mode, as a graph in ``graph`` mode; torch has
+no stream replay of a recording, so its two figures are one way of timing, measured twice); on the CPU there is
+nothing to record and ``cmdbuf`` is the same loop (``graph`` is refused there, as IREE's is). Every timed result
+carries ``floor_us``: a 1x1x1 matmul timed the same way (run/floor.py), torch's harness floor.
 
 Optional: torch is imported only here, only when the peer runs. A device or dtype
 torch cannot do is :class:`PeerUnavailable` (the sweep's ``skipped`` row, with the reason).
@@ -97,7 +98,7 @@ def _round(torch, dev, a, bs, the_plan: timing.Plan):
         for i in range(the_plan.calls):
             _matmul(torch, a, bs[i % len(bs)])
 
-    if the_plan.timing_mode != "cmdbuf" or dev.type != "cuda":
+    if the_plan.timing_mode == "loop" or dev.type != "cuda":
         return launch
     side = torch.cuda.Stream(dev)  # capture needs a warmed-up side stream (the library's workspace allocated)
     side.wait_stream(torch.cuda.current_stream(dev))
@@ -142,6 +143,7 @@ def run_torch(problem: Problem, device: str = "local-task", cache_mode: str = "h
     mode; PeerUnavailable when it cannot."""
     torch = _torch()
     check_supported(problem, device)
+    timing.check_timing_mode(timing_mode, device)
     dev = torch_device(device)
     dev_target = device_target(device)
     res = RunResult(problem, normalize_device(device), dev_target, f"torch {torch.__version__}", cache_mode,

@@ -248,7 +248,7 @@ def run_problem(vmfb: Path | str, problem: Problem, device: str = "local-task",
                 timing_mode: str = timing.DEFAULT_TIMING_MODE, floor_module: Optional[Path] = None) -> RunResult:
     """Load ``vmfb`` on ``device``, check numerics (``check``), time ``reps`` repetitions.
 
-    ``cache_mode`` 'hot' or 'cold', ``timing_mode`` 'cmdbuf' or 'loop' (see timing.py); ``cache_bytes`` is
+    ``cache_mode`` 'hot' or 'cold', ``timing_mode`` 'cmdbuf', 'graph' or 'loop' (see timing.py); ``cache_bytes`` is
     the cache cold mode must defeat (default: the device's LLC). ``reps=0`` skips timing. A timed result
     carries the harness floor of its timing mode (run/floor.py), measured once per process with
     ``floor_module`` (where given; else one compiled here, uncached).
@@ -257,11 +257,11 @@ def run_problem(vmfb: Path | str, problem: Problem, device: str = "local-task",
     """
     if cache_mode not in timing.CACHE_MODES:
         raise ValueError(f"cache_mode must be one of {timing.CACHE_MODES}, got {cache_mode!r}")
-    if timing_mode not in timing.TIMING_MODES:
-        raise ValueError(f"timing_mode must be one of {timing.TIMING_MODES}, got {timing_mode!r}")
+    timing.check_timing_mode(timing_mode)
     dev = resolve_device(device)
     if dev is None:
         raise DeviceUnavailableError(f"no device to run on (asked for {device!r}); compile-only")
+    timing.check_timing_mode(timing_mode, dev)  # graph: a cuda or hip device only
     mod = loaded or load_module(vmfb, dev, module_target)
     dev_target = device_target(dev)
     dev_name = device_info(dev).name if dev_target not in ("host",) else ""

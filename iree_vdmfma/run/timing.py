@@ -14,19 +14,21 @@ A runnable module holds, next to ``@gemm(A, B)``, two timing functions (problems
         B_j = import(view of copy (8t + j) mod copies), j = 0..7    # every import first
         C_j = gemm(A, B_j), j = 0..7                                  # one command buffer, one submission
 
+    timing mode 'graph': @gemm_cmdbuf again, on a device whose driver records command buffers as CUDA/HIP
+    graphs (devices/targets.py graph_flag; IREE 3.13 replays them on a stream by default): cuda and hip only
+
 ``Bs`` is one flat device buffer holding ``copies`` copies of the weights.
 Each dispatch binds its copy at a buffer offset: no copy of the weights, no offset
 arithmetic in the kernel, and IREE deduplicates the executable with the one
 ``@gemm`` uses (runnable modules are compiled with loop_ir.RUNNER_FLAGS for that):
 the timed kernel is bit for bit the kernel the sweep proves (checked on gfx942).
-``iree-benchmark-module --function=<the mode's function>`` times
-``--benchmark_repetitions`` repetitions; each repetition's ``real_time`` (the mean over its
-benchmark iterations) divided by ``iters`` is one latency sample (MEASURED). One call's fixed
-costs (VM invoke, the final host wait) are amortised over ``iters`` dispatches. What each
-dispatch still pays differs by mode: in ``loop`` mode its own buffer import, result
-allocation, queue submission and signal; in ``cmdbuf`` mode an eighth of one submission, as
-the dispatches of a model's function pay. The harness floor of each mode is measured beside
-every timed row (run/floor.py). docs/concepts/measurement.md says which mode is used where.
+``iree-benchmark-module --function=<the mode's function>`` times ``--benchmark_repetitions`` repetitions; each
+repetition's ``real_time`` (the mean over its benchmark iterations) divided by ``iters`` is one latency sample
+(MEASURED). One call's fixed costs (VM invoke, the final host wait) are amortised over ``iters`` dispatches. What
+each dispatch still pays differs by mode: in ``loop`` mode its own buffer import, result allocation, queue
+submission and signal; in ``cmdbuf`` mode an eighth of one submission, as the dispatches of a model's function
+pay; in ``graph`` mode an eighth of one graph launch. The harness floor of each mode is measured beside every
+timed row (run/floor.py). docs/concepts/measurement.md says which mode is used where.
 
 Ordering caveat: HIP and CUDA run the submissions, and the dispatches of one command buffer,
 in order on the device queue; the CPU task executor (``local-task``) may overlap two loop-mode
@@ -80,19 +82,54 @@ from ..util.procs import run_group
 from ..util.scratch import scratch_dir
 
 CACHE_MODES = ("hot", "cold")
-# How the timed dispatches reach the device (docs/concepts/measurement.md): 'cmdbuf' records CMDBUF_DISPATCHES of
-# them into one command buffer (one queue submission), as a model's function does; 'loop' submits each alone.
-TIMING_MODES = ("cmdbuf", "loop")
+# How the timed dispatches reach the device (docs/concepts/measurement.md): 'cmdbuf' records CMDBUF_DISPATCHES of them
+# into one command buffer (one queue submission), as a model's function does, which IREE 3.13's CUDA and HIP drivers
+# replay on a stream by default; 'graph' is the same command buffer replayed as a CUDA or HIP graph (the driver's
+# *_use_streams=false, its target family's graph_flag), as the torch peer's cmdbuf mode replays its CUDA graph; 'loop'
+# submits each dispatch alone.
+TIMING_MODES = ("cmdbuf", "graph", "loop")
 DEFAULT_TIMING_MODE = "cmdbuf"
 
 
-def check_timing_mode(mode: str) -> str:
-    """``mode`` if it is one of TIMING_MODES, else ValueError naming them."""
+def check_timing_mode(mode: str, device: Optional[str] = None) -> str:
+    """``mode`` if it is one of TIMING_MODES (and, given a ``device``, one it can take), else ValueError saying why."""
     if mode not in TIMING_MODES:
-        raise ValueError(f"timing mode must be {' or '.join(TIMING_MODES)} (got {mode!r})")
+        raise ValueError(f"timing mode must be {', '.join(TIMING_MODES[:-1])} or {TIMING_MODES[-1]} (got {mode!r})")
+    if device is not None:
+        mode_flags(mode, device)
     return mode
-MODE_FUNCS = {"cmdbuf": CMDBUF_FUNC, "loop": LOOP_FUNC}
-DISPATCHES_PER_SUBMISSION = {"cmdbuf": CMDBUF_DISPATCHES, "loop": 1}
+
+
+def mode_flags(mode: str, device: str) -> list[str]:
+    """The runtime flags ``mode`` needs on ``device`` (graph: the driver's graph command buffers); ValueError for a
+    graph on a device without them (the CPU's local-task runs a command buffer as a task graph, never a CUDA/HIP one:
+    a 'graph' figure there would be the cmdbuf figure under another name)."""
+    if mode != "graph":
+        return []
+    from ..devices.probe import device_kind  # noqa: PLC0415
+    from ..devices.targets import graph_flag  # noqa: PLC0415
+
+    kind = device_kind(device)
+    flag = graph_flag(kind)
+    if not flag:
+        raise ValueError(f"timing mode graph replays command buffers as CUDA or HIP graphs: a cuda or hip device only "
+                         f"({device} is {kind})")
+    return [flag]
+
+
+def timing_modes_on(device: str) -> tuple[str, ...]:
+    """The TIMING_MODES ``device`` takes (the CPU: every one but graph)."""
+    ok = []
+    for mode in TIMING_MODES:
+        try:
+            ok.append(check_timing_mode(mode, device))
+        except ValueError:
+            pass
+    return tuple(ok)
+
+
+MODE_FUNCS = {"cmdbuf": CMDBUF_FUNC, "graph": CMDBUF_FUNC, "loop": LOOP_FUNC}
+DISPATCHES_PER_SUBMISSION = {"cmdbuf": CMDBUF_DISPATCHES, "graph": CMDBUF_DISPATCHES, "loop": 1}
 DEFAULT_MIN_CALLS = 16  # dispatches per timed call (hot); cold rounds up to whole rotations
 DEFAULT_MAX_ROTATION_BYTES = 8 * 2**30
 COLD_MARGIN = 2  # cold mode: distinct weight bytes between two reads of one copy >= COLD_MARGIN x cache bytes
@@ -409,7 +446,7 @@ def time_module(vmfb: Path, problem: Problem, a: np.ndarray | Sequence[np.ndarra
         os.close(fd)
         out_json = Path(out_name)
         cmd = benchmark_command(vmfb, device, function, inputs, reps, warmup_s, min_time_s,
-                                out_json, extra_flags)
+                                out_json, [*mode_flags(the_plan.timing_mode, device), *extra_flags])
         try:
             lat = run_benchmark(cmd, out_json, calls, timeout_s)
         finally:

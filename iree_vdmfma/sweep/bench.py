@@ -68,7 +68,7 @@ class BenchOptions:
             raise ValueError(f"cache modes must be hot and/or cold (got {', '.join(self.cache_modes) or 'none'})")
         if self.cache_bytes is not None and self.cache_bytes <= 0:
             raise ValueError(f"cache size must be > 0 (got {self.cache_bytes})")
-        check_timing_mode(self.timing_mode)
+        check_timing_mode(self.timing_mode, self.device)
 
 
 # the reason of a measured row whose compile row was damaged or gone: the module ran, its evidence is not re-proved

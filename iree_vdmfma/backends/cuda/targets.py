@@ -27,7 +27,8 @@ def cuda_flags(arch: str) -> list[str]:
 FAMILY = register_family(TargetFamily(BACKEND, "cuda", cuda_flags, prefix=SM, subgroup_size=lambda arch: WARP,
                                       compile_target=compile_target, gemv_configs=True,
                                       tensor_core_configs=True, workgroup_memory_bytes=SHARED_BYTES,
-                                      knob_modules=("iree_vdmfma.backends.cuda.knobs",)))
+                                      knob_modules=("iree_vdmfma.backends.cuda.knobs",),
+                                      graph_flag="--cuda_use_streams=false"))  # IREE 3.13's default: streams
 
 # NVIDIA data sheets: H100 SXM5 3.35 TB/s HBM3, 50 MB L2; H200 SXM 4.8 TB/s HBM3e, 50 MB L2.
 # H100 PCIe/NVL are other SKUs (other bandwidths): not matched, so their peak stays unknown.

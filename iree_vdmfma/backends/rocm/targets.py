@@ -43,7 +43,8 @@ def is_rdna(arch: str) -> bool:
 FAMILY = register_family(TargetFamily(BACKEND, "hip", rocm_flags, prefix=GFX, subgroup_size=wave_size,
                                       mma_configs=True, gemv_configs=True, waves_attr="amdgpu-waves-per-eu",
                                       knob_modules=("iree_vdmfma.backends.rocm.knobs",
-                                                    "iree_vdmfma.backends.rocm.knobs_rdna")))
+                                                    "iree_vdmfma.backends.rocm.knobs_rdna"),
+                                      graph_flag="--hip_use_streams=false"))  # IREE 3.13's default: streams
 
 # MI300X: 256 MiB Infinity Cache; 8 XCDs x 4 MiB L2.
 register_target(Target("gfx942", "MI300X", 304, 64 * 1024, 4, 512, 8, 8, 5300.0, 1307.4, 2614.9, 256 * 2**20,
