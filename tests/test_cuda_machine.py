@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 
 import pytest
 
@@ -97,6 +98,31 @@ def test_only_the_weights_narrow_loads_reject_a_candidate_a_narrow_load_of_a_doe
     # the promote-A candidate's narrow loads are B's: rejected as before, and named the weights'
     pr = prove(cands["narrow"], results["narrow"], "sm_89")
     assert pr.status == Status.REJECTED.value and "narrow global loads of the weights (B" in pr.reason, pr
+
+
+def test_where_only_tritons_ptxas_is_installed_it_gives_the_registers_and_spills(compiled, monkeypatch, tmp_path):
+    """A lent GPU machine has torch (and Triton, which ships its own ptxas) but no package index for the ptxas extra:
+    with no other ptxas there (none on PATH, no nvidia wheel), Triton's is found without importing Triton, and the
+    spilling candidate is rejected by what it says. (Triton is not installed here: a package of that layout stands
+    in, its ptxas the nvidia wheel's.)"""
+    real = machine.find_ptxas()
+    if not real:
+        assert not os.environ.get("VDMFMA_TESTS_COMPLETE"), machine.NO_PTXAS
+        pytest.skip(machine.NO_PTXAS)
+    bin_dir = tmp_path / "site" / "triton" / "backends" / "nvidia" / "bin"
+    bin_dir.mkdir(parents=True)
+    (tmp_path / "site" / "triton" / "__init__.py").write_text("raise ImportError('never imported')\n")
+    (bin_dir / "ptxas").symlink_to(real)
+    monkeypatch.delenv("VDMFMA_PTXAS", raising=False)
+    monkeypatch.delenv("TRITON_PTXAS_PATH", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    monkeypatch.setitem(sys.modules, "nvidia", None)  # the nvidia wheel: not importable
+    assert machine.find_ptxas() is None  # nothing else: the row would say registers are unknown
+    monkeypatch.syspath_prepend(str(tmp_path / "site"))
+    assert machine.find_ptxas() == str(bin_dir / "ptxas")
+    cands, results = compiled
+    pr = prove(cands["spills"], results["spills"], "sm_89")
+    assert pr.status == Status.SPILLS.value and "spill bytes" in pr.reason and pr.fields["regs"] > 0, pr
 
 
 def test_the_default_is_never_rejected_and_without_ptxas_the_row_says_registers_are_unknown(compiled, monkeypatch):

@@ -2,7 +2,8 @@
 
 MEASURED BY COMPILING (no GPU): ``regs`` and ``spill_bytes`` come from ``ptxas -v`` run on the dumped PTX for
 ``SASS_ARCH`` (the H100/H200 the project runs its sm_89 PTX on; IREE 3.13 has no sm_90 target), when ptxas is
-installed (the ``ptxas`` extra: the registry's nvidia-cuda-nvcc, or a CUDA toolkit on PATH, or ``VDMFMA_PTXAS``);
+installed (the ``ptxas`` extra: the registry's nvidia-cuda-nvcc, or a CUDA toolkit on PATH, or ``VDMFMA_PTXAS``,
+or the one Triton ships);
 without it they stay empty and the row says so. ``load_bytes`` (the widest global load) and ``narrow_loads``
 (global loads of one 8- or 16-bit element from the weights, B) are read from the contraction kernel's PTX: B is
 the dispatch's largest read-only binding (N x K against A's M x K), its kernel parameter the binding's index, and a
@@ -52,7 +53,8 @@ _READ_BINDING = re.compile(r"binding\((\d+)\)[^\n]*?readonly:tensor<([\dx]+)x\w+
 
 
 def find_ptxas() -> Optional[str]:
-    """``VDMFMA_PTXAS``, then ptxas on PATH, then the one the nvidia-cuda-nvcc wheel ships."""
+    """``VDMFMA_PTXAS``, then ptxas on PATH, then the one the nvidia-cuda-nvcc wheel ships, then the one Triton
+    ships (torch's CUDA builds bring Triton: a lent GPU machine with torch and no package index has that one)."""
     if os.environ.get("VDMFMA_PTXAS"):
         return os.environ["VDMFMA_PTXAS"]
     found = shutil.which("ptxas")
@@ -61,9 +63,27 @@ def find_ptxas() -> Optional[str]:
     try:
         import nvidia  # noqa: PLC0415  (the namespace package of NVIDIA's wheels)
     except ImportError:
-        return None
+        nvidia = None
     for root in getattr(nvidia, "__path__", []):
         for cand in sorted(Path(root).glob("*/bin/ptxas")):
+            return str(cand)
+    return _triton_ptxas()
+
+
+def _triton_ptxas() -> Optional[str]:
+    """Triton's own ptxas (``TRITON_PTXAS_PATH``, else triton/backends/nvidia/bin/ptxas), found without importing
+    Triton (an import of seconds)."""
+    import importlib.util  # noqa: PLC0415
+
+    if os.environ.get("TRITON_PTXAS_PATH"):
+        return os.environ["TRITON_PTXAS_PATH"]
+    try:
+        spec = importlib.util.find_spec("triton")
+    except (ImportError, ValueError):
+        return None
+    for root in (spec.submodule_search_locations or []) if spec else []:
+        cand = Path(root) / "backends" / "nvidia" / "bin" / "ptxas"
+        if cand.is_file() and os.access(cand, os.X_OK):
             return str(cand)
     return None
 
