@@ -13,20 +13,29 @@ the bundle). A (problem, config, SKU, compiler) with a record is not measured ag
 
 1. ``calibrate``       `vdmfma calibrate`: the device's A/A threshold (reused from a run's own record of this SKU
                        and compiler, never from an imported report); the harness floor is beside every timed row.
-2. ``sweep-seed``      `vdmfma sweep` of sweeps/seed-f16.csv: default, splitk, torch, and `tuned` for each shape
-                       whose winner is known (the library built from the records), timed in command-buffer mode.
+2. ``tune-seed``       raced `vdmfma tune` of the seed shapes (sweeps/seed-f16.csv) without a winner, or whose
+                       winner was tuned over an older space than today's (tune/space.py space_id: the tensor-core
+                       and M = 1 candidates came after every loan's tunes before 2026-11-29).
+3. ``sweep-seed``      `vdmfma sweep` of the seed shapes: default, splitk, torch, and `tuned` for each shape whose
+                       winner is known (the library built from the records), timed in command-buffer mode.
    ``sweep-seed-loop`` default, tuned, torch in loop mode (one submission a dispatch, as the committed H100 and
                        H200 reports were timed): the gap to cuBLAS in both modes, floors beside.
-   ``sweep-heldout``   the same as sweep-seed on the held-out decode list (Llama-3-8B f16 and Qwen2-7B bf16 rows of
-                       sweeps/decode-*.csv at --heldout-m), never used to fit anything.
-3. ``model``           `vdmfma model examples/llama_layer.py:build --tune` at each M = 1, 4, 8 without a tuned
-                       forward (a tuned forward that ran IREE's default kernel, verdict same-kernel, measured no
-                       tuned config). --small: the tiny layer at M = 1, a tune of at most 2 candidates a GEMM.
+   ``sweep-seed-graph`` default, tuned, torch in graph mode (IREE's command buffer replayed as a CUDA/HIP graph,
+                       as torch's cmdbuf rows replay theirs): whether graph replay removes IREE's floor. A GPU only
+                       (on the CPU its items are blocked, said).
 4. ``exhaustive``      race vs exhaustive (tune/race.py) on seed shapes any loan tuned, without a resolved check
                        (the contenders: that shape's measured candidates in the records, compiled again here);
                        an unresolved one again with twice the rounds.
-5. ``tune-heldout``    raced `vdmfma tune` of the held-out shapes without a winner, then
-   ``tune-seed``       the seed shapes without one. (The next call sweeps their `tuned` rows.)
+5. ``tune-heldout``    the same as tune-seed on the held-out decode list (Llama-3-8B f16 and Qwen2-7B bf16 rows of
+                       sweeps/decode-*.csv at --heldout-m), then
+   ``sweep-heldout``   the same as sweep-seed on it; the held-out rows are never used to fit anything (a threshold,
+                       the static model).
+6. ``model``           `vdmfma model examples/llama_layer.py:build --tune` at each M = 1, 4, 8 without a tuned
+                       forward (a tuned forward that ran IREE's default kernel, verdict same-kernel, measured no
+                       tuned config). --small: the tiny layer at M = 1, a tune of at most 2 candidates a GEMM.
+
+The seed list first, tuned before it is swept: its winners against cuBLAS in one harness (issues 43, 44) are what a
+call buys first; a step a call's budget leaves goes to the next call, which plans it again from the records.
 
 Every step's new records go to DIR/records.sqlite with their provenance (SKU, driver, compiler and toolkit
 versions, --commit, date) and the seconds they took (cost_s: --plan's estimates). DIR/summary.md is rebuilt from

@@ -2,12 +2,14 @@
 and its evidence adds up across calls through the tuning records.
 
 Two real calls on local-task, as two loans would make them. The first plans from no record and measures, in the
-issue's order: the A/A calibration, sweeps of default/splitk/torch (no winner is known yet, so no `tuned` row),
-the tiny layer's forward at M = 1, the raced tunes of the two seed rows and the one held-out row; it leaves the
-race-vs-exhaustive check (it needs the tunes) for later, and sends back its bundle. The second starts in an empty folder from that bundle alone (a fresh
-machine) and measures only what the records of the first lack. The records are counted: nothing the first call
-measured is measured again, and summary.md, rebuilt from the records, holds both calls' rows. Then the bundle's
-records merge into a copy of the committed GPU database, twice (the second adds nothing).
+plan's order, every step but race vs exhaustive (--steps): the A/A calibration, the raced tunes of the two seed
+rows, their sweeps of default/splitk/torch (and `tuned` where a tune won), the graph mode's sweep said blocked
+(the CPU has no CUDA or HIP graphs), the held-out row's tune and sweep, the tiny layer's forward at M = 1; and
+sends back its bundle. The second starts in an empty folder from that bundle alone (a fresh machine), runs every
+step, and measures only what the records of the first lack: the race-vs-exhaustive checks. The records are
+counted: nothing the first call measured is measured again, and summary.md, rebuilt from the records, holds both
+calls' rows. Then the bundle's records merge into a copy of the committed GPU database, twice (the second adds
+nothing).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from iree_vdmfma.records.db import CALIBRATION, EXHAUSTIVE, FORWARD, SWEEP, WINN
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "benchmarks" / "gpu_evidence.py"
-FIRST = ("calibrate", "sweep-seed", "sweep-seed-loop", "sweep-heldout", "model", "tune-heldout", "tune-seed")
+FIRST = ("calibrate", "tune-seed", "sweep-seed", "sweep-seed-loop", "tune-heldout", "sweep-heldout", "model")
 
 
 def _rows(path: Path) -> list[dict]:
@@ -55,9 +57,11 @@ def _call(tmp_path: Path, out: Path, *extra: str, timeout: int = 1500) -> subpro
 
 def test_two_small_calls_add_up_through_the_records_and_the_second_measures_nothing_the_first_did(tmp_path):
     out, bundle = tmp_path / "ev", tmp_path / "back" / "evidence.tgz"
-    first = _call(tmp_path, out, "--bundle", str(bundle))
-    assert first.returncode == 3, first.stdout[-3000:] + first.stderr[-2000:]  # the exhaustive check is left
-    assert "left to measure: exhaustive" in first.stdout
+    first = _call(tmp_path, out, "--bundle", str(bundle), "--steps", ",".join((*FIRST, "sweep-seed-graph")))
+    assert first.returncode == 0, first.stdout[-3000:] + first.stderr[-2000:]  # nothing left of its steps
+    graph = next(line for line in first.stdout.splitlines() if line.startswith("== sweep-seed-graph:"))
+    # 2 shapes x default and torch (the CPU's tunes kept IREE's default: no tuned row), none measurable here
+    assert "nothing to measure (4 blocked: timing mode graph" in graph and "cuda or hip device only" in graph
     state = json.loads((out / "steps.json").read_text())
     assert {s: state[s]["status"] for s in FIRST} == {s: "done" for s in FIRST} and "exhaustive" not in state
     one = _records(out / "records.sqlite")
@@ -186,10 +190,37 @@ def test_a_sweep_row_cut_off_before_its_cold_half_is_swept_again():
     assert not Measured(hot, "NVIDIA H200", compiler).swept("f16_8x2304x8192", "torch", "cmdbuf")
 
 
+def test_a_winner_of_an_older_space_is_tuned_again_and_its_race_checked_afresh():
+    """A winner carries the space_id of the pruned space it was tuned over (tune/space.py). The H200's winner of
+    8x2304x8192 has none (tuned before the tensor-core candidates): tuned again. The same winner with today's id is
+    not; one with another id is. Its resolved race-vs-exhaustive check stands while the newest winner is the winner
+    it checked, and is planned afresh (8 rounds) once a newer tune's winner is another config."""
+    from dataclasses import replace
+
+    from iree_vdmfma.problems.problem import Problem
+    from iree_vdmfma.records.plan import Measured
+    from iree_vdmfma.tune.space import space, space_id, space_id_of
+
+    key, sku = "f16_8x2304x8192", "NVIDIA H200"
+    mine = [r for r in _records(ROOT / "reports" / "gpu-records.sqlite") if r.key == key and r.sku_name == sku]
+    won = max((r for r in mine if r.kind == WINNER), key=lambda r: r.recorded_at)
+    rest = [r for r in mine if r.kind != WINNER]
+    today = space_id_of(Problem(8, 2304, 8192), "sm_89")
+    assert today == space_id(list(reversed(space(Problem(8, 2304, 8192), "sm_89")[0])))  # any order: one id
+    for detail, again in (("{}", True), (json.dumps({"space_id": today}), False), ('{"space_id": "0123"}', True)):
+        known = Measured([replace(won, detail=detail), *rest], sku, won.compiler_version)
+        assert known.tuned_over(key, today) is not again, detail
+    known = Measured([won, *rest], sku, won.compiler_version)
+    assert known.exhaustive_rounds(key, 8, 32) is None  # resolved at 16 rounds, for this very winner
+    newer = replace(won, knobs="split=0,mma=tc,wg_n=16,red=32", recorded_at="2026-12-01T00:00:00Z")
+    assert Measured([won, newer, *rest], sku, won.compiler_version).exhaustive_rounds(key, 8, 32) == 8
+
+
 def test_the_plan_reads_the_committed_records_and_measures_nothing(tmp_path):
-    """--plan for the H200 from the imported reports' records: the shapes the two sessions tuned are not tuned again,
-    their tuned rows are to be swept, race vs exhaustive is planned for a shape another call tuned (its candidates
-    are records), and each step's cost comes from the records where they hold one."""
+    """--plan for the H200 from the imported reports' records: the seed shapes come first, tuned before they are
+    swept: the two never tuned, and the four whose winners were tuned over an older space than today's (no space_id
+    recorded: the tensor-core and M = 1 candidates came later); race vs exhaustive is planned for a shape another
+    call tuned (its candidates are records); each step's cost comes from the records where they hold one."""
     plan_args, device_args = _recipe()
     assert plan_args == ["--device", "cuda", "--plan", "--sku", "NVIDIA H200", "--target", "sm_89", "--heldout-m",
                          "1,8", "--budget-s", "480"]
@@ -199,18 +230,25 @@ def test_the_plan_reads_the_committed_records_and_measures_nothing(tmp_path):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = proc.stdout.splitlines()
     step = {line.split(":")[0].strip(): line for line in lines if line.startswith("  ") and not line.startswith("    ")}
+    assert [s for s in step if not s.startswith(("estimated", "("))] == [
+        "calibrate", "tune-seed", "sweep-seed", "sweep-seed-loop", "sweep-seed-graph", "exhaustive", "tune-heldout",
+        "sweep-heldout", "model"]
+    assert "also sweeps the `tuned` rows" in lines[-1]  # the tunes' new winners: planned by the call, said
     assert "(records, 2)" in step["calibrate"]  # imported calibrations: a cost, never a rule (measured again)
-    tune_seed = lines[lines.index(step["tune-seed"]) + 1:lines.index(step["tune-seed"]) + 3]
-    assert [t.strip() for t in tune_seed] == ["- f16_8x6656x16384", "- f16_8x6656x8192"]  # the two left untuned
+    tune_seed = [t.strip() for t in lines[lines.index(step["tune-seed"]) + 1:lines.index(step["tune-seed"]) + 7]]
+    older = " again (its winner (da8ccab) was tuned over an older space)"
+    assert tune_seed == [f"- f16_8x13312x16384{older}", f"- f16_8x13312x8192{older}", f"- f16_8x2304x16384{older}",
+                         f"- f16_8x2304x8192{older}", "- f16_8x6656x16384", "- f16_8x6656x8192"]
     assert "- f16_8x13312x16384 tuned" in proc.stdout and "(records, 13)" in step["tune-heldout"]
     assert "(records, 18)" in step["model"]  # the superseded forward: measured again, its cost known
+    assert "16 item(s)" in step["sweep-seed-graph"] and "blocked" not in step["sweep-seed-graph"]  # a GPU takes it
     # 8x2304x8192's unresolved check (8 rounds), tuned by another call: its contenders come from the records' candidates
     assert "- f16_8x2304x8192 16 rounds (16 contenders)" in proc.stdout and "blocked" not in proc.stdout
-    # what the call would do, as the call takes it: in order, each step within its limit, and a step whose item does
-    # not fit what is left (the forward: 65 s an M) is left for a later call while the smaller steps after it start
-    assert "left for a later call" in step["model"] and "[all 1 start" in step["exhaustive"]
+    # what the call would do, as the call takes it: in order, each step within its limit, and a step whose items do
+    # not all fit what is left (the held-out tunes) starts what fits while the steps after it get the rest
+    assert "[all 6 start" in step["tune-seed"] and "[all 1 start" in step["exhaustive"]
     assert "x 16/8 rounds + 16 compiles" in step["exhaustive"]  # the recorded 8-round check, scaled, compiles added
-    assert "[1 of 7 start" in step["tune-heldout"] and "left for a later call" in step["tune-seed"]
+    assert "[6 of 16 start" in step["tune-heldout"] and "left for a later call" in step["model"]
     starting = [float(re.search(r"about (\d+) s", line)[1]) for line in step.values() if "about" in line]
     estimated = float(re.search(r"estimated: (\d+) s of 480", proc.stdout)[1])
     assert abs(sum(starting) - estimated) <= len(starting) and estimated <= 480

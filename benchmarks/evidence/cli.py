@@ -34,7 +34,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--budget-s", type=float, default=540.0, help="wall seconds for this call (default 540)")
     ap.add_argument("--small", action="store_true", help="tiny shapes and the tiny layer (CPU, CI)")
     ap.add_argument("--target", default=None, help="compile target (default: the device's)")
-    ap.add_argument("--steps", default=None, help=f"comma list of steps to run (default all: {','.join(STEPS)})")
+    ap.add_argument("--steps", default=None,
+                    help=f"comma list of steps to run, taken in the plan's order (default all: {','.join(STEPS)})")
     ap.add_argument("--heldout-m", default="1,4,8,16,32", help="M values of the held-out decode list")
     ap.add_argument("--bundle", default=None, help="write DIR's evidence (no modules or weights) to this .tgz after every "
                     "step (on a lent machine: under $OUT, so it comes back even when a later step is cut off)")
@@ -88,7 +89,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     if plan.small:
         plan.seed_list = small_list(plan, "seed-small.csv")
     heldout = heldout_list(plan)
-    lists = {"sweep-seed": plan.seed_list, "sweep-seed-loop": plan.seed_list, "sweep-heldout": heldout,
+    lists = {"sweep-seed": plan.seed_list, "sweep-seed-loop": plan.seed_list, "sweep-seed-graph": plan.seed_list,
+             "sweep-heldout": heldout,
              "tune-seed": plan.seed_list, "tune-heldout": heldout}
     steps = [s for s in plan.steps if s != "summary"]
     known = measured(plan)
@@ -106,7 +108,8 @@ def main(argv: Optional[list[str]] = None) -> int:
         known = measured(plan)  # what the steps before measured counts too
         items = todo(plan, known, step, lists)
         runnable = [i for i in items if not i.blocked]
-        blocked = f" ({len(items) - len(runnable)} blocked: {items[-1].note})" if len(runnable) < len(items) else ""
+        blocked = (f" ({len(items) - len(runnable)} blocked: {items[-1].note.removeprefix('blocked: ')})"
+                   if len(runnable) < len(items) else "")
         if not runnable:
             print(f"== {step}: nothing to measure{blocked}", flush=True)
             continue

@@ -1,4 +1,4 @@
-"""Step 3, ``model``: the tuned forward of the Llama-3-8B-sized layer (`vdmfma model --tune`) at each M without
+"""Step 6, ``model``: the tuned forward of the Llama-3-8B-sized layer (`vdmfma model --tune`) at each M without
 one (--small: the tiny layer at M = 1). MEASURED forward latencies, default and tuned, with their
 numerics.
 """

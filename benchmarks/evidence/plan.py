@@ -16,16 +16,24 @@ from .common import ROOT, calibration_env, git_commit, load_state
 from .lists import shapes_of
 
 
-STEPS = ("calibrate", "sweep-seed", "sweep-seed-loop", "sweep-heldout", "model", "exhaustive", "tune-heldout",
-         "tune-seed", "summary")
+STEPS = ("calibrate", "tune-seed", "sweep-seed", "sweep-seed-loop", "sweep-seed-graph", "exhaustive", "tune-heldout",
+         "sweep-heldout", "model", "summary")
 
 
 # Budget weights (ESTIMATES; --plan's costs come from the records). The summary takes seconds.
-WEIGHTS = {"calibrate": 0.5, "sweep-seed": 1.0, "sweep-seed-loop": 0.8, "sweep-heldout": 1.0, "model": 2.0,
+WEIGHTS = {"calibrate": 0.5, "sweep-seed": 1.0, "sweep-seed-loop": 0.8, "sweep-seed-graph": 0.8, "sweep-heldout": 1.0,
+           "model": 2.0,
            "exhaustive": 1.5, "tune-heldout": 3.0, "tune-seed": 3.0, "summary": 0.0}
 
 
-SWEEP_VARIANTS = {"cmdbuf": ("default", "tuned", "splitk", "torch"), "loop": ("default", "tuned", "torch")}
+SWEEP_VARIANTS = {"cmdbuf": ("default", "tuned", "splitk", "torch"), "loop": ("default", "tuned", "torch"),
+                  "graph": ("default", "tuned", "torch")}
+
+
+def sweep_mode(step: str) -> str:
+    """The timing mode of a sweep step (run/timing.py TIMING_MODES): its name's suffix, else cmdbuf."""
+    tail = step.rsplit("-", 1)[-1]
+    return tail if tail in SWEEP_VARIANTS else "cmdbuf"
 
 
 class Plan:
@@ -37,10 +45,11 @@ class Plan:
         self.target = args.target or ("host" if args.device.startswith(("local", "cpu")) else None)
         self.budget_s = args.budget_s
         self.started = time.monotonic()
-        self.steps = [s.strip() for s in args.steps.split(",")] if args.steps else list(STEPS)
-        bad = [s for s in self.steps if s not in STEPS]
+        asked = [s.strip() for s in args.steps.split(",")] if args.steps else list(STEPS)
+        bad = [s for s in asked if s not in STEPS]
         if bad:
             raise SystemExit(f"error: --steps {','.join(bad)}: not a step (steps: {', '.join(STEPS)})")
+        self.steps = [s for s in STEPS if s in asked]  # in the plan's order, whatever order they were named in
         self.seed_list = ROOT / "sweeps" / "seed-f16.csv"  # --small: two rows of tiny-cpu.csv (small_lists)
         self.heldout_m = [int(x) for x in args.heldout_m.split(",")]
         self.layer_name = f"llama_layer:{'build_tiny' if self.small else 'build'}"
@@ -125,11 +134,28 @@ def todo(plan: Plan, known, step: str, lists: dict) -> list:
         done = plan_state(plan, step) if again else bool(known.calibrations or (plan.out and calibration_env(plan)))
         return [] if done else [Item(CALIBRATION, "A/A calibration")]
     if step.startswith("sweep-"):
-        mode = "loop" if step.endswith("-loop") else "cmdbuf"
-        return [Item(SWEEP, p.key, v) for p in shapes_of(lists[step]) for v in SWEEP_VARIANTS[mode]
+        from iree_vdmfma.run.timing import mode_flags
+
+        mode = sweep_mode(step)
+        try:
+            mode_flags(mode, plan.device)
+            blocked = ""
+        except ValueError as e:  # graph mode on the CPU: nothing this DIR can measure, said
+            blocked = f"blocked: {e}"
+        return [Item(SWEEP, p.key, v, blocked) for p in shapes_of(lists[step]) for v in SWEEP_VARIANTS[mode]
                 if (v != "tuned" or known.tuned_knobs(p.key)) and (again or not known.swept(p.key, v, mode))]
     if step.startswith("tune-"):
-        return [Item(WINNER, p.key) for p in shapes_of(lists[step]) if again or known.winner(p.key) is None]
+        from iree_vdmfma.tune.space import space_id_of
+
+        items = []
+        for p in shapes_of(lists[step]):
+            w = known.winner(p.key)
+            if again or w is None:
+                items.append(Item(WINNER, p.key))
+            elif not known.tuned_over(p.key, space_id_of(p, w.target)):  # the space grew since (e.g. tensor cores)
+                items.append(Item(WINNER, p.key, "again", f"its winner ({w.toolkit_commit or w.recorded_at[:10]}) "
+                                                          "was tuned over an older space"))
+        return items
     if step == "model":
         return [Item(FORWARD, str(m), plan.layer_name) for m in plan.model_m if again or not known.forward(plan.layer_name, m)]
     if step == "exhaustive":
@@ -183,3 +209,6 @@ def print_plan(plan: Plan, known, planned: dict) -> None:
         left -= each * n
     print(f"  estimated: {plan.budget_s - left:.0f} s of {plan.budget_s:.0f} in this call"
           + (f"; left for a later call: {', '.join(later)}" if later else ""))
+    if any(s.startswith("tune-") and [i for i in items if not i.blocked] for s, items in planned.items()):
+        print("  (a sweep after a tune also sweeps the `tuned` rows, and race vs exhaustive checks the race, of the "
+              "winners that tune records: not in the items above, planned by the call when they are recorded)")

@@ -1,6 +1,6 @@
-"""Step 2, ``sweep-seed``, ``sweep-seed-loop``, ``sweep-heldout``: `vdmfma sweep` of the rows the records lack
-(default, split-K, the vendor library and `tuned` from the library the records' winners build), in
-command-buffer or loop mode. MEASURED latencies (hot and cold), numerics checked against numpy.
+"""Step 3, ``sweep-seed``, ``sweep-seed-loop``, ``sweep-seed-graph``, ``sweep-heldout``: `vdmfma sweep` of the
+rows the records lack (default, split-K, the vendor library and `tuned` from the library the records' winners
+build), in command-buffer, loop or graph mode. MEASURED latencies (hot and cold), numerics checked against numpy.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Optional
 
 from .common import calibration_env, keep, read_csv, run_cmd, source
 from .lists import sub_list
-from .plan import SWEEP_VARIANTS
+from .plan import SWEEP_VARIANTS, sweep_mode
 
 if TYPE_CHECKING:
     from .plan import Plan
@@ -53,7 +53,7 @@ def step_sweep(plan: Plan, items, limit: float, log: Path, known, lists, step: s
     each into this call's own folder, `tuned` from the library of the records' winners."""
     from iree_vdmfma.records.evidence import sweep_records
 
-    mode = "loop" if step.endswith("-loop") else "cmdbuf"
+    mode = sweep_mode(step)
     want: dict[str, set] = {}
     for i in items:
         want.setdefault(i.key, set()).add(i.config)

@@ -1,10 +1,10 @@
-"""Step 5, ``tune-heldout`` then ``tune-seed``: a raced `vdmfma tune` of the shapes without a winner, resumed in
-DIR/<step>; its MEASURED candidates and winners become records.
+"""Steps ``tune-seed`` and ``tune-heldout``: a raced `vdmfma tune` of the shapes without a winner (or whose winner
+was tuned over an older space), resumed in DIR/<step>; its MEASURED candidates and winners become records, each
+winner's detail naming its race and its space (records/ingest.py WINNER_DETAIL).
 """
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -28,7 +28,7 @@ def step_tune(plan: Plan, items, limit: float, log: Path, known, lists, step: st
     from dataclasses import replace
 
     from iree_vdmfma.records.db import WINNER
-    from iree_vdmfma.records.ingest import tune_records
+    from iree_vdmfma.records.ingest import tune_records, winner_detail
 
     began = time.monotonic()
     folder = plan.folder(step) if plan.remeasure else plan.out / step
@@ -43,9 +43,9 @@ def step_tune(plan: Plan, items, limit: float, log: Path, known, lists, step: st
         found = tune_records(folder, plan.sku, origin=f"gpu_evidence {plan.run_id}/{folder.relative_to(plan.out)}")
         for note in found.notes:
             print(f"  {step}: {note}", flush=True)
-        default_us = {r["key"]: r.get("default_us_median", "") for r in read_csv(folder / "winners.csv")}
-        records = [replace(r, toolkit_commit=plan.commit, detail=json.dumps({"default_us_median": default_us[r.key]})
-                           if r.kind == WINNER and default_us.get(r.key) else r.detail) for r in found.records]
+        rows = {r["key"]: r for r in read_csv(folder / "winners.csv")}  # a winner's detail: its race and its space
+        records = [replace(r, toolkit_commit=plan.commit, detail=winner_detail(rows[r.key]) if r.kind == WINNER
+                           and r.key in rows else r.detail) for r in found.records]
         had = {(r.key, r.knobs, r.origin) for r in read_records(plan.db) if r.kind == WINNER}
         new = [r for r in records if r.kind == WINNER and (r.key, r.knobs, r.origin) not in had]
         keep(plan, new, time.monotonic() - began, len(new))

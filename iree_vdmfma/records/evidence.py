@@ -20,7 +20,7 @@ from typing import Iterable, Optional
 from ..devices.sku import Sku
 from ..problems.rows import row_checksum
 from ..report.verdict import Timing
-from .ingest import interval
+from .ingest import interval, winner_detail
 from .db import (CALIBRATION, CANDIDATE, EXHAUSTIVE, FORWARD, MEASURED, MODELLED, REWRITTEN, SWEEP, WINNER, Record,
                  problems)
 
@@ -194,6 +194,6 @@ def tune_table_records(candidates: Iterable[dict], winners: Iterable[dict], src:
         modelled = "modelled" in (w.get("basis") or "").lower()
         out.append(Record(kind=WINNER, knobs=w["winner"], latency_us=_num(w.get("latency_us_median")),
                           verdict=w["verdict"], speedup_vs_default=_num(w.get("speedup_vs_default")),
-                          detail=_detail(w, ("default_us_median", "space", "evaluated", "candidates", "rounds")),
+                          detail=winner_detail(w),
                           **{**ident(w), "basis": MODELLED if modelled else MEASURED}))
     return _kept(out)

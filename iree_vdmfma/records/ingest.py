@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
@@ -54,6 +55,18 @@ def _interval(row: Optional[state.CandidateRow]) -> tuple[Optional[float], Optio
         return None, None
     return interval(Timing(row.cold_us_median, row.cold_us_std, row.cold_us_min, row.cold_us_max, row.cold_reps,
                            row.cold_us_mad))
+
+
+# What a GPU evidence WINNER record keeps of its winners.csv row beside its latency and verdict (benchmarks/evidence,
+# records/evidence.py): IREE's default in the same race, the pruned space (its size and tune/space.py space_id: a
+# winner of an older space is tuned again), what was raced. (tune_records leaves it out: a `vdmfma db import` of a
+# folder imported before keeps each record's checksum, so importing it again adds nothing.)
+WINNER_DETAIL = ("default_us_median", "space", "space_id", "evaluated", "candidates", "rounds")
+
+
+def winner_detail(row: dict) -> str:
+    """A WINNER record's ``detail`` from its winners.csv row (a CSV dict, or a WinnerRow's fields), values as text."""
+    return json.dumps({n: str(row[n]) for n in WINNER_DETAIL if row.get(n) not in (None, "")}, sort_keys=True)
 
 
 def tune_records(folder: Path | str, sku: Optional[Sku] = None, origin: str = "", recorded_at: str = "") -> Ingest:

@@ -91,6 +91,12 @@ class Measured:
     def winner(self, key: str) -> Optional[Record]:
         return self.winners.get(key)
 
+    def tuned_over(self, key: str, space: str) -> bool:
+        """Whether ``key``'s newest winner was tuned over the pruned space ``space`` (tune/space.py space_id). A
+        winner from before the id was recorded (every loan before 2026-11-29) was tuned over an older space."""
+        w = self.winners.get(key)
+        return w is not None and json.loads(w.detail or "{}").get("space_id") == space
+
     def tuned_knobs(self, key: str) -> Optional[str]:
         """The knob setting a `tuned` row of this shape runs: its winner's, None when no winner or the default kept."""
         w = self.winners.get(key)
@@ -112,9 +118,10 @@ class Measured:
 
     def exhaustive_rounds(self, key: str, base: int, most: int) -> Optional[int]:
         """The rounds a race-vs-exhaustive check of ``key`` still needs: ``base`` when it has none; twice its rounds
-        when it was unresolved, up to ``most``; None when resolved (or unresolved at ``most``)."""
-        prior = self.exhaustive.get(key)
-        if prior is None:
+        when it was unresolved, up to ``most``; None when resolved (or unresolved at ``most``). A check of another
+        race winner than the shape's newest winner's (a tune since, over a grown space) is no check of it: ``base``."""
+        prior, won = self.exhaustive.get(key), self.winners.get(key)
+        if prior is None or (won is not None and prior.knobs != won.knobs):
             return base
         if prior.verdict in ("yes", "no"):
             return None

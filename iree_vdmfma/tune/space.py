@@ -20,6 +20,7 @@ config kinds.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Mapping, Optional, Sequence
 
@@ -145,3 +146,16 @@ def space(problem: Problem, arch: str) -> tuple[list[Candidate], list[tuple[Cand
         (pruned.append((cand, reason)) if reason else kept.append(cand))
     kept.sort(key=lambda c: (changed(c, arch), tuple(rank[k][v] for k, v in c.knobs)))
     return kept, pruned
+
+
+def space_id(kept: Sequence[Candidate]) -> str:
+    """A short digest of a pruned space (its candidates' ids, in any order): a winner tuned over another space (a
+    knob, a value or a rule added since) carries another one, so an evidence plan can tune its shape again
+    (benchmarks/evidence/plan.py). Compile-time rejections (spills, narrow loads) are not in it: they are facts
+    the compiler finds, the same for the same space."""
+    return hashlib.sha256("\n".join(sorted(c.id for c in kept)).encode()).hexdigest()[:12]
+
+
+def space_id_of(problem: Problem, arch: str) -> str:
+    """:func:`space_id` of ``problem``'s pruned space on ``arch`` today."""
+    return space_id(space(problem, arch)[0])

@@ -137,6 +137,7 @@ class WinnerRow(Provenance, _WinnerBody):
     space: Optional[int] = None
     evaluated: Optional[int] = None
     cut_max_candidates: Optional[int] = None
+    space_id: str = ""  # tune/space.py space_id: which space it was (a winner of an older space is tuned again)
 
     @property
     def row_key(self) -> tuple[str, str, str]:

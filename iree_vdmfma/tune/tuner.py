@@ -53,7 +53,7 @@ from .options import MODELLED_DEFAULT_CANDIDATES, Progress, TuneOptions, check_o
 from .costs import Costs, duration, evaluate_what_fits, race_budget
 from .measure import MeasureOptions, measure
 from .ship import write_tuned_library
-from .space import Candidate, changed, reference, settings_of, space
+from .space import Candidate, changed, reference, settings_of, space, space_id
 
 PROVENANCE = ("numerics", "max_abs_err", "max_rel_err", "device_name", "device_arch", "driver_version",
               "runtime_version", "toolkit_version", "measured_at")  # a candidate's measurement, onto its winner row
@@ -89,6 +89,7 @@ class Tuner:
         self._modules: dict[tuple, Path] = {}  # row_key -> the module a measured candidate was checked with
         self._shape_budget: tuple[float, float] = (0.0, math.inf)  # (started, seconds) of the shape being raced
         self._done = self._total = 0  # progress of the shape being tuned
+        self._space_ids: dict[str, str] = {}  # shape key -> the pruned space's space_id (select())
         self._load()
         self._check_same_tune()
 
@@ -356,6 +357,7 @@ class Tuner:
         decides what a cut leaves out (--max-candidates, or the race's budget): the backend's pre-compile
         model order when it has one (a model!), else the space's simplicity order."""
         kept, pruned = space(p, self.o.target)
+        self._space_ids[p.key] = space_id(kept)
         self._save(*(self.row(c).replace(status=Status.PRUNED.value, reason=why) for c, why in pruned
                      if self.row(c).status == Status.PENDING.value))
         refs = list({r.id: r for k in ("default", "padded") if (r := reference(p, self.o.target, k)) is not None}
@@ -423,7 +425,7 @@ class Tuner:
         else:
             won = self.finish(compiler, p, rows, checker)
         self._save_winner(won.replace(space=size, evaluated=sum(r.status != Status.PRUNED.value for r in rows),
-                                      cut_max_candidates=cut))
+                                      cut_max_candidates=cut, space_id=self._space_ids.get(p.key, "")))
 
     # ------------------------------------------------------------------ what the race can cover
 
