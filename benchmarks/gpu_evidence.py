@@ -55,7 +55,7 @@ commands (bundle IREE and iree-turbine's wheels here, run with them carried, mer
 The bundle (tables, logs, reports with their plots, specs, the records; no modules, weights or dumps) is written
 after every step. Every latency is MEASURED on the device it names; a % of HBM peak divides a measured GB/s by a
 data-sheet peak. One DIR holds one device's evidence: a later call on another device is refused.
-On the 2-core CPU, two --small calls take about 1.5 minutes together (tests/test_gpu_evidence.py).
+On the 2-core CPU, two --small calls take about 2 minutes together (tests/test_gpu_evidence.py, 2026-11-29).
 
 The stages are modules of benchmarks/evidence/ (plan, lists, calibrate, sweeps, forward, race, tune, bundle, summary;
 cli runs them), each saying what it measures.
