@@ -145,14 +145,12 @@ def todo(plan: Plan, known, step: str, lists: dict) -> list:
         return [Item(SWEEP, p.key, v, blocked) for p in shapes_of(lists[step]) for v in SWEEP_VARIANTS[mode]
                 if (v != "tuned" or known.tuned_knobs(p.key)) and (again or not known.swept(p.key, v, mode))]
     if step.startswith("tune-"):
-        from iree_vdmfma.tune.space import space_id_of
-
         items = []
         for p in shapes_of(lists[step]):
             w = known.winner(p.key)
             if again or w is None:
                 items.append(Item(WINNER, p.key))
-            elif not known.tuned_over(p.key, space_id_of(p, w.target)):  # the space grew since (e.g. tensor cores)
+            elif not known.tuned_over(p.key, _space_id(p, w.target)):  # the space grew since (e.g. tensor cores)
                 items.append(Item(WINNER, p.key, "again", f"its winner ({w.toolkit_commit or w.recorded_at[:10]}) "
                                                           "was tuned over an older space"))
         return items
@@ -171,6 +169,17 @@ def todo(plan: Plan, known, step: str, lists: dict) -> list:
                               f"blocked: {n} measured candidate(s) in the records, nothing to race"))
         return items
     return []
+
+
+def _space_id(problem, target: str) -> str:
+    """Today's space_id of ``problem`` on a winner's ``target`` ('' when this toolkit knows no such target: the shape
+    is then tuned again, for the call's target, rather than the plan failing)."""
+    from iree_vdmfma.tune.space import space_id_of
+
+    try:
+        return space_id_of(problem, target)
+    except ValueError:  # UnknownTargetError
+        return ""
 
 
 def plan_state(plan: Plan, step: str) -> bool:
