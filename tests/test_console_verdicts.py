@@ -220,6 +220,19 @@ def test_a_model_library_that_changes_nothing_is_same_kernel_on_the_console_and_
     assert opening.startswith("**Result**") and "] same-kernel" in opening and "] win" not in opening
 
 
+def test_a_ratio_printed_from_a_row_is_the_ratio_its_csv_cell_gives():
+    """A speedup interval of 10.107519 is written 10.1075 (6 significant digits), which prints .3f as 10.107 while
+    the unrounded value prints 10.108: the console once said one and the report the other (CI, 2026-11-29). A row's
+    figures are held as written (rows.as_written), so every printing agrees with the file."""
+    from iree_vdmfma.problems.rows import as_written
+
+    for x in (10.107519, 1.0004999, 0.4584999, 123.45649, 2.5e-05):
+        cell = f"{x:.6g}"
+        assert as_written(x) == float(cell) and f"{as_written(x):.3f}" == f"{float(cell):.3f}"
+    assert f"{10.107519:.3f}" != f"{as_written(10.107519):.3f}"  # the case CI met
+    assert as_written(None) is None
+
+
 def test_the_model_latency_plot_has_a_log_axis_and_the_share_section_shows_only_measured_shares():
     from iree_vdmfma.model.model_report import latency_figure, share_lines
     from iree_vdmfma.model.forward_rows import ModelRow

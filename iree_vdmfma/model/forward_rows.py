@@ -26,7 +26,7 @@ from typing import Callable, Optional
 
 from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
-from ..problems.rows import Provenance, Status
+from ..problems.rows import Provenance, Status, as_written
 from ..report.verdict import calibrated_rule
 from . import forward as fwd
 from .model import DispatchRow
@@ -309,7 +309,8 @@ def _time_mode(mode: str, m: int, rows: dict[str, ModelRow], modules: dict, ex: 
         row.bytes_between_reuses = plan.bytes_between_reuses if plan else None
         if DEFAULT in samples:
             sp = fwd.speedup(samples, DEFAULT, v)
-            row.speedup_vs_default, row.speedup_lo, row.speedup_hi = sp.median, sp.lo, sp.hi
+            # as model.csv holds them: the console and the report print these very figures
+            row.speedup_vs_default, row.speedup_lo, row.speedup_hi = (as_written(x) for x in (sp.median, sp.lo, sp.hi))
             row.verdict = fwd.verdict(sp, floor, base_fingerprint=fps.get(DEFAULT, ""),
                                       fingerprint=fps.get(v, "")) if v != DEFAULT else ""
     return list(out.values())

@@ -345,6 +345,13 @@ def row_from_dict(d: dict) -> ResultRow:
     return row_of(ResultRow, d, _TYPES)
 
 
+def as_written(value: Optional[float]) -> Optional[float]:
+    """``value`` as a CSV cell holds it (6 significant digits): a figure a console or a report prints from a row
+    that is also written is rounded from this, so all three say the same (10.10752 printed .3f is 10.108, its cell
+    10.1075 printed .3f is 10.107)."""
+    return None if value is None else float(_cell(float(value)))
+
+
 def _cell(value) -> str:
     if value is None:
         return ""
