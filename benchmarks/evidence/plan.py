@@ -7,6 +7,7 @@ Measures nothing: every figure it prints is an estimate.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 import time
@@ -171,6 +172,7 @@ def todo(plan: Plan, known, step: str, lists: dict) -> list:
     return []
 
 
+@functools.lru_cache(maxsize=None)  # a call plans three times; a gfx942 space takes up to a second or two a shape
 def _space_id(problem, target: str) -> str:
     """Today's space_id of ``problem`` on a winner's ``target`` ('' when this toolkit knows no such target: the shape
     is then tuned again, for the call's target, rather than the plan failing)."""

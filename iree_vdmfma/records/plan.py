@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import statistics
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from typing import Iterable, Optional
 
 from .db import CALIBRATION, CANDIDATE, EXHAUSTIVE, FORWARD, MEASURED, SWEEP, WINNER, Record
@@ -34,6 +35,15 @@ SWEEP_CACHE_MODES = ("hot", "cold")  # what an evidence sweep times each row in 
 def loop_mode(mode: str) -> str:
     """A row from before timing modes were recorded was timed one submission a dispatch: loop mode."""
     return mode or "loop"
+
+
+def _when(stamp: str) -> datetime:
+    """A record's ``recorded_at`` as a time ('Z' or an offset; a bare date is midnight UTC)."""
+    try:
+        t = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:  # none recorded: before everything
+        return datetime.min.replace(tzinfo=timezone.utc)
+    return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
 
 
 def kept_default(winner: Record) -> bool:
@@ -119,9 +129,11 @@ class Measured:
     def exhaustive_rounds(self, key: str, base: int, most: int) -> Optional[int]:
         """The rounds a race-vs-exhaustive check of ``key`` still needs: ``base`` when it has none; twice its rounds
         when it was unresolved, up to ``most``; None when resolved (or unresolved at ``most``). A check of another
-        race winner than the shape's newest winner's (a tune since, over a grown space) is no check of it: ``base``."""
+        race winner than the shape's newest winner's, or one made before a winner that records its space (a tune
+        since, over a grown space: its race had contenders the check never raced), is no check of it: ``base``."""
         prior, won = self.exhaustive.get(key), self.winners.get(key)
-        if prior is None or (won is not None and prior.knobs != won.knobs):
+        if prior is None or (won is not None and (prior.knobs != won.knobs or (
+                json.loads(won.detail or "{}").get("space_id") and _when(prior.recorded_at) < _when(won.recorded_at)))):
             return base
         if prior.verdict in ("yes", "no"):
             return None
