@@ -20,9 +20,9 @@ the bundle). A (problem, config, SKU, compiler) with a record is not measured ag
                        winner is known (the library built from the records), timed in command-buffer mode.
    ``sweep-seed-loop`` default, tuned, torch in loop mode (one submission a dispatch, as the committed H100 and
                        H200 reports were timed): the gap to cuBLAS in both modes, floors beside.
-   ``sweep-seed-graph`` default, tuned, torch in graph mode (IREE's command buffer replayed as a CUDA/HIP graph,
-                       as torch's cmdbuf rows replay theirs): whether graph replay removes IREE's floor. A GPU only
-                       (on the CPU its items are blocked, said).
+   ``sweep-seed-graph`` default, tuned, torch in graph mode (IREE's command buffer recorded as a CUDA/HIP graph,
+                       one built per call): whether IREE's graph path costs a dispatch less than stream replay. A
+                       GPU only (on the CPU its items are blocked, said).
 4. ``exhaustive``      race vs exhaustive (tune/race.py) on seed shapes any loan tuned, without a resolved check
                        (the contenders: that shape's measured candidates in the records, compiled again here);
                        an unresolved one again with twice the rounds.

@@ -117,7 +117,9 @@ def test_where_only_tritons_ptxas_is_installed_it_gives_the_registers_and_spills
     monkeypatch.delenv("TRITON_PTXAS_PATH", raising=False)
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))
     monkeypatch.setitem(sys.modules, "nvidia", None)  # the nvidia wheel: not importable
+    monkeypatch.setitem(sys.modules, "triton", None)  # nor a real Triton (a GPU machine's torch brings one)
     assert machine.find_ptxas() is None  # nothing else: the row would say registers are unknown
+    monkeypatch.delitem(sys.modules, "triton")
     monkeypatch.syspath_prepend(str(tmp_path / "site"))
     assert machine.find_ptxas() == str(bin_dir / "ptxas")
     cands, results = compiled

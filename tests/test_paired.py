@@ -49,6 +49,36 @@ def test_rounds_interleave_every_contender_once_in_a_seeded_shuffled_order_both_
         assert r.timing_mode == "cmdbuf"  # races time as a model's command buffer runs, unless told otherwise
 
 
+def test_the_one_process_worker_sets_its_runtime_flags_before_its_device_and_graph_is_refused_on_the_cpu(tmp_path):
+    """The race's one-process worker parses the spec's runtime flags (graph mode: the driver's graph flag) before it
+    makes its device: a flag the runtime does not know ends it with the runtime's error, the graph flag runs (a
+    CUDA flag is inert on local-task). Asked for graph on local-task, measure_rounds refuses before any process."""
+    import json
+    import subprocess
+    import sys
+
+    from iree_vdmfma.devices.targets import graph_flag
+    from iree_vdmfma.run import timing
+
+    vmfb = compile_for_run(TINY, "host", tmp_path)
+    plan = timing.plan(TINY, "hot")
+    spec = {"vmfbs": {"A": str(vmfb)}, "device": "local-task", "copies": plan.copies, "calls": plan.calls,
+            "problem": [TINY.m, TINY.n, TINY.k, TINY.batch, TINY.dtype], "function": plan.function,
+            "orders": [["A"]], "seed": 0, "min_time_s": 0.001}
+    said = {}
+    for flag in (graph_flag("cuda"), "--cuda_use_streamz=false"):
+        path = tmp_path / "spec.json"
+        path.write_text(json.dumps({**spec, "runtime_flags": [flag]}))
+        said[flag] = subprocess.run([sys.executable, "-m", "iree_vdmfma.run.paired", str(path)], capture_output=True,
+                                    text=True, timeout=120)
+    good, bad = said.values()
+    assert good.returncode == 0 and len(json.loads(good.stdout.splitlines()[-1])["A"]) == 1, good.stderr[-2000:]
+    assert bad.returncode != 0 and "cuda_use_streamz" in bad.stderr and "not recognized" in bad.stderr
+    with pytest.raises(ValueError, match="cuda or hip device only"):
+        paired.measure_rounds([paired.Contender("A", vmfb), paired.Contender("B", vmfb)], TINY, "local-task", 2,
+                              cache_mode="hot", timing_mode="graph")
+
+
 CALIBRATE_PAGE = ROOT / "docs" / "commands" / "calibrate.md"
 
 

@@ -102,7 +102,7 @@ CACHE_MODE = typer.Option("hot", "--cache-mode", help="hot, cold or both (cold: 
                           "the cache).")
 TIMING_MODE = typer.Option("cmdbuf", "--timing-mode", help="cmdbuf (8 dispatches a command buffer, as a model's "
                            "function records them, replayed on a stream as IREE does by default), graph (the same "
-                           "command buffer replayed as a CUDA or HIP graph: cuda and hip devices only) or loop (one "
+                           "command buffer recorded as a CUDA or HIP graph: cuda and hip devices only) or loop (one "
                            "submission a dispatch); docs/concepts/measurement.md.")
 
 

@@ -99,7 +99,8 @@ COLUMN_DOC: dict[str, str] = {
     "best": "the variant with the lowest median for that shape and cache mode, with its speedup and verdict; a "
             "same-kernel row (the baseline's own kernel: its difference is drift) is never the best",
     "timing": "how the dispatches were submitted: cmdbuf (8 a command buffer, as a model's function records "
-              "them) or loop (one submission each); docs/concepts/measurement.md",
+              "them, replayed on a stream), graph (the same, recorded as a CUDA/HIP graph) or loop (one submission "
+              "each); docs/concepts/measurement.md",
     "median µs": "median latency of the repetitions (MEASURED, per dispatch)",
     "floor µs": "the harness floor beside it: a 1x1x1 GEMM (torch: matmul) timed the same way in the same "
                 "process (MEASURED); a median near it is mostly the harness, not the kernel",

@@ -47,8 +47,9 @@ SUMMARY_DOC: dict[str, str] = {
     "peak_tflops": "device's dense compute peak for the dtype's width (data sheet, devices/targets.py)",
     "pct_peak_tflops": "tflops / peak_tflops · 100 (measured / data sheet)",
     "reps": "timed repetitions", "latency_us_median": "median latency (us)",
-    "timing_mode": "how the timed dispatches were submitted: cmdbuf (8 a command buffer, as a model's function) "
-                   "or loop (one submission each); docs/concepts/measurement.md",
+    "timing_mode": "how the timed dispatches were submitted: cmdbuf (8 a command buffer, as a model's function), "
+                   "graph (the same, recorded as a CUDA/HIP graph) or loop (one submission each); "
+                   "docs/concepts/measurement.md",
     "floor_us": "the harness floor (us): a 1x1x1 GEMM timed the same way in the same process, MEASURED "
                 "(run/floor.py); a latency near it is the harness, not the kernel",
     "latency_us_min": "min latency (us)", "latency_us_max": "max latency (us)",

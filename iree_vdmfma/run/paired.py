@@ -204,6 +204,7 @@ def measure_rounds(contenders: Sequence[Contender], problem: Problem, device: st
     from ..devices.probe import device_info, device_target, resolve_device  # noqa: PLC0415
 
     dev = resolve_device(device) or device
+    timing.check_timing_mode(timing_mode, dev)  # graph: a cuda or hip device only, before any process starts
     if cache_bytes is None and cache_mode == "cold":
         tgt = device_target(dev)
         cache_bytes = timing.default_cache_bytes(dev, tgt, device_info(dev).name if tgt != "host" else "")

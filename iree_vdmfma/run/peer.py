@@ -12,8 +12,9 @@ output when the library returns f16/bf16, see numerics.py).
 
 Timing modes as IREE's (run/timing.py): ``loop`` launches the matmuls back to back on one stream; ``cmdbuf`` and
 ``graph`` on a GPU record one round of them into a CUDA graph (HIP graph on ROCm builds) and replay it, as IREE
-records a command buffer (IREE replays it on a stream in ``cmdbuf`` mode, as a graph in ``graph`` mode; torch has
-no stream replay of a recording, so its two figures are one way of timing, measured twice); on the CPU there is
+records a command buffer (IREE replays it on a stream in ``cmdbuf`` mode and builds a graph of it per call in
+``graph`` mode; torch captures once and has no stream replay of a recording, so its two figures are one way of
+timing, measured twice); on the CPU there is
 nothing to record and ``cmdbuf`` is the same loop (``graph`` is refused there, as IREE's is). Every timed result
 carries ``floor_us``: a 1x1x1 matmul timed the same way (run/floor.py), torch's harness floor.
 

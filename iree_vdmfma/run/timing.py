@@ -14,8 +14,9 @@ A runnable module holds, next to ``@gemm(A, B)``, two timing functions (problems
         B_j = import(view of copy (8t + j) mod copies), j = 0..7    # every import first
         C_j = gemm(A, B_j), j = 0..7                                  # one command buffer, one submission
 
-    timing mode 'graph': @gemm_cmdbuf again, on a device whose driver records command buffers as CUDA/HIP
-    graphs (devices/targets.py graph_flag; IREE 3.13 replays them on a stream by default): cuda and hip only
+    timing mode 'graph': @gemm_cmdbuf again, on a device whose driver records each command buffer as a CUDA/HIP
+    graph, built and instantiated per call (devices/targets.py graph_flag; IREE 3.13 replays command buffers on a
+    stream by default): cuda and hip only
 
 ``Bs`` is one flat device buffer holding ``copies`` copies of the weights.
 Each dispatch binds its copy at a buffer offset: no copy of the weights, no offset
@@ -27,8 +28,8 @@ repetition's ``real_time`` (the mean over its benchmark iterations) divided by `
 (MEASURED). One call's fixed costs (VM invoke, the final host wait) are amortised over ``iters`` dispatches. What
 each dispatch still pays differs by mode: in ``loop`` mode its own buffer import, result allocation, queue
 submission and signal; in ``cmdbuf`` mode an eighth of one submission, as the dispatches of a model's function
-pay; in ``graph`` mode an eighth of one graph launch. The harness floor of each mode is measured beside every
-timed row (run/floor.py). docs/concepts/measurement.md says which mode is used where.
+pay; in ``graph`` mode an eighth of one graph's build, instantiation and launch. The harness floor of each mode is
+measured beside every timed row (run/floor.py). docs/concepts/measurement.md says which mode is used where.
 
 Ordering caveat: HIP and CUDA run the submissions, and the dispatches of one command buffer,
 in order on the device queue; the CPU task executor (``local-task``) may overlap two loop-mode
@@ -84,8 +85,8 @@ from ..util.scratch import scratch_dir
 CACHE_MODES = ("hot", "cold")
 # How the timed dispatches reach the device (docs/concepts/measurement.md): 'cmdbuf' records CMDBUF_DISPATCHES of them
 # into one command buffer (one queue submission), as a model's function does, which IREE 3.13's CUDA and HIP drivers
-# replay on a stream by default; 'graph' is the same command buffer replayed as a CUDA or HIP graph (the driver's
-# *_use_streams=false, its target family's graph_flag), as the torch peer's cmdbuf mode replays its CUDA graph; 'loop'
+# replay on a stream by default; 'graph' is the same command buffer recorded as a CUDA or HIP graph (the driver's
+# *_use_streams=false, its target family's graph_flag; a graph built per call, unlike torch's captured once); 'loop'
 # submits each dispatch alone.
 TIMING_MODES = ("cmdbuf", "graph", "loop")
 DEFAULT_TIMING_MODE = "cmdbuf"
