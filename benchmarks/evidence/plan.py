@@ -151,7 +151,7 @@ def todo(plan: Plan, known, step: str, lists: dict) -> list:
             w = known.winner(p.key)
             if again or w is None:
                 items.append(Item(WINNER, p.key))
-            elif not known.tuned_over(p.key, _space_id(p, w.target)):  # the space grew since (e.g. tensor cores)
+            elif not known.tuned_over(p.key, space_id_now(p, w.target)):  # the space grew since (e.g. tensor cores)
                 items.append(Item(WINNER, p.key, "again", f"its winner ({w.toolkit_commit or w.recorded_at[:10]}) "
                                                           "was tuned over an older space"))
         return items
@@ -173,7 +173,7 @@ def todo(plan: Plan, known, step: str, lists: dict) -> list:
 
 
 @functools.lru_cache(maxsize=None)  # a call plans three times; a gfx942 space takes up to a second or two a shape
-def _space_id(problem, target: str) -> str:
+def space_id_now(problem, target: str) -> str:
     """Today's space_id of ``problem`` on a winner's ``target`` ('' when this toolkit knows no such target: the shape
     is then tuned again, for the call's target, rather than the plan failing)."""
     from iree_vdmfma.tune.space import space_id_of

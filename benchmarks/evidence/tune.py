@@ -25,8 +25,6 @@ def shapes_done(folder: Path, shapes: Path) -> bool:
 def tuned_elsewhere(folder: Path, today: dict[str, str]) -> set[str]:
     """The shapes of ``today`` (key -> today's space_id) whose finished winner in ``folder`` was tuned over another
     space: a tune resumed there would call them done and change nothing."""
-    from iree_vdmfma.tune.space import space_id_of
-
     out = set()
     for r in read_csv(folder / "winners.csv"):
         if r.get("verdict") and r["key"] in today and r.get("space_id", "") != today[r["key"]]:
@@ -43,13 +41,14 @@ def step_tune(plan: Plan, items, limit: float, log: Path, known, lists, step: st
 
     from iree_vdmfma.records.db import WINNER
     from iree_vdmfma.records.ingest import tune_records, winner_detail
-    from iree_vdmfma.tune.space import space_id_of
+
+    from .plan import space_id_now
 
     began = time.monotonic()
     keys = {i.key for i in items}
     problems = [p for p in shapes_of(lists[step]) if p.key in keys]
     target = plan.target or next((r["target"] for r in read_csv(plan.out / step / "winners.csv")), "")
-    today = {p.key: space_id_of(p, target) for p in problems} if target else {}
+    today = {p.key: space_id_now(p, target) for p in problems} if target else {}
     folder = plan.out / step
     if plan.remeasure or tuned_elsewhere(folder, today):
         folder = plan.folder(step)

@@ -37,6 +37,11 @@ def loop_mode(mode: str) -> str:
     return mode or "loop"
 
 
+def _space_of(winner: Record) -> Optional[str]:
+    """The space_id a WINNER record's tune searched (tune/space.py); None when it recorded none."""
+    return json.loads(winner.detail or "{}").get("space_id")
+
+
 def _when(stamp: str) -> datetime:
     """A record's ``recorded_at`` as a time ('Z' or an offset; a bare date is midnight UTC)."""
     try:
@@ -105,7 +110,7 @@ class Measured:
         """Whether ``key``'s newest winner was tuned over the pruned space ``space`` (tune/space.py space_id). A
         winner from before the id was recorded (every loan before 2026-11-29) was tuned over an older space."""
         w = self.winners.get(key)
-        return w is not None and json.loads(w.detail or "{}").get("space_id") == space
+        return w is not None and _space_of(w) == space
 
     def tuned_knobs(self, key: str) -> Optional[str]:
         """The knob setting a `tuned` row of this shape runs: its winner's, None when no winner or the default kept."""
@@ -133,7 +138,7 @@ class Measured:
         since, over a grown space: its race had contenders the check never raced), is no check of it: ``base``."""
         prior, won = self.exhaustive.get(key), self.winners.get(key)
         if prior is None or (won is not None and (prior.knobs != won.knobs or (
-                json.loads(won.detail or "{}").get("space_id") and _when(prior.recorded_at) < _when(won.recorded_at)))):
+                _space_of(won) and _when(prior.recorded_at) < _when(won.recorded_at)))):
             return base
         if prior.verdict in ("yes", "no"):
             return None
