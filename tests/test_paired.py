@@ -132,16 +132,21 @@ def test_calibrate_on_local_task_checks_its_threshold_on_at_least_20_fresh_aa_pa
     from iree_vdmfma.report.report import build_report
 
     name = device_info("local-task").name
+    # whatever threshold t this machine's noise gave (a loaded CI host has measured t = 340%): a slowdown of t/2
+    # is within noise; a cut of (1 + t)/2 of the latency is beyond t, a win, where t < 100% allows one at all
+    t = rule.threshold
     runs = [row_for(TINY, "host", v, "ok", cache_mode="cold", device="local-task", device_name=name, reps=10,
                     latency_us_median=us, latency_us_mad=0.0, numerics="pass")
-            for v, us in (("default", 100.0), ("splitk", 100.0 * (1 - rule.threshold / 2)),
-                          ("vdmfma", 100.0 / (1 + 2 * rule.threshold)))]
+            for v, us in (("default", 100.0), ("splitk", 100.0 * (1 + t / 2)),
+                          ("vdmfma", 100.0 * (1 - t) / 2 if t < 1 else 1.0))]
     res = build_report(runs, baseline="default", out_dir=tmp_path / "report", plots=False)
     assert f"the floor of calibration {out}" in res.rule.named()
     verdicts = res.summary.set_index("variant")
-    # whatever threshold this machine's noise gave: half of it is within noise, twice of it a win
-    assert (verdicts.loc[["splitk", "vdmfma"], "noise_threshold"] >= rule.threshold - 1e-6).all()  # (6 places)
-    assert verdicts.loc["splitk", "verdict"] == "within-noise" and verdicts.loc["vdmfma", "verdict"] == "win"
+    assert (verdicts.loc[["splitk", "vdmfma"], "noise_threshold"] >= t - 1e-6).all()  # (6 places)
+    assert verdicts.loc["splitk", "verdict"] == "within-noise"
+    # at t >= 100% not even a 100x cut leaves the noise, and the rule the report names says why
+    assert verdicts.loc["vdmfma", "verdict"] == ("win" if t < 1 else "within-noise")
+    assert ("no candidate can win a race" in res.rule.named()) == (t >= 1)
 
 
 # ------------------------------------------------------------------ the held-out false-win rate, on streams
