@@ -99,3 +99,22 @@ def test_report_refuses_an_out_that_holds_a_report_of_other_results_and_redoes_i
     assert older.exit_code == 0, older.output
     assert f"note: {out / 'summary.csv'} predates the 'source' column" in older.output
     assert pd.read_csv(out / "summary.csv")["source"].map(lambda s: Path(s).resolve()).eq(tuned.resolve()).all()
+
+
+@pytest.mark.parametrize("content, says", [
+    (None, "cannot read: No such file or directory"),
+    ("folder", "a folder, not a file"),
+    (b"\xff\xfe not text", "not UTF-8 text"),
+    ("m,n,k\n8,64,64\n", ":1:1: does not parse as MLIR"),
+])
+def test_annotate_an_input_that_is_no_mlir_module_is_one_error_line_naming_the_file(tmp_path, content, says):
+    given = tmp_path / "input.mlir"
+    if content == "folder":
+        given.mkdir()
+    elif isinstance(content, bytes):
+        given.write_bytes(content)
+    elif content is not None:
+        given.write_text(content)
+    line = _fails_with_one_line(["annotate", str(given), "--out", str(tmp_path / "out")])
+    assert line.startswith(f"error: {given}") and says in line, line
+    assert not (tmp_path / "out").exists()

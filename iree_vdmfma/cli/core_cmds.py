@@ -93,12 +93,13 @@ def annotate(
     """
     with user_errors(debug):
         from ..configs.annotate import annotate_text
+        from ..util.io import read_input_text
 
         target = target or opt.DEFAULT_TARGET
         name = opt.one_of("--variants", opt.names(variants, "vdmfma", variant))
         get_target(target)
         v = get_variant(name)
-        text, done = annotate_text(input.read_text(), lambda p: v.config(p, target))
+        text, done = annotate_text(read_input_text(input, str(input)), lambda p: v.config(p, target), str(input))
         if not done:
             raise ValueError(f"{input}: no contraction (linalg.matmul, batch_matmul or generic in a known form) in a supported dtype found")
         path = _file_in_out(out, output, "annotate", "annotated.mlir")

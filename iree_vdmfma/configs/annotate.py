@@ -85,8 +85,14 @@ def annotate_module(module: ir.Module, config_for: ConfigFor) -> list[Annotated]
     return done
 
 
-def annotate_text(text: str, config_for: ConfigFor) -> tuple[str, list[Annotated]]:
+def annotate_text(text: str, config_for: ConfigFor, where: str = "<string>") -> tuple[str, list[Annotated]]:
+    """``text`` with a config on every contraction; ValueError naming ``where`` (and the line) when it is no MLIR."""
+    from ..util.mlir import parse_error  # noqa: PLC0415
+
     with ir.Context():
-        module = ir.Module.parse(text)
+        try:
+            module = ir.Module.parse(text)
+        except ir.MLIRError as e:
+            raise ValueError(parse_error(where, e)) from None
         done = annotate_module(module, config_for)
         return str(module), done

@@ -14,7 +14,6 @@ import importlib
 import importlib.util
 import inspect
 import io
-import re
 import sys
 import warnings
 from contextlib import contextmanager, redirect_stderr
@@ -102,6 +101,7 @@ def check_mlir(path: Path) -> None:
     be registered here: iree-compile checks those)."""
     from iree.compiler import ir  # noqa: PLC0415
     from ..util.io import input_kind_problem  # noqa: PLC0415
+    from ..util.mlir import parse_error  # noqa: PLC0415
 
     why = input_kind_problem(path)
     if why:
@@ -111,10 +111,7 @@ def check_mlir(path: Path) -> None:
         try:
             module = ir.Module.parse(path.read_text())
         except (ir.MLIRError, ValueError) as e:
-            first = next((line.strip() for line in str(e).splitlines()[1:] if line.strip()), str(e).strip())
-            where = re.match(r'error: "-":(\d+:\d+): (.*)', first)
-            raise SourceError(f"{path}:{where.group(1)}: does not parse as MLIR: {where.group(2)[:300]}" if where
-                              else f"{path}: does not parse as MLIR ({first[:300]})") from None
+            raise SourceError(parse_error(str(path), e)) from None
         except UnicodeDecodeError:
             raise SourceError(f"{path}: not a text file") from None
         if not list(module.body.operations):

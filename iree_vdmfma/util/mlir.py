@@ -10,6 +10,7 @@ long tune does not keep every attribute it ever parsed alive. Code that changes 
 
 from __future__ import annotations
 
+import re
 import threading
 
 _USES = 1000
@@ -26,3 +27,12 @@ def shared_context():
         _local.ctx = ctx
     _local.uses = uses + 1
     return ctx
+
+
+def parse_error(where: str, e: Exception) -> str:
+    """An MLIR parse error as one line naming the file and, where the parser says it, the line: 'PATH:L:C: does not
+    parse as MLIR: why' (the bindings' message is several lines, its place given as '"-":L:C')."""
+    first = next((line.strip() for line in str(e).splitlines()[1:] if line.strip()), str(e).strip())
+    at = re.match(r'error: "-":(\d+:\d+): (.*)', first)
+    return (f"{where}:{at.group(1)}: does not parse as MLIR: {at.group(2)[:300]}" if at
+            else f"{where}: does not parse as MLIR ({first[:300]})")
