@@ -215,6 +215,17 @@ def test_data_strings_keep_their_brackets(capsys):
     assert "[s=4,wg=64]" in captured.err and "pip install -e '.[model]'" in captured.err  # progress, errors: stderr
 
 
+def test_data_strings_with_colons_are_printed_as_given_never_as_emoji(tmp_path, capsys):
+    from iree_vdmfma.cli.common import say, show
+
+    show("pair default:x:y")  # rich would print ':x:' as a cross mark
+    say("reason :thumbs_up: kept")
+    captured = capsys.readouterr()
+    assert "default:x:y" in captured.out and ":thumbs_up:" in captured.err
+    line = _one_error_line(["sweep", SHAPES, "--variants", "a:b:c", "--out", str(tmp_path / "out")])
+    assert "unknown variant 'a:b:c'" in line, line  # the user's own words, quoted back as typed
+
+
 def test_sweep_says_its_log_path_prints_a_line_per_row_off_a_terminal_and_keeps_whole_reasons(tmp_path):
     shapes = tmp_path / "s.csv"
     shapes.write_text("m,n,k,dtype,name\n8,64,128,f16,tiny\n")

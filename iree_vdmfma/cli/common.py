@@ -3,7 +3,8 @@
 ``console`` (stderr) carries progress, logs, notes and errors; ``results`` (stdout) carries what a
 command found (tables, geomeans, where results.csv is), so `vdmfma X > file` keeps only results.
 Data strings (ids, reasons, paths, verdicts such as ``[win; measured]``) are printed with rich markup
-off (:func:`say`, :func:`show`, :func:`cell`): rich would take ``[...]`` for a style and drop it.
+off (:func:`say`, :func:`show`, :func:`cell`): rich would take ``[...]`` for a style and drop it; and with
+emoji codes off on both consoles (rich would print the ':b:' of ``a:b:c`` as an emoji).
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ from .options import TABLE_FORMATS
 # Nothing here imports iree.compiler: `vdmfma bench` runs where only the runtime is installed.
 # Input errors of the compiling stages (unknown variant, missing intrinsic) are ValueErrors.
 
-console = Console(stderr=True, width=None if sys.stderr.isatty() else 160)
-results = Console(width=None if sys.stdout.isatty() else 160)
+console = Console(stderr=True, emoji=False, width=None if sys.stderr.isatty() else 160)
+results = Console(emoji=False, width=None if sys.stdout.isatty() else 160)
 
 
 def say(text: str) -> None:
