@@ -158,10 +158,14 @@ SHAPES = str(ROOT / "sweeps" / "tiny-cpu.csv")
     (["coverage", "--m", "0-4"], "--m '0-4'"),
     (["run", "--m", "1-4", "--n", "64", "--k", "64"], "run takes one M"),
     (["report", "x.csv", "--noise-k", "-1"], "--noise-k"),
+    (["run", "--m", "8", "--n", "64", "--k", "64", "--min-time", "inf"], "--min-time must be finite"),  # ran forever
+    (["run", "--m", "8", "--n", "64", "--k", "64", "--warmup", "inf"], "--warmup must be finite"),
+    (["report", "x.csv", "--noise-k", "inf"], "--noise-k must be finite"),  # a verdict rule no difference passes
+    (["compare", "x.csv", "y.csv", "--noise-floor", "inf"], "--noise-floor must be finite"),
 ])
 def test_numeric_options_out_of_range_are_one_error_line_before_anything_is_made(tmp_path, args, says):
     out = tmp_path / "out"
-    line = _one_error_line(args + ([] if args[0] in ("bench", "report") else ["--out", str(out)]))
+    line = _one_error_line(args + ([] if args[0] in ("bench", "report", "compare") else ["--out", str(out)]))
     assert says in line
     assert not out.exists()
 

@@ -250,6 +250,14 @@ def positive(option: str, value: Optional[float]) -> Optional[float]:
     return value
 
 
+def finite(option: str, value: Optional[float]) -> Optional[float]:
+    """``value`` if it is None or finite: a range (typer's ``min=0``) lets inf through, and --min-time inf would
+    time forever, --noise-k inf call every difference noise. ValueError naming the option otherwise."""
+    if value is not None and not math.isfinite(value):
+        raise ValueError(f"{option} must be finite, got {value:g}")
+    return value
+
+
 def m_values(text: Optional[str], default: Optional[str] = None) -> Optional[list[int]]:
     """--m in the one grammar (util/lists.py), or ``default`` parsed, or None."""
     text = text if text is not None else default

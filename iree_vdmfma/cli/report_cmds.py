@@ -17,6 +17,7 @@ EXIT_NOTHING_MATCHED = 1
 def _rule(noise_k: float, noise_floor: Optional[float], min_reps: int):
     from ..report.report import DEFAULT_RULE, NoiseRule
 
+    opt.finite("--noise-k", noise_k), opt.finite("--noise-floor", noise_floor)
     if noise_floor is None and (noise_k, min_reps) == (DEFAULT_RULE.k, DEFAULT_RULE.min_reps):
         return None  # the report takes the device's A/A-calibrated floor when there is one
     return NoiseRule(k=noise_k, floor=DEFAULT_RULE.floor if noise_floor is None else noise_floor, min_reps=min_reps,
@@ -88,10 +89,11 @@ def report_cmd(
     from ..report.report import build_report
 
     with user_errors(debug), opt.calibration(calibration):
+        rule = _rule(noise_k, noise_floor, min_reps)
         out = opt.out_folder(out, "report")
         _check_files(results)
         older = _check_own(out, results)
-        res = build_report(results, baseline=baseline, out_dir=out, rule=_rule(noise_k, noise_floor, min_reps),
+        res = build_report(results, baseline=baseline, out_dir=out, rule=rule,
                            title=title, plots=plots)
     _notes(older + res.notes)
     out_rows = res.summary.loc[~res.summary["included"] & (res.summary["status"] != "skipped"), "status"]
@@ -151,10 +153,10 @@ def compare_cmd(
     from ..report.report import compare_runs
 
     with user_errors(debug), opt.calibration(calibration):
-        pairs = parse_pairs(pair) if pair else None
+        pairs, rule = parse_pairs(pair) if pair else None, _rule(noise_k, noise_floor, min_reps)
         out = opt.out_folder(out, "compare")
         _check_files([a, b])
-        res = compare_runs(a, b, out, labels=(label_a, label_b), rule=_rule(noise_k, noise_floor, min_reps),
+        res = compare_runs(a, b, out, labels=(label_a, label_b), rule=rule,
                            plots=plots, pairs=pairs)
     _notes(res.notes)
     t = res.table

@@ -47,6 +47,7 @@ def run_cmd(
     target); 130 interrupted.
     """
     with user_errors(debug):
+        opt.finite("--warmup", warmup), opt.finite("--min-time", min_time)
         if m is None or n is None or k is None:
             raise ValueError("give the problem: --m, --n and --k (one value each)")
         ms = opt.m_values(m)
