@@ -118,3 +118,14 @@ def test_annotate_an_input_that_is_no_mlir_module_is_one_error_line_naming_the_f
     line = _fails_with_one_line(["annotate", str(given), "--out", str(tmp_path / "out")])
     assert line.startswith(f"error: {given}") and says in line, line
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("kind", ["missing", "folder"])
+def test_run_with_a_vmfb_that_is_no_file_is_one_error_line_naming_it_before_anything_compiles(tmp_path, kind):
+    vmfb = tmp_path / "module.vmfb"
+    if kind == "folder":
+        vmfb.mkdir()
+    line = _fails_with_one_line(["run", "--m", "8", "--n", "64", "--k", "64", "--device", "local-task",
+                                 "--vmfb", str(vmfb), "--out", str(tmp_path / "out")])
+    assert line.startswith(f"error: --vmfb {vmfb}: "), line  # was 'RunnerError: no such module' on stdout, exit 1
+    assert not (tmp_path / "out").exists()  # the harness floor's module was compiled first

@@ -48,6 +48,12 @@ def run_cmd(
     """
     with user_errors(debug):
         opt.finite("--warmup", warmup), opt.finite("--min-time", min_time)
+        if vmfb is not None:  # checked before the harness floor's module is compiled
+            from ..util.io import input_kind_problem  # noqa: PLC0415
+
+            why = input_kind_problem(vmfb)
+            if why:
+                raise ValueError(f"--vmfb {vmfb}: {why}")
         if m is None or n is None or k is None:
             raise ValueError("give the problem: --m, --n and --k (one value each)")
         ms = opt.m_values(m)
