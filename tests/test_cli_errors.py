@@ -129,3 +129,14 @@ def test_run_with_a_vmfb_that_is_no_file_is_one_error_line_naming_it_before_anyt
                                  "--vmfb", str(vmfb), "--out", str(tmp_path / "out")])
     assert line.startswith(f"error: --vmfb {vmfb}: "), line  # was 'RunnerError: no such module' on stdout, exit 1
     assert not (tmp_path / "out").exists()  # the harness floor's module was compiled first
+
+
+@pytest.mark.parametrize("flag, says", [
+    ("foo", "--flag: 'foo' is not one iree-compile flag"),
+    ("--iree-hal-target-device=cuda", "--flag: --iree-hal-target-device is set by the toolkit"),
+])
+def test_run_checks_its_flag_as_every_compile_flag_is_before_anything_compiles(tmp_path, flag, says):
+    line = _fails_with_one_line(["run", "--m", "8", "--n", "64", "--k", "64", "--device", "local-task",
+                                 f"--flag={flag}", "--out", str(tmp_path / "out")])
+    assert line.startswith(f"error: {says}"), line  # was a failed compile: stdout 'RunnerError', exit 1
+    assert not (tmp_path / "out").exists()

@@ -290,9 +290,10 @@ OWN_FLAGS = ("--iree-hal-target-device", "--iree-rocm-target", "--iree-hip-targe
              "--iree-preprocessing-transform-spec-filename", "--compile-mode", "-o")
 
 
-def compile_flags(flags: Optional[list[str]], file: Optional[Path]) -> tuple[str, ...]:
-    """--compile-flags-file's lines then --compile-flag's values, checked: each one flag (``-...``, no spaces), not one
-    the toolkit sets itself (target, dumps, specs, output). ValueError naming the file:line or the option."""
+def compile_flags(flags: Optional[list[str]], file: Optional[Path], option: str = "--compile-flag") -> tuple[str, ...]:
+    """--compile-flags-file's lines then --compile-flag's values (``option``: run spells it --flag), checked: each one
+    flag (``-...``, no spaces), not one the toolkit sets itself (target, dumps, specs, output). ValueError naming the
+    file:line or the option."""
     given: list[tuple[str, str]] = []
     if file is not None:
         from ..util.io import read_input_text  # noqa: PLC0415
@@ -301,7 +302,7 @@ def compile_flags(flags: Optional[list[str]], file: Optional[Path]) -> tuple[str
         lines = read_input_text(path, f"--compile-flags-file {path}").splitlines()
         given += [(f"--compile-flags-file {path}:{i}", line.strip()) for i, line in enumerate(lines, 1)
                   if line.strip() and not line.strip().startswith("#")]
-    given += [("--compile-flag", f.strip()) for f in flags or ()]
+    given += [(option, f.strip()) for f in flags or ()]
     for where, flag in given:
         if not flag.startswith("-") or any(c.isspace() for c in flag):
             raise ValueError(f"{where}: {flag!r} is not one iree-compile flag (one a line, e.g. --iree-opt-level=O3)")

@@ -48,6 +48,7 @@ def run_cmd(
     """
     with user_errors(debug):
         opt.finite("--warmup", warmup), opt.finite("--min-time", min_time)
+        flag = list(opt.compile_flags(flag, None, "--flag"))
         if vmfb is not None:  # checked before the harness floor's module is compiled
             from ..util.io import input_kind_problem  # noqa: PLC0415
 
