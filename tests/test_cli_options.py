@@ -170,6 +170,16 @@ def test_numeric_options_out_of_range_are_one_error_line_before_anything_is_made
     assert not out.exists()
 
 
+@pytest.mark.parametrize("command", [
+    ["compile", "--m", "8", "--n", "64", "--k", "64"], ["run", "--m", "8", "--n", "64", "--k", "64"],
+    ["calibrate", "--device", "local-task"], ["coverage"], ["model", "examples/none.py"]])
+def test_an_unknown_dtype_is_one_error_line_naming_dtype_before_anything_is_made(tmp_path, command):
+    out = tmp_path / "out"
+    line = _one_error_line([*command, "--dtype", "f99", "--out", str(out)])
+    assert line.startswith("error: --dtype f99: unknown dtype; valid: f16, bf16"), line  # was 'unknown dtype' alone
+    assert not out.exists()
+
+
 def test_ranges_are_stated_in_help():
     res = CliRunner().invoke(app, ["tune", "--help"], env={"COLUMNS": "200"})
     assert "x>=1" in res.output and "> 0" in res.output

@@ -50,7 +50,7 @@ def calibrate(
         ms = opt.m_values(m, "8")
         if len(ms) != 1:
             raise ValueError(f"--m {m}: calibrate takes one M")
-        dt = opt.one_of("--dtype", opt.names(dtype, "f16"))
+        dt = opt.one_of("--dtype", opt.dtype_names(dtype, "f16"))
         if cache_mode not in ("hot", "cold"):
             raise ValueError(f"--cache-mode {cache_mode}: calibrate takes hot or cold")
         run_device, _ = plan_run(device, None)

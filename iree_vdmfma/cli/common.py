@@ -176,7 +176,7 @@ def load_problems(shapes: Path) -> list[Problem]:
 def problems_from(shapes: Optional[Path], m: Optional[str], n: Optional[int], k: Optional[int],
                   batch: int, dtype: Optional[str]) -> list[Problem]:
     """Problems from a shape list, or from --m (the one grammar: 1,4,8 or 1-32) x --n x --k x --dtype."""
-    from .options import m_values
+    from .options import dtype_names, m_values
 
     if shapes is not None:
         if m or n or k:
@@ -185,7 +185,7 @@ def problems_from(shapes: Optional[Path], m: Optional[str], n: Optional[int], k:
     if not (m and n and k):
         raise ValueError("give a shape list (SHAPES.csv) or all of --m, --n and --k")
     return [Problem(m=mv, n=n, k=k, batch=batch, dtype=dt)
-            for dt in split_list(dtype or "f16") for mv in m_values(m)]
+            for dt in dtype_names(dtype or "f16") for mv in m_values(m)]
 
 
 def progress() -> Progress:

@@ -52,7 +52,7 @@ def coverage(
         out = opt.out_folder(out, "coverage")
         get_target(target)
         shapes = shapes if shapes is not None else shapes_option
-        dts = opt.names(dtype, None, dtypes) or None
+        dts = opt.dtype_names(dtype, None, dtypes) or None
         ms = opt.m_values(m, cov.DEFAULT_M)
         if shapes is not None:
             if dts:

@@ -275,6 +275,17 @@ def names(text: Optional[str], default: Optional[str] = None, alias: Optional[st
     return list(dict.fromkeys(v.strip() for v in (given or "").split(",") if v.strip()))
 
 
+def dtype_names(text: Optional[str], default: Optional[str] = None, alias: Optional[str] = None) -> list[str]:
+    """--dtype as :func:`names`, each one a dtype problems/problem.py knows; ValueError naming --dtype otherwise."""
+    from ..problems.problem import DTYPES  # noqa: PLC0415  (numpy, no compiler)
+
+    given = names(text, default, alias)
+    for name in given:
+        if name not in DTYPES:
+            raise ValueError(f"--dtype {name}: unknown dtype; valid: {', '.join(DTYPES)}")
+    return given
+
+
 def one_of(option: str, values: list[str]) -> str:
     """The single value a command that makes one thing takes."""
     if len(values) != 1:
