@@ -4,6 +4,7 @@ process cannot mount skips with the reason, and every mount is undone whatever t
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,6 +14,9 @@ import pytest
 from typer.testing import CliRunner
 
 from iree_vdmfma.cli import app
+from iree_vdmfma.compiler.driver import Compiler
+from iree_vdmfma.problems.problem import Problem
+from iree_vdmfma.sweep.sweep import SweepOptions, plan
 
 
 @contextmanager
@@ -33,8 +37,8 @@ def _mounted(where: Path, *how: list[str]) -> Iterator[Path]:
             subprocess.run(["umount", str(where)], capture_output=True)
 
 
-def full(where: Path):
-    return _mounted(where, ["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+def full(where: Path, size: str = "64k"):
+    return _mounted(where, ["-t", "tmpfs", "-o", f"size={size}", "tmpfs"])
 
 
 def read_only(where: Path):
@@ -87,3 +91,13 @@ def test_a_read_only_out_or_cache_is_refused_in_one_line_before_anything_compile
             line = _one_error_line(res, 2)
             assert f"{ro} is on a read-only file system" in line and "$VDMFMA_CACHE_DIR" in line, line
             assert not (tmp_path / command[0]).exists()
+
+
+def test_a_compile_that_times_out_with_its_cache_on_another_file_system_is_a_timeout(tmp_path):
+    """An uncacheable build moves from the cache to the scratch folder ($TMPDIR): across file systems too."""
+    job = plan([Problem(8, 256, 1024)], SweepOptions(target="host", variants=("default",)))[0].compile_job
+    with full(tmp_path / "cache", "64m") as cache:
+        with Compiler(cache, workers=1) as compiler:
+            result = compiler.compile(dataclasses.replace(job, timeout_s=0.05))
+        assert result.timed_out and result.error.startswith("timed out after 0.05 s"), result.error
+        assert not [p for p in cache.iterdir() if p.is_dir()]  # never cached

@@ -11,6 +11,7 @@ reproduces it.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -404,14 +405,19 @@ class Compiler:
 
     @staticmethod
     def _install(tmp: Path, final: Path) -> None:
-        """Move a finished build into place, replacing an old (corrupt, failed) entry."""
+        """Move a finished build into place, replacing an old (corrupt, failed) entry. An uncacheable build goes
+        from the cache to the scratch folder, which may be on another file system: copied there, then removed."""
         for _ in range(3):
             shutil.rmtree(final, ignore_errors=True)
             try:
                 os.replace(tmp, final)
                 return
-            except OSError:  # another process installed the same entry meanwhile: try again
-                continue
+            except OSError as e:
+                if e.errno == errno.EXDEV:  # the cache and the scratch folder are on different file systems
+                    shutil.copytree(tmp, final)
+                    shutil.rmtree(tmp, ignore_errors=True)
+                    return
+                continue  # another process installed the same entry meanwhile: try again
         os.replace(tmp, final)
 
     def _result(self, job: CompileJob, workdir: Path, meta: dict, cached: bool) -> CompileResult:
