@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from iree_vdmfma.cli import app
 from iree_vdmfma.compiler.driver import Compiler
 from iree_vdmfma.problems.problem import Problem
+from iree_vdmfma.problems.rows import read_rows
 from iree_vdmfma.sweep.sweep import SweepOptions, plan
 
 
@@ -39,6 +40,11 @@ def _mounted(where: Path, *how: list[str]) -> Iterator[Path]:
 
 def full(where: Path, size: str = "64k"):
     return _mounted(where, ["-t", "tmpfs", "-o", f"size={size}", "tmpfs"])
+
+
+def _grow(where: Path) -> None:
+    """The disk freed: the tmpfs at ``where`` remounted with room to spare (its files kept)."""
+    subprocess.run(["mount", "-o", "remount,size=64m", str(where)], check=True, capture_output=True)
 
 
 def read_only(where: Path):
@@ -91,6 +97,38 @@ def test_a_read_only_out_or_cache_is_refused_in_one_line_before_anything_compile
             line = _one_error_line(res, 2)
             assert f"{ro} is on a read-only file system" in line and "$VDMFMA_CACHE_DIR" in line, line
             assert not (tmp_path / command[0]).exists()
+
+
+def test_a_compile_that_fails_because_the_cache_is_full_is_a_machine_error_never_cached_and_a_rerun_redoes_it(
+        tmp_path):
+    """160 KiB: room for the compile's input but not for its output, so iree-compile itself fails ('LLVM ERROR: IO
+    failure on output stream: No space left on device'): the machine's failure, not the job's."""
+    sweep = ["sweep", str(_shapes(tmp_path)), "--target", "host", "--variants", "default", "--device", "none",
+             "--out", str(tmp_path / "out")]
+    with full(tmp_path / "cache", "160k") as cache:
+        first = CliRunner().invoke(app, sweep, env={"VDMFMA_CACHE_DIR": str(cache)})
+        assert "Traceback" not in first.output, first.output
+        (row,) = read_rows(tmp_path / "out" / "results.csv")
+        assert row.status == "machine-error" and "No space left on device" in row.error, row
+        assert not [p for p in cache.iterdir() if p.is_dir()]  # nothing cached, not even as a failure
+        _grow(cache)
+        again = CliRunner().invoke(app, sweep, env={"VDMFMA_CACHE_DIR": str(cache)})
+        assert again.exit_code == 0, again.output
+        (row,) = read_rows(tmp_path / "out" / "results.csv")
+        assert row.status == "ok" and not row.cached, row
+
+
+def test_a_tune_whose_compile_fails_because_the_cache_is_full_ends_in_one_line_and_its_candidates_stay_pending(
+        tmp_path):
+    with full(tmp_path / "cache", "300k") as cache:
+        res = CliRunner().invoke(app, ["tune", str(_shapes(tmp_path)), "--target", "host", "--device", "none",
+                                       "--max-candidates", "2", "--out", str(tmp_path / "out")],
+                                 env={"VDMFMA_CACHE_DIR": str(cache)})
+        line = _one_error_line(res, 1)
+        assert line.startswith(f"error: No space left on device: {cache}"), line
+        assert line.endswith("free it and run the same command again to resume"), line
+        rows = (tmp_path / "out" / "candidates.csv").read_text()
+        assert "compile-error" not in rows and "pending" in rows, rows  # a rerun redoes them
 
 
 def test_a_compile_that_times_out_with_its_cache_on_another_file_system_is_a_timeout(tmp_path):

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Optional
 
 from ..executors import Executor, LocalExecutor, task_provenance
-from .errors import EXTERNAL_SIGNALS, signal_name, first_error_line
+from .errors import EXTERNAL_SIGNALS, disk_fault, signal_name, first_error_line
 from .toolchain import compiler_version, tool
 from ..util.io import atomic_write_text
 from ..util import procs
@@ -109,6 +109,7 @@ class CompileResult:
     repro: str
     node: str = ""  # the cluster node that compiled it ('' here); its manifest keeps it for cache hits
     hung: bool = False  # timed out early: no progress for the compiler's stall_s (IREE 3.13's deadlock)
+    disk_fault: bool = False  # failed because the file system under it did (full, read-only): never cached
 
     @property
     def vmfb(self) -> Path:
@@ -123,6 +124,11 @@ class CompileResult:
         """Killed from outside (the OOM killer, an admin): the machine's failure, not the job's."""
         return (not self.timed_out and self.returncode is not None and self.returncode < 0
                 and -self.returncode in EXTERNAL_SIGNALS)
+
+    @property
+    def machine_failed(self) -> bool:
+        """Killed from outside, or failed because its disk did: the machine's failure (a rerun redoes it)."""
+        return self.killed or self.disk_fault
 
 
 class CompileInterrupted(KeyboardInterrupt):
@@ -387,17 +393,23 @@ class Compiler:
                 error = f"iree-compile was killed by {sig} from outside (out of memory?)"
             else:
                 error = first_error_line(stderr, returncode) or f"iree-compile exited with {returncode}"
-            uncacheable = timed_out or killed
+            disk = returncode not in (0, None) and not killed and bool(disk_fault(stderr))
+            uncacheable = timed_out or killed or disk
             final = (self.scratch / f"{workdir.name}-{tmp.name.rsplit('.', 1)[-1]}"
                      if uncacheable and self.cache_dir is not None else workdir)
             stderr = stderr.replace(str(tmp), str(final))  # name the entry's final place
             (tmp / "stderr.txt").write_text(stderr)
             _prune_dump(tmp / "dump")
             meta = {"label": job.label, "returncode": returncode, "timed_out": timed_out, "hung": hung,
-                    "uncacheable": uncacheable, "signal": sig, "error": error,
+                    "uncacheable": uncacheable, "disk_fault": disk, "signal": sig, "error": error,
                     "compile_s": elapsed, "compiler_version": compiler_version()}
             _write_manifest(tmp, meta)
             self._install(tmp, final)
+        except OSError as e:  # a full or failing disk under the entry: the error names where it was writing
+            shutil.rmtree(tmp, ignore_errors=True)
+            if e.filename is None and e.errno is not None:
+                raise OSError(e.errno, e.strerror, str(workdir)) from e
+            raise
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
             raise
@@ -424,7 +436,7 @@ class Compiler:
         ok = meta["returncode"] == 0 and not meta["timed_out"] and (workdir / "out.vmfb").exists()
         return CompileResult(job, ok, bool(meta["timed_out"]), meta["returncode"], meta["error"],
                              float(meta["compile_s"]), cached, workdir, repro_command(job, workdir),
-                             str(meta.get("node") or ""), bool(meta.get("hung")))
+                             str(meta.get("node") or ""), bool(meta.get("hung")), bool(meta.get("disk_fault")))
 
     def pack(self, result: CompileResult) -> dict:
         """A result's entry as bytes (to ship it to another machine); see :func:`_unpack`."""

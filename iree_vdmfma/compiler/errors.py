@@ -3,6 +3,8 @@ innermost frame of the compiler's own code (never a bare 'Stack dump:' or a fram
 
 from __future__ import annotations
 
+import errno
+import os
 import re
 import signal
 from typing import Optional
@@ -13,11 +15,20 @@ _PLUMBING = ("llvm::sys::", "SignalHandler", "__restore_rt", "__pthread_kill", "
              "__assert_fail", "llvm::report_fatal_error", "llvm::llvm_unreachable_internal")
 # Signals that say "someone stopped the compiler", not "the compiler crashed".
 EXTERNAL_SIGNALS = {signal.SIGKILL, signal.SIGTERM, signal.SIGINT, signal.SIGHUP}
+# The errors a tool names when the file system under it failed (LLVM: 'IO failure on output stream: No space left
+# on device'): the machine's failure, not the job's.
+DISK_ERRNOS = (errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EIO)
 
 
 class ToolFailed(RuntimeError):
     """A tool the toolkit runs for itself before any job (the target-info compile of a GPU target) failed, hung or
     was killed: the machine's or the install's fault, not the input's. The commands print it as one line, exit 1."""
+
+
+def disk_fault(text: str) -> int:
+    """The errno of the file-system failure a failed tool's output names ('No space left on device': ENOSPC), 0 when
+    none: a compile that failed for it failed for the machine (a full or read-only disk), never for the job."""
+    return next((e for e in DISK_ERRNOS if os.strerror(e) in text), 0)
 
 
 def signal_name(returncode: Optional[int]) -> str:

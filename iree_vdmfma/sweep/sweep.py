@@ -194,7 +194,7 @@ def proved_row(job: Job, result: CompileResult, row: ResultRow, artifacts: Path,
     if result.timed_out:
         return row.replace(status=Status.TIMEOUT.value, error=error,
                            reason=COMPILE_HUNG if result.hung else COMPILE_TIMED_OUT)
-    if result.killed:
+    if result.machine_failed:  # killed from outside, or its disk failed under it
         return row.replace(status=Status.MACHINE_ERROR.value, error=error, reason=MACHINE_REASON)
     if not result.ok:
         return row.replace(status=Status.COMPILE_ERROR.value, error=error, reason="iree-compile failed")

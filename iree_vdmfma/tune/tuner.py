@@ -25,7 +25,9 @@ library (specs/, ``--publish``) through tune/ship.py.
 
 from __future__ import annotations
 
+import errno
 import math
+import os
 import shlex
 import sys
 import threading
@@ -36,6 +38,7 @@ from typing import Callable, Optional, Sequence
 from ..backends import backend_for
 from ..executors import Executor, device_executor, make_executor, on_device
 from ..compiler.driver import RETRY_FLAG, Compiler, CompileInterrupted, CompileJob, CompileResult
+from ..compiler.errors import disk_fault
 from ..compiler.retry import compile_many_retrying, compile_retrying
 from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
@@ -204,6 +207,9 @@ class Tuner:
         if result.timed_out:
             return row.replace(status=Status.TIMEOUT.value, error=result.error, reason="compile timed out twice" if retried
                                else COMPILE_HUNG if result.hung else COMPILE_TIMED_OUT)
+        if result.disk_fault:  # the disk under the cache failed, not the candidate: it stays pending, the tune ends
+            number = disk_fault(result.error) or errno.EIO
+            raise OSError(number, os.strerror(number), str(self.o.cache_dir or result.workdir))
         if not result.ok:
             return row.replace(status=Status.COMPILE_ERROR.value, error=result.error, reason="iree-compile failed")
         from .prove import prove  # noqa: PLC0415  (keeps the ISA parser off the import path of the CLI help)
