@@ -401,6 +401,29 @@ def test_a_full_or_read_only_db_is_a_disk_fault_in_one_line_exit_1(tmp_path):
         assert "not a tuning-record database" not in line
 
 
+def test_a_database_whose_pages_are_damaged_is_one_error_line_naming_it_for_every_command_that_reads_or_writes_it(
+        tmp_path):
+    """Its header and schema read well (it opens), the pages of its records do not ('database disk image is
+    malformed'): a query, a merge from it or into it, an import into it and a library build say so in one line."""
+    db = tmp_path / "damaged.sqlite"
+    with RecordDB(db) as records:
+        records.add(_records(EXAMPLE))
+    data = bytearray(db.read_bytes())
+    page = 4096
+    for i in range(page, len(data), 7):  # every page but the first (the header and the schema)
+        data[i] ^= 0x5A
+    db.write_bytes(bytes(data))
+    copy = tmp_path / "good.sqlite"
+    copy.write_bytes(EXAMPLE.read_bytes())
+    for args in (["db", "query", "--db", str(db)], ["db", "merge", str(db), "--db", str(copy)],
+                 ["db", "merge", str(EXAMPLE), "--db", str(db)], ["db", "import", str(H100_TUNE), "--db", str(db)],
+                 ["library", "build", "--db", str(db), "--target", "sm_90", "--out", str(tmp_path / "lib")]):
+        line = _one_error(args, 2)
+        assert line.startswith(f"error: {db}: a damaged tuning-record database (database disk image is malformed)"), \
+            line
+    assert copy.read_bytes() == EXAMPLE.read_bytes() and not (tmp_path / "lib").exists()
+
+
 def test_db_query_for_an_unknown_sku_names_it_and_the_known_ones(tmp_path):
     line = _one_error(["db", "query", "--db", str(EXAMPLE), "--sku", "NO SUCH GPU"], 2)
     assert "--sku 'NO SUCH GPU': no record of that device" in line and "'NVIDIA H100 80GB HBM3'" in line

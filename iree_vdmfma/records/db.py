@@ -310,14 +310,22 @@ class RecordDB:
             if fault is None:
                 raise
             raise fault from None
+        except sqlite3.DatabaseError as e:  # a page of the file damaged (its header read well when opened)
+            raise _damaged(e, self.path) from None
 
     def read(self, target: Optional[str] = None) -> Read:
         """Every record (of ``target``), each checked against its checksum."""
         where, args = ("WHERE target = ?", (target,)) if target else ("", ())
         have = [name for name in FIELDS if name in self.columns]  # a version-1 file read as it is lacks V2_FIELDS
-        cursor = self.conn.execute(f"SELECT id, {', '.join(have)}, checksum FROM records {where} ORDER BY id", args)
+        try:
+            rows = self.conn.execute(f"SELECT id, {', '.join(have)}, checksum FROM records {where} ORDER BY id",
+                                     args).fetchall()
+        except sqlite3.OperationalError as e:
+            raise _fault(e, self.path) or e from None
+        except sqlite3.DatabaseError as e:  # a page of the file damaged (its header read well when opened)
+            raise _damaged(e, self.path) from None
         records, damaged = [], []
-        for row in cursor:
+        for row in rows:
             try:
                 record = Record(**dict(zip(have, row[1:-1])))
             except ValueError as e:
@@ -341,6 +349,12 @@ class RecordDB:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _damaged(e: sqlite3.DatabaseError, path: Path) -> ValueError:
+    """A database whose pages SQLite cannot read (cut off, overwritten): one line naming it, never a traceback."""
+    return ValueError(f"{path}: a damaged tuning-record database ({e}); restore it from a copy, or move it away and "
+                      "`vdmfma db import` the tune folders again")
 
 
 def _read_only_media(folder: Path) -> bool:
