@@ -172,6 +172,23 @@ def test_a_tune_into_a_sweeps_out_is_refused_and_a_sweep_refused_by_the_lock_wri
         holder.wait()
 
 
+@pytest.mark.parametrize("text", ['{"runs": 5}', '[{"target": "host"}]', '"sweep"', '{"runs": [{"problems": 8}]}'])
+def test_a_runs_file_edited_into_json_of_another_shape_is_one_error_line_naming_it_and_nothing_is_written(tmp_path,
+                                                                                                          text):
+    shapes = tmp_path / "s.csv"
+    shapes.write_text("name,m,n,k\nt,1,16,256\n")
+    for command, runs in ((["sweep", "--variants", "default"], "sweep.json"), (["tune"], "tune.json")):
+        out = tmp_path / command[0]
+        out.mkdir()
+        (out / runs).write_text(text)
+        res = CliRunner().invoke(app, [command[0], str(shapes), *command[1:], "--target", "host", "--device", "none",
+                                       "--out", str(out)])
+        assert res.exit_code == 2 and "Traceback" not in res.output, res.output
+        assert " ".join(res.output.split()) == (f"error: {out / runs}: not a list of runs (edited by hand?); move it "
+                                                "away to start afresh"), res.output
+        assert sorted(p.name for p in out.iterdir() if p.name != ".lock") == [runs] and (out / runs).read_text() == text
+
+
 # --- 5. temp folders are reclaimed after a kill -9 ---------------------------------------------------------
 
 def test_a_cold_run_killed_with_sigkill_leaves_its_rotation_folder_to_the_next_run_which_removes_it(tmp_path):

@@ -35,7 +35,11 @@ def previous_runs(path: Path) -> list[dict]:
         return []
     except (OSError, ValueError) as e:
         raise ValueError(f"{path}: unreadable ({e}); move it away to start afresh") from None
-    return meta.get("runs") or [meta]
+    runs = (meta.get("runs") or [meta]) if isinstance(meta, dict) else None
+    if not isinstance(runs, list) or not all(isinstance(run, dict) and isinstance(run.get("problems", []), list)
+                                             for run in runs):
+        raise ValueError(f"{path}: not a list of runs (edited by hand?); move it away to start afresh")
+    return runs
 
 
 def differences(run: dict, mine: dict, names: Sequence[str]) -> list[str]:
