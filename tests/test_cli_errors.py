@@ -140,3 +140,26 @@ def test_run_checks_its_flag_as_every_compile_flag_is_before_anything_compiles(t
                                  f"--flag={flag}", "--out", str(tmp_path / "out")])
     assert line.startswith(f"error: {says}"), line  # was a failed compile: stdout 'RunnerError', exit 1
     assert not (tmp_path / "out").exists()
+
+
+def test_a_bad_edge_m_of_coverage_is_one_line_naming_edge_m(tmp_path):
+    line = _fails_with_one_line(["coverage", "--target", "gfx942", "--edge-m", "x", "--out", str(tmp_path / "c")])
+    assert line.startswith("error: --edge-m 'x': bad M value") and not (tmp_path / "c").exists()
+
+
+@pytest.mark.parametrize("address", ["bad addr", "host", "host:0", "host:70000", "http://host:6379"])
+def test_a_ray_address_that_is_no_address_is_one_line_before_any_banner_or_out(tmp_path, address):
+    """Ray said it only once connecting, after the command's banner: two lines (found in review)."""
+    res = CliRunner().invoke(app, ["sweep", str(ROOT / "sweeps" / "tiny-cpu.csv"), "--target", "host", "--device",
+                                   "none", "--executor", "ray", "--ray-address", address, "--out", str(tmp_path / "o")])
+    lines = [line for line in res.output.splitlines() if line.strip()]
+    assert res.exit_code == 2 and len(lines) == 1, res.output
+    assert lines[0] == f"error: --ray-address {address}: not an address; give auto, HOST:PORT or ray://HOST:PORT"
+    assert not (tmp_path / "o").exists()
+
+
+def test_db_query_of_an_arch_the_database_does_not_hold_names_the_ones_it_does():
+    line = _fails_with_one_line(["db", "query", "--db", str(ROOT / "examples" / "tune-h100.sqlite"),
+                                 "--target", "sm_90"])
+    assert line == f"error: --target 'sm_90': no record for that arch in {ROOT / 'examples' / 'tune-h100.sqlite'}; " \
+                   "it holds sm_89"

@@ -130,6 +130,10 @@ def query(
         opt.table_format(fmt)
         path = opt.db_path(db)
         every = _read(path, target)
+        if target is not None and not every:  # a misspelt arch is no empty answer
+            known = sorted({r.target for r in _read(path)})
+            raise ValueError(f"--target {target!r}: no record for that arch in {path}"
+                             + (f"; it holds {', '.join(known)}" if known else "; it holds none"))
         records = [r for r in every if sku is None or r.sku_name.lower() == sku.lower()]
         if sku is not None and not records:
             known = sorted({r.sku for r in every})

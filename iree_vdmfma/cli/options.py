@@ -258,15 +258,16 @@ def finite(option: str, value: Optional[float]) -> Optional[float]:
     return value
 
 
-def m_values(text: Optional[str], default: Optional[str] = None) -> Optional[list[int]]:
-    """--m in the one grammar (util/lists.py), or ``default`` parsed, or None."""
+def m_values(text: Optional[str], default: Optional[str] = None, option: str = "--m") -> Optional[list[int]]:
+    """--m (or ``option``, e.g. coverage's --edge-m) in the one grammar (util/lists.py), or ``default`` parsed, or
+    None; ValueError naming the option."""
     text = text if text is not None else default
     if text is None:
         return None
     try:
         return parse_m(text)
     except ValueError as e:
-        raise ValueError(f"--m {text!r}: {e}") from None
+        raise ValueError(f"{option} {text!r}: {e}") from None
 
 
 def names(text: Optional[str], default: Optional[str] = None, alias: Optional[str] = None) -> list[str]:

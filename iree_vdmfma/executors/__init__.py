@@ -20,6 +20,7 @@ task running is interrupted; a local compile is killed by the Compiler, which ow
 from __future__ import annotations
 
 import os
+import re
 import socket
 import sys
 import threading
@@ -61,6 +62,17 @@ class ExecutorSpec:
             raise ValueError(f"unknown executor {self.kind!r}; valid: {', '.join(KINDS)}")
         if self.address and self.kind != "ray":
             raise ValueError("--ray-address needs --executor ray")
+        if self.address and not address_ok(self.address):  # before any banner or compile: Ray would say it late
+            raise ValueError(f"--ray-address {self.address}: not an address; give auto, HOST:PORT or ray://HOST:PORT")
+
+
+def address_ok(address: str) -> bool:
+    """``address`` is one Ray takes: 'auto', 'HOST:PORT' or 'ray://HOST:PORT' (an IPv6 host in brackets), the port
+    1-65535."""
+    if address == "auto":
+        return True
+    at = re.fullmatch(r"(?:ray://)?(\[[0-9A-Fa-f:.]+\]|[^\s:/\[\]]+):(\d{1,5})", address)
+    return bool(at) and 1 <= int(at.group(2)) <= 65535
 
 
 class Executor:
