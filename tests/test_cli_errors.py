@@ -163,3 +163,15 @@ def test_db_query_of_an_arch_the_database_does_not_hold_names_the_ones_it_does()
                                  "--target", "sm_90"])
     assert line == f"error: --target 'sm_90': no record for that arch in {ROOT / 'examples' / 'tune-h100.sqlite'}; " \
                    "it holds sm_89"
+
+
+@pytest.mark.parametrize("command", [["compile", "--m", "8", "--n", "64", "--k", "64", "--target", "host"],
+                                     ["sweep", str(ROOT / "sweeps" / "tiny-cpu.csv"), "--target", "host",
+                                      "--device", "none"]])
+def test_a_cache_dir_that_is_a_file_is_one_line_before_anything_compiles(tmp_path, command):
+    """It was a machine-error row a rerun 'redoes', which no rerun mends (found in review)."""
+    a_file = tmp_path / "a-file"
+    a_file.write_text("not a folder")
+    line = _fails_with_one_line([*command, "--cache-dir", str(a_file), "--out", str(tmp_path / "o")])
+    assert line == f"error: --cache-dir (or $VDMFMA_CACHE_DIR) {a_file} is a file; it names the compile cache's folder"
+    assert not (tmp_path / "o").exists()
