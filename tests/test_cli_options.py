@@ -170,6 +170,17 @@ def test_numeric_options_out_of_range_are_one_error_line_before_anything_is_made
     assert not out.exists()
 
 
+@pytest.mark.parametrize("args, says", [  # found in review: each was accepted and changed nothing
+    (["tune", SHAPES, "--device", "none", "--allow-modelled"], "--allow-modelled only lets --publish write"),
+    (["tune", SHAPES, "--device", "none", "--race"], "--race races candidates on a device: give --device"),
+    (["run", "--m", "8", "--n", "64", "--k", "64", "--module-target", "host"], "--module-target names the target"),
+])
+def test_an_option_given_without_the_one_it_acts_on_is_one_error_line_before_anything_is_made(tmp_path, args, says):
+    out = tmp_path / "out"
+    assert says in _one_error_line(args + ["--out", str(out)])
+    assert not out.exists()
+
+
 @pytest.mark.parametrize("command", [
     ["compile", "--m", "8", "--n", "64", "--k", "64"], ["run", "--m", "8", "--n", "64", "--k", "64"],
     ["calibrate", "--device", "local-task"], ["coverage"], ["model", "examples/none.py"]])

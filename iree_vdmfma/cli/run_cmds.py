@@ -49,6 +49,9 @@ def run_cmd(
     with user_errors(debug):
         opt.finite("--warmup", warmup), opt.finite("--min-time", min_time)
         flag = list(opt.compile_flags(flag, None, "--flag"))
+        if module_target is not None and vmfb is None:
+            raise ValueError("--module-target names the target a --vmfb was compiled for: give --vmfb too, or leave "
+                             "it out (run compiles for --target)")
         if vmfb is not None:  # checked before the harness floor's module is compiled
             from ..util.io import input_kind_problem  # noqa: PLC0415
 

@@ -110,6 +110,12 @@ def tune(
         opt.positive("--timeout", timeout)
         problems = load_problems(shapes)
         run_device, target = plan_run(device, target)
+        if allow_modelled and publish is None:  # an option that would change nothing is a misunderstanding to say
+            raise ValueError("--allow-modelled only lets --publish write MODELLED winners: give --publish DIR too, "
+                             "or leave it out")
+        if race and run_device is None:
+            raise ValueError("--race races candidates on a device: give --device, or leave --race out (with no "
+                             "device the candidates are ranked by a MODEL)")
         from ..configs.link import link_library
         from .link_cmds import merge_specs, need_codegen_spec, say_lines
 
