@@ -124,7 +124,7 @@ def model(
         theirs = merge_specs(merge_with, prefer)
         if db is not None:
             raise ValueError(_DB_NEEDS_TUNE)
-        if device != opt.DEFAULT_DEVICE:
+        if device not in (opt.DEFAULT_DEVICE, "none"):  # none: what it does without --tune/--library, compile only
             raise ValueError("--device runs the forward: give --tune or --library DIR with it")
         target = target or opt.DEFAULT_TARGET
         out = opt.out_folder(out, "model")
