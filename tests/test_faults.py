@@ -193,6 +193,55 @@ def test_compile_killed_from_outside_is_an_uncached_machine_failure(tmp_path):
 
 
 
+def test_a_tune_candidate_whose_compile_is_killed_from_outside_is_a_machine_error_the_rerun_redoes(tmp_path):
+    """As a sweep row (found in review: a tune wrote it as a finished compile-error that no rerun redid, so a
+    candidate the OOM killer hit was never measured in that OUT). The shape is left unfinished, not won on a field
+    the machine cut; the rerun redoes that one candidate and leaves every finished row as it was."""
+    from iree_vdmfma.problems.rows import MACHINE_REASON
+    from iree_vdmfma.tune import state
+    from iree_vdmfma.tune.options import TuneOptions
+    from iree_vdmfma.tune.tuner import Tuner
+
+    out, cache = tmp_path / "tune", tmp_path / "tune-cache"
+    options = TuneOptions(target="host", device="none", out_dir=out, cache_dir=cache, workers=1, max_candidates=2)
+    said: list[str] = []
+    killed: list[int] = []
+
+    def kill_the_first_compile():
+        deadline = time.monotonic() + SIGNAL_GUARD_S  # a hang guard: the loop ends once iree-compile runs
+        while not killed and time.monotonic() < deadline:
+            for pid in _processes_mentioning(str(cache) + "/"):
+                try:
+                    if Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0].endswith(b"iree-compile"):
+                        os.kill(pid, signal.SIGKILL)  # as the OOM killer would
+                        killed.append(pid)
+                        break
+                except OSError:  # it ended first: the next compile
+                    continue
+            time.sleep(0.01)
+
+    killer = threading.Thread(target=kill_the_first_compile)
+    killer.start()
+    tuner = Tuner([SMALL], options, on_event=said.append)
+    assert tuner.run() == [] and killed
+    killer.join(60)
+    assert tuner.left == tuner.lost == [SMALL.key]
+    first = state.read_table(out / "candidates.csv", state.CandidateRow)
+    lost = [r for r in first if r.status == Status.MACHINE_ERROR.value]
+    assert len(lost) == 1 and lost[0].reason == MACHINE_REASON and "killed by SIGKILL" in lost[0].error, first
+    assert any("1 candidate(s) lost to the machine" in s and "rerun to redo them" in s for s in said), said
+    assert not any("time budget" in s for s in said), said
+
+    again = Tuner([SMALL], options, on_event=said.append)
+    (winner,) = again.run()
+    assert winner.key == SMALL.key and again.left == again.lost == []
+    second = {r.candidate: r for r in state.read_table(out / "candidates.csv", state.CandidateRow)}
+    assert second[lost[0].candidate].status not in (Status.MACHINE_ERROR.value, Status.PENDING.value)
+    for r in first:  # finished rows are never touched
+        if r.status != Status.MACHINE_ERROR.value and r.status != Status.PENDING.value:
+            assert second[r.candidate] == r
+
+
 def test_a_compile_that_stops_making_progress_is_ended_as_hung_and_the_sweep_retries_it_single_threaded(
         tmp_path, monkeypatch):
     """IREE 3.13's threaded compile sometimes deadlocks: every thread on a futex, no CPU time from then on (seen in

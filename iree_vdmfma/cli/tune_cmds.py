@@ -165,9 +165,11 @@ def tune(
         show(f"{len(winners)}/{len(problems)} shapes done; {out / 'winners.csv'}; report {report}")
         say_lines(link_library(written, tuned_library(tuner), theirs, prefer))
         record_tune(out, run_device, db)
-        if tuner.left:  # the time budget ran out: not a finished tune (exit 1), and said how to go on
-            say(f"{len(tuner.left)} shape(s) unfinished ({', '.join(tuner.left)}): the time budget ran out; run the "
-                "same command again to continue")
+        if tuner.left:  # the time budget ran out, or the machine killed a compile: not a finished tune (exit 1)
+            why = ("the time budget ran out" if not tuner.lost else "the machine killed a candidate's compile"
+                   if set(tuner.lost) == set(tuner.left) else "the time budget ran out or the machine killed a compile")
+            say(f"{len(tuner.left)} shape(s) unfinished ({', '.join(tuner.left)}): {why}; run the same command again "
+                "to continue")
         if written.get("flags"):
             show(f"iree-compile flags: {written['flags'].read_text().strip()}")
         if publish is not None and written:  # rewritten, not copied: the flags file names the folder as given

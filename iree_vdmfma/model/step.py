@@ -97,7 +97,8 @@ class StepResult:
     library: Optional[Library]
     problems: list[Problem] = field(default_factory=list)
     library_dir: Optional[Path] = None
-    untuned: list[str] = field(default_factory=list)  # shapes the --time-budget left untuned (IREE's default there)
+    untuned: list[str] = field(default_factory=list)  # shapes the tune left unfinished (IREE's default there)
+    lost: list[str] = field(default_factory=list)  # those of them unfinished because the machine killed a compile
 
     @property
     def numerics_failed(self) -> list[ModelRow]:
@@ -176,9 +177,9 @@ def prove_tuned(m: int, base: list[Dispatch], tuned: list[Dispatch], kernels: Op
     return rows
 
 
-def _tune(problems: list[Problem], opts: StepOptions, log) -> tuple[Library, Path, list[str]]:
-    """Tune every distinct skinny GEMM once with `vdmfma tune`'s engine; (library, library dir, the shapes the time
-    budget left unfinished)."""
+def _tune(problems: list[Problem], opts: StepOptions, log) -> tuple[Library, Path, list[str], list[str]]:
+    """Tune every distinct skinny GEMM once with `vdmfma tune`'s engine; (library, library dir, the shapes left
+    unfinished, those of them left because the machine killed a candidate's compile)."""
     from ..tune.ship import tuned_library  # noqa: PLC0415
     from ..tune.options import TuneOptions  # noqa: PLC0415
     from ..tune.tuner import Tuner  # noqa: PLC0415
@@ -189,7 +190,7 @@ def _tune(problems: list[Problem], opts: StepOptions, log) -> tuple[Library, Pat
                           seed=opts.seed, race=opts.race, flags=opts.flags)
     tuner = Tuner(problems, options, on_event=lambda s: log(f"tune: {s}"))
     tuner.run()
-    return tuned_library(tuner), opts.out / "tune" / "specs", list(tuner.left)
+    return tuned_library(tuner), opts.out / "tune" / "specs", list(tuner.left), list(tuner.lost)
 
 
 def _read(opts: StepOptions, problems: list[Problem]) -> Library:
@@ -259,9 +260,10 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
                                       f"dispatches IREE formed for M = {', '.join(map(str, found))}; nothing to tune")
         lib_dir: Optional[Path] = None
         untuned: list[str] = []
+        lost: list[str] = []
         if opts.tune and problems:
             log(f"tuning {len(problems)} distinct skinny GEMM(s) on {opts.device}")
-            lib, lib_dir, untuned = _tune(problems, opts, log)
+            lib, lib_dir, untuned, lost = _tune(problems, opts, log)
         elif opts.library is not None:
             lib, lib_dir = _read(opts, problems), opts.library
         else:
@@ -292,7 +294,7 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
         (opts.out / DISPATCH_TIMES).unlink(missing_ok=True)  # this run's forwards write it afresh
         for m in opts.ms:  # the forward per M: one GPU task of the compiler's (local) executor
             rows += on_device(compiler.executor, run_forward, m, variants, results, drows, exports[m], opts, log)
-    result = StepResult(rows, drows, exports, lib, problems, lib_dir, untuned)
+    result = StepResult(rows, drows, exports, lib, problems, lib_dir, untuned, lost)
     write_model_csv(opts.out / "model.csv", rows, ModelRow)
     write_step_report(opts, result, DEFAULT, EAGER, ModelRow)
     return result

@@ -51,7 +51,7 @@ class Status(str, Enum):
       past --timeout) | machine-error (a cluster worker lost on every retry); pending -> compile-error | timeout |
       machine-error (machine-error is redone by a rerun).
     - tune candidate: pending -> pruned (the pre-compile model refuses it, never compiled)
-      | compile-error | timeout | compiled -> not-applied | spills | rejected (the ISA proof refuses it)
+      | compile-error | timeout | machine-error (its compile killed from outside: redone by a rerun) | compiled -> not-applied | spills | rejected (the ISA proof refuses it)
       | measured | modelled (--device none) | run-error | numerics-failed | timeout
       | same-kernel (its kernel_fingerprint is one already measured for the shape: not measured again)
       | checked (raced tunes: numerics passed on the device, timed by the race) -> measured (the race's

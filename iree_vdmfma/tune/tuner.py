@@ -46,7 +46,8 @@ from ..configs.library import Entry, Library
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import RUNNER_FLAGS, runner_input_ir
 from ..problems.problem import Problem
-from ..problems.rows import COMPILE_HUNG, COMPILE_TIMED_OUT, problem_of, CANDIDATE_TERMINAL, Status, status_values
+from ..problems.rows import (COMPILE_HUNG, COMPILE_TIMED_OUT, MACHINE_REASON, problem_of, CANDIDATE_TERMINAL, Status,
+                             status_values)
 from ..run.numerics import Checker
 from ..util.lock import locked_dir
 from ..util.runs import check_kind, check_same, previous_runs, record_run
@@ -86,7 +87,8 @@ class Tuner:
         if self.limit is None and not options.measuring:
             self.limit = MODELLED_DEFAULT_CANDIDATES
         self.budget_spent = False
-        self.left: list[str] = []  # shapes the time budget left unfinished
+        self.left: list[str] = []  # shapes left unfinished: by the time budget, or by the machine (``lost``)
+        self.lost: list[str] = []  # shapes with a candidate whose compile the machine killed (a rerun redoes it)
         self.written: dict[str, Path] = {}  # the library files run() wrote (spec pair, JSON, flags)
         self.costs = Costs(options.workers or 1, options.measuring)  # the times seen: every estimate (tune/costs.py)
         self._modules: dict[tuple, Path] = {}  # row_key -> the module a measured candidate was checked with
@@ -207,6 +209,8 @@ class Tuner:
         if result.timed_out:
             return row.replace(status=Status.TIMEOUT.value, error=result.error, reason="compile timed out twice" if retried
                                else COMPILE_HUNG if result.hung else COMPILE_TIMED_OUT)
+        if result.killed:  # from outside (the OOM killer?): the machine's failure, not the candidate's; redone
+            return row.replace(status=Status.MACHINE_ERROR.value, error=result.error, reason=MACHINE_REASON)
         if result.disk_fault:  # the disk under the cache failed, not the candidate: it stays pending, the tune ends
             number = disk_fault(result.error) or errno.EIO
             raise OSError(number, os.strerror(number), str(self.o.cache_dir or result.workdir))
@@ -417,6 +421,13 @@ class Tuner:
             self.evaluate(compiler, chosen, checker)
         ids = {c.id for c in chosen}
         rows = [r for r in self.shape_rows(p) if optuna or r.candidate in ids or r.status == Status.PRUNED.value]
+        lost = [r for r in rows if r.status == Status.MACHINE_ERROR.value]
+        if lost:  # no winner from a field the machine cut: the shape waits for the rerun that redoes them
+            self.say(f"{p.key}: {len(lost)} candidate(s) lost to the machine ([{lost[0].candidate}]: {lost[0].error}); "
+                     "rerun to redo them")
+            self.left.append(p.key)
+            self.lost.append(p.key)
+            return
         open_rows = sum(not self._finished(r) for r in rows)
         if open_rows or (self.o.measuring and self.over_budget()):
             why = f"{open_rows} candidate(s) unfinished" if open_rows else "no time left for the final re-measure"
@@ -472,9 +483,11 @@ class Tuner:
                              f"{', ...' if len(self.damaged) > 1 else ''}); redoing them")
                 self._write_meta()
                 self._run_shapes(executor)
-                if self.left:
-                    self.say(f"time budget of {self.o.time_budget_s:g} s spent: {len(self.left)} shape(s) unfinished "
-                             f"({', '.join(self.left)}); their candidates stay pending; rerun to continue")
+                budget_left = [k for k in self.left if k not in self.lost]
+                if budget_left:
+                    of = "" if self.o.time_budget_s is None else f" of {self.o.time_budget_s:g} s"  # a race's own
+                    self.say(f"time budget{of} spent: {len(budget_left)} shape(s) unfinished "
+                             f"({', '.join(budget_left)}); their candidates stay pending; rerun to continue")
                 self.written = write_tuned_library(self)
         finally:
             executor.close()
