@@ -118,6 +118,27 @@ def test_a_compile_that_fails_because_the_cache_is_full_is_a_machine_error_never
         assert row.status == "ok" and not row.cached, row
 
 
+def test_a_compile_that_fails_writing_where_the_users_own_flag_points_is_the_jobs_compile_error_not_the_machines(
+        tmp_path):
+    """A dump folder the user's --compile-flag names, read-only: iree-compile fails with 'Read-only file system' about
+    that path. No rerun mends the flag, and the cache is fine: a compile-error row (the tune goes on), never a
+    machine-error or the tune's 'free it' line (found in review: any disk message anywhere in the output was
+    taken for the cache's disk)."""
+    (tmp_path / "dumps").mkdir()
+    flag = f"--compile-flag=--iree-hal-dump-executable-sources-to={tmp_path / 'dumps'}"
+    with read_only(tmp_path / "dumps"):
+        sweep = CliRunner().invoke(app, ["sweep", str(_shapes(tmp_path)), "--target", "host", "--variants", "default",
+                                         "--device", "none", flag, "--out", str(tmp_path / "out")])
+        (row,) = read_rows(tmp_path / "out" / "results.csv")
+        assert row.status == "compile-error" and "Read-only file system" in row.error, (row, sweep.output)
+        assert ".tmp" not in row.error and str(tmp_path / "dumps") in row.error  # names the flag's path, no temp folder
+        tune = CliRunner().invoke(app, ["tune", str(_shapes(tmp_path)), "--target", "host", "--device", "none",
+                                        "--max-candidates", "2", flag, "--out", str(tmp_path / "tune")])
+        assert "free it" not in tune.output and "Traceback" not in tune.output, tune.output
+        rows = (tmp_path / "tune" / "candidates.csv").read_text()
+        assert "compile-error" in rows and "machine-error" not in rows and "pending" not in rows, rows
+
+
 def test_a_tune_whose_compile_fails_because_the_cache_is_full_ends_in_one_line_and_its_candidates_stay_pending(
         tmp_path):
     with full(tmp_path / "cache", "300k") as cache:

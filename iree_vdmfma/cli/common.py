@@ -9,7 +9,6 @@ emoji codes off on both consoles (rich would print the ':b:' of ``a:b:c`` as an 
 
 from __future__ import annotations
 
-import errno
 import re
 import shutil
 import sys
@@ -23,7 +22,7 @@ from rich.markup import escape
 from rich.text import Text
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from ..compiler.errors import ToolFailed
+from ..compiler.errors import DISK_ERRNOS, ToolFailed  # "free it" is advice for these errnos alone
 from ..executors import ClusterLost, ExecutorError
 from ..problems.problem import Problem
 from ..problems.shapes import ShapeListError, load_shape_list
@@ -101,7 +100,6 @@ USER_ERRORS = (ShapeListError, UnknownTargetError, ExecutorError, DeviceUnavaila
                FileNotFoundError, FileExistsError, PermissionError, IsADirectoryError, NotADirectoryError,
                ValueError)
 EXIT_USER_ERROR = 2
-DISK_ERRNOS = {errno.ENOSPC, errno.EROFS, errno.EIO, errno.EDQUOT}  # "free it" is advice for these alone
 EXIT_MACHINE_FAULT = 1
 EXIT_INTERRUPTED = 130
 EXIT_FAILED = 1  # what a command that ran and failed exits with (rows failed, the cluster lost)

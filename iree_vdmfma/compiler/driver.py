@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Optional
 
 from ..executors import Executor, LocalExecutor, task_provenance
-from .errors import EXTERNAL_SIGNALS, disk_fault, signal_name, first_error_line
+from .errors import DISK_ERRNOS, EXTERNAL_SIGNALS, disk_fault, signal_name, first_error_line
 from .toolchain import compiler_version, tool
 from ..util.io import atomic_write_text
 from ..util import procs
@@ -109,7 +109,7 @@ class CompileResult:
     repro: str
     node: str = ""  # the cluster node that compiled it ('' here); its manifest keeps it for cache hits
     hung: bool = False  # timed out early: no progress for the compiler's stall_s (IREE 3.13's deadlock)
-    disk_fault: bool = False  # failed because the file system under it did (full, read-only): never cached
+    disk_fault: int = 0  # the errno where the file system under it failed (full, read-only): never cached
 
     @property
     def vmfb(self) -> Path:
@@ -128,7 +128,7 @@ class CompileResult:
     @property
     def machine_failed(self) -> bool:
         """Killed from outside, or failed because its disk did: the machine's failure (a rerun redoes it)."""
-        return self.killed or self.disk_fault
+        return self.killed or bool(self.disk_fault)
 
 
 class CompileInterrupted(KeyboardInterrupt):
@@ -393,11 +393,11 @@ class Compiler:
                 error = f"iree-compile was killed by {sig} from outside (out of memory?)"
             else:
                 error = first_error_line(stderr, returncode) or f"iree-compile exited with {returncode}"
-            disk = returncode not in (0, None) and not killed and bool(disk_fault(stderr))
-            uncacheable = timed_out or killed or disk
+            disk = disk_fault(stderr, str(tmp)) if returncode not in (0, None) and not killed else 0  # its errno
+            uncacheable = timed_out or killed or bool(disk)
             final = (self.scratch / f"{workdir.name}-{tmp.name.rsplit('.', 1)[-1]}"
                      if uncacheable and self.cache_dir is not None else workdir)
-            stderr = stderr.replace(str(tmp), str(final))  # name the entry's final place
+            stderr, error = (text.replace(str(tmp), str(final)) for text in (stderr, error))  # the entry's final place
             (tmp / "stderr.txt").write_text(stderr)
             _prune_dump(tmp / "dump")
             meta = {"label": job.label, "returncode": returncode, "timed_out": timed_out, "hung": hung,
@@ -405,10 +405,10 @@ class Compiler:
                     "compile_s": elapsed, "compiler_version": compiler_version()}
             _write_manifest(tmp, meta)
             self._install(tmp, final)
-        except OSError as e:  # a full or failing disk under the entry: the error names where it was writing
+        except OSError as e:  # a full or failing disk under the entry: the error names the cache it was writing
             shutil.rmtree(tmp, ignore_errors=True)
-            if e.filename is None and e.errno is not None:
-                raise OSError(e.errno, e.strerror, str(workdir)) from e
+            if e.filename is None and e.errno in DISK_ERRNOS:
+                raise OSError(e.errno, e.strerror, str(workdir.parent)) from e
             raise
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
@@ -436,7 +436,8 @@ class Compiler:
         ok = meta["returncode"] == 0 and not meta["timed_out"] and (workdir / "out.vmfb").exists()
         return CompileResult(job, ok, bool(meta["timed_out"]), meta["returncode"], meta["error"],
                              float(meta["compile_s"]), cached, workdir, repro_command(job, workdir),
-                             str(meta.get("node") or ""), bool(meta.get("hung")), bool(meta.get("disk_fault")))
+                             str(meta.get("node") or ""), bool(meta.get("hung")),
+                             int(meta.get("disk_fault") or 0))
 
     def pack(self, result: CompileResult) -> dict:
         """A result's entry as bytes (to ship it to another machine); see :func:`_unpack`."""

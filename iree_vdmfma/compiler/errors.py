@@ -25,10 +25,18 @@ class ToolFailed(RuntimeError):
     was killed: the machine's or the install's fault, not the input's. The commands print it as one line, exit 1."""
 
 
-def disk_fault(text: str) -> int:
-    """The errno of the file-system failure a failed tool's output names ('No space left on device': ENOSPC), 0 when
-    none: a compile that failed for it failed for the machine (a full or read-only disk), never for the job."""
-    return next((e for e in DISK_ERRNOS if os.strerror(e) in text), 0)
+def disk_fault(text: str, where: str = "") -> int:
+    """The errno of the file-system failure a failed tool's output names ('No space left on device': ENOSPC) on a
+    line about its own output (a line naming ``where``, the build's folder, or LLVM's 'IO failure on output stream'),
+    0 when none: a compile that failed for it failed for the machine (a full or read-only disk), never for the job.
+    A disk message about another path (a dump folder a user's flag names) is the job's own error."""
+    for line in text.splitlines():
+        line = re.sub(r"^\S+:\d+:\d+:\s*", "", line)  # a diagnostic's location (the build's input.mlir) is no output
+        if (where and where in line) or "IO failure on output stream" in line:
+            found = next((e for e in DISK_ERRNOS if os.strerror(e) in line), 0)
+            if found:
+                return found
+    return 0
 
 
 def signal_name(returncode: Optional[int]) -> str:

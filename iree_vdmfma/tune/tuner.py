@@ -25,7 +25,6 @@ library (specs/, ``--publish``) through tune/ship.py.
 
 from __future__ import annotations
 
-import errno
 import math
 import os
 import shlex
@@ -38,7 +37,6 @@ from typing import Callable, Optional, Sequence
 from ..backends import backend_for
 from ..executors import Executor, device_executor, make_executor, on_device
 from ..compiler.driver import RETRY_FLAG, Compiler, CompileInterrupted, CompileJob, CompileResult
-from ..compiler.errors import disk_fault
 from ..compiler.retry import compile_many_retrying, compile_retrying
 from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
@@ -212,8 +210,7 @@ class Tuner:
         if result.killed:  # from outside (the OOM killer?): the machine's failure, not the candidate's; redone
             return row.replace(status=Status.MACHINE_ERROR.value, error=result.error, reason=MACHINE_REASON)
         if result.disk_fault:  # the disk under the cache failed, not the candidate: it stays pending, the tune ends
-            number = disk_fault(result.error) or errno.EIO
-            raise OSError(number, os.strerror(number), str(self.o.cache_dir or result.workdir))
+            raise OSError(result.disk_fault, os.strerror(result.disk_fault), str(self.o.cache_dir or result.workdir))
         if not result.ok:
             return row.replace(status=Status.COMPILE_ERROR.value, error=result.error, reason="iree-compile failed")
         from .prove import prove  # noqa: PLC0415  (keeps the ISA parser off the import path of the CLI help)
