@@ -173,5 +173,21 @@ def test_a_cache_dir_that_is_a_file_is_one_line_before_anything_compiles(tmp_pat
     a_file = tmp_path / "a-file"
     a_file.write_text("not a folder")
     line = _fails_with_one_line([*command, "--cache-dir", str(a_file), "--out", str(tmp_path / "o")])
-    assert line == f"error: --cache-dir (or $VDMFMA_CACHE_DIR) {a_file} is a file; it names the compile cache's folder"
+    assert line == f"error: --cache-dir (or $VDMFMA_CACHE_DIR) {a_file} is not a folder; it names the compile cache's " \
+                   "folder"
     assert not (tmp_path / "o").exists()
+
+
+def test_db_query_of_an_arch_whose_records_are_all_damaged_says_each_once_and_is_no_unknown_arch(tmp_path):
+    """The arch is there, its rows damaged: each said once (found in review: twice, then a false 'holds none')."""
+    import shutil
+    import sqlite3
+
+    db = tmp_path / "damaged.sqlite"
+    shutil.copyfile(ROOT / "examples" / "tune-h100.sqlite", db)
+    with sqlite3.connect(db) as conn:
+        n = conn.execute("UPDATE records SET knobs = knobs || ' ' WHERE target = 'sm_89'").rowcount  # no new checksum
+    res = CliRunner().invoke(app, ["db", "query", "--db", str(db), "--target", "sm_89"])
+    damaged = [line for line in res.output.splitlines() if "damaged record, left out" in line]
+    assert res.exit_code == 0 and "error:" not in res.output, res.output
+    assert n > 0 and len(damaged) == len(set(damaged)) == n

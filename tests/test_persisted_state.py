@@ -172,7 +172,8 @@ def test_a_tune_into_a_sweeps_out_is_refused_and_a_sweep_refused_by_the_lock_wri
         holder.wait()
 
 
-@pytest.mark.parametrize("text", ['{"runs": 5}', '[{"target": "host"}]', '"sweep"', '{"runs": [{"problems": 8}]}'])
+@pytest.mark.parametrize("text", ['{"runs": 5}', '[{"target": "host"}]', '"sweep"', '{"runs": [{"problems": 8}]}',
+                                  '{"runs": [{"target": "x", "problems": [[1]]}]}'])
 def test_a_runs_file_edited_into_json_of_another_shape_is_one_error_line_naming_it_and_nothing_is_written(tmp_path,
                                                                                                           text):
     shapes = tmp_path / "s.csv"

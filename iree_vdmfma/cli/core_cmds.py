@@ -101,7 +101,8 @@ def annotate(
         v = get_variant(name)
         text, done = annotate_text(read_input_text(input, str(input)), lambda p: v.config(p, target), str(input))
         if not done:
-            raise ValueError(f"{input}: no contraction (linalg.matmul, batch_matmul or generic in a known form) in a supported dtype found")
+            raise ValueError(f"{input}: no contraction (linalg.matmul, batch_matmul or generic in a known form) in a "
+                             "supported dtype found")
         path = _file_in_out(out, output, "annotate", "annotated.mlir")
         path.write_text(text)
         for a in done:

@@ -60,7 +60,8 @@ def coverage(
             cells = cov.cells_from_problems(load_problems(shapes), dts, ms if m is not None else None)
             cov.check_dtypes(target, sorted({c.dtype for c in cells}))
         else:
-            cells = cov.grid(target, dts, ms, opt.m_values(edge_m, option="--edge-m"), cov.select_cases(split_list(cases or "")), full)
+            edge = opt.m_values(edge_m, option="--edge-m")
+            cells = cov.grid(target, dts, ms, edge, cov.select_cases(split_list(cases or "")), full)
         if not cells:
             raise ValueError("the coverage grid is empty (check --m/--edge-m/--dtype/--cases)")
         opt.positive("--timeout", timeout)

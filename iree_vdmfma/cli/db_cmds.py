@@ -50,10 +50,15 @@ def record_tune(out: Path, device: Optional[str], db: Path) -> None:
     show(f"tuning records: {new} new of {len(found.records)} in {db}")
 
 
-def _read(db: Path, target: Optional[str] = None):
+def _read(db: Path, target: Optional[str] = None, held: bool = False):
+    """The intact records (of ``target``), each damaged one said; ``held``: ValueError naming the archs the database
+    holds when it holds no row of ``target`` (a query's misspelt arch is no empty answer)."""
     from ..records.db import RecordDB
 
     with RecordDB(db, write=False) as records:
+        if held and target is not None and target not in (archs := records.targets()):
+            raise ValueError(f"--target {target!r}: no record for that arch in {db}"
+                             + (f"; it holds {', '.join(archs)}" if archs else "; it holds none"))
         read = records.read(target)
     for d in read.damaged:
         say(f"{db}: damaged record, left out: {d}")
@@ -129,11 +134,7 @@ def query(
 
         opt.table_format(fmt)
         path = opt.db_path(db)
-        every = _read(path, target)
-        if target is not None and not every:  # a misspelt arch is no empty answer
-            known = sorted({r.target for r in _read(path)})
-            raise ValueError(f"--target {target!r}: no record for that arch in {path}"
-                             + (f"; it holds {', '.join(known)}" if known else "; it holds none"))
+        every = _read(path, target, held=True)
         records = [r for r in every if sku is None or r.sku_name.lower() == sku.lower()]
         if sku is not None and not records:
             known = sorted({r.sku for r in every})

@@ -134,7 +134,7 @@ def model(
             raise ValueError(f"--target {target}: vdmfma model writes gfx tuning specs; give a gfx target")
         get_target(target)
         v = get_variant(opt.one_of("--variants", opt.names(variants, "vdmfma", variant)))
-        dt = opt.one_of("--dtype", opt.dtype_names(dtype)) if dtype is not None else None
+        dt = opt.one_of("--dtype", opt.names(dtype)) if dtype is not None else None
         src = _source(source)
         ms = _ms(src, m)
         opts = ModelOptions(src, ms, target, v, out, dt, opt.cache_dir_of(cache_dir, no_cache, checked=True), timeout,
@@ -212,7 +212,7 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
                 check_db(db)  # is written before the model is built: a bad builder leaves no cache behind)
         # the model's default target under --device auto is the CPU, which auto runs on local-task (plan_device)
         run_device, target = plan_run(device, target or ("host" if device == opt.DEFAULT_DEVICE else None))
-        dt = opt.one_of("--dtype", opt.dtype_names(dtype)) if dtype is not None else None
+        dt = opt.one_of("--dtype", opt.names(dtype)) if dtype is not None else None
         mode, size, compiled = timing
         modes = ("hot", "cold") if mode == "both" else tuple(opt.names(mode))
         if library is not None:  # read and checked now: a damaged library is one error line before anything builds

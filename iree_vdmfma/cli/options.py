@@ -218,8 +218,9 @@ def cache_dir_of(cache_dir: Optional[Path], no_cache: bool, checked: bool = Fals
         from ..compiler.driver import default_cache_dir  # imports no iree.compiler; only compiling commands need it
 
         cache_dir = default_cache_dir()
-    if Path(cache_dir).exists() and not Path(cache_dir).is_dir():  # a misnamed option, not a disk fault: no rerun mends it
-        raise ValueError(f"--cache-dir (or $VDMFMA_CACHE_DIR) {cache_dir} is a file; it names the compile cache's folder")
+    if Path(cache_dir).exists() and not Path(cache_dir).is_dir():  # a misnamed option: no rerun mends it
+        raise ValueError(f"--cache-dir (or $VDMFMA_CACHE_DIR) {cache_dir} is not a folder; it names the compile "
+                         "cache's folder")
     return writable(Path(cache_dir), "--cache-dir (or $VDMFMA_CACHE_DIR)") if checked else Path(cache_dir)
 
 

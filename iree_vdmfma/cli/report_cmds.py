@@ -17,7 +17,8 @@ EXIT_NOTHING_MATCHED = 1
 def _rule(noise_k: float, noise_floor: Optional[float], min_reps: int):
     from ..report.report import DEFAULT_RULE, NoiseRule
 
-    opt.finite("--noise-k", noise_k), opt.finite("--noise-floor", noise_floor)
+    opt.finite("--noise-k", noise_k)
+    opt.finite("--noise-floor", noise_floor)
     if noise_floor is None and (noise_k, min_reps) == (DEFAULT_RULE.k, DEFAULT_RULE.min_reps):
         return None  # the report takes the device's A/A-calibrated floor when there is one
     return NoiseRule(k=noise_k, floor=DEFAULT_RULE.floor if noise_floor is None else noise_floor, min_reps=min_reps,
@@ -153,7 +154,8 @@ def compare_cmd(
     from ..report.report import compare_runs
 
     with user_errors(debug), opt.calibration(calibration):
-        pairs, rule = parse_pairs(pair) if pair else None, _rule(noise_k, noise_floor, min_reps)
+        pairs = parse_pairs(pair) if pair else None
+        rule = _rule(noise_k, noise_floor, min_reps)
         out = opt.out_folder(out, "compare")
         _check_files([a, b])
         res = compare_runs(a, b, out, labels=(label_a, label_b), rule=rule,

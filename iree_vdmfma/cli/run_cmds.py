@@ -47,7 +47,8 @@ def run_cmd(
     target); 130 interrupted.
     """
     with user_errors(debug):
-        opt.finite("--warmup", warmup), opt.finite("--min-time", min_time)
+        opt.finite("--warmup", warmup)
+        opt.finite("--min-time", min_time)
         flag = list(opt.compile_flags(flag, None, "--flag"))
         if module_target is not None and vmfb is None:
             raise ValueError("--module-target names the target a --vmfb was compiled for: give --vmfb too, or leave "

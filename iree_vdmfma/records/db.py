@@ -317,27 +317,35 @@ class RecordDB:
         """Every record (of ``target``), each checked against its checksum."""
         where, args = ("WHERE target = ?", (target,)) if target else ("", ())
         have = [name for name in FIELDS if name in self.columns]  # a version-1 file read as it is lacks V2_FIELDS
-        try:
-            rows = self.conn.execute(f"SELECT id, {', '.join(have)}, checksum FROM records {where} ORDER BY id",
-                                     args).fetchall()
+        records, damaged = [], []
+        try:  # row by row (one Record at a time beside the cursor), a damaged page raising where it is read
+            for row in self.conn.execute(f"SELECT id, {', '.join(have)}, checksum FROM records {where} ORDER BY id",
+                                         args):
+                try:
+                    record = Record(**dict(zip(have, row[1:-1])))
+                except ValueError as e:
+                    damaged.append(f"id {row[0]}: {e}")
+                    continue
+                if record.checksum != row[-1]:
+                    damaged.append(f"id {row[0]}: its values do not match its checksum (edited after it was written)")
+                elif problems(record):
+                    damaged.append(f"id {row[0]}: {'; '.join(problems(record))}")
+                else:
+                    records.append(record)
         except sqlite3.OperationalError as e:
             raise _fault(e, self.path) or e from None
         except sqlite3.DatabaseError as e:  # a page of the file damaged (its header read well when opened)
             raise _damaged(e, self.path) from None
-        records, damaged = [], []
-        for row in rows:
-            try:
-                record = Record(**dict(zip(have, row[1:-1])))
-            except ValueError as e:
-                damaged.append(f"id {row[0]}: {e}")
-                continue
-            if record.checksum != row[-1]:
-                damaged.append(f"id {row[0]}: its values do not match its checksum (edited after it was written)")
-            elif problems(record):
-                damaged.append(f"id {row[0]}: {'; '.join(problems(record))}")
-            else:
-                records.append(record)
         return Read(records, damaged)
+
+    def targets(self) -> list[str]:
+        """The archs the database holds a row of, damaged rows included (what a --target filter can name)."""
+        try:
+            return sorted(t for (t,) in self.conn.execute("SELECT DISTINCT target FROM records"))
+        except sqlite3.OperationalError as e:
+            raise _fault(e, self.path) or e from None
+        except sqlite3.DatabaseError as e:
+            raise _damaged(e, self.path) from None
 
     def close(self) -> None:
         if self.conn is not None:

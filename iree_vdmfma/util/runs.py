@@ -36,10 +36,15 @@ def previous_runs(path: Path) -> list[dict]:
     except (OSError, ValueError) as e:
         raise ValueError(f"{path}: unreadable ({e}); move it away to start afresh") from None
     runs = (meta.get("runs") or [meta]) if isinstance(meta, dict) else None
-    if not isinstance(runs, list) or not all(isinstance(run, dict) and isinstance(run.get("problems", []), list)
-                                             for run in runs):
+    if not isinstance(runs, list) or not all(_a_run(run) for run in runs):
         raise ValueError(f"{path}: not a list of runs (edited by hand?); move it away to start afresh")
     return runs
+
+
+def _a_run(run) -> bool:
+    """One run as a sweep or tune writes it: an object whose problems, if any, are a list of shape keys."""
+    problems = run.get("problems", []) if isinstance(run, dict) else None
+    return isinstance(problems, list) and all(isinstance(p, str) for p in problems)
 
 
 def differences(run: dict, mine: dict, names: Sequence[str]) -> list[str]:
