@@ -181,9 +181,9 @@ def test_an_option_given_without_the_one_it_acts_on_is_one_error_line_before_any
     assert not out.exists()
 
 
-@pytest.mark.parametrize("command", [
+@pytest.mark.parametrize("command", [  # (model's --dtype is its builder's: tests/test_model_inputs.py)
     ["compile", "--m", "8", "--n", "64", "--k", "64"], ["run", "--m", "8", "--n", "64", "--k", "64"],
-    ["calibrate", "--device", "local-task"], ["coverage"], ["model", "examples/none.py"]])
+    ["calibrate", "--device", "local-task"], ["coverage"]])
 def test_an_unknown_dtype_is_one_error_line_naming_dtype_before_anything_is_made(tmp_path, command):
     out = tmp_path / "out"
     line = _one_error_line([*command, "--dtype", "f99", "--out", str(out)])
