@@ -54,11 +54,9 @@ def run_cmd(
             raise ValueError("--module-target names the target a --vmfb was compiled for: give --vmfb too, or leave "
                              "it out (run compiles for --target)")
         if vmfb is not None:  # checked before the harness floor's module is compiled
-            from ..util.io import input_kind_problem  # noqa: PLC0415
+            from ..util.io import check_input  # noqa: PLC0415
 
-            why = input_kind_problem(vmfb)
-            if why:
-                raise ValueError(f"--vmfb {vmfb}: {why}")
+            check_input(vmfb, f"--vmfb {vmfb}")
         if m is None or n is None or k is None:
             raise ValueError("give the problem: --m, --n and --k (one value each)")
         ms = opt.m_values(m)

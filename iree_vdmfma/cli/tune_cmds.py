@@ -166,8 +166,9 @@ def tune(
         say_lines(link_library(written, tuned_library(tuner), theirs, prefer))
         record_tune(out, run_device, db)
         if tuner.left:  # the time budget ran out, or the machine killed a compile: not a finished tune (exit 1)
-            why = ("the time budget ran out" if not tuner.lost else "the machine killed a candidate's compile"
-                   if set(tuner.lost) == set(tuner.left) else "the time budget ran out or the machine killed a compile")
+            why = {(True, False): "the time budget ran out", (False, True): "the machine killed a candidate's compile",
+                   (True, True): "the time budget ran out or the machine killed a compile"}[
+                (bool(set(tuner.left) - set(tuner.lost)), bool(tuner.lost))]  # (by the budget, by the machine)
             say(f"{len(tuner.left)} shape(s) unfinished ({', '.join(tuner.left)}): {why}; run the same command again "
                 "to continue")
         if written.get("flags"):

@@ -72,12 +72,17 @@ def input_kind_problem(path: Path | str) -> str:
     return f"{kind}, not a file"
 
 
-def read_input_text(path: Path | str, where: str) -> str:
-    """An input file's UTF-8 text, checked for kind before it is opened (a FIFO never blocks the command) and for
-    encoding. ValueError '``where``: why' otherwise: bad input, one line, before any work."""
+def check_input(path: Path | str, where: str) -> None:
+    """ValueError '``where``: why' when ``path`` cannot be read as an input file (:func:`input_kind_problem`)."""
     why = input_kind_problem(path)
     if why:
         raise ValueError(f"{where}: {why}")
+
+
+def read_input_text(path: Path | str, where: str) -> str:
+    """An input file's UTF-8 text, checked for kind before it is opened (a FIFO never blocks the command) and for
+    encoding. ValueError '``where``: why' otherwise: bad input, one line, before any work."""
+    check_input(path, where)
     try:
         data = Path(path).read_bytes()
     except OSError as e:
