@@ -6,21 +6,31 @@ from __future__ import annotations
 import dataclasses
 import json
 import shutil
+import subprocess
+import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
 
 from conftest import isa_counts
-from iree_vdmfma.compiler.driver import Compiler
+from iree_vdmfma.compiler.driver import LOCKS, Compiler, read_valid_manifest
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.problems.rows import Status
 from iree_vdmfma.sweep.sweep import SweepOptions, plan, sweep
+from iree_vdmfma.util.lock import waiting_lock
 
 PROBLEM = Problem(8, 256, 1024)
 
 
 def _job():
     return plan([PROBLEM], SweepOptions(target="gfx942", variants=("vdmfma",)))[0].compile_job
+
+
+def _entries(cache: Path) -> list[Path]:
+    """The cache's entries: not the lock files the processes sharing it take (.locks)."""
+    return [p for p in cache.iterdir() if p.name != LOCKS]
 
 
 def _truncate(path: Path) -> None:
@@ -72,7 +82,7 @@ def test_corrupt_entry_is_rebuilt_not_trusted(tmp_path, reference, corruption):
     shutil.copytree(ref_cache, cache)
     compiler = Compiler(cache)
     assert compiler.compile(_job()).cached  # the intact copy is trusted
-    (entry,) = cache.iterdir()
+    (entry,) = _entries(cache)
     CORRUPTIONS[corruption](entry)
     rebuilt = compiler.compile(_job())
     assert rebuilt.ok and not rebuilt.cached, "a corrupt entry was trusted"
@@ -80,14 +90,14 @@ def test_corrupt_entry_is_rebuilt_not_trusted(tmp_path, reference, corruption):
     assert abs(rebuilt.vmfb.stat().st_size - vmfb) < 1000
     assert isa_counts(rebuilt.dump_dir)[0] > 0
     assert compiler.compile(_job()).cached  # and the rebuilt entry is good again
-    assert [p.name for p in cache.iterdir()] == [entry.name]  # no temp dirs left behind
+    assert [p.name for p in cache.iterdir() if p.name != LOCKS] == [entry.name]  # no temp dirs left behind
 
 
 def test_sweep_over_a_corrupt_entry_gives_a_correct_row(tmp_path, reference):
     ref_cache, vmfb, _ = reference
     cache = tmp_path / "cache"
     shutil.copytree(ref_cache, cache)
-    (entry,) = cache.iterdir()
+    (entry,) = _entries(cache)
     _truncate(_rocmasm(entry))
     (row,) = sweep([PROBLEM], SweepOptions(target="gfx942", variants=("vdmfma",), out_dir=tmp_path / "out",
                                            cache_dir=cache))
@@ -152,3 +162,44 @@ def test_a_cache_hit_takes_its_proof_from_the_cache_and_an_edited_proof_is_prove
     monkeypatch.setattr(proofs, "code_digest", lambda: "another version of the toolkit")
     assert _proved(run("upgraded")) == _proved(first)
     assert len(list((cache / proofs.PROOFS).iterdir())) == 2  # proved afresh under the new version's key
+
+
+_CHILD = """
+import json, sys
+sys.path.insert(0, sys.argv[2])
+from test_cache import _job
+from iree_vdmfma.compiler.driver import Compiler
+print("started", flush=True)
+result = Compiler(sys.argv[1]).compile(_job())
+print(json.dumps({"ok": result.ok, "cached": result.cached}), flush=True)
+"""
+
+
+def test_a_process_that_wants_an_entry_another_is_building_waits_and_reuses_it(tmp_path, reference):
+    """Two processes sharing a cache (pytest-xdist's workers, two sweeps): the second waits on the entry's lock
+    and takes the first's build as a hit, instead of building it again and replacing it while the first copies
+    it out. Here this test is the first: it holds the lock, installs a finished entry, then lets go."""
+    ref_cache, _, _ = reference
+    cache = tmp_path / "cache"
+    (ref_entry,) = _entries(ref_cache)
+    with waiting_lock(cache / LOCKS / f"{ref_entry.name}.lock"):
+        child = subprocess.Popen([sys.executable, "-c", _CHILD, str(cache), str(Path(__file__).parent)],
+                                 stdout=subprocess.PIPE, text=True)
+        assert child.stdout.readline().strip() == "started"
+        time.sleep(1.0)  # the child is at its cache check now: waiting on the lock (without one: compiling)
+        shutil.copytree(ref_entry, cache / ref_entry.name)
+    out, _ = child.communicate(timeout=600)
+    assert json.loads(out) == {"ok": True, "cached": True}, "the second process built the entry again"
+
+
+def test_an_entry_is_not_copied_out_while_another_process_holds_it(tmp_path, reference):
+    ref_cache, _, _ = reference
+    compiler = Compiler(ref_cache)
+    result = compiler.compile(_job())
+    copier = threading.Thread(target=compiler.copy_entry, args=(result, tmp_path / "copy"))
+    with waiting_lock(ref_cache / LOCKS / f"{result.workdir.name}.lock"):  # another process rebuilding it
+        copier.start()
+        copier.join(timeout=1.0)
+        assert copier.is_alive() and not (tmp_path / "copy").exists(), "copied while the entry was being replaced"
+    copier.join(timeout=60)
+    assert read_valid_manifest(tmp_path / "copy") is not None

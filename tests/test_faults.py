@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 from conftest import SIGNAL_GUARD_S
 from iree_vdmfma.configs.catalog import IntrinsicUnavailableError
 from iree_vdmfma.cli import app
-from iree_vdmfma.compiler.driver import CompileInterrupted, Compiler
+from iree_vdmfma.compiler.driver import LOCKS, CompileInterrupted, Compiler
 from iree_vdmfma.compiler.errors import first_error_line
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.problems.rows import ResultRow, Status, read_rows
@@ -80,7 +80,7 @@ def _cache_entries(cache: Path) -> list[Path]:
     module a runnable sweep compiles once beside its rows (run/floor.py)."""
     from conftest import floor_entry
 
-    return sorted(p for p in cache.iterdir() if p.name != PROOFS and not floor_entry(p)) if cache.exists() else []
+    return sorted(p for p in cache.iterdir() if p.name not in (PROOFS, LOCKS) and not floor_entry(p)) if cache.exists() else []
 
 
 # --- the first error line ------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from conftest import ROOT
 
 ray = pytest.importorskip("ray")
 
-from iree_vdmfma.compiler.driver import read_valid_manifest  # noqa: E402
+from iree_vdmfma.compiler.driver import LOCKS, read_valid_manifest  # noqa: E402
 from iree_vdmfma.sweep.proofs import PROOFS  # noqa: E402
 from iree_vdmfma.cli import app  # noqa: E402
 from iree_vdmfma.executors import ExecutorSpec  # noqa: E402
@@ -129,7 +129,7 @@ def test_a_worker_killed_mid_compile_costs_a_retry_never_a_lost_or_bad_row(clust
     rows = _sweep_killing_workers(tmp_path, every=False, cluster=cluster)
     assert [r.status for r in rows] == ["ok"] and rows[0].smfmac > 0
     assert len(read_rows(tmp_path / "out" / "results.csv")) == 1
-    entries = [p for p in (tmp_path / "cache").iterdir() if p.name != PROOFS]  # all but the kept proofs
+    entries = [p for p in (tmp_path / "cache").iterdir() if p.name not in (PROOFS, LOCKS)]  # all but the kept proofs and locks
     assert len(entries) == 1 and read_valid_manifest(entries[0])  # no half entry left by the dead worker
 
 

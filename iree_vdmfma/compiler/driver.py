@@ -4,13 +4,16 @@ default, or a Ray cluster), behind a content-addressed cache.
 A job is (input IR, spec, flags). Its cache key hashes those with the compiler
 version, so an identical re-run compiles nothing. Each cache entry keeps the
 vmfb, the configured IR and ISA dumps, and a manifest with every file's hash: a
-corrupt or partial entry is detected and rebuilt, never trusted. A failing or
+corrupt or partial entry is detected and rebuilt, never trusted. Processes that share a
+cache take a lock per entry (``.locks/KEY.lock``): the second to want an entry waits for
+the first's build and reuses it, and no entry is replaced while another copies it. A failing or
 hanging compile becomes a result with the first error line and a command that
 reproduces it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import hashlib
 import json
@@ -32,6 +35,7 @@ from ..executors import Executor, LocalExecutor, task_provenance
 from .errors import DISK_ERRNOS, EXTERNAL_SIGNALS, disk_fault, signal_name, first_error_line
 from .toolchain import compiler_version, tool
 from ..util.io import atomic_write_text
+from ..util.lock import waiting_lock
 from ..util import procs
 from ..util.procs import Hung, kill_group
 from ..util.scratch import scratch_dir
@@ -39,6 +43,7 @@ from ..util.scratch import scratch_dir
 # Dump files worth keeping: configured IR, ISA (ROCm .rocmasm, CUDA .ptx), the dispatch benchmark module.
 KEEP_SUFFIXES = (".rocmasm", ".ptx", ".mlir", ".s")
 MANIFEST = "manifest.json"
+LOCKS = ".locks"  # one lock file per entry key, beside the entries (Compiler._entry_lock)
 DEFAULT_TIMEOUT_S = 300.0
 RETRY_FLAG = "--mlir-disable-threading"  # a compile that hung or timed out is retried once with it
 
@@ -237,6 +242,23 @@ class Compiler:
         root = self.cache_dir if self.cache_dir else self.scratch
         return root / job.cache_key()
 
+    def _entry_lock(self, workdir: Path, shared: bool = False):
+        """The lock other processes sharing the cache see on ``workdir``: held exclusively while it is checked,
+        built and installed, shared while it is read out. An entry outside the cache is this process's own."""
+        if self.cache_dir is None or workdir.parent != self.cache_dir:
+            return contextlib.nullcontext()
+        return waiting_lock(self.cache_dir / LOCKS / f"{workdir.name}.lock", shared, give_up=self._give_up)
+
+    def _give_up(self) -> None:
+        if self.cancelled:
+            raise CompileInterrupted("the compile was cancelled while another process built the same entry")
+
+    def copy_entry(self, result: CompileResult, dest: Path) -> None:
+        """Copy ``result``'s entry to ``dest`` (replacing it), while no other process can replace the entry."""
+        shutil.rmtree(dest, ignore_errors=True)  # no stale vmfb from an earlier attempt
+        with self._entry_lock(result.workdir, shared=True):
+            shutil.copytree(result.workdir, dest)
+
     def is_cached(self, job: CompileJob) -> bool:
         """Whether ``job`` has an entry in the cache (a compile of it now would be a hit)."""
         return self.cache_dir is not None and (self.cache_dir / job.cache_key() / MANIFEST).is_file()
@@ -294,7 +316,7 @@ class Compiler:
         workdir = self._entry(job)
         with self._lock:
             key_lock = self._key_locks.setdefault(workdir.name, threading.Lock())
-        with key_lock:
+        with key_lock, self._entry_lock(workdir):
             if self.cache_dir is not None or workdir.name in self._finished:
                 meta = read_valid_manifest(workdir)
                 usable = meta is not None and not meta.get("timed_out") and not meta.get("uncacheable")
@@ -441,7 +463,8 @@ class Compiler:
 
     def pack(self, result: CompileResult) -> dict:
         """A result's entry as bytes (to ship it to another machine); see :func:`_unpack`."""
-        return _pack(result.workdir)
+        with self._entry_lock(result.workdir, shared=True):
+            return _pack(result.workdir)
 
     def submit(self, job: CompileJob) -> Future:
         """Start :meth:`compile` of ``job`` as a CPU task of the executor (a remote executor: a local waiter

@@ -445,15 +445,15 @@ class Sweep:
                             status=Status.MACHINE_ERROR.value, error=_one_line(e),
                             reason=f"could not run iree-compile: {MACHINE_REASON}") for k in self._open(job)])
                         continue
-                    compiled += self._compiled(job, result)
+                    compiled += self._compiled(compiler, job, result)
         except BaseException:
             compiler.stop(futures)  # kill in-flight compiles: their rows stay pending, nothing is cached
             raise
         return compiled
 
-    def _compiled(self, job: Job, result: CompileResult) -> list[tuple[Job, CompileResult, list[ResultRow]]]:
+    def _compiled(self, compiler: Compiler, job: Job, result: CompileResult) -> list[tuple[Job, CompileResult, list[ResultRow]]]:
         """Save a compiled job's rows; the job, its result and rows when it is ready to run ([] otherwise)."""
-        rows = self._after_compile(job, result)
+        rows = self._after_compile(compiler, job, result)
         return [(job, result, rows)] if self.run_hook and all(Status(r.status) == Status.COMPILED for r in rows) else []
 
     @staticmethod
@@ -474,10 +474,9 @@ class Sweep:
                                reason="run failed")
         return done
 
-    def _after_compile(self, job: Job, result: CompileResult) -> list[ResultRow]:
+    def _after_compile(self, compiler: Compiler, job: Job, result: CompileResult) -> list[ResultRow]:
         artifacts = self.out / "artifacts" / job.problem.key / f"{job.variant.name}-{job.target}"
-        shutil.rmtree(artifacts, ignore_errors=True)  # no stale vmfb from an earlier attempt
-        shutil.copytree(result.workdir, artifacts)
+        compiler.copy_entry(result, artifacts)  # replacing any stale vmfb of an earlier attempt
         rows = [proved_row(job, result, self.rows.get(k) or _base_row(job, k[3]), artifacts, self.proofs)
                 for k in self._open(job)]
         if not self.run_hook:  # compile-only: proving was the whole job

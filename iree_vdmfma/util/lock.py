@@ -1,4 +1,5 @@
-"""An exclusive lock on an output directory, so two runs never write into one at once.
+"""Locks between processes: an exclusive one on an output directory, so two runs never write into one at
+once, and a waiting one on a file (a compile-cache entry's, compiler/driver.py).
 
 ``OUT/.lock`` is locked with ``flock`` for as long as the run holds it; the
 kernel drops the lock when the process ends, however it ends (no stale locks
@@ -14,9 +15,10 @@ import os
 import shlex
 import socket
 import sys
+import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator, Optional
 
 LOCK_NAME = ".lock"
 
@@ -53,5 +55,27 @@ def locked_dir(directory: Path | str) -> Iterator[Path]:
             yield path
         finally:
             os.ftruncate(fd, 0)  # released: nobody holds it (the file itself stays; it is harmless)
+    finally:
+        os.close(fd)  # closing drops the flock
+
+
+@contextmanager
+def waiting_lock(path: Path, shared: bool = False, give_up: Optional[Callable[[], None]] = None,
+                 poll_s: float = 0.05) -> Iterator[None]:
+    """Hold ``flock`` on ``path`` (created if absent), exclusive or ``shared``, waiting for it as long as another
+    process holds it. ``give_up`` is called between tries and may raise to stop waiting (a cancelled compile).
+    As for :func:`locked_dir`, the kernel drops the lock however the holder ends."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        while True:
+            try:
+                fcntl.flock(fd, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if give_up is not None:
+                    give_up()
+                time.sleep(poll_s)
+        yield
     finally:
         os.close(fd)  # closing drops the flock
