@@ -249,6 +249,9 @@ def test_a_winner_of_an_older_space_is_tuned_again_and_its_race_checked_afresh()
     assert Measured([won, again, *rest], sku, won.compiler_version).exhaustive_rounds(key, 8, 32) == 8
     checked = [replace(r, recorded_at="2026-12-01T00:05:00Z") if r.kind == EXHAUSTIVE else r for r in rest]
     assert Measured([won, again, *checked], sku, won.compiler_version).exhaustive_rounds(key, 8, 32) is None
+    # the stamps are times, not dates: a check at 00:05 on the re-tune's day, but at +01:00 (23:05 the day before)
+    before = [replace(r, recorded_at="2026-12-01T00:05:00+0100") if r.kind == EXHAUSTIVE else r for r in rest]
+    assert Measured([won, again, *before], sku, won.compiler_version).exhaustive_rounds(key, 8, 32) == 8
 
 
 def test_the_plan_reads_the_committed_records_and_measures_nothing(tmp_path):

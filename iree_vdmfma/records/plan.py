@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Iterable, Optional
 
-from .db import CALIBRATION, CANDIDATE, EXHAUSTIVE, FORWARD, MEASURED, SWEEP, WINNER, Record
+from .db import CALIBRATION, CANDIDATE, EXHAUSTIVE, FORWARD, MEASURED, SWEEP, WINNER, Record, iso_time
 from .evidence import forward_key, trusted
 
 # Seconds an item takes where no record says (ESTIMATES, from reports/gpu-evidence-h200*: calibrate 7-15 s, a
@@ -43,10 +43,10 @@ def _space_of(winner: Record) -> Optional[str]:
 
 
 def _when(stamp: str) -> datetime:
-    """A record's ``recorded_at`` as a time ('Z' or an offset; a bare date is midnight UTC)."""
-    try:
-        t = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
-    except ValueError:  # none recorded: before everything
+    """A record's ``recorded_at`` as a time (db.iso_time's forms; a bare date is midnight UTC, none or an
+    unreadable one is before everything)."""
+    t = iso_time(stamp)
+    if t is None:
         return datetime.min.replace(tzinfo=timezone.utc)
     return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
 
