@@ -187,7 +187,7 @@ def test_an_option_given_without_the_one_it_acts_on_is_one_error_line_before_any
 def test_an_unknown_dtype_is_one_error_line_naming_dtype_before_anything_is_made(tmp_path, command):
     out = tmp_path / "out"
     line = _one_error_line([*command, "--dtype", "f99", "--out", str(out)])
-    assert line.startswith("error: --dtype f99: unknown dtype; valid: f16, bf16"), line  # was 'unknown dtype' alone
+    assert line.startswith("error: --dtype: unknown dtype 'f99'; valid: f16, bf16"), line  # was 'unknown dtype' alone
     assert not out.exists()
 
 

@@ -281,12 +281,14 @@ def names(text: Optional[str], default: Optional[str] = None, alias: Optional[st
 
 def dtype_names(text: Optional[str], default: Optional[str] = None, alias: Optional[str] = None) -> list[str]:
     """--dtype as :func:`names`, each one a dtype problems/problem.py knows; ValueError naming --dtype otherwise."""
-    from ..problems.problem import DTYPES  # noqa: PLC0415  (numpy, no compiler)
+    from ..problems.problem import dtype  # noqa: PLC0415  (numpy, no compiler)
 
     given = names(text, default, alias)
     for name in given:
-        if name not in DTYPES:
-            raise ValueError(f"--dtype {name}: unknown dtype; valid: {', '.join(DTYPES)}")
+        try:
+            dtype(name)
+        except ValueError as e:
+            raise ValueError(f"--dtype: {e}") from None
     return given
 
 
