@@ -168,7 +168,7 @@ def tune(
         if tuner.left:  # the time budget ran out, or the machine killed a compile: not a finished tune (exit 1)
             why = {(True, False): "the time budget ran out", (False, True): "the machine killed a candidate's compile",
                    (True, True): "the time budget ran out or the machine killed a compile"}[
-                (bool(set(tuner.left) - set(tuner.lost)), bool(tuner.lost))]  # (by the budget, by the machine)
+                (bool(tuner.left_by_budget), bool(tuner.lost))]
             say(f"{len(tuner.left)} shape(s) unfinished ({', '.join(tuner.left)}): {why}; run the same command again "
                 "to continue")
         if written.get("flags"):

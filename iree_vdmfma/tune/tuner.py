@@ -100,6 +100,11 @@ class Tuner:
     winners_path = property(lambda self: self.out / "winners.csv")
     meta_path = property(lambda self: self.out / "tune.json")
 
+    @property
+    def left_by_budget(self) -> list[str]:
+        """The unfinished shapes the time budget left (``left`` less those the machine ``lost``)."""
+        return [k for k in self.left if k not in self.lost]
+
     def _load(self) -> None:
         """Rows on disk; damaged ones (cut off, edited, without a checksum, impossible states) are left out, so
         redone."""
@@ -480,7 +485,7 @@ class Tuner:
                              f"{', ...' if len(self.damaged) > 1 else ''}); redoing them")
                 self._write_meta()
                 self._run_shapes(executor)
-                budget_left = [k for k in self.left if k not in self.lost]
+                budget_left = self.left_by_budget
                 if budget_left:
                     of = "" if self.o.time_budget_s is None else f" of {self.o.time_budget_s:g} s"  # a race's own
                     self.say(f"time budget{of} spent: {len(budget_left)} shape(s) unfinished "
