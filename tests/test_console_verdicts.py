@@ -286,5 +286,38 @@ def test_compare_shows_each_runs_harness_floor_beside_its_latencies(tmp_path):
     assert res.exit_code == 0, res.output
     assert {(r["floor_us_a"], r["floor_us_b"], r["timing_mode_a"]) for r in rows} == {("7.5", "8.25", "cmdbuf")}
     md = (tmp_path / "cmp" / "compare.md").read_text()
-    header = next(line for line in md.splitlines() if line.startswith("| shape | target | cache | pair | A µs"))
+    header = next(line for line in md.splitlines() if line.startswith("| shape | target | cache | pair | timing | A µs"))
     assert "| A µs | A floor µs | B µs | B floor µs |" in header and "| 100 | 7.5 | 50 | 8.25 |" in md
+
+
+def test_compare_of_runs_timed_in_different_timing_modes_is_no_win_or_loss_and_says_why(tmp_path):
+    # a loop latency carries a submission per dispatch that a cmdbuf one shares among 8: B's halved latency is
+    # the harness, not the kernel; a row without a mode is from before modes were recorded: loop
+    a = _run(tmp_path / "a.csv", {"default": 100.0}, {"default": "d" * 16}, timing_mode="cmdbuf")
+    b = _run(tmp_path / "b.csv", {"default": 50.0}, {"default": "e" * 16}, timing_mode="loop")
+    old = _run(tmp_path / "old.csv", {"default": 50.0}, {"default": "e" * 16})
+    for other in (b, old):
+        res, rows = _compare(tmp_path, a, other, "--pair", "default:default")
+        assert res.exit_code == 1, res.output
+        assert [r["verdict"] for r in rows] == [""] and rows[0]["included"] == "False"
+        assert "different timing modes (cmdbuf, loop)" in rows[0]["excluded_reason"]
+        assert "different timing modes (cmdbuf, loop)" in res.output
+
+
+def test_compare_of_runs_on_different_devices_says_so_on_the_console_and_in_compare_md(tmp_path):
+    a = _run(tmp_path / "a.csv", {"default": 100.0}, {"default": "d" * 16}, device_name="CPU one")
+    b = _run(tmp_path / "b.csv", {"default": 50.0}, {"default": "e" * 16}, device_name="CPU two")
+    res, rows = _compare(tmp_path, a, b, "--pair", "default:default")
+    assert res.exit_code == 0, res.output
+    said = "measured on different devices (A: CPU one; B: CPU two)"
+    assert said in res.output and said in (tmp_path / "cmp" / "compare.md").read_text()
+
+
+def test_compare_md_shows_the_timing_mode_beside_each_rows_latencies(tmp_path):
+    a = _run(tmp_path / "a.csv", {"default": 100.0}, {"default": "d" * 16}, floor_us=7.5, timing_mode="cmdbuf")
+    b = _run(tmp_path / "b.csv", {"default": 50.0}, {"default": "e" * 16}, floor_us=7.5, timing_mode="cmdbuf")
+    res, _ = _compare(tmp_path, a, b, "--pair", "default:default")
+    assert res.exit_code == 0, res.output
+    md = (tmp_path / "cmp" / "compare.md").read_text()
+    header = next(line for line in md.splitlines() if line.startswith("| shape | target | cache | pair |"))
+    assert "| timing |" in header and "| cmdbuf |" in md

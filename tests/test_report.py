@@ -360,3 +360,20 @@ def test_a_report_is_rebuilt_only_when_its_results_or_options_change(results_csv
     assert build_report_once(results_csv, out, baseline="vdmfma", plots=False) is not None  # other rows
     (out / "index.md").unlink()
     assert build_report_once(results_csv, out, baseline="vdmfma", plots=False) is not None  # a report gone missing
+
+
+@pytest.mark.parametrize("other, why", [
+    (dict(cache_mode="hot"), "different cache modes (hot, cold)"),
+    (dict(timing_mode="loop"), "different timing modes (loop, cmdbuf)"),
+    (dict(device_name="another GPU"), "different devices (another GPU, one GPU)"),
+])
+def test_a_report_never_judges_a_variant_against_a_baseline_timed_another_way(tmp_path, other, why):
+    # the baseline has only a row timed another way: no speedup, no verdict, no geomean, and the reason says so
+    base = dict(timing_mode="cmdbuf", device_name="one GPU", kernel_fingerprint="b" * 16)
+    rows = [_row("f16", 8, 2304, 8192, "padded", other.get("cache_mode", "cold"), 100.0, **{**base, **other}),
+            _row("f16", 8, 2304, 8192, "vdmfma", "cold", 50.0, **{**base, "kernel_fingerprint": "v" * 16})]
+    write_rows(rows, tmp_path / "r.csv")
+    res = build_report(tmp_path / "r.csv", out_dir=tmp_path / "rep", plots=False)
+    v = res.summary[res.summary.variant == "vdmfma"].iloc[0]
+    assert not v.included and v.verdict == "" and v.speedup != v.speedup and why in v.excluded_reason
+    assert not res.compared

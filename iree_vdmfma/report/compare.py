@@ -23,7 +23,7 @@ from ..problems.rows import STATIC_METRICS, Status
 from .load import ResultsInput, load_results
 from .markdown import capped, drop_empty, md_table
 from .summary import own_problem
-from .verdict import (DEFAULT_RULE, LOSS, SAME_KERNEL, UNDETERMINED, WIN, WITHIN_NOISE, NoiseRule, geomean, num,
+from .verdict import (DEFAULT_RULE, LOSS, SAME_KERNEL, UNDETERMINED, WIN, WITHIN_NOISE, NoiseRule, apart, geomean, num,
                       rule_for, same_kernel, verdict_of)
 
 COMPARE_DOC: dict[str, str] = {
@@ -154,6 +154,20 @@ def drift_reason(r: Mapping, va: str, vb: str) -> str:
     return f"{va} built by one compiler with identical static metrics in both runs" if seen else ""
 
 
+def _devices_note(da: pd.DataFrame, db: pd.DataFrame, labels: tuple[str, str]) -> list[str]:
+    """A note when the runs' timed rows were measured on different devices (the driver's name, else the device):
+    then a ratio B/A measures the machines as well as the kernels, and no one device's calibration applies."""
+    def on(d: pd.DataFrame) -> set[str]:
+        t = d[d["latency_us_median"].notna()]
+        return {n or dev for n, dev in zip(t["device_name"], t["device"]) if n or dev}
+
+    a, b = on(da), on(db)
+    if not a or not b or a == b:
+        return []
+    return [f"the runs were measured on different devices ({labels[0]}: {', '.join(sorted(a))}; {labels[1]}: "
+            f"{', '.join(sorted(b))}): a ratio {labels[1]}/{labels[0]} compares the machines as well as the kernels"]
+
+
 @dataclass
 class CompareResult:
     out_dir: Path
@@ -214,6 +228,8 @@ def compare_runs(
         frames.append(m.assign(variant=f"{va}:{vb}", variant_a=va, variant_b=vb))
     merged = pd.concat(frames, ignore_index=True)
     notes = [f"{labels[0]}: {n}" for n in na] + [f"{labels[1]}: {n}" for n in nb]
+    if measured:
+        notes += _devices_note(da, db, labels)
     if rule is None:
         rule = rule_for(pd.concat([da, db], ignore_index=True), notes) if measured else DEFAULT_RULE
     ident = IDENT + ["variant"]
@@ -237,6 +253,8 @@ def compare_runs(
                 p = own_problem(view, measured)
                 if p and not reason:
                     reason = f"{lab}: {p}"
+            if measured and not reason:  # one problem timed two ways is no comparison of kernels (cache modes match)
+                reason = apart(r, r, ("_a", "_b"), devices=False)  # other devices: said once, in the notes
             for c in STATIC_METRICS:
                 o[f"d_{c}"] = r[f"{c}_b"] - r[f"{c}_a"]
         o["ratio_b_over_a"] = np.nan
@@ -332,6 +350,8 @@ def _compare_markdown(res: CompareResult, src, labels, rule: NoiseRule, plots: d
         L += said
         L.append(md_table(drop_empty(pd.DataFrame({  # the floors where the runs measured them
             "shape": m["key"], "target": m["target"], "cache": m["cache_mode"], "pair": m["variant"],
+            "timing": [x if x == y else f"{x or '?'} / {y or '?'}"  # one mode where a row was compared
+                       for x, y in zip(m["timing_mode_a"], m["timing_mode_b"])],
             f"{A} µs": m["latency_us_median_a"], f"{A} floor µs": m["floor_us_a"],
             f"{B} µs": m["latency_us_median_b"], f"{B} floor µs": m["floor_us_b"],
             f"{B}/{A}": m["ratio_b_over_a"], "verdict": m["verdict"], "excluded": m["excluded_reason"],

@@ -18,7 +18,7 @@ from ..problems.rows import STATIC_METRICS, Status
 from .derived import DERIVED_DOC, derived, element_bytes
 from .instructions import instructions, instructions_of  # noqa: F401  (the report's modules import them from here)
 from ..problems.rows import EXCLUDED, status_values
-from .verdict import (LOSS, SAME_KERNEL, UNDETERMINED, WIN, WITHIN_NOISE, NoiseRule, Timing, num, same_kernel,
+from .verdict import (LOSS, SAME_KERNEL, UNDETERMINED, WIN, WITHIN_NOISE, NoiseRule, Timing, apart, num, same_kernel,
                       speedup_interval, verdict_of)
 
 SUMMARY_DOC: dict[str, str] = {
@@ -185,7 +185,7 @@ def build_summary(df: pd.DataFrame, baseline: str, rule: NoiseRule, measured: bo
                 if b is None:
                     reason = f"no {baseline} row for this key/target/cache_mode"
                 else:
-                    breason = own_problem(b, measured)
+                    breason = own_problem(b, measured) or (apart(b, r) if measured else "")
                     if breason:
                         reason = f"baseline {baseline} {breason}"
         if b is not None:

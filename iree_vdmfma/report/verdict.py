@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 __all__ = ["NoiseRule", "DEFAULT_RULE", "Timing", "Judgement", "judge", "verdict_of", "rule_for", "geomean", "num",
-           "speedup_interval", "same_kernel", "calibrated_rule", "WIN", "LOSS", "WITHIN_NOISE", "UNDETERMINED", "SAME_KERNEL", "VERDICTS"]
+           "speedup_interval", "same_kernel", "apart", "calibrated_rule", "WIN", "LOSS", "WITHIN_NOISE", "UNDETERMINED", "SAME_KERNEL", "VERDICTS"]
 
 WIN, LOSS, WITHIN_NOISE, UNDETERMINED = "win", "loss", "within-noise", "undetermined"
 # Two rows whose kernel_fingerprint is one (compiler/fingerprint.py) ran the same code: any latency
@@ -172,6 +172,27 @@ def same_kernel(a: Mapping, b: Mapping, suffixes: tuple[str, str] = ("", "")) ->
     select e.g. the ``_a``/``_b`` columns of a merge)."""
     fa, fb = a.get("kernel_fingerprint" + suffixes[0]), b.get("kernel_fingerprint" + suffixes[1])
     return isinstance(fa, str) and bool(fa) and fa == fb
+
+
+def apart(a: Mapping, b: Mapping, suffixes: tuple[str, str] = ("", ""), devices: bool = True) -> str:
+    """Why two timed rows' latencies do not measure their kernels against each other ('' when nothing says so):
+    timed in different cache modes, in different timing modes (a loop latency carries a submission per dispatch that
+    a cmdbuf one shares among 8; a row from before modes were recorded was timed in loop mode, records/plan.py
+    ``loop_mode``), or, with ``devices``, on different devices (the driver's device name where both rows recorded
+    one, else the device). Read from the rows' recorded columns; nothing is measured or modelled here."""
+    get = lambda c, i: str(((a, b)[i]).get(c + suffixes[i]) or "")  # noqa: E731
+    cache = get("cache_mode", 0), get("cache_mode", 1)
+    if cache[0] != cache[1]:
+        return f"timed in different cache modes ({cache[0] or 'none'}, {cache[1] or 'none'})"
+    mode = get("timing_mode", 0) or "loop", get("timing_mode", 1) or "loop"
+    if mode[0] != mode[1]:
+        return f"timed in different timing modes ({mode[0]}, {mode[1]}): their latencies count submissions apart"
+    if devices:
+        for c in ("device_name", "device"):
+            d = get(c, 0), get(c, 1)
+            if d[0] and d[1]:
+                return f"timed on different devices ({d[0]}, {d[1]})" if d[0] != d[1] else ""
+    return ""
 
 
 def verdict_of(base: Mapping, new: Mapping, rule: NoiseRule = DEFAULT_RULE, suffixes: tuple[str, str] = ("", ""),
