@@ -7,6 +7,7 @@ is IREE's default's very kernel on every shape); nothing is compiled or run here
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pandas as pd
@@ -248,3 +249,18 @@ def test_a_gbps_interval_with_no_upper_bound_is_drawn_to_the_axis_edge_with_an_a
     whiskers = [c for c in ax.containers if isinstance(c, ErrorbarContainer)]
     assert len(whiskers) == 2
     plt.close(fig)
+
+
+@pytest.mark.parametrize("mode, said", [("", "loop (not recorded: a tune from before timing modes were) timing mode"),
+                                        ("cmdbuf", "cmdbuf timing mode")])
+def test_a_measured_tune_report_labels_its_latencies_with_the_timing_mode(tmp_path, mode, said):
+    from iree_vdmfma.tune import state
+    from iree_vdmfma.tune.tune_report import write_tune_report
+
+    h100 = ROOT / "reports" / "tune-h100"
+    winners = [w.replace(timing_mode=mode) for w in state.read_table(h100 / "winners.csv", state.WinnerRow)]
+    state.write_table(winners, tmp_path / "winners.csv", state.WinnerRow)
+    shutil.copy(h100 / "candidates.csv", tmp_path / "candidates.csv")
+    report = write_tune_report(tmp_path, "sm_89", report_dir=tmp_path / "rep").read_text()
+    label = f"MEASURED on cuda (sm_89), cold cache, {said}, no harness floor measured"
+    assert f"All latencies here are **{label}**." in report and f"— {label}.**" in report

@@ -10,6 +10,7 @@ search winner was not shipped (the final side-by-side did not confirm it).
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 from typing import Optional
 
@@ -116,11 +117,20 @@ def _plot(cands: pd.DataFrame, path: Path, label: str, winners: Optional[pd.Data
     ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
     ax.set_ylabel("latency us" + (" (cold; whiskers: noise interval)" if measured else " (MODELLED, not measured)"))
     ax.set_yscale("log")
-    ax.set_title(f"candidates: {label}", fontsize=9)
+    ax.set_title(textwrap.fill(f"candidates: {label}", 95), fontsize=9)  # the whole label, never cut off
     ax.legend(fontsize=6, loc="upper left", ncol=2)
     fig.tight_layout()
     _bars.save(fig, path, 110)
     return path
+
+
+def timed_in(winners: pd.DataFrame) -> str:
+    """How the winners' measured latencies were submitted, for the report's label: 'cmdbuf timing mode'; a tune from
+    before winners recorded one timed one submission a dispatch (records/plan.py ``loop_mode``); no harness floor
+    was measured beside a tune's latencies, and the label says so."""
+    modes = sorted({str(m) if m == m and m else "" for m in winners.get("timing_mode", pd.Series([""]))})
+    said = [m or "loop (not recorded: a tune from before timing modes were)" for m in modes]
+    return f"{' and '.join(said)} timing mode, no harness floor measured"
 
 
 def _cuts(winners: pd.DataFrame, cands: pd.DataFrame) -> pd.DataFrame:
@@ -211,7 +221,7 @@ def write_tune_report(out_dir: Path | str, target: str, device: str | None = Non
         return rep / "report.md"
     modelled = (winners.basis == "modelled").all()
     label = (f"MODELLED (static model, no device; {target})" if modelled
-             else f"MEASURED on {winners.device.iloc[0]} ({target}), cold cache")
+             else f"MEASURED on {winners.device.iloc[0]} ({target}), cold cache, {timed_in(winners)}")
     head = modelled_headline(winners, target, label) if modelled else headline(winners, label)
     plot = _plot(cands, rep / "candidates.png", label, winners) if not cands.empty else None
     cols = ["key", "winner", "search_winner", "latency_us_median", "default_us_median", "padded_us_median",
