@@ -14,6 +14,7 @@ from conftest import ROOT, rounds_stream, write_calibration_of
 from iree_vdmfma.compiler.driver import Compiler
 from iree_vdmfma.problems.shapes import load_shape_list
 from iree_vdmfma.run import paired
+from iree_vdmfma.run.floor import FLOOR_PROBLEM
 from iree_vdmfma.tune import state
 from iree_vdmfma.tune.race import exhaustive, race
 from iree_vdmfma.tune.options import TuneOptions
@@ -162,7 +163,13 @@ def test_a_measured_tune_races_the_whole_pruned_space_by_default_and_no_race_tim
 
     timed_alone = []  # the per-candidate timing path (iree-benchmark-module); a raced tune never takes it
     real_time_module = runner.timing.time_module
-    monkeypatch.setattr(runner.timing, "time_module", lambda *a, **k: timed_alone.append(a) or real_time_module(*a, **k))
+
+    def spy(*a, **k):
+        if a[1] != FLOOR_PROBLEM:  # the harness floor's one-element module is no candidate
+            timed_alone.append(a)
+        return real_time_module(*a, **k)
+
+    monkeypatch.setattr(runner.timing, "time_module", spy)
     w, output = _tune_cli(tmp_path, cache_dir, "raced")
     assert timed_alone == []
     rows = state.read_table(tmp_path / "raced" / "candidates.csv", state.CandidateRow)
@@ -177,12 +184,20 @@ def test_a_measured_tune_races_the_whole_pruned_space_by_default_and_no_race_tim
     assert sum(int(r["rounds"]) for r in raced) <= contender_rounds(3)  # the estimate's bound holds
     assert w.numerics == "pass" and w.measured_at and w.device_name  # the winner's numerics and provenance
     assert w.timing_mode == "cmdbuf"  # the race times as a model's command buffer runs (the default)
+    assert w.floor_us > 0  # the harness floor in that mode, measured beside it, and the report says it
+    label = f"cmdbuf timing mode, harness floor {w.floor_us:.3g} µs"
+    assert label in (tmp_path / "raced" / "report" / "report.md").read_text()
+    from iree_vdmfma.records.ingest import tune_records
+
+    (won,) = [r for r in tune_records(tmp_path / "raced").records if r.kind == "winner"]
+    assert (won.timing_mode, won.floor_us) == ("cmdbuf", w.floor_us)  # and its record keeps both
 
     plain, output = _tune_cli(tmp_path, cache_dir, "plain", "--no-race", "--reps", "3", "--no-hot")
     assert timed_alone  # --no-race: each candidate timed on its own
     assert "racing" not in output and not (tmp_path / "plain" / "race.csv").exists()
     assert plain.basis == "measured (cold, local-task)" and plain.runner_up == "" and plain.margin == ""
     assert plain.rounds is None and plain.evaluated == 3 and plain.timing_mode == "cmdbuf"
+    assert plain.floor_us > 0
 
 
 def test_max_candidates_is_a_hard_cap_on_the_race(tmp_path, cache_dir):

@@ -84,8 +84,8 @@ class Record(Identity):
     # schema 2 (V2_FIELDS): a sweep row's, a forward's, a calibration's, and where every record came from
     variant: str = ""  # SWEEP/FORWARD: default, tuned, splitk, torch, torch-eager
     cache_mode: str = ""  # SWEEP/FORWARD: hot or cold
-    timing_mode: str = ""  # SWEEP: cmdbuf, graph or loop (run/timing.py)
-    floor_us: Optional[float] = None  # SWEEP: the harness floor measured beside the row (run/floor.py)
+    timing_mode: str = ""  # SWEEP, WINNER: cmdbuf, graph or loop (run/timing.py); '' from before modes (loop)
+    floor_us: Optional[float] = None  # SWEEP, WINNER: the harness floor measured beside the row (run/floor.py)
     toolkit_commit: str = ""  # the git commit of the toolkit that measured it
     provenance: str = ""  # '' measured by the run that wrote it; REWRITTEN...: imported, its row checksum unverified
     detail: str = ""  # JSON of what a kind has besides (a calibration's row, a forward's numerics, an exhaustive row)

@@ -194,6 +194,7 @@ def tune_table_records(candidates: Iterable[dict], winners: Iterable[dict], src:
         modelled = "modelled" in (w.get("basis") or "").lower()
         out.append(Record(kind=WINNER, knobs=w["winner"], latency_us=_num(w.get("latency_us_median")),
                           verdict=w["verdict"], speedup_vs_default=_num(w.get("speedup_vs_default")),
-                          detail=winner_detail(w),
+                          detail=winner_detail(w), timing_mode="" if modelled else w.get("timing_mode") or "",
+                          floor_us=None if modelled else _num(w.get("floor_us")),
                           **{**ident(w), "basis": MODELLED if modelled else MEASURED}))
     return _kept(out)

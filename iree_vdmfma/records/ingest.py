@@ -115,6 +115,7 @@ def tune_records(folder: Path | str, sku: Optional[Sku] = None, origin: str = ""
         latency = (twin.modelled_us if twin is not None else None) if modelled else w.latency_us_median
         out.records.append(Record(kind=WINNER, latency_us=latency, latency_low_us=low, latency_high_us=high,
                                   verdict=w.verdict, speedup_vs_default=w.speedup_vs_default,
+                                  timing_mode="" if modelled else w.timing_mode, floor_us=None if modelled else w.floor_us,
                                   **common(w, w.winner, MODELLED if modelled else MEASURED)))
     bad = [(r, problems(r)) for r in out.records]
     out.notes += [f"{folder}: left out a {r.kind} of {r.name or r.key} ({r.knobs}): {'; '.join(said)}"

@@ -99,8 +99,8 @@ def _winners(rs: list[Record], src: Sources) -> list[str]:
     if not wins:
         return ["(no measured winner recorded)"]
     defaults = {(r.origin, r.key): r for r in rs if r.kind == CANDIDATE and r.knobs.endswith("mma=default")}
-    out = ["| shape | default us | tuned us | tuned vs default (paired) | verdict | tuned config | source |",
-           "|---|---|---|---|---|---|---|"]
+    out = ["| shape | default us | tuned us | tuned vs default (paired) | verdict | tuned config | timing mode | "
+           "floor us | source |", "|---|---|---|---|---|---|---|---|---|"]
     speedups: dict[int, list[float]] = {}
     for w in sorted(wins.values(), key=_shape_order):
         default = _detail(w).get("default_us_median")
@@ -111,7 +111,7 @@ def _winners(rs: list[Record], src: Sources) -> list[str]:
             speedups.setdefault(w.m, []).append(w.speedup_vs_default)
         out.append(f"| {w.name} | {us(d)} | {'IREE default' if kept else us(w.latency_us)} | "
                    f"{'-' if kept or not w.speedup_vs_default else f'{w.speedup_vs_default:.2f}x'} | {w.verdict} | "
-                   f"{w.knobs} | [{src.cite(w)}] |")
+                   f"{w.knobs} | {w.timing_mode or 'loop (not recorded)'} | {us(w.floor_us)} | [{src.cite(w)}] |")
     out += ["", "Geomean tuned vs IREE's default (a kept default counts 1.00x): " + "; ".join(
         f"M = {m} **{_geomean(xs):.2f}x** over {len(xs)} shape(s)" for m, xs in sorted(speedups.items()))
         + ". Each speedup is the tune's own paired race (cold), not a ratio of the two medians shown."]

@@ -15,7 +15,7 @@ from ..run.numerics import Checker
 from ..run.timing import DEFAULT_TIMING_MODE
 from . import state
 from .choose import NOT_SEPARABLE, Choice, choose_measured, choose_modelled, model_error, modelled_verdict
-from .measure import measure
+from .measure import harness_floor, measure
 from ..problems.rows import Status
 
 
@@ -118,7 +118,9 @@ def _side_by_side(tuner, compiler, p, base, w, default, padded, choice, checker,
         verdict=verdict, basis=f"measured (cold, {tuner.o.device})", search_us_median=ship.cold_us_median,
         default_search_us_median=default.cold_us_median if default else None,
         drift_default=_ratio(fd and fd.cold_us_median, default and default.cold_us_median),
-        threshold=rule.floor, threshold_source=source, timing_mode=DEFAULT_TIMING_MODE)  # run_problem's default
+        threshold=rule.floor, threshold_source=source, timing_mode=DEFAULT_TIMING_MODE,  # run_problem's default
+        floor_us=tuner.on_device(harness_floor, tuner.o.target, DEFAULT_TIMING_MODE, tuner.measure_options(),
+                                 tuner.o.cache_dir) if fship else None)
 
 
 def _ratio(num, den) -> Optional[float]:

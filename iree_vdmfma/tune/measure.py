@@ -6,13 +6,14 @@ a candidate with wrong numbers is never timed or ranked. Latencies are
 dispatch-level (run/timing.py), cold: the weights rotate through more copies than
 the last-level cache holds; hot: one copy. Every measurement carries its provenance
 (run/provenance.py: device name, arch, driver, compiler/runtime/toolkit versions,
-``measured_at``) and its numerics (verdict, max_abs_err, max_rel_err).
+``measured_at``) and its numerics (verdict, max_abs_err, max_rel_err). A shape's winner carries the harness
+floor (:func:`harness_floor`, run/floor.py) of the timing mode its latencies were taken in.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Optional
 
@@ -74,3 +75,18 @@ def measure(vmfb: Path, problem: Problem, module_target: str, options: MeasureOp
         if hot.latency is not None:
             out.update(hot_us_median=hot.latency.median_us, hot_us_std=hot.latency.std_us)
     return out
+
+
+def harness_floor(module_target: str, timing_mode: str, options: MeasureOptions,
+                  cache_dir: Optional[Path]) -> Optional[float]:
+    """The harness floor (run/floor.py: a one-element GEMM's per-dispatch latency, hot) on ``options.device`` in
+    ``timing_mode``, µs, MEASURED once per process and shared with every run_problem of that mode (a race's rounds
+    run in a worker process of their own: the same runtime, device and mode); None when it cannot be measured.
+    Its module is compiled through ``cache_dir`` (None: uncached)."""
+    from ..run import floor  # noqa: PLC0415
+    from ..run.runner import build_floor_module  # noqa: PLC0415
+    from ..devices.probe import resolve_device  # noqa: PLC0415
+
+    module = partial(build_floor_module, module_target, cache_dir=cache_dir, use_cache=cache_dir is not None)
+    return floor.iree_floor_us(resolve_device(options.device), module_target, timing_mode, max(options.reps, 10),
+                               0.1, 0.05, options.timeout_s, module)

@@ -44,6 +44,7 @@ from ..problems.problem import Problem
 from ..run import paired
 from ..run.paired import Contender, PairedRule, Rounds
 from ..problems.rows import Status
+from .measure import harness_floor
 
 FIRST_ROUNDS = 6  # the fewest with a 95% interval of the median
 MAX_ROUNDS = 48
@@ -215,7 +216,8 @@ def race_shape(tuner, module_of: Callable[[object], Path], p: Problem, rows: Seq
         speedup_vs_default=res.vs_default.speedup if w is not default else 1.0, verdict=res.verdict,
         basis=f"measured (paired race, cold, {o.device})", note=res.note, runner_up=res.runner_up,
         margin=res.margin.margin() if res.runner_up else "", rounds=res.rounds, fastest=res.fastest,
-        threshold=rule.threshold, threshold_source=rule.source, timing_mode=rounds.timing_mode)
+        threshold=rule.threshold, threshold_source=rule.source, timing_mode=rounds.timing_mode,
+        floor_us=harness_floor(o.target, rounds.timing_mode, tuner.measure_options(), o.cache_dir))  # on the device
 
 
 @dataclass(frozen=True)

@@ -126,6 +126,7 @@ class _WinnerBody(Identity):
     max_abs_err: Optional[float] = None
     max_rel_err: Optional[float] = None
     timing_mode: str = ""  # how the measured latencies' dispatches were submitted (run/timing.py TIMING_MODES)
+    floor_us: Optional[float] = None  # the harness floor in that mode (tune/measure.py harness_floor), MEASURED
 
 
 @dataclass(frozen=True)

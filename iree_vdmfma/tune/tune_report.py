@@ -126,11 +126,17 @@ def _plot(cands: pd.DataFrame, path: Path, label: str, winners: Optional[pd.Data
 
 def timed_in(winners: pd.DataFrame) -> str:
     """How the winners' measured latencies were submitted, for the report's label: 'cmdbuf timing mode'; a tune from
-    before winners recorded one timed one submission a dispatch (records/plan.py ``loop_mode``); no harness floor
-    was measured beside a tune's latencies, and the label says so."""
+    before winners recorded one timed one submission a dispatch (records/plan.py ``loop_mode``); and the harness
+    floor (run/floor.py) MEASURED beside them, the range over shapes where it varied, or that none was measured
+    (a tune from before winners recorded one, or a floor that could not be measured)."""
     modes = sorted({str(m) if m == m and m else "" for m in winners.get("timing_mode", pd.Series([""]))})
     said = [m or "loop (not recorded: a tune from before timing modes were)" for m in modes]
-    return f"{' and '.join(said)} timing mode, no harness floor measured"
+    floors = pd.to_numeric(winners.get("floor_us", pd.Series(dtype=float)), errors="coerce").dropna()
+    lo, hi = (floors.min(), floors.max()) if len(floors) else (None, None)
+    floor = ("no harness floor measured" if lo is None
+             else f"harness floor {lo:.3g} µs" if f"{lo:.3g}" == f"{hi:.3g}" else f"harness floor {lo:.3g}-{hi:.3g} µs")
+    some = "" if lo is None or len(floors) == len(winners) else f" ({len(floors)} of {len(winners)} shapes)"
+    return f"{' and '.join(said)} timing mode, {floor}{some}"
 
 
 def _cuts(winners: pd.DataFrame, cands: pd.DataFrame) -> pd.DataFrame:
@@ -224,7 +230,7 @@ def write_tune_report(out_dir: Path | str, target: str, device: str | None = Non
              else f"MEASURED on {winners.device.iloc[0]} ({target}), cold cache, {timed_in(winners)}")
     head = modelled_headline(winners, target, label) if modelled else headline(winners, label)
     plot = _plot(cands, rep / "candidates.png", label, winners) if not cands.empty else None
-    cols = ["key", "winner", "search_winner", "latency_us_median", "default_us_median", "padded_us_median",
+    cols = ["key", "winner", "search_winner", "latency_us_median", "default_us_median", "padded_us_median", "floor_us",
             "speedup_vs_default", "speedup_vs_padded", "verdict", "basis", "drift_default", "candidates", "numerics",
             "max_rel_err"]
     if (winners.get("runner_up", pd.Series(dtype=str)).fillna("") != "").any():  # a race: its finalists too
