@@ -203,3 +203,21 @@ def test_an_entry_is_not_copied_out_while_another_process_holds_it(tmp_path, ref
         assert copier.is_alive() and not (tmp_path / "copy").exists(), "copied while the entry was being replaced"
     copier.join(timeout=60)
     assert read_valid_manifest(tmp_path / "copy") is not None
+
+
+def test_a_process_holding_an_entry_past_the_compile_timeout_is_not_waited_for_without_end(tmp_path, reference):
+    """The process building an entry was stopped (Ctrl-Z) with its lock held: a second command waits at most its
+    compile's timeout, then compiles the job itself, uncached (it used to wait, silent, until the first went on)."""
+    ref_cache, _, _ = reference
+    cache = tmp_path / "cache"
+    (ref_entry,) = _entries(ref_cache)
+    compiler = Compiler(cache)
+    try:
+        with waiting_lock(cache / LOCKS / f"{ref_entry.name}.lock"):  # held, as by a stopped process
+            future = compiler.submit(dataclasses.replace(_job(), timeout_s=15.0))
+            result = future.result(timeout=120)  # a guard against the hang, not a timing
+        assert result.ok and not result.cached and result.workdir.parent != cache
+        assert _entries(cache) == []  # the stopped process's entry stays its own to install
+    finally:
+        compiler.cancel()  # a waiter still waiting stops
+        compiler.close()

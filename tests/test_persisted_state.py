@@ -218,6 +218,20 @@ def test_a_cold_run_killed_with_sigkill_leaves_its_rotation_folder_to_the_next_r
     assert not left.exists() and list(temp.glob("vdmfma-*")) == []  # reclaimed, and the later run left nothing
 
 
+
+def test_two_runs_of_one_shape_into_one_out_time_from_inputs_of_their_own(tmp_path):
+    """`vdmfma run` into an --out another run of the shape also writes into (the default out/run, two terminals):
+    a file there named as that run's timing input is neither read nor removed, so neither run fails for the other
+    (they did, 'unable to open file OUT/KEY.a0.bin', in 4 of 12 pairs started together)."""
+    out = tmp_path / "out"
+    out.mkdir()
+    theirs = out / f"{Problem(4, 128, 256).key}.a0.bin"  # the other run's input, as it times
+    theirs.write_bytes(b"another run's input")
+    res = CliRunner().invoke(app, ["run", "--m", "4", "--n", "128", "--k", "256", "--device", "local-task",
+                                   "--reps", "1", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    assert theirs.read_bytes() == b"another run's input"
+
 # --- 6. an interrupt says what the command kept ------------------------------------------------------------
 
 @pytest.mark.alone  # signals a running command at an event it polls for (tests/conftest.py)

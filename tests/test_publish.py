@@ -10,6 +10,8 @@ import json
 import os
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -78,6 +80,23 @@ def test_publish_merges_into_an_existing_folder_writes_one_spec_pair_and_records
     assert tuning.count("linalg.generic") >= 2 or tuning.count("match_") >= 2
     assert "split_reduction" in written["preprocess"].read_text()  # P1's split chunk is still there
 
+
+
+def test_a_publish_while_another_writes_the_folder_waits_and_merges_into_what_that_one_wrote(tmp_path):
+    """Two tunes ending together, publishing into one folder: the second takes its turn on the folder's lock and
+    keeps the first's shape (unlocked, each merged into the folder it had read and one shape was lost, 5 of 20)."""
+    from iree_vdmfma.configs.library import write_library
+    from iree_vdmfma.util.lock import waiting_lock
+
+    flags, pub = compile_flags("gfx942"), tmp_path / "pub"
+    second = threading.Thread(target=publish, args=(_lib(Entry(P2, VD, MEASURED, "hip", "2026-11-02T00:00:00Z")),
+                                                     pub, flags, CODEGEN))
+    with waiting_lock(pub / ".library-gfx942.lock"):  # the first publish, between its read and its write
+        second.start()
+        time.sleep(0.5)
+        write_library(_lib(Entry(P1, VD, MEASURED, "hip", "2026-11-01T00:00:00Z")), pub, flags, CODEGEN)
+    second.join(timeout=60)
+    assert sorted(e.problem.key for e in read_library(pub, "gfx942").entries) == sorted([P1.key, P2.key])
 
 def test_publish_refuses_the_repository_shipped_specs_and_a_damaged_library(tmp_path):
     lib = _lib(Entry(P1, VD, MEASURED, "hip", "2026-11-01T00:00:00Z"))

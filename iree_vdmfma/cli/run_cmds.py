@@ -108,7 +108,8 @@ def _run(m, n, k, batch, dtype, target, device, cache_mode, timing_mode, reps, s
             for i, md in enumerate(modes):
                 res = runner.run_problem(vmfb, problem, dev, module_target, md, reps, seed=seed,
                                          check=(i == 0), cache_bytes=cache_bytes,
-                                         warmup_s=warmup, min_time_s=min_time, workdir=wd,
+                                         warmup_s=warmup, min_time_s=min_time,  # inputs: a scratch of
+                                         # this process (util/scratch.py), never a file another run in OUT removes
                                          checker=checker, loaded=loaded, timing_mode=timing_mode,
                                          floor_module=floor_module)
                 if i > 0:

@@ -35,7 +35,7 @@ from ..executors import Executor, LocalExecutor, task_provenance
 from .errors import DISK_ERRNOS, EXTERNAL_SIGNALS, disk_fault, signal_name, first_error_line
 from .toolchain import compiler_version, tool
 from ..util.io import atomic_write_text
-from ..util.lock import waiting_lock
+from ..util.lock import LockWaitTimeout, waiting_lock
 from ..util import procs
 from ..util.procs import Hung, kill_group
 from ..util.scratch import scratch_dir
@@ -242,12 +242,14 @@ class Compiler:
         root = self.cache_dir if self.cache_dir else self.scratch
         return root / job.cache_key()
 
-    def _entry_lock(self, workdir: Path, shared: bool = False):
+    def _entry_lock(self, workdir: Path, shared: bool = False, wait_s: Optional[float] = None):
         """The lock other processes sharing the cache see on ``workdir``: held exclusively while it is checked,
-        built and installed, shared while it is read out. An entry outside the cache is this process's own."""
+        built and installed, shared while it is read out. An entry outside the cache is this process's own.
+        ``wait_s``: LockWaitTimeout when another process holds it longer (see :meth:`_compile`)."""
         if self.cache_dir is None or workdir.parent != self.cache_dir:
             return contextlib.nullcontext()
-        return waiting_lock(self.cache_dir / LOCKS / f"{workdir.name}.lock", shared, give_up=self._give_up)
+        return waiting_lock(self.cache_dir / LOCKS / f"{workdir.name}.lock", shared, give_up=self._give_up,
+                            wait_s=wait_s)
 
     def _give_up(self) -> None:
         if self.cancelled:
@@ -316,7 +318,16 @@ class Compiler:
         workdir = self._entry(job)
         with self._lock:
             key_lock = self._key_locks.setdefault(workdir.name, threading.Lock())
-        with key_lock, self._entry_lock(workdir):
+        with key_lock, contextlib.ExitStack() as held:
+            try:
+                held.enter_context(self._entry_lock(workdir, wait_s=job.timeout_s))
+            except LockWaitTimeout:
+                # The process building this entry has held it longer than the compile may take: it is stopped
+                # (Ctrl-Z, SIGSTOP) or gone astray. Build it here, uncached, rather than wait without end.
+                print(f"warning: {job.label}: another process has held its compile-cache entry for more than "
+                      f"{job.timeout_s:g} s (stopped?); compiling it here, uncached", file=sys.stderr)
+                own = Path(tempfile.mkdtemp(dir=self.scratch, prefix=f"{workdir.name}-"))
+                return self._compile_remote(job, own) if self.executor.remote else self._compile_fresh(job, own)
             if self.cache_dir is not None or workdir.name in self._finished:
                 meta = read_valid_manifest(workdir)
                 usable = meta is not None and not meta.get("timed_out") and not meta.get("uncacheable")

@@ -34,6 +34,7 @@ from .forms import Contraction
 from .prespec import FLAG as PREPROCESS_FLAG, forms_of, preprocessing_spec_text
 from .spec import as_contraction, spec_text
 from ..util.io import atomic_write_text
+from ..util.lock import waiting_lock
 
 TUNING_FLAG = "--iree-codegen-tuning-spec-path"
 # The op forms a torch export's GEMMs have before global optimization (nn.Linear is matmul(A, transpose(W)); a
@@ -301,14 +302,16 @@ def publish(library: Library, directory: Path | str, base_flags: Sequence[str], 
     """Merge ``library`` into the library in ``directory`` (created if absent) and write the result.
 
     ValueError (nothing written) for the shipped specs/ folder, an existing library that cannot be read,
-    or when nothing is left to publish."""
+    or when nothing is left to publish. Two publishes into one folder at once (two tunes ending together) take
+    turns on ``.library-TARGET.lock`` there: each merges into what the other wrote, so no shape is lost."""
     if shipped_specs(directory):
         raise ValueError(f"--publish {directory}: that is the repository's shipped specs/ folder (the decode "
                          f"specs); publish into a folder of your own, e.g. --publish tuned-specs")
     p = paths(directory, library.target)["library"]
-    old = read_library(p) if p.is_file() else None  # ValueError for a damaged one: never overwritten blind
-    merge = merge_library(old, library, allow_modelled)
-    if not merge.added and not merge.replaced:
-        raise ValueError(f"--publish {directory}: nothing to publish ("
-                         + ("; ".join(merge.refused) if merge.refused else "no winner") + ")")
-    return merge, write_library(merge.library, directory, base_flags, route)
+    with waiting_lock(Path(directory) / f".library-{library.target}.lock"):
+        old = read_library(p) if p.is_file() else None  # ValueError for a damaged one: never overwritten blind
+        merge = merge_library(old, library, allow_modelled)
+        if not merge.added and not merge.replaced:
+            raise ValueError(f"--publish {directory}: nothing to publish ("
+                             + ("; ".join(merge.refused) if merge.refused else "no winner") + ")")
+        return merge, write_library(merge.library, directory, base_flags, route)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import dataclasses
 import shlex
-import shutil
 import tempfile
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
@@ -49,11 +48,14 @@ def compile_for_run(problem: Problem, target: str, out_dir: Path,
 
     Goes through the project's compile driver and its cache (``cache_dir``,
     default ``$VDMFMA_CACHE_DIR`` or ~/.cache/iree-vdmfma, like sweeps); the
-    input IR and vmfb are copied to ``out_dir`` for the user. ``use_cache=False`` compiles afresh.
+    input IR and vmfb are copied to ``out_dir`` for the user, each replaced whole (util/io.py): another run
+    loading the module there (two runs into one OUT; every run's floor module) never reads it half rewritten,
+    and a kill mid-copy leaves no cut module. ``use_cache=False`` compiles afresh.
     """
     from ..backends import backend_for
     from ..compiler.driver import CompileJob, Compiler, default_cache_dir
     from ..compiler.retry import compile_retrying
+    from ..util.io import atomic_write_bytes
 
     job = CompileJob(f"{problem.key}/run/{target}", runner_input_ir(problem),
                      tuple(backend_for(target).compile_flags(target)) + RUNNER_FLAGS + tuple(extra_flags))
@@ -63,9 +65,8 @@ def compile_for_run(problem: Problem, target: str, out_dir: Path,
             raise RunnerError(f"compile for {target} failed: {result.error} (repro: {result.repro})")
         out_dir = Path(out_dir)
         out_dir.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(result.workdir / "input.mlir", out_dir / f"{problem.key}.run.mlir")
-        vmfb = out_dir / f"{problem.key}.{target}.vmfb"
-        shutil.copyfile(result.vmfb, vmfb)
+        atomic_write_bytes(out_dir / f"{problem.key}.run.mlir", [(result.workdir / "input.mlir").read_bytes()])
+        vmfb = atomic_write_bytes(out_dir / f"{problem.key}.{target}.vmfb", [result.vmfb.read_bytes()])
     return vmfb
 
 

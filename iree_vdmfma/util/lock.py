@@ -59,14 +59,20 @@ def locked_dir(directory: Path | str) -> Iterator[Path]:
         os.close(fd)  # closing drops the flock
 
 
+class LockWaitTimeout(TimeoutError):
+    """Another process held the lock longer than the caller would wait (it may be stopped: Ctrl-Z, SIGSTOP)."""
+
+
 @contextmanager
 def waiting_lock(path: Path, shared: bool = False, give_up: Optional[Callable[[], None]] = None,
-                 poll_s: float = 0.05) -> Iterator[None]:
+                 poll_s: float = 0.05, wait_s: Optional[float] = None) -> Iterator[None]:
     """Hold ``flock`` on ``path`` (created if absent), exclusive or ``shared``, waiting for it as long as another
-    process holds it. ``give_up`` is called between tries and may raise to stop waiting (a cancelled compile).
-    As for :func:`locked_dir`, the kernel drops the lock however the holder ends."""
+    process holds it, or at most ``wait_s`` seconds (then LockWaitTimeout). ``give_up`` is called between tries
+    and may raise to stop waiting (a cancelled compile). As for :func:`locked_dir`, the kernel drops the lock
+    however the holder ends."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    deadline = None if wait_s is None else time.monotonic() + wait_s
     try:
         while True:
             try:
@@ -75,6 +81,8 @@ def waiting_lock(path: Path, shared: bool = False, give_up: Optional[Callable[[]
             except BlockingIOError:
                 if give_up is not None:
                     give_up()
+                if deadline is not None and time.monotonic() > deadline:
+                    raise LockWaitTimeout(f"{path} held by another process for more than {wait_s:g} s") from None
                 time.sleep(poll_s)
         yield
     finally:
