@@ -194,3 +194,17 @@ def csv_rows(rel: str) -> list[dict]:
 
     with (ROOT / "reports" / rel).open(newline="") as f:
         return list(csv.DictReader(f))
+
+
+def test_a_shape_retuned_in_another_timing_mode_is_one_winner_row_its_newest(records):
+    """A later loan's tune of a shape in cmdbuf mode supersedes its loop-mode winner: one row, one speedup in the
+    geomean (a winner's timing mode is shown beside it, not a key of its own)."""
+    from dataclasses import replace
+
+    h100 = [r for r in records if r.kind == WINNER and r.sku_name.startswith("NVIDIA H100")]
+    old = next(r for r in h100 if r.key == "f16_8x2304x8192")
+    again = replace(old, timing_mode="cmdbuf", floor_us=7.5, speedup_vs_default=1.5, recorded_at="2030-01-01T00:00:00Z")
+    lines = summary_lines([*h100, again])
+    rows = [line for line in lines if line.startswith("| f16_8x2304x8192 |")]
+    assert len(rows) == 1 and "| 1.50x |" in rows[0] and "| cmdbuf | 7.5 |" in rows[0], rows
+    assert f"over {len(h100)} shape(s)" in next(line for line in lines if line.startswith("Geomean tuned"))

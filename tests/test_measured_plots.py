@@ -264,3 +264,12 @@ def test_a_measured_tune_report_labels_its_latencies_with_the_timing_mode(tmp_pa
     report = write_tune_report(tmp_path, "sm_89", report_dir=tmp_path / "rep").read_text()
     label = f"MEASURED on cuda (sm_89), cold cache, {said}, no harness floor measured"
     assert f"All latencies here are **{label}**." in report and f"— {label}.**" in report
+
+
+def test_a_shape_without_a_measured_winner_leaves_the_tune_labels_timing_mode_and_floor_alone():
+    # a shape whose default did not build or run: no winner, no latency, no mode, no floor; it is no older tune
+    from iree_vdmfma.tune.tune_report import timed_in
+
+    winners = pd.DataFrame([dict(winner="split=0", latency_us_median=40.0, timing_mode="cmdbuf", floor_us=4.1),
+                            dict(winner="", latency_us_median=None, timing_mode="", floor_us=None, verdict="none")])
+    assert timed_in(winners) == "cmdbuf timing mode, harness floor 4.1 µs"

@@ -69,10 +69,11 @@ class Sources:
 
 
 def newest(records: Iterable[Record]) -> dict[tuple, Record]:
-    """Per (kind, key, name, variant, cache mode, timing mode) the newest record (ties: the last read)."""
+    """Per (kind, key, name, variant, cache mode, timing mode) the newest record (ties: the last read). A WINNER's
+    timing mode is not part of its key: a shape ships one winner, its newest tune's, whatever mode it raced in."""
     out: dict[tuple, Record] = {}
     for r in records:
-        k = (r.kind, r.key, r.name, r.variant, r.cache_mode, r.timing_mode)
+        k = (r.kind, r.key, r.name, r.variant, r.cache_mode, "" if r.kind == WINNER else r.timing_mode)
         if k not in out or r.recorded_at >= out[k].recorded_at:
             out[k] = r
     return out

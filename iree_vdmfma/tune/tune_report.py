@@ -128,14 +128,18 @@ def timed_in(winners: pd.DataFrame) -> str:
     """How the winners' measured latencies were submitted, for the report's label: 'cmdbuf timing mode'; a tune from
     before winners recorded one timed one submission a dispatch (records/plan.py ``loop_mode``); and the harness
     floor (run/floor.py) MEASURED beside them, the range over shapes where it varied, or that none was measured
-    (a tune from before winners recorded one, or a floor that could not be measured)."""
-    modes = sorted({str(m) if m == m and m else "" for m in winners.get("timing_mode", pd.Series([""]))})
+    (a tune from before winners recorded one, or a floor that could not be measured). Only shapes with a measured
+    winner count: a shape whose default did not build or run has neither."""
+    timed = winners[pd.to_numeric(winners.get("latency_us_median"), errors="coerce").notna()
+                    & (winners.get("winner", pd.Series("", index=winners.index)).fillna("") != "")]
+    timed = timed if not timed.empty else winners  # (no shape measured: the label says what the rows say)
+    modes = sorted({str(m) if m == m and m else "" for m in timed.get("timing_mode", pd.Series([""]))})
     said = [m or "loop (not recorded: a tune from before timing modes were)" for m in modes]
-    floors = pd.to_numeric(winners.get("floor_us", pd.Series(dtype=float)), errors="coerce").dropna()
+    floors = pd.to_numeric(timed.get("floor_us", pd.Series(dtype=float)), errors="coerce").dropna()
     lo, hi = (floors.min(), floors.max()) if len(floors) else (None, None)
     floor = ("no harness floor measured" if lo is None
              else f"harness floor {lo:.3g} µs" if f"{lo:.3g}" == f"{hi:.3g}" else f"harness floor {lo:.3g}-{hi:.3g} µs")
-    some = "" if lo is None or len(floors) == len(winners) else f" ({len(floors)} of {len(winners)} shapes)"
+    some = "" if lo is None or len(floors) == len(timed) else f" ({len(floors)} of {len(timed)} shapes)"
     return f"{' and '.join(said)} timing mode, {floor}{some}"
 
 
