@@ -187,6 +187,8 @@ def test_a_process_that_wants_an_entry_another_is_building_waits_and_reuses_it(t
                                  stdout=subprocess.PIPE, text=True)
         assert child.stdout.readline().strip() == "started"
         time.sleep(1.0)  # the child is at its cache check now: waiting on the lock (without one: compiling)
+        building = [p.name for p in cache.glob(f".{ref_entry.name}.*")]  # a build's temp folder (driver.py)
+        assert child.poll() is None and not building, "the second process did not wait for the entry's lock"
         shutil.copytree(ref_entry, cache / ref_entry.name)
     out, _ = child.communicate(timeout=600)
     assert json.loads(out) == {"ok": True, "cached": True}, "the second process built the entry again"
@@ -203,6 +205,21 @@ def test_an_entry_is_not_copied_out_while_another_process_holds_it(tmp_path, ref
         assert copier.is_alive() and not (tmp_path / "copy").exists(), "copied while the entry was being replaced"
     copier.join(timeout=60)
     assert read_valid_manifest(tmp_path / "copy") is not None
+
+
+def test_an_entry_held_past_the_compile_timeout_is_copied_out_all_the_same_with_a_warning(tmp_path, reference,
+                                                                                         capfd):
+    """A holder stopped (Ctrl-Z) mid hit-check is not waited for without end: the copy waits at most the compile's
+    timeout, says so, and copies the entry as it stands."""
+    ref_cache, _, _ = reference
+    result = Compiler(ref_cache).compile(dataclasses.replace(_job(), timeout_s=0.5))
+    copier = threading.Thread(target=Compiler(ref_cache).copy_entry, args=(result, tmp_path / "copy"))
+    with waiting_lock(ref_cache / LOCKS / f"{result.workdir.name}.lock"):
+        copier.start()
+        copier.join(timeout=60)
+        assert not copier.is_alive(), "still waiting on a lock held past the compile's timeout"
+    assert read_valid_manifest(tmp_path / "copy") is not None
+    assert "reading it without the lock" in capfd.readouterr().err
 
 
 def test_a_process_holding_an_entry_past_the_compile_timeout_is_not_waited_for_without_end(tmp_path, reference):

@@ -94,9 +94,24 @@ def test_a_publish_while_another_writes_the_folder_waits_and_merges_into_what_th
     with waiting_lock(pub / ".library-gfx942.lock"):  # the first publish, between its read and its write
         second.start()
         time.sleep(0.5)
+        assert second.is_alive() and not (pub / "library-gfx942.json").exists(), "published past the lock"
         write_library(_lib(Entry(P1, VD, MEASURED, "hip", "2026-11-01T00:00:00Z")), pub, flags, CODEGEN)
     second.join(timeout=60)
     assert sorted(e.problem.key for e in read_library(pub, "gfx942").entries) == sorted([P1.key, P2.key])
+
+def test_a_publish_behind_a_lock_held_too_long_is_one_error_naming_the_lock_and_writes_nothing(tmp_path,
+                                                                                                monkeypatch):
+    from iree_vdmfma.configs import library
+    from iree_vdmfma.util.lock import waiting_lock
+
+    monkeypatch.setattr(library, "PUBLISH_WAIT_S", 0.3)
+    pub = tmp_path / "pub"
+    with waiting_lock(pub / ".library-gfx942.lock"):  # another publish, stopped (Ctrl-Z) between read and write
+        with pytest.raises(ValueError, match=r"\.library-gfx942\.lock for more than 0\.3 s"):
+            publish(_lib(Entry(P1, VD, MEASURED, "hip", "2026-11-01T00:00:00Z")), pub, compile_flags("gfx942"),
+                    CODEGEN)
+    assert not (pub / "library-gfx942.json").exists()
+
 
 def test_publish_refuses_the_repository_shipped_specs_and_a_damaged_library(tmp_path):
     lib = _lib(Entry(P1, VD, MEASURED, "hip", "2026-11-01T00:00:00Z"))

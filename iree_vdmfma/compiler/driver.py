@@ -255,10 +255,22 @@ class Compiler:
         if self.cancelled:
             raise CompileInterrupted("the compile was cancelled while another process built the same entry")
 
+    @contextlib.contextmanager
+    def _reading(self, result: CompileResult):
+        """The entry's shared lock while it is read out, waited for at most the compile's timeout (as _compile
+        waits): a holder stopped longer (Ctrl-Z) is not waited for; the entry is read as it stands, said once."""
+        try:
+            with self._entry_lock(result.workdir, shared=True, wait_s=result.job.timeout_s):
+                yield
+        except LockWaitTimeout:
+            print(f"warning: {result.job.label}: another process has held its compile-cache entry for more than "
+                  f"{result.job.timeout_s:g} s (stopped?); reading it without the lock", file=sys.stderr)
+            yield
+
     def copy_entry(self, result: CompileResult, dest: Path) -> None:
         """Copy ``result``'s entry to ``dest`` (replacing it), while no other process can replace the entry."""
         shutil.rmtree(dest, ignore_errors=True)  # no stale vmfb from an earlier attempt
-        with self._entry_lock(result.workdir, shared=True):
+        with self._reading(result):
             shutil.copytree(result.workdir, dest)
 
     def is_cached(self, job: CompileJob) -> bool:
@@ -474,7 +486,7 @@ class Compiler:
 
     def pack(self, result: CompileResult) -> dict:
         """A result's entry as bytes (to ship it to another machine); see :func:`_unpack`."""
-        with self._entry_lock(result.workdir, shared=True):
+        with self._reading(result):
             return _pack(result.workdir)
 
     def submit(self, job: CompileJob) -> Future:

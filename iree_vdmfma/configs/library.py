@@ -34,9 +34,10 @@ from .forms import Contraction
 from .prespec import FLAG as PREPROCESS_FLAG, forms_of, preprocessing_spec_text
 from .spec import as_contraction, spec_text
 from ..util.io import atomic_write_text
-from ..util.lock import waiting_lock
+from ..util.lock import LockWaitTimeout, waiting_lock
 
 TUNING_FLAG = "--iree-codegen-tuning-spec-path"
+PUBLISH_WAIT_S = 120.0  # a publish reads, merges and writes a few files: one held longer is stopped, not busy
 # The op forms a torch export's GEMMs have before global optimization (nn.Linear is matmul(A, transpose(W)); a
 # rank-3 one a unit-batch batch_matmul): a preprocessing spec matches its configs in these too, or a library's
 # configs never reach a model's GEMMs on CUDA (the tuned forward on the H200 was IREE's default).
@@ -308,10 +309,15 @@ def publish(library: Library, directory: Path | str, base_flags: Sequence[str], 
         raise ValueError(f"--publish {directory}: that is the repository's shipped specs/ folder (the decode "
                          f"specs); publish into a folder of your own, e.g. --publish tuned-specs")
     p = paths(directory, library.target)["library"]
-    with waiting_lock(Path(directory) / f".library-{library.target}.lock"):
-        old = read_library(p) if p.is_file() else None  # ValueError for a damaged one: never overwritten blind
-        merge = merge_library(old, library, allow_modelled)
-        if not merge.added and not merge.replaced:
-            raise ValueError(f"--publish {directory}: nothing to publish ("
-                             + ("; ".join(merge.refused) if merge.refused else "no winner") + ")")
-        return merge, write_library(merge.library, directory, base_flags, route)
+    lock = Path(directory) / f".library-{library.target}.lock"
+    try:
+        with waiting_lock(lock, wait_s=PUBLISH_WAIT_S):
+            old = read_library(p) if p.is_file() else None  # ValueError for a damaged one: never overwritten blind
+            merge = merge_library(old, library, allow_modelled)
+            if not merge.added and not merge.replaced:
+                raise ValueError(f"--publish {directory}: nothing to publish ("
+                                 + ("; ".join(merge.refused) if merge.refused else "no winner") + ")")
+            return merge, write_library(merge.library, directory, base_flags, route)
+    except LockWaitTimeout:
+        raise ValueError(f"--publish {directory}: another process has held {lock} for more than {PUBLISH_WAIT_S:g} s "
+                         "(stopped?); nothing published: the tune's own library is in its --out (specs/)") from None
