@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from conftest import isa_counts
-from iree_vdmfma.compiler.driver import LOCKS, Compiler, read_valid_manifest
+from iree_vdmfma.compiler.driver import Compiler
+from iree_vdmfma.compiler.entry import LOCKS, read_valid_manifest
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.problems.rows import Status
 from iree_vdmfma.sweep.sweep import SweepOptions, plan, sweep

@@ -14,7 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 from iree_vdmfma.cli import app
-from iree_vdmfma.compiler.driver import LOCKS, Compiler
+from iree_vdmfma.compiler.driver import Compiler
+from iree_vdmfma.compiler.entry import LOCKS
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.problems.rows import read_rows
 from iree_vdmfma.sweep.sweep import SweepOptions, plan

@@ -22,7 +22,8 @@ from typer.testing import CliRunner
 from conftest import SIGNAL_GUARD_S
 from iree_vdmfma.configs.catalog import IntrinsicUnavailableError
 from iree_vdmfma.cli import app
-from iree_vdmfma.compiler.driver import LOCKS, CompileInterrupted, Compiler
+from iree_vdmfma.compiler.driver import CompileInterrupted, Compiler
+from iree_vdmfma.compiler.entry import LOCKS
 from iree_vdmfma.compiler.errors import first_error_line
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.problems.rows import ResultRow, Status, read_rows

@@ -23,7 +23,7 @@ from conftest import ROOT
 
 ray = pytest.importorskip("ray")
 
-from iree_vdmfma.compiler.driver import LOCKS, read_valid_manifest  # noqa: E402
+from iree_vdmfma.compiler.entry import LOCKS, read_valid_manifest  # noqa: E402
 from iree_vdmfma.sweep.proofs import PROOFS  # noqa: E402
 from iree_vdmfma.cli import app  # noqa: E402
 from iree_vdmfma.executors import ExecutorSpec  # noqa: E402
@@ -228,14 +228,14 @@ def test_a_sweep_run_whose_worker_is_lost_on_every_retry_is_a_machine_error_that
 def test_a_corrupt_or_incomplete_shipped_entry_is_refused(tmp_path):
     import hashlib
 
-    from iree_vdmfma.compiler.driver import _unpack
+    from iree_vdmfma.compiler.entry import unpack
 
     good = {"input.mlir": b"module {}", "stderr.txt": b""}
     meta = {"files": {k: hashlib.sha256(v).hexdigest() for k, v in good.items()}}
     with pytest.raises(RuntimeError, match="corrupt in transfer"):
-        _unpack({"workdir": "/w", "meta": meta, "files": {**good, "input.mlir": b"module {"}}, tmp_path, tmp_path)
+        unpack({"workdir": "/w", "meta": meta, "files": {**good, "input.mlir": b"module {"}}, tmp_path, tmp_path)
     with pytest.raises(RuntimeError, match="incomplete"):
-        _unpack({"workdir": "/w", "meta": meta, "files": {"input.mlir": good["input.mlir"]}}, tmp_path, tmp_path)
+        unpack({"workdir": "/w", "meta": meta, "files": {"input.mlir": good["input.mlir"]}}, tmp_path, tmp_path)
 
 
 @pytest.mark.parametrize("args, message", [(["--executor", "slurm"], "unknown executor 'slurm'; valid: local, ray"),

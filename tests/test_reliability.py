@@ -15,7 +15,8 @@ from hypothesis import given, settings, strategies as st
 from typer.testing import CliRunner
 
 from conftest import SIGNAL_GUARD_S
-from iree_vdmfma.compiler.driver import LOCKS, Compiler, default_cache_dir
+from iree_vdmfma.compiler.driver import Compiler, default_cache_dir
+from iree_vdmfma.compiler.entry import LOCKS
 from iree_vdmfma.cli import app
 from iree_vdmfma.devices.caches import cpu_cache_bytes
 from iree_vdmfma.problems.problem import Problem

@@ -27,7 +27,7 @@ WHY = unavailable()
 pytestmark = pytest.mark.skipif(bool(WHY), reason=WHY)
 
 from iree_vdmfma.cli import app  # noqa: E402
-from iree_vdmfma.compiler.driver import read_valid_manifest  # noqa: E402
+from iree_vdmfma.compiler.entry import read_valid_manifest  # noqa: E402
 from iree_vdmfma.problems.rows import Status, read_rows  # noqa: E402
 
 GPU = "vdmfma_gpu"  # the custom resource host b has instead of a GPU

@@ -14,9 +14,7 @@ reproduces it.
 from __future__ import annotations
 
 import contextlib
-import errno
 import hashlib
-import json
 import os
 import shlex
 import threading
@@ -32,18 +30,15 @@ from pathlib import Path
 from typing import Callable, Iterable, Optional
 
 from ..executors import Executor, LocalExecutor, task_provenance
+from .entry import (MANIFEST, entry_lock, install, pack, prune_dump, read_valid_manifest, say_held_too_long, unpack,
+                    write_manifest)
 from .errors import DISK_ERRNOS, EXTERNAL_SIGNALS, disk_fault, signal_name, first_error_line
 from .toolchain import compiler_version, tool
-from ..util.io import atomic_write_text
-from ..util.lock import LockWaitTimeout, waiting_lock
+from ..util.lock import LockWaitTimeout
 from ..util import procs
 from ..util.procs import Hung, kill_group
 from ..util.scratch import scratch_dir
 
-# Dump files worth keeping: configured IR, ISA (ROCm .rocmasm, CUDA .ptx), the dispatch benchmark module.
-KEEP_SUFFIXES = (".rocmasm", ".ptx", ".mlir", ".s")
-MANIFEST = "manifest.json"
-LOCKS = ".locks"  # one lock file per entry key, beside the entries (Compiler._entry_lock)
 DEFAULT_TIMEOUT_S = 300.0
 RETRY_FLAG = "--mlir-disable-threading"  # a compile that hung or timed out is retried once with it
 
@@ -155,43 +150,6 @@ def repro_command(job: CompileJob, workdir: Path) -> str:
     return shlex.join(_command(job, workdir, compiler="iree-compile"))
 
 
-def _sha(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def _prune_dump(dump: Path) -> None:
-    """Keep only what proof and runs need: drop LLVM IR and code objects (large)."""
-    if dump.is_dir():
-        for f in dump.iterdir():
-            if not f.name.endswith(KEEP_SUFFIXES):
-                f.unlink()
-
-
-def _write_manifest(workdir: Path, meta: dict) -> None:
-    files = {str(p.relative_to(workdir)): _sha(p) for p in sorted(workdir.rglob("*"))
-             if p.is_file() and p.name != MANIFEST}
-    atomic_write_text(workdir / MANIFEST, json.dumps({**meta, "files": files}, indent=1))
-
-
-def read_valid_manifest(workdir: Path) -> Optional[dict]:
-    """The entry's manifest if it is complete and every file it lists is present and unchanged, else None."""
-    try:
-        meta = json.loads((workdir / MANIFEST).read_text())
-        files = meta["files"]
-        returncode, timed_out = meta["returncode"], meta["timed_out"]
-        str(meta["error"]), float(meta["compile_s"])
-        if not isinstance(files, dict) or "input.mlir" not in files or "stderr.txt" not in files:
-            return None
-        if returncode == 0 and not timed_out and "out.vmfb" not in files:
-            return None
-        for rel, digest in files.items():
-            if _sha(workdir / rel) != digest:
-                return None
-        return meta
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return None
-
-
 class Compiler:
     """Runs CompileJobs with caching, every one as a CPU task of its executor (``executor``, else a
     ``LocalExecutor(workers)`` of its own): :meth:`compile` waits for one, :meth:`submit` and
@@ -243,13 +201,8 @@ class Compiler:
         return root / job.cache_key()
 
     def _entry_lock(self, workdir: Path, shared: bool = False, wait_s: Optional[float] = None):
-        """The lock other processes sharing the cache see on ``workdir``: held exclusively while it is checked,
-        built and installed, shared while it is read out. An entry outside the cache is this process's own.
-        ``wait_s``: LockWaitTimeout when another process holds it longer (see :meth:`_compile`)."""
-        if self.cache_dir is None or workdir.parent != self.cache_dir:
-            return contextlib.nullcontext()
-        return waiting_lock(self.cache_dir / LOCKS / f"{workdir.name}.lock", shared, give_up=self._give_up,
-                            wait_s=wait_s)
+        """compiler/entry.py entry_lock on ``workdir`` in this cache, given up when this compiler is cancelled."""
+        return entry_lock(self.cache_dir, workdir, shared, give_up=self._give_up, wait_s=wait_s)
 
     def _give_up(self) -> None:
         if self.cancelled:
@@ -263,8 +216,7 @@ class Compiler:
             with self._entry_lock(result.workdir, shared=True, wait_s=result.job.timeout_s):
                 yield
         except LockWaitTimeout:
-            print(f"warning: {result.job.label}: another process has held its compile-cache entry for more than "
-                  f"{result.job.timeout_s:g} s (stopped?); reading it without the lock", file=sys.stderr)
+            say_held_too_long(result.job.label, result.job.timeout_s, "reading it without the lock")
             yield
 
     def copy_entry(self, result: CompileResult, dest: Path) -> None:
@@ -336,8 +288,7 @@ class Compiler:
             except LockWaitTimeout:
                 # The process building this entry has held it longer than the compile may take: it is stopped
                 # (Ctrl-Z, SIGSTOP) or gone astray. Build it here, uncached, rather than wait without end.
-                print(f"warning: {job.label}: another process has held its compile-cache entry for more than "
-                      f"{job.timeout_s:g} s (stopped?); compiling it here, uncached", file=sys.stderr)
+                say_held_too_long(job.label, job.timeout_s, "compiling it here, uncached")
                 own = Path(tempfile.mkdtemp(dir=self.scratch, prefix=f"{workdir.name}-"))
                 return self._compile_remote(job, own) if self.executor.remote else self._compile_fresh(job, own)
             if self.cache_dir is not None or workdir.name in self._finished:
@@ -369,12 +320,12 @@ class Compiler:
         final.parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(dir=final.parent, prefix=f".{final.name}."))
         try:
-            _unpack(shipped, tmp, final)
+            unpack(shipped, tmp, final)
             meta = {k: v for k, v in meta.items() if k != "files"}
             meta["error"] = meta["error"].replace(shipped["workdir"], str(final))
             meta["node"] = shipped.get("node", "")  # where it was built, for the row (and later cache hits)
-            _write_manifest(tmp, meta)
-            self._install(tmp, final)
+            write_manifest(tmp, meta)
+            install(tmp, final)
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
             raise
@@ -444,12 +395,12 @@ class Compiler:
                      if uncacheable and self.cache_dir is not None else workdir)
             stderr, error = (text.replace(str(tmp), str(final)) for text in (stderr, error))  # the entry's final place
             (tmp / "stderr.txt").write_text(stderr)
-            _prune_dump(tmp / "dump")
+            prune_dump(tmp / "dump")
             meta = {"label": job.label, "returncode": returncode, "timed_out": timed_out, "hung": hung,
                     "uncacheable": uncacheable, "disk_fault": disk, "signal": sig, "error": error,
                     "compile_s": elapsed, "compiler_version": compiler_version()}
-            _write_manifest(tmp, meta)
-            self._install(tmp, final)
+            write_manifest(tmp, meta)
+            install(tmp, final)
         except OSError as e:  # a full or failing disk under the entry: the error names the cache it was writing
             shutil.rmtree(tmp, ignore_errors=True)
             if e.filename is None and e.errno in DISK_ERRNOS:
@@ -460,23 +411,6 @@ class Compiler:
             raise
         return self._result(job, final, meta, cached=False)
 
-    @staticmethod
-    def _install(tmp: Path, final: Path) -> None:
-        """Move a finished build into place, replacing an old (corrupt, failed) entry. An uncacheable build goes
-        from the cache to the scratch folder, which may be on another file system: copied there, then removed."""
-        for _ in range(3):
-            shutil.rmtree(final, ignore_errors=True)
-            try:
-                os.replace(tmp, final)
-                return
-            except OSError as e:
-                if e.errno == errno.EXDEV:  # the cache and the scratch folder are on different file systems
-                    shutil.copytree(tmp, final)
-                    shutil.rmtree(tmp, ignore_errors=True)
-                    return
-                continue  # another process installed the same entry meanwhile: try again
-        os.replace(tmp, final)
-
     def _result(self, job: CompileJob, workdir: Path, meta: dict, cached: bool) -> CompileResult:
         ok = meta["returncode"] == 0 and not meta["timed_out"] and (workdir / "out.vmfb").exists()
         return CompileResult(job, ok, bool(meta["timed_out"]), meta["returncode"], meta["error"],
@@ -485,9 +419,9 @@ class Compiler:
                              int(meta.get("disk_fault") or 0))
 
     def pack(self, result: CompileResult) -> dict:
-        """A result's entry as bytes (to ship it to another machine); see :func:`_unpack`."""
+        """A result's entry as bytes (to ship it to another machine); see compiler/entry.py unpack."""
         with self._reading(result):
-            return _pack(result.workdir)
+            return pack(result.workdir)
 
     def submit(self, job: CompileJob) -> Future:
         """Start :meth:`compile` of ``job`` as a CPU task of the executor (a remote executor: a local waiter
@@ -564,30 +498,6 @@ def _as_completed_saying(futures, on_wait: Optional[Callable[[float, int], None]
         yield from done
 
 
-def _pack(workdir: Path) -> dict:
-    """An entry as {'workdir', 'meta', 'files': {relative path: bytes}} (small: vmfb, kept dumps, stderr)."""
-    meta = json.loads((workdir / MANIFEST).read_text())
-    files = {str(p.relative_to(workdir)): p.read_bytes() for p in sorted(workdir.rglob("*"))
-             if p.is_file() and p.name != MANIFEST}
-    return {"workdir": str(workdir), "meta": meta, "files": files}
-
-
-def _unpack(shipped: dict, into: Path, final: Path) -> None:
-    """Write shipped files into ``into``, checking each against the sender's manifest (a corrupt
-    transfer raises); stderr.txt is rewritten to name ``final`` instead of the sender's directory."""
-    expected = shipped["meta"]["files"]
-    if set(expected) != set(shipped["files"]):
-        raise RuntimeError(f"shipped entry is incomplete: {sorted(set(expected) ^ set(shipped['files']))}")
-    for rel, data in shipped["files"].items():
-        if hashlib.sha256(data).hexdigest() != expected[rel]:
-            raise RuntimeError(f"shipped file {rel} does not match its hash (corrupt in transfer)")
-        if rel == "stderr.txt":
-            data = data.decode(errors="replace").replace(shipped["workdir"], str(final)).encode()
-        path = into / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-
-
 def build_shipped(job: CompileJob, expected_version: str, stall_s: Optional[float] = None) -> dict:
     """On a worker: compile ``job`` in a scratch directory and return the entry as bytes (a compile with no
     progress for the driver's ``stall_s`` ended as hung there too).
@@ -599,4 +509,4 @@ def build_shipped(job: CompileJob, expected_version: str, stall_s: Optional[floa
                            f"the driver {expected_version}: install the same iree-base-compiler on every node")
     with Compiler(None, workers=1, stall_s=stall_s) as compiler:
         result = compiler._compile_fresh(job, compiler._entry(job))
-        return {**_pack(result.workdir), "node": task_provenance() or os.uname().nodename}
+        return {**pack(result.workdir), "node": task_provenance() or os.uname().nodename}

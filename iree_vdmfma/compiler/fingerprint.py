@@ -5,7 +5,7 @@ same order, with the same instructions. A report must not call one of them a win
 other (on the H100, ``splitk`` compiled to the very same kernel as ``default`` on two shapes
 and a 5% drift between rows measured minutes apart read as a 1.05x "win").
 
-What is hashed: every executable's ISA text the compile dump keeps (compiler/driver.py
+What is hashed: every executable's ISA text the compile dump keeps (compiler/entry.py
 ``KEEP_SUFFIXES``: ROCm ``.rocmasm``, CUDA ``.ptx``, llvm-cpu ``.s``), one file per
 executable, generic over backends: no backend's syntax is parsed, only lines are dropped or
 rewritten. Stripped before hashing, so two compiles of one kernel in two cache entries,

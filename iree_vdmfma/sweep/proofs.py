@@ -17,7 +17,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Optional
 
-from ..compiler.driver import MANIFEST, CompileResult
+from ..compiler.driver import CompileResult
+from ..compiler.entry import MANIFEST
 from ..util.io import atomic_write_text
 
 PROOFS = ".proofs"

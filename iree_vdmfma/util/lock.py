@@ -1,5 +1,5 @@
 """Locks between processes: an exclusive one on an output directory, so two runs never write into one at
-once, and a waiting one on a file (a compile-cache entry's, compiler/driver.py).
+once, and a waiting one on a file (a compile-cache entry's, compiler/entry.py).
 
 ``OUT/.lock`` is locked with ``flock`` for as long as the run holds it; the
 kernel drops the lock when the process ends, however it ends (no stale locks

@@ -1,0 +1,125 @@
+"""A compile-cache entry on disk: its files, its manifest, its lock, and how it is installed and shipped.
+
+An entry is a directory named by the job's cache key (compiler/driver.py CompileJob.cache_key) holding
+input.mlir, the spec files, stderr.txt, out.vmfb when the compile succeeded, the kept dumps (configured IR,
+ISA) and ``manifest.json``: the compile's outcome and every file's sha256. An entry whose manifest is
+incomplete or whose files do not match it is not trusted (:func:`read_valid_manifest` says None) and is
+rebuilt. Processes sharing a cache take ``.locks/KEY.lock`` (:func:`entry_lock`): exclusively while an entry is
+checked, built and installed, shared while it is read out, so no entry is replaced under a reader.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import hashlib
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+from typing import Callable, Optional
+
+from ..util.io import atomic_write_text
+from ..util.lock import waiting_lock
+
+# Dump files worth keeping: configured IR, ISA (ROCm .rocmasm, CUDA .ptx), the dispatch benchmark module.
+KEEP_SUFFIXES = (".rocmasm", ".ptx", ".mlir", ".s")
+MANIFEST = "manifest.json"
+LOCKS = ".locks"  # one lock file per entry key, beside the entries (entry_lock)
+
+
+def _sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def prune_dump(dump: Path) -> None:
+    """Keep only what proof and runs need: drop LLVM IR and code objects (large)."""
+    if dump.is_dir():
+        for f in dump.iterdir():
+            if not f.name.endswith(KEEP_SUFFIXES):
+                f.unlink()
+
+
+def write_manifest(workdir: Path, meta: dict) -> None:
+    """``meta`` and the hash of every file under ``workdir`` into its manifest (written last, atomically)."""
+    files = {str(p.relative_to(workdir)): _sha(p) for p in sorted(workdir.rglob("*"))
+             if p.is_file() and p.name != MANIFEST}
+    atomic_write_text(workdir / MANIFEST, json.dumps({**meta, "files": files}, indent=1))
+
+
+def read_valid_manifest(workdir: Path) -> Optional[dict]:
+    """The entry's manifest if it is complete and every file it lists is present and unchanged, else None."""
+    try:
+        meta = json.loads((workdir / MANIFEST).read_text())
+        files = meta["files"]
+        returncode, timed_out = meta["returncode"], meta["timed_out"]
+        str(meta["error"]), float(meta["compile_s"])
+        if not isinstance(files, dict) or "input.mlir" not in files or "stderr.txt" not in files:
+            return None
+        if returncode == 0 and not timed_out and "out.vmfb" not in files:
+            return None
+        for rel, digest in files.items():
+            if _sha(workdir / rel) != digest:
+                return None
+        return meta
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+def entry_lock(cache_dir: Optional[Path], workdir: Path, shared: bool = False,
+               give_up: Optional[Callable[[], None]] = None, wait_s: Optional[float] = None):
+    """The lock other processes sharing the cache see on ``workdir``: exclusive while it is checked, built and
+    installed, ``shared`` while it is read out; LockWaitTimeout when another process holds it longer than
+    ``wait_s``. An entry outside ``cache_dir`` (no cache, the scratch folder) is this process's own: no lock."""
+    if cache_dir is None or workdir.parent != cache_dir:
+        return contextlib.nullcontext()
+    return waiting_lock(cache_dir / LOCKS / f"{workdir.name}.lock", shared, give_up=give_up, wait_s=wait_s)
+
+
+def say_held_too_long(label: str, wait_s: float, instead: str) -> None:
+    """The one warning for an entry another process has held past the compile's timeout (stopped with Ctrl-Z,
+    SIGSTOP, or astray): ``instead`` says what this process does rather than wait without end."""
+    print(f"warning: {label}: another process has held its compile-cache entry for more than {wait_s:g} s "
+          f"(stopped?); {instead}", file=sys.stderr)
+
+
+def install(tmp: Path, final: Path) -> None:
+    """Move a finished build into place, replacing an old (corrupt, failed) entry. An uncacheable build goes
+    from the cache to the scratch folder, which may be on another file system: copied there, then removed."""
+    for _ in range(3):
+        shutil.rmtree(final, ignore_errors=True)
+        try:
+            os.replace(tmp, final)
+            return
+        except OSError as e:
+            if e.errno == errno.EXDEV:  # the cache and the scratch folder are on different file systems
+                shutil.copytree(tmp, final)
+                shutil.rmtree(tmp, ignore_errors=True)
+                return
+            continue  # another process installed the same entry meanwhile: try again
+    os.replace(tmp, final)
+
+
+def pack(workdir: Path) -> dict:
+    """An entry as {'workdir', 'meta', 'files': {relative path: bytes}} (small: vmfb, kept dumps, stderr)."""
+    meta = json.loads((workdir / MANIFEST).read_text())
+    files = {str(p.relative_to(workdir)): p.read_bytes() for p in sorted(workdir.rglob("*"))
+             if p.is_file() and p.name != MANIFEST}
+    return {"workdir": str(workdir), "meta": meta, "files": files}
+
+
+def unpack(shipped: dict, into: Path, final: Path) -> None:
+    """Write shipped files into ``into``, checking each against the sender's manifest (a corrupt
+    transfer raises); stderr.txt is rewritten to name ``final`` instead of the sender's directory."""
+    expected = shipped["meta"]["files"]
+    if set(expected) != set(shipped["files"]):
+        raise RuntimeError(f"shipped entry is incomplete: {sorted(set(expected) ^ set(shipped['files']))}")
+    for rel, data in shipped["files"].items():
+        if hashlib.sha256(data).hexdigest() != expected[rel]:
+            raise RuntimeError(f"shipped file {rel} does not match its hash (corrupt in transfer)")
+        if rel == "stderr.txt":
+            data = data.decode(errors="replace").replace(shipped["workdir"], str(final)).encode()
+        path = into / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
