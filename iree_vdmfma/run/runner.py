@@ -84,6 +84,19 @@ def build_floor_module(target: str, out_dir: Path, cache_dir: Optional[Path] = N
         return None
 
 
+def harness_floor_us(device: str, module_target: str, timing_mode: str, reps: int, timeout_s: float,
+                     floor_module: Optional[Path] = None, cache_dir: Optional[Path] = None,
+                     warmup_s: float = timing.DEFAULT_WARMUP_S, min_time_s: float = timing.DEFAULT_MIN_TIME_S) -> Optional[float]:
+    """The harness floor (run/floor.py: a one-element GEMM's per-dispatch latency, hot) on ``device`` in
+    ``timing_mode``, µs, MEASURED once per process and mode, for run_problem's rows and the tuner's winners alike;
+    None when it cannot be measured. Its module: ``floor_module`` where given, else one compiled here through
+    ``cache_dir`` (None: uncached, into a temp folder: a command's --no-cache or --cache-dir never sees another
+    cache written)."""
+    module = Path(floor_module) if floor_module else partial(build_floor_module, module_target, cache_dir=cache_dir,
+                                                             use_cache=cache_dir is not None)
+    return floor.iree_floor_us(device, module_target, timing_mode, reps, warmup_s, min_time_s, timeout_s, module)
+
+
 # ------------------------------------------------------------------ loading
 
 
@@ -242,8 +255,8 @@ class RunResult:
 def run_problem(vmfb: Path | str, problem: Problem, device: str = "local-task",
                 module_target: Optional[str] = None, cache_mode: str = "hot", reps: int = 10,
                 *, seed: int = 0, check: bool = True, cache_bytes: Optional[int] = None,
-                min_calls: int = timing.DEFAULT_MIN_CALLS, warmup_s: float = 0.1,
-                min_time_s: float = 0.05, timeout_s: float = 600.0,
+                min_calls: int = timing.DEFAULT_MIN_CALLS, warmup_s: float = timing.DEFAULT_WARMUP_S,
+                min_time_s: float = timing.DEFAULT_MIN_TIME_S, timeout_s: float = 600.0,
                 workdir: Optional[Path] = None, checker: Optional[Checker] = None,
                 peak: Optional[float] = None, loaded: Optional[LoadedModule] = None,
                 timing_mode: str = timing.DEFAULT_TIMING_MODE, floor_module: Optional[Path] = None) -> RunResult:
@@ -301,12 +314,8 @@ def run_problem(vmfb: Path | str, problem: Problem, device: str = "local-task",
                                      timeout_s=timeout_s)
             res.latency, res.command = run.latency, run.command
             res.timing_mode = timing_mode if has_loop else "call"
-            # without a floor module given, one is compiled uncached into a temp folder, once per process: a
-            # command's --no-cache or --cache-dir never sees another cache written
-            module = Path(floor_module) if floor_module else partial(build_floor_module, res.module_target,
-                                                                     use_cache=False)
-            res.floor_us = floor.iree_floor_us(dev, res.module_target, timing_mode, reps, warmup_s, min_time_s,
-                                               timeout_s, module) if has_loop else None
+            res.floor_us = harness_floor_us(dev, res.module_target, timing_mode, reps, timeout_s, floor_module,
+                                            warmup_s=warmup_s, min_time_s=min_time_s) if has_loop else None
         except timing.TimingError as e:
             res.error, res.timed_out, res.command = str(e), e.timed_out, e.command
         except ValueError as e:  # e.g. cold rotation too large

@@ -132,6 +132,8 @@ def timing_modes_on(device: str) -> tuple[str, ...]:
 MODE_FUNCS = {"cmdbuf": CMDBUF_FUNC, "graph": CMDBUF_FUNC, "loop": LOOP_FUNC}
 DISPATCHES_PER_SUBMISSION = {"cmdbuf": CMDBUF_DISPATCHES, "graph": CMDBUF_DISPATCHES, "loop": 1}
 DEFAULT_MIN_CALLS = 16  # dispatches per timed call (hot); cold rounds up to whole rotations
+DEFAULT_WARMUP_S = 0.1  # untimed calls first, for at least this long
+DEFAULT_MIN_TIME_S = 0.05  # each timed repetition lasts at least this long (calls are batched up to it)
 DEFAULT_MAX_ROTATION_BYTES = 8 * 2**30
 COLD_MARGIN = 2  # cold mode: distinct weight bytes between two reads of one copy >= COLD_MARGIN x cache bytes
 
@@ -405,8 +407,8 @@ class TimingRun:
 
 
 def time_module(vmfb: Path, problem: Problem, a: np.ndarray | Sequence[np.ndarray], b: np.ndarray, device: str,
-                the_plan: Plan, has_loop: bool, reps: int = 10, warmup_s: float = 0.1,
-                min_time_s: float = 0.05, workdir: Optional[Path] = None,
+                the_plan: Plan, has_loop: bool, reps: int = 10, warmup_s: float = DEFAULT_WARMUP_S,
+                min_time_s: float = DEFAULT_MIN_TIME_S, workdir: Optional[Path] = None,
                 timeout_s: float = 600.0, extra_flags: Sequence[str] = ()) -> TimingRun:
     """Time one module under a plan. ``has_loop``: the module has the plan's timing function (``@gemm_loop`` or
     ``@gemm_cmdbuf``); without it only hot mode, one plain ``@gemm`` call per sample, works.

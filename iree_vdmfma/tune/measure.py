@@ -13,14 +13,14 @@ floor (:func:`harness_floor`, run/floor.py) of the timing mode its latencies wer
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache, partial
+from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
 from ..problems.problem import Problem
 from ..run.numerics import Checker
 from ..run.provenance import Provenance, now_utc, provenance
-from ..run.runner import run_problem
+from ..run.runner import harness_floor_us, run_problem
 from . import state
 from ..problems.rows import Status
 
@@ -82,11 +82,8 @@ def harness_floor(module_target: str, timing_mode: str, options: MeasureOptions,
     """The harness floor (run/floor.py: a one-element GEMM's per-dispatch latency, hot) on ``options.device`` in
     ``timing_mode``, µs, MEASURED once per process and shared with every run_problem of that mode (a race's rounds
     run in a worker process of their own: the same runtime, device and mode); None when it cannot be measured.
-    Its module is compiled through ``cache_dir`` (None: uncached)."""
-    from ..run import floor  # noqa: PLC0415
-    from ..run.runner import build_floor_module  # noqa: PLC0415
+    Its module is compiled through ``cache_dir`` (None: uncached): run/runner.py harness_floor_us, as for a row."""
     from ..devices.probe import resolve_device  # noqa: PLC0415
 
-    module = partial(build_floor_module, module_target, cache_dir=cache_dir, use_cache=cache_dir is not None)
-    return floor.iree_floor_us(resolve_device(options.device), module_target, timing_mode, max(options.reps, 10),
-                               0.1, 0.05, options.timeout_s, module)
+    return harness_floor_us(resolve_device(options.device), module_target, timing_mode, max(options.reps, 10),
+                            options.timeout_s, cache_dir=cache_dir)
