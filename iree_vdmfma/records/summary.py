@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Iterable, Optional, Sequence
+from typing import Callable, Iterable, Optional, Sequence
 
 from .db import CALIBRATION, CANDIDATE, EXHAUSTIVE, FORWARD, MEASURED, SWEEP, WINNER, Record
 
@@ -68,12 +68,15 @@ class Sources:
         return out
 
 
-def newest(records: Iterable[Record]) -> dict[tuple, Record]:
-    """Per (kind, key, name, variant, cache mode, timing mode) the newest record (ties: the last read). A WINNER's
-    timing mode is not part of its key: a shape ships one winner, its newest tune's, whatever mode it raced in."""
+def _identity(r: Record) -> tuple:
+    return r.kind, r.key, r.name, r.variant, r.cache_mode, r.timing_mode
+
+
+def newest(records: Iterable[Record], identity: Callable[[Record], tuple] = _identity) -> dict[tuple, Record]:
+    """Per ``identity`` (kind, key, name, variant, cache mode, timing mode) the newest record (ties: the last read)."""
     out: dict[tuple, Record] = {}
     for r in records:
-        k = (r.kind, r.key, r.name, r.variant, r.cache_mode, "" if r.kind == WINNER else r.timing_mode)
+        k = identity(r)
         if k not in out or r.recorded_at >= out[k].recorded_at:
             out[k] = r
     return out
@@ -96,7 +99,9 @@ def _calibration(rs: list[Record], src: Sources) -> list[str]:
 
 
 def _winners(rs: list[Record], src: Sources) -> list[str]:
-    wins = newest(r for r in rs if r.kind == WINNER and r.basis == MEASURED)
+    # a shape ships one winner, its newest tune's, whatever timing mode it raced in: the mode is not in its identity
+    wins = newest((r for r in rs if r.kind == WINNER and r.basis == MEASURED),
+                  identity=lambda r: (r.key, r.name, r.variant, r.cache_mode))
     if not wins:
         return ["(no measured winner recorded)"]
     defaults = {(r.origin, r.key): r for r in rs if r.kind == CANDIDATE and r.knobs.endswith("mma=default")}
