@@ -17,7 +17,8 @@ each @gemm call's dispatches all lie in the same command buffer.
 - ``one-process`` (tried first): one Python worker process (``python -m iree_vdmfma.run.paired``)
   loads every contender's module on the device once, shares one set of inputs among them, and
   runs the requested rounds. In a round the contenders take turns call by call (the round's
-  order, then a seeded shuffle per turn), each ``@gemm_loop`` call timed on its own, as many calls each as fill ``min_time_s`` for
+  order, then a seeded shuffle per turn), each call of the mode's timing function timed on its own, as
+  many calls each as fill ``min_time_s`` for
   the slowest; a sample is a contender's median call time over its dispatches. So each sample of
   a round spans the same stretch of wall time: load that comes and goes hits every contender
   alike. One process: no per-sample launch or module-load noise.

@@ -44,7 +44,7 @@ class RunnerError(DeviceError):
 def compile_for_run(problem: Problem, target: str, out_dir: Path,
                     extra_flags: Sequence[str] = (), cache_dir: Optional[Path] = None,
                     use_cache: bool = True) -> Path:
-    """Compile a runnable module (``@gemm`` + ``@gemm_loop``) for ``target``.
+    """Compile a runnable module (``@gemm`` + its timing functions ``@gemm_loop``, ``@gemm_cmdbuf``) for ``target``.
 
     Goes through the project's compile driver and its cache (``cache_dir``,
     default ``$VDMFMA_CACHE_DIR`` or ~/.cache/iree-vdmfma, like sweeps); the

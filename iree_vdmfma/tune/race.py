@@ -24,8 +24,9 @@ rule) with others at the end; then the simplest of the tied (fewest knobs change
 other than the default must beat the default by the paired rule, else the default stays.
 The rule's threshold is the device's A/A calibration when there is one (run/calibration.py).
 
-What is measured: per-dispatch latencies of the ``@gemm_loop`` of each candidate's module, in
-rounds; what is reported: medians of per-round ratios with order-statistics intervals.
+What is measured: per-dispatch latencies of each candidate's module through the timing function of the
+default timing mode (``cmdbuf``: ``@gemm_cmdbuf``, run/timing.py), in rounds; what is reported:
+medians of per-round ratios with order-statistics intervals.
 Nothing is modelled; the fit decision before the race is an estimate (from times measured in
 this run), and says so.
 """
