@@ -215,7 +215,7 @@ def compile(
 
     Takes a shape list or --m x --n x --k (--dtype default f16); variants default to vdmfma. Each job
     leaves its input, spec, module and dump under OUT/artifacts, its repro in OUT/results.csv. OUT
-    accumulates rows. Exit 0 when every row is ok or not-applied, 1 when some failed.
+    accumulates rows. Exit 0 when every row is ok, not-applied or skipped, 1 when some failed.
     """
     with user_errors(debug, keeps="rows"):
         out = opt.out_folder(out, "compile")
@@ -279,7 +279,7 @@ def sweep(
     and report/ when rows were run (--report: always). With a device each row is also run hot and cold,
     checked against numpy and timed. Resumable: run the same command again.
 
-    Exit: 0 every row ok or not-applied; 1 some rows failed; 2 bad input or a busy or foreign OUT; 130
+    Exit: 0 every row ok, not-applied or skipped; 1 some rows failed; 2 bad input or a busy or foreign OUT; 130
     interrupted.
     """
     with user_errors(debug, keeps="rows"):
