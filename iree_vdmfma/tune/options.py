@@ -44,8 +44,8 @@ class TuneOptions:
     hot: bool = True
     search: str = "exhaustive"  # or 'optuna' (budgeted, when the space exceeds max_candidates)
     seed: int = 0
-    # None: race when measuring (tune/race.py), `vdmfma tune`'s default; False: one timing each (--no-race), the
-    # default of library callers until they opt in (model/step.py's tune: its CI test would take a minute longer)
+    # None: race when measuring (tune/race.py), the default of `vdmfma tune` and of `vdmfma model --tune` (model/step.py
+    # StepOptions.race); False: one timing each (--no-race), the default of a TuneOptions built in code
     race: Optional[bool] = False
     executor: ExecutorSpec = ExecutorSpec()  # compiles on local threads (default) or a Ray cluster
     append: bool = False  # add this run's rows to an OUT that holds another target/device/shape list
