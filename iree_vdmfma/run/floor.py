@@ -6,7 +6,8 @@ tool and settings as the row, in hot mode (its one weight element cannot be evic
 what the harness and runtime cost per dispatch in that mode (a queue submission and its
 signal in loop mode, a share of one in command-buffer mode, a kernel launch in both), so a latency
 near its floor measures the harness, not the kernel. The torch peer's floor is the same
-one-element matmul in the peer's own loop (run/peer.py).
+one-element matmul timed as the peer times its rows in that mode: its loop, or its captured CUDA graph
+(run/peer.py).
 
 A process measures each (device, module target, timing mode) floor once and reuses it for every
 row after it; a floor that cannot be measured is ``None`` (the row keeps its latency). A runnable
