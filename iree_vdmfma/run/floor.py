@@ -2,15 +2,17 @@
 
 Every timed row carries ``floor_us``: the per-dispatch latency of a one-element GEMM
 (``FLOOR_PROBLEM``, 1x1x1) run through the same runnable-module functions, timing mode, device,
-tool and settings as the row, in hot mode (its one weight element cannot be evicted anyway). It is
+tool and (through run/runner.py :func:`harness_floor_us`) warm-up and minimum time as the row, in hot
+mode (its one weight element cannot be evicted anyway). It is
 what the harness and runtime cost per dispatch in that mode (a queue submission and its
 signal in loop mode, a share of one in command-buffer mode, a kernel launch in both), so a latency
 near its floor measures the harness, not the kernel. The torch peer's floor is the same
 one-element matmul timed as the peer times its rows in that mode: its loop, or its captured CUDA graph
 (run/peer.py).
 
-A process measures each (device, module target, timing mode) floor once and reuses it for every
-row after it; a floor that cannot be measured is ``None`` (the row keeps its latency). A runnable
+A process measures each (device, module target, timing mode) floor once, with the settings of the first
+caller (run/calibration.py calls :func:`iree_floor_us` itself, with 3 repetitions of 0.02 s), and reuses it
+for every row after it; a floor that cannot be measured is ``None`` (the row keeps its latency). A runnable
 sweep directory holds the floor module (:func:`module_path`), so `vdmfma bench` measures the floor
 where there is no compiler.
 """
