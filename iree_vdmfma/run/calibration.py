@@ -50,8 +50,8 @@ from typing import Callable, Optional, Sequence
 import numpy as np
 
 from . import paired
-from .floor import iree_floor_us
-from .runner import build_floor_module
+from .floor import FLOOR_REPS
+from .runner import harness_floor_us
 from .timing import DEFAULT_TIMING_MODE
 from ..executors import on_device
 from ..problems.problem import Problem
@@ -261,7 +261,7 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
     ``measure`` takes paired.measure_rounds' arguments (``start`` numbers a batch's first round; None:
     paired.measure_rounds, looked up when it measures)."""
     from ..compiler.cuda_targets import module_target  # noqa: PLC0415
-    from ..compiler.driver import CompileJob, Compiler  # noqa: PLC0415
+    from ..compiler.driver import CompileJob, Compiler, default_cache_dir  # noqa: PLC0415
     from ..compiler.retry import compile_retrying  # noqa: PLC0415
     from ..compiler.fingerprint import fingerprint  # noqa: PLC0415
     from ..devices.flags import compile_flags  # noqa: PLC0415
@@ -294,8 +294,8 @@ def calibrate(device: str, out_dir: Path, pairs: int = 24, problem: Problem = DE
                                                      cache_mode=cache_mode, mode=mode, timing_mode=timing_mode))
 
         fit = fit_and_check(draw, COMPARISONS, pairs, heldout_pairs, rounds, confidence, seed, batches)
-        floor_us = on_device(first.executor, partial(iree_floor_us, dev, target, timing_mode, 3, 0.02, 0.02, 600.0,
-                                                     partial(build_floor_module, target)))
+        floor_us = on_device(first.executor, partial(harness_floor_us, dev, target, timing_mode, FLOOR_REPS, 600.0,
+                                                     cache_dir=default_cache_dir()))
     name = device_info(dev).name
     measured, last = fit.rounds, fit.checks[-1]
     rows = []

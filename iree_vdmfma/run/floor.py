@@ -10,9 +10,9 @@ near its floor measures the harness, not the kernel. The torch peer's floor is t
 one-element matmul timed as the peer times its rows in that mode: its loop, or its captured CUDA graph
 (run/peer.py).
 
-A process measures each (device, module target, timing mode) floor once, with the settings of the first
-caller (run/calibration.py calls :func:`iree_floor_us` itself, with 3 repetitions of 0.02 s), and reuses it
-for every row after it; a floor that cannot be measured is ``None`` (the row keeps its latency). A runnable
+Every caller measures it through :func:`harness_floor_us`, with the same warm-up and minimum time: a row
+with its own repetitions, a tune's winners and a calibration with at least ``FLOOR_REPS``. A process
+measures each (device, module target, timing mode) floor once and reuses it for every row after it; a floor that cannot be measured is ``None`` (the row keeps its latency). A runnable
 sweep directory holds the floor module (:func:`module_path`), so `vdmfma bench` measures the floor
 where there is no compiler.
 """
@@ -27,6 +27,7 @@ from . import timing
 from ..problems.problem import Problem
 
 FLOOR_PROBLEM = Problem(1, 1, 1, dtype="f16")
+FLOOR_REPS = 10  # timed repetitions where no row sets them (a tune's winners, a calibration: at least this)
 
 _measured: dict[tuple, Optional[float]] = {}
 

@@ -20,6 +20,7 @@ from typing import Optional
 from ..problems.problem import Problem
 from ..run.numerics import Checker
 from ..run.provenance import Provenance, now_utc, provenance
+from ..run.floor import FLOOR_REPS
 from ..run.runner import harness_floor_us, run_problem
 from . import state
 from ..problems.rows import Status
@@ -85,5 +86,5 @@ def harness_floor(module_target: str, timing_mode: str, options: MeasureOptions,
     Its module is compiled through ``cache_dir`` (None: uncached): run/runner.py harness_floor_us, as for a row."""
     from ..devices.probe import resolve_device  # noqa: PLC0415
 
-    return harness_floor_us(resolve_device(options.device), module_target, timing_mode, max(options.reps, 10),
+    return harness_floor_us(resolve_device(options.device), module_target, timing_mode, max(options.reps, FLOOR_REPS),
                             options.timeout_s, cache_dir=cache_dir)
