@@ -251,6 +251,34 @@ def test_an_ok_row_without_timing_is_not_finished_and_reps_below_one_are_refused
     assert len(run) == 2 and all(r.status == "ok" and r.latency_us_median > 0 for r in run)
 
 
+def test_a_directory_timed_in_one_mode_is_neither_benched_nor_swept_in_another(host_sweep, tmp_path, cache_dir):
+    """A finished row is never redone, so rows timed in cmdbuf mode would be kept as a loop-mode run's: refused in
+    one line, exit 2, before anything runs or compiles, and the rows on disk stay as they were."""
+    from iree_vdmfma.problems.rows import read_rows
+
+    out = _copy(host_sweep, tmp_path)
+    assert _bench(out).exit_code == 0
+    before = (out / "results.csv").read_bytes()
+    assert {r.timing_mode for r in read_rows(out / "results.csv") if r.cache_mode} == {"cmdbuf"}
+    refused = _bench(out, "--timing-mode", "loop")
+    said = refused.output.strip().splitlines()
+    assert refused.exit_code == 2 and len(said) == 1 and said[0].startswith("error: "), refused.output
+    assert "timed in cmdbuf timing mode (now --timing-mode loop)" in said[0]
+    from typer.testing import CliRunner
+
+    from iree_vdmfma.cli import app
+
+    (tmp_path / "tiny.csv").write_text("m,n,k,dtype\n8,128,256,f16\n")
+    for append in ((), ("--append",)):  # a sweep, --append or not
+        swept = CliRunner().invoke(app, ["sweep", str(tmp_path / "tiny.csv"), "--target", "host", "--variants",
+                                         "default", "--device", "local-task", "--timing-mode", "loop", "--out",
+                                         str(out), "--cache-dir", str(cache_dir), *append])
+        assert swept.exit_code == 2 and "timed in cmdbuf timing mode" in swept.output, swept.output
+    assert (out / "results.csv").read_bytes() == before
+    assert _bench(out, "--timing-mode", "cmdbuf").exit_code == 0  # its own mode: nothing to redo, nothing said
+    assert (out / "results.csv").read_bytes() == before
+
+
 def test_a_directory_with_nothing_to_bench_is_one_error_line_and_exit_2(host_sweep, tmp_path):
     from iree_vdmfma.problems.rows import read_rows, write_rows
 

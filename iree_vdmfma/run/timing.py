@@ -71,7 +71,7 @@ import subprocess
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Iterable, Optional, Sequence
 
 import numpy as np
 
@@ -99,6 +99,17 @@ def check_timing_mode(mode: str, device: Optional[str] = None) -> str:
     if device is not None:
         mode_flags(mode, device)
     return mode
+
+
+def check_one_mode(results: Path, row_modes: Iterable[str], mode: str, remedy: str = "choose another --out") -> None:
+    """ValueError when ``results`` holds rows timed in another timing mode than ``mode``: a results.csv keeps one
+    row per shape, variant and cache mode and never redoes a finished one, so a run in another mode would keep
+    those rows as its own (a row timed as a plain call, 'call', or not timed, '', takes any mode)."""
+    other = sorted(set(row_modes) - {"", "call", mode})
+    if other:
+        raise ValueError(f"{results} holds rows timed in {' and '.join(other)} timing mode (now --timing-mode "
+                         f"{mode}): one results.csv holds one timing mode, as it keeps one row per shape, variant "
+                         f"and cache mode; {remedy}")
 
 
 def mode_flags(mode: str, device: str) -> list[str]:

@@ -41,7 +41,7 @@ from ..problems.sealed import damaged_line
 from ..run import floor
 from ..run.numerics import Checker
 from ..run.provenance import provenance
-from ..run.timing import DEFAULT_TIMING_MODE, check_timing_mode
+from ..run.timing import DEFAULT_TIMING_MODE, check_one_mode, check_timing_mode
 from ..util.signals import stop_signals_as_interrupt
 from ..util.scratch import scratch
 
@@ -253,6 +253,8 @@ def bench(directory: Path | str, options: BenchOptions,
         except ValueError as e:
             raise ValueError(f"cannot bench from it: {e}; move it away to rebuild it from modules.json") from None
         rows = {r.row_key: r for r in results.rows}
+        check_one_mode(path, (r.timing_mode for r in rows.values()), options.timing_mode,
+                       "bench it in the mode it holds, or sweep again into another --out")
         todo = list(_todo(directory, manifest, rows, options))
         runnable = [e for e in manifest.entries if _runnable(directory, e, rows) is not None]
         if not runnable:

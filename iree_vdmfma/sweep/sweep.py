@@ -46,6 +46,7 @@ from ..executors import (Executor, ExecutorError, ExecutorSpec, TaskCancelled, m
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import RUNNER_FLAGS, runner_input_ir
 from ..problems.problem import Problem
+from ..run.timing import check_one_mode
 from ..problems.rows import (COMPILE_HUNG, COMPILE_TIMED_OUT, FAILED, MACHINE_REASON, TERMINAL, ResultRow, Status,
                               read_results, row_for, spill_verdict, write_rows)
 from ..util.lock import locked_dir
@@ -108,6 +109,7 @@ class SweepOptions:
     timeout_s: float = DEFAULT_TIMEOUT_S
     retry_failed: bool = False
     cache_modes: Sequence[str] = ("",)  # ('hot', 'cold') when a run hook is given
+    timing_mode: str = ""  # the run hook's timing mode (run/timing.py), checked against the rows on disk; '': unsaid
     extra_flags: Sequence[str] = ()
     runnable: bool = False  # compile the runner's module (adds @gemm_loop) so rows can be run
     executor: ExecutorSpec = ExecutorSpec()  # local threads (default) or a Ray cluster
@@ -277,9 +279,15 @@ class Sweep:
 
     def _check_same_sweep(self) -> None:
         check_kind(self.out, "sweep")
+        self._check_timing_mode()
         if not self.options.append:
             check_same(self.out, self._previous_runs(), self.identity,
                        ("target", "variants", "cache_modes", "compile_flags"), "sweep", "rows")
+
+    def _check_timing_mode(self) -> None:
+        """Rows timed in another mode would be kept as this run's (--append too): refused."""
+        if self.options.timing_mode:
+            check_one_mode(self.results_path, (r.timing_mode for r in self.rows.values()), self.options.timing_mode)
 
     @property
     def results_path(self) -> Path:
