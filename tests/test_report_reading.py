@@ -262,6 +262,18 @@ def test_report_counts_the_rows_it_left_out_and_why_on_the_console(tmp_path):
     assert "1 damaged row(s) left out" in res.stderr and "checksum does not match its values" in res.stderr
 
 
+def test_a_results_file_saved_with_a_byte_order_mark_is_read_whole(tmp_path):
+    """Excel's "CSV UTF-8" starts the file with a BOM: its first column was '\\ufeffname', so every row's checksum
+    failed and report said only "no result rows to report"."""
+    from iree_vdmfma.problems.rows import read_results
+
+    _, pb = _two_sweeps(tmp_path)
+    bom = tmp_path / "bom.csv"
+    bom.write_bytes(b"\xef\xbb\xbf" + pb.read_bytes())
+    read = read_results(bom)
+    assert (len(read.rows), read.damaged) == (30, [])
+
+
 def test_compare_with_a_pandas_resave_matches_every_row_and_with_nothing_matched_exits_1(tmp_path):
     import pandas as pd
     from typer.testing import CliRunner
