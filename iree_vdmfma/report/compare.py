@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from ..problems.rows import STATIC_METRICS, Status
-from .load import ResultsInput, load_results
+from .load import ResultsInput, load_results, no_rows
 from .markdown import capped, drop_empty, md_table
 from .summary import own_problem
 from .verdict import (DEFAULT_RULE, LOSS, SAME_KERNEL, UNDETERMINED, WIN, WITHIN_NOISE, NoiseRule, apart, geomean, num,
@@ -208,8 +208,10 @@ def compare_runs(
     """
     da, na = load_results(a)
     db, nb = load_results(b)
-    if da.empty and db.empty:
-        raise ValueError("no result rows in either run")
+    for run, d, notes, label in ((a, da, na, labels[0]), (b, db, nb, labels[1])):
+        if d.empty:  # else a pair's check below says only "run B has no variant default (its variants: )"
+            where = f" ({run})" if isinstance(run, (str, Path)) else ""
+            raise ValueError(f"run {label}{where} holds no result row" + (no_rows(run, notes) if notes else ""))
     measured = bool(da["latency_us_median"].notna().any() and db["latency_us_median"].notna().any())
     chosen = "given by --pair"
     if pairs is None:

@@ -41,7 +41,7 @@ from typing import Optional, Sequence
 import pandas as pd
 
 from .compare import COMPARE_COLUMNS, COMPARE_GROUP_COLUMNS, CompareResult, compare_runs  # noqa: F401
-from .load import ResultsInput, fold_compile_rows, load_results
+from .load import ResultsInput, fold_compile_rows, load_results, no_rows
 from .index import write_index
 from . import headline
 from .markdown import devices_of, md_table, section_pivot, write_markdown
@@ -113,7 +113,7 @@ def build_report(
     df, load_notes = load_results(results)
     notes = list(notes) + load_notes  # the caller's notes (e.g. how the machine was loaded) come first
     if df.empty:
-        raise ValueError("no result rows to report")
+        raise ValueError("no result rows to report" + no_rows(results, load_notes))
     variants = sorted(df["variant"].unique())
     built = sorted(df.loc[df["status"] != "skipped", "variant"].unique())
     baseline = baseline or default_baseline(built or variants)
