@@ -191,3 +191,13 @@ def test_db_query_of_an_arch_whose_records_are_all_damaged_says_each_once_and_is
     damaged = [line for line in res.output.splitlines() if "damaged record, left out" in line]
     assert res.exit_code == 0 and "error:" not in res.output, res.output
     assert n > 0 and len(damaged) == len(set(damaged)) == n
+
+
+@pytest.mark.parametrize("bad", ["shapes", "variant", "target"])
+def test_spec_refused_for_its_input_leaves_no_out_folder_behind(tmp_path, bad):
+    """spec made OUT before it read its shape list, variant and target: a refused command left an empty folder."""
+    shapes = tmp_path / "shapes.csv"
+    shapes.write_text("m,n,k\n8,64,64\n" + ("8,64,64\n" if bad == "shapes" else ""))
+    options = {"variant": ["--variants", "default"], "target": ["--target", "gfx999"]}.get(bad, [])
+    _fails_with_one_line(["spec", str(shapes), *options, "--out", str(tmp_path / "o")])
+    assert not (tmp_path / "o").exists()

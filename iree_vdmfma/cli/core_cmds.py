@@ -51,13 +51,13 @@ def spec(
         theirs = merge_specs(merge_with, prefer)
         target = target or opt.DEFAULT_TARGET
         name = opt.one_of("--variants", opt.names(variants, "vdmfma", variant))
-        path = _file_in_out(out, output, "spec", "spec.mlir")
         get_target(target)
         v = get_variant(name)
         problems = problems_from(shapes, None, None, None, 1, None)
         entries = [(p, v.config(p, target)) for p in problems]
         if any(c is None for _, c in entries):
             raise ValueError(f"variant {name!r} injects no config (it is IREE's own choice); pick vdmfma or padded")
+        path = _file_in_out(out, output, "spec", "spec.mlir")  # made once the input is known good
         write_spec(entries, path)
         if theirs:
             say_lines(link_in_place(path, theirs, prefer, problem_payloads(problems), target))
