@@ -201,3 +201,16 @@ def test_spec_refused_for_its_input_leaves_no_out_folder_behind(tmp_path, bad):
     options = {"variant": ["--variants", "default"], "target": ["--target", "gfx999"]}.get(bad, [])
     _fails_with_one_line(["spec", str(shapes), *options, "--out", str(tmp_path / "o")])
     assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("command", [["spec", str(ROOT / "sweeps" / "tiny-layer.csv")],
+                                     ["annotate", str(ROOT / "examples" / "tiny_layer_linalg.mlir")],
+                                     ["coverage", str(ROOT / "sweeps" / "tiny-layer.csv")]])
+@pytest.mark.parametrize("target, family", [("sm_89", "cuda"), ("host", "cpu")])
+def test_a_target_that_other_commands_take_but_this_one_does_not_is_not_called_unknown(tmp_path, command, target,
+                                                                                     family):
+    """--help lists sm_NN and host for every --target; spec, annotate and coverage said "unknown target 'sm_89'"."""
+    line = _fails_with_one_line([*command, "--target", target, "--out", str(tmp_path / "o")])
+    assert line == (f"error: target {target!r} is a {family} target; this command takes only these: gfx942, gfx950, "
+                    "gfx1100, gfx1101, gfx1200, gfx1201"), line
+    assert not (tmp_path / "o").exists()
