@@ -161,3 +161,20 @@ def test_a_compile_that_times_out_with_its_cache_on_another_file_system_is_a_tim
             result = compiler.compile(dataclasses.replace(job, timeout_s=0.05))
         assert result.timed_out and result.error.startswith("timed out after 0.05 s"), result.error
         assert not [p for p in cache.iterdir() if p.is_dir() and p.name != LOCKS]  # never cached
+
+
+def test_spec_and_annotate_on_a_full_disk_name_the_file_and_keep_the_one_written_before(tmp_path):
+    """They wrote with Path.write_text: "error: No space left on device; nothing was kept", naming no file, and an
+    empty spec.mlir / annotated.mlir in place of the one a run before had written."""
+    root = Path(__file__).resolve().parent.parent
+    with full(tmp_path / "full") as disk:
+        for command, name in ((["spec", str(root / "sweeps" / "decode-f16.csv")], "spec.mlir"),
+                              (["annotate", str(root / "examples" / "tiny_layer_linalg.mlir")], "annotated.mlir")):
+            out = disk / command[0]
+            out.mkdir()
+            (out / name).write_text("// written before\n")
+            (disk / "filler").write_bytes(b"\0" * 56 * 1024)
+            line = _one_error_line(CliRunner().invoke(app, [*command, "--out", str(out)]), 1)
+            assert line.startswith(f"error: No space left on device: {out / name}; "), line
+            assert (out / name).read_text() == "// written before\n" and [p.name for p in out.iterdir()] == [name]
+            (disk / "filler").unlink()

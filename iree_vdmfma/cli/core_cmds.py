@@ -93,7 +93,7 @@ def annotate(
     """
     with user_errors(debug):
         from ..configs.annotate import annotate_text
-        from ..util.io import read_input_text
+        from ..util.io import atomic_write_text, read_input_text
 
         target = target or opt.DEFAULT_TARGET
         name = opt.one_of("--variants", opt.names(variants, "vdmfma", variant))
@@ -104,7 +104,7 @@ def annotate(
             raise ValueError(f"{input}: no contraction (linalg.matmul, batch_matmul or generic in a known form) in a "
                              "supported dtype found")
         path = _file_in_out(out, output, "annotate", "annotated.mlir")
-        path.write_text(text)
+        atomic_write_text(path, text)  # whole or not at all: a full disk leaves the file there before
         for a in done:
             show(f"annotated {a.problem.key}: {a.config.describe()}")
         show(f"wrote {path}")
