@@ -178,3 +178,22 @@ def test_spec_and_annotate_on_a_full_disk_name_the_file_and_keep_the_one_written
             assert line.startswith(f"error: No space left on device: {out / name}; "), line
             assert (out / name).read_text() == "// written before\n" and [p.name for p in out.iterdir()] == [name]
             (disk / "filler").unlink()
+
+
+@pytest.mark.parametrize("plots", ["--plots", "--no-plots"])
+def test_a_report_into_a_full_disk_names_the_file_and_leaves_no_empty_table(tmp_path, plots):
+    """report wrote with pandas' to_csv and Path.write_text: "No space left on device; nothing was kept", naming no
+    file, and an empty summary.csv left in --out."""
+    from iree_vdmfma.problems.rows import ResultRow, write_rows
+
+    results = tmp_path / "results.csv"
+    write_rows([ResultRow(name=f"s{m}", m=m, n=256, k=1024, batch=1, dtype="f16", target="gfx942", variant=v,
+                          status="ok", key=f"f16_{m}x256x1024", vgpr=100 + m, mfma=8)
+                for m in (1, 2, 4, 8) for v in ("default", "vdmfma")], results)
+    with full(tmp_path / "full") as disk:
+        (disk / "filler").write_bytes(b"\0" * 60 * 1024)
+        res = CliRunner().invoke(app, ["report", str(results), "--out", str(disk / "rep"), plots])
+        line = _one_error_line(res, 1)
+        assert line.startswith(f"error: No space left on device: {disk / 'rep'}/"), line
+        left = list((disk / "rep").iterdir())  # what fitted is whole; no empty file, no temporary one
+        assert all(p.stat().st_size and not p.name.startswith(".") for p in left), left

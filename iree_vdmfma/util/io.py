@@ -57,6 +57,13 @@ def atomic_write_bytes(path: Path | str, chunks: Iterable[bytes]) -> Path:
     return Path(path)
 
 
+def atomic_write_csv(frame, path: Path | str, **options) -> Path:
+    """A pandas DataFrame as CSV at ``path`` (``options``: ``to_csv``'s), whole or not at all."""
+    with atomic_writer(path) as f:
+        frame.to_csv(f, **options)
+    return Path(path)
+
+
 def input_kind_problem(path: Path | str) -> str:
     """Why ``path`` cannot be read as an input file ('' when it can): missing, or not a regular file (a FIFO, a
     socket or a device would block or never end a read; a folder is no file)."""
