@@ -197,3 +197,16 @@ def test_a_report_into_a_full_disk_names_the_file_and_leaves_no_empty_table(tmp_
         assert line.startswith(f"error: No space left on device: {disk / 'rep'}/"), line
         left = list((disk / "rep").iterdir())  # what fitted is whole; no empty file, no temporary one
         assert all(p.stat().st_size and not p.name.startswith(".") for p in left), left
+
+
+def test_a_sweep_into_a_disk_too_full_for_its_lock_names_the_lock_file(tmp_path):
+    """The first write into --out is the lock's note of who holds it (os.pwrite): its error named no file."""
+    with full(tmp_path / "full") as disk:
+        (disk / "out").mkdir()
+        with (disk / "filler").open("wb", buffering=0) as f, pytest.raises(OSError):
+            while True:  # every block taken
+                f.write(b"\0" * 1024)
+        res = CliRunner().invoke(app, ["sweep", str(_shapes(tmp_path)), "--target", "host", "--device", "none",
+                                       "--out", str(disk / "out")])
+        line = _one_error_line(res, 1)
+        assert line.startswith(f"error: No space left on device: {disk / 'out' / '.lock'}; "), line
