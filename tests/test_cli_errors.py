@@ -120,11 +120,15 @@ def test_annotate_an_input_that_is_no_mlir_module_is_one_error_line_naming_the_f
     assert not (tmp_path / "out").exists()
 
 
-@pytest.mark.parametrize("kind", ["missing", "folder"])
+@pytest.mark.parametrize("kind", ["missing", "folder", "not a module"])
 def test_run_with_a_vmfb_that_is_no_file_is_one_error_line_naming_it_before_anything_compiles(tmp_path, kind):
+    """A file that is no IREE module was "RunnerError: ... is not a loadable IREE module" on stdout, exit 1, after
+    the harness floor's module had been compiled."""
     vmfb = tmp_path / "module.vmfb"
     if kind == "folder":
         vmfb.mkdir()
+    elif kind == "not a module":
+        vmfb.write_text("not a module\n")
     line = _fails_with_one_line(["run", "--m", "8", "--n", "64", "--k", "64", "--device", "local-task",
                                  "--vmfb", str(vmfb), "--out", str(tmp_path / "out")])
     assert line.startswith(f"error: --vmfb {vmfb}: "), line  # was 'RunnerError: no such module' on stdout, exit 1

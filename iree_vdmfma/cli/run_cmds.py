@@ -56,7 +56,13 @@ def run_cmd(
         if vmfb is not None:  # checked before the harness floor's module is compiled
             from ..util.io import check_input  # noqa: PLC0415
 
+            from ..run.runner import RunnerError, vm_module  # noqa: PLC0415
+
             check_input(vmfb, f"--vmfb {vmfb}")
+            try:
+                vm_module(vmfb)
+            except RunnerError as e:  # a file that is no module is the input's fault
+                raise ValueError(f"--vmfb {e}") from None
         if m is None or n is None or k is None:
             raise ValueError("give the problem: --m, --n and --k (one value each)")
         ms = opt.m_values(m)
