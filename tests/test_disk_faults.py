@@ -210,3 +210,13 @@ def test_a_sweep_into_a_disk_too_full_for_its_lock_names_the_lock_file(tmp_path)
                                        "--out", str(disk / "out")])
         line = _one_error_line(res, 1)
         assert line.startswith(f"error: No space left on device: {disk / 'out' / '.lock'}; "), line
+
+
+def test_a_read_only_publish_folder_is_refused_before_the_tune_starts(tmp_path):
+    """--publish was written only once every candidate had been compiled: a whole tune, then exit 1."""
+    with read_only(tmp_path / "ro") as ro:
+        res = CliRunner().invoke(app, ["tune", str(_shapes(tmp_path)), "--target", "gfx942", "--device", "none",
+                                       "--publish", str(ro / "lib"), "--allow-modelled", "--out", str(tmp_path / "t")])
+        line = _one_error_line(res, 2)
+        assert line == f"error: --publish {ro / 'lib'}: {ro} is on a read-only file system", line
+        assert not (tmp_path / "t").exists()
