@@ -86,6 +86,18 @@ def test_each_command_help_names_its_page_of_the_manual(path):
     assert (ROOT / page).is_file()
 
 
+@pytest.mark.parametrize("path", [p for p in PATHS if p and not hasattr(_command(p), "commands")],
+                         ids=lambda p: " ".join(p))
+def test_each_command_help_shows_an_example_that_uses_its_own_options(path):
+    """--help said what each option does but showed no command line to start from (spec alone had one)."""
+    text = " ".join(_help(path).split())
+    example = re.search(r"Example: (vdmfma .*?) Manual:", text)
+    assert example and example.group(1).startswith(f"vdmfma {' '.join(path)} "), text
+    cmd = _command(path)
+    own = {o for p in cmd.params for o in (*p.opts, *p.secondary_opts)}
+    assert set(re.findall(r"(?<![\w-])--[a-z][\w-]*", example.group(1))) <= own, example.group(1)
+
+
 def test_the_command_list_gives_each_command_one_line():
     text = _help(())
     names = set(typer.main.get_command(app).commands)

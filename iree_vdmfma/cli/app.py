@@ -129,9 +129,10 @@ CONTEXT = {"max_content_width": 120}
 MANUAL = "docs"  # the manual's folder in the repository (mkdocs serve renders it)
 
 
-def docs_page(command: str) -> str:
-    """The line ending a command's --help: where its long story is."""
-    return f"Manual: {MANUAL}/commands/{command}.md"
+def docs_page(command: str, example: str = "") -> str:
+    """The lines ending a command's --help: a command line to start from (``example``, the arguments after
+    'vdmfma'), then where its long story is."""
+    return (f"Example: vdmfma {example}\n\n" if example else "") + f"Manual: {MANUAL}/commands/{command}.md"
 
 
 app = typer.Typer(

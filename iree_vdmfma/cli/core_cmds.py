@@ -23,7 +23,7 @@ from .common import RowProgress, cell, problems_from, progress, print_table, say
 
 
 
-@app.command(epilog=docs_page("spec"))
+@app.command(epilog=docs_page("spec", "spec sweeps/tiny-layer.csv --target gfx942 --out out/spec"))
 def spec(
     shapes: Path = opt.SHAPES,
     variants: Optional[str] = opt.VARIANTS, variant: Optional[str] = opt.VARIANT_ALIAS,
@@ -77,7 +77,7 @@ def _file_in_out(out: Optional[Path], output: Optional[Path], command: str, name
     return folder / name
 
 
-@app.command(epilog=docs_page("annotate"))
+@app.command(epilog=docs_page("annotate", "annotate examples/tiny_layer_linalg.mlir --out out/annotated"))
 def annotate(
     input: Path = typer.Argument(..., help="A linalg-level MLIR module."),
     variants: Optional[str] = opt.VARIANTS, variant: Optional[str] = opt.VARIANT_ALIAS,
@@ -198,7 +198,7 @@ def _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry
                         executor=executor, extra_flags=flags)
 
 
-@app.command(epilog=docs_page("compile"))
+@app.command(epilog=docs_page("compile", "compile --m 1,8 --n 2304 --k 8192 --target gfx942"))
 def compile(
     shapes: Optional[Path] = opt.SHAPES_OPTIONAL,
     m: Optional[str] = opt.M, n: Optional[int] = opt.N, k: Optional[int] = opt.K, batch: int = opt.BATCH,
@@ -254,7 +254,7 @@ def _builds_on(target: str) -> list[str]:
             and (v.backend is None or v.backend.handles(target))]
 
 
-@app.command(epilog=docs_page("sweep"))
+@app.command(epilog=docs_page("sweep", "sweep sweeps/tiny-layer.csv --target gfx942 --out out/layer"))
 def sweep(
     shapes: Path = opt.SHAPES,
     target: Optional[str] = opt.TARGET,

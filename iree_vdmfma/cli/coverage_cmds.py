@@ -25,7 +25,7 @@ _HELP = "\n\n".join([
 ])
 
 
-@app.command(help=_HELP, epilog=docs_page("coverage"))
+@app.command(help=_HELP, epilog=docs_page("coverage", "coverage --target gfx942 --m 1,8 --out out/cov"))
 def coverage(
     shapes: Optional[Path] = opt.SHAPES_OPTIONAL,
     target: Optional[str] = opt.TARGET,

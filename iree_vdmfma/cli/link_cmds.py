@@ -35,7 +35,7 @@ def need_codegen_spec(target: str) -> None:
                          "preprocessing spec there), so there is no spec to link yours with")
 
 
-@app.command(epilog=docs_page("link"))
+@app.command(epilog=docs_page("link", "link out/spec/spec.mlir theirs.mlir --out out/link"))
 def link(
     specs: list[Path] = typer.Argument(..., help="Tuning specs: ours first, then theirs.", dir_okay=False),
     prefer: str = opt.PREFER,

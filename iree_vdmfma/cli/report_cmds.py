@@ -74,7 +74,7 @@ def _check_files(paths: List[Path]) -> None:
         "pivot.csv, report.md, index.md and PNG plots.\n\n"
         "Exit: 0 written; 1 nothing could be compared; 2 bad input; 130 interrupted."
     ),
-    epilog=docs_page("report"),
+    epilog=docs_page("report", "report out/layer/results.csv --baseline default"),
 )
 def report_cmd(
     results: List[Path] = typer.Argument(..., help="results.csv files (later files win on duplicates)."),
@@ -134,7 +134,7 @@ def report_cmd(
         "Writes OUT/compare.csv, compare_groups.csv, compare.md and ratio plots. Exit 1 when no row of B matches "
         "a row of A, or none of the matched rows can be compared."
     ),
-    epilog=docs_page("compare"),
+    epilog=docs_page("compare", "compare out/a/results.csv out/b/results.csv --out out/ab"),
 )
 def compare_cmd(
     a: Path = typer.Argument(..., help="Results of run A (the reference)."),

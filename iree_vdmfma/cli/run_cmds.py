@@ -18,7 +18,7 @@ def _fmt(v, spec: str = ".4g") -> str:
     return "" if v is None else format(v, spec)
 
 
-@app.command("run", epilog=docs_page("run"))
+@app.command("run", epilog=docs_page("run", "run --m 8 --n 256 --k 1024 --device local-task"))
 def run_cmd(
     m: Optional[str] = opt.M, n: Optional[int] = opt.N, k: Optional[int] = opt.K, batch: int = opt.BATCH,
     dtype: Optional[str] = opt.DTYPE,

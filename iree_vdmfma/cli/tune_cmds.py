@@ -58,7 +58,7 @@ class TuneProgress:
             say(f"{ev.shape}: {ev.done}/{ev.total} candidates; last {last}")
 
 
-@app.command(epilog=docs_page("tune"))
+@app.command(epilog=docs_page("tune", "tune sweeps/tiny-layer.csv --target host --out out/tune"))
 def tune(
     shapes: Path = opt.SHAPES,
     target: Optional[str] = opt.TARGET,
