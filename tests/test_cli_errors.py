@@ -218,3 +218,21 @@ def test_a_target_that_other_commands_take_but_this_one_does_not_is_not_called_u
     assert line == (f"error: target {target!r} is a {family} target; this command takes only these: gfx942, gfx950, "
                     "gfx1100, gfx1101, gfx1200, gfx1201"), line
     assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("args, names", [
+    (["spec", "SHAPES", "--out", ""], "--out"),
+    (["spec", "SHAPES", "--target="], "--target"),
+    (["compile", "--m", "8", "--n", "64", "--k", "64", "--target", "host", "--dtype", ""], "--dtype"),
+    (["sweep", "", "--device", "none"], "an argument"),
+    (["db", "query", "--db", ""], "--db"),
+])
+def test_an_empty_value_is_one_error_line_naming_the_option_never_a_default_or_the_current_folder(
+        tmp_path, monkeypatch, args, names):
+    """An unset shell variable (--out "$OUT") was taken as a value: --out '' wrote spec.mlir into the current
+    folder, --target '' and --dtype '' silently meant the defaults, SHAPES '' read the current folder as a dump."""
+    (tmp_path / "s.csv").write_text("m,n,k\n8,64,64\n")
+    monkeypatch.chdir(tmp_path)
+    line = _fails_with_one_line([str(tmp_path / "s.csv") if a == "SHAPES" else a for a in args])
+    assert line.startswith(f"error: {names} is given an empty value"), line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.csv"]

@@ -107,9 +107,22 @@ def _use_our_help(command) -> None:
         _use_our_help(sub)
 
 
+def _empty_value(args: list[str]) -> str:
+    """What was given an empty value ('--out ""', '--out=': an unset shell variable), '' when nothing was. Never a
+    meaningful value: a Path('') is the current folder, an empty --target or --dtype the default."""
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "":
+            return args[i - 1] if i and args[i - 1].startswith("-") else "an argument"
+        if arg.startswith("--") and arg.endswith("="):
+            return arg[:-1]
+    return ""
+
+
 class _Group(TyperGroup):
-    """Prints click's usage errors as one ``error:`` line (no box, no usage block) and exits 2; its commands
-    render --help with ``_HelpFormatter``."""
+    """Prints click's usage errors as one ``error:`` line (no box, no usage block) and exits 2, an empty value
+    among them; its commands render --help with ``_HelpFormatter``."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -117,6 +130,10 @@ class _Group(TyperGroup):
 
     def invoke(self, ctx):
         try:
+            empty = _empty_value([*getattr(ctx, "_protected_args", getattr(ctx, "protected_args", [])), *ctx.args])
+            if empty:
+                raise UsageError(f"{empty} is given an empty value (an unset shell variable?); give one, or leave it "
+                                 "out for its default", ctx)
             return super().invoke(ctx)
         except UsageError as e:
             where = e.ctx.command_path if e.ctx is not None else ctx.command_path
