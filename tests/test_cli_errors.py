@@ -236,3 +236,11 @@ def test_an_empty_value_is_one_error_line_naming_the_option_never_a_default_or_t
     line = _fails_with_one_line([str(tmp_path / "s.csv") if a == "SHAPES" else a for a in args])
     assert line.startswith(f"error: {names} is given an empty value"), line
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.csv"]
+
+
+def test_a_dispatch_dump_that_is_not_utf8_names_the_file_and_line_as_every_input_does(tmp_path):
+    """It was "cannot read ('utf-8' codec can't decode byte 0xff in position 9: ...)": Python's words, no line."""
+    dump = tmp_path / "dispatch.mlir"
+    dump.write_bytes(b"module {\n\xff}\n")
+    line = _fails_with_one_line(["spec", str(dump), "--out", str(tmp_path / "o")])
+    assert line == f"error: {dump}: not UTF-8 text (byte 0xff on line 2)", line
