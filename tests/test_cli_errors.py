@@ -244,3 +244,12 @@ def test_a_dispatch_dump_that_is_not_utf8_names_the_file_and_line_as_every_input
     dump.write_bytes(b"module {\n\xff}\n")
     line = _fails_with_one_line(["spec", str(dump), "--out", str(tmp_path / "o")])
     assert line == f"error: {dump}: not UTF-8 text (byte 0xff on line 2)", line
+
+
+def test_an_m_range_too_long_to_compile_is_one_line_before_it_is_listed(tmp_path):
+    """--m 1-100000000 built a set of 10^8 ints (gigabytes, then a MemoryError traceback) before anything said no."""
+    line = _fails_with_one_line(["compile", "--m", "1-8,1-100000000", "--n", "64", "--k", "64", "--target", "host",
+                                 "--out", str(tmp_path / "o")])
+    assert line == ("error: --m '1-8,1-100000000': range '1-100000000' holds 100000000 values; one --m takes at most "
+                    "4096 (each is a problem to compile)"), line
+    assert not (tmp_path / "o").exists()
