@@ -253,3 +253,13 @@ def test_an_m_range_too_long_to_compile_is_one_line_before_it_is_listed(tmp_path
     assert line == ("error: --m '1-8,1-100000000': range '1-100000000' holds 100000000 values; one --m takes at most "
                     "4096 (each is a problem to compile)"), line
     assert not (tmp_path / "o").exists()
+
+
+def test_report_and_compare_given_a_run_folder_say_which_file_to_give_not_that_it_is_missing(tmp_path):
+    """`vdmfma report out/layer` (the sweep's folder) said "results file not found: out/layer", which exists."""
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "results.csv").write_text("name,m,n,k\n")
+    for args in (["report", str(run)], ["compare", str(run / "results.csv"), str(run)]):
+        line = _fails_with_one_line([*args, "--out", str(tmp_path / "o")])
+        assert line == f"error: {run} is a folder; give its results file: {run / 'results.csv'}", line

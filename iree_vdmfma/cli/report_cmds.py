@@ -60,6 +60,10 @@ def _check_own(out: Path, results: List[Path]) -> List[str]:
 
 def _check_files(paths: List[Path]) -> None:
     for p in paths:
+        if p.is_dir():  # a run's folder (a sweep's, a bench's --out): its results.csv is what is meant
+            inside = p / "results.csv"
+            raise IsADirectoryError(f"{p} is a folder; give " + (f"its results file: {inside}" if inside.is_file()
+                                                                  else "a results.csv file"))
         if not p.is_file():
             hint = " (to compare two runs use: vdmfma compare A.csv B.csv --out DIR)" if str(p) == "compare" else ""
             raise FileNotFoundError(f"results file not found: {p}{hint}")
