@@ -263,3 +263,14 @@ def test_report_and_compare_given_a_run_folder_say_which_file_to_give_not_that_i
     for args in (["report", str(run)], ["compare", str(run / "results.csv"), str(run)]):
         line = _fails_with_one_line([*args, "--out", str(tmp_path / "o")])
         assert line == f"error: {run} is a folder; give its results file: {run / 'results.csv'}", line
+
+
+@pytest.mark.parametrize("variant", ["default", "torch"])
+def test_annotate_with_a_variant_that_injects_no_config_says_so_not_that_the_module_has_no_contraction(
+        tmp_path, variant):
+    """It said "no contraction (linalg.matmul, ...) found" of a module that has two; spec says what is wrong."""
+    line = _fails_with_one_line(["annotate", str(ROOT / "examples" / "tiny_layer_linalg.mlir"), "--variants", variant,
+                                 "--out", str(tmp_path / "o")])
+    assert line == (f"error: variant {variant!r} injects no config (it is IREE's own choice); pick vdmfma or "
+                    "padded"), line
+    assert not (tmp_path / "o").exists()

@@ -56,13 +56,17 @@ def spec(
         problems = problems_from(shapes, None, None, None, 1, None)
         entries = [(p, v.config(p, target)) for p in problems]
         if any(c is None for _, c in entries):
-            raise ValueError(f"variant {name!r} injects no config (it is IREE's own choice); pick vdmfma or padded")
+            raise _injects_no_config(name)
         path = _file_in_out(out, output, "spec", "spec.mlir")  # made once the input is known good
         write_spec(entries, path)
         if theirs:
             say_lines(link_in_place(path, theirs, prefer, problem_payloads(problems), target))
         show(f"wrote {path}: {len(entries)} matcher(s), variant {name}, target {target}"
              + (f", linked with {', '.join(s.label for s in theirs)}" if theirs else ""))
+
+
+def _injects_no_config(name: str) -> ValueError:
+    return ValueError(f"variant {name!r} injects no config (it is IREE's own choice); pick vdmfma or padded")
 
 
 def _file_in_out(out: Optional[Path], output: Optional[Path], command: str, name: str) -> Path:
@@ -99,7 +103,15 @@ def annotate(
         name = opt.one_of("--variants", opt.names(variants, "vdmfma", variant))
         get_target(target)
         v = get_variant(name)
-        text, done = annotate_text(read_input_text(input, str(input)), lambda p: v.config(p, target), str(input))
+        configs = []  # one per contraction found, None where the variant gives it none
+
+        def config_for(problem):
+            configs.append(v.config(problem, target))
+            return configs[-1]
+
+        text, done = annotate_text(read_input_text(input, str(input)), config_for, str(input))
+        if configs and all(c is None for c in configs):  # contractions there, but the variant is IREE's own choice
+            raise _injects_no_config(name)
         if not done:
             raise ValueError(f"{input}: no contraction (linalg.matmul, batch_matmul or generic in a known form) in a "
                              "supported dtype found")
