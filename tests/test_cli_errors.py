@@ -274,3 +274,14 @@ def test_annotate_with_a_variant_that_injects_no_config_says_so_not_that_the_mod
     assert line == (f"error: variant {variant!r} injects no config (it is IREE's own choice); pick vdmfma or "
                     "padded"), line
     assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("option", [["--dtype", "bf16"], ["--batch", "4"]])
+def test_compile_of_a_shape_list_refuses_dtype_and_batch_it_would_ignore(tmp_path, option):
+    """They describe --m/--n/--k problems; with a shape list they were dropped without a word (f16 rows compiled)."""
+    shapes = tmp_path / "s.csv"
+    shapes.write_text("m,n,k\n8,64,64\n")
+    line = _fails_with_one_line(["compile", str(shapes), *option, "--target", "host", "--out", str(tmp_path / "o")])
+    assert line == (f"error: {option[0]} describes the --m/--n/--k problems; a shape list gives each row's own (its "
+                    "dtype and batch columns)"), line
+    assert not (tmp_path / "o").exists()

@@ -179,6 +179,10 @@ def problems_from(shapes: Optional[Path], m: Optional[str], n: Optional[int], k:
     if shapes is not None:
         if m or n or k:
             raise ValueError("give either a shape list or --m/--n/--k, not both")
+        for given, option in ((dtype is not None, "--dtype"), (batch != 1, "--batch")):
+            if given:  # else dropped without a word
+                raise ValueError(f"{option} describes the --m/--n/--k problems; a shape list gives each row's own (its "
+                                 "dtype and batch columns)")
         return load_problems(shapes)
     if not (m and n and k):
         raise ValueError("give a shape list (SHAPES.csv) or all of --m, --n and --k")
