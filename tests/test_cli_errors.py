@@ -285,3 +285,15 @@ def test_compile_of_a_shape_list_refuses_dtype_and_batch_it_would_ignore(tmp_pat
     assert line == (f"error: {option[0]} describes the --m/--n/--k problems; a shape list gives each row's own (its "
                     "dtype and batch columns)"), line
     assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("option", [["--edge-m", "8"], ["--cases", "k256"], ["--full"]])
+def test_coverage_of_a_shape_list_refuses_the_options_that_shape_the_built_in_grid(tmp_path, option):
+    """With SHAPES the grid is the list: --edge-m, --cases and --full were dropped without a word (and --edge-m x
+    was not even read)."""
+    shapes = tmp_path / "s.csv"
+    shapes.write_text("m,n,k\n8,64,64\n")
+    line = _fails_with_one_line(["coverage", str(shapes), *option, "--out", str(tmp_path / "o")])
+    assert line == (f"error: {option[0]} shapes the built-in grid; with a shape list each row is a cell (--m and "
+                    "--dtype filter them)"), line
+    assert not (tmp_path / "o").exists()

@@ -55,6 +55,11 @@ def coverage(
         dts = opt.dtype_names(dtype, None, dtypes) or None
         ms = opt.m_values(m, cov.DEFAULT_M)
         if shapes is not None:
+            for given, option in ((edge_m != cov.DEFAULT_EDGE_M, "--edge-m"), (cases is not None, "--cases"),
+                                  (full, "--full")):
+                if given:  # else dropped without a word
+                    raise ValueError(f"{option} shapes the built-in grid; with a shape list each row is a cell (--m and "
+                                     "--dtype filter them)")
             if dts:
                 cov.check_dtypes(target, dts)
             cells = cov.cells_from_problems(load_problems(shapes), dts, ms if m is not None else None)
