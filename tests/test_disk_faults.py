@@ -220,3 +220,14 @@ def test_a_read_only_publish_folder_is_refused_before_the_tune_starts(tmp_path):
         line = _one_error_line(res, 2)
         assert line == f"error: --publish {ro / 'lib'}: {ro} is on a read-only file system", line
         assert not (tmp_path / "t").exists()
+
+
+def test_an_out_naming_the_mlir_file_on_a_read_only_disk_is_refused_like_an_out_folder(tmp_path):
+    """`spec LIST --out RO/x.mlir` (the old file form) skipped the up-front check: exit 1 after the work, where
+    `--out RO` is exit 2 before it."""
+    root = Path(__file__).resolve().parent.parent
+    with read_only(tmp_path / "ro") as ro:
+        for command in (["spec", str(root / "sweeps" / "tiny-layer.csv")],
+                        ["annotate", str(root / "examples" / "tiny_layer_linalg.mlir")]):
+            line = _one_error_line(CliRunner().invoke(app, [*command, "--out", str(ro / "x.mlir")]), 2)
+            assert line == f"error: --out {ro}: {ro} is on a read-only file system", line
