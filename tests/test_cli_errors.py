@@ -297,3 +297,21 @@ def test_coverage_of_a_shape_list_refuses_the_options_that_shape_the_built_in_gr
     assert line == (f"error: {option[0]} shapes the built-in grid; with a shape list each row is a cell (--m and "
                     "--dtype filter them)"), line
     assert not (tmp_path / "o").exists()
+
+
+def test_a_command_that_runs_out_of_memory_is_one_error_line_not_a_traceback(tmp_path, monkeypatch):
+    """`run --m 1 --n 2147483647 --k 2147483647 --device local-task` died in numpy with a MemoryError traceback (its
+    inputs are exabytes); any command that runs out of memory is a machine fault: one line, exit 1."""
+    import iree_vdmfma.cli.common as common
+
+    def too_big(path):
+        raise MemoryError("Unable to allocate 8.00 EiB for an array with shape (2147483647, 2147483647)")
+
+    monkeypatch.setattr(common, "load_shape_list", too_big)
+    shapes = tmp_path / "s.csv"
+    shapes.write_text("m,n,k\n8,64,64\n")
+    res = CliRunner().invoke(app, ["spec", str(shapes), "--out", str(tmp_path / "o")])
+    lines = [line for line in res.output.splitlines() if line.strip()]
+    assert res.exit_code == 1 and isinstance(res.exception, SystemExit), res.output
+    assert lines == ["error: out of memory (Unable to allocate 8.00 EiB for an array with shape (2147483647, "
+                     "2147483647)); nothing was kept"], res.output
