@@ -152,3 +152,11 @@ def test_shell_completion_completes_commands_and_options():
     script = subprocess.run([sys.executable, "-m", "iree_vdmfma.cli"], capture_output=True, text=True, cwd=ROOT,
                             env={**env, "_VDMFMA_COMPLETE": "source_bash"}, timeout=120)  # what the manual shows
     assert script.returncode == 0 and "_VDMFMA_COMPLETE=complete_bash" in script.stdout
+
+
+@pytest.mark.parametrize("group", [("db",), ("library",)])
+def test_a_command_group_given_no_command_shows_its_help_as_vdmfma_alone_does(group):
+    """`vdmfma db` printed its whole help as one "error: Usage: ... (see vdmfma db --help)"."""
+    res = CliRunner().invoke(app, list(group), terminal_width=78)
+    assert res.exit_code == 2 and "error:" not in res.output and "(see vdmfma" not in res.output, res.output
+    assert res.output == _help(group)

@@ -16,11 +16,16 @@ from typer.core import TyperArgument, TyperGroup
 
 try:  # typer >= 0.2x carries its own copy of click
     from typer._click.core import Context
-    from typer._click.exceptions import UsageError
+    from typer._click.exceptions import NoArgsIsHelpError, UsageError
     from typer._click.formatting import HelpFormatter, measure_table, term_len
 except ImportError:  # pragma: no cover - older typer on plain click
     from click import Context, HelpFormatter, UsageError
     from click.formatting import measure_table, term_len
+
+    try:
+        from click.exceptions import NoArgsIsHelpError
+    except ImportError:  # click < 8.2 prints the help itself
+        NoArgsIsHelpError = ()
 
 NBSP = "\u00a0"
 
@@ -135,6 +140,9 @@ class _Group(TyperGroup):
                 raise UsageError(f"{empty} is given an empty value (an unset shell variable?); give one, or leave it "
                                  "out for its default", ctx)
             return super().invoke(ctx)
+        except NoArgsIsHelpError as e:  # `vdmfma db`: its help, as `vdmfma` alone shows it, not an error line
+            e.show()
+            raise typer.Exit(e.exit_code) from None
         except UsageError as e:
             where = e.ctx.command_path if e.ctx is not None else ctx.command_path
             print(f"error: {e.format_message()} (see {where} --help)", file=sys.stderr)
