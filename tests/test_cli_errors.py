@@ -120,11 +120,15 @@ def test_annotate_an_input_that_is_no_mlir_module_is_one_error_line_naming_the_f
     assert not (tmp_path / "out").exists()
 
 
-@pytest.mark.parametrize("kind", ["missing", "folder"])
+@pytest.mark.parametrize("kind", ["missing", "folder", "not a module"])
 def test_run_with_a_vmfb_that_is_no_file_is_one_error_line_naming_it_before_anything_compiles(tmp_path, kind):
+    """A file that is no IREE module was "RunnerError: ... is not a loadable IREE module" on stdout, exit 1, after
+    the harness floor's module had been compiled."""
     vmfb = tmp_path / "module.vmfb"
     if kind == "folder":
         vmfb.mkdir()
+    elif kind == "not a module":
+        vmfb.write_text("not a module\n")
     line = _fails_with_one_line(["run", "--m", "8", "--n", "64", "--k", "64", "--device", "local-task",
                                  "--vmfb", str(vmfb), "--out", str(tmp_path / "out")])
     assert line.startswith(f"error: --vmfb {vmfb}: "), line  # was 'RunnerError: no such module' on stdout, exit 1
@@ -191,3 +195,123 @@ def test_db_query_of_an_arch_whose_records_are_all_damaged_says_each_once_and_is
     damaged = [line for line in res.output.splitlines() if "damaged record, left out" in line]
     assert res.exit_code == 0 and "error:" not in res.output, res.output
     assert n > 0 and len(damaged) == len(set(damaged)) == n
+
+
+@pytest.mark.parametrize("bad", ["shapes", "variant", "target"])
+def test_spec_refused_for_its_input_leaves_no_out_folder_behind(tmp_path, bad):
+    """spec made OUT before it read its shape list, variant and target: a refused command left an empty folder."""
+    shapes = tmp_path / "shapes.csv"
+    shapes.write_text("m,n,k\n8,64,64\n" + ("8,64,64\n" if bad == "shapes" else ""))
+    options = {"variant": ["--variants", "default"], "target": ["--target", "gfx999"]}.get(bad, [])
+    _fails_with_one_line(["spec", str(shapes), *options, "--out", str(tmp_path / "o")])
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("command", [["spec", str(ROOT / "sweeps" / "tiny-layer.csv")],
+                                     ["annotate", str(ROOT / "examples" / "tiny_layer_linalg.mlir")],
+                                     ["coverage", str(ROOT / "sweeps" / "tiny-layer.csv")]])
+@pytest.mark.parametrize("target, family", [("sm_89", "cuda"), ("host", "cpu")])
+def test_a_target_that_other_commands_take_but_this_one_does_not_is_not_called_unknown(tmp_path, command, target,
+                                                                                     family):
+    """--help lists sm_NN and host for every --target; spec, annotate and coverage said "unknown target 'sm_89'"."""
+    line = _fails_with_one_line([*command, "--target", target, "--out", str(tmp_path / "o")])
+    assert line == (f"error: target {target!r} is a {family} target; this command takes only these: gfx942, gfx950, "
+                    "gfx1100, gfx1101, gfx1200, gfx1201"), line
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("args, names", [
+    (["spec", "SHAPES", "--out", ""], "--out"),
+    (["spec", "SHAPES", "--target="], "--target"),
+    (["compile", "--m", "8", "--n", "64", "--k", "64", "--target", "host", "--dtype", ""], "--dtype"),
+    (["sweep", "", "--device", "none"], "an argument"),
+    (["db", "query", "--db", ""], "--db"),
+])
+def test_an_empty_value_is_one_error_line_naming_the_option_never_a_default_or_the_current_folder(
+        tmp_path, monkeypatch, args, names):
+    """An unset shell variable (--out "$OUT") was taken as a value: --out '' wrote spec.mlir into the current
+    folder, --target '' and --dtype '' silently meant the defaults, SHAPES '' read the current folder as a dump."""
+    (tmp_path / "s.csv").write_text("m,n,k\n8,64,64\n")
+    monkeypatch.chdir(tmp_path)
+    line = _fails_with_one_line([str(tmp_path / "s.csv") if a == "SHAPES" else a for a in args])
+    assert line.startswith(f"error: {names} is given an empty value"), line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.csv"]
+
+
+def test_a_dispatch_dump_that_is_not_utf8_names_the_file_and_line_as_every_input_does(tmp_path):
+    """It was "cannot read ('utf-8' codec can't decode byte 0xff in position 9: ...)": Python's words, no line."""
+    dump = tmp_path / "dispatch.mlir"
+    dump.write_bytes(b"module {\n\xff}\n")
+    line = _fails_with_one_line(["spec", str(dump), "--out", str(tmp_path / "o")])
+    assert line == f"error: {dump}: not UTF-8 text (byte 0xff on line 2)", line
+
+
+def test_an_m_range_too_long_to_compile_is_one_line_before_it_is_listed(tmp_path):
+    """--m 1-100000000 built a set of 10^8 ints (gigabytes, then a MemoryError traceback) before anything said no."""
+    line = _fails_with_one_line(["compile", "--m", "1-8,1-100000000", "--n", "64", "--k", "64", "--target", "host",
+                                 "--out", str(tmp_path / "o")])
+    assert line == ("error: --m '1-8,1-100000000': range '1-100000000' holds 100000000 values; one --m takes at most "
+                    "4096 (each is a problem to compile)"), line
+    assert not (tmp_path / "o").exists()
+
+
+def test_report_and_compare_given_a_run_folder_say_which_file_to_give_not_that_it_is_missing(tmp_path):
+    """`vdmfma report out/layer` (the sweep's folder) said "results file not found: out/layer", which exists."""
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "results.csv").write_text("name,m,n,k\n")
+    for args in (["report", str(run)], ["compare", str(run / "results.csv"), str(run)]):
+        line = _fails_with_one_line([*args, "--out", str(tmp_path / "o")])
+        assert line == f"error: {run} is a folder; give its results file: {run / 'results.csv'}", line
+
+
+@pytest.mark.parametrize("variant", ["default", "torch"])
+def test_annotate_with_a_variant_that_injects_no_config_says_so_not_that_the_module_has_no_contraction(
+        tmp_path, variant):
+    """It said "no contraction (linalg.matmul, ...) found" of a module that has two; spec says what is wrong."""
+    line = _fails_with_one_line(["annotate", str(ROOT / "examples" / "tiny_layer_linalg.mlir"), "--variants", variant,
+                                 "--out", str(tmp_path / "o")])
+    assert line == (f"error: variant {variant!r} injects no config (it is IREE's own choice); pick vdmfma or "
+                    "padded"), line
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("option", [["--dtype", "bf16"], ["--batch", "4"]])
+def test_compile_of_a_shape_list_refuses_dtype_and_batch_it_would_ignore(tmp_path, option):
+    """They describe --m/--n/--k problems; with a shape list they were dropped without a word (f16 rows compiled)."""
+    shapes = tmp_path / "s.csv"
+    shapes.write_text("m,n,k\n8,64,64\n")
+    line = _fails_with_one_line(["compile", str(shapes), *option, "--target", "host", "--out", str(tmp_path / "o")])
+    assert line == (f"error: {option[0]} describes the --m/--n/--k problems; a shape list gives each row's own (its "
+                    "dtype and batch columns)"), line
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("option", [["--edge-m", "8"], ["--cases", "k256"], ["--full"]])
+def test_coverage_of_a_shape_list_refuses_the_options_that_shape_the_built_in_grid(tmp_path, option):
+    """With SHAPES the grid is the list: --edge-m, --cases and --full were dropped without a word (and --edge-m x
+    was not even read)."""
+    shapes = tmp_path / "s.csv"
+    shapes.write_text("m,n,k\n8,64,64\n")
+    line = _fails_with_one_line(["coverage", str(shapes), *option, "--out", str(tmp_path / "o")])
+    assert line == (f"error: {option[0]} shapes the built-in grid; with a shape list each row is a cell (--m and "
+                    "--dtype filter them)"), line
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_command_that_runs_out_of_memory_is_one_error_line_not_a_traceback(tmp_path, monkeypatch):
+    """`run --m 1 --n 2147483647 --k 2147483647 --device local-task` died in numpy with a MemoryError traceback (its
+    inputs are exabytes); any command that runs out of memory is a machine fault: one line, exit 1."""
+    import iree_vdmfma.cli.common as common
+
+    def too_big(path):
+        raise MemoryError("Unable to allocate 8.00 EiB for an array with shape (2147483647, 2147483647)")
+
+    monkeypatch.setattr(common, "load_shape_list", too_big)
+    shapes = tmp_path / "s.csv"
+    shapes.write_text("m,n,k\n8,64,64\n")
+    res = CliRunner().invoke(app, ["spec", str(shapes), "--out", str(tmp_path / "o")])
+    lines = [line for line in res.output.splitlines() if line.strip()]
+    assert res.exit_code == 1 and isinstance(res.exception, SystemExit), res.output
+    assert lines == ["error: out of memory (Unable to allocate 8.00 EiB for an array with shape (2147483647, "
+                     "2147483647)); nothing was kept"], res.output

@@ -86,6 +86,18 @@ def test_each_command_help_names_its_page_of_the_manual(path):
     assert (ROOT / page).is_file()
 
 
+@pytest.mark.parametrize("path", [p for p in PATHS if p and not hasattr(_command(p), "commands")],
+                         ids=lambda p: " ".join(p))
+def test_each_command_help_shows_an_example_that_uses_its_own_options(path):
+    """--help said what each option does but showed no command line to start from (spec alone had one)."""
+    text = " ".join(_help(path).split())
+    example = re.search(r"Example: (vdmfma .*?) Manual:", text)
+    assert example and example.group(1).startswith(f"vdmfma {' '.join(path)} "), text
+    cmd = _command(path)
+    own = {o for p in cmd.params for o in (*p.opts, *p.secondary_opts)}
+    assert set(re.findall(r"(?<![\w-])--[a-z][\w-]*", example.group(1))) <= own, example.group(1)
+
+
 def test_the_command_list_gives_each_command_one_line():
     text = _help(())
     names = set(typer.main.get_command(app).commands)
@@ -140,3 +152,11 @@ def test_shell_completion_completes_commands_and_options():
     script = subprocess.run([sys.executable, "-m", "iree_vdmfma.cli"], capture_output=True, text=True, cwd=ROOT,
                             env={**env, "_VDMFMA_COMPLETE": "source_bash"}, timeout=120)  # what the manual shows
     assert script.returncode == 0 and "_VDMFMA_COMPLETE=complete_bash" in script.stdout
+
+
+@pytest.mark.parametrize("group", [("db",), ("library",)])
+def test_a_command_group_given_no_command_shows_its_help_as_vdmfma_alone_does(group):
+    """`vdmfma db` printed its whole help as one "error: Usage: ... (see vdmfma db --help)"."""
+    res = CliRunner().invoke(app, list(group), terminal_width=78)
+    assert res.exit_code == 2 and "error:" not in res.output and "(see vdmfma" not in res.output, res.output
+    assert res.output == _help(group)

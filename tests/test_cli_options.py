@@ -174,6 +174,8 @@ def test_numeric_options_out_of_range_are_one_error_line_before_anything_is_made
     (["tune", SHAPES, "--device", "none", "--allow-modelled"], "--allow-modelled only lets --publish write"),
     (["tune", SHAPES, "--device", "none", "--race"], "--race races candidates on a device: give --device"),
     (["run", "--m", "8", "--n", "64", "--k", "64", "--module-target", "host"], "--module-target names the target"),
+    (["spec", SHAPES, "--prefer", "theirs"], "--prefer theirs decides between our spec and a --merge-with one"),
+    (["tune", SHAPES, "--device", "none", "--prefer", "theirs"], "--prefer theirs decides between our spec and"),
 ])
 def test_an_option_given_without_the_one_it_acts_on_is_one_error_line_before_anything_is_made(tmp_path, args, says):
     out = tmp_path / "out"

@@ -161,3 +161,73 @@ def test_a_compile_that_times_out_with_its_cache_on_another_file_system_is_a_tim
             result = compiler.compile(dataclasses.replace(job, timeout_s=0.05))
         assert result.timed_out and result.error.startswith("timed out after 0.05 s"), result.error
         assert not [p for p in cache.iterdir() if p.is_dir() and p.name != LOCKS]  # never cached
+
+
+def test_spec_and_annotate_on_a_full_disk_name_the_file_and_keep_the_one_written_before(tmp_path):
+    """They wrote with Path.write_text: "error: No space left on device; nothing was kept", naming no file, and an
+    empty spec.mlir / annotated.mlir in place of the one a run before had written."""
+    root = Path(__file__).resolve().parent.parent
+    with full(tmp_path / "full") as disk:
+        for command, name in ((["spec", str(root / "sweeps" / "decode-f16.csv")], "spec.mlir"),
+                              (["annotate", str(root / "examples" / "tiny_layer_linalg.mlir")], "annotated.mlir")):
+            out = disk / command[0]
+            out.mkdir()
+            (out / name).write_text("// written before\n")
+            (disk / "filler").write_bytes(b"\0" * 56 * 1024)
+            line = _one_error_line(CliRunner().invoke(app, [*command, "--out", str(out)]), 1)
+            assert line.startswith(f"error: No space left on device: {out / name}; "), line
+            assert (out / name).read_text() == "// written before\n" and [p.name for p in out.iterdir()] == [name]
+            (disk / "filler").unlink()
+
+
+@pytest.mark.parametrize("plots", ["--plots", "--no-plots"])
+def test_a_report_into_a_full_disk_names_the_file_and_leaves_no_empty_table(tmp_path, plots):
+    """report wrote with pandas' to_csv and Path.write_text: "No space left on device; nothing was kept", naming no
+    file, and an empty summary.csv left in --out."""
+    from iree_vdmfma.problems.rows import ResultRow, write_rows
+
+    results = tmp_path / "results.csv"
+    write_rows([ResultRow(name=f"s{m}", m=m, n=256, k=1024, batch=1, dtype="f16", target="gfx942", variant=v,
+                          status="ok", key=f"f16_{m}x256x1024", vgpr=100 + m, mfma=8)
+                for m in (1, 2, 4, 8) for v in ("default", "vdmfma")], results)
+    with full(tmp_path / "full") as disk:
+        (disk / "filler").write_bytes(b"\0" * 60 * 1024)
+        res = CliRunner().invoke(app, ["report", str(results), "--out", str(disk / "rep"), plots])
+        line = _one_error_line(res, 1)
+        assert line.startswith(f"error: No space left on device: {disk / 'rep'}/"), line
+        left = list((disk / "rep").iterdir())  # what fitted is whole; no empty file, no temporary one
+        assert all(p.stat().st_size and not p.name.startswith(".") for p in left), left
+
+
+def test_a_sweep_into_a_disk_too_full_for_its_lock_names_the_lock_file(tmp_path):
+    """The first write into --out is the lock's note of who holds it (os.pwrite): its error named no file."""
+    with full(tmp_path / "full") as disk:
+        (disk / "out").mkdir()
+        with (disk / "filler").open("wb", buffering=0) as f, pytest.raises(OSError):
+            while True:  # every block taken
+                f.write(b"\0" * 1024)
+        res = CliRunner().invoke(app, ["sweep", str(_shapes(tmp_path)), "--target", "host", "--device", "none",
+                                       "--out", str(disk / "out")])
+        line = _one_error_line(res, 1)
+        assert line.startswith(f"error: No space left on device: {disk / 'out' / '.lock'}; "), line
+
+
+def test_a_read_only_publish_folder_is_refused_before_the_tune_starts(tmp_path):
+    """--publish was written only once every candidate had been compiled: a whole tune, then exit 1."""
+    with read_only(tmp_path / "ro") as ro:
+        res = CliRunner().invoke(app, ["tune", str(_shapes(tmp_path)), "--target", "gfx942", "--device", "none",
+                                       "--publish", str(ro / "lib"), "--allow-modelled", "--out", str(tmp_path / "t")])
+        line = _one_error_line(res, 2)
+        assert line == f"error: --publish {ro / 'lib'}: {ro} is on a read-only file system", line
+        assert not (tmp_path / "t").exists()
+
+
+def test_an_out_naming_the_mlir_file_on_a_read_only_disk_is_refused_like_an_out_folder(tmp_path):
+    """`spec LIST --out RO/x.mlir` (the old file form) skipped the up-front check: exit 1 after the work, where
+    `--out RO` is exit 2 before it."""
+    root = Path(__file__).resolve().parent.parent
+    with read_only(tmp_path / "ro") as ro:
+        for command in (["spec", str(root / "sweeps" / "tiny-layer.csv")],
+                        ["annotate", str(root / "examples" / "tiny_layer_linalg.mlir")]):
+            line = _one_error_line(CliRunner().invoke(app, [*command, "--out", str(ro / "x.mlir")]), 2)
+            assert line == f"error: --out {ro}: {ro} is on a read-only file system", line

@@ -72,3 +72,16 @@ def test_an_export_given_to_model_with_another_m_than_it_was_made_for_is_bad_inp
     assert errors[0].startswith("error: --m 4: ") and "its GEMMs have M = 8, none 4" in errors[0]
     assert not (tmp_path / "m4" / "dispatches.csv").exists()
     assert "M=4: reading " in done.stderr and "exporting" not in done.stderr  # an .mlir is read, never exported
+
+
+def test_a_flags_file_saved_with_a_byte_order_mark_reads_as_its_flags(tmp_path):
+    """Notepad's UTF-8 starts the file with a BOM: its first flag was refused as '\\ufeff--iree-opt-level=O3', where a
+    shape list with one is read as written."""
+    from iree_vdmfma.cli.options import compile_flags
+
+    flags = tmp_path / "compile_flags.txt"
+    flags.write_bytes(b"\xef\xbb\xbf--iree-opt-level=O3\r\n# a comment\r\n")
+    assert compile_flags(None, flags) == ("--iree-opt-level=O3",)
+    flags.write_bytes(b"\xef\xbb\xbf--iree-opt-level=O3\n# caf\xe9\n")  # the byte and line of the text, not the file
+    with pytest.raises(ValueError, match=r"not UTF-8 text \(byte 0xe9 on line 2\)"):
+        compile_flags(None, flags)

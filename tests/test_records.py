@@ -424,6 +424,24 @@ def test_a_database_whose_pages_are_damaged_is_one_error_line_naming_it_for_ever
     assert copy.read_bytes() == EXAMPLE.read_bytes() and not (tmp_path / "lib").exists()
 
 
+@pytest.mark.parametrize("damage", ["DROP TABLE records",
+                                    "DROP INDEX records_shape; ALTER TABLE records DROP COLUMN knobs"])
+def test_a_database_whose_records_table_lost_a_column_or_itself_is_one_error_line_for_every_command(tmp_path, damage):
+    """Ours by its id and version, its table dropped or cut down by hand: it was a traceback (no such table, a
+    SELECT with no column, Record() missing 'knobs') for query, a merge from or into it, and a library build."""
+    db = tmp_path / "cut.sqlite"
+    db.write_bytes(EXAMPLE.read_bytes())
+    with sqlite3.connect(db) as conn:
+        conn.executescript(damage)
+    before = db.read_bytes()
+    for args in (["db", "query", "--db", str(db)], ["db", "merge", str(db), "--db", str(tmp_path / "new.sqlite")],
+                 ["db", "merge", str(EXAMPLE), "--db", str(db)],
+                 ["library", "build", "--db", str(db), "--target", "sm_89", "--out", str(tmp_path / "lib")]):
+        line = _one_error(args, 2)
+        assert line.startswith(f"error: {db}: a damaged tuning-record database ("), line
+    assert db.read_bytes() == before and not (tmp_path / "new.sqlite").exists() and not (tmp_path / "lib").exists()
+
+
 def test_db_query_for_an_unknown_sku_names_it_and_the_known_ones(tmp_path):
     line = _one_error(["db", "query", "--db", str(EXAMPLE), "--sku", "NO SUCH GPU"], 2)
     assert "--sku 'NO SUCH GPU': no record of that device" in line and "'NVIDIA H100 80GB HBM3'" in line

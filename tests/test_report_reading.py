@@ -262,6 +262,40 @@ def test_report_counts_the_rows_it_left_out_and_why_on_the_console(tmp_path):
     assert "1 damaged row(s) left out" in res.stderr and "checksum does not match its values" in res.stderr
 
 
+def test_a_results_file_saved_with_a_byte_order_mark_is_read_whole(tmp_path):
+    """Excel's "CSV UTF-8" starts the file with a BOM: its first column was '\\ufeffname', so every row's checksum
+    failed and report said only "no result rows to report"."""
+    from iree_vdmfma.problems.rows import read_results
+
+    _, pb = _two_sweeps(tmp_path)
+    bom = tmp_path / "bom.csv"
+    bom.write_bytes(b"\xef\xbb\xbf" + pb.read_bytes())
+    read = read_results(bom)
+    assert (len(read.rows), read.damaged) == (30, [])
+
+
+def test_a_results_file_with_no_row_left_names_the_file_and_why_for_report_and_compare(tmp_path):
+    """Every row damaged (a column deleted by hand) or none at all: report said "no result rows to report" and
+    compare "--pair default:default: run B has no variant default (its variants: )", neither naming the file."""
+    from typer.testing import CliRunner
+
+    from iree_vdmfma.cli import app
+
+    _, pb = _two_sweeps(tmp_path)
+    cut = tmp_path / "cut.csv"
+    cut.write_text("".join(",".join(line.split(",")[:40] + line.split(",")[41:])
+                           for line in pb.read_text().splitlines(keepends=True)))
+    empty = tmp_path / "empty.csv"
+    empty.write_text(pb.read_text().splitlines(keepends=True)[0])
+    for args, says in ((["report", str(cut)], f"no result rows to report: {cut}: 30 damaged row(s) left out"),
+                       (["report", str(empty)], f"no result rows to report in {empty}"),
+                       (["compare", str(pb), str(cut)], f"run B ({cut}) holds no result row: {cut}: 30 damaged row(s)"),
+                       (["compare", str(empty), str(pb)], f"run A ({empty}) holds no result row")):
+        res = CliRunner().invoke(app, [*args, "--out", str(tmp_path / "o"), "--no-plots"])
+        lines = [line for line in res.output.splitlines() if line.strip()]
+        assert res.exit_code == 2 and len(lines) == 1 and lines[0].startswith(f"error: {says}"), res.output
+
+
 def test_compare_with_a_pandas_resave_matches_every_row_and_with_nothing_matched_exits_1(tmp_path):
     import pandas as pd
     from typer.testing import CliRunner

@@ -16,11 +16,16 @@ from typer.core import TyperArgument, TyperGroup
 
 try:  # typer >= 0.2x carries its own copy of click
     from typer._click.core import Context
-    from typer._click.exceptions import UsageError
+    from typer._click.exceptions import NoArgsIsHelpError, UsageError
     from typer._click.formatting import HelpFormatter, measure_table, term_len
 except ImportError:  # pragma: no cover - older typer on plain click
     from click import Context, HelpFormatter, UsageError
     from click.formatting import measure_table, term_len
+
+    try:
+        from click.exceptions import NoArgsIsHelpError
+    except ImportError:  # click < 8.2 prints the help itself
+        NoArgsIsHelpError = ()
 
 NBSP = "\u00a0"
 
@@ -107,9 +112,22 @@ def _use_our_help(command) -> None:
         _use_our_help(sub)
 
 
+def _empty_value(args: list[str]) -> str:
+    """What was given an empty value ('--out ""', '--out=': an unset shell variable), '' when nothing was. Never a
+    meaningful value: a Path('') is the current folder, an empty --target or --dtype the default."""
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "":
+            return args[i - 1] if i and args[i - 1].startswith("-") else "an argument"
+        if arg.startswith("--") and arg.endswith("="):
+            return arg[:-1]
+    return ""
+
+
 class _Group(TyperGroup):
-    """Prints click's usage errors as one ``error:`` line (no box, no usage block) and exits 2; its commands
-    render --help with ``_HelpFormatter``."""
+    """Prints click's usage errors as one ``error:`` line (no box, no usage block) and exits 2, an empty value
+    among them; its commands render --help with ``_HelpFormatter``."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -117,7 +135,14 @@ class _Group(TyperGroup):
 
     def invoke(self, ctx):
         try:
+            empty = _empty_value([*getattr(ctx, "_protected_args", getattr(ctx, "protected_args", [])), *ctx.args])
+            if empty:
+                raise UsageError(f"{empty} is given an empty value (an unset shell variable?); give one, or leave it "
+                                 "out for its default", ctx)
             return super().invoke(ctx)
+        except NoArgsIsHelpError as e:  # `vdmfma db`: its help, as `vdmfma` alone shows it, not an error line
+            e.show()
+            raise typer.Exit(e.exit_code) from None
         except UsageError as e:
             where = e.ctx.command_path if e.ctx is not None else ctx.command_path
             print(f"error: {e.format_message()} (see {where} --help)", file=sys.stderr)
@@ -129,9 +154,10 @@ CONTEXT = {"max_content_width": 120}
 MANUAL = "docs"  # the manual's folder in the repository (mkdocs serve renders it)
 
 
-def docs_page(command: str) -> str:
-    """The line ending a command's --help: where its long story is."""
-    return f"Manual: {MANUAL}/commands/{command}.md"
+def docs_page(command: str, example: str = "") -> str:
+    """The lines ending a command's --help: a command line to start from (``example``, the arguments after
+    'vdmfma'), then where its long story is."""
+    return (f"Example: vdmfma {example}\n\n" if example else "") + f"Manual: {MANUAL}/commands/{command}.md"
 
 
 app = typer.Typer(

@@ -31,7 +31,7 @@ def bench_progress(row) -> None:
         + f": {row.status}{lat}" + (f" ({row.error or row.reason})" if row.error or row.reason else ""))
 
 
-@app.command(epilog=docs_page("bench"))
+@app.command(epilog=docs_page("bench", "bench out/host-dir --device local-task --reps 3"))
 def bench(
     directory: Path = typer.Argument(..., help="A folder `vdmfma sweep` wrote."),
     device: str = opt.DEVICE,

@@ -14,7 +14,7 @@ from .app import app, docs_page
 from .common import show, user_errors
 
 
-@app.command(epilog=docs_page("calibrate"))
+@app.command(epilog=docs_page("calibrate", "calibrate --device local-task --out out/cal"))
 def calibrate(
     device: str = opt.DEVICE,
     out: Optional[Path] = opt.OUT,

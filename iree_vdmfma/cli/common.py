@@ -120,8 +120,8 @@ def file_fault(e: OSError) -> str:
 def user_errors(debug: bool = False, keeps: str = "") -> Iterator[None]:
     """Input errors: one 'error:' line, exit 2 (``--debug`` re-raises for the traceback). A file system that fails
     mid-run (full, read-only, I/O error: an OSError that is not the input's): one 'error:' line naming the file,
-    exit 1, never a traceback. The Ray cluster's head lost mid-command: one line, exit 1 (the rows in flight stay
-    pending for a re-run).
+    exit 1, never a traceback; so is memory that runs out (MemoryError). The Ray cluster's head lost mid-command:
+    one line, exit 1 (the rows in flight stay pending for a re-run).
 
     Ctrl-C, SIGTERM and SIGHUP: one line, exit 130, saying what the command keeps: ``keeps`` names what it
     writes as it goes and resumes from ('rows': a sweep's finished rows are on disk); '' says nothing was kept.
@@ -139,13 +139,14 @@ def user_errors(debug: bool = False, keeps: str = "") -> Iterator[None]:
             raise
         console.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
         raise typer.Exit(EXIT_USER_ERROR)
-    except OSError as e:  # the file system failed mid-run (full, read-only, I/O error): the machine, not the input
-        if debug:
+    except (OSError, MemoryError) as e:  # the file system failed mid-run (full, read-only, I/O error), or the memory
+        if debug:                        # ran out (a problem whose inputs do not fit): the machine, not the input
             raise
-        disk = isinstance(e, shutil.Error) or e.errno in DISK_ERRNOS  # a full, read-only or failing disk
+        disk = isinstance(e, shutil.Error) or getattr(e, "errno", None) in DISK_ERRNOS  # full, read-only, failing
         kept = (f"finished {keeps} are on disk; {'free it and ' if disk else ''}run the same command again to resume"
                 if keeps else "nothing was kept")
-        console.print(f"[bold red]error:[/] {escape(file_fault(e))}; {kept}", highlight=False, soft_wrap=True)
+        said = f"out of memory ({e})" if isinstance(e, MemoryError) else file_fault(e)
+        console.print(f"[bold red]error:[/] {escape(said)}; {kept}", highlight=False, soft_wrap=True)
         raise typer.Exit(EXIT_MACHINE_FAULT)
     except KeyboardInterrupt:
         procs.end_children()  # a tool a worker thread waits on (a device task) must not outlive the command
@@ -179,6 +180,10 @@ def problems_from(shapes: Optional[Path], m: Optional[str], n: Optional[int], k:
     if shapes is not None:
         if m or n or k:
             raise ValueError("give either a shape list or --m/--n/--k, not both")
+        for given, option in ((dtype is not None, "--dtype"), (batch != 1, "--batch")):
+            if given:  # else dropped without a word
+                raise ValueError(f"{option} describes the --m/--n/--k problems; a shape list gives each row's own (its "
+                                 "dtype and batch columns)")
         return load_problems(shapes)
     if not (m and n and k):
         raise ValueError("give a shape list (SHAPES.csv) or all of --m, --n and --k")

@@ -23,7 +23,7 @@ from .common import RowProgress, cell, problems_from, progress, print_table, say
 
 
 
-@app.command(epilog=docs_page("spec"))
+@app.command(epilog=docs_page("spec", "spec sweeps/tiny-layer.csv --target gfx942 --out out/spec"))
 def spec(
     shapes: Path = opt.SHAPES,
     variants: Optional[str] = opt.VARIANTS, variant: Optional[str] = opt.VARIANT_ALIAS,
@@ -51,13 +51,13 @@ def spec(
         theirs = merge_specs(merge_with, prefer)
         target = target or opt.DEFAULT_TARGET
         name = opt.one_of("--variants", opt.names(variants, "vdmfma", variant))
-        path = _file_in_out(out, output, "spec", "spec.mlir")
         get_target(target)
         v = get_variant(name)
         problems = problems_from(shapes, None, None, None, 1, None)
         entries = [(p, v.config(p, target)) for p in problems]
         if any(c is None for _, c in entries):
-            raise ValueError(f"variant {name!r} injects no config (it is IREE's own choice); pick vdmfma or padded")
+            raise _injects_no_config(name)
+        path = _file_in_out(out, output, "spec", "spec.mlir")  # made once the input is known good
         write_spec(entries, path)
         if theirs:
             say_lines(link_in_place(path, theirs, prefer, problem_payloads(problems), target))
@@ -65,19 +65,23 @@ def spec(
              + (f", linked with {', '.join(s.label for s in theirs)}" if theirs else ""))
 
 
+def _injects_no_config(name: str) -> ValueError:
+    return ValueError(f"variant {name!r} injects no config (it is IREE's own choice); pick vdmfma or padded")
+
+
 def _file_in_out(out: Optional[Path], output: Optional[Path], command: str, name: str) -> Path:
     """The file a one-file command writes: OUT/NAME. An --out ending in .mlir (and the old --output) still
     names the file itself, as before --out was always a folder."""
     if output is not None:
-        return output
+        return opt.writable(output.parent, "--output") / output.name
     if out is not None and out.suffix == ".mlir" and not out.is_dir():
-        return out
+        return opt.writable(out.parent, "--out") / out.name  # checked before any work, as an --out folder is
     folder = opt.out_folder(out, command)
     folder.mkdir(parents=True, exist_ok=True)
     return folder / name
 
 
-@app.command(epilog=docs_page("annotate"))
+@app.command(epilog=docs_page("annotate", "annotate examples/tiny_layer_linalg.mlir --out out/annotated"))
 def annotate(
     input: Path = typer.Argument(..., help="A linalg-level MLIR module."),
     variants: Optional[str] = opt.VARIANTS, variant: Optional[str] = opt.VARIANT_ALIAS,
@@ -93,18 +97,26 @@ def annotate(
     """
     with user_errors(debug):
         from ..configs.annotate import annotate_text
-        from ..util.io import read_input_text
+        from ..util.io import atomic_write_text, read_input_text
 
         target = target or opt.DEFAULT_TARGET
         name = opt.one_of("--variants", opt.names(variants, "vdmfma", variant))
         get_target(target)
         v = get_variant(name)
-        text, done = annotate_text(read_input_text(input, str(input)), lambda p: v.config(p, target), str(input))
+        configs = []  # one per contraction found, None where the variant gives it none
+
+        def config_for(problem):
+            configs.append(v.config(problem, target))
+            return configs[-1]
+
+        text, done = annotate_text(read_input_text(input, str(input)), config_for, str(input))
+        if configs and all(c is None for c in configs):  # contractions there, but the variant is IREE's own choice
+            raise _injects_no_config(name)
         if not done:
             raise ValueError(f"{input}: no contraction (linalg.matmul, batch_matmul or generic in a known form) in a "
                              "supported dtype found")
         path = _file_in_out(out, output, "annotate", "annotated.mlir")
-        path.write_text(text)
+        atomic_write_text(path, text)  # whole or not at all: a full disk leaves the file there before
         for a in done:
             show(f"annotated {a.problem.key}: {a.config.describe()}")
         show(f"wrote {path}")
@@ -198,7 +210,7 @@ def _options(target, variants, out, cache_dir, no_cache, workers, timeout, retry
                         executor=executor, extra_flags=flags)
 
 
-@app.command(epilog=docs_page("compile"))
+@app.command(epilog=docs_page("compile", "compile --m 1,8 --n 2304 --k 8192 --target gfx942"))
 def compile(
     shapes: Optional[Path] = opt.SHAPES_OPTIONAL,
     m: Optional[str] = opt.M, n: Optional[int] = opt.N, k: Optional[int] = opt.K, batch: int = opt.BATCH,
@@ -254,7 +266,7 @@ def _builds_on(target: str) -> list[str]:
             and (v.backend is None or v.backend.handles(target))]
 
 
-@app.command(epilog=docs_page("sweep"))
+@app.command(epilog=docs_page("sweep", "sweep sweeps/tiny-layer.csv --target gfx942 --out out/layer"))
 def sweep(
     shapes: Path = opt.SHAPES,
     target: Optional[str] = opt.TARGET,

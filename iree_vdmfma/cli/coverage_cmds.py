@@ -25,7 +25,7 @@ _HELP = "\n\n".join([
 ])
 
 
-@app.command(help=_HELP, epilog=docs_page("coverage"))
+@app.command(help=_HELP, epilog=docs_page("coverage", "coverage --target gfx942 --m 1,8 --out out/cov"))
 def coverage(
     shapes: Optional[Path] = opt.SHAPES_OPTIONAL,
     target: Optional[str] = opt.TARGET,
@@ -55,6 +55,11 @@ def coverage(
         dts = opt.dtype_names(dtype, None, dtypes) or None
         ms = opt.m_values(m, cov.DEFAULT_M)
         if shapes is not None:
+            for given, option in ((edge_m != cov.DEFAULT_EDGE_M, "--edge-m"), (cases is not None, "--cases"),
+                                  (full, "--full")):
+                if given:  # else dropped without a word
+                    raise ValueError(f"{option} shapes the built-in grid; with a shape list each row is a cell (--m and "
+                                     "--dtype filter them)")
             if dts:
                 cov.check_dtypes(target, dts)
             cells = cov.cells_from_problems(load_problems(shapes), dts, ms if m is not None else None)

@@ -65,7 +65,7 @@ def _read(db: Path, target: Optional[str] = None, held: bool = False):
     return read.records
 
 
-@db_app.command("import", epilog=docs_page("db"))
+@db_app.command("import", epilog=docs_page("db", "db import out/tune --db out/records.sqlite"))
 def import_(
     folders: list[Path] = typer.Argument(..., help="Folders `vdmfma tune` wrote.",
                                          file_okay=False),
@@ -93,7 +93,7 @@ def import_(
         show(f"database: {path}")
 
 
-@db_app.command(epilog=docs_page("db"))
+@db_app.command(epilog=docs_page("db", "db merge other.sqlite --db out/records.sqlite"))
 def merge(
     sources: list[Path] = typer.Argument(..., help="Databases to merge into --db.",
                                          dir_okay=False),
@@ -116,7 +116,7 @@ def merge(
         show(f"{path}: {total} records")
 
 
-@db_app.command(epilog=docs_page("db"))
+@db_app.command(epilog=docs_page("db", "db query --target sm_89 --format csv"))
 def query(
     db: Optional[Path] = opt.DB,
     target: Optional[str] = typer.Option(None, "--target", "-t", help="Only this arch (gfx942, sm_89, ...)."),
@@ -166,7 +166,7 @@ def _when(text: str, iso_time) -> str:
     return t.strftime("%Y-%m-%dT%H:%M:%S") + ("Z" if t.tzinfo else "")
 
 
-@library_app.command("build", epilog=docs_page("library"))
+@library_app.command("build", epilog=docs_page("library", "library build --target sm_89 --out out/lib"))
 def build_(
     db: Optional[Path] = opt.DB,
     target: str = typer.Option(..., "--target", "-t", help="The arch to build for (gfx942, sm_89, ...)."),

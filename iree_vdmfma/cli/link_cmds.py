@@ -15,9 +15,11 @@ from .common import show, user_errors
 
 def merge_specs(paths: Optional[Sequence[Path]], prefer: str) -> list:
     """The --merge-with specs, read and checked up front (bad input: one error line, before anything compiles)."""
-    from ..configs.link import THEIRS, check_prefer, read_spec  # noqa: PLC0415
+    from ..configs.link import OURS, THEIRS, check_prefer, read_spec  # noqa: PLC0415
 
-    check_prefer(prefer)
+    if check_prefer(prefer) != OURS and not paths:  # else accepted, and it changes nothing
+        raise ValueError(f"--prefer {prefer} decides between our spec and a --merge-with one: give --merge-with SPEC "
+                         "too, or leave it out")
     return [read_spec(p, THEIRS) for p in paths or ()]
 
 
@@ -35,7 +37,7 @@ def need_codegen_spec(target: str) -> None:
                          "preprocessing spec there), so there is no spec to link yours with")
 
 
-@app.command(epilog=docs_page("link"))
+@app.command(epilog=docs_page("link", "link out/spec/spec.mlir theirs.mlir --out out/link"))
 def link(
     specs: list[Path] = typer.Argument(..., help="Tuning specs: ours first, then theirs.", dir_okay=False),
     prefer: str = opt.PREFER,

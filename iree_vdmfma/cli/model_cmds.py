@@ -58,7 +58,7 @@ def _short_dispatch(name: str) -> str:
     return m.group(0) if m else name
 
 
-@app.command(epilog=docs_page("model"))
+@app.command(epilog=docs_page("model", "model examples/tiny_layer.mlir --m 8 --target gfx942"))
 def model(
     source: str = typer.Argument(..., help="file.py[:FUNC], pkg.module[:FUNC] or an exported .mlir."),
     m: Optional[str] = opt.M,

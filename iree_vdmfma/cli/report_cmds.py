@@ -60,6 +60,10 @@ def _check_own(out: Path, results: List[Path]) -> List[str]:
 
 def _check_files(paths: List[Path]) -> None:
     for p in paths:
+        if p.is_dir():  # a run's folder (a sweep's, a bench's --out): its results.csv is what is meant
+            inside = p / "results.csv"
+            raise IsADirectoryError(f"{p} is a folder; give " + (f"its results file: {inside}" if inside.is_file()
+                                                                  else "a results.csv file"))
         if not p.is_file():
             hint = " (to compare two runs use: vdmfma compare A.csv B.csv --out DIR)" if str(p) == "compare" else ""
             raise FileNotFoundError(f"results file not found: {p}{hint}")
@@ -74,7 +78,7 @@ def _check_files(paths: List[Path]) -> None:
         "pivot.csv, report.md, index.md and PNG plots.\n\n"
         "Exit: 0 written; 1 nothing could be compared; 2 bad input; 130 interrupted."
     ),
-    epilog=docs_page("report"),
+    epilog=docs_page("report", "report out/layer/results.csv --baseline default"),
 )
 def report_cmd(
     results: List[Path] = typer.Argument(..., help="results.csv files (later files win on duplicates)."),
@@ -134,7 +138,7 @@ def report_cmd(
         "Writes OUT/compare.csv, compare_groups.csv, compare.md and ratio plots. Exit 1 when no row of B matches "
         "a row of A, or none of the matched rows can be compared."
     ),
-    epilog=docs_page("compare"),
+    epilog=docs_page("compare", "compare out/a/results.csv out/b/results.csv --out out/ab"),
 )
 def compare_cmd(
     a: Path = typer.Argument(..., help="Results of run A (the reference)."),

@@ -18,7 +18,7 @@ def _fmt(v, spec: str = ".4g") -> str:
     return "" if v is None else format(v, spec)
 
 
-@app.command("run", epilog=docs_page("run"))
+@app.command("run", epilog=docs_page("run", "run --m 8 --n 256 --k 1024 --device local-task"))
 def run_cmd(
     m: Optional[str] = opt.M, n: Optional[int] = opt.N, k: Optional[int] = opt.K, batch: int = opt.BATCH,
     dtype: Optional[str] = opt.DTYPE,
@@ -56,7 +56,13 @@ def run_cmd(
         if vmfb is not None:  # checked before the harness floor's module is compiled
             from ..util.io import check_input  # noqa: PLC0415
 
+            from ..run.runner import RunnerError, vm_module  # noqa: PLC0415
+
             check_input(vmfb, f"--vmfb {vmfb}")
+            try:
+                vm_module(vmfb)
+            except RunnerError as e:  # a file that is no module is the input's fault
+                raise ValueError(f"--vmfb {e}") from None
         if m is None or n is None or k is None:
             raise ValueError("give the problem: --m, --n and --k (one value each)")
         ms = opt.m_values(m)

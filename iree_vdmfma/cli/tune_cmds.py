@@ -58,7 +58,7 @@ class TuneProgress:
             say(f"{ev.shape}: {ev.done}/{ev.total} candidates; last {last}")
 
 
-@app.command(epilog=docs_page("tune"))
+@app.command(epilog=docs_page("tune", "tune sweeps/tiny-layer.csv --target host --out out/tune"))
 def tune(
     shapes: Path = opt.SHAPES,
     target: Optional[str] = opt.TARGET,
@@ -130,6 +130,7 @@ def tune(
             from ..configs.library import check_publish
 
             check_publish(publish, target)
+            opt.writable(publish, "--publish")  # a read-only folder: said now, not after the whole tune
             if run_device is None and not allow_modelled:
                 raise ValueError("--publish with no device would publish MODELLED winners (nothing is run); "
                                  "add --allow-modelled to publish them anyway, or tune on a device")

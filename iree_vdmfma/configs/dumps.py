@@ -18,6 +18,7 @@ from pathlib import Path
 from iree.compiler import ir
 
 from ..problems.problem import Problem
+from ..util.io import read_input_text
 from .forms import Contraction, classify
 
 BENCHMARK_GLOB = "*_benchmark.mlir"
@@ -74,10 +75,7 @@ def _natural(path: Path) -> tuple:
 
 def contractions(path: Path) -> tuple[list[Contraction], list[str]]:
     """(the contractions of one dispatch file, why each contraction-like op that is none of ours is left out)."""
-    try:
-        text = path.read_text()
-    except (OSError, UnicodeDecodeError) as e:
-        raise ValueError(f"{path}: cannot read ({e})") from None
+    text = read_input_text(path, str(path))  # 'not UTF-8 text (byte 0xff on line 2)', as every input says
     with ir.Context():
         try:
             module = ir.Module.parse(text)

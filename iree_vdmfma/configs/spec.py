@@ -22,6 +22,7 @@ from .forms import FORMS, Contraction
 from .scaled import build_matcher_body
 from ..problems.inputs import element_type
 from ..problems.problem import Problem
+from ..util.io import atomic_write_text
 from ..util.mlir import shared_context
 
 Entry = tuple  # (Problem | Contraction, KernelConfig)
@@ -136,7 +137,5 @@ def spec_text(entries: Iterable[Entry]) -> str:
 
 
 def write_spec(entries: Iterable[Entry], path: Path | str) -> Path:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(spec_text(entries))
-    return path
+    """The spec at ``path``, whole or not at all (a full disk leaves the one there before, and names the file)."""
+    return atomic_write_text(path, spec_text(entries))

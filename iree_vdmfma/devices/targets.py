@@ -187,6 +187,10 @@ def target(arch: str) -> Target:
     try:
         return TARGETS[base_arch(arch)]
     except KeyError:
+        family = family_of(arch)
+        if family is not None and not any(family.named(t) for t in TARGETS):  # sm_89, host: known, no chip table
+            raise UnknownTargetError(f"target {arch!r} is a {family.backend} target; this command takes only these: "
+                                     f"{', '.join(TARGETS)}") from None
         raise UnknownTargetError(f"unknown target {arch!r}; valid: {', '.join(TARGETS)}") from None
 
 

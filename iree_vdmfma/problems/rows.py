@@ -457,7 +457,7 @@ def read_checked(path: Path | str, cls: type[R], check: Optional[Callable[[R], s
     names = getattr(cls, "csv_names", {})
     field_of = {column: name for name, column in names.items()}
     try:
-        with path.open(newline="") as f:
+        with path.open(newline="", encoding="utf-8-sig") as f:  # a BOM (Excel's "CSV UTF-8") is no column's name
             reader = csv.DictReader(f)
             header = [field_of.get(c, c) for c in reader.fieldnames or []]
             missing = [names.get(c, c) for c in required if c not in header]

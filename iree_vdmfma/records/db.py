@@ -277,7 +277,12 @@ class RecordDB:
                 for statement in MIGRATIONS[old]:
                     self.conn.execute(statement)
             self.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        self.columns = [row[1] for row in self.conn.execute("PRAGMA table_info(records)")] if tables or create else []
+        self.columns = [row[1] for row in self.conn.execute("PRAGMA table_info(records)")]
+        need = FIELDS if create or version == SCHEMA_VERSION else V1_FIELDS  # what its version's table holds
+        lacking = [c for c in [*need, "checksum"] if c not in self.columns]
+        if lacking:  # ours by its id and version, its table dropped or cut down since
+            raise _damaged("no table records" if not self.columns else f"its table lacks {', '.join(lacking)}",
+                           self.path)
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -359,8 +364,9 @@ class RecordDB:
         self.close()
 
 
-def _damaged(e: sqlite3.DatabaseError, path: Path) -> ValueError:
-    """A database whose pages SQLite cannot read (cut off, overwritten): one line naming it, never a traceback."""
+def _damaged(e: sqlite3.DatabaseError | str, path: Path) -> ValueError:
+    """A database whose pages SQLite cannot read (cut off, overwritten), or whose table lost columns: one line naming
+    it, never a traceback."""
     return ValueError(f"{path}: a damaged tuning-record database ({e}); restore it from a copy, or move it away and "
                       "`vdmfma db import` the tune folders again")
 

@@ -14,6 +14,8 @@ import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.textpath import TextPath
 
+from ..util.io import atomic_writer
+
 MAX_HEIGHT_IN = 20.0  # no figure taller than this (at 110 dpi: 2200 px)
 LABEL_PT, MIN_LABEL_PT = 7.0, 4.5  # bar labels: their size, shrunk to fit a thin slot down to this (else a mark)
 MISSING_MARK, MISSING_GREY = "x", "#555555"  # a cell with no value whose slot is too thin to say why in words
@@ -152,5 +154,8 @@ def save(fig, path, dpi: int = 110) -> None:
     read its artists)."""
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
-    fig.savefig(path, dpi=dpi)
-    plt.close(fig)
+    try:
+        with atomic_writer(path, binary=True) as f:  # whole or not at all; a full disk names the file
+            fig.savefig(f, dpi=dpi, format="png")
+    finally:
+        plt.close(fig)

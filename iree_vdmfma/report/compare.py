@@ -20,7 +20,8 @@ import numpy as np
 import pandas as pd
 
 from ..problems.rows import STATIC_METRICS, Status
-from .load import ResultsInput, load_results
+from .load import ResultsInput, load_results, no_rows
+from ..util.io import atomic_write_csv, atomic_write_text
 from .markdown import capped, drop_empty, md_table
 from .summary import own_problem
 from .verdict import (DEFAULT_RULE, LOSS, SAME_KERNEL, UNDETERMINED, WIN, WITHIN_NOISE, NoiseRule, apart, geomean, num,
@@ -208,8 +209,10 @@ def compare_runs(
     """
     da, na = load_results(a)
     db, nb = load_results(b)
-    if da.empty and db.empty:
-        raise ValueError("no result rows in either run")
+    for run, d, notes, label in ((a, da, na, labels[0]), (b, db, nb, labels[1])):
+        if d.empty:  # else a pair's check below says only "run B has no variant default (its variants: )"
+            where = f" ({run})" if isinstance(run, (str, Path)) else ""
+            raise ValueError(f"run {label}{where} holds no result row" + (no_rows(run, notes) if notes else ""))
     measured = bool(da["latency_us_median"].notna().any() and db["latency_us_median"].notna().any())
     chosen = "given by --pair"
     if pairs is None:
@@ -302,9 +305,9 @@ def compare_runs(
     res = CompareResult(out_dir, "measured" if measured else "static", table, groups, notes=notes, pairs=list(pairs),
                         rule=rule, chosen=chosen)
     res.paths["compare"] = out_dir / "compare.csv"
-    table.to_csv(res.paths["compare"], index=False, float_format="%.6g")
+    atomic_write_csv(table, res.paths["compare"], index=False, float_format="%.6g")
     res.paths["groups"] = out_dir / "compare_groups.csv"
-    groups.to_csv(res.paths["groups"], index=False, float_format="%.6g")
+    atomic_write_csv(groups, res.paths["groups"], index=False, float_format="%.6g")
     plot_paths: dict[str, Path] = {}
     if plots and measured:
         from . import plots as report_plots
@@ -313,7 +316,7 @@ def compare_runs(
         res.paths.update({f"plot:{k}": v for k, v in plot_paths.items()})
     src = (sorted(da["source"].unique()), sorted(db["source"].unique()))
     res.paths["report"] = out_dir / "compare.md"
-    res.paths["report"].write_text(_compare_markdown(res, src, labels, rule, plot_paths))
+    atomic_write_text(res.paths["report"], _compare_markdown(res, src, labels, rule, plot_paths))
     return res
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Mapping, Sequence
 
+from ..util.io import atomic_write_text
+
 # What a file is, by name pattern (first match wins); shown next to its link.
 DESCRIPTIONS: Sequence[tuple[str, str]] = (
     ("report.md", "the report: verdicts, geomeans, per-problem and static tables, excluded rows"),
@@ -62,5 +64,5 @@ def write_index(out_dir: Path, title: str, measured: str, modelled: str,
     out_dir = Path(out_dir)
     files = [p for p in out_dir.iterdir() if p.is_file() and p.suffix in (".md", ".csv", ".png")]
     path = out_dir / "index.md"
-    path.write_text(index_markdown(title, measured, modelled, files, extra, lead))
+    atomic_write_text(path, index_markdown(title, measured, modelled, files, extra, lead))
     return path

@@ -89,6 +89,17 @@ def load_results(results: ResultsInput) -> tuple[pd.DataFrame, list[str]]:
     return df, notes
 
 
+def no_rows(results: ResultsInput, notes: Sequence[str]) -> str:
+    """Why ``results`` gave no row, naming it: what reading it noted (every row damaged), else 'in FILE'."""
+    if notes:
+        return ": " + " ".join(notes)
+    if isinstance(results, (str, Path)):
+        return f" in {results}"
+    if isinstance(results, pd.DataFrame) or not all(isinstance(i, (str, Path)) for i in results):
+        return ""
+    return f" in {', '.join(map(str, results))}"
+
+
 def fold_compile_rows(df: pd.DataFrame, notes: list[str]) -> pd.DataFrame:
     """In a measured report, a compile-only row ('' cache_mode) whose (key, target, variant) also has
     hot/cold rows is folded into them: its static fields fill the run rows' empty ones, and it is

@@ -10,6 +10,8 @@ import hashlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
+from ..util.io import atomic_write_text
+
 if TYPE_CHECKING:
     from .report import ReportResult
 
@@ -34,5 +36,5 @@ def build_report_once(results: Path, out_dir: Path, **options) -> Optional["Repo
     from .report import build_report  # noqa: PLC0415  (pandas, matplotlib: only when building)
 
     res = build_report([results], out_dir=out_dir, **options)
-    (Path(out_dir) / INPUTS_STAMP).write_text(stamp + "\n")
+    atomic_write_text(Path(out_dir) / INPUTS_STAMP, stamp + "\n")
     return res

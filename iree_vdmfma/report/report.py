@@ -41,7 +41,8 @@ from typing import Optional, Sequence
 import pandas as pd
 
 from .compare import COMPARE_COLUMNS, COMPARE_GROUP_COLUMNS, CompareResult, compare_runs  # noqa: F401
-from .load import ResultsInput, fold_compile_rows, load_results
+from .load import ResultsInput, fold_compile_rows, load_results, no_rows
+from ..util.io import atomic_write_csv, atomic_write_text
 from .index import write_index
 from . import headline
 from .markdown import devices_of, md_table, section_pivot, write_markdown
@@ -113,7 +114,7 @@ def build_report(
     df, load_notes = load_results(results)
     notes = list(notes) + load_notes  # the caller's notes (e.g. how the machine was loaded) come first
     if df.empty:
-        raise ValueError("no result rows to report")
+        raise ValueError("no result rows to report" + no_rows(results, load_notes))
     variants = sorted(df["variant"].unique())
     built = sorted(df.loc[df["status"] != "skipped", "variant"].unique())
     baseline = baseline or default_baseline(built or variants)
@@ -131,9 +132,9 @@ def build_report(
     res = ReportResult(out_dir, "measured" if measured else "static", baseline, summary, groups, notes=notes,
                        rule=rule)
     res.paths["summary"] = out_dir / "summary.csv"
-    summary.to_csv(res.paths["summary"], index=False, float_format="%.6g")
+    atomic_write_csv(summary, res.paths["summary"], index=False, float_format="%.6g")
     res.paths["groups"] = out_dir / "groups.csv"
-    groups.to_csv(res.paths["groups"], index=False, float_format="%.6g")
+    atomic_write_csv(groups, res.paths["groups"], index=False, float_format="%.6g")
     plot_paths: dict[str, Path] = {}
     for old in out_dir.glob("*.png"):
         if old.name.startswith(_PLOT_PREFIXES):  # an earlier report's plot that this one may not redraw
@@ -143,7 +144,7 @@ def build_report(
     if piv.empty:
         res.paths.pop("pivot").unlink(missing_ok=True)
     else:
-        piv.to_csv(res.paths["pivot"], index=False)
+        atomic_write_csv(piv, res.paths["pivot"], index=False)
     gm = headline.geomeans(summary, baseline) if measured else pd.DataFrame()
     inputs = [str(Path(x).resolve()) if not x.startswith("<") else x for x in df["source"].unique()]
     sources = sorted(_relative(x, out_dir) for x in inputs)  # links that work from report.md
@@ -164,7 +165,7 @@ def build_report(
     lead = _lead(res, plot_paths.get("headline"))
     md = write_markdown(res, sources, rule, title, plot_paths, piv, lead)
     res.paths["report"] = out_dir / "report.md"
-    res.paths["report"].write_text(md)
+    atomic_write_text(res.paths["report"], md)
     skipped = headline.skipped_line(summary)
     index_lead = lead + section_pivot(res, piv, limit=60) + ([skipped, ""] if skipped else [])
     res.paths["index"] = write_index(out_dir, title, *index_sentences(summary, measured), lead=index_lead)

@@ -119,6 +119,17 @@ def _config(device: str):
     return rt.Config(device=dev)
 
 
+def vm_module(vmfb: Path | str, instance=None):
+    """The VM module in ``vmfb``; RunnerError when the file is none. ``instance`` None: a VM instance of its own (no
+    device: a check of a given module before anything compiles)."""
+    import iree.runtime as rt
+
+    try:
+        return rt.VmModule.mmap(instance if instance is not None else rt.VmInstance(), str(vmfb))
+    except (RuntimeError, ValueError, OSError) as e:
+        raise RunnerError(f"{vmfb}: not a loadable IREE module ({str(e).strip()})") from e
+
+
 class LoadedModule:
     """A .vmfb loaded on one device with ``iree.runtime``."""
 
@@ -127,10 +138,7 @@ class LoadedModule:
 
         self.vmfb, self.device, self.target = Path(vmfb), device, target
         self.config = _config(device)
-        try:
-            self.vm_module = rt.VmModule.mmap(self.config.vm_instance, str(vmfb))
-        except (RuntimeError, ValueError, OSError) as e:
-            raise RunnerError(f"{vmfb} is not a loadable IREE module: {e}") from e
+        self.vm_module = vm_module(vmfb, self.config.vm_instance)
         self.context = rt.SystemContext(config=self.config)
         try:
             self.context.add_vm_module(self.vm_module)

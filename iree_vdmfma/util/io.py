@@ -57,6 +57,13 @@ def atomic_write_bytes(path: Path | str, chunks: Iterable[bytes]) -> Path:
     return Path(path)
 
 
+def atomic_write_csv(frame, path: Path | str, **options) -> Path:
+    """A pandas DataFrame as CSV at ``path`` (``options``: ``to_csv``'s), whole or not at all."""
+    with atomic_writer(path) as f:
+        frame.to_csv(f, **options)
+    return Path(path)
+
+
 def input_kind_problem(path: Path | str) -> str:
     """Why ``path`` cannot be read as an input file ('' when it can): missing, or not a regular file (a FIFO, a
     socket or a device would block or never end a read; a folder is no file)."""
@@ -88,7 +95,7 @@ def read_input_text(path: Path | str, where: str) -> str:
     except OSError as e:
         raise ValueError(f"{where}: cannot read: {e.strerror or e}") from None
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # a byte-order mark (Notepad's UTF-8) is no part of the text
     except UnicodeDecodeError as e:
-        line = data[:e.start].count(b"\n") + 1
-        raise ValueError(f"{where}: not UTF-8 text (byte 0x{data[e.start]:02x} on line {line})") from None
+        line = e.object[:e.start].count(b"\n") + 1  # e.object: the bytes after a BOM
+        raise ValueError(f"{where}: not UTF-8 text (byte 0x{e.object[e.start]:02x} on line {line})") from None

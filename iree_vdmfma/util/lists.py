@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import re
 
+MAX_M_VALUES = 4096  # each M is a problem to compile: a longer list is a typo (1-100000000), never a sweep
+
 
 def parse_m(text: str) -> list[int]:
-    """'1-32', '1,8,16', '1-4,8,16-32' -> sorted distinct positive ints (ValueError saying what is wrong)."""
+    """'1-32', '1,8,16', '1-4,8,16-32' -> sorted distinct positive ints, at most MAX_M_VALUES (ValueError saying what
+    is wrong, before a range is listed)."""
     out: set[int] = set()
     for part in (p.strip() for p in str(text).split(",")):
         if not part:
@@ -17,7 +20,12 @@ def parse_m(text: str) -> list[int]:
         lo, hi = (int(m.group(1)), int(m.group(2))) if m.group(3) is None else (int(m.group(3)),) * 2
         if lo < 1 or hi < lo:
             raise ValueError(f"bad M range {part!r}: need 1 <= A <= B")
+        if hi - lo + 1 > MAX_M_VALUES:
+            raise ValueError(f"range {part!r} holds {hi - lo + 1} values; one --m takes at most {MAX_M_VALUES} "
+                             "(each is a problem to compile)")
         out.update(range(lo, hi + 1))
+    if len(out) > MAX_M_VALUES:
+        raise ValueError(f"{len(out)} values; one --m takes at most {MAX_M_VALUES} (each is a problem to compile)")
     if not out:
         raise ValueError("no M values given")
     return sorted(out)

@@ -49,8 +49,11 @@ def locked_dir(directory: Path | str) -> Iterator[Path]:
             raise DirectoryLockedError(f"{directory} is in use by {_holder(path)}; wait for it to finish, "
                                        "or choose another --out") from None
         info = {"pid": os.getpid(), "host": socket.gethostname(), "command": shlex.join(sys.argv)[:300]}
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, json.dumps(info).encode(), 0)
+        try:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, json.dumps(info).encode(), 0)
+        except OSError as e:  # a full disk: the first write into OUT; the error names the file
+            raise OSError(e.errno, e.strerror, str(path)) from e
         try:
             yield path
         finally:
