@@ -226,6 +226,7 @@ def test_a_target_that_other_commands_take_but_this_one_does_not_is_not_called_u
     (["compile", "--m", "8", "--n", "64", "--k", "64", "--target", "host", "--dtype", ""], "--dtype"),
     (["sweep", "", "--device", "none"], "an argument"),
     (["db", "query", "--db", ""], "--db"),
+    (["sweep", "--no-cache", "", "--device", "none"], "an argument"),  # a flag before it takes no value
 ])
 def test_an_empty_value_is_one_error_line_naming_the_option_never_a_default_or_the_current_folder(
         tmp_path, monkeypatch, args, names):
@@ -235,7 +236,23 @@ def test_an_empty_value_is_one_error_line_naming_the_option_never_a_default_or_t
     monkeypatch.chdir(tmp_path)
     line = _fails_with_one_line([str(tmp_path / "s.csv") if a == "SHAPES" else a for a in args])
     assert line.startswith(f"error: {names} is given an empty value"), line
+    assert line.endswith(f"(see vdmfma {' '.join(args[:2] if args[0] == 'db' else args[:1])} --help)"), line
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.csv"]
+
+
+@pytest.mark.parametrize("flag", [["--compile-flag", "--iree-llvmcpu-target-cpu-features="],
+                                  ["--compile-flag=--iree-llvmcpu-target-cpu-features="]])
+def test_a_compile_flag_that_ends_in_an_equals_sign_is_the_options_value_not_an_empty_option(tmp_path, flag):
+    """A value of --compile-flag is iree-compile's, whatever it looks like: the empty-value check read
+    '--iree-llvmcpu-target-cpu-features=' as an option of ours given nothing, though a flags file took it."""
+    from iree_vdmfma.cli.app import _empty_value, app as group
+
+    import typer.main
+
+    click_group = typer.main.get_command(group)
+    ctx = click_group.make_context("vdmfma", ["sweep", "--device", "none"], resilient_parsing=True)
+    assert _empty_value(click_group, ctx, ["sweep", "s.csv", "--target", "host", *flag]) == ("", "")
+    assert _empty_value(click_group, ctx, ["sweep", "s.csv", "--compile-flag="]) == ("--compile-flag", "vdmfma sweep")
 
 
 def test_a_dispatch_dump_that_is_not_utf8_names_the_file_and_line_as_every_input_does(tmp_path):

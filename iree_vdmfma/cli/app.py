@@ -112,17 +112,36 @@ def _use_our_help(command) -> None:
         _use_our_help(sub)
 
 
-def _empty_value(args: list[str]) -> str:
-    """What was given an empty value ('--out ""', '--out=': an unset shell variable), '' when nothing was. Never a
-    meaningful value: a Path('') is the current folder, an empty --target or --dtype the default."""
-    for i, arg in enumerate(args):
+def _empty_value(group, ctx, args: list[str]) -> tuple[str, str]:
+    """(what was given an empty value, the command whose --help to see), ('', '') when nothing was: '--out ""' or
+    '--out=' (an unset shell variable), or an empty argument. Never a meaningful value: a Path('') is the current
+    folder, an empty --target or --dtype the default. The command's own options are read as click reads them, so a
+    value such as '--compile-flag --iree-flag=' is the option's value, not an option given nothing."""
+    command, path = group, [ctx.command_path]
+    while hasattr(command, "get_command") and args and command.get_command(ctx, args[0]) is not None:
+        command, path, args = command.get_command(ctx, args[0]), [*path, args[0]], args[1:]
+    takes: dict[str, int] = {}  # each option string of the command: how many values follow it (0: a flag)
+    for param in getattr(command, "params", []):
+        if getattr(param, "param_type_name", "") == "option":
+            for name in (*param.opts, *param.secondary_opts):
+                takes[name] = 0 if param.is_flag or param.count else param.nargs
+    i = 0
+    while i < len(args):
+        arg = args[i]
         if arg == "--":
             break
-        if arg == "":
-            return args[i - 1] if i and args[i - 1].startswith("-") else "an argument"
-        if arg.startswith("--") and arg.endswith("="):
-            return arg[:-1]
-    return ""
+        name, eq, value = arg.partition("=")
+        if eq and name in takes:
+            if not value:
+                return name, " ".join(path)
+        elif arg in takes:
+            if "" in args[i + 1:i + 1 + takes[arg]]:
+                return arg, " ".join(path)
+            i += takes[arg]
+        elif arg == "":
+            return "an argument", " ".join(path)
+        i += 1
+    return "", ""
 
 
 class _Group(TyperGroup):
@@ -135,10 +154,12 @@ class _Group(TyperGroup):
 
     def invoke(self, ctx):
         try:
-            empty = _empty_value([*getattr(ctx, "_protected_args", getattr(ctx, "protected_args", [])), *ctx.args])
+            given = [*getattr(ctx, "_protected_args", getattr(ctx, "protected_args", [])), *ctx.args]
+            empty, where = _empty_value(self, ctx, given)
             if empty:
-                raise UsageError(f"{empty} is given an empty value (an unset shell variable?); give one, or leave it "
-                                 "out for its default", ctx)
+                print(f"error: {empty} is given an empty value (an unset shell variable?); give one, or leave it out "
+                      f"for its default (see {where} --help)", file=sys.stderr)
+                raise typer.Exit(UsageError.exit_code)
             return super().invoke(ctx)
         except NoArgsIsHelpError as e:  # `vdmfma db`: its help, as `vdmfma` alone shows it, not an error line
             e.show()
