@@ -277,6 +277,13 @@ def test_a_directory_timed_in_one_mode_is_neither_benched_nor_swept_in_another(h
     assert (out / "results.csv").read_bytes() == before
     assert _bench(out, "--timing-mode", "cmdbuf").exit_code == 0  # its own mode: nothing to redo, nothing said
     assert (out / "results.csv").read_bytes() == before
+    from iree_vdmfma.problems.rows import write_rows
+
+    # rows timed before rows recorded their mode (the committed H100 sweeps): timed in loop mode, @gemm_loop's
+    write_rows([r.replace(timing_mode="", floor_us=None) for r in read_rows(out / "results.csv")], out / "results.csv")
+    legacy = (out / "results.csv").read_bytes()
+    assert "timed in loop timing mode (now --timing-mode cmdbuf)" in _bench(out, "--timing-mode", "cmdbuf").output
+    assert _bench(out, "--timing-mode", "loop").exit_code == 0 and (out / "results.csv").read_bytes() == legacy
 
 
 def test_a_directory_with_nothing_to_bench_is_one_error_line_and_exit_2(host_sweep, tmp_path):

@@ -101,11 +101,16 @@ def check_timing_mode(mode: str, device: Optional[str] = None) -> str:
     return mode
 
 
-def check_one_mode(results: Path, row_modes: Iterable[str], mode: str, remedy: str = "choose another --out") -> None:
-    """ValueError when ``results`` holds rows timed in another timing mode than ``mode``: a results.csv keeps one
-    row per shape, variant and cache mode and never redoes a finished one, so a run in another mode would keep
-    those rows as its own (a row timed as a plain call, 'call', or not timed, '', takes any mode)."""
-    other = sorted(set(row_modes) - {"", "call", mode})
+UNRECORDED_MODE = "loop"  # a row timed before rows recorded their mode was timed in it (@gemm_loop was the harness)
+
+
+def check_one_mode(results: Path, rows: Iterable, mode: str, remedy: str = "choose another --out") -> None:
+    """ValueError when ``results`` holds ``rows`` (ResultRows) timed in another timing mode than ``mode``: a
+    results.csv keeps one row per shape, variant and cache mode and never redoes a finished one, so a run in another
+    mode would keep those rows as its own. A row not timed (no latency, no mode) or timed as a plain call ('call')
+    takes any mode; one timed before modes were recorded was timed in UNRECORDED_MODE."""
+    modes = {r.timing_mode or (UNRECORDED_MODE if r.latency_us_median is not None else "") for r in rows}
+    other = sorted(modes - {"", "call", mode})
     if other:
         raise ValueError(f"{results} holds rows timed in {' and '.join(other)} timing mode (now --timing-mode "
                          f"{mode}): one results.csv holds one timing mode, as it keeps one row per shape, variant "

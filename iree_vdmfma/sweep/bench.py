@@ -253,7 +253,7 @@ def bench(directory: Path | str, options: BenchOptions,
         except ValueError as e:
             raise ValueError(f"cannot bench from it: {e}; move it away to rebuild it from modules.json") from None
         rows = {r.row_key: r for r in results.rows}
-        check_one_mode(path, (r.timing_mode for r in rows.values()), options.timing_mode,
+        check_one_mode(path, rows.values(), options.timing_mode,
                        "bench it in the mode it holds, or sweep again into another --out")
         todo = list(_todo(directory, manifest, rows, options))
         runnable = [e for e in manifest.entries if _runnable(directory, e, rows) is not None]

@@ -287,7 +287,7 @@ class Sweep:
     def _check_timing_mode(self) -> None:
         """Rows timed in another mode would be kept as this run's (--append too): refused."""
         if self.options.timing_mode:
-            check_one_mode(self.results_path, (r.timing_mode for r in self.rows.values()), self.options.timing_mode)
+            check_one_mode(self.results_path, self.rows.values(), self.options.timing_mode)
 
     @property
     def results_path(self) -> Path:
