@@ -145,7 +145,8 @@ def user_errors(debug: bool = False, keeps: str = "") -> Iterator[None]:
         disk = isinstance(e, shutil.Error) or getattr(e, "errno", None) in DISK_ERRNOS  # full, read-only, failing
         kept = (f"finished {keeps} are on disk; {'free it and ' if disk else ''}run the same command again to resume"
                 if keeps else "nothing was kept")
-        said = f"out of memory ({e})" if isinstance(e, MemoryError) else file_fault(e)
+        said = (f"out of memory{f' ({e})' if str(e) else ''}" if isinstance(e, MemoryError)  # Python's own says nothing
+                else file_fault(e))
         console.print(f"[bold red]error:[/] {escape(said)}; {kept}", highlight=False, soft_wrap=True)
         raise typer.Exit(EXIT_MACHINE_FAULT)
     except KeyboardInterrupt:
