@@ -41,6 +41,18 @@ def test_a_model_source_that_cannot_be_read_is_one_line_naming_it(tmp_path, monk
         assert "[model]" not in line and "usage:" not in line.lower()
 
 
+def test_a_config_json_saved_with_a_byte_order_mark_reads_and_one_not_utf8_names_its_line(tmp_path):
+    """A BOM was "not JSON: Unexpected UTF-8 BOM"; a stray byte was Python's codec message, no line."""
+    from iree_vdmfma.model.hf import read_config
+
+    bom = tmp_path / "config.json"
+    bom.write_bytes(b'\xef\xbb\xbf{"model_type": "llama"}')
+    assert read_config(bom) == {"model_type": "llama"}
+    bom.write_bytes(b'{\n"model_type": "ll\xe9ma"}')
+    with pytest.raises(ValueError, match=r"^\S*config.json: not UTF-8 text \(byte 0xe9 on line 2\)$"):
+        read_config(bom)
+
+
 def test_a_library_or_publish_folder_that_is_not_one_is_refused_before_the_model_is_built(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     Path("never.py").write_text("import sys\ndef build(m):\n    sys.exit(7)\n")  # never reached: checked first

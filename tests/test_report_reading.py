@@ -272,6 +272,12 @@ def test_a_results_file_saved_with_a_byte_order_mark_is_read_whole(tmp_path):
     bom.write_bytes(b"\xef\xbb\xbf" + pb.read_bytes())
     read = read_results(bom)
     assert (len(read.rows), read.damaged) == (30, [])
+    lines = pb.read_bytes().splitlines(keepends=True)
+    latin = tmp_path / "latin1.csv"
+    latin.write_bytes(b"".join(lines[:3] + [lines[3].replace(b",", b",\xe9", 1)] + lines[4:]))
+    with pytest.raises(ValueError) as e:  # it said Python's "'utf-8' codec can't decode byte 0xe9 in position 4"
+        read_results(latin)
+    assert str(e.value).endswith("(not UTF-8 text (byte 0xe9 on line 4))"), e.value
 
 
 def test_a_results_file_with_no_row_left_names_the_file_and_why_for_report_and_compare(tmp_path):

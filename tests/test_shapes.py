@@ -200,6 +200,9 @@ def test_load_errors_name_the_file(tmp_path):
     binary.write_bytes(b"m,n,k\n8,256,\xff\xfe\n")
     with pytest.raises(ShapeListError, match=r"b.csv:2: not UTF-8"):
         load_shape_list(binary)
+    binary.write_bytes(b"\xef\xbb\xbfm,n,k\n\xff,64,64\n")  # after a byte-order mark the line is still counted
+    with pytest.raises(ShapeListError, match=r"b.csv:2: not UTF-8"):
+        load_shape_list(binary)
 
 
 BAD_FILES = {

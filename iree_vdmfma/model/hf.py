@@ -19,6 +19,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..util.io import NotUTF8Text, utf8_text
+
 SEED = 0
 CACHE_LEN, PAST = 64, 16  # the static cache's positions; the tokens already in it when the step runs
 TORCH_DTYPES = {"f16": "float16", "bf16": "bfloat16", "f32": "float32"}
@@ -29,9 +31,11 @@ def read_config(path: Path) -> dict:
     ``model_type`` string (every config.json on the Hub names one). model/source.py calls it when it parses the
     source, so a .json without one is refused before anything builds."""
     try:
-        data = json.loads(path.read_text())
-    except (OSError, UnicodeDecodeError) as e:
-        raise ValueError(f"{path}: cannot read it: {e}") from None
+        data = json.loads(utf8_text(path.read_bytes()))  # a byte-order mark is no part of the JSON
+    except OSError as e:
+        raise ValueError(f"{path}: cannot read it: {e.strerror or e}") from None
+    except NotUTF8Text as e:
+        raise ValueError(f"{path}: {e}") from None
     except json.JSONDecodeError as e:
         raise ValueError(f"{path}:{e.lineno}: not JSON: {e.msg}") from None
     if not isinstance(data, dict) or not isinstance(data.get("model_type"), str):

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Callable, ClassVar, Generic, Iterable, Optional, TypeVar
 
 from .problem import Problem
-from ..util.io import atomic_writer
+from ..util.io import NotUTF8Text, atomic_writer, utf8_text
 
 
 class Status(str, Enum):
@@ -472,9 +472,19 @@ def read_checked(path: Path | str, cls: type[R], check: Optional[Callable[[R], s
                     damaged.append(f"line {reader.line_num}: {why}")
                 else:
                     unverified += not d.get("checksum")
-    except (UnicodeDecodeError, csv.Error) as e:
+    except UnicodeDecodeError:  # read in chunks: its position is the chunk's; the whole file names the line
+        raise ValueError(f"{path}: not {what} ({_encoding_fault(path)})") from None
+    except csv.Error as e:
         raise ValueError(f"{path}: not {what} ({e})") from None
     return Table(rows, damaged, unverified)
+
+
+def _encoding_fault(path: Path) -> str:
+    try:
+        utf8_text(path.read_bytes())
+    except NotUTF8Text as e:
+        return str(e)
+    return "not UTF-8 text"
 
 
 Results = Table  # what a results.csv holds (read_results)

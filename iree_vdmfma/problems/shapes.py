@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 from .problem import DTYPES, MAX_DIM, Problem
-from ..util.io import input_kind_problem
+from ..util.io import NotUTF8Text, input_kind_problem, utf8_text
 
 REQUIRED = ("m", "n", "k")
 OPTIONAL = ("batch", "dtype", "name")
@@ -159,10 +159,9 @@ def load_shape_list(path: Path | str) -> list[Problem]:
     except OSError as e:
         raise ShapeListError(path, None, None, f"cannot read: {e.strerror or e}") from None
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        line = data[:e.start].count(b"\n") + 1
-        raise ShapeListError(path, line, None, "not UTF-8 text (is this a CSV file?)") from None
+        text = utf8_text(data)
+    except NotUTF8Text as e:
+        raise ShapeListError(path, e.line, None, "not UTF-8 text (is this a CSV file?)") from None
     return parse_shape_list(text, path)
 
 

@@ -95,7 +95,23 @@ def read_input_text(path: Path | str, where: str) -> str:
     except OSError as e:
         raise ValueError(f"{where}: cannot read: {e.strerror or e}") from None
     try:
-        return data.decode("utf-8-sig")  # a byte-order mark (Notepad's UTF-8) is no part of the text
+        return utf8_text(data)
+    except NotUTF8Text as e:
+        raise ValueError(f"{where}: not UTF-8 text (byte 0x{e.byte:02x} on line {e.line})") from None
+
+
+class NotUTF8Text(ValueError):
+    """Bytes that are not UTF-8: the first bad ``byte`` and its ``line`` (1-based)."""
+
+    def __init__(self, byte: int, line: int):
+        super().__init__(f"not UTF-8 text (byte 0x{byte:02x} on line {line})")
+        self.byte, self.line = byte, line
+
+
+def utf8_text(data: bytes) -> str:
+    """An input file's bytes as text: UTF-8, a byte-order mark (Notepad's, Excel's "CSV UTF-8") no part of it;
+    NotUTF8Text otherwise, naming the line of the first bad byte."""
+    try:
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        line = e.object[:e.start].count(b"\n") + 1  # e.object: the bytes after a BOM
-        raise ValueError(f"{where}: not UTF-8 text (byte 0x{e.object[e.start]:02x} on line {line})") from None
+        raise NotUTF8Text(e.object[e.start], e.object[:e.start].count(b"\n") + 1) from None  # e.object: after a BOM
