@@ -321,3 +321,18 @@ def test_help_texts_keep_their_brackets():
         shown = CliRunner().invoke(app, [command, "--help"], env={"COLUMNS": "250"}).output
         for w in wanted:
             assert w.replace("\\[", "[") in shown, f"{command} --help lost {w!r}"
+
+
+def test_the_cli_timing_defaults_are_run_timings_own():
+    """The CLI names its timing defaults without importing run/timing.py (--help stays light): they are its
+    constants, which run_problem, bench, the peer and the harness floor take."""
+    import typer.main
+
+    from iree_vdmfma.cli import app
+    from iree_vdmfma.run import timing
+
+    commands = typer.main.get_command(app).commands
+    run = {p.name: p.default for p in commands["run"].params}
+    assert (run["warmup"], run["min_time"]) == (timing.DEFAULT_WARMUP_S, timing.DEFAULT_MIN_TIME_S)
+    for name in ("run", "sweep", "bench"):
+        assert {p.name: p.default for p in commands[name].params}["timing_mode"] == timing.DEFAULT_TIMING_MODE

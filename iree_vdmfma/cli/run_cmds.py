@@ -34,6 +34,7 @@ def run_cmd(
                                                 help="What --vmfb was compiled for (gfx942, host, ...)."),
     out: Optional[Path] = opt.OUT,
     workdir: Optional[Path] = typer.Option(None, "--workdir", hidden=True, help="Old spelling of --out."),
+    # run/timing.py DEFAULT_WARMUP_S, DEFAULT_MIN_TIME_S (not imported here: --help stays light; a test checks them)
     warmup: float = typer.Option(0.1, "--warmup", min=0.0, help="Benchmark warm-up seconds."),
     min_time: float = typer.Option(0.05, "--min-time", min=0.0, help="Minimum seconds a repetition."),
     flag: list[str] = typer.Option([], "--flag", help="An extra iree-compile flag (repeatable)."),

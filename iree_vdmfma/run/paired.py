@@ -190,7 +190,7 @@ def round_orders(names: Sequence[str], rounds: int, seed: int, start: int = 0) -
 
 def measure_rounds(contenders: Sequence[Contender], problem: Problem, device: str, rounds: int, *,
                    seed: int = 0, start: int = 0, cache_mode: str = "cold", cache_bytes: Optional[int] = None,
-                   min_time_s: float = 0.05, timeout_s: float = 600.0, mode: str = "auto",
+                   min_time_s: float = timing.DEFAULT_MIN_TIME_S, timeout_s: float = 600.0, mode: str = "auto",
                    timing_mode: str = timing.DEFAULT_TIMING_MODE) -> Rounds:
     """Measure ``rounds`` rounds (numbered from ``start``: their orders are seeded by number).
 

@@ -137,7 +137,8 @@ def _time(torch, dev, a, bs, the_plan: timing.Plan, reps: int, warmup_s: float,
 
 def run_torch(problem: Problem, device: str = "local-task", cache_mode: str = "hot", reps: int = 10,
               *, seed: int = 0, check: bool = True, cache_bytes: Optional[int] = None,
-              min_calls: int = timing.DEFAULT_MIN_CALLS, warmup_s: float = 0.1, min_time_s: float = 0.05,
+              min_calls: int = timing.DEFAULT_MIN_CALLS, warmup_s: float = timing.DEFAULT_WARMUP_S,
+              min_time_s: float = timing.DEFAULT_MIN_TIME_S,
               checker: Optional[Checker] = None, device_name: str = "",
               timing_mode: str = timing.DEFAULT_TIMING_MODE) -> RunResult:
     """Check and time torch.matmul for ``problem`` on ``device`` in ``timing_mode``, with torch's floor in that

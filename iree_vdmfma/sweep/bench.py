@@ -41,7 +41,8 @@ from ..problems.sealed import damaged_line
 from ..run import floor
 from ..run.numerics import Checker
 from ..run.provenance import provenance
-from ..run.timing import DEFAULT_TIMING_MODE, check_one_mode, check_timing_mode
+from ..run.timing import (DEFAULT_MIN_TIME_S, DEFAULT_TIMING_MODE, DEFAULT_WARMUP_S, check_one_mode,
+                          check_timing_mode)
 from ..util.signals import stop_signals_as_interrupt
 from ..util.scratch import scratch
 
@@ -54,8 +55,8 @@ class BenchOptions:
     cache_bytes: Optional[int] = None  # cold mode must defeat this; None: the device's own cache
     cache_modes: Sequence[str] = ("hot", "cold")
     retry_failed: bool = False
-    warmup_s: float = 0.1
-    min_time_s: float = 0.05
+    warmup_s: float = DEFAULT_WARMUP_S
+    min_time_s: float = DEFAULT_MIN_TIME_S
     timeout_s: float = 600.0  # one run (an IREE module's benchmark process) past this is a timeout row: --timeout
     timing_mode: str = DEFAULT_TIMING_MODE  # run/timing.py TIMING_MODES, for IREE's modules and the torch peer alike
 
