@@ -34,7 +34,7 @@ from ..configs.annotate import form_config
 from ..configs.config import KernelConfig
 from ..configs.gemv import GemvConfig
 from ..configs.forms import FORMS, Contraction
-from ..configs.spec import spec_text
+from ..configs.spec import write_spec
 from ..problems.rows import (DISPATCH_STATUSES, Status, Table, read_checked, spill_reason, status_values,
                              write_csv_table)
 from ..variants.registry import Variant
@@ -396,11 +396,8 @@ OURS_COPY = "spec.ours.mlir"  # --merge-with: our spec as written, before the li
 
 
 def write_model_spec(out: Path, configs: dict) -> Optional[Path]:
-    if not configs:
-        return None
-    path = out / "spec.mlir"
-    path.write_text(spec_text(configs.values()))
-    return path
+    """OUT/spec.mlir for ``configs`` (configs/spec.py write_spec: whole or not at all); None when there are none."""
+    return write_spec(configs.values(), out / "spec.mlir") if configs else None
 
 
 def _link_spec(spec_path: Path, configs: dict, opts: ModelOptions, log: Callable[[str], None]) -> None:
