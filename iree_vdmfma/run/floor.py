@@ -12,7 +12,8 @@ one-element matmul timed as the peer times its rows in that mode: its loop, or i
 
 Every caller measures it through :func:`harness_floor_us`, with the same warm-up and minimum time: a row
 with its own repetitions, a tune's winners and a calibration with at least ``FLOOR_REPS``. A process
-measures each (device, module target, timing mode) floor once and reuses it for every row after it; a floor that cannot be measured is ``None`` (the row keeps its latency). A runnable
+measures each (device, module target, timing mode) floor once and reuses it for every row after it; a floor
+that cannot be measured is ``None`` (the row keeps its latency). A runnable
 sweep directory holds the floor module (:func:`module_path`), so `vdmfma bench` measures the floor
 where there is no compiler.
 """

@@ -97,7 +97,7 @@ def read_input_text(path: Path | str, where: str) -> str:
     try:
         return utf8_text(data)
     except NotUTF8Text as e:
-        raise ValueError(f"{where}: not UTF-8 text (byte 0x{e.byte:02x} on line {e.line})") from None
+        raise ValueError(f"{where}: {e}") from None
 
 
 class NotUTF8Text(ValueError):
