@@ -4,12 +4,14 @@ import threading
 from pathlib import Path
 
 import pandas as pd
+import pytest
 from typer.testing import CliRunner
 
 from conftest import ROOT
 from iree_vdmfma.cli import app
 from iree_vdmfma.executors import LocalExecutor
 from iree_vdmfma.problems.problem import Problem
+from iree_vdmfma.problems.rows import Status, row_for, write_rows
 from iree_vdmfma.problems.shapes import load_shape_list
 from iree_vdmfma.run.runner import sweep_run_hook
 from iree_vdmfma.sweep.sweep import Sweep, SweepOptions
@@ -126,3 +128,23 @@ def test_a_sweeps_compiles_and_runs_all_go_through_the_executor_it_is_given(tmp_
     assert all(t.startswith("vdmfma-cpu") for t in executor.threads["cpu"])
     assert len(executor.threads["gpu"]) == 1 and executor.threads["gpu"].pop().startswith("vdmfma-gpu")
     assert len(rows) == 4 and all(r.status == "ok" and r.numerics == "pass" and r.latency_us_median for r in rows)
+
+
+def test_a_library_sweep_takes_its_timing_mode_from_its_run_hook_and_refuses_rows_timed_in_another(tmp_path):
+    """The run hook is the one owner of a sweep's timing mode: a Sweep built in code, told it nowhere else, refuses
+    an OUT whose rows were timed in another mode (a finished row is never redone: they would be kept as its own),
+    before anything is written or compiled; a hook timing in the rows' own mode, or timing nothing (reps 0), is
+    not refused."""
+    problem = Problem(8, 128, 256, dtype="f16")
+    out = tmp_path / "out"
+    out.mkdir()
+    write_rows([row_for(problem, "host", "default", Status.OK, cache_mode=mode, reps=2, latency_us_median=1.0,
+                        timing_mode="cmdbuf") for mode in ("hot", "cold")], out / "results.csv")
+    before = (out / "results.csv").read_bytes()
+    options = SweepOptions(target="host", variants=("default",), out_dir=out, cache_dir=None,
+                           cache_modes=("hot", "cold"), runnable=True)
+    with pytest.raises(ValueError, match=r"holds rows timed in cmdbuf timing mode \(now --timing-mode loop\)"):
+        Sweep([problem], options, run_hook=sweep_run_hook("local-task", reps=2, timing_mode="loop"))
+    assert sorted(p.name for p in out.iterdir()) == ["results.csv"] and (out / "results.csv").read_bytes() == before
+    assert Sweep([problem], options, run_hook=sweep_run_hook("local-task", reps=2, timing_mode="cmdbuf")).todo() == 0
+    Sweep([problem], options, run_hook=sweep_run_hook("local-task", reps=0, timing_mode="loop"))

@@ -321,7 +321,6 @@ def sweep(
 
             # --reps 0: one numerics-checked row per job, no hot/cold timing rows
             options.runnable, options.cache_modes = True, (("hot", "cold") if reps > 0 else ("",))
-            options.timing_mode = timing_mode if reps > 0 else ""
             from ..run.floor import module_path
 
             hook = sweep_run_hook(run_device, reps, cache_bytes, compiler_version(), timeout, timing_mode,

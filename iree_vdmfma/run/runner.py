@@ -371,7 +371,8 @@ def sweep_run_hook(device: str, reps: int = 10, cache_bytes: Optional[int] = Non
 
     The row gets the same provenance columns as a `vdmfma bench` row (device name, arch,
     driver, versions, date); ``compiler_version`` is the sweep's, passed in so the run
-    stage never asks the compiler.
+    stage never asks the compiler. The hook's ``timing_mode`` is the mode its rows are timed in ('' with ``reps``
+    0: it times none), which the sweep checks against the rows on disk (sweep/sweep.py RunHook).
     """
     from .provenance import provenance  # noqa: PLC0415
 
@@ -383,4 +384,5 @@ def sweep_run_hook(device: str, reps: int = 10, cache_bytes: Optional[int] = Non
         return apply_to_row(row, run).replace(cache_mode=row.cache_mode,
                                               **provenance(device, compiler_version).columns())
 
+    hook.timing_mode = timing_mode if reps > 0 else ""
     return hook

@@ -58,7 +58,9 @@ from .proofs import ProofMemo
 from ..util.io import atomic_write_text
 from ..util.scratch import scratch
 
-# A run hook: (compile result, problem, row for one cache mode) -> finished row.
+# A run hook: (compile result, problem, row for one cache mode) -> finished row. A hook that times its rows says in
+# which timing mode (run/timing.py) as its ``timing_mode`` attribute (run/runner.py sweep_run_hook's does): the one
+# place the sweep learns it ('' or none: unsaid, no check against the rows on disk).
 RunHook = Callable[[CompileResult, Problem, ResultRow], ResultRow]
 
 
@@ -109,7 +111,6 @@ class SweepOptions:
     timeout_s: float = DEFAULT_TIMEOUT_S
     retry_failed: bool = False
     cache_modes: Sequence[str] = ("",)  # ('hot', 'cold') when a run hook is given
-    timing_mode: str = ""  # the run hook's timing mode (run/timing.py), checked against the rows on disk; '': unsaid
     extra_flags: Sequence[str] = ()
     runnable: bool = False  # compile the runner's module (adds @gemm_loop) so rows can be run
     executor: ExecutorSpec = ExecutorSpec()  # local threads (default) or a Ray cluster
@@ -279,15 +280,12 @@ class Sweep:
 
     def _check_same_sweep(self) -> None:
         check_kind(self.out, "sweep")
-        self._check_timing_mode()
+        mode = getattr(self.run_hook, "timing_mode", "")  # rows timed in another mode would be kept as this run's
+        if mode:  # (--append too): refused
+            check_one_mode(self.results_path, self.rows.values(), mode)
         if not self.options.append:
             check_same(self.out, self._previous_runs(), self.identity,
                        ("target", "variants", "cache_modes", "compile_flags"), "sweep", "rows")
-
-    def _check_timing_mode(self) -> None:
-        """Rows timed in another mode would be kept as this run's (--append too): refused."""
-        if self.options.timing_mode:
-            check_one_mode(self.results_path, self.rows.values(), self.options.timing_mode)
 
     @property
     def results_path(self) -> Path:
