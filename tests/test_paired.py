@@ -234,6 +234,33 @@ def test_calibrate_writes_the_held_out_rate_and_the_rule_says_when_it_is_not_ver
     assert rule.source == "default" and f"calibration {old} not used" in rule.note and "checksum" in rule.note
 
 
+def test_calibrate_times_its_harness_floor_as_a_row_is_timed_with_floor_reps_repetitions(tmp_path, monkeypatch):
+    """run/floor.py: a calibration measures its harness floor with FLOOR_REPS repetitions and the warm-up and
+    minimum time every timed row has (run/timing.py's DEFAULT_WARMUP_S, DEFAULT_MIN_TIME_S), on the one-element
+    FLOOR_PROBLEM, hot, in its timing mode; the floor_us it writes is that timing's median."""
+    import inspect
+
+    from iree_vdmfma.run import floor, timing
+
+    monkeypatch.setattr(floor, "_measured", {})  # measured by this calibration, not remembered from another test
+    real, timed = timing.time_module, []
+
+    def spy(*args, **kwargs):
+        run = real(*args, **kwargs)
+        timed.append((inspect.signature(real).bind(*args, **kwargs).arguments, run.latency.median_us))
+        return run
+
+    monkeypatch.setattr(timing, "time_module", spy)
+    measure, _ = rounds_stream(lambda i, name: 1.0)  # the rounds stand in; the floor is timed for real
+    rows = calibration.calibrate("local-task", tmp_path / "cal", pairs=24, heldout_pairs=20, cache_mode="hot",
+                                 keep=False, measure=measure)
+    [(settings, median)] = timed
+    assert settings["problem"] == floor.FLOOR_PROBLEM and settings["reps"] == floor.FLOOR_REPS
+    assert (settings["warmup_s"], settings["min_time_s"]) == (timing.DEFAULT_WARMUP_S, timing.DEFAULT_MIN_TIME_S)
+    assert settings["the_plan"].cache_mode == "hot" and settings["the_plan"].timing_mode == "cmdbuf"
+    assert [r.floor_us for r in rows] == [median] * len(rows) and median > 0
+
+
 def test_a_calibrated_threshold_of_100_percent_or_more_is_used_and_said_never_swapped_for_the_default(tmp_path):
     """A busy machine can calibrate to a threshold above 100% (CI once measured 270% on local-task). That is
     what the device measured: the rule keeps it, so no noise is called a win, and says why nothing can win."""
