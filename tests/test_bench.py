@@ -191,6 +191,23 @@ def _bench(directory: Path, *extra: str):
                                     *extra])
 
 
+def _sweep_into(out: Path, cache_dir: Path, *extra: str):
+    """`vdmfma sweep` of host_sweep's one shape into ``out`` on local-task (the shared compile cache)."""
+    from typer.testing import CliRunner
+
+    from iree_vdmfma.cli import app
+
+    shapes = out.parent / "tiny.csv"
+    shapes.write_text("m,n,k,dtype\n8,128,256,f16\n")
+    return CliRunner().invoke(app, ["sweep", str(shapes), "--target", "host", "--variants", "default", "--device",
+                                    "local-task", "--reps", "2", "--no-report", "--out", str(out), "--cache-dir",
+                                    str(cache_dir), *extra])
+
+
+def _files(directory: Path) -> dict:
+    return {p.relative_to(directory): p.read_bytes() for p in sorted(directory.rglob("*")) if p.is_file()}
+
+
 def test_a_damaged_compile_row_is_redone_as_far_as_bench_can_and_counted_its_intact_module_benched(host_sweep,
                                                                                                    tmp_path):
     from iree_vdmfma.problems.rows import read_results
@@ -264,15 +281,8 @@ def test_a_directory_timed_in_one_mode_is_neither_benched_nor_swept_in_another(h
     said = refused.output.strip().splitlines()
     assert refused.exit_code == 2 and len(said) == 1 and said[0].startswith("error: "), refused.output
     assert "timed in cmdbuf timing mode (now --timing-mode loop)" in said[0]
-    from typer.testing import CliRunner
-
-    from iree_vdmfma.cli import app
-
-    (tmp_path / "tiny.csv").write_text("m,n,k,dtype\n8,128,256,f16\n")
     for append in ((), ("--append",)):  # a sweep, --append or not
-        swept = CliRunner().invoke(app, ["sweep", str(tmp_path / "tiny.csv"), "--target", "host", "--variants",
-                                         "default", "--device", "local-task", "--timing-mode", "loop", "--out",
-                                         str(out), "--cache-dir", str(cache_dir), *append])
+        swept = _sweep_into(out, cache_dir, "--timing-mode", "loop", *append)
         assert swept.exit_code == 2 and "timed in cmdbuf timing mode" in swept.output, swept.output
     assert (out / "results.csv").read_bytes() == before
     assert _bench(out, "--timing-mode", "cmdbuf").exit_code == 0  # its own mode: nothing to redo, nothing said
@@ -284,6 +294,56 @@ def test_a_directory_timed_in_one_mode_is_neither_benched_nor_swept_in_another(h
     legacy = (out / "results.csv").read_bytes()
     assert "timed in loop timing mode (now --timing-mode cmdbuf)" in _bench(out, "--timing-mode", "cmdbuf").output
     assert _bench(out, "--timing-mode", "loop").exit_code == 0 and (out / "results.csv").read_bytes() == legacy
+
+
+def test_rows_timed_as_a_plain_call_take_any_timing_mode_and_a_refusal_never_names_them(host_sweep, tmp_path,
+                                                                                         cache_dir):
+    """A row timed as one plain @gemm call ('call': its module had no function for the mode asked, as one built
+    before timing modes) was timed in no mode: bench and sweep in any mode go on over it, and redo nothing. Beside
+    rows timed in a mode, the one error line names that mode alone."""
+    from iree_vdmfma.problems.rows import read_rows, write_rows
+
+    out = _copy(host_sweep, tmp_path)
+    assert _bench(out).exit_code == 0
+    rows = read_rows(out / "results.csv")
+    write_rows([r.replace(timing_mode="call") if r.cache_mode else r for r in rows], out / "results.csv")
+    called = (out / "results.csv").read_bytes()
+    for mode in ("loop", "cmdbuf"):
+        benched = _bench(out, "--timing-mode", mode)
+        assert benched.exit_code == 0 and "error:" not in benched.output, benched.output
+        swept = _sweep_into(out, cache_dir, "--timing-mode", mode, "--append")
+        assert swept.exit_code == 0 and "error:" not in swept.output, swept.output
+        assert (out / "results.csv").read_bytes() == called  # nothing redone, no row changed
+    write_rows([r.replace(timing_mode="call") if r.cache_mode == "hot" else r for r in rows], out / "results.csv")
+    for refused in (_bench(out, "--timing-mode", "loop"), _sweep_into(out, cache_dir, "--timing-mode", "loop")):
+        said = refused.output.strip().splitlines()
+        assert refused.exit_code == 2 and len(said) == 1 and said[0].startswith("error: "), refused.output
+        assert "holds rows timed in cmdbuf timing mode (now --timing-mode loop)" in said[0]
+
+
+def test_sweep_retry_failed_over_rows_timed_in_another_mode_is_refused_before_it_redoes_any(host_sweep, tmp_path,
+                                                                                            cache_dir):
+    """--retry-failed redoes the failed rows: in another timing mode they would sit beside the finished rows timed
+    in the first, so it is refused as any sweep in another mode is (one error line, exit 2, nothing compiled,
+    run or written), though the failed row itself was never timed; in the rows' own mode it redoes it."""
+    from iree_vdmfma.problems.rows import read_rows, write_rows
+
+    out = _copy(host_sweep, tmp_path)
+    assert _bench(out).exit_code == 0
+    failed = [r.replace(status="run-error", error="RuntimeError: lost", reason="run on local-task failed",
+                        latency_us_median=None, timing_mode="", floor_us=None) if r.cache_mode == "cold" else r
+              for r in read_rows(out / "results.csv")]
+    write_rows(failed, out / "results.csv")
+    before = _files(out)
+    refused = _sweep_into(out, cache_dir, "--timing-mode", "loop", "--retry-failed", "--append")
+    said = refused.output.strip().splitlines()
+    assert refused.exit_code == 2 and len(said) == 1 and said[0].startswith("error: "), refused.output
+    assert "holds rows timed in cmdbuf timing mode (now --timing-mode loop)" in said[0]
+    assert _files(out) == before
+    redone = _sweep_into(out, cache_dir, "--timing-mode", "cmdbuf", "--retry-failed", "--append")
+    assert redone.exit_code == 0, redone.output
+    cold = [r for r in read_rows(out / "results.csv") if r.cache_mode == "cold"]
+    assert [(r.status, r.timing_mode) for r in cold] == [("ok", "cmdbuf")] and cold[0].latency_us_median > 0
 
 
 def test_a_directory_with_nothing_to_bench_is_one_error_line_and_exit_2(host_sweep, tmp_path):
