@@ -242,17 +242,30 @@ def test_an_empty_value_is_one_error_line_naming_the_option_never_a_default_or_t
 
 @pytest.mark.parametrize("flag", [["--compile-flag", "--iree-llvmcpu-target-cpu-features="],
                                   ["--compile-flag=--iree-llvmcpu-target-cpu-features="]])
-def test_a_compile_flag_that_ends_in_an_equals_sign_is_the_options_value_not_an_empty_option(tmp_path, flag):
+def test_a_compile_flag_that_ends_in_an_equals_sign_reaches_iree_compile_and_an_empty_out_beside_it_is_refused(
+        tmp_path, monkeypatch, cache_dir, flag):
     """A value of --compile-flag is iree-compile's, whatever it looks like: the empty-value check read
-    '--iree-llvmcpu-target-cpu-features=' as an option of ours given nothing, though a flags file took it."""
-    from iree_vdmfma.cli.app import _empty_value, app as group
+    '--iree-llvmcpu-target-cpu-features=' as an option of ours given nothing, though a flags file took it. Beside
+    it, --out "" (an unset shell variable) and an empty --compile-flag= are still one error line, exit 2, before
+    anything compiles or is written; with an --out the flag is on the compile's command line."""
+    import json
+    import shlex
 
-    import typer.main
+    from iree_vdmfma.problems.rows import read_rows
 
-    click_group = typer.main.get_command(group)
-    ctx = click_group.make_context("vdmfma", ["sweep", "--device", "none"], resilient_parsing=True)
-    assert _empty_value(click_group, ctx, ["sweep", "s.csv", "--target", "host", *flag]) == ("", "")
-    assert _empty_value(click_group, ctx, ["sweep", "s.csv", "--compile-flag="]) == ("--compile-flag", "vdmfma sweep")
+    (tmp_path / "s.csv").write_text("m,n,k\n8,64,64\n")
+    monkeypatch.chdir(tmp_path)
+    sweep = ["sweep", "s.csv", "--target", "host", "--variants", "default", "--device", "none", *flag]
+    for empty, names in ((["--out", ""], "--out"), (["--compile-flag=", "--out", "o"], "--compile-flag")):
+        line = _fails_with_one_line([*sweep, "--cache-dir", "cache", *empty])
+        assert line.startswith(f"error: {names} is given an empty value"), line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.csv"]  # no compile (no cache), no output
+    res = CliRunner().invoke(app, [*sweep, "--cache-dir", str(cache_dir), "--out", "o"])
+    assert res.exit_code == 0, res.output
+    [row] = read_rows(tmp_path / "o" / "results.csv")
+    assert row.status == "ok" and "--iree-llvmcpu-target-cpu-features=" in shlex.split(row.repro)
+    assert json.loads((tmp_path / "o" / "sweep.json").read_text())["compile_flags"] == \
+        ["--iree-llvmcpu-target-cpu-features="]
 
 
 def test_a_dispatch_dump_that_is_not_utf8_names_the_file_and_line_as_every_input_does(tmp_path):
