@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import csv
 import math
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import matplotlib.image as mpimg
@@ -18,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 from typer.testing import CliRunner
 
+from conftest import ASCII_LOCALE, ROOT
 from iree_vdmfma.cli import app
 from iree_vdmfma.report.report import (
     COMPARE_COLUMNS,
@@ -323,6 +327,27 @@ def test_cli_report_and_compare(tmp_path, results_csv):
     r = runner.invoke(app, ["compare", str(results_csv), str(results_csv), "--out", str(tmp_path / "c"), "--no-plots"])
     assert r.exit_code == 0, r.output
     assert "B's vdmfma vs A's default: geomean B/A" in r.output  # a run against itself: its best against its default
+
+
+def test_a_report_and_a_compare_are_utf8_whatever_the_locale_and_a_rerun_reads_its_own_summary(tmp_path):
+    """Under an ASCII locale the report's files still hold "µs" and the device's "µ", as UTF-8; the second report
+    into the same --out reads summary.csv back (is it a report of these results?) and is redone in place."""
+    results = tmp_path / "results.csv"
+    write_rows([r.replace(device="SYNTHETIC µ-GPU") if r.device else r for r in synthetic_rows()], results)
+
+    def vdmfma(*args: str) -> None:
+        done = subprocess.run([sys.executable, "-m", "iree_vdmfma.cli", *args], capture_output=True, text=True,
+                              encoding="utf-8", env={**os.environ, **ASCII_LOCALE, "PYTHONPATH": str(ROOT)},
+                              timeout=300)
+        assert done.returncode == 0, done.stdout + done.stderr
+
+    for _ in range(2):
+        vdmfma("report", str(results), "--baseline", "padded", "--out", str(tmp_path / "rep"), "--no-plots")
+    vdmfma("compare", str(results), str(results), "--out", str(tmp_path / "cmp"), "--no-plots")
+    for name in ("rep/report.md", "rep/index.md", "rep/summary.csv", "cmp/compare.csv", "cmp/compare.md"):
+        assert "µ".encode("utf-8") in (tmp_path / name).read_bytes(), name
+        (tmp_path / name).read_bytes().decode("utf-8")  # all of it UTF-8
+    assert "SYNTHETIC µ-GPU" in set(pd.read_csv(tmp_path / "rep" / "summary.csv")["device"])
 
 
 def test_md_table_escapes():
