@@ -1,7 +1,10 @@
-"""The small shared helpers every stage leans on: atomic writes and the one size parser."""
+"""The small shared helpers every stage leans on: atomic writes (and the report writers that go through them) and
+the one size parser."""
 
 from __future__ import annotations
 
+import errno
+import io
 import os
 import subprocess
 import sys
@@ -23,6 +26,42 @@ def test_a_write_that_fails_halfway_leaves_the_old_file_whole_and_no_temporary_b
     assert [p.name for p in tmp_path.iterdir()] == ["sweep.json"]
     atomic_write_text(path, "new")
     assert path.read_text() == "new" and path.stat().st_mode & 0o044  # group/others may read it
+
+
+def fill_the_disk_midway(monkeypatch) -> None:
+    """From now on every text file opened for writing (util/io's temporary file, a Path.write_text in place) takes
+    half of a write, then fails as a full disk does (ENOSPC, naming no file)."""
+    def cut(opener):
+        def opened(*args, **kwargs):
+            f = opener(*args, **kwargs)
+            if isinstance(f, io.TextIOBase) and f.writable():
+                write = f.write
+
+                def half(text: str) -> int:
+                    write(text[: len(text) // 2])
+                    f.flush()
+                    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+                f.write = half
+            return f
+        return opened
+
+    monkeypatch.setattr(os, "fdopen", cut(os.fdopen))
+    monkeypatch.setattr(io, "open", cut(io.open))
+
+
+def test_a_tune_report_cut_by_a_full_disk_keeps_the_report_before_whole_and_leaves_no_temporary(
+        tmp_path, monkeypatch):
+    from iree_vdmfma.tune.tune_report import write_tune_report
+
+    rep = tmp_path / "rep"
+    report = atomic_write_text(rep / "report.md", "# the report written before\n")
+    fill_the_disk_midway(monkeypatch)
+    with pytest.raises(OSError) as cut:
+        write_tune_report(ROOT / "reports" / "tune-h100", "sm_89", report_dir=rep)  # the H100 tune, re-read
+    assert report.read_text() == "# the report written before\n"
+    assert not [p.name for p in rep.iterdir() if p.name.startswith(".")]
+    assert cut.value.errno == errno.ENOSPC and cut.value.filename == str(report)  # the error names the file
 
 
 # Writes a text and a table with "µs" through util/io in a process whose own default encoding is ASCII (it says so
