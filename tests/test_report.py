@@ -402,3 +402,17 @@ def test_a_report_never_judges_a_variant_against_a_baseline_timed_another_way(tm
     v = res.summary[res.summary.variant == "vdmfma"].iloc[0]
     assert not v.included and v.verdict == "" and v.speedup != v.speedup and why in v.excluded_reason
     assert not res.compared
+
+
+def test_a_console_that_cannot_print_mu_gets_an_escape_and_the_command_finishes(tmp_path):
+    """LC_ALL=C without Python's UTF-8 mode: stdout is ASCII. The report's console lines ("µs", "—") come out
+    escaped and the command exits 0 with its files written, instead of a UnicodeEncodeError traceback mid-way."""
+    results = tmp_path / "results.csv"
+    write_rows(synthetic_rows(), results)
+    env = {k: v for k, v in {**os.environ, **ASCII_LOCALE, "PYTHONPATH": str(ROOT)}.items() if k != "PYTHONIOENCODING"}
+    done = subprocess.run([sys.executable, "-m", "iree_vdmfma.cli", "report", str(results), "--baseline", "padded",
+                           "--out", str(tmp_path / "rep"), "--no-plots"], capture_output=True, env=env, timeout=300)
+    assert done.returncode == 0 and b"Traceback" not in done.stderr, (done.stdout + done.stderr).decode("ascii", "replace")
+    done.stdout.decode("ascii")  # nothing but ASCII reached the console...
+    assert b"\\u" in done.stdout or b"\\x" in done.stdout  # ...where a character it cannot print stands escaped
+    assert (tmp_path / "rep" / "report.md").is_file()
