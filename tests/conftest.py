@@ -103,6 +103,12 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: each file's own order is kept
 
 
+# A process whose default text encoding is ASCII, as under a bare C/POSIX locale (a container, cron, ssh without
+# LANG): no UTF-8 mode, no coercion of the C locale to C.UTF-8. Its console is UTF-8 all the same
+# (PYTHONIOENCODING), so what such a test sees is the files the toolkit writes, not its printing.
+ASCII_LOCALE = {"PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0", "LC_ALL": "C", "PYTHONIOENCODING": "utf-8"}
+
+
 def load_script(path: Path):
     """A script of the repository (benchmarks/, reports/, examples/) imported as a module, by its path."""
     import importlib.util  # noqa: PLC0415

@@ -21,23 +21,34 @@ ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "reports" / "cpu-local-task" / "results.csv"
 
 
-@pytest.fixture(scope="module")
-def figures(tmp_path_factory):
-    """name -> the Figure each report plot was saved from (kept open), and the report."""
+def keep_figures(mp, write: bool = False) -> dict:
+    """bars.save patched on ``mp`` to keep each figure under its file's stem (written as the real save writes it
+    with ``write``), closed as the real save closes it: pyplot lets go of it, its artists stay to be read and drawn."""
+    import matplotlib.pyplot as plt  # report/plots.py chose the Agg backend on import
+
     kept: dict[str, object] = {}
     real = bars.save
+
+    def keep(fig, path, dpi=110):
+        kept[Path(path).stem] = fig
+        real(fig, path, dpi) if write else plt.close(fig)
+
+    mp.setattr(bars, "save", keep)
+    return kept
+
+
+@pytest.fixture(scope="module")
+def figures(tmp_path_factory):
+    """name -> the Figure each report plot was saved from (closed, its artists kept), and the report."""
+    real = bars.save
     mp = pytest.MonkeyPatch()
-    mp.setattr(bars, "save", lambda fig, path, dpi=110: (kept.__setitem__(Path(path).stem, fig), fig.savefig(path, dpi=dpi)))
+    kept = keep_figures(mp, write=True)
     try:
         res = build_report(RESULTS, baseline="default", out_dir=tmp_path_factory.mktemp("cpu") / "report")
     finally:
         mp.undo()
     assert bars.save is real
-    yield kept, res
-    import matplotlib.pyplot as plt
-
-    for fig in kept.values():
-        plt.close(fig)
+    return kept, res
 
 
 def _inside(fig) -> bool:
@@ -119,8 +130,7 @@ def test_the_weights_plot_has_intervals_and_its_ticks_where_the_points_are(figur
 def test_the_run_comparison_plot_has_an_interval_per_bar_and_its_legend_inside(tmp_path, monkeypatch):
     from iree_vdmfma.report.compare import compare_runs
 
-    kept: dict[str, object] = {}
-    monkeypatch.setattr(bars, "save", lambda fig, path, dpi=110: kept.__setitem__(Path(path).stem, fig))
+    kept = keep_figures(monkeypatch)
     res = compare_runs(ROOT / "reports" / "gpu-h100-seed" / "results.csv",
                        ROOT / "reports" / "gpu-h100-tuned" / "results.csv", tmp_path / "cmp", labels=("seed", "tuned"))
     fig = kept["ratio_sm_89_cold"]
@@ -128,30 +138,21 @@ def test_the_run_comparison_plot_has_an_interval_per_bar_and_its_legend_inside(t
     assert len(drawn) == 12  # default:tuned and splitk:default on six shapes
     assert len([c for c in fig.axes[0].containers if isinstance(c, ErrorbarContainer)]) == len(drawn)
     assert _inside(fig)
-    import matplotlib.pyplot as plt
-
-    for f in kept.values():
-        plt.close(f)
 
 
 def test_the_coverage_maps_legend_lies_inside_the_figure_below_the_axes(tmp_path, monkeypatch):
     from iree_vdmfma.coverage.classes import read_csv
     from iree_vdmfma.coverage.plots import heatmap
 
-    kept = []
-    monkeypatch.setattr(bars, "save", lambda fig, path, dpi=110: kept.append(fig))
+    kept = keep_figures(monkeypatch)
     rows = read_csv(ROOT / "reports" / "coverage-gfx942" / "coverage.csv")  # the committed gfx942 map
     for dtype in ("f16", "i8"):
         heatmap([r for r in rows if r.dtype == dtype], tmp_path / f"{dtype}.png", "gfx942", dtype)
-    assert len(kept) == 2
-    for fig in kept:
+    assert sorted(kept) == ["f16", "i8"]
+    for fig in kept.values():
         assert _inside(fig)
         (legend,), ax = fig.legends, fig.axes[0]
         assert legend.get_window_extent().y1 <= ax.get_tightbbox().y0 + 1  # under the M axis, not over the map
-    import matplotlib.pyplot as plt
-
-    for f in kept:
-        plt.close(f)
 
 
 def test_the_tune_candidates_plot_marks_iree_default_and_the_shipped_winner_apart_with_intervals(tmp_path, monkeypatch):
@@ -159,10 +160,9 @@ def test_the_tune_candidates_plot_marks_iree_default_and_the_shipped_winner_apar
 
     from iree_vdmfma.tune.tune_report import write_tune_report
 
-    kept = []
-    monkeypatch.setattr(bars, "save", lambda fig, path, dpi=110: kept.append(fig))
+    kept = keep_figures(monkeypatch)
     write_tune_report(ROOT / "reports" / "tune-h100", "sm_89", report_dir=tmp_path / "rep")  # the H100 tune, re-read
-    (fig,) = kept
+    (fig,) = kept.values()
     ax = fig.axes[0]
     points = [c for c in ax.collections if isinstance(c, PathCollection)]
     count = lambda size: sum(len(c.get_offsets()) for c in points if c.get_sizes()[0] == size)  # noqa: E731
@@ -172,9 +172,6 @@ def test_the_tune_candidates_plot_marks_iree_default_and_the_shipped_winner_apar
     xs = {float(x) for c in points for x, _ in c.get_offsets()}
     assert len(xs) > 1  # candidates spread out, not stacked on one workgroup count
     assert _inside(fig)
-    import matplotlib.pyplot as plt
-
-    plt.close(fig)
 
 
 def test_the_latency_plot_draws_the_harness_floor_the_rows_measured_beside_their_intervals(tmp_path):
@@ -189,9 +186,8 @@ def test_the_latency_plot_draws_the_harness_floor_the_rows_measured_beside_their
     df["floor_us"] = 20.0
     df.loc[(df.cache_mode == "hot") & (df.variant == "torch"), "floor_us"] = 25.0
     df.to_csv(tmp_path / "results.csv", index=False)
-    kept: dict[str, object] = {}
     mp = pytest.MonkeyPatch()
-    mp.setattr(bars, "save", lambda fig, path, dpi=110: kept.__setitem__(Path(path).stem, fig))
+    kept = keep_figures(mp)
     try:
         res = build_report(tmp_path / "results.csv", baseline="default", out_dir=tmp_path / "report")
     finally:
@@ -215,17 +211,13 @@ def test_the_latency_plot_draws_the_harness_floor_the_rows_measured_beside_their
     # a floor (or a bar) 30x below the slowest bar: a log axis, on which the floor still lies inside the plot
     df["floor_us"] = 1.0
     df.to_csv(tmp_path / "results.csv", index=False)
-    mp.setattr(bars, "save", lambda fig, path, dpi=110: kept.__setitem__(Path(path).stem, fig))
+    kept = keep_figures(mp)
     try:
         build_report(tmp_path / "results.csv", baseline="default", out_dir=tmp_path / "report-wide")
     finally:
         mp.undo()
     ax = kept["latency_host_cold"].axes[0]
     assert ax.get_xscale() == "log" and ax.get_xlim()[0] < 1.0 < ax.get_xlim()[1]
-    import matplotlib.pyplot as plt
-
-    for fig in kept.values():
-        plt.close(fig)
 
 
 def test_a_gbps_interval_with_no_upper_bound_is_drawn_to_the_axis_edge_with_an_arrow():

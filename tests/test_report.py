@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import csv
 import math
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import matplotlib.image as mpimg
@@ -18,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 from typer.testing import CliRunner
 
+from conftest import ASCII_LOCALE, ROOT
 from iree_vdmfma.cli import app
 from iree_vdmfma.report.report import (
     COMPARE_COLUMNS,
@@ -325,6 +329,27 @@ def test_cli_report_and_compare(tmp_path, results_csv):
     assert "B's vdmfma vs A's default: geomean B/A" in r.output  # a run against itself: its best against its default
 
 
+def test_a_report_and_a_compare_are_utf8_whatever_the_locale_and_a_rerun_reads_its_own_summary(tmp_path):
+    """Under an ASCII locale the report's files still hold "µs" and the device's "µ", as UTF-8; the second report
+    into the same --out reads summary.csv back (is it a report of these results?) and is redone in place."""
+    results = tmp_path / "results.csv"
+    write_rows([r.replace(device="SYNTHETIC µ-GPU") if r.device else r for r in synthetic_rows()], results)
+
+    def vdmfma(*args: str) -> None:
+        done = subprocess.run([sys.executable, "-m", "iree_vdmfma.cli", *args], capture_output=True, text=True,
+                              encoding="utf-8", env={**os.environ, **ASCII_LOCALE, "PYTHONPATH": str(ROOT)},
+                              timeout=300)
+        assert done.returncode == 0, done.stdout + done.stderr
+
+    for _ in range(2):
+        vdmfma("report", str(results), "--baseline", "padded", "--out", str(tmp_path / "rep"), "--no-plots")
+    vdmfma("compare", str(results), str(results), "--out", str(tmp_path / "cmp"), "--no-plots")
+    for name in ("rep/report.md", "rep/index.md", "rep/summary.csv", "cmp/compare.csv", "cmp/compare.md"):
+        assert "µ".encode("utf-8") in (tmp_path / name).read_bytes(), name
+        (tmp_path / name).read_bytes().decode("utf-8")  # all of it UTF-8
+    assert "SYNTHETIC µ-GPU" in set(pd.read_csv(tmp_path / "rep" / "summary.csv")["device"])
+
+
 def test_md_table_escapes():
     t = md_table(pd.DataFrame({"a": ["x|y", ""], "b": [1.23456, float("nan")]}), {"b": ".2f"})
     assert t.splitlines()[2] == "| x\\|y | 1.23 |" and t.splitlines()[3] == "| — | — |"
@@ -377,3 +402,17 @@ def test_a_report_never_judges_a_variant_against_a_baseline_timed_another_way(tm
     v = res.summary[res.summary.variant == "vdmfma"].iloc[0]
     assert not v.included and v.verdict == "" and v.speedup != v.speedup and why in v.excluded_reason
     assert not res.compared
+
+
+def test_a_console_that_cannot_print_mu_gets_an_escape_and_the_command_finishes(tmp_path):
+    """LC_ALL=C without Python's UTF-8 mode: stdout is ASCII. The report's console lines ("µs", "—") come out
+    escaped and the command exits 0 with its files written, instead of a UnicodeEncodeError traceback mid-way."""
+    results = tmp_path / "results.csv"
+    write_rows(synthetic_rows(), results)
+    env = {k: v for k, v in {**os.environ, **ASCII_LOCALE, "PYTHONPATH": str(ROOT)}.items() if k != "PYTHONIOENCODING"}
+    done = subprocess.run([sys.executable, "-m", "iree_vdmfma.cli", "report", str(results), "--baseline", "padded",
+                           "--out", str(tmp_path / "rep"), "--no-plots"], capture_output=True, env=env, timeout=300)
+    assert done.returncode == 0 and b"Traceback" not in done.stderr, (done.stdout + done.stderr).decode("ascii", "replace")
+    done.stdout.decode("ascii")  # nothing but ASCII reached the console...
+    assert b"\\u" in done.stdout or b"\\x" in done.stdout  # ...where a character it cannot print stands escaped
+    assert (tmp_path / "rep" / "report.md").is_file()

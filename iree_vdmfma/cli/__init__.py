@@ -39,7 +39,22 @@ def _version_only(argv: list[str]) -> bool:
     return argv[1:] == ["--version"]
 
 
+def _console_cannot_fail(streams) -> None:
+    """A console whose encoding lacks a character the toolkit prints ("µs", "—": LC_ALL=C without Python's UTF-8
+    mode) shows it as an escape (``\\xb5s``) instead of the command dying with a traceback mid-way."""
+    for stream in streams:
+        try:
+            "µ—·".encode(stream.encoding)
+        except UnicodeEncodeError:
+            if hasattr(stream, "reconfigure"):
+                stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, TypeError, LookupError):  # not a text stream we can ask
+            pass
+
+
 _command = _invoked(sys.argv)
+if os.path.basename(sys.argv[0] if sys.argv else "") in ("vdmfma", "-m"):  # `vdmfma`, `python -m iree_vdmfma.cli`
+    _console_cannot_fail((sys.stdout, sys.stderr))
 if not _version_only(sys.argv):
     for _module in ([COMMAND_MODULES[_command]] if _command else dict.fromkeys(COMMAND_MODULES.values())):
         importlib.import_module(f".{_module}", __name__)  # registration

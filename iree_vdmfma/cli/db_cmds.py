@@ -204,4 +204,4 @@ def build_(
         show(f"library for {target}: {len(tiers)} shape(s) ("
              + (f"{tiers.count('sku')} from {sku}, " if sku else "")
              + f"{tiers.count('arch')} from the arch's measured winners, {tiers.count('modelled')} modelled) in {out}")
-        show(f"iree-compile flags: {written['flags'].read_text().strip()}")
+        show(f"iree-compile flags: {written['flags'].read_text(encoding='utf-8').strip()}")

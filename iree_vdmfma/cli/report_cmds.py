@@ -42,7 +42,7 @@ def _check_own(out: Path, results: List[Path]) -> List[str]:
     if not old.is_file():
         return []
     try:
-        with old.open(newline="") as f:
+        with old.open(newline="", encoding="utf-8") as f:
             table = csv.DictReader(f)
             if table.fieldnames and "source" not in table.fieldnames:
                 return [f"{old} predates the 'source' column (written by an older vdmfma): it cannot say which "

@@ -173,7 +173,7 @@ def tune(
             say(f"{len(tuner.left)} shape(s) unfinished ({', '.join(tuner.left)}): {why}; run the same command again "
                 "to continue")
         if written.get("flags"):
-            show(f"iree-compile flags: {written['flags'].read_text().strip()}")
+            show(f"iree-compile flags: {written['flags'].read_text(encoding='utf-8').strip()}")
         if publish is not None and written:  # rewritten, not copied: the flags file names the folder as given
             merge, published = publish_tuned(tuner, publish, allow_modelled)
             say_lines(link_library(published, merge.library, theirs, prefer))

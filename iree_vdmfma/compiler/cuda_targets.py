@@ -68,7 +68,7 @@ def probe_accepted(cache_dir: Path, candidates: Sequence[str] = CANDIDATES,
     """The candidates this iree-compile builds a module for, oldest first (cached per compiler version)."""
     path = _cache_file(cache_dir)
     try:
-        data = json.loads(path.read_text())
+        data = json.loads(path.read_text(encoding="utf-8"))
         if data.get("compiler_version") == compiler_version() and data.get("candidates") == list(candidates):
             return tuple(data["accepted"])
     except (OSError, ValueError, KeyError):

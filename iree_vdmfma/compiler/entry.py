@@ -51,7 +51,7 @@ def write_manifest(workdir: Path, meta: dict) -> None:
 def read_valid_manifest(workdir: Path) -> Optional[dict]:
     """The entry's manifest if it is complete and every file it lists is present and unchanged, else None."""
     try:
-        meta = json.loads((workdir / MANIFEST).read_text())
+        meta = json.loads((workdir / MANIFEST).read_text(encoding="utf-8"))
         files = meta["files"]
         returncode, timed_out = meta["returncode"], meta["timed_out"]
         str(meta["error"]), float(meta["compile_s"])
@@ -103,7 +103,7 @@ def install(tmp: Path, final: Path) -> None:
 
 def pack(workdir: Path) -> dict:
     """An entry as {'workdir', 'meta', 'files': {relative path: bytes}} (small: vmfb, kept dumps, stderr)."""
-    meta = json.loads((workdir / MANIFEST).read_text())
+    meta = json.loads((workdir / MANIFEST).read_text(encoding="utf-8"))
     files = {str(p.relative_to(workdir)): p.read_bytes() for p in sorted(workdir.rglob("*"))
              if p.is_file() and p.name != MANIFEST}
     return {"workdir": str(workdir), "meta": meta, "files": files}

@@ -197,7 +197,7 @@ def read_library(path: Path | str, target: Optional[str] = None) -> Library:
         else:
             path = paths(path, target)["library"]
     try:
-        data = json.loads(path.read_text())
+        data = json.loads(path.read_text(encoding="utf-8"))
         sealed = unseal(data, "entries", path)
         entries = tuple(Entry(Problem(m=int(e["m"]), n=int(e["n"]), k=int(e["k"]), batch=int(e.get("batch", 1)),
                                       dtype=e.get("dtype", "f16"), name=e.get("name", "")), dict(e["knobs"]),

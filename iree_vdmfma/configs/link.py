@@ -287,7 +287,7 @@ def link_in_place(path: Path, theirs: Sequence[Spec], prefer: str, payloads: Seq
     what won where (every caller says them: the CLI's --merge-with, ``vdmfma model --merge-with``)."""
     from ..util.io import atomic_write_text  # noqa: PLC0415
 
-    ours = [Spec(f"ours ({path.name})", path.read_text(), OURS)] if path.is_file() else []
+    ours = [Spec(f"ours ({path.name})", path.read_text(encoding="utf-8"), OURS)] if path.is_file() else []
     if len(ours) + len(theirs) == 1 and not ours:
         atomic_write_text(path, theirs[0].text)
         return [f"no spec of ours to link: {path} is {theirs[0].label} as given"]
@@ -321,6 +321,6 @@ def link_library(written: dict, library, theirs: Sequence[Spec], prefer: str) ->
     lines = link_in_place(tuning, theirs, prefer, payloads, library.target)
     if "tuning" not in written:
         written["tuning"] = tuning
-        flags = written["flags"].read_text().split()
+        flags = written["flags"].read_text(encoding="utf-8").split()
         atomic_write_text(written["flags"], " ".join(flags + [f"{TUNING_FLAG}={tuning}"]) + "\n")
     return lines

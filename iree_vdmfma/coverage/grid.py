@@ -44,6 +44,7 @@ from .classes import (BY_DEFAULT, CLASSES, CSV_COLUMNS, NOT_IN_GRID, NOT_REACHAB
                                ONLY_WITH_SPEC, SIDE_COLUMNS, CoverageRow, classify, error_line, outcome, read_csv,
                                reason_tag, write_csv, side_fields)
 from ..report.index import write_index
+from ..util.io import atomic_write_text
 from ..util.lists import parse_m  # noqa: F401  (the one --m grammar; coverage's API keeps the name)
 from ..util.lock import locked_dir
 
@@ -403,7 +404,7 @@ def run(cells: Sequence[Cell], options: SweepOptions, sweep: Optional[Sweep] = N
         note += "\n\n" + no_sparse_note(rows, target)
     with locked_dir(out):  # the cells join the row store as results.csv does: under OUT's lock
         files = [write_csv(rows, out / "coverage.csv")]
-    (out / "coverage.md").write_text(markdown(rows, target, note))
+    atomic_write_text(out / "coverage.md", markdown(rows, target, note))
     files.append(out / "coverage.md")
     if plots:
         from .plots import heatmaps  # noqa: PLC0415  (matplotlib only when plotting)

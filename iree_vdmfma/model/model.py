@@ -414,8 +414,8 @@ def _link_spec(spec_path: Path, configs: dict, opts: ModelOptions, log: Callable
 
 
 def _spec_job(m: int, text: str, spec_path: Path, opts: ModelOptions) -> CompileJob:
-    return _job(f"model_m{m}/{opts.variant.name}/{opts.target}", text, opts.target, spec_path.read_text(),
-                opts.timeout_s, opts.flags)
+    return _job(f"model_m{m}/{opts.variant.name}/{opts.target}", text, opts.target,
+                spec_path.read_text(encoding="utf-8"), opts.timeout_s, opts.flags)
 
 
 def prove_dispatches(compiler: Compiler, m: int, found: Discovered, configs: dict, spec_path: Optional[Path],
@@ -439,7 +439,7 @@ def prove_dispatches(compiler: Compiler, m: int, found: Discovered, configs: dic
         isa = kernels is not None
         if entry is not None and whole is not None and not whole.ok:  # prove the GEMM on its own executable
             r = alone.alone(compiler, m, found.source_dump, exe, opts.variant.name, opts.target, opts.flags,
-                            spec_path.read_text(), opts.timeout_s)
+                            spec_path.read_text(encoding="utf-8"), opts.timeout_s)
             if r is not None and r.ok:
                 got = next((x for x in collect_dispatches(r.dump_dir) if x.dispatch == d.dispatch), None)
                 alone_kernels = isa_kernels(r, opts.target)

@@ -51,13 +51,12 @@ def _fmt(x, digits: int = 4) -> str:
 
 
 def _plot(rows, path: Path) -> Path | None:
-    import matplotlib.pyplot as plt  # noqa: PLC0415
+    from ..report import bars  # noqa: PLC0415  (matplotlib only when plotting)
 
     fig = latency_figure(rows)
     if fig is None:
         return None
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    bars.save(fig, path, 100)  # whole or not at all, and closed
     return path
 
 

@@ -355,7 +355,8 @@ def _compile_variant(compiler: Compiler, v: str, m: int, text: str, found: Disco
 
         spec_path = write_model_spec(opts.out, vconfigs)
         job = _job(f"model_m{m}/{VDMFMA}/{opts.target}", text, opts.target,
-                   spec_path.read_text() if spec_path else None, timeout_s=opts.timeout_s, flags=opts.flags)
+                   spec_path.read_text(encoding="utf-8") if spec_path else None, timeout_s=opts.timeout_s,
+                   flags=opts.flags)
         whole = compile_all(compiler, [job])[0]
         drows = prove_dispatches(compiler, m, found, vconfigs, spec_path,
                        ModelOptions(opts.source, opts.ms, opts.target, get_variant(VDMFMA), opts.out,

@@ -24,7 +24,8 @@ def report_is_current(results: Path, out_dir: Path, **options) -> tuple[bool, st
     digest.update(repr(sorted(options.items())).encode())
     stamp = digest.hexdigest()
     old = Path(out_dir) / INPUTS_STAMP
-    current = old.is_file() and old.read_text().strip() == stamp and (Path(out_dir) / "index.md").is_file()
+    current = (old.is_file() and old.read_text(encoding="utf-8").strip() == stamp
+               and (Path(out_dir) / "index.md").is_file())
     return current, stamp
 
 

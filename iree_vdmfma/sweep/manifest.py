@@ -88,7 +88,7 @@ def read_manifest(directory: Path) -> Manifest:
     if not path.is_file():
         raise ValueError(f"{directory}: no {MANIFEST_NAME}; make it with `vdmfma sweep LIST --target T --out {directory}`")
     try:
-        data = json.loads(path.read_text())
+        data = json.loads(path.read_text(encoding="utf-8"))
         fmt = data.get("format")
     except (ValueError, AttributeError) as e:
         raise ValueError(f"{path}: not a usable manifest ({e})") from None

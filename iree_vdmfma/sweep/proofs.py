@@ -61,7 +61,7 @@ class ProofMemo:
             path = None
         if path is not None:
             try:
-                kept = json.loads(path.read_text())
+                kept = json.loads(path.read_text(encoding="utf-8"))
                 if isinstance(kept, dict) and isinstance(kept.get("fields"), dict) \
                         and kept.get("sha256") == _checksum(kept["fields"]):
                     return kept["fields"]

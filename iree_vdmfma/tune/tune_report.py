@@ -17,6 +17,7 @@ from typing import Optional
 import pandas as pd
 
 from ..backends.base import PerfModel
+from ..util.io import atomic_write_text
 from ..util.lists import counted
 from ..report.markdown import drop_empty, md_table
 from ..report.verdict import geomean
@@ -227,7 +228,7 @@ def write_tune_report(out_dir: Path | str, target: str, device: str | None = Non
         text = ["# vdmfma tune", "", "No shape finished yet."]
         if not cuts.empty:
             text += ["", "## What the search covered", "", md_table(cuts)]
-        (rep / "report.md").write_text("\n".join(text) + "\n")
+        atomic_write_text(rep / "report.md", "\n".join(text) + "\n")
         return rep / "report.md"
     modelled = (winners.basis == "modelled").all()
     label = (f"MODELLED (static model, no device; {target})" if modelled
@@ -269,7 +270,7 @@ def write_tune_report(out_dir: Path | str, target: str, device: str | None = Non
     if plot:
         text += [f"![candidates]({plot.name})", f"*Each shape's candidates by latency, fastest first; IREE's default "
                  f"(square) and the shipped winner (star) marked: {label}.*", ""]
-    (rep / "report.md").write_text("\n".join(text))
+    atomic_write_text(rep / "report.md", "\n".join(text))
     _index(rep, target, head, label, plot, raced=(winners.get("rounds", pd.Series(dtype=float)).notna()).any())
     return rep / "report.md"
 

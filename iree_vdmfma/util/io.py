@@ -23,12 +23,13 @@ def _umask() -> int:
 
 @contextmanager
 def atomic_writer(path: Path | str, binary: bool = False) -> Iterator[IO]:
-    """``with atomic_writer(p) as f: f.write(...)``: ``p`` appears whole when the block ends."""
+    """``with atomic_writer(p) as f: f.write(...)``: ``p`` appears whole when the block ends. Text is UTF-8
+    whatever the locale (the toolkit reads its own files back as UTF-8); ``newline=""``: the csv module's ends."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "wb" if binary else "w", **({} if binary else {"newline": ""})) as f:
+        with os.fdopen(fd, "wb" if binary else "w", **({} if binary else {"newline": "", "encoding": "utf-8"})) as f:
             yield f
             f.flush()
             os.fsync(f.fileno())

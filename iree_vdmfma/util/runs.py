@@ -30,7 +30,7 @@ def check_kind(out: Path, kind: str) -> None:
 
 def previous_runs(path: Path) -> list[dict]:
     try:
-        meta = json.loads(Path(path).read_text())
+        meta = json.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
         return []
     except (OSError, ValueError) as e:

@@ -41,7 +41,7 @@ def prove_spec(spec_path: Path, target: str, problem: Problem, compiler: Compile
     """Compile ``problem`` (the toolkit's A*B^T input) for ``target`` with the spec file as-is;
     ok when the ISA has v_smfmac and no dense v_mfma (RDNA: the decode config's own kind, see above)."""
     job = CompileJob(f"specs/{spec_path.name}:{problem.key}", input_ir(problem), tuple(ROCM.compile_flags(target)),
-                     spec_path.read_text(), spec_honoured=ROCM.codegen_spec_honoured(target))
+                     spec_path.read_text(encoding="utf-8"), spec_honoured=ROCM.codegen_spec_honoured(target))
     result = compile_retrying(compiler, job)[0]
     if not result.ok:
         return SpecProof(spec_path.name, target, problem.key, False, "", None, None, result.error)
