@@ -148,3 +148,25 @@ def test_a_library_sweep_takes_its_timing_mode_from_its_run_hook_and_refuses_row
     assert sorted(p.name for p in out.iterdir()) == ["results.csv"] and (out / "results.csv").read_bytes() == before
     assert Sweep([problem], options, run_hook=sweep_run_hook("local-task", reps=2, timing_mode="cmdbuf")).todo() == 0
     Sweep([problem], options, run_hook=sweep_run_hook("local-task", reps=0, timing_mode="loop"))
+
+
+def test_a_sweep_under_an_ascii_locale_logs_its_reasons_in_utf8_and_finishes(tmp_path, cache_dir):
+    """LC_ALL=C without Python's UTF-8 mode: sweep.log's lines ("... skipped — <reason>") are UTF-8 on disk and
+    the console gets escapes; the sweep exits 0 with every row written."""
+    import os
+    import subprocess
+    import sys
+
+    from conftest import ASCII_LOCALE
+
+    shapes = tmp_path / "s.csv"
+    shapes.write_text("name,m,n,k,batch,dtype\ntoy,4,64,256,1,f16\n")
+    env = {k: v for k, v in {**os.environ, **ASCII_LOCALE, "PYTHONPATH": str(ROOT)}.items() if k != "PYTHONIOENCODING"}
+    done = subprocess.run([sys.executable, "-m", "iree_vdmfma.cli", "sweep", str(shapes), "--target", "host",
+                           "--device", "none", "--variants", "default,vdmfma", "--out", str(tmp_path / "o"),
+                           "--cache-dir", str(cache_dir)], capture_output=True, env=env, timeout=600)
+    assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr.decode("ascii", "replace")
+    log = (tmp_path / "o" / "sweep.log").read_bytes().decode("utf-8")
+    assert "vdmfma: skipped — " in log, log
+    assert {r.variant: r.status for r in pd.read_csv(tmp_path / "o" / "results.csv").itertuples()} == \
+        {"default": "ok", "vdmfma": "skipped"}

@@ -187,7 +187,7 @@ class _ProgressLog:
     def _write(self, text: str) -> None:
         import time
 
-        with self.path.open("a") as f:
+        with self.path.open("a", encoding="utf-8") as f:  # a row's reason follows " — "
             f.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {text}\n")
 
     def __call__(self, row: ResultRow) -> None:

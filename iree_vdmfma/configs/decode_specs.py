@@ -27,6 +27,7 @@ from .rules import padded_config, vdmfma_config
 from .forms import Contraction
 from .spec import spec_text
 from ..devices.targets import TARGETS, target as get_target
+from ..util.io import atomic_write_text
 from ..problems.problem import Problem
 
 
@@ -126,7 +127,7 @@ def write_all(out_dir: Path, ms: tuple[int, ...] = M_VALUES) -> list[Path]:
     written = []
     for name, (t, d) in spec_files(ms).items():
         path = out_dir / name
-        path.write_text(render(t, d, ms))
+        atomic_write_text(path, render(t, d, ms))
         written.append(path)
     return written
 

@@ -38,6 +38,7 @@ from ..configs.spec import write_spec
 from ..problems.rows import (DISPATCH_STATUSES, Status, Table, read_checked, spill_reason, status_values,
                              write_csv_table)
 from ..variants.registry import Variant
+from ..util.io import atomic_write_text, atomic_writer
 from . import rescue as alone
 from .dispatches import Dispatch, collect_dispatches, name_shape
 from .dispatches import read_dispatches as read_ops
@@ -321,7 +322,7 @@ def run_model(opts: ModelOptions, log: Callable[[str], None] = lambda s: None) -
     for m in opts.ms:  # every M's input before anything compiles: a bad source stops here
         log(f"M={m}: " + ("reading" if opts.source.is_mlir else "exporting") + f" {opts.source.text}")
         inputs[m] = opts.out / f"model_m{m}.mlir"
-        inputs[m].write_text(input_ir(opts.source, m, opts.dtype))
+        atomic_write_text(inputs[m], input_ir(opts.source, m, opts.dtype))
     found: dict[int, Discovered] = {}
     rows: list[DispatchRow] = []
     text = {m: inputs[m].read_text() for m in opts.ms}
@@ -484,7 +485,7 @@ def read_dispatches(path: Path) -> Table[DispatchRow]:
 
 def write_shapes(path: Path, configs: dict) -> Path:
     """The skinny contractions as a shape list `vdmfma sweep/spec` reads (name = key incl. form)."""
-    with path.open("w", newline="") as f:
+    with atomic_writer(path) as f:  # UTF-8, whole or not at all
         f.write("# Skinny GEMM dispatches found by `vdmfma model` (forms other than A*B^T are named *_mm/_bmm)\n")
         writer = csv.writer(f)
         writer.writerow(["name", "m", "n", "k", "batch", "dtype"])

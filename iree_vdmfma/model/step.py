@@ -52,6 +52,7 @@ from .model import (DispatchRow, Discovered, ModelOptions, check_frontend, crash
 from .source import Exported, Source, export_step
 from .forward_rows import DEFAULT, DISPATCH_TIMES, EAGER, TUNED, VDMFMA, ModelRow, run_forward
 from ..problems.rows import Status
+from ..util.io import atomic_write_text
 
 
 class UnmatchedModelError(ValueError):
@@ -239,7 +240,7 @@ def run_step(opts: StepOptions, log: Callable[[str], None] = lambda s: None) -> 
         log(f"M={m}: " + ("reading" if opts.source.is_mlir else "building and exporting") + f" {opts.source.text}")
         exports[m] = export_step(opts.source, m, opts.out / f"m{m}", opts.dtype)
         (opts.out / f"m{m}").mkdir(parents=True, exist_ok=True)
-        (opts.out / f"m{m}" / "model.mlir").write_text(exports[m].mlir)
+        atomic_write_text(opts.out / f"m{m}" / "model.mlir", exports[m].mlir)
     rows: list[ModelRow] = []
     drows: list[DispatchRow] = []
     with Compiler(opts.cache_dir, opts.workers) as compiler:

@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 from .problem import DTYPES, MAX_DIM, Problem
-from ..util.io import NotUTF8Text, input_kind_problem, utf8_text
+from ..util.io import NotUTF8Text, atomic_write_text, input_kind_problem, utf8_text
 
 REQUIRED = ("m", "n", "k")
 OPTIONAL = ("batch", "dtype", "name")
@@ -172,4 +172,4 @@ def write_shape_list(problems: list[Problem], path: Path | str) -> None:
     writer.writerow(["m", "n", "k", "batch", "dtype", "name"])  # name last: a row never starts with '#'
     for p in problems:
         writer.writerow([p.m, p.n, p.k, p.batch, p.dtype, p.name])
-    Path(path).write_text(buf.getvalue())
+    atomic_write_text(path, buf.getvalue())
