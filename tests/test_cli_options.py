@@ -183,6 +183,23 @@ def test_an_option_given_without_the_one_it_acts_on_is_one_error_line_before_any
     assert not out.exists()
 
 
+@pytest.mark.parametrize("args, option", [
+    (["sweep", SHAPES, "--reps", "5"], "--reps"), (["sweep", SHAPES, "--reps", "10"], "--reps"),  # its default, given
+    (["sweep", SHAPES, "--cache-size", "256M"], "--cache-size"), (["sweep", SHAPES, "--timing-mode", "cmdbuf"],
+                                                                   "--timing-mode"),
+    (["tune", SHAPES, "--reps", "3"], "--reps"), (["tune", SHAPES, "--no-hot"], "--no-hot"),
+])
+def test_a_timing_option_given_with_device_none_is_one_error_line_naming_it_before_anything_is_made(
+        tmp_path, args, option):
+    """Accepted and dropped: with --device none nothing is run or timed (found in review). Given by hand, even as
+    its default value, it is refused; left out, the same command runs (test_run_limits, test_disk_faults)."""
+    out = tmp_path / "out"
+    line = _one_error_line([*args, "--device", "none", "--target", "host", "--out", str(out)])
+    assert line == (f"error: {option} acts on what a device runs and times, and with --device none nothing is run or "
+                    f"timed: give a device, or leave {option} out"), line
+    assert not out.exists()
+
+
 @pytest.mark.parametrize("command", [  # (model's --dtype is its builder's: tests/test_model_inputs.py)
     ["compile", "--m", "8", "--n", "64", "--k", "64"], ["run", "--m", "8", "--n", "64", "--k", "64"],
     ["calibrate", "--device", "local-task"], ["coverage"]])

@@ -21,6 +21,13 @@ from typing import Optional
 
 import typer
 
+try:  # typer >= 0.2x carries its own copy of click (app.py)
+    from typer._click.core import ParameterSource
+    from typer._click.globals import get_current_context
+except ImportError:  # pragma: no cover - older typer on plain click
+    from click import get_current_context
+    from click.core import ParameterSource
+
 from ..util.lists import parse_m
 from ..util.sizes import parse_size
 
@@ -185,6 +192,30 @@ VARIANT_ALIAS = typer.Option(None, "--variant", hidden=True, help="Old spelling 
 
 
 # ----------------------------------------------------------------------------- checks and conversions
+
+
+def given(name: str) -> Optional[str]:
+    """The running command's parameter ``name`` as the user spelled it (``--reps``, ``--no-hot``) when given on the
+    command line, else None: left at its default, even a default given again by hand (``--reps 10``), which a
+    comparison with the default cannot tell apart (click's ParameterSource can)."""
+    ctx = get_current_context(silent=True)
+    if ctx is None or ctx.get_parameter_source(name) != ParameterSource.COMMANDLINE:
+        return None
+    param = next(p for p in ctx.command.params if p.name == name)
+    off = getattr(param, "secondary_opts", None) and ctx.params.get(name) is False
+    return (param.secondary_opts if off else param.opts)[0]
+
+
+def no_timing_without_device(device: str, *names: str) -> None:
+    """With --device none nothing is run or timed: ValueError naming the first of the timing options ``names`` (its
+    parameter names) given on the command line, which would change nothing."""
+    if device.strip().lower() != "none":
+        return
+    for name in names:
+        spelled = given(name)
+        if spelled:
+            raise ValueError(f"{spelled} acts on what a device runs and times, and with --device none nothing is run or timed: "
+                             f"give a device, or leave {spelled} out")
 
 
 def out_folder(out: Optional[Path], command: str) -> Path:
