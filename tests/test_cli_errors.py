@@ -177,9 +177,25 @@ def test_a_cache_dir_that_is_a_file_is_one_line_before_anything_compiles(tmp_pat
     a_file = tmp_path / "a-file"
     a_file.write_text("not a folder")
     line = _fails_with_one_line([*command, "--cache-dir", str(a_file), "--out", str(tmp_path / "o")])
-    assert line == f"error: --cache-dir (or $VDMFMA_CACHE_DIR) {a_file} is not a folder; it names the compile cache's " \
-                   "folder"
+    assert line == f"error: --cache-dir {a_file} is not a folder; it names the compile cache's folder"
     assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("command", [["compile", "--m", "8", "--n", "64", "--k", "64", "--target", "host"],
+                                     ["sweep", str(ROOT / "sweeps" / "tiny-cpu.csv"), "--target", "host",
+                                      "--device", "none"]])
+def test_a_cache_dir_that_cannot_be_made_is_one_line_naming_where_it_came_from_before_anything_compiles(
+        tmp_path, command):
+    """A folder under a file (as a read-only one, which root writes anyway) was a machine-error row per job that a
+    rerun 'redoes' (found in review). The line names the option in effect: --cache-dir, else the variable."""
+    a_file = tmp_path / "a-file"
+    a_file.write_text("not a folder")
+    line = _fails_with_one_line([*command, "--cache-dir", str(a_file / "cache"), "--out", str(tmp_path / "o")])
+    assert line == f"error: --cache-dir {a_file / 'cache'}: {a_file} is a file, not a folder"
+    res = CliRunner().invoke(app, [*command, "--out", str(tmp_path / "o")], env={"VDMFMA_CACHE_DIR": str(a_file / "c")})
+    assert res.exit_code == 2 and res.output == f"error: $VDMFMA_CACHE_DIR {a_file / 'c'}: {a_file} is a file, not a " \
+                                                 "folder\n", res.output
+    assert not (tmp_path / "o").exists() and a_file.read_text() == "not a folder"
 
 
 def test_db_query_of_an_arch_whose_records_are_all_damaged_says_each_once_and_is_no_unknown_arch(tmp_path):

@@ -240,19 +240,21 @@ def writable(folder: Path, option: str) -> Path:
     return folder
 
 
-def cache_dir_of(cache_dir: Optional[Path], no_cache: bool, checked: bool = False) -> Optional[Path]:
-    """The compile cache folder, or None with --no-cache. ``checked``: ValueError up front when it cannot be
-    written (a command whose rows cannot say so: tune, model; a sweep records machine-error rows instead)."""
+def cache_dir_of(cache_dir: Optional[Path], no_cache: bool) -> Optional[Path]:
+    """The compile cache folder, or None with --no-cache; ValueError up front, naming where it came from (--cache-dir,
+    $VDMFMA_CACHE_DIR or the default), when it is no folder or cannot be written: a rerun mends neither, so it is one
+    line before anything compiles, never a machine-error row per job."""
     if no_cache:
         return None
+    where = "--cache-dir"
     if cache_dir is None:
         from ..compiler.driver import default_cache_dir  # imports no iree.compiler; only compiling commands need it
 
         cache_dir = default_cache_dir()
+        where = "$VDMFMA_CACHE_DIR" if os.environ.get("VDMFMA_CACHE_DIR") else "the compile cache"
     if Path(cache_dir).exists() and not Path(cache_dir).is_dir():  # a misnamed option: no rerun mends it
-        raise ValueError(f"--cache-dir (or $VDMFMA_CACHE_DIR) {cache_dir} is not a folder; it names the compile "
-                         "cache's folder")
-    return writable(Path(cache_dir), "--cache-dir (or $VDMFMA_CACHE_DIR)") if checked else Path(cache_dir)
+        raise ValueError(f"{where} {cache_dir} is not a folder; it names the compile cache's folder")
+    return writable(Path(cache_dir), where)
 
 
 def db_path(db: Optional[Path], cache_dir: Optional[Path] = None) -> Path:

@@ -125,7 +125,7 @@ def tune(
             need_codegen_spec(target)
         from .db_cmds import check_db, record_tune
 
-        cache = opt.cache_dir_of(cache_dir, no_cache, checked=True)  # a read-only cache: one line before the DB
+        cache = opt.cache_dir_of(cache_dir, no_cache)  # a read-only cache: one line before the DB
         db = check_db(opt.db_path(db, cache_dir))
         if publish is not None:
             from ..configs.library import check_publish
