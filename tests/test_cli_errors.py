@@ -288,6 +288,24 @@ def test_an_m_range_too_long_to_compile_is_one_line_before_it_is_listed(tmp_path
     assert not (tmp_path / "o").exists()
 
 
+@pytest.mark.parametrize("args, option, value", [
+    (["compile", "--n", "64", "--k", "64", "--target", "host"], "--m", "1,,2"),
+    (["compile", "--n", "64", "--k", "64", "--target", "host"], "--m", "8,"),
+    (["run", "--n", "64", "--k", "64", "--device", "local-task"], "--m", "8,"),
+    (["calibrate", "--device", "local-task"], "--m", ",8"),
+    (["coverage"], "--m", "1, ,4"),
+    (["coverage"], "--edge-m", "8,,16"),
+])
+def test_an_empty_item_in_a_list_of_numbers_is_one_error_line_naming_the_option_and_value(tmp_path, args, option,
+                                                                                           value):
+    """'--m 1,,2' read as 1,2 and '--m 8,' as 8: a value lost without a word (found in review). Every option in the
+    one M grammar (util/lists.py) refuses it alike."""
+    line = _fails_with_one_line([*args, option, value, "--out", str(tmp_path / "o")])
+    assert line == (f"error: {option} {value!r}: an empty item in the list (two commas together, or one at an end): "
+                    "give N, A-B or a comma list such as 1-8,16,32"), line
+    assert not (tmp_path / "o").exists()
+
+
 def test_report_and_compare_given_a_run_folder_say_which_file_to_give_not_that_it_is_missing(tmp_path):
     """`vdmfma report out/layer` (the sweep's folder) said "results file not found: out/layer", which exists."""
     run = tmp_path / "run"
