@@ -371,3 +371,30 @@ def test_a_command_that_runs_out_of_memory_is_one_error_line_not_a_traceback(tmp
     lines = [line for line in res.output.splitlines() if line.strip()]
     assert res.exit_code == 1 and isinstance(res.exception, SystemExit), res.output
     assert lines == [line], res.output
+
+
+@pytest.mark.parametrize("args, option, says", [
+    (["spec", "SHAPES", "--out", "x.mlir/"], "--out", "an --out ending in .mlir names a file"),
+    (["spec", "SHAPES", "-o", "x.mlir/"], "--out", "an --out ending in .mlir names a file"),
+    (["spec", "SHAPES", "--out=x.mlir/"], "--out", "an --out ending in .mlir names a file"),
+    (["spec", "SHAPES", "--output", "x.mlir/"], "--output", "--output names a file"),
+    (["annotate", str(ROOT / "examples" / "tiny_layer_linalg.mlir"), "--out", "x.mlir/"], "--out",
+     "an --out ending in .mlir names a file"),
+    (["db", "query", "--db", "x.mlir/"], "--db", "--db names a file"),
+])
+def test_a_file_option_typed_with_a_trailing_slash_is_one_error_line_never_the_file_without_it(
+        tmp_path, monkeypatch, args, option, says):
+    """`spec --out x.mlir/` wrote the file x.mlir: a Path drops the '/', which says a folder (found in review)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "s.csv").write_text("m,n,k\n8,64,64\n")
+    line = _fails_with_one_line([str(tmp_path / "s.csv") if a == "SHAPES" else a for a in args])
+    assert line.startswith(f"error: {option} x.mlir/: a trailing '/' names a folder, but {says}: give x.mlir for the "
+                           "file"), line
+    assert list(tmp_path.iterdir()) == [tmp_path / "s.csv"]  # nothing written, neither file nor folder
+
+
+def test_a_trailing_slash_on_a_folder_out_still_names_that_folder(tmp_path):
+    shapes = tmp_path / "s.csv"
+    shapes.write_text("m,n,k\n8,64,64\n")
+    res = CliRunner().invoke(app, ["spec", str(shapes), "--out", f"{tmp_path / 'specs'}/"])
+    assert res.exit_code == 0 and (tmp_path / "specs" / "spec.mlir").is_file(), res.output

@@ -206,6 +206,28 @@ def given(name: str) -> Optional[str]:
     return (param.secondary_opts if off else param.opts)[0]
 
 
+def typed(option: str) -> list[str]:
+    """The values the running command's ``option`` (any of its spellings: --out or -o) was given, as typed: a Path
+    drops the trailing '/' of 'x.mlir/', which says a folder (app.py keeps the command line in ``ctx.meta``)."""
+    from .app import TYPED  # noqa: PLC0415
+
+    ctx = get_current_context(silent=True)
+    if ctx is None:
+        return []
+    spellings = next(((*p.opts, *p.secondary_opts) for p in ctx.command.params if option in p.opts), (option,))
+    return [v for name, values in ctx.meta.get(TYPED, ()) if name in spellings for v in values]
+
+
+def a_file(option: str, path: Path, names: str = "", or_else: str = "") -> Path:
+    """``path``, given to an option that names a file (``names``: what says so, default the option itself); ValueError
+    when it was typed with a trailing '/', which names a folder (the Path it became has lost the '/', and the file
+    would be written all the same). ``or_else``: another way out the line offers."""
+    if any(v.endswith(("/", os.sep)) for v in typed(option)):
+        raise ValueError(f"{option} {path}/: a trailing '/' names a folder, but {names or option} names a file: give "
+                         f"{path} for the file" + (f", or {or_else}" if or_else else ""))
+    return path
+
+
 def no_timing_without_device(device: str, *names: str) -> None:
     """With --device none nothing is run or timed: ValueError naming the first of the timing options ``names`` (its
     parameter names) given on the command line, which would change nothing."""
@@ -262,7 +284,7 @@ def db_path(db: Optional[Path], cache_dir: Optional[Path] = None) -> Path:
     if db is not None:
         if Path(db).is_dir():
             raise ValueError(f"--db {db} is a folder; --db names the database file")
-        return Path(db)
+        return a_file("--db", Path(db))
     from ..compiler.driver import default_cache_dir  # imports no iree.compiler
 
     return Path(cache_dir or default_cache_dir()) / "records.sqlite"
