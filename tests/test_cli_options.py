@@ -137,6 +137,7 @@ def _one_error_line(args: list[str]) -> str:
 
 
 SHAPES = str(ROOT / "sweeps" / "tiny-cpu.csv")
+LAYER = str(ROOT / "examples" / "tiny_layer.mlir")
 
 
 @pytest.mark.parametrize("args, says", [
@@ -176,6 +177,13 @@ def test_numeric_options_out_of_range_are_one_error_line_before_anything_is_made
     (["run", "--m", "8", "--n", "64", "--k", "64", "--module-target", "host"], "--module-target names the target"),
     (["spec", SHAPES, "--prefer", "theirs"], "--prefer theirs decides between our spec and a --merge-with one"),
     (["tune", SHAPES, "--device", "none", "--prefer", "theirs"], "--prefer theirs decides between our spec and"),
+    # --prefer ours is the default: typed by hand with nothing to link it changes nothing too (ParameterSource)
+    (["spec", SHAPES, "--prefer", "ours"], "--prefer ours decides between our spec and a --merge-with one"),
+    (["tune", SHAPES, "--device", "none", "--prefer", "ours"], "--prefer ours decides between our spec and"),
+    (["library", "build", "--target", "gfx942", "--prefer", "ours"], "--prefer ours decides between our spec and"),
+    (["model", LAYER, "--m", "8", "--prefer", "ours"], "--prefer ours decides between"),
+    (["model", LAYER, "--m", "8", "--tune", "--device", "none", "--prefer", "theirs"],
+     "--prefer theirs decides between our spec and"),  # was accepted: the tuned path never read --prefer
 ])
 def test_an_option_given_without_the_one_it_acts_on_is_one_error_line_before_anything_is_made(tmp_path, args, says):
     out = tmp_path / "out"

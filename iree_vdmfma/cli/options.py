@@ -236,8 +236,8 @@ def no_timing_without_device(device: str, *names: str) -> None:
     for name in names:
         spelled = given(name)
         if spelled:
-            raise ValueError(f"{spelled} acts on what a device runs and times, and with --device none nothing is run or timed: "
-                             f"give a device, or leave {spelled} out")
+            raise ValueError(f"{spelled} acts on what a device runs and times, and with --device none nothing is "
+                             f"run or timed: give a device, or leave {spelled} out")
 
 
 def out_folder(out: Optional[Path], command: str) -> Path:
