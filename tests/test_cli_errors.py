@@ -146,6 +146,46 @@ def test_run_checks_its_flag_as_every_compile_flag_is_before_anything_compiles(t
     assert not (tmp_path / "out").exists()
 
 
+def _iree_compile() -> str:
+    from iree_vdmfma.compiler.toolchain import compiler_version
+
+    return f"iree-compile {compiler_version().split(' @ ')[0]}"
+
+
+@pytest.mark.parametrize("command", [["sweep", str(ROOT / "sweeps" / "tiny-cpu.csv"), "--device", "none"],
+                                     ["compile", "--m", "8", "--n", "64", "--k", "64"],
+                                     ["run", "--m", "8", "--n", "64", "--k", "64", "--device", "local-task"]])
+@pytest.mark.parametrize("flag, says", [
+    ("--iree-no-such-flag", "has no flag --iree-no-such-flag (did you mean "),
+    ("--iree-opt-lev=O3", "has no flag --iree-opt-lev (did you mean --iree-opt-level=O3?)"),
+    ("--iree-opt-level=O7", "refuses its value: 'O7' value not a valid optimization level, use O0/O1/O2/O3"),
+])
+def test_a_compile_flag_iree_compile_does_not_take_is_one_line_before_anything_compiles(tmp_path, command, flag, says):
+    """It was a compile-error row per job, found only by compiling them all (found in review): the iree-compile that
+    compiles is asked first, and its own words name what it refuses."""
+    option = "--flag" if command[0] == "run" else "--compile-flag"
+    line = _fails_with_one_line([*command, "--target", "host", f"{option}={flag}", "--out", str(tmp_path / "o")])
+    assert line.startswith(f"error: {option} {flag}: {_iree_compile()} {says}"), line
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_flags_file_line_iree_compile_does_not_take_is_named_by_its_line(tmp_path):
+    flags = tmp_path / "flags.txt"
+    flags.write_text("# mine\n--iree-opt-level=O3\n-iree-opt-data-tiling\n--iree-opt-data-tiling=maybe\n")
+    line = _fails_with_one_line(["compile", "--m", "8", "--n", "64", "--k", "64", "--target", "host",
+                                 "--compile-flags-file", str(flags), "--out", str(tmp_path / "o")])
+    assert line == (f"error: --compile-flags-file {flags}:4 --iree-opt-data-tiling=maybe: {_iree_compile()} refuses "
+                    "its value: 'maybe' is invalid value for boolean argument! Try 0 or 1"), line
+    assert not (tmp_path / "o").exists()
+
+
+def test_the_flags_iree_compile_takes_are_taken_in_either_spelling():
+    from iree_vdmfma.compiler.toolchain import refused_flags
+
+    assert refused_flags(("--iree-opt-level=O3", "-iree-opt-data-tiling", "--iree-llvmcpu-target-cpu-features=",
+                          "--iree-llvmgpu-enable-small-float-emulation", "--mlir-disable-threading")) == {}
+
+
 def test_a_bad_edge_m_of_coverage_is_one_line_naming_edge_m(tmp_path):
     line = _fails_with_one_line(["coverage", "--target", "gfx942", "--edge-m", "x", "--out", str(tmp_path / "c")])
     assert line.startswith("error: --edge-m 'x': bad M value") and not (tmp_path / "c").exists()

@@ -364,8 +364,9 @@ OWN_FLAGS = ("--iree-hal-target-device", "--iree-rocm-target", "--iree-hip-targe
 
 def compile_flags(flags: Optional[list[str]], file: Optional[Path], option: str = "--compile-flag") -> tuple[str, ...]:
     """--compile-flags-file's lines then --compile-flag's values (``option``: run spells it --flag), checked: each one
-    flag (``-...``, no spaces), not one the toolkit sets itself (target, dumps, specs, output). ValueError naming the
-    file:line or the option."""
+    flag (``-...``, no spaces), not one the toolkit sets itself (target, dumps, specs, output), and one the
+    iree-compile that compiles knows, with a value it takes (asked once, before anything compiles: else each job
+    would be a compile-error row). ValueError naming the file:line or the option."""
     given: list[tuple[str, str]] = []
     if file is not None:
         from ..util.io import read_input_text  # noqa: PLC0415
@@ -382,4 +383,11 @@ def compile_flags(flags: Optional[list[str]], file: Optional[Path], option: str 
         if name in OWN_FLAGS:
             raise ValueError(f"{where}: {name} is set by the toolkit on every compile (use --target, --out or a "
                              "spec option instead)")
+    if given:
+        from ..compiler.toolchain import refused_flags  # noqa: PLC0415  (only with flags: it runs iree-compile)
+
+        refused = refused_flags(tuple(flag for _, flag in given))
+        for where, flag in given:
+            if flag in refused:
+                raise ValueError(f"{where} {flag}: {refused[flag]}")
     return tuple(flag for _, flag in given)
