@@ -146,6 +146,46 @@ def test_run_checks_its_flag_as_every_compile_flag_is_before_anything_compiles(t
     assert not (tmp_path / "out").exists()
 
 
+def _iree_compile() -> str:
+    from iree_vdmfma.compiler.toolchain import compiler_version
+
+    return f"iree-compile {compiler_version().split(' @ ')[0]}"
+
+
+@pytest.mark.parametrize("command", [["sweep", str(ROOT / "sweeps" / "tiny-cpu.csv"), "--device", "none"],
+                                     ["compile", "--m", "8", "--n", "64", "--k", "64"],
+                                     ["run", "--m", "8", "--n", "64", "--k", "64", "--device", "local-task"]])
+@pytest.mark.parametrize("flag, says", [
+    ("--iree-no-such-flag", "has no flag --iree-no-such-flag (did you mean "),
+    ("--iree-opt-lev=O3", "has no flag --iree-opt-lev (did you mean --iree-opt-level=O3?)"),
+    ("--iree-opt-level=O7", "refuses its value: 'O7' value not a valid optimization level, use O0/O1/O2/O3"),
+])
+def test_a_compile_flag_iree_compile_does_not_take_is_one_line_before_anything_compiles(tmp_path, command, flag, says):
+    """It was a compile-error row per job, found only by compiling them all (found in review): the iree-compile that
+    compiles is asked first, and its own words name what it refuses."""
+    option = "--flag" if command[0] == "run" else "--compile-flag"
+    line = _fails_with_one_line([*command, "--target", "host", f"{option}={flag}", "--out", str(tmp_path / "o")])
+    assert line.startswith(f"error: {option} {flag}: {_iree_compile()} {says}"), line
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_flags_file_line_iree_compile_does_not_take_is_named_by_its_line(tmp_path):
+    flags = tmp_path / "flags.txt"
+    flags.write_text("# mine\n--iree-opt-level=O3\n-iree-opt-data-tiling\n--iree-opt-data-tiling=maybe\n")
+    line = _fails_with_one_line(["compile", "--m", "8", "--n", "64", "--k", "64", "--target", "host",
+                                 "--compile-flags-file", str(flags), "--out", str(tmp_path / "o")])
+    assert line == (f"error: --compile-flags-file {flags}:4 --iree-opt-data-tiling=maybe: {_iree_compile()} refuses "
+                    "its value: 'maybe' is invalid value for boolean argument! Try 0 or 1"), line
+    assert not (tmp_path / "o").exists()
+
+
+def test_the_flags_iree_compile_takes_are_taken_in_either_spelling():
+    from iree_vdmfma.compiler.toolchain import refused_flags
+
+    assert refused_flags(("--iree-opt-level=O3", "-iree-opt-data-tiling", "--iree-llvmcpu-target-cpu-features=",
+                          "--iree-llvmgpu-enable-small-float-emulation", "--mlir-disable-threading")) == {}
+
+
 def test_a_bad_edge_m_of_coverage_is_one_line_naming_edge_m(tmp_path):
     line = _fails_with_one_line(["coverage", "--target", "gfx942", "--edge-m", "x", "--out", str(tmp_path / "c")])
     assert line.startswith("error: --edge-m 'x': bad M value") and not (tmp_path / "c").exists()
@@ -177,9 +217,25 @@ def test_a_cache_dir_that_is_a_file_is_one_line_before_anything_compiles(tmp_pat
     a_file = tmp_path / "a-file"
     a_file.write_text("not a folder")
     line = _fails_with_one_line([*command, "--cache-dir", str(a_file), "--out", str(tmp_path / "o")])
-    assert line == f"error: --cache-dir (or $VDMFMA_CACHE_DIR) {a_file} is not a folder; it names the compile cache's " \
-                   "folder"
+    assert line == f"error: --cache-dir {a_file} is not a folder; it names the compile cache's folder"
     assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize("command", [["compile", "--m", "8", "--n", "64", "--k", "64", "--target", "host"],
+                                     ["sweep", str(ROOT / "sweeps" / "tiny-cpu.csv"), "--target", "host",
+                                      "--device", "none"]])
+def test_a_cache_dir_that_cannot_be_made_is_one_line_naming_where_it_came_from_before_anything_compiles(
+        tmp_path, command):
+    """A folder under a file (as a read-only one, which root writes anyway) was a machine-error row per job that a
+    rerun 'redoes' (found in review). The line names the option in effect: --cache-dir, else the variable."""
+    a_file = tmp_path / "a-file"
+    a_file.write_text("not a folder")
+    line = _fails_with_one_line([*command, "--cache-dir", str(a_file / "cache"), "--out", str(tmp_path / "o")])
+    assert line == f"error: --cache-dir {a_file / 'cache'}: {a_file} is a file, not a folder"
+    res = CliRunner().invoke(app, [*command, "--out", str(tmp_path / "o")], env={"VDMFMA_CACHE_DIR": str(a_file / "c")})
+    assert res.exit_code == 2 and res.output == f"error: $VDMFMA_CACHE_DIR {a_file / 'c'}: {a_file} is a file, not a " \
+                                                 "folder\n", res.output
+    assert not (tmp_path / "o").exists() and a_file.read_text() == "not a folder"
 
 
 def test_db_query_of_an_arch_whose_records_are_all_damaged_says_each_once_and_is_no_unknown_arch(tmp_path):
@@ -285,6 +341,24 @@ def test_an_m_range_too_long_to_compile_is_one_line_before_it_is_listed(tmp_path
     assert not (tmp_path / "o").exists()
 
 
+@pytest.mark.parametrize("args, option, value", [
+    (["compile", "--n", "64", "--k", "64", "--target", "host"], "--m", "1,,2"),
+    (["compile", "--n", "64", "--k", "64", "--target", "host"], "--m", "8,"),
+    (["run", "--n", "64", "--k", "64", "--device", "local-task"], "--m", "8,"),
+    (["calibrate", "--device", "local-task"], "--m", ",8"),
+    (["coverage"], "--m", "1, ,4"),
+    (["coverage"], "--edge-m", "8,,16"),
+])
+def test_an_empty_item_in_a_list_of_numbers_is_one_error_line_naming_the_option_and_value(tmp_path, args, option,
+                                                                                           value):
+    """'--m 1,,2' read as 1,2 and '--m 8,' as 8: a value lost without a word (found in review). Every option in the
+    one M grammar (util/lists.py) refuses it alike."""
+    line = _fails_with_one_line([*args, option, value, "--out", str(tmp_path / "o")])
+    assert line == (f"error: {option} {value!r}: an empty item in the list (two commas together, or one at an end): "
+                    "give N, A-B or a comma list such as 1-8,16,32"), line
+    assert not (tmp_path / "o").exists()
+
+
 def test_report_and_compare_given_a_run_folder_say_which_file_to_give_not_that_it_is_missing(tmp_path):
     """`vdmfma report out/layer` (the sweep's folder) said "results file not found: out/layer", which exists."""
     run = tmp_path / "run"
@@ -350,3 +424,51 @@ def test_a_command_that_runs_out_of_memory_is_one_error_line_not_a_traceback(tmp
     lines = [line for line in res.output.splitlines() if line.strip()]
     assert res.exit_code == 1 and isinstance(res.exception, SystemExit), res.output
     assert lines == [line], res.output
+
+
+@pytest.mark.parametrize("command, kept", [
+    (["sweep", "--target", "host", "--device", "none"], "rows"), (["compile", "--target", "host"], "rows"),
+    (["tune", "--target", "host", "--device", "none"], "candidates")])
+def test_out_of_memory_in_a_command_that_resumes_says_a_rerun_resumes_once_memory_is_free(tmp_path, monkeypatch,
+                                                                                           command, kept):
+    """It said 'run the same command again to resume', which runs out of memory again as it stands (found in
+    review); a command that keeps nothing says so and gives no such advice (above)."""
+    import iree_vdmfma.cli.common as common
+
+    def too_big(path):
+        raise MemoryError()
+
+    monkeypatch.setattr(common, "load_shape_list", too_big)
+    shapes = tmp_path / "s.csv"
+    shapes.write_text("m,n,k\n8,64,64\n")
+    res = CliRunner().invoke(app, [command[0], str(shapes), *command[1:], "--out", str(tmp_path / "o")])
+    assert res.exit_code == 1 and isinstance(res.exception, SystemExit), res.output
+    assert res.output.splitlines() == [f"error: out of memory; finished {kept} are on disk; run the same command again "
+                                       "to resume once more memory is free (what ran out is redone)"], res.output
+
+
+@pytest.mark.parametrize("args, option, says", [
+    (["spec", "SHAPES", "--out", "x.mlir/"], "--out", "an --out ending in .mlir names a file"),
+    (["spec", "SHAPES", "-o", "x.mlir/"], "--out", "an --out ending in .mlir names a file"),
+    (["spec", "SHAPES", "--out=x.mlir/"], "--out", "an --out ending in .mlir names a file"),
+    (["spec", "SHAPES", "--output", "x.mlir/"], "--output", "--output names a file"),
+    (["annotate", str(ROOT / "examples" / "tiny_layer_linalg.mlir"), "--out", "x.mlir/"], "--out",
+     "an --out ending in .mlir names a file"),
+    (["db", "query", "--db", "x.mlir/"], "--db", "--db names a file"),
+])
+def test_a_file_option_typed_with_a_trailing_slash_is_one_error_line_never_the_file_without_it(
+        tmp_path, monkeypatch, args, option, says):
+    """`spec --out x.mlir/` wrote the file x.mlir: a Path drops the '/', which says a folder (found in review)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "s.csv").write_text("m,n,k\n8,64,64\n")
+    line = _fails_with_one_line([str(tmp_path / "s.csv") if a == "SHAPES" else a for a in args])
+    assert line.startswith(f"error: {option} x.mlir/: a trailing '/' names a folder, but {says}: give x.mlir for the "
+                           "file"), line
+    assert list(tmp_path.iterdir()) == [tmp_path / "s.csv"]  # nothing written, neither file nor folder
+
+
+def test_a_trailing_slash_on_a_folder_out_still_names_that_folder(tmp_path):
+    shapes = tmp_path / "s.csv"
+    shapes.write_text("m,n,k\n8,64,64\n")
+    res = CliRunner().invoke(app, ["spec", str(shapes), "--out", f"{tmp_path / 'specs'}/"])
+    assert res.exit_code == 0 and (tmp_path / "specs" / "spec.mlir").is_file(), res.output

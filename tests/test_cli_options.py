@@ -137,6 +137,7 @@ def _one_error_line(args: list[str]) -> str:
 
 
 SHAPES = str(ROOT / "sweeps" / "tiny-cpu.csv")
+LAYER = str(ROOT / "examples" / "tiny_layer.mlir")
 
 
 @pytest.mark.parametrize("args, says", [
@@ -176,10 +177,34 @@ def test_numeric_options_out_of_range_are_one_error_line_before_anything_is_made
     (["run", "--m", "8", "--n", "64", "--k", "64", "--module-target", "host"], "--module-target names the target"),
     (["spec", SHAPES, "--prefer", "theirs"], "--prefer theirs decides between our spec and a --merge-with one"),
     (["tune", SHAPES, "--device", "none", "--prefer", "theirs"], "--prefer theirs decides between our spec and"),
+    # --prefer ours is the default: typed by hand with nothing to link it changes nothing too (ParameterSource)
+    (["spec", SHAPES, "--prefer", "ours"], "--prefer ours decides between our spec and a --merge-with one"),
+    (["tune", SHAPES, "--device", "none", "--prefer", "ours"], "--prefer ours decides between our spec and"),
+    (["library", "build", "--target", "gfx942", "--prefer", "ours"], "--prefer ours decides between our spec and"),
+    (["model", LAYER, "--m", "8", "--prefer", "ours"], "--prefer ours decides between"),
+    (["model", LAYER, "--m", "8", "--tune", "--device", "none", "--prefer", "theirs"],
+     "--prefer theirs decides between our spec and"),  # was accepted: the tuned path never read --prefer
 ])
 def test_an_option_given_without_the_one_it_acts_on_is_one_error_line_before_anything_is_made(tmp_path, args, says):
     out = tmp_path / "out"
     assert says in _one_error_line(args + ["--out", str(out)])
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("args, option", [
+    (["sweep", SHAPES, "--reps", "5"], "--reps"), (["sweep", SHAPES, "--reps", "10"], "--reps"),  # its default, given
+    (["sweep", SHAPES, "--cache-size", "256M"], "--cache-size"), (["sweep", SHAPES, "--timing-mode", "cmdbuf"],
+                                                                   "--timing-mode"),
+    (["tune", SHAPES, "--reps", "3"], "--reps"), (["tune", SHAPES, "--no-hot"], "--no-hot"),
+])
+def test_a_timing_option_given_with_device_none_is_one_error_line_naming_it_before_anything_is_made(
+        tmp_path, args, option):
+    """Accepted and dropped: with --device none nothing is run or timed (found in review). Given by hand, even as
+    its default value, it is refused; left out, the same command runs (test_run_limits, test_disk_faults)."""
+    out = tmp_path / "out"
+    line = _one_error_line([*args, "--device", "none", "--target", "host", "--out", str(out)])
+    assert line == (f"error: {option} acts on what a device runs and times, and with --device none nothing is run or "
+                    f"timed: give a device, or leave {option} out"), line
     assert not out.exists()
 
 

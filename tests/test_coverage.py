@@ -91,7 +91,7 @@ def test_classify_not_reachable_reasons():
 def test_parse_m():
     assert cov.parse_m("1-4,8, 16") == [1, 2, 3, 4, 8, 16]
     assert cov.parse_m("1-32") == list(range(1, 33))
-    for bad in ("", "0", "4-2", "x", "1-"):
+    for bad in ("", "0", "4-2", "x", "1-", "1,,2", "1,2,", ",1", "1, ,2"):
         with pytest.raises(ValueError):
             cov.parse_m(bad)
 

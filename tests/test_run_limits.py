@@ -55,11 +55,12 @@ def test_a_benchmark_killed_by_sigkill_is_named(tmp_path):
 def test_timeout_bounds_a_sweeps_runs_as_it_bounds_its_compiles(tmp_path):
     shapes = tmp_path / "one.csv"
     shapes.write_text("name,m,n,k\ntiny,8,128,256\n")
-    args = ["sweep", str(shapes), "--variants", "default", "--cache-size", "1M", "--no-report"]
+    args = ["sweep", str(shapes), "--variants", "default", "--no-report"]
     warm = CliRunner().invoke(app, [*args, "--device", "none", "--target", "host", "--out", str(tmp_path / "warm")])
     assert warm.exit_code == 0, warm.output  # the module is in the cache: the run alone meets the timeout
     out = tmp_path / "out"
-    res = CliRunner().invoke(app, [*args, "--device", "local-task", "--reps", "100000", "--timeout", "1",
+    res = CliRunner().invoke(app, [*args, "--device", "local-task", "--reps", "100000", "--cache-size", "1M",
+                                   "--timeout", "1",
                                    "--out", str(out)])  # unbounded: 100000 repetitions of >= 0.05 s each
     assert res.exit_code == 1, res.output
     rows = read_rows(out / "results.csv")

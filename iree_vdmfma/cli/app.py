@@ -112,11 +112,14 @@ def _use_our_help(command) -> None:
         _use_our_help(sub)
 
 
-def _empty_value(group, ctx, args: list[str]) -> tuple[str, str]:
-    """(what was given an empty value, the command whose --help to see), ('', '') when nothing was: '--out ""' or
-    '--out=' (an unset shell variable), or an empty argument. Never a meaningful value: a Path('') is the current
-    folder, an empty --target or --dtype the default. The command's own options are read as click reads them, so a
-    value such as '--compile-flag --iree-flag=' is the option's value, not an option given nothing."""
+TYPED = "vdmfma.typed"  # ctx.meta's key (shared by every context of one command line): what _given found
+
+
+def _given(group, ctx, args: list[str]) -> tuple[str, list[tuple[str, tuple[str, ...]]]]:
+    """(the command's path, what was given to it as typed: (option, its values) per option, ('', (value,)) per
+    argument). The command's own options are read as click reads them, so a value such as '--compile-flag
+    --iree-flag=' is the option's value, not an option given nothing. Typed, not converted: a Path drops the
+    trailing '/' of 'x.mlir/', which says a folder."""
     command, path = group, [ctx.command_path]
     while hasattr(command, "get_command") and args and command.get_command(ctx, args[0]) is not None:
         command, path, args = command.get_command(ctx, args[0]), [*path, args[0]], args[1:]
@@ -125,23 +128,30 @@ def _empty_value(group, ctx, args: list[str]) -> tuple[str, str]:
         if getattr(param, "param_type_name", "") == "option":
             for name in (*param.opts, *param.secondary_opts):
                 takes[name] = 0 if param.is_flag or param.count else param.nargs
+    given: list[tuple[str, tuple[str, ...]]] = []
     i = 0
     while i < len(args):
         arg = args[i]
-        if arg == "--":
+        if arg == "--":  # what follows is arguments, as typed: nothing to check
             break
         name, eq, value = arg.partition("=")
         if eq and name in takes:
-            if not value:
-                return name, " ".join(path)
+            given.append((name, (value,)))
         elif arg in takes:
-            if "" in args[i + 1:i + 1 + takes[arg]]:
-                return arg, " ".join(path)
+            given.append((arg, tuple(args[i + 1:i + 1 + takes[arg]])))
             i += takes[arg]
-        elif arg == "":
-            return "an argument", " ".join(path)
+        else:
+            given.append(("", (arg,)))
         i += 1
-    return "", ""
+    return " ".join(path), given
+
+
+def _empty_value(group, ctx, args: list[str]) -> tuple[str, str]:
+    """(what was given an empty value, the command whose --help to see), ('', '') when nothing was: '--out ""' or
+    '--out=' (an unset shell variable), or an empty argument. Never a meaningful value: a Path('') is the current
+    folder, an empty --target or --dtype the default."""
+    where, given = _given(group, ctx, args)
+    return next(((name or "an argument", where) for name, values in given if "" in values), ("", ""))
 
 
 class _Group(TyperGroup):
@@ -155,6 +165,7 @@ class _Group(TyperGroup):
     def invoke(self, ctx):
         try:
             given = [*getattr(ctx, "_protected_args", getattr(ctx, "protected_args", [])), *ctx.args]
+            ctx.meta[TYPED] = _given(self, ctx, given)[1]
             empty, where = _empty_value(self, ctx, given)
             if empty:
                 print(f"error: {empty} is given an empty value (an unset shell variable?); give one, or leave it out "

@@ -143,8 +143,10 @@ def user_errors(debug: bool = False, keeps: str = "") -> Iterator[None]:
         if debug:                        # ran out (a problem whose inputs do not fit): the machine, not the input
             raise
         disk = isinstance(e, shutil.Error) or getattr(e, "errno", None) in DISK_ERRNOS  # full, read-only, failing
-        kept = (f"finished {keeps} are on disk; {'free it and ' if disk else ''}run the same command again to resume"
-                if keeps else "nothing was kept")
+        again = ("run the same command again to resume once more memory is free (what ran out is redone)"
+                 if isinstance(e, MemoryError) else  # at once, it would run out again
+                 f"{'free it and ' if disk else ''}run the same command again to resume")
+        kept = f"finished {keeps} are on disk; {again}" if keeps else "nothing was kept"
         said = (f"out of memory{f' ({e})' if str(e) else ''}" if isinstance(e, MemoryError)  # Python's own says nothing
                 else file_fault(e))
         console.print(f"[bold red]error:[/] {escape(said)}; {kept}", highlight=False, soft_wrap=True)

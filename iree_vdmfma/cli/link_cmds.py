@@ -17,7 +17,8 @@ def merge_specs(paths: Optional[Sequence[Path]], prefer: str) -> list:
     """The --merge-with specs, read and checked up front (bad input: one error line, before anything compiles)."""
     from ..configs.link import OURS, THEIRS, check_prefer, read_spec  # noqa: PLC0415
 
-    if check_prefer(prefer) != OURS and not paths:  # else accepted, and it changes nothing
+    # Without --merge-with a --prefer changes nothing: refused, even `--prefer ours` (the default, typed by hand)
+    if (check_prefer(prefer) != OURS or opt.given("prefer")) and not paths:
         raise ValueError(f"--prefer {prefer} decides between our spec and a --merge-with one: give --merge-with SPEC "
                          "too, or leave it out")
     return [read_spec(p, THEIRS) for p in paths or ()]

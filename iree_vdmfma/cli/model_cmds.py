@@ -113,6 +113,9 @@ def model(
                 raise ValueError("--merge-with links the spec plain `vdmfma model` writes (OUT/spec.mlir); a tuned "
                                  "library is linked with yours by `vdmfma library build --merge-with` or `vdmfma "
                                  "link`")
+            from .link_cmds import merge_specs  # noqa: PLC0415
+
+            merge_specs(merge_with, prefer)  # a --prefer with no spec to link: refused as plain `vdmfma model` does
         _step(source, m, dtype, target, device, tune, library, max_candidates, reps, search, time_budget, rounds,
               calls, seed, out, workers, timeout, (cache_dir, no_cache), debug, (cache_mode, cache_size, torch_compile),
               race, flags, db, calibration)
@@ -137,7 +140,7 @@ def model(
         dt = opt.one_of("--dtype", opt.names(dtype)) if dtype is not None else None
         src = _source(source)
         ms = _ms(src, m)
-        opts = ModelOptions(src, ms, target, v, out, dt, opt.cache_dir_of(cache_dir, no_cache, checked=True), timeout,
+        opts = ModelOptions(src, ms, target, v, out, dt, opt.cache_dir_of(cache_dir, no_cache), timeout,
                             flags, tuple(theirs), prefer)
         result = run_model(opts, log=say)
     print_table(_table(result.rows))
@@ -203,7 +206,7 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
         opt.positive("--time-budget", time_budget)
         out = opt.out_folder(out, "model")
         check_kind(out, "model")
-        given_cache, cache_dir = cache_dir[0], opt.cache_dir_of(*cache_dir, checked=True)
+        given_cache, cache_dir = cache_dir[0], opt.cache_dir_of(*cache_dir)
         if tune:  # the tune's candidates and winners become records, as `vdmfma tune`'s do
             from .db_cmds import check_db, record_tune  # noqa: PLC0415
 

@@ -21,6 +21,13 @@ from typing import Optional
 
 import typer
 
+try:  # typer >= 0.2x carries its own copy of click (app.py)
+    from typer._click.core import ParameterSource
+    from typer._click.globals import get_current_context
+except ImportError:  # pragma: no cover - older typer on plain click
+    from click import get_current_context
+    from click.core import ParameterSource
+
 from ..util.lists import parse_m
 from ..util.sizes import parse_size
 
@@ -187,6 +194,52 @@ VARIANT_ALIAS = typer.Option(None, "--variant", hidden=True, help="Old spelling 
 # ----------------------------------------------------------------------------- checks and conversions
 
 
+def given(name: str) -> Optional[str]:
+    """The running command's parameter ``name`` as the user spelled it (``--reps``, ``--no-hot``) when given on the
+    command line, else None: left at its default, even a default given again by hand (``--reps 10``), which a
+    comparison with the default cannot tell apart (click's ParameterSource can)."""
+    ctx = get_current_context(silent=True)
+    if ctx is None or ctx.get_parameter_source(name) != ParameterSource.COMMANDLINE:
+        return None
+    param = next(p for p in ctx.command.params if p.name == name)
+    off = getattr(param, "secondary_opts", None) and ctx.params.get(name) is False
+    return (param.secondary_opts if off else param.opts)[0]
+
+
+def typed(option: str) -> list[str]:
+    """The values the running command's ``option`` (any of its spellings: --out or -o) was given, as typed: a Path
+    drops the trailing '/' of 'x.mlir/', which says a folder (app.py keeps the command line in ``ctx.meta``)."""
+    from .app import TYPED  # noqa: PLC0415
+
+    ctx = get_current_context(silent=True)
+    if ctx is None:
+        return []
+    spellings = next(((*p.opts, *p.secondary_opts) for p in ctx.command.params if option in p.opts), (option,))
+    return [v for name, values in ctx.meta.get(TYPED, ()) if name in spellings for v in values]
+
+
+def a_file(option: str, path: Path, names: str = "", or_else: str = "") -> Path:
+    """``path``, given to an option that names a file (``names``: what says so, default the option itself); ValueError
+    when it was typed with a trailing '/', which names a folder (the Path it became has lost the '/', and the file
+    would be written all the same). ``or_else``: another way out the line offers."""
+    if any(v.endswith(("/", os.sep)) for v in typed(option)):
+        raise ValueError(f"{option} {path}/: a trailing '/' names a folder, but {names or option} names a file: give "
+                         f"{path} for the file" + (f", or {or_else}" if or_else else ""))
+    return path
+
+
+def no_timing_without_device(device: str, *names: str) -> None:
+    """With --device none nothing is run or timed: ValueError naming the first of the timing options ``names`` (its
+    parameter names) given on the command line, which would change nothing."""
+    if device.strip().lower() != "none":
+        return
+    for name in names:
+        spelled = given(name)
+        if spelled:
+            raise ValueError(f"{spelled} acts on what a device runs and times, and with --device none nothing is "
+                             f"run or timed: give a device, or leave {spelled} out")
+
+
 def out_folder(out: Optional[Path], command: str) -> Path:
     """--out as a folder (default out/COMMAND); ValueError when it names an existing file or cannot be written."""
     folder = Path(out) if out is not None else Path("out") / command
@@ -209,19 +262,21 @@ def writable(folder: Path, option: str) -> Path:
     return folder
 
 
-def cache_dir_of(cache_dir: Optional[Path], no_cache: bool, checked: bool = False) -> Optional[Path]:
-    """The compile cache folder, or None with --no-cache. ``checked``: ValueError up front when it cannot be
-    written (a command whose rows cannot say so: tune, model; a sweep records machine-error rows instead)."""
+def cache_dir_of(cache_dir: Optional[Path], no_cache: bool) -> Optional[Path]:
+    """The compile cache folder, or None with --no-cache; ValueError up front, naming where it came from (--cache-dir,
+    $VDMFMA_CACHE_DIR or the default), when it is no folder or cannot be written: a rerun mends neither, so it is one
+    line before anything compiles, never a machine-error row per job."""
     if no_cache:
         return None
+    where = "--cache-dir"
     if cache_dir is None:
         from ..compiler.driver import default_cache_dir  # imports no iree.compiler; only compiling commands need it
 
         cache_dir = default_cache_dir()
+        where = "$VDMFMA_CACHE_DIR" if os.environ.get("VDMFMA_CACHE_DIR") else "the compile cache"
     if Path(cache_dir).exists() and not Path(cache_dir).is_dir():  # a misnamed option: no rerun mends it
-        raise ValueError(f"--cache-dir (or $VDMFMA_CACHE_DIR) {cache_dir} is not a folder; it names the compile "
-                         "cache's folder")
-    return writable(Path(cache_dir), "--cache-dir (or $VDMFMA_CACHE_DIR)") if checked else Path(cache_dir)
+        raise ValueError(f"{where} {cache_dir} is not a folder; it names the compile cache's folder")
+    return writable(Path(cache_dir), where)
 
 
 def db_path(db: Optional[Path], cache_dir: Optional[Path] = None) -> Path:
@@ -229,7 +284,7 @@ def db_path(db: Optional[Path], cache_dir: Optional[Path] = None) -> Path:
     if db is not None:
         if Path(db).is_dir():
             raise ValueError(f"--db {db} is a folder; --db names the database file")
-        return Path(db)
+        return a_file("--db", Path(db))
     from ..compiler.driver import default_cache_dir  # imports no iree.compiler
 
     return Path(cache_dir or default_cache_dir()) / "records.sqlite"
@@ -309,8 +364,9 @@ OWN_FLAGS = ("--iree-hal-target-device", "--iree-rocm-target", "--iree-hip-targe
 
 def compile_flags(flags: Optional[list[str]], file: Optional[Path], option: str = "--compile-flag") -> tuple[str, ...]:
     """--compile-flags-file's lines then --compile-flag's values (``option``: run spells it --flag), checked: each one
-    flag (``-...``, no spaces), not one the toolkit sets itself (target, dumps, specs, output). ValueError naming the
-    file:line or the option."""
+    flag (``-...``, no spaces), not one the toolkit sets itself (target, dumps, specs, output), and one the
+    iree-compile that compiles knows, with a value it takes (asked once, before anything compiles: else each job
+    would be a compile-error row). ValueError naming the file:line or the option."""
     given: list[tuple[str, str]] = []
     if file is not None:
         from ..util.io import read_input_text  # noqa: PLC0415
@@ -327,4 +383,11 @@ def compile_flags(flags: Optional[list[str]], file: Optional[Path], option: str 
         if name in OWN_FLAGS:
             raise ValueError(f"{where}: {name} is set by the toolkit on every compile (use --target, --out or a "
                              "spec option instead)")
+    if given:
+        from ..compiler.toolchain import refused_flags  # noqa: PLC0415  (only with flags: it runs iree-compile)
+
+        refused = refused_flags(tuple(flag for _, flag in given))
+        for where, flag in given:
+            if flag in refused:
+                raise ValueError(f"{where} {flag}: {refused[flag]}")
     return tuple(flag for _, flag in given)

@@ -72,7 +72,7 @@ def run_cmd(
         dt = opt.one_of("--dtype", opt.dtype_names(dtype, "f16"))
         wd = workdir if workdir is not None else opt.out_folder(out, "run")
         _run(ms[0], n, k, batch, dt, target, device, cache_mode, opt.timing_mode(timing_mode), reps, seed, opt.size_of(cache_size), vmfb,
-             module_target, wd, warmup, min_time, flag, opt.cache_dir_of(cache_dir, no_cache, checked=True), no_cache)
+             module_target, wd, warmup, min_time, flag, opt.cache_dir_of(cache_dir, no_cache), no_cache)
 
 
 def _floor_module(target: str, wd: Path, cache_dir, no_cache: bool) -> Path:

@@ -110,6 +110,7 @@ def tune(
         opt.positive("--timeout", timeout)
         problems = load_problems(shapes)
         run_device, target = plan_run(device, target)
+        opt.no_timing_without_device(device, "reps", "hot")
         if allow_modelled and publish is None:  # an option that would change nothing is a misunderstanding to say
             raise ValueError("--allow-modelled only lets --publish write MODELLED winners: give --publish DIR too, "
                              "or leave it out")
@@ -124,7 +125,7 @@ def tune(
             need_codegen_spec(target)
         from .db_cmds import check_db, record_tune
 
-        cache = opt.cache_dir_of(cache_dir, no_cache, checked=True)  # a read-only cache: one line before the DB
+        cache = opt.cache_dir_of(cache_dir, no_cache)  # a read-only cache: one line before the DB
         db = check_db(opt.db_path(db, cache_dir))
         if publish is not None:
             from ..configs.library import check_publish

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from functools import lru_cache
@@ -58,3 +59,36 @@ def compiler_version(path: str = "") -> str:
         if "compiler version" in line:
             return line.split("compiler version", 1)[1].strip()
     return out.strip().splitlines()[0] if out.strip() else "unknown"
+
+
+def refused_flags(flags: tuple[str, ...], path: str = "") -> dict[str, str]:
+    """The ``flags`` this iree-compile (``path``; '' the one :func:`tool` finds, which every compile runs) refuses,
+    each with why: a flag it does not know (with the nearest it does) or a value its option does not take. It is
+    asked to parse them and then print its version: nothing is read, compiled or written, and it says what it
+    refuses on stderr before the --version after them ends it. One run for them all; a flag is asked alone only
+    when that run refuses something, to name which. Cached for the process (each run takes milliseconds)."""
+    if not flags or not _refusal(tuple(flags), path):
+        return {}
+    return {flag: why for flag in flags if (why := _refusal((flag,), path))}
+
+
+@lru_cache(maxsize=None)
+def _refusal(flags: tuple[str, ...], path: str) -> str:
+    """Why iree-compile refuses ``flags`` parsed together, '' when it takes them (or says nothing this knows for a
+    refusal: a compile finds out)."""
+    cmd = [path or tool("iree-compile"), *flags, "--version"]
+    try:
+        said = run_group(cmd, timeout_s=VERSION_TIMEOUT_S).stderr
+    except subprocess.SubprocessError:  # the timeout: the tool was ended with its group
+        raise ToolFailed(f"iree-compile --version ran past {VERSION_TIMEOUT_S:g} s and was ended: "
+                         f"{' '.join(cmd)}") from None
+    unknown = re.search(r"Unknown command line argument '([^']*)'", said)
+    value = re.search(r"for the (\S+) option: (.*?)(?=iree-compile:|\n|$)", said)
+    if not (unknown or value):
+        return ""
+    this = f"iree-compile {compiler_version(path).split(' @ ')[0]}"
+    if unknown:
+        near = re.search(r"Did you mean '([^']*)'", said)
+        return f"{this} has no flag {unknown.group(1).split('=')[0]}" + (f" (did you mean {near.group(1)}?)"
+                                                                         if near else "")
+    return f"{this} refuses its value: {value.group(2).strip()}"

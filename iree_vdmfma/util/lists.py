@@ -9,11 +9,14 @@ MAX_M_VALUES = 4096  # each M is a problem to compile: a longer list is a typo (
 
 def parse_m(text: str) -> list[int]:
     """'1-32', '1,8,16', '1-4,8,16-32' -> sorted distinct positive ints, at most MAX_M_VALUES (ValueError saying what
-    is wrong, before a range is listed)."""
+    is wrong, before a range is listed). An empty item ('1,,2', '1,2,') is refused, never read past: it is a value
+    lost (an unset variable, a typo), as an empty option value is."""
     out: set[int] = set()
-    for part in (p.strip() for p in str(text).split(",")):
-        if not part:
-            continue
+    parts = [p.strip() for p in str(text).split(",")]
+    if "" in parts and any(parts):
+        raise ValueError("an empty item in the list (two commas together, or one at an end): give N, A-B or a comma "
+                         "list such as 1-8,16,32")
+    for part in filter(None, parts):
         m = re.fullmatch(r"(\d+)\s*-\s*(\d+)|(\d+)", part)
         if not m:
             raise ValueError(f"bad M value {part!r}: use N, A-B or a comma list such as 1-8,16,32")
