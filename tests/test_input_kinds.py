@@ -85,3 +85,23 @@ def test_a_flags_file_saved_with_a_byte_order_mark_reads_as_its_flags(tmp_path):
     flags.write_bytes(b"\xef\xbb\xbf--iree-opt-level=O3\n# caf\xe9\n")  # the byte and line of the text, not the file
     with pytest.raises(ValueError, match=r"not UTF-8 text \(byte 0xe9 on line 2\)"):
         compile_flags(None, flags)
+
+
+def test_an_mlir_with_a_utf8_comment_is_read_as_utf8_under_an_ascii_locale(tmp_path):
+    """LC_ALL=C without Python's UTF-8 mode: a "µ" in the user's .mlir was refused as "does not parse as MLIR ('ascii'
+    codec can't decode byte 0xc2 ...)". It is read as UTF-8, copied and compiled as it is: the export of M = 8
+    given `--m 4` gets as far as counting its GEMMs (one compile of IREE's default, into a cache of its own)."""
+    from conftest import ASCII_LOCALE
+
+    mlir = tmp_path / "layer.mlir"
+    mlir.write_bytes("// weights in µs, für M = 8\n".encode("utf-8") + (ROOT / "examples" / "tiny_layer.mlir").read_bytes())
+    env = {k: v for k, v in {**os.environ, **ASCII_LOCALE, "NO_COLOR": "1", "COLUMNS": "250"}.items()
+           if k != "PYTHONIOENCODING"}
+    done = subprocess.run([sys.executable, "-m", "iree_vdmfma.cli", "model", str(mlir), "--m", "4", "--target",
+                           "gfx942", "--out", str(tmp_path / "m4"), "--cache-dir", str(tmp_path / "cache")],
+                          capture_output=True, timeout=600, env=env)
+    said = (done.stdout + done.stderr).decode("ascii", "backslashreplace")
+    errors = [line for line in said.splitlines() if line.startswith("error:")]
+    assert done.returncode == 2 and len(errors) == 1 and "Traceback" not in said, said
+    assert "its GEMMs have M = 8, none 4" in errors[0], said  # read, compiled, its dispatches counted
+    assert (tmp_path / "m4" / "model_m4.mlir").read_bytes() == mlir.read_bytes()  # the input, as the user wrote it

@@ -168,5 +168,7 @@ def test_a_sweep_under_an_ascii_locale_logs_its_reasons_in_utf8_and_finishes(tmp
     assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr.decode("ascii", "replace")
     log = (tmp_path / "o" / "sweep.log").read_bytes().decode("utf-8")
     assert "vdmfma: skipped — " in log, log
+    # the console (stderr in the locale's ASCII, Python's backslashreplace): the same line, the dash as an escape
+    assert done.stderr.isascii() and b"vdmfma: skipped \\u2014 variant vdmfma builds only" in done.stderr, done.stderr
     assert {r.variant: r.status for r in pd.read_csv(tmp_path / "o" / "results.csv").itertuples()} == \
         {"default": "ok", "vdmfma": "skipped"}

@@ -3,6 +3,7 @@ the one size parser."""
 
 from __future__ import annotations
 
+import ast
 import errno
 import io
 import os
@@ -95,3 +96,56 @@ def test_sizes_read_as_people_write_them(text, size):
 @pytest.mark.parametrize("text", ["", "lots", "32X", "-1K", "1K2"])
 def test_a_non_size_is_none(text):
     assert parse_size(text) is None
+
+
+# --- every text the package reads or writes names its encoding ----------------------------------------------
+
+_SUBPROCESS_CALLS = {"run", "Popen", "check_output", "call", "check_call"}
+
+
+def _literal_mode(call: ast.Call, position: int) -> str | None:
+    """The mode a call to open/fdopen/Path.open passes (positional at ``position`` or ``mode=``): 'r' when none,
+    None when it is no literal (then it cannot be told binary: it counts as text)."""
+    mode = next((k.value for k in call.keywords if k.arg == "mode"), None)
+    if mode is None and len(call.args) > position:
+        mode = call.args[position]
+    if mode is None:
+        return "r"
+    return mode.value if isinstance(mode, ast.Constant) and isinstance(mode.value, str) else None
+
+
+def _text_io_without_encoding(call: ast.Call) -> str:
+    """What the call is ('' when it is no text I/O, or names its encoding): open() and os.fdopen() and
+    path.open() in a text mode, path.read_text()/write_text(), subprocess.* with text=True/universal_newlines."""
+    kwargs = {k.arg for k in call.keywords}
+    if "encoding" in kwargs:
+        return ""
+    f = call.func
+    name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+    owner = f.value.id if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) else ""
+    if name in ("read_text", "write_text"):
+        return f".{name}()"
+    if name == "open" and owner != "os":  # os.open: a file descriptor, no text
+        mode = _literal_mode(call, 1 if isinstance(f, ast.Name) else 0)
+        return "" if mode and "b" in mode else f"{ast.unparse(f)}() in a text mode"
+    if name == "fdopen":
+        mode = _literal_mode(call, 1)
+        return "" if mode and "b" in mode else "os.fdopen() in a text mode"
+    if owner == "subprocess" and name in _SUBPROCESS_CALLS:
+        text = [k for k in call.keywords if k.arg in ("text", "universal_newlines")]
+        if text and not (isinstance(text[0].value, ast.Constant) and not text[0].value.value):
+            return f"subprocess.{name}({text[0].arg}=...)"
+    return ""
+
+
+def test_every_text_read_write_and_tool_output_in_the_package_names_its_encoding():
+    """Without encoding= Python takes the locale's (ASCII under LC_ALL=C): a "µs" the toolkit wrote, a "ü" in a
+    user's .mlir or a compiler's output read back then fails. Every text read or write in iree_vdmfma/ says which
+    encoding it means; binary modes need none."""
+    found = []
+    for path in sorted((ROOT / "iree_vdmfma").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            what = isinstance(node, ast.Call) and _text_io_without_encoding(node)
+            if what:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {what} without encoding=")
+    assert not found, "\n".join(found)

@@ -75,7 +75,7 @@ def probe_accepted(cache_dir: Path, candidates: Sequence[str] = CANDIDATES,
         pass
     with scratch("probe") as tmp:
         src = Path(tmp) / "probe.mlir"
-        src.write_text(input_ir(Problem(8, 64, 64, dtype="f16")))
+        src.write_text(input_ir(Problem(8, 64, 64, dtype="f16")), encoding="utf-8")
         accepted = tuple(sm for sm in candidates if _accepts(sm, src, timeout_s))
     atomic_write_text(path, json.dumps({"compiler_version": compiler_version(), "candidates": list(candidates),
                                         "accepted": list(accepted)}, indent=1))

@@ -341,7 +341,7 @@ class Compiler:
         from another thread."""
         try:
             done = procs.run_group(cmd, timeout_s, stall_s=self.stall_s, on_start=self._started,
-                                   on_end=self._ended, errors="replace")
+                                   on_end=self._ended)
         except subprocess.TimeoutExpired as e:
             return None, e.stderr or "", True, isinstance(e, Hung)
         if done.ended:  # killed by procs.end_children: the command is stopping, not the compile failing
@@ -364,11 +364,11 @@ class Compiler:
         workdir.parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(dir=workdir.parent, prefix=f".{workdir.name}."))
         try:
-            (tmp / "input.mlir").write_text(job.input_ir)
+            (tmp / "input.mlir").write_text(job.input_ir, encoding="utf-8")
             if job.spec is not None:
-                (tmp / "spec.mlir").write_text(job.spec)
+                (tmp / "spec.mlir").write_text(job.spec, encoding="utf-8")
             if job.preprocessing_spec is not None:
-                (tmp / "preprocess.mlir").write_text(job.preprocessing_spec)
+                (tmp / "preprocess.mlir").write_text(job.preprocessing_spec, encoding="utf-8")
             start = time.perf_counter()
             returncode, stderr, timed_out, hung = self._run(_command(job, tmp), job.timeout_s)
             elapsed = time.perf_counter() - start
@@ -394,7 +394,7 @@ class Compiler:
             final = (self.scratch / f"{workdir.name}-{tmp.name.rsplit('.', 1)[-1]}"
                      if uncacheable and self.cache_dir is not None else workdir)
             stderr, error = (text.replace(str(tmp), str(final)) for text in (stderr, error))  # the entry's final place
-            (tmp / "stderr.txt").write_text(stderr)
+            (tmp / "stderr.txt").write_text(stderr, encoding="utf-8")
             prune_dump(tmp / "dump")
             meta = {"label": job.label, "returncode": returncode, "timed_out": timed_out, "hung": hung,
                     "uncacheable": uncacheable, "disk_fault": disk, "signal": sig, "error": error,

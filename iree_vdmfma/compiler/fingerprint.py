@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
+from ..util.io import read_tool_text
+
 ISA_SUFFIXES = (".rocmasm", ".ptx", ".s")  # the executables' code as the dump keeps it (one file each)
 DIGITS = 16  # hex digits kept: collisions are not a concern among a few thousand kernels
 
@@ -90,7 +92,7 @@ def fingerprint(dump_dir: Path | str) -> Fingerprint:
         return Fingerprint("", 0)
     h, names = hashlib.sha256(), {}
     for f in files:
-        h.update(hashlib.sha256(normalize(f.read_text(errors="replace"), names).encode()).digest())
+        h.update(hashlib.sha256(normalize(read_tool_text(f), names).encode()).digest())
     return Fingerprint(h.hexdigest()[:DIGITS], len(files))
 
 
@@ -111,7 +113,7 @@ def kernel_digests(dump_dir: Path | str) -> dict[str, str]:
     named by its file."""
     out: dict[str, str] = {}
     for f in isa_files(dump_dir):
-        text = f.read_text(errors="replace")
+        text = read_tool_text(f)
         starts = [(m.group(1), m.start()) for m in _KERNEL_START.finditer(text)]
         parts = {}
         for i, (name, s) in enumerate(starts):

@@ -81,7 +81,7 @@ def executable_target_text(arch: str) -> str:
     src = "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  return %a : tensor<4xf32>\n}\n"
     with tempfile.TemporaryDirectory(prefix="vdmfma-target-") as tmp:
         inp = Path(tmp) / "t.mlir"
-        inp.write_text(src)
+        inp.write_text(src, encoding="utf-8")
         cmd = [tool("iree-compile"), str(inp), *compile_flags(arch), "--compile-to=executable-sources"]
         said = f"the target-info compile for {arch}"
         try:

@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
+from ..util.io import read_tool_text
 from ..util.sizes import parse_size
 from .targets import device_spec
 from ..util.procs import run_group
@@ -29,10 +30,10 @@ def cpu_cache_bytes(base: Path = SYS_CACHE, lscpu: tuple[str, ...] = LSCPU) -> O
     by_level: dict[int, int] = {}
     for idx in sorted(base.glob("index*")) if base.exists() else []:
         try:
-            if (idx / "type").read_text().strip() == "Instruction":
+            if read_tool_text(idx / "type").strip() == "Instruction":
                 continue
-            level = int((idx / "level").read_text())
-            size = parse_size((idx / "size").read_text())
+            level = int(read_tool_text(idx / "level"))
+            size = parse_size(read_tool_text(idx / "size"))
         except (OSError, ValueError):
             continue
         if size and level >= 2:
@@ -78,7 +79,7 @@ def memory_bytes(device: str) -> Optional[int]:
     if not device.startswith("local"):
         return None
     try:
-        m = re.search(r"^MemAvailable:\s+(\d+) kB", Path("/proc/meminfo").read_text(), re.M)
+        m = re.search(r"^MemAvailable:\s+(\d+) kB", read_tool_text("/proc/meminfo"), re.M)
     except OSError:
         return None
     return int(m.group(1)) * 1024 if m else None

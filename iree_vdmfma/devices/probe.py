@@ -21,6 +21,7 @@ from typing import Callable, Optional
 
 from dataclasses import dataclass
 
+from ..util.io import read_tool_text
 from .targets import TARGETS, family_of
 from ..util.procs import run_group
 
@@ -149,7 +150,7 @@ def _kfd_gfx_archs() -> list[str]:
     for props in sorted(Path("/sys/class/kfd/kfd/topology/nodes").glob("*/properties"),
                         key=lambda p: int(p.parent.name) if p.parent.name.isdigit() else 0):
         try:
-            m = re.search(r"^gfx_target_version\s+(\d+)", props.read_text(), re.M)
+            m = re.search(r"^gfx_target_version\s+(\d+)", read_tool_text(props), re.M)
         except OSError:
             continue
         if m and int(m.group(1)):
@@ -298,7 +299,7 @@ class DeviceInfo:
 
 def _cpu_name() -> str:
     try:
-        m = re.search(r"^model name\s*:\s*(.+)$", Path("/proc/cpuinfo").read_text(), re.M)
+        m = re.search(r"^model name\s*:\s*(.+)$", read_tool_text("/proc/cpuinfo"), re.M)
         if m:
             return m.group(1).strip()
     except OSError:
@@ -311,7 +312,7 @@ def _cpu_name() -> str:
 def _amdgpu_driver_version() -> str:
     for path in ("/sys/module/amdgpu/version",):
         try:
-            return Path(path).read_text().strip()
+            return read_tool_text(path).strip()
         except OSError:
             continue
     return ""

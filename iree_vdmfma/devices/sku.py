@@ -16,9 +16,9 @@ import shutil
 import subprocess
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from pathlib import Path
 from typing import Optional
 
+from ..util.io import read_tool_text
 from .probe import device_info, device_kind, normalize_device
 from ..util.procs import run_group
 
@@ -92,7 +92,7 @@ def _cpu() -> Sku:
 
 def _read(path: str) -> str:
     try:
-        return Path(path).read_text()
+        return read_tool_text(path)
     except OSError:
         return ""
 

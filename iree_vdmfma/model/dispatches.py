@@ -19,6 +19,7 @@ from iree.compiler.dialects import iree_codegen, iree_gpu  # noqa: F401  (regist
 
 from ..compiler.configured import kind_name
 from ..configs.forms import Contraction, examine
+from ..util.io import read_tool_text
 
 _SKIP_BODY = {"linalg.yield", "linalg.index"}
 
@@ -98,7 +99,7 @@ def read_dispatches(text: str, configured: bool = True) -> list[Dispatch]:
 def collect_dispatches(dump_dir: Path) -> list[Dispatch]:
     """Every contraction op of every dispatch in a dump, in dispatch order."""
     paths = sorted(Path(dump_dir).glob("configured_*.mlir"), key=lambda p: _order(p.name))
-    return [d for path in paths for d in read_dispatches(path.read_text())]
+    return [d for path in paths for d in read_dispatches(read_tool_text(path))]
 
 
 def _order(name: str) -> tuple:

@@ -50,6 +50,7 @@ import numpy as np
 from ..run.numerics import TOL_SAFETY
 from ..run.paired import median_interval  # the one order-statistics interval of a median
 from ..run.timing import CACHE_MODES, COLD_MARGIN, DEFAULT_MAX_ROTATION_BYTES, cold_copies  # noqa: F401
+from ..util.io import read_tool_text
 
 FORWARD_RULE = (f"per output: |iree - torch eager| <= {TOL_SAFETY:g} x (max|eager - float64| + "
                 "0.5 x eps_out x max|float64|), per element")
@@ -79,7 +80,7 @@ class ColdPlan:
 def available_bytes() -> int:
     """MemAvailable of the host (Linux), else the physical pages the OS reports free."""
     try:
-        for line in Path("/proc/meminfo").read_text().splitlines():
+        for line in read_tool_text("/proc/meminfo").splitlines():
             if line.startswith("MemAvailable:"):
                 return int(line.split()[1]) * 1024
     except OSError:

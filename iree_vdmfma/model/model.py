@@ -38,7 +38,7 @@ from ..configs.spec import write_spec
 from ..problems.rows import (DISPATCH_STATUSES, Status, Table, read_checked, spill_reason, status_values,
                              write_csv_table)
 from ..variants.registry import Variant
-from ..util.io import atomic_write_text, atomic_writer
+from ..util.io import atomic_write_text, atomic_writer, read_tool_text
 from . import rescue as alone
 from .dispatches import Dispatch, collect_dispatches, name_shape
 from .dispatches import read_dispatches as read_ops
@@ -264,7 +264,7 @@ def discover(compiler: Compiler, m: int, text: str, target: str, flags: tuple[st
         if r is not None and r.ok:
             dispatches += collect_dispatches(r.dump_dir)
         else:  # it fails before (or while) being configured: what it computes, from its source
-            dispatches += read_ops(alone.source_of(phase.dump_dir, exe).read_text(), configured=False)
+            dispatches += read_ops(read_tool_text(alone.source_of(phase.dump_dir, exe)), configured=False)
     return Discovered(base, dispatches, {exe: r for exe, r in each.items() if not r.ok}, phase.dump_dir,
                       alone.calls(phase))
 
@@ -319,13 +319,14 @@ def run_model(opts: ModelOptions, log: Callable[[str], None] = lambda s: None) -
     """Export, discover, spec, compile and prove; writes shapes.csv, spec.mlir, dispatches.csv."""
     opts.out.mkdir(parents=True, exist_ok=True)
     inputs: dict[int, Path] = {}
+    text: dict[int, str] = {}
     for m in opts.ms:  # every M's input before anything compiles: a bad source stops here
         log(f"M={m}: " + ("reading" if opts.source.is_mlir else "exporting") + f" {opts.source.text}")
         inputs[m] = opts.out / f"model_m{m}.mlir"
-        atomic_write_text(inputs[m], input_ir(opts.source, m, opts.dtype))
+        text[m] = input_ir(opts.source, m, opts.dtype)
+        atomic_write_text(inputs[m], text[m])
     found: dict[int, Discovered] = {}
     rows: list[DispatchRow] = []
-    text = {m: inputs[m].read_text() for m in opts.ms}
     with Compiler(opts.cache_dir) as compiler:
         log(f"compiling IREE's default for M = {', '.join(map(str, opts.ms))}")
         bases = alone.compile_all(compiler, [default_job(m, text[m], opts.target, opts.flags, opts.timeout_s)

@@ -25,6 +25,7 @@ from ..compiler.driver import RETRY_FLAG, CompileJob, CompileResult, Compiler
 from ..compiler.retry import compile_many_retrying
 from ..backends import backend_for
 from ..problems.rows import Status
+from ..util.io import read_tool_text
 from .dispatches import Dispatch
 from .source import model_flags
 
@@ -62,7 +63,7 @@ def calls(result: CompileResult) -> dict[str, int]:
     if not result.ok or not result.vmfb.is_file():
         return {}
     found: dict[str, int] = {}
-    for name in re.findall(r"dispatch @[^:\s]+::@[^:\s]+::@([^\s({]+)", result.vmfb.read_text(errors="replace")):
+    for name in re.findall(r"dispatch @[^:\s]+::@[^:\s]+::@([^\s({]+)", read_tool_text(result.vmfb)):
         name = name.strip('"')
         found[name] = found.get(name, 0) + 1
     return found
@@ -77,7 +78,7 @@ def executables(dump: Path) -> list[str]:
 def function_of(dump: Path, exe: str) -> str:
     """The dispatch function (= kernel) name of one executable, from its source's export."""
     src = source_of(Path(dump), exe)
-    m = re.search(r"hal\.executable\.export public @([^\s(]+)", src.read_text()) if src else None
+    m = re.search(r"hal\.executable\.export public @([^\s(]+)", read_tool_text(src)) if src else None
     return m.group(1).strip('"') if m else exe
 
 
@@ -96,7 +97,7 @@ def alone_job(m: int, dump: Path, exe: str, variant: str, target: str, flags: tu
     if src is None:
         return None
     backend = backend_for(target)
-    return CompileJob(f"model_m{m}/{exe}/{variant}/{target}", src.read_text(),
+    return CompileJob(f"model_m{m}/{exe}/{variant}/{target}", read_tool_text(src),
                       (EXECUTABLE_MODE, *backend.compile_flags(target), *flags, RETRY_FLAG), spec, timeout_s,
                       spec_honoured=backend.codegen_spec_honoured(target))
 

@@ -96,24 +96,30 @@ def parse_source(text: str) -> Source:
     return Source(text, None, base, func)
 
 
+def read_mlir(path: Path) -> str:
+    """The user's .mlir as UTF-8 whatever the locale (a "µ" in a comment); SourceError naming the file (and the line
+    of a byte that is not UTF-8) when it is no regular file or no UTF-8 text."""
+    from ..util.io import read_input_text  # noqa: PLC0415
+
+    try:
+        return read_input_text(path, str(path))
+    except ValueError as e:
+        raise SourceError(str(e)) from None
+
+
 def check_mlir(path: Path) -> None:
     """SourceError naming the file, before anything compiles, when it does not parse as MLIR (its dialects need not
     be registered here: iree-compile checks those)."""
     from iree.compiler import ir  # noqa: PLC0415
-    from ..util.io import input_kind_problem  # noqa: PLC0415
     from ..util.mlir import parse_error  # noqa: PLC0415
 
-    why = input_kind_problem(path)
-    if why:
-        raise SourceError(f"{path}: {why}")
+    text = read_mlir(path)
     with ir.Context() as ctx:
         ctx.allow_unregistered_dialects = True
         try:
-            module = ir.Module.parse(path.read_text())
+            module = ir.Module.parse(text)
         except (ir.MLIRError, ValueError) as e:
             raise SourceError(parse_error(str(path), e)) from None
-        except UnicodeDecodeError:
-            raise SourceError(f"{path}: not a text file") from None
         if not list(module.body.operations):
             raise SourceError(f"{path}: an empty module (no function to compile): not an exported program")
 
@@ -240,7 +246,7 @@ def input_ir(source: Source, m: int, dtype: str | None = None) -> str:
     """The model's input IR for ``m`` tokens (an .mlir source is taken as-is, whatever m)."""
     if source.is_mlir:
         source.check_mlir([m])
-        return source.mlir_path(m).read_text()
+        return read_mlir(source.mlir_path(m))
     module, args = build(source, m, dtype)
     return export_mlir(module, args)
 

@@ -18,6 +18,7 @@ from typing import Optional
 
 from ..report.verdict import DEFAULT_RULE, Timing
 from ..tune import state
+from ..util.io import read_tool_text
 from ..util.runs import previous_runs
 from .db import CANDIDATE, MEASURED, MODELLED, WINNER, Record, problems
 from ..devices.sku import Sku, nvidia_smi_sku
@@ -35,7 +36,7 @@ def env_sku(folder: Path) -> Optional[Sku]:
     path = folder / "env.txt"
     if not path.is_file():
         return None
-    lines = [line.removeprefix("nvidia-smi: ") for line in path.read_text(errors="replace").splitlines() if line.strip()]
+    lines = [line.removeprefix("nvidia-smi: ") for line in read_tool_text(path).splitlines() if line.strip()]
     for head, row in zip(lines, lines[1:]):
         cols = [c.strip().split(" ")[0] for c in next(csv.reader(io.StringIO(head)))]
         if "name" in cols and "memory.total" in cols:

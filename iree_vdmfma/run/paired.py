@@ -238,7 +238,7 @@ def _one_process(contenders, problem, device, the_plan, orders, seed, min_time_s
             "min_time_s": min_time_s}
     with scratch("paired") as tmp:
         path = Path(tmp) / "spec.json"
-        path.write_text(json.dumps(spec))
+        path.write_text(json.dumps(spec), encoding="utf-8")
         cmd = [sys.executable, "-m", "iree_vdmfma.run.paired", str(path)]
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(Path(__file__).parents[2]),
                                                                         os.environ.get("PYTHONPATH", "")) if p)}
@@ -325,7 +325,7 @@ def _worker(spec: dict) -> dict[str, list[float]]:
 
 
 if __name__ == "__main__":
-    print(json.dumps(_worker(json.loads(Path(sys.argv[1]).read_text()))), flush=True)
+    print(json.dumps(_worker(json.loads(Path(sys.argv[1]).read_text(encoding="utf-8")))), flush=True)
     # The samples are out: skip the runtime's teardown, where IREE 3.13's local-task device sometimes deadlocks
     # (util/procs.py); the OS frees the device. An error above exits through Python as usual (its traceback).
     sys.stderr.flush()

@@ -78,7 +78,7 @@ import numpy as np
 from ..devices.caches import default_cache_bytes  # noqa: F401  (re-exported for callers)
 from ..problems.loop_ir import CMDBUF_DISPATCHES, CMDBUF_FUNC, GEMM_FUNC, LOOP_FUNC, copy_stride  # noqa: F401
 from ..problems.problem import Problem
-from ..util.io import atomic_write_bytes
+from ..util.io import atomic_write_bytes, read_tool_text
 from ..util.procs import run_group
 from ..util.scratch import scratch_dir
 
@@ -400,7 +400,7 @@ def run_benchmark(cmd: list[str], out_json: Path, calls_per_iteration: int,
                      lines[-1] if lines else "no output")
         raise TimingError(f"iree-benchmark-module exited {proc.returncode}: {first}", False, printable)
     try:
-        return parse_benchmark_json(out_json.read_text(), calls_per_iteration)
+        return parse_benchmark_json(read_tool_text(out_json), calls_per_iteration)
     except (OSError, ValueError, KeyError) as e:
         raise TimingError(f"cannot read benchmark output {out_json}: {e}", False, printable)
 
@@ -408,7 +408,7 @@ def run_benchmark(cmd: list[str], out_json: Path, calls_per_iteration: int,
 def _complete_json(path: Path) -> bool:
     """Whether the benchmark's JSON output is whole (it is written at the end, closing brackets last)."""
     try:
-        return "benchmarks" in json.loads(path.read_text())
+        return "benchmarks" in json.loads(read_tool_text(path))
     except (OSError, ValueError, TypeError):
         return False
 

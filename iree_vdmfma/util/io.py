@@ -1,4 +1,4 @@
-"""Reading an input file the user named (:func:`read_input_text`), and atomic file writes: a reader (or a resumed run) sees the old file or the new one, never half of one.
+"""Reading an input file the user named (:func:`read_input_text`) or one a tool wrote (:func:`read_tool_text`), and atomic file writes: a reader (or a resumed run) sees the old file or the new one, never half of one.
 
 The one place that knows the recipe: a temporary file in the same directory, flushed and
 fsync'ed, made readable by everyone the umask allows (mkstemp makes 0600), then renamed over
@@ -29,7 +29,7 @@ def atomic_writer(path: Path | str, binary: bool = False) -> Iterator[IO]:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "wb" if binary else "w", **({} if binary else {"newline": "", "encoding": "utf-8"})) as f:
+        with os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", newline="", encoding="utf-8") as f:
             yield f
             f.flush()
             os.fsync(f.fileno())
@@ -63,6 +63,12 @@ def atomic_write_csv(frame, path: Path | str, **options) -> Path:
     with atomic_writer(path) as f:
         frame.to_csv(f, **options)
     return Path(path)
+
+
+def read_tool_text(path: Path | str) -> str:
+    """A file a tool or the kernel wrote (a compiler's dump, a benchmark's JSON, /proc, /sys): UTF-8 whatever the
+    locale, a byte that is not UTF-8 replaced (U+FFFD): what it says is read, never refused."""
+    return Path(path).read_text(encoding="utf-8", errors="replace")
 
 
 def input_kind_problem(path: Path | str) -> str:

@@ -20,6 +20,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator, Optional
 
+from .io import read_tool_text
+
 LOCK_NAME = ".lock"
 
 
@@ -29,7 +31,7 @@ class DirectoryLockedError(ValueError):
 
 def _holder(path: Path) -> str:
     try:
-        info = json.loads(path.read_text())
+        info = json.loads(read_tool_text(path))
         return f"pid {info['pid']} on {info['host']} ({info['command']})"
     except (OSError, ValueError, KeyError, TypeError):
         return "another process (it has not said which yet)"

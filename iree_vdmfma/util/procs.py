@@ -186,7 +186,7 @@ def _kill_pipe_writers(proc: subprocess.Popen) -> None:
 
 
 def _writes(pid: str, fd: str) -> bool:
-    with open(f"/proc/{pid}/fdinfo/{fd}") as f:
+    with open(f"/proc/{pid}/fdinfo/{fd}", encoding="utf-8") as f:
         flags = next(int(line.split()[1], 8) for line in f if line.startswith("flags:"))
     return flags & os.O_ACCMODE == os.O_WRONLY
 
@@ -212,6 +212,7 @@ def run_group(cmd: Sequence[str], timeout_s: float, own_session: bool = True,
         raise ValueError("run_group: stall_s watches a tool in a session of its own, without finished")
     with _LIVE_LOCK:  # started and known as one step: an end_children meanwhile waits for it, then kills it
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                encoding="utf-8", errors="replace",
                                 start_new_session=own_session, **popen)
         _LIVE[proc] = own_session
     hung = False

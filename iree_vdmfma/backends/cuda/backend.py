@@ -21,6 +21,7 @@ from typing import Optional
 from ...compiler import configured
 from ...devices.modules import sm_number
 from ...problems.problem import Problem
+from ...util.io import read_tool_text
 from ..base import PREPROCESSING, Backend, CandidateProof, DumpProof
 from ..knobs import injects
 from . import machine
@@ -40,7 +41,7 @@ class CudaBackend(Backend):
     def prove(self, dump_dir: Path, problem: Problem, target: str,
               intended_mma_kind: Optional[str]) -> DumpProof:
         dump_dir = Path(dump_dir)
-        cfgs = [c for p in sorted(dump_dir.glob("configured_*.mlir")) for c in configured.configs(p.read_text())]
+        cfgs = [c for p in sorted(dump_dir.glob("configured_*.mlir")) for c in configured.configs(read_tool_text(p))]
         ptx = collect_ptx(dump_dir)
         fields: dict = {"kernels": ptx.kernels, "nv_mma": ptx.mma, "ptx_regs32": ptx.ptx_regs32}
         if not cfgs or not ptx.kernels:
@@ -62,7 +63,7 @@ class CudaBackend(Backend):
         base = super().prove_candidate(dump_dir, problem, target, settings)
         fields = dict(base.fields)
         facts, note = machine.contraction_facts(Path(dump_dir))
-        cfgs = [c for p in sorted(Path(dump_dir).glob("configured_*.mlir")) for c in configured.configs(p.read_text())]
+        cfgs = [c for p in sorted(Path(dump_dir).glob("configured_*.mlir")) for c in configured.configs(read_tool_text(p))]
         if facts is None or not cfgs:
             return CandidateProof(fields, base.reason, base.rejected, note=note)
         cfg = configured.pick_contraction(cfgs)

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Optional
 
 from ...compiler.configured import Config
+from ...util.io import read_tool_text
 from ...util.procs import run_group
 
 SASS_ARCH = "sm_90"
@@ -152,7 +153,7 @@ def weight_binding(dump_dir: Path, kernel: str) -> Optional[int]:
     """The binding of the weights (B) in ``kernel``'s dispatch source: its largest read-only tensor (None if the
     dump has no source naming the kernel)."""
     for f in sorted(Path(dump_dir).glob("module_*.mlir")):
-        text = f.read_text(errors="replace")
+        text = read_tool_text(f)
         if f"@{kernel} " in text or f"@{kernel}(" in text:
             sizes = {int(b): math.prod(int(d) for d in dims.split("x")) for b, dims in _READ_BINDING.findall(text)}
             return max(sizes, key=sizes.get) if sizes else None
@@ -186,7 +187,7 @@ def contraction_facts(dump_dir: Path) -> tuple[Optional[KernelFacts], str]:
     note = "" if ptxas else NO_PTXAS
     best: Optional[KernelFacts] = None
     for f in sorted(Path(dump_dir).glob("*.ptx")):
-        kernels = _kernels(f.read_text(errors="replace"))
+        kernels = _kernels(read_tool_text(f))
         regs: dict[str, tuple[int, int]] = {}
         if ptxas:
             regs, err = ptxas_facts(f, ptxas)

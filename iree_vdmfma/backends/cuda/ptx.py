@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ...util.io import read_tool_text
+
 _PTX_ENTRY_RE = re.compile(r"^\s*\.visible\s+\.entry\s+([\w$]+)", re.M)
 _PTX_REG_RE = re.compile(r"^\s*\.reg\s+\.(\w+)\s+%\w+<(\d+)>;", re.M)
 _PTX_MMA_RE = re.compile(r"^\s*(mma\.sync|wmma\.mma|wgmma\.mma_async)\S*", re.M)
@@ -27,7 +29,7 @@ class PtxEvidence:
 
 def collect_ptx(dump_dir: Path) -> PtxEvidence:
     """Kernel count, mma.sync/wmma count and virtual 32-bit registers from the dumped .ptx files."""
-    text = "".join(p.read_text(errors="replace") for p in sorted(Path(dump_dir).glob("*.ptx")))
+    text = "".join(read_tool_text(p) for p in sorted(Path(dump_dir).glob("*.ptx")))
     width = {"b64": 2, "f64": 2, "s64": 2, "u64": 2, "pred": 0}
     regs = sum(int(n) * width.get(kind, 1) for kind, n in _PTX_REG_RE.findall(text))
     return PtxEvidence(len(_PTX_ENTRY_RE.findall(text)), len(_PTX_MMA_RE.findall(text)), regs)

@@ -16,6 +16,7 @@ from ...configs.rules import padded_config
 from ...configs.scaled import scaled_intrinsic
 from ...devices.targets import TARGETS, base_arch, target as get_target
 from ...problems.problem import Problem, dtype as get_dtype
+from ...util.io import read_tool_text
 from ..base import CODEGEN, Backend, CandidateProof, DumpProof
 from ..registry import register
 from . import evidence
@@ -56,7 +57,7 @@ class RocmBackend(Backend):
 
     def kernels(self, dump_dir: Path) -> dict[str, evidence.Kernel]:
         """Every kernel of the dump's .rocmasm files, by name."""
-        return {k.name: k for p in sorted(Path(dump_dir).glob("*.rocmasm")) for k in evidence.parse_rocmasm(p.read_text())}
+        return {k.name: k for p in sorted(Path(dump_dir).glob("*.rocmasm")) for k in evidence.parse_rocmasm(read_tool_text(p))}
 
     def instructions(self, target: str, dtype: str = "") -> tuple[tuple[str, str], ...]:
         """CDNA: the sparse v_smfmac (VDMFMA) first, then dense v_mfma; an MX dtype's is the scaled MFMA

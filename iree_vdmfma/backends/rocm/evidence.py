@@ -35,6 +35,7 @@ from pathlib import Path
 from ...compiler.configured import check_no_mma, configs, kind_name, pick_contraction, workgroups
 from ...devices.targets import Target
 from ...problems.problem import Problem
+from ...util.io import read_tool_text
 from . import rdna
 
 WAVE_SIZE = 64  # CDNA wave64
@@ -256,7 +257,7 @@ def collect(dump_dir: Path, problem: Problem, target: Target) -> Evidence:
     if not configured:
         return _replace(base, missing=f"no configured_*.mlir in {dump_dir} (compile failed before codegen, "
                                       "or --iree-hal-dump-executable-files-to was not given)")
-    cfgs = [c for path in configured for c in configs(path.read_text())]
+    cfgs = [c for path in configured for c in configs(read_tool_text(path))]
     if not cfgs:
         return _replace(base, dispatches=len(configured),
                         missing=f"no op with a lowering_config in {len(configured)} configured_*.mlir file(s)")
@@ -266,7 +267,7 @@ def collect(dump_dir: Path, problem: Problem, target: Target) -> Evidence:
                   workgroup_tile=cfg.workgroup_tile, reduction_tile=cfg.reduction_tile,
                   workgroup_size=cfg.workgroup_size or None, subgroup_size=cfg.subgroup_size or None,
                   split=cfg.split, workgroups=workgroups(cfg, problem))
-    asm = [path.read_text() for path in sorted(dump_dir.glob("*.rocmasm"))]
+    asm = [read_tool_text(path) for path in sorted(dump_dir.glob("*.rocmasm"))]
     kernels = [k for text in asm for k in parse_rocmasm(text)]
     if not kernels:
         return _replace(ev, missing=f"no .rocmasm with kernel metadata in {dump_dir} (ISA not generated)")

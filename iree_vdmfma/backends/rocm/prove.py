@@ -18,6 +18,7 @@ from ...configs.gemv import GemvConfig
 from ...configs.knobs import dispatch_config, knob_config
 from ...devices.targets import target as get_target
 from ...problems.problem import Problem
+from ...util.io import read_tool_text
 from ..base import CandidateProof, tile_mismatch
 from ..knobs import injects
 from . import evidence, machine
@@ -33,7 +34,7 @@ def kernel_text(asm: str, kernel: str) -> str:
 
 def narrow_loads(dump_dir: Path, kernel: str) -> int:
     """2-byte and 12-byte global/buffer loads in the contraction kernel's ISA."""
-    return sum(machine.narrow_loads(kernel_text(p.read_text(), kernel)) for p in Path(dump_dir).glob("*.rocmasm"))
+    return sum(machine.narrow_loads(kernel_text(read_tool_text(p), kernel)) for p in Path(dump_dir).glob("*.rocmasm"))
 
 
 def prove_candidate(dump_dir: Path, problem: Problem, arch: str, settings: Mapping[str, object]) -> CandidateProof:
@@ -70,7 +71,7 @@ def prove_candidate(dump_dir: Path, problem: Problem, arch: str, settings: Mappi
 
 def _machine_fields(dump_dir: Path, problem: Problem, ev, t) -> dict:
     """The machine-code columns (machine.py): registers, scratch, widest load, waves, bytes in flight."""
-    asm = "".join(kernel_text(p.read_text(), ev.dispatch) for p in Path(dump_dir).glob("*.rocmasm")) if ev.dispatch else ""
+    asm = "".join(kernel_text(read_tool_text(p), ev.dispatch) for p in Path(dump_dir).glob("*.rocmasm")) if ev.dispatch else ""
     mma_k = re.search(r"_\d+x\d+x(\d+)", ev.mma_kind or "")
     step = machine.k_step(ev.lowering_config, int(mma_k.group(1)) if mma_k else 1)
     n_tile = next((x for x in reversed(ev.workgroup_tile) if x), 1)
