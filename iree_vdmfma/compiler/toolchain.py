@@ -45,16 +45,22 @@ def wheel_tool(name: str) -> str:
 VERSION_TIMEOUT_S = 60.0  # `iree-compile --version` answers in well under a second
 
 
+def _ask(path: str, *args: str) -> subprocess.CompletedProcess:
+    """iree-compile (``path``; '' the one :func:`tool` finds) run with ``args``, which end in --version: it answers
+    in milliseconds, or ToolFailed once it runs past VERSION_TIMEOUT_S (ended with its group)."""
+    cmd = [path or tool("iree-compile"), *args]
+    try:
+        return run_group(cmd, timeout_s=VERSION_TIMEOUT_S)
+    except subprocess.SubprocessError:  # the timeout: the tool was ended with its group
+        raise ToolFailed(f"iree-compile --version ran past {VERSION_TIMEOUT_S:g} s and was ended: "
+                         f"{' '.join(cmd)}") from None
+
+
 @lru_cache(maxsize=None)
 def compiler_version(path: str = "") -> str:
     """First line of `iree-compile --version` beyond the banner, e.g. '3.13.0rc20261016 @ 89ece87...' (``path``:
     that iree-compile; '' the one :func:`tool` finds)."""
-    cmd = [path or tool("iree-compile"), "--version"]
-    try:
-        out = run_group(cmd, timeout_s=VERSION_TIMEOUT_S).stdout
-    except subprocess.SubprocessError:  # the timeout: the tool was ended with its group
-        raise ToolFailed(f"iree-compile --version ran past {VERSION_TIMEOUT_S:g} s and was ended: "
-                         f"{' '.join(cmd)}") from None
+    out = _ask(path, "--version").stdout
     for line in out.splitlines():
         if "compiler version" in line:
             return line.split("compiler version", 1)[1].strip()
@@ -76,12 +82,7 @@ def refused_flags(flags: tuple[str, ...], path: str = "") -> dict[str, str]:
 def _refusal(flags: tuple[str, ...], path: str) -> str:
     """Why iree-compile refuses ``flags`` parsed together, '' when it takes them (or says nothing this knows for a
     refusal: a compile finds out)."""
-    cmd = [path or tool("iree-compile"), *flags, "--version"]
-    try:
-        said = run_group(cmd, timeout_s=VERSION_TIMEOUT_S).stderr
-    except subprocess.SubprocessError:  # the timeout: the tool was ended with its group
-        raise ToolFailed(f"iree-compile --version ran past {VERSION_TIMEOUT_S:g} s and was ended: "
-                         f"{' '.join(cmd)}") from None
+    said = _ask(path, *flags, "--version").stderr
     unknown = re.search(r"Unknown command line argument '([^']*)'", said)
     value = re.search(r"for the (\S+) option: (.*?)(?=iree-compile:|\n|$)", said)
     if not (unknown or value):
