@@ -146,6 +146,18 @@ def test_run_checks_its_flag_as_every_compile_flag_is_before_anything_compiles(t
     assert not (tmp_path / "out").exists()
 
 
+def test_run_refuses_flag_with_a_prebuilt_vmfb_in_one_line_before_anything_else(tmp_path):
+    """`run --vmfb X --flag F` asked iree-compile about F (found in review): a machine with only the runtime could
+    not run a module it was given, for a flag a prebuilt module never uses."""
+    vmfb = tmp_path / "module.vmfb"
+    vmfb.write_text("not a module either: --flag is refused first\n")
+    line = _fails_with_one_line(["run", "--m", "8", "--n", "64", "--k", "64", "--device", "local-task",
+                                 "--vmfb", str(vmfb), "--flag=--iree-opt-level=O3", "--out", str(tmp_path / "out")])
+    assert line == ("error: --flag: a --vmfb module is not compiled here, so compile flags do nothing: leave --flag "
+                    "out, or leave --vmfb out and run compiles with them"), line
+    assert not (tmp_path / "out").exists()
+
+
 def _iree_compile() -> str:
     from iree_vdmfma.compiler.toolchain import compiler_version
 
