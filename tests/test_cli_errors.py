@@ -137,6 +137,8 @@ def test_run_with_a_vmfb_that_is_no_file_is_one_error_line_naming_it_before_anyt
 
 @pytest.mark.parametrize("flag, says", [
     ("foo", "--flag: 'foo' is not one iree-compile flag"),
+    ("-", "--flag: '-' is not one iree-compile flag"),  # iree-compile's input from stdin: it took it, as no flag
+    ("--", "--flag: '--' is not one iree-compile flag"),
     ("--iree-hal-target-device=cuda", "--flag: --iree-hal-target-device is set by the toolkit"),
 ])
 def test_run_checks_its_flag_as_every_compile_flag_is_before_anything_compiles(tmp_path, flag, says):
