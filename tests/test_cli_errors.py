@@ -137,12 +137,26 @@ def test_run_with_a_vmfb_that_is_no_file_is_one_error_line_naming_it_before_anyt
 
 @pytest.mark.parametrize("flag, says", [
     ("foo", "--flag: 'foo' is not one iree-compile flag"),
+    ("-", "--flag: '-' is not one iree-compile flag"),  # iree-compile's input from stdin: it took it, as no flag
+    ("--", "--flag: '--' is not one iree-compile flag"),
     ("--iree-hal-target-device=cuda", "--flag: --iree-hal-target-device is set by the toolkit"),
 ])
 def test_run_checks_its_flag_as_every_compile_flag_is_before_anything_compiles(tmp_path, flag, says):
     line = _fails_with_one_line(["run", "--m", "8", "--n", "64", "--k", "64", "--device", "local-task",
                                  f"--flag={flag}", "--out", str(tmp_path / "out")])
     assert line.startswith(f"error: {says}"), line  # was a failed compile: stdout 'RunnerError', exit 1
+    assert not (tmp_path / "out").exists()
+
+
+def test_run_refuses_flag_with_a_prebuilt_vmfb_in_one_line_before_anything_else(tmp_path):
+    """`run --vmfb X --flag F` asked iree-compile about F (found in review): a machine with only the runtime could
+    not run a module it was given, for a flag a prebuilt module never uses."""
+    vmfb = tmp_path / "module.vmfb"
+    vmfb.write_text("not a module either: --flag is refused first\n")
+    line = _fails_with_one_line(["run", "--m", "8", "--n", "64", "--k", "64", "--device", "local-task",
+                                 "--vmfb", str(vmfb), "--flag=--iree-opt-level=O3", "--out", str(tmp_path / "out")])
+    assert line == ("error: --flag: a --vmfb module is not compiled here, so compile flags do nothing: leave --flag "
+                    "out, or leave --vmfb out and run compiles with them"), line
     assert not (tmp_path / "out").exists()
 
 
@@ -169,6 +183,30 @@ def test_a_compile_flag_iree_compile_does_not_take_is_one_line_before_anything_c
     assert not (tmp_path / "o").exists()
 
 
+@pytest.mark.parametrize("flags, named, says", [
+    (["--iree-llvmcpu-target-cpu-features"], "--iree-llvmcpu-target-cpu-features",
+     "takes a value: give it as --iree-llvmcpu-target-cpu-features=VALUE ({})"),
+    (["--iree-opt-level"], "--iree-opt-level", "takes a value: give it as --iree-opt-level=VALUE ({})"),
+    (["--iree-llvmcpu-target-cpu-features", "--iree-opt-level=O3"], "--iree-llvmcpu-target-cpu-features",
+     "takes a value: give it as --iree-llvmcpu-target-cpu-features=VALUE ({})"),
+    (["--help"], "--help", "is no compile option: {} prints 'OVERVIEW: IREE compilation driver' and exits"),
+    (["--iree-hal-list-target-backends"], "--iree-hal-list-target-backends",
+     "is no compile option: {} prints 'Registered target backends:' and exits"),
+    (["--iree-opt-level=O3", "--version"], "--version", "is no compile option: {} prints 'IREE (https://iree.dev):' "
+                                                         "and exits"),
+])
+def test_a_compile_flag_that_needs_a_value_or_is_no_compile_option_is_one_line_in_the_users_terms(tmp_path, flags,
+                                                                                                  named, says):
+    """The probe only looked for two messages on stderr (found in review): a text option given no value took the
+    probe's --version as its value (exit 1, taken; every compile then failed), a choice option's refusal blamed
+    '--version', and --help or a list of targets exited 0 before --version ran (taken; every compile printed it).
+    A value-less one also takes the next --compile-flag as its value, so the flags are asked about together too."""
+    line = _fails_with_one_line(["compile", "--m", "8", "--n", "64", "--k", "64", "--target", "host",
+                                 *(f"--compile-flag={flag}" for flag in flags), "--out", str(tmp_path / "o")])
+    assert line == f"error: --compile-flag {named}: {says.format(_iree_compile())}", line
+    assert not (tmp_path / "o").exists()
+
+
 def test_a_flags_file_line_iree_compile_does_not_take_is_named_by_its_line(tmp_path):
     flags = tmp_path / "flags.txt"
     flags.write_text("# mine\n--iree-opt-level=O3\n-iree-opt-data-tiling\n--iree-opt-data-tiling=maybe\n")
@@ -183,7 +221,9 @@ def test_the_flags_iree_compile_takes_are_taken_in_either_spelling():
     from iree_vdmfma.compiler.toolchain import refused_flags
 
     assert refused_flags(("--iree-opt-level=O3", "-iree-opt-data-tiling", "--iree-llvmcpu-target-cpu-features=",
-                          "--iree-llvmgpu-enable-small-float-emulation", "--mlir-disable-threading")) == {}
+                          "--iree-llvmgpu-enable-small-float-emulation", "--mlir-disable-threading",
+                          "--iree-opt-data-tiling", "--iree-hal-dump-executable-sources-to=dumps",
+                          "--iree-opt-level=O1")) == {}  # those tests/ and docs/ give
 
 
 def test_a_bad_edge_m_of_coverage_is_one_line_naming_edge_m(tmp_path):

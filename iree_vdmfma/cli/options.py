@@ -377,7 +377,7 @@ def compile_flags(flags: Optional[list[str]], file: Optional[Path], option: str 
                   if line.strip() and not line.strip().startswith("#")]
     given += [(option, f.strip()) for f in flags or ()]
     for where, flag in given:
-        if not flag.startswith("-") or any(c.isspace() for c in flag):
+        if not flag.startswith("-") or not flag.lstrip("-") or any(c.isspace() for c in flag):  # '-': stdin
             raise ValueError(f"{where}: {flag!r} is not one iree-compile flag (one a line, e.g. --iree-opt-level=O3)")
         name = flag.split("=", 1)[0]
         if name in OWN_FLAGS:

@@ -50,6 +50,9 @@ def run_cmd(
     with user_errors(debug):
         opt.finite("--warmup", warmup)
         opt.finite("--min-time", min_time)
+        if flag and vmfb is not None:  # before compile_flags asks an iree-compile a runtime-only machine lacks
+            raise ValueError("--flag: a --vmfb module is not compiled here, so compile flags do nothing: leave --flag "
+                             "out, or leave --vmfb out and run compiles with them")
         flag = list(opt.compile_flags(flag, None, "--flag"))
         if module_target is not None and vmfb is None:
             raise ValueError("--module-target names the target a --vmfb was compiled for: give --vmfb too, or leave "
