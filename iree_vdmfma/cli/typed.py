@@ -89,13 +89,19 @@ def a_file(option: str, path: Path, names: str = "", or_else: str = "") -> Path:
     return path
 
 
-def no_timing_without_device(device: str, *names: str) -> None:
-    """With --device none nothing is run or timed: ValueError naming the first of the timing options ``names`` (its
-    parameter names) given on the command line, which would change nothing."""
-    if device.strip().lower() != "none":
-        return
+def refuse_given(names: tuple[str, ...], why: str, way_out: str) -> None:
+    """ValueError naming the first of the parameters ``names`` given on the command line, even as its default, when
+    ``why`` says it would change nothing: '{spelled} {why}: {way_out}, or leave {spelled} out'."""
     for name in names:
         spelled = given(name)
         if spelled:
-            raise ValueError(f"{spelled} acts on what a device runs and times, and with --device none nothing is "
-                             f"run or timed: give a device, or leave {spelled} out")
+            raise ValueError(f"{spelled} {why}: {way_out}, or leave {spelled} out")
+
+
+def no_timing_without_device(device: str, run_device: Optional[str], *names: str) -> None:
+    """With no device asked for (``run_device``, --device resolved: None for none and its aliases off and compile-only;
+    auto finding none is not asking) nothing is run or timed: ValueError naming the first of the timing options
+    ``names`` (their parameter names) given on the command line, which would change nothing."""
+    if run_device is None and device.strip().lower() != "auto":
+        refuse_given(names, f"acts on what a device runs and times, and with --device {device} nothing is run or "
+                            "timed", "give a device")
