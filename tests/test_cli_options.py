@@ -182,8 +182,13 @@ def test_numeric_options_out_of_range_are_one_error_line_before_anything_is_made
     (["tune", SHAPES, "--device", "none", "--prefer", "ours"], "--prefer ours decides between our spec and"),
     (["library", "build", "--target", "gfx942", "--prefer", "ours"], "--prefer ours decides between our spec and"),
     (["model", LAYER, "--m", "8", "--prefer", "ours"], "--prefer ours decides between"),
+    # was accepted (the tuned path never read --prefer), then said to give --merge-with, which it refuses
     (["model", LAYER, "--m", "8", "--tune", "--device", "none", "--prefer", "theirs"],
-     "--prefer theirs decides between our spec and"),  # was accepted: the tuned path never read --prefer
+     "error: --prefer theirs decides between our spec and a --merge-with one, and with --tune or --library DIR no "
+     "spec is linked: leave --prefer out"),
+    (["model", LAYER, "--m", "8", "--library", "lib", "--device", "none", "--prefer", "ours"],
+     "error: --prefer ours decides between our spec and a --merge-with one, and with --tune or --library DIR no "
+     "spec is linked: leave --prefer out"),
 ])
 def test_an_option_given_without_the_one_it_acts_on_is_one_error_line_before_anything_is_made(tmp_path, args, says):
     out = tmp_path / "out"

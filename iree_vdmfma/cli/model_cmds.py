@@ -117,9 +117,9 @@ def model(
                 raise ValueError("--merge-with links the spec plain `vdmfma model` writes (OUT/spec.mlir); a tuned "
                                  "library is linked with yours by `vdmfma library build --merge-with` or `vdmfma "
                                  "link`")
-            from .link_cmds import merge_specs  # noqa: PLC0415
-
-            merge_specs(merge_with, prefer)  # a --prefer with no spec to link: refused as plain `vdmfma model` does
+            if typed.given("prefer"):  # no spec to link here, and --merge-with is refused: nothing to give with it
+                raise ValueError(f"--prefer {prefer} decides between our spec and a --merge-with one, and with --tune "
+                                 "or --library DIR no spec is linked: leave --prefer out")
         _step(source, m, dtype, target, device, tune, library, max_candidates, reps, search, time_budget, rounds,
               calls, seed, out, workers, timeout, (cache_dir, no_cache), debug, (cache_mode, cache_size, torch_compile),
               race, flags, db, calibration)
