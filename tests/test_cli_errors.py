@@ -451,6 +451,9 @@ def test_out_of_memory_in_a_command_that_resumes_says_a_rerun_resumes_once_memor
     (["spec", "SHAPES", "--out", "x.mlir/"], "--out", "an --out ending in .mlir names a file"),
     (["spec", "SHAPES", "-o", "x.mlir/"], "--out", "an --out ending in .mlir names a file"),
     (["spec", "SHAPES", "--out=x.mlir/"], "--out", "an --out ending in .mlir names a file"),
+    (["spec", "SHAPES", "-ox.mlir/"], "--out", "an --out ending in .mlir names a file"),  # was not read at all
+    (["spec", "SHAPES", "--out", "x.mlir/."], "--out", "an --out ending in .mlir names a file"),  # wrote x.mlir
+    (["spec", "SHAPES", "--out", "c.mlir", "--out", "x.mlir/"], "--out", "an --out ending in .mlir names a file"),
     (["spec", "SHAPES", "--output", "x.mlir/"], "--output", "--output names a file"),
     (["annotate", str(ROOT / "examples" / "tiny_layer_linalg.mlir"), "--out", "x.mlir/"], "--out",
      "an --out ending in .mlir names a file"),
@@ -458,13 +461,25 @@ def test_out_of_memory_in_a_command_that_resumes_says_a_rerun_resumes_once_memor
 ])
 def test_a_file_option_typed_with_a_trailing_slash_is_one_error_line_never_the_file_without_it(
         tmp_path, monkeypatch, args, option, says):
-    """`spec --out x.mlir/` wrote the file x.mlir: a Path drops the '/', which says a folder (found in review)."""
+    """`spec --out x.mlir/` wrote the file x.mlir: a Path drops the '/', which says a folder (found in review), and
+    the '/.' of 'x.mlir/.'. The line names the value as typed, the last one given (click keeps it)."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "s.csv").write_text("m,n,k\n8,64,64\n")
     line = _fails_with_one_line([str(tmp_path / "s.csv") if a == "SHAPES" else a for a in args])
-    assert line.startswith(f"error: {option} x.mlir/: a trailing '/' names a folder, but {says}: give x.mlir for the "
-                           "file"), line
+    typed = next(a.removeprefix("-o").removeprefix("--out=") for a in reversed(args) if "x.mlir" in a)
+    assert line.startswith(f"error: {option} {typed} names a folder (a value ending in '/' or '/.' does), but {says}: "
+                           "give x.mlir for the file"), line
     assert list(tmp_path.iterdir()) == [tmp_path / "s.csv"]  # nothing written, neither file nor folder
+
+
+def test_only_the_last_value_of_a_file_option_is_the_one_checked(tmp_path):
+    """click keeps the last --out; an earlier 'c.mlir/' was refused, named as 'd.mlir/', a value never typed."""
+    shapes = tmp_path / "s.csv"
+    shapes.write_text("m,n,k\n8,64,64\n")
+    res = CliRunner().invoke(app, ["spec", str(shapes), "--out", f"{tmp_path / 'c.mlir'}/", "--out",
+                                   str(tmp_path / "d.mlir")])
+    assert res.exit_code == 0 and (tmp_path / "d.mlir").is_file(), res.output
+    assert not (tmp_path / "c.mlir").exists()
 
 
 def test_a_trailing_slash_on_a_folder_out_still_names_that_folder(tmp_path):

@@ -46,7 +46,9 @@ def read(group, ctx, args: list[str]) -> tuple[str, Typed]:
         if arg == "--":  # what follows is arguments, as typed: nothing to check
             break
         name, eq, value = arg.partition("=")
-        if eq and name in takes:
+        if arg[:2] in takes and takes[arg[:2]] and not arg.startswith("--") and len(arg) > 2:  # -oVALUE, as click
+            given.append((arg[:2], (arg[2:],)))
+        elif eq and name in takes:
             given.append((name, (value,)))
         elif arg in takes:
             given.append((arg, tuple(args[i + 1:i + 1 + takes[arg]])))
@@ -81,11 +83,14 @@ def typed(option: str) -> list[str]:
 
 def a_file(option: str, path: Path, names: str = "", or_else: str = "") -> Path:
     """``path``, given to an option that names a file (``names``: what says so, default the option itself); ValueError
-    when it was typed with a trailing '/', which names a folder (the Path it became has lost the '/', and the file
-    would be written all the same). ``or_else``: another way out the line offers."""
-    if any(v.endswith(("/", os.sep)) for v in typed(option)):
-        raise ValueError(f"{option} {path}/: a trailing '/' names a folder, but {names or option} names a file: give "
-                         f"{path} for the file" + (f", or {or_else}" if or_else else ""))
+    when its value as typed (the last one: click keeps it) names a folder: it ends in '/' or '/.', or otherwise says
+    something the Path it became has lost ('x.mlir/' and 'x.mlir/.' are both Path('x.mlir'), and the file would be
+    written all the same). ``or_else``: another way out the line offers."""
+    value = (typed(option) or [str(path)])[-1]
+    said = value.replace(os.sep, "/").rsplit("/", 1)[-1]  # the last part as typed: '' for 'x/', '.' for 'x/.'
+    if said != Path(value).name:
+        raise ValueError(f"{option} {value} names a folder (a value ending in '/' or '/.' does), but {names or option} "
+                         f"names a file: give {path} for the file" + (f", or {or_else}" if or_else else ""))
     return path
 
 
