@@ -210,21 +210,37 @@ def writable(folder: Path, option: str) -> Path:
     return folder
 
 
-def cache_dir_of(cache_dir: Optional[Path], no_cache: bool) -> Optional[Path]:
-    """The compile cache folder, or None with --no-cache; ValueError up front, naming where it came from (--cache-dir,
-    $VDMFMA_CACHE_DIR or the default), when it is no folder or cannot be written: a rerun mends neither, so it is one
-    line before anything compiles, never a machine-error row per job."""
+CACHE_WAYS_OUT = "give --cache-dir DIR or --no-cache"  # what a command with both options can do about its cache
+
+
+def cache_source(cache_dir: Optional[Path]) -> tuple[Path, str]:
+    """The compile cache folder and where it came from, as an error line names it: --cache-dir, $VDMFMA_CACHE_DIR,
+    or the default, under $XDG_CACHE_HOME or ~/.cache (compiler/driver.py default_cache_dir)."""
+    if cache_dir is not None:
+        return Path(cache_dir), "--cache-dir"
+    from ..compiler.driver import default_cache_dir  # imports no iree.compiler; only compiling commands need it
+
+    where = ("$VDMFMA_CACHE_DIR" if os.environ.get("VDMFMA_CACHE_DIR") else
+             "the compile cache ($XDG_CACHE_HOME/iree-vdmfma)" if os.environ.get("XDG_CACHE_HOME") else
+             "the compile cache (~/.cache/iree-vdmfma)")
+    return default_cache_dir(), where
+
+
+def cache_dir_of(cache_dir: Optional[Path], no_cache: bool, ways_out: str = CACHE_WAYS_OUT) -> Optional[Path]:
+    """The compile cache folder, or None with --no-cache; ValueError up front, naming where it came from
+    (``cache_source``) and, when it is not --cache-dir, what to do (``ways_out``), when it is no folder or cannot be
+    written: a rerun mends neither, so it is one line before anything compiles, never a machine-error row per job."""
     if no_cache:
         return None
-    where = "--cache-dir"
-    if cache_dir is None:
-        from ..compiler.driver import default_cache_dir  # imports no iree.compiler; only compiling commands need it
-
-        cache_dir = default_cache_dir()
-        where = "$VDMFMA_CACHE_DIR" if os.environ.get("VDMFMA_CACHE_DIR") else "the compile cache"
-    if Path(cache_dir).exists() and not Path(cache_dir).is_dir():  # a misnamed option: no rerun mends it
-        raise ValueError(f"{where} {cache_dir} is not a folder; it names the compile cache's folder")
-    return writable(Path(cache_dir), where)
+    folder, where = cache_source(cache_dir)
+    try:
+        if folder.exists() and not folder.is_dir():  # a misnamed option: no rerun mends it
+            raise ValueError(f"{where} {folder} is not a folder; it names the compile cache's folder")
+        return writable(folder, where)
+    except ValueError as e:
+        if where == "--cache-dir":
+            raise
+        raise ValueError(f"{e}; {ways_out}") from None
 
 
 def db_path(db: Optional[Path], cache_dir: Optional[Path] = None) -> Path:
