@@ -274,8 +274,45 @@ def test_a_cache_dir_that_cannot_be_made_is_one_line_naming_where_it_came_from_b
     assert line == f"error: --cache-dir {a_file / 'cache'}: {a_file} is a file, not a folder"
     res = CliRunner().invoke(app, [*command, "--out", str(tmp_path / "o")], env={"VDMFMA_CACHE_DIR": str(a_file / "c")})
     assert res.exit_code == 2 and res.output == f"error: $VDMFMA_CACHE_DIR {a_file / 'c'}: {a_file} is a file, not a " \
-                                                 "folder\n", res.output
+                                                 "folder; give --cache-dir DIR or --no-cache\n", res.output
     assert not (tmp_path / "o").exists() and a_file.read_text() == "not a folder"
+
+
+@pytest.mark.parametrize("command", [["compile", "--m", "8", "--n", "64", "--k", "64", "--target", "host"],
+                                     ["sweep", str(ROOT / "sweeps" / "tiny-cpu.csv"), "--target", "host",
+                                      "--device", "none"]])
+@pytest.mark.parametrize("variable, where", [("XDG_CACHE_HOME", "$XDG_CACHE_HOME/iree-vdmfma"),
+                                             ("HOME", "~/.cache/iree-vdmfma")])
+def test_a_default_cache_that_cannot_be_made_names_where_its_path_came_from_and_what_to_do(
+        tmp_path, command, variable, where):
+    """The default folder's line read 'the compile cache /x/.cache/iree-vdmfma: /x is a file...': neither where
+    the path came from nor what to do about it (found in review)."""
+    a_file = tmp_path / "a-file"
+    a_file.write_text("not a folder")
+    env = {"VDMFMA_CACHE_DIR": None, "XDG_CACHE_HOME": None, variable: str(a_file)}
+    res = CliRunner().invoke(app, [*command, "--out", str(tmp_path / "o")], env=env)
+    cache = a_file / ("iree-vdmfma" if variable == "XDG_CACHE_HOME" else ".cache/iree-vdmfma")
+    assert res.exit_code == 2 and res.output == (f"error: the compile cache ({where}) {cache}: {a_file} is a file, not "
+                                                 "a folder; give --cache-dir DIR or --no-cache\n"), res.output
+    assert not (tmp_path / "o").exists() and a_file.read_text() == "not a folder"
+
+
+@pytest.mark.parametrize("keep", ["--keep", "--no-keep"])
+@pytest.mark.parametrize("variable, where", [("VDMFMA_CACHE_DIR", "$VDMFMA_CACHE_DIR"),
+                                             ("XDG_CACHE_HOME", "the compile cache ($XDG_CACHE_HOME/iree-vdmfma)")])
+def test_calibrate_checks_the_cache_it_compiles_into_up_front_naming_where_it_came_from(
+        tmp_path, keep, variable, where):
+    """calibrate compiles its floor module into the compile cache: an unwritable one was found after measuring, and
+    its --keep line said $VDMFMA_CACHE_DIR whatever the source (found in review)."""
+    a_file = tmp_path / "a-file"
+    a_file.write_text("not a folder")
+    env = {"VDMFMA_CACHE_DIR": None, "XDG_CACHE_HOME": None, variable: str(a_file / "c")}
+    res = CliRunner().invoke(app, ["calibrate", "--device", "local-task", keep, "--out", str(tmp_path / "o")], env=env)
+    cache = a_file / "c" / ("iree-vdmfma" if variable == "XDG_CACHE_HOME" else "")
+    assert res.exit_code == 2 and res.output == (f"error: {where} {str(cache).rstrip('/')}: {a_file} is a file, not a "
+                                                 "folder; set $VDMFMA_CACHE_DIR to a folder that can be written\n"), \
+        res.output
+    assert not (tmp_path / "o").exists()
 
 
 def test_db_query_of_an_arch_whose_records_are_all_damaged_says_each_once_and_is_no_unknown_arch(tmp_path):
@@ -491,6 +528,9 @@ def test_out_of_memory_in_a_command_that_resumes_says_a_rerun_resumes_once_memor
     (["spec", "SHAPES", "--out", "x.mlir/"], "--out", "an --out ending in .mlir names a file"),
     (["spec", "SHAPES", "-o", "x.mlir/"], "--out", "an --out ending in .mlir names a file"),
     (["spec", "SHAPES", "--out=x.mlir/"], "--out", "an --out ending in .mlir names a file"),
+    (["spec", "SHAPES", "-ox.mlir/"], "--out", "an --out ending in .mlir names a file"),  # was not read at all
+    (["spec", "SHAPES", "--out", "x.mlir/."], "--out", "an --out ending in .mlir names a file"),  # wrote x.mlir
+    (["spec", "SHAPES", "--out", "c.mlir", "--out", "x.mlir/"], "--out", "an --out ending in .mlir names a file"),
     (["spec", "SHAPES", "--output", "x.mlir/"], "--output", "--output names a file"),
     (["annotate", str(ROOT / "examples" / "tiny_layer_linalg.mlir"), "--out", "x.mlir/"], "--out",
      "an --out ending in .mlir names a file"),
@@ -498,13 +538,25 @@ def test_out_of_memory_in_a_command_that_resumes_says_a_rerun_resumes_once_memor
 ])
 def test_a_file_option_typed_with_a_trailing_slash_is_one_error_line_never_the_file_without_it(
         tmp_path, monkeypatch, args, option, says):
-    """`spec --out x.mlir/` wrote the file x.mlir: a Path drops the '/', which says a folder (found in review)."""
+    """`spec --out x.mlir/` wrote the file x.mlir: a Path drops the '/', which says a folder (found in review), and
+    the '/.' of 'x.mlir/.'. The line names the value as typed, the last one given (click keeps it)."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "s.csv").write_text("m,n,k\n8,64,64\n")
     line = _fails_with_one_line([str(tmp_path / "s.csv") if a == "SHAPES" else a for a in args])
-    assert line.startswith(f"error: {option} x.mlir/: a trailing '/' names a folder, but {says}: give x.mlir for the "
-                           "file"), line
+    typed = next(a.removeprefix("-o").removeprefix("--out=") for a in reversed(args) if "x.mlir" in a)
+    assert line.startswith(f"error: {option} {typed} names a folder (a value ending in '/' or '/.' does), but {says}: "
+                           "give x.mlir for the file"), line
     assert list(tmp_path.iterdir()) == [tmp_path / "s.csv"]  # nothing written, neither file nor folder
+
+
+def test_only_the_last_value_of_a_file_option_is_the_one_checked(tmp_path):
+    """click keeps the last --out; an earlier 'c.mlir/' was refused, named as 'd.mlir/', a value never typed."""
+    shapes = tmp_path / "s.csv"
+    shapes.write_text("m,n,k\n8,64,64\n")
+    res = CliRunner().invoke(app, ["spec", str(shapes), "--out", f"{tmp_path / 'c.mlir'}/", "--out",
+                                   str(tmp_path / "d.mlir")])
+    assert res.exit_code == 0 and (tmp_path / "d.mlir").is_file(), res.output
+    assert not (tmp_path / "c.mlir").exists()
 
 
 def test_a_trailing_slash_on_a_folder_out_still_names_that_folder(tmp_path):

@@ -173,7 +173,7 @@ def test_numeric_options_out_of_range_are_one_error_line_before_anything_is_made
 
 @pytest.mark.parametrize("args, says", [  # found in review: each was accepted and changed nothing
     (["tune", SHAPES, "--device", "none", "--allow-modelled"], "--allow-modelled only lets --publish write"),
-    (["tune", SHAPES, "--device", "none", "--race"], "--race races candidates on a device: give --device"),
+    (["tune", SHAPES, "--device", "none", "--race"], "--race acts on what a device runs and times"),
     (["run", "--m", "8", "--n", "64", "--k", "64", "--module-target", "host"], "--module-target names the target"),
     (["spec", SHAPES, "--prefer", "theirs"], "--prefer theirs decides between our spec and a --merge-with one"),
     (["tune", SHAPES, "--device", "none", "--prefer", "theirs"], "--prefer theirs decides between our spec and"),
@@ -182,8 +182,13 @@ def test_numeric_options_out_of_range_are_one_error_line_before_anything_is_made
     (["tune", SHAPES, "--device", "none", "--prefer", "ours"], "--prefer ours decides between our spec and"),
     (["library", "build", "--target", "gfx942", "--prefer", "ours"], "--prefer ours decides between our spec and"),
     (["model", LAYER, "--m", "8", "--prefer", "ours"], "--prefer ours decides between"),
+    # was accepted (the tuned path never read --prefer), then said to give --merge-with, which it refuses
     (["model", LAYER, "--m", "8", "--tune", "--device", "none", "--prefer", "theirs"],
-     "--prefer theirs decides between our spec and"),  # was accepted: the tuned path never read --prefer
+     "error: --prefer theirs decides between our spec and a --merge-with one, and with --tune or --library DIR no "
+     "spec is linked: leave --prefer out"),
+    (["model", LAYER, "--m", "8", "--library", "lib", "--device", "none", "--prefer", "ours"],
+     "error: --prefer ours decides between our spec and a --merge-with one, and with --tune or --library DIR no "
+     "spec is linked: leave --prefer out"),
 ])
 def test_an_option_given_without_the_one_it_acts_on_is_one_error_line_before_anything_is_made(tmp_path, args, says):
     out = tmp_path / "out"
@@ -196,16 +201,45 @@ def test_an_option_given_without_the_one_it_acts_on_is_one_error_line_before_any
     (["sweep", SHAPES, "--cache-size", "256M"], "--cache-size"), (["sweep", SHAPES, "--timing-mode", "cmdbuf"],
                                                                    "--timing-mode"),
     (["tune", SHAPES, "--reps", "3"], "--reps"), (["tune", SHAPES, "--no-hot"], "--no-hot"),
+    (["tune", SHAPES, "--no-race"], "--no-race"), (["tune", SHAPES, "--calibration", "none"], "--calibration"),
+    (["model", LAYER, "--m", "8", "--tune", "--reps", "3"], "--reps"),  # the tune is modelled: nothing timed
+    (["model", LAYER, "--m", "8", "--tune", "--calls", "2"], "--calls"),  # no forward is run
+    (["model", LAYER, "--m", "8", "--tune", "--cache-mode", "hot"], "--cache-mode"),
+    (["model", LAYER, "--m", "8", "--library", "lib", "--cache-size", "1M"], "--cache-size"),
+    (["model", LAYER, "--m", "8", "--tune", "--no-torch-compile"], "--no-torch-compile"),
 ])
+@pytest.mark.parametrize("none", ["none", "off", "compile-only"])  # resolve_device's spellings of no device
 def test_a_timing_option_given_with_device_none_is_one_error_line_naming_it_before_anything_is_made(
-        tmp_path, args, option):
-    """Accepted and dropped: with --device none nothing is run or timed (found in review). Given by hand, even as
-    its default value, it is refused; left out, the same command runs (test_run_limits, test_disk_faults)."""
+        tmp_path, args, option, none):
+    """Accepted and dropped: with --device none nothing is run or timed (found in review), nor with its aliases off
+    and compile-only (found in review: only the spelling none was refused). Given by hand, even as its default
+    value, it is refused; left out, the same command runs (test_run_limits, test_disk_faults)."""
     out = tmp_path / "out"
-    line = _one_error_line([*args, "--device", "none", "--target", "host", "--out", str(out)])
-    assert line == (f"error: {option} acts on what a device runs and times, and with --device none nothing is run or "
-                    f"timed: give a device, or leave {option} out"), line
+    line = _one_error_line([*args, "--device", none, "--target", "host", "--out", str(out)])
+    assert line == (f"error: {option} acts on what a device runs and times, and with --device {none} nothing is run "
+                    f"or timed: give a device, or leave {option} out"), line
     assert not out.exists()
+
+
+@pytest.mark.parametrize("option", [["--reps", "3"], ["--rounds", "2"], ["--calls", "2"], ["--cache-mode", "hot"],
+                                    ["--cache-size", "1M"], ["--torch-compile"], ["--calibration", "none"],
+                                    ["--no-race"], ["--max-candidates", "4"], ["--search", "optuna"],
+                                    ["--time-budget", "60"]])
+def test_a_forward_or_tune_option_given_to_plain_model_is_one_error_line_naming_it(tmp_path, option):
+    """Plain `vdmfma model` runs no forward and no tune: what only they read was accepted and dropped (found in
+    review)."""
+    out = tmp_path / "out"
+    line = _one_error_line(["model", LAYER, "--m", "8", *option, "--out", str(out)])
+    assert line == (f"error: {option[0]} acts on the tune and the forward --tune or --library DIR run, and plain "
+                    f"`vdmfma model` runs neither: give one of them, or leave {option[0]} out"), line
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("none", ["none", "off", "compile-only"])
+def test_plain_model_takes_every_spelling_of_no_device(none):
+    """`--device off` is `--device none` (resolve_device): it was refused as a device that runs the forward."""
+    line = _one_error_line(["model", "nowhere.py", "--m", "8", "--device", none])
+    assert "--device runs the forward" not in line and "nowhere.py" in line, line
 
 
 @pytest.mark.parametrize("command", [  # (model's --dtype is its builder's: tests/test_model_inputs.py)

@@ -14,6 +14,8 @@ import textwrap
 import typer
 from typer.core import TyperArgument, TyperGroup
 
+from . import typed
+
 try:  # typer >= 0.2x carries its own copy of click
     from typer._click.core import Context
     from typer._click.exceptions import NoArgsIsHelpError, UsageError
@@ -112,46 +114,11 @@ def _use_our_help(command) -> None:
         _use_our_help(sub)
 
 
-TYPED = "vdmfma.typed"  # ctx.meta's key (shared by every context of one command line): what _given found
-
-
-def _given(group, ctx, args: list[str]) -> tuple[str, list[tuple[str, tuple[str, ...]]]]:
-    """(the command's path, what was given to it as typed: (option, its values) per option, ('', (value,)) per
-    argument). The command's own options are read as click reads them, so a value such as '--compile-flag
-    --iree-flag=' is the option's value, not an option given nothing. Typed, not converted: a Path drops the
-    trailing '/' of 'x.mlir/', which says a folder."""
-    command, path = group, [ctx.command_path]
-    while hasattr(command, "get_command") and args and command.get_command(ctx, args[0]) is not None:
-        command, path, args = command.get_command(ctx, args[0]), [*path, args[0]], args[1:]
-    takes: dict[str, int] = {}  # each option string of the command: how many values follow it (0: a flag)
-    for param in getattr(command, "params", []):
-        if getattr(param, "param_type_name", "") == "option":
-            for name in (*param.opts, *param.secondary_opts):
-                takes[name] = 0 if param.is_flag or param.count else param.nargs
-    given: list[tuple[str, tuple[str, ...]]] = []
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg == "--":  # what follows is arguments, as typed: nothing to check
-            break
-        name, eq, value = arg.partition("=")
-        if eq and name in takes:
-            given.append((name, (value,)))
-        elif arg in takes:
-            given.append((arg, tuple(args[i + 1:i + 1 + takes[arg]])))
-            i += takes[arg]
-        else:
-            given.append(("", (arg,)))
-        i += 1
-    return " ".join(path), given
-
-
-def _empty_value(group, ctx, args: list[str]) -> tuple[str, str]:
-    """(what was given an empty value, the command whose --help to see), ('', '') when nothing was: '--out ""' or
-    '--out=' (an unset shell variable), or an empty argument. Never a meaningful value: a Path('') is the current
-    folder, an empty --target or --dtype the default."""
-    where, given = _given(group, ctx, args)
-    return next(((name or "an argument", where) for name, values in given if "" in values), ("", ""))
+def _empty_value(given: typed.Typed) -> str:
+    """What was given an empty value ('' when nothing was): '--out ""' or '--out=' (an unset shell variable), or an
+    empty argument. Never a meaningful value: a Path('') is the current folder, an empty --target or --dtype the
+    default."""
+    return next((name or "an argument" for name, values in given if "" in values), "")
 
 
 class _Group(TyperGroup):
@@ -164,9 +131,9 @@ class _Group(TyperGroup):
 
     def invoke(self, ctx):
         try:
-            given = [*getattr(ctx, "_protected_args", getattr(ctx, "protected_args", [])), *ctx.args]
-            ctx.meta[TYPED] = _given(self, ctx, given)[1]
-            empty, where = _empty_value(self, ctx, given)
+            args = [*getattr(ctx, "_protected_args", getattr(ctx, "protected_args", [])), *ctx.args]
+            where, ctx.meta[typed.KEY] = typed.read(self, ctx, args)  # the command line, read once
+            empty = _empty_value(ctx.meta[typed.KEY])
             if empty:
                 print(f"error: {empty} is given an empty value (an unset shell variable?); give one, or leave it out "
                       f"for its default (see {where} --help)", file=sys.stderr)

@@ -18,7 +18,7 @@ from ..devices.targets import target as get_target
 from ..backends import backend_for
 from ..variants import REGISTRY, variant as get_variant
 from .app import app, docs_page
-from . import options as opt
+from . import options as opt, typed
 from .common import RowProgress, cell, problems_from, progress, print_table, say, show, split_list, user_errors
 
 
@@ -73,9 +73,9 @@ def _file_in_out(out: Optional[Path], output: Optional[Path], command: str, name
     """The file a one-file command writes: OUT/NAME. An --out ending in .mlir (and the old --output) still
     names the file itself, as before --out was always a folder."""
     if output is not None:
-        return opt.writable(output.parent, "--output") / opt.a_file("--output", output).name
+        return opt.writable(output.parent, "--output") / typed.a_file("--output", output).name
     if out is not None and out.suffix == ".mlir" and not out.is_dir():  # 'x.mlir/': refused, not the file x.mlir
-        out = opt.a_file("--out", out, "an --out ending in .mlir", "a folder without .mlir")
+        out = typed.a_file("--out", out, "an --out ending in .mlir", "a folder without .mlir")
         return opt.writable(out.parent, "--out") / out.name  # checked before any work, as an --out folder is
     folder = opt.out_folder(out, command)
     folder.mkdir(parents=True, exist_ok=True)
@@ -302,7 +302,7 @@ def sweep(
         cache_bytes, timing_mode = opt.size_of(cache_size), opt.timing_mode(timing_mode)
         problems = load_problems(shapes)
         run_device, target = plan_run(device, target)
-        opt.no_timing_without_device(device, "reps", "timing_mode", "cache_size")
+        typed.no_timing_without_device(device, run_device, "reps", "timing_mode", "cache_size")
         if run_device and device_kind(run_device) not in ("cpu", "hip", "cuda"):
             raise ValueError(f"sweep runs on cuda, hip or local-task; use `vdmfma run --device {device}` for "
                              f"{device_kind(run_device)}")

@@ -9,6 +9,7 @@ from typing import Optional, Sequence
 import typer
 
 from . import options as opt
+from .typed import given
 from .app import app, docs_page
 from .common import show, user_errors
 
@@ -18,7 +19,7 @@ def merge_specs(paths: Optional[Sequence[Path]], prefer: str) -> list:
     from ..configs.link import OURS, THEIRS, check_prefer, read_spec  # noqa: PLC0415
 
     # Without --merge-with a --prefer changes nothing: refused, even `--prefer ours` (the default, typed by hand)
-    if (check_prefer(prefer) != OURS or opt.given("prefer")) and not paths:
+    if (check_prefer(prefer) != OURS or given("prefer")) and not paths:
         raise ValueError(f"--prefer {prefer} decides between our spec and a --merge-with one: give --merge-with SPEC "
                          "too, or leave it out")
     return [read_spec(p, THEIRS) for p in paths or ()]

@@ -5,8 +5,8 @@ walks the app and fails when two commands disagree). What a command does with a 
 (``--m``, ``--dtype``, ``--variants``) its own --help says in its description.
 
 Numeric options carry their range (typer's ``min``, shown in --help as ``[x>=1]``); what a range
-cannot say (> 0 for a float, a size, an --out that is a file) is checked by the helpers below before
-anything compiles. Bad values are one ``error:`` line and exit 2 (app.py, common.user_errors).
+cannot say (> 0 for a float, a size) is checked by the helpers below before anything compiles; what the
+user typed (an option given by hand, a file typed as a folder) is typed.py's. Bad values are one ``error:`` line and exit 2 (app.py, common.user_errors).
 
 Imports nothing that imports ``iree.compiler``: `vdmfma bench` uses it on a runtime-only machine.
 """
@@ -21,15 +21,9 @@ from typing import Optional
 
 import typer
 
-try:  # typer >= 0.2x carries its own copy of click (app.py)
-    from typer._click.core import ParameterSource
-    from typer._click.globals import get_current_context
-except ImportError:  # pragma: no cover - older typer on plain click
-    from click import get_current_context
-    from click.core import ParameterSource
-
 from ..util.lists import parse_m
 from ..util.sizes import parse_size
+from .typed import a_file
 
 DEFAULT_TARGET = "gfx942"  # the target when neither --target nor a device says one
 DEFAULT_DEVICE = "auto"
@@ -194,52 +188,6 @@ VARIANT_ALIAS = typer.Option(None, "--variant", hidden=True, help="Old spelling 
 # ----------------------------------------------------------------------------- checks and conversions
 
 
-def given(name: str) -> Optional[str]:
-    """The running command's parameter ``name`` as the user spelled it (``--reps``, ``--no-hot``) when given on the
-    command line, else None: left at its default, even a default given again by hand (``--reps 10``), which a
-    comparison with the default cannot tell apart (click's ParameterSource can)."""
-    ctx = get_current_context(silent=True)
-    if ctx is None or ctx.get_parameter_source(name) != ParameterSource.COMMANDLINE:
-        return None
-    param = next(p for p in ctx.command.params if p.name == name)
-    off = getattr(param, "secondary_opts", None) and ctx.params.get(name) is False
-    return (param.secondary_opts if off else param.opts)[0]
-
-
-def typed(option: str) -> list[str]:
-    """The values the running command's ``option`` (any of its spellings: --out or -o) was given, as typed: a Path
-    drops the trailing '/' of 'x.mlir/', which says a folder (app.py keeps the command line in ``ctx.meta``)."""
-    from .app import TYPED  # noqa: PLC0415
-
-    ctx = get_current_context(silent=True)
-    if ctx is None:
-        return []
-    spellings = next(((*p.opts, *p.secondary_opts) for p in ctx.command.params if option in p.opts), (option,))
-    return [v for name, values in ctx.meta.get(TYPED, ()) if name in spellings for v in values]
-
-
-def a_file(option: str, path: Path, names: str = "", or_else: str = "") -> Path:
-    """``path``, given to an option that names a file (``names``: what says so, default the option itself); ValueError
-    when it was typed with a trailing '/', which names a folder (the Path it became has lost the '/', and the file
-    would be written all the same). ``or_else``: another way out the line offers."""
-    if any(v.endswith(("/", os.sep)) for v in typed(option)):
-        raise ValueError(f"{option} {path}/: a trailing '/' names a folder, but {names or option} names a file: give "
-                         f"{path} for the file" + (f", or {or_else}" if or_else else ""))
-    return path
-
-
-def no_timing_without_device(device: str, *names: str) -> None:
-    """With --device none nothing is run or timed: ValueError naming the first of the timing options ``names`` (its
-    parameter names) given on the command line, which would change nothing."""
-    if device.strip().lower() != "none":
-        return
-    for name in names:
-        spelled = given(name)
-        if spelled:
-            raise ValueError(f"{spelled} acts on what a device runs and times, and with --device none nothing is "
-                             f"run or timed: give a device, or leave {spelled} out")
-
-
 def out_folder(out: Optional[Path], command: str) -> Path:
     """--out as a folder (default out/COMMAND); ValueError when it names an existing file or cannot be written."""
     folder = Path(out) if out is not None else Path("out") / command
@@ -262,21 +210,37 @@ def writable(folder: Path, option: str) -> Path:
     return folder
 
 
-def cache_dir_of(cache_dir: Optional[Path], no_cache: bool) -> Optional[Path]:
-    """The compile cache folder, or None with --no-cache; ValueError up front, naming where it came from (--cache-dir,
-    $VDMFMA_CACHE_DIR or the default), when it is no folder or cannot be written: a rerun mends neither, so it is one
-    line before anything compiles, never a machine-error row per job."""
+CACHE_WAYS_OUT = "give --cache-dir DIR or --no-cache"  # what a command with both options can do about its cache
+
+
+def cache_source(cache_dir: Optional[Path]) -> tuple[Path, str]:
+    """The compile cache folder and where it came from, as an error line names it: --cache-dir, $VDMFMA_CACHE_DIR,
+    or the default, under $XDG_CACHE_HOME or ~/.cache (compiler/driver.py default_cache_dir)."""
+    if cache_dir is not None:
+        return Path(cache_dir), "--cache-dir"
+    from ..compiler.driver import default_cache_dir  # imports no iree.compiler; only compiling commands need it
+
+    where = ("$VDMFMA_CACHE_DIR" if os.environ.get("VDMFMA_CACHE_DIR") else
+             "the compile cache ($XDG_CACHE_HOME/iree-vdmfma)" if os.environ.get("XDG_CACHE_HOME") else
+             "the compile cache (~/.cache/iree-vdmfma)")
+    return default_cache_dir(), where
+
+
+def cache_dir_of(cache_dir: Optional[Path], no_cache: bool, ways_out: str = CACHE_WAYS_OUT) -> Optional[Path]:
+    """The compile cache folder, or None with --no-cache; ValueError up front, naming where it came from
+    (``cache_source``) and, when it is not --cache-dir, what to do (``ways_out``), when it is no folder or cannot be
+    written: a rerun mends neither, so it is one line before anything compiles, never a machine-error row per job."""
     if no_cache:
         return None
-    where = "--cache-dir"
-    if cache_dir is None:
-        from ..compiler.driver import default_cache_dir  # imports no iree.compiler; only compiling commands need it
-
-        cache_dir = default_cache_dir()
-        where = "$VDMFMA_CACHE_DIR" if os.environ.get("VDMFMA_CACHE_DIR") else "the compile cache"
-    if Path(cache_dir).exists() and not Path(cache_dir).is_dir():  # a misnamed option: no rerun mends it
-        raise ValueError(f"{where} {cache_dir} is not a folder; it names the compile cache's folder")
-    return writable(Path(cache_dir), where)
+    folder, where = cache_source(cache_dir)
+    try:
+        if folder.exists() and not folder.is_dir():  # a misnamed option: no rerun mends it
+            raise ValueError(f"{where} {folder} is not a folder; it names the compile cache's folder")
+        return writable(folder, where)
+    except ValueError as e:
+        if where == "--cache-dir":
+            raise
+        raise ValueError(f"{e}; {ways_out}") from None
 
 
 def db_path(db: Optional[Path], cache_dir: Optional[Path] = None) -> Path:

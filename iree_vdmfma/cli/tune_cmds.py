@@ -8,7 +8,7 @@ from typing import Optional
 
 import typer
 
-from . import options as opt
+from . import options as opt, typed
 from .app import app, docs_page
 from ..util.lists import counted
 from .common import load_problems, progress, say, show, user_errors
@@ -110,7 +110,7 @@ def tune(
         opt.positive("--timeout", timeout)
         problems = load_problems(shapes)
         run_device, target = plan_run(device, target)
-        opt.no_timing_without_device(device, "reps", "hot")
+        typed.no_timing_without_device(device, run_device, "reps", "hot", "race", "calibration")
         if allow_modelled and publish is None:  # an option that would change nothing is a misunderstanding to say
             raise ValueError("--allow-modelled only lets --publish write MODELLED winners: give --publish DIR too, "
                              "or leave it out")
