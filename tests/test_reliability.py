@@ -42,12 +42,15 @@ def _shapes(tmp_path: Path, text: str = SHAPES) -> Path:
 # --- the machine fails, not the job ---------------------------------------------------------------------
 
 def test_an_unwritable_cache_gives_machine_error_rows_that_a_rerun_redoes_without_retry_failed(tmp_path):
-    shapes, out = _shapes(tmp_path), tmp_path / "out"
-    (tmp_path / "a-file").write_text("not a directory")
-    broken = _sweep(shapes, out, "--cache-dir", str(tmp_path / "a-file" / "cache"))  # as a read-only disk would
+    shapes, out, cache = _shapes(tmp_path), tmp_path / "out", tmp_path / "cache"
+    # A cache folder that passes the up-front check (tests/test_cli_errors.py refuses one that cannot be made) and
+    # then fails under the compile, as a disk that fails mid-run would: its lock folder is a file.
+    cache.mkdir()
+    (cache / ".locks").write_text("not a directory")
+    broken = _sweep(shapes, out, "--cache-dir", str(cache))
     assert broken.exit_code == 1, broken.output
     (row,) = read_rows(out / "results.csv")
-    assert row.status == Status.MACHINE_ERROR.value and "NotADirectoryError" in row.error
+    assert row.status == Status.MACHINE_ERROR.value and ".locks" in row.error, row.error
     assert "not the job" in row.reason
     fixed = _sweep(shapes, out)  # the session's own cache: no --retry-failed needed
     assert fixed.exit_code == 0, fixed.output
