@@ -373,6 +373,19 @@ def test_an_empty_value_is_one_error_line_naming_the_option_never_a_default_or_t
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.csv"]
 
 
+@pytest.mark.parametrize("value", ["=", "=x", "=x.mlir"])
+def test_a_short_option_typed_with_an_equals_sign_is_one_error_line_never_a_folder_named_after_it(
+        tmp_path, monkeypatch, value):
+    """click reads '-o=x' as the value '=x': `spec -o=$OUT` with OUT unset wrote into a folder named '=' (the
+    empty-value check saw '=', not an empty value), and '-o=x' into '=x'."""
+    (tmp_path / "s.csv").write_text("m,n,k\n8,64,64\n")
+    monkeypatch.chdir(tmp_path)
+    line = _fails_with_one_line(["spec", "s.csv", "--target", "gfx942", f"-o{value}"])
+    assert line == (f"error: -o{value}: a short option takes its value as -oVALUE or -o VALUE, never -o=VALUE (it "
+                    f"would be read as '{value}'; see vdmfma spec --help)"), line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.csv"]
+
+
 @pytest.mark.parametrize("flag", [["--compile-flag", "--iree-llvmcpu-target-cpu-features="],
                                   ["--compile-flag=--iree-llvmcpu-target-cpu-features="]])
 def test_a_compile_flag_that_ends_in_an_equals_sign_reaches_iree_compile_and_an_empty_out_beside_it_is_refused(

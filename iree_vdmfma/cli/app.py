@@ -121,6 +121,13 @@ def _empty_value(given: typed.Typed) -> str:
     return next((name or "an argument" for name, values in given if "" in values), "")
 
 
+def _short_with_equals(given: typed.Typed) -> str:
+    """The first short option typed as '-o=VALUE' ('' when none was): click reads '=VALUE' as its value, so '-o=x'
+    writes into '=x' and '-o=' (an unset shell variable) into '='."""
+    return next((name + values[0] for name, values in given
+                 if name[:1] == "-" and name[1:2] != "-" and values and values[0].startswith("=")), "")
+
+
 class _Group(TyperGroup):
     """Prints click's usage errors as one ``error:`` line (no box, no usage block) and exits 2, an empty value
     among them; its commands render --help with ``_HelpFormatter``."""
@@ -137,6 +144,12 @@ class _Group(TyperGroup):
             if empty:
                 print(f"error: {empty} is given an empty value (an unset shell variable?); give one, or leave it out "
                       f"for its default (see {where} --help)", file=sys.stderr)
+                raise typer.Exit(UsageError.exit_code)
+            short = _short_with_equals(ctx.meta[typed.KEY])
+            if short:
+                print(f"error: {short}: a short option takes its value as {short[:2]}VALUE or {short[:2]} VALUE, "
+                      f"never {short[:2]}=VALUE (it would be read as '{short[2:]}'; see {where} --help)",
+                      file=sys.stderr)
                 raise typer.Exit(UsageError.exit_code)
             return super().invoke(ctx)
         except NoArgsIsHelpError as e:  # `vdmfma db`: its help, as `vdmfma` alone shows it, not an error line
