@@ -140,6 +140,9 @@ def test_run_with_a_vmfb_that_is_no_file_is_one_error_line_naming_it_before_anyt
     ("-", "--flag: '-' is not one iree-compile flag"),  # iree-compile's input from stdin: it took it, as no flag
     ("--", "--flag: '--' is not one iree-compile flag"),
     ("--iree-hal-target-device=cuda", "--flag: --iree-hal-target-device is set by the toolkit"),
+    # iree-compile takes one dash or two for any flag: the toolkit's own are refused in either spelling
+    ("-iree-hal-target-device=cuda", "--flag: -iree-hal-target-device is set by the toolkit"),
+    ("--o=/tmp/x.vmfb", "--flag: --o is set by the toolkit"),
 ])
 def test_run_checks_its_flag_as_every_compile_flag_is_before_anything_compiles(tmp_path, flag, says):
     line = _fails_with_one_line(["run", "--m", "8", "--n", "64", "--k", "64", "--device", "local-task",
@@ -215,6 +218,20 @@ def test_a_flags_file_line_iree_compile_does_not_take_is_named_by_its_line(tmp_p
     assert line == (f"error: --compile-flags-file {flags}:4 --iree-opt-data-tiling=maybe: {_iree_compile()} refuses "
                     "its value: 'maybe' is invalid value for boolean argument! Try 0 or 1"), line
     assert not (tmp_path / "o").exists()
+
+
+def test_flags_refused_together_but_taken_each_alone_are_refused_naming_the_first(monkeypatch):
+    """Fail closed (found in review): the flags were taken when the run of them all refused but no single flag did.
+    No real pair is known to do it, so the probe's answers are given here: the rule under test is what is made of
+    them."""
+    from iree_vdmfma.compiler import toolchain
+
+    monkeypatch.setattr(toolchain, "_refusal", lambda flags, path: "iree-compile 3.13 refuses it: x" if len(flags) > 1
+                        else "")
+    assert toolchain.refused_flags(("--a=1", "--b=2")) == {
+        "--a=1": "refused with the others, though each is taken alone: iree-compile 3.13 refuses it: x"}
+    monkeypatch.setattr(toolchain, "_refusal", lambda flags, path: "")
+    assert toolchain.refused_flags(("--a=1", "--b=2")) == {}
 
 
 def test_the_flags_iree_compile_takes_are_taken_in_either_spelling():

@@ -344,7 +344,7 @@ def compile_flags(flags: Optional[list[str]], file: Optional[Path], option: str 
         if not flag.startswith("-") or not flag.lstrip("-") or any(c.isspace() for c in flag):  # '-': stdin
             raise ValueError(f"{where}: {flag!r} is not one iree-compile flag (one a line, e.g. --iree-opt-level=O3)")
         name = flag.split("=", 1)[0]
-        if name in OWN_FLAGS:
+        if "--" + name.lstrip("-") in {"--" + own.lstrip("-") for own in OWN_FLAGS}:  # iree-compile takes - and --
             raise ValueError(f"{where}: {name} is set by the toolkit on every compile (use --target, --out or a "
                              "spec option instead)")
     if given:
