@@ -72,9 +72,11 @@ def refused_flags(flags: tuple[str, ...], path: str = "") -> dict[str, str]:
     """The ``flags`` this iree-compile (``path``; '' the one :func:`tool` finds, which every compile runs) refuses,
     each with why (:func:`_refusal`). One run for them all; a flag is asked alone only when that run refuses
     something, to name which. Cached for the process (each run takes milliseconds)."""
-    if not flags or not _refusal(tuple(flags), path):
+    whole = _refusal(tuple(flags), path) if flags else ""
+    if not whole:
         return {}
-    return {flag: why for flag in flags if (why := _refusal((flag,), path))}
+    alone = {flag: why for flag in flags if (why := _refusal((flag,), path))}
+    return alone or {flags[0]: f"refused with the others, though each is taken alone: {whole}"}  # never taken
 
 
 # No flag of iree-compile's: it follows each flag asked about, and ends them, so a flag that takes the next argument
