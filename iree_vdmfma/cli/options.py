@@ -218,12 +218,9 @@ def cache_source(cache_dir: Optional[Path]) -> tuple[Path, str]:
     or the default, under $XDG_CACHE_HOME or ~/.cache (compiler/driver.py default_cache_dir)."""
     if cache_dir is not None:
         return Path(cache_dir), "--cache-dir"
-    from ..compiler.driver import default_cache_dir  # imports no iree.compiler; only compiling commands need it
+    from ..compiler.driver import default_cache_dir_source  # imports no iree.compiler; only compiling commands need it
 
-    where = ("$VDMFMA_CACHE_DIR" if os.environ.get("VDMFMA_CACHE_DIR") else
-             "the compile cache ($XDG_CACHE_HOME/iree-vdmfma)" if os.environ.get("XDG_CACHE_HOME") else
-             "the compile cache (~/.cache/iree-vdmfma)")
-    return default_cache_dir(), where
+    return default_cache_dir_source()
 
 
 def cache_dir_of(cache_dir: Optional[Path], no_cache: bool, ways_out: str = CACHE_WAYS_OUT) -> Optional[Path]:

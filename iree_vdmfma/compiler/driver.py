@@ -44,11 +44,18 @@ RETRY_FLAG = "--mlir-disable-threading"  # a compile that hung or timed out is r
 
 
 def default_cache_dir() -> Path:
+    return default_cache_dir_source()[0]
+
+
+def default_cache_dir_source() -> tuple[Path, str]:
+    """The compile cache folder when no --cache-dir is given, and where it came from as an error line names it:
+    $VDMFMA_CACHE_DIR, else iree-vdmfma under $XDG_CACHE_HOME, else under ~/.cache."""
     env = os.environ.get("VDMFMA_CACHE_DIR")
     if env:
-        return Path(env)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "iree-vdmfma"
+        return Path(env), "$VDMFMA_CACHE_DIR"
+    if os.environ.get("XDG_CACHE_HOME"):
+        return Path(os.environ["XDG_CACHE_HOME"]) / "iree-vdmfma", "the compile cache ($XDG_CACHE_HOME/iree-vdmfma)"
+    return Path(os.path.expanduser("~")) / ".cache" / "iree-vdmfma", "the compile cache (~/.cache/iree-vdmfma)"
 
 
 @dataclass(frozen=True)
