@@ -258,6 +258,34 @@ def test_the_forward_options_given_with_library_and_a_device_are_taken():
     assert line == "error: --library nowhere: no such file or folder", line
 
 
+class _Stop(Exception):
+    """Raised by the spy once the compiler is made: what it was given is known, nothing need compile."""
+
+
+def test_plain_model_compiles_with_the_workers_given(tmp_path, monkeypatch):
+    """`model --workers N` was accepted and dropped: plain model's compiler ran on all cores (found in review;
+    benchmarks/same_outputs.py gives --workers 2). The real Compiler is made, then the run stops."""
+    import os
+
+    import iree_vdmfma.model.model as model_module
+
+    made: list[int] = []
+
+    class Spy(model_module.Compiler):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            made.append(self.workers)
+            self.close()
+            raise _Stop
+
+    monkeypatch.setattr(model_module, "Compiler", Spy)
+    workers = (os.cpu_count() or 1) + 1  # never the default (all cores)
+    res = CliRunner().invoke(app, ["model", LAYER, "--m", "8", "--workers", str(workers), "--out",
+                                   str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache")])
+    assert isinstance(res.exception, _Stop), res.output
+    assert made == [workers]
+
+
 @pytest.mark.parametrize("none", ["none", "off", "compile-only"])
 def test_plain_model_takes_every_spelling_of_no_device(none):
     """`--device off` is `--device none` (resolve_device): it was refused as a device that runs the forward."""

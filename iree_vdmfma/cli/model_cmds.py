@@ -151,7 +151,7 @@ def model(
         src = _source(source)
         ms = _ms(src, m)
         opts = ModelOptions(src, ms, target, v, out, dt, opt.cache_dir_of(cache_dir, no_cache), timeout,
-                            flags, tuple(theirs), prefer)
+                            flags, tuple(theirs), prefer, workers)
         result = run_model(opts, log=say)
     print_table(_table(result.rows))
     show(f"wrote {out / 'dispatches.csv'}, {out / 'shapes.csv'}"
