@@ -207,6 +207,7 @@ def test_an_option_given_without_the_one_it_acts_on_is_one_error_line_before_any
     (["model", LAYER, "--m", "8", "--tune", "--cache-mode", "hot"], "--cache-mode"),
     (["model", LAYER, "--m", "8", "--library", "lib", "--cache-size", "1M"], "--cache-size"),
     (["model", LAYER, "--m", "8", "--tune", "--no-torch-compile"], "--no-torch-compile"),
+    (["model", LAYER, "--m", "8", "--library", "lib", "--seed", "3"], "--seed"),  # only its forward reads it
 ])
 @pytest.mark.parametrize("none", ["none", "off", "compile-only"])  # resolve_device's spellings of no device
 def test_a_timing_option_given_with_device_none_is_one_error_line_naming_it_before_anything_is_made(
@@ -224,7 +225,7 @@ def test_a_timing_option_given_with_device_none_is_one_error_line_naming_it_befo
 @pytest.mark.parametrize("option", [["--reps", "3"], ["--rounds", "2"], ["--calls", "2"], ["--cache-mode", "hot"],
                                     ["--cache-size", "1M"], ["--torch-compile"], ["--calibration", "none"],
                                     ["--no-race"], ["--max-candidates", "4"], ["--search", "optuna"],
-                                    ["--time-budget", "60"]])
+                                    ["--time-budget", "60"], ["--seed", "3"], ["--seed", "0"]])
 def test_a_forward_or_tune_option_given_to_plain_model_is_one_error_line_naming_it(tmp_path, option):
     """Plain `vdmfma model` runs no forward and no tune: what only they read was accepted and dropped (found in
     review)."""
@@ -233,6 +234,56 @@ def test_a_forward_or_tune_option_given_to_plain_model_is_one_error_line_naming_
     assert line == (f"error: {option[0]} acts on the tune and the forward --tune or --library DIR run, and plain "
                     f"`vdmfma model` runs neither: give one of them, or leave {option[0]} out"), line
     assert not out.exists()
+
+
+@pytest.mark.parametrize("option", [["--reps", "3"], ["--race"], ["--no-race"], ["--max-candidates", "4"],
+                                    ["--search", "optuna"], ["--time-budget", "60"]])
+@pytest.mark.parametrize("device", ["local-task", "none"])
+def test_a_tuner_option_given_with_library_is_one_error_line_naming_it(tmp_path, option, device):
+    """`model --library DIR` tunes nothing: the tuner's options were accepted and dropped with a device (found in
+    review), and with none the timing ones only were refused, saying to give a device that would not read them."""
+    out = tmp_path / "out"
+    line = _one_error_line(["model", LAYER, "--m", "8", "--library", "lib", "--device", device, "--target", "host",
+                            *option, "--out", str(out)])
+    assert line == (f"error: {option[0]} acts on the tune --tune runs, and --library DIR runs none: give --tune "
+                    f"instead of --library, or leave {option[0]} out"), line
+    assert not out.exists()
+
+
+def test_the_forward_options_given_with_library_and_a_device_are_taken():
+    """--library's forward reads --seed (its rounds' shuffled order), --rounds and --calls: not refused, the run
+    goes on to read the library (here none: its own error line)."""
+    line = _one_error_line(["model", LAYER, "--m", "8", "--library", "nowhere", "--device", "local-task", "--target",
+                            "host", "--seed", "3", "--rounds", "2", "--calls", "2"])
+    assert line == "error: --library nowhere: no such file or folder", line
+
+
+class _Stop(Exception):
+    """Raised by the spy once the compiler is made: what it was given is known, nothing need compile."""
+
+
+def test_plain_model_compiles_with_the_workers_given(tmp_path, monkeypatch):
+    """`model --workers N` was accepted and dropped: plain model's compiler ran on all cores (found in review;
+    benchmarks/same_outputs.py gives --workers 2). The real Compiler is made, then the run stops."""
+    import os
+
+    import iree_vdmfma.model.model as model_module
+
+    made: list[int] = []
+
+    class Spy(model_module.Compiler):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            made.append(self.workers)
+            self.close()
+            raise _Stop
+
+    monkeypatch.setattr(model_module, "Compiler", Spy)
+    workers = (os.cpu_count() or 1) + 1  # never the default (all cores)
+    res = CliRunner().invoke(app, ["model", LAYER, "--m", "8", "--workers", str(workers), "--out",
+                                   str(tmp_path / "out"), "--cache-dir", str(tmp_path / "cache")])
+    assert isinstance(res.exception, _Stop), res.output
+    assert made == [workers]
 
 
 @pytest.mark.parametrize("none", ["none", "off", "compile-only"])

@@ -29,6 +29,7 @@ _DB_NEEDS_TUNE = "--db keeps the records of a tune (its candidates and winners):
 # what only the forward (--tune or --library, with a device) and only the tune use: dropped otherwise, so refused
 _FORWARD = ("rounds", "calls", "cache_mode", "cache_size", "torch_compile", "calibration")
 _TUNER = ("reps", "race", "max_candidates", "search", "time_budget")
+_SEED = ("seed",)  # the tune's search and the forward's paired rounds: plain model runs neither
 _COLUMNS = ("m_tokens", "dispatch", "calls", "op_form", "m", "n", "k", "batch", "fused_consumers",
             "default_mma_kind", "spec_mma_kind", "smfmac", "mfma", "vgpr", "spills", "status")
 
@@ -120,6 +121,9 @@ def model(
             if typed.given("prefer"):  # no spec to link here, and --merge-with is refused: nothing to give with it
                 raise ValueError(f"--prefer {prefer} decides between our spec and a --merge-with one, and with --tune "
                                  "or --library DIR no spec is linked: leave --prefer out")
+            if not tune:  # --library's forward reads --rounds, --calls and --seed; nothing reads these
+                typed.refuse_given(_TUNER, "acts on the tune --tune runs, and --library DIR runs none",
+                                   "give --tune instead of --library")
         _step(source, m, dtype, target, device, tune, library, max_candidates, reps, search, time_budget, rounds,
               calls, seed, out, workers, timeout, (cache_dir, no_cache), debug, (cache_mode, cache_size, torch_compile),
               race, flags, db, calibration)
@@ -131,7 +135,7 @@ def model(
         theirs = merge_specs(merge_with, prefer)
         if db is not None:
             raise ValueError(_DB_NEEDS_TUNE)
-        typed.refuse_given(_FORWARD + _TUNER, "acts on the tune and the forward --tune or --library DIR run, and plain "
+        typed.refuse_given(_FORWARD + _TUNER + _SEED, "acts on the tune and the forward --tune or --library DIR run, and plain "
                            "`vdmfma model` runs neither", "give one of them")
         if device.strip().lower() != opt.DEFAULT_DEVICE and resolve_device(device) is not None:  # none, off: compile
             raise ValueError("--device runs the forward: give --tune or --library DIR with it")  # only, as it does
@@ -147,7 +151,7 @@ def model(
         src = _source(source)
         ms = _ms(src, m)
         opts = ModelOptions(src, ms, target, v, out, dt, opt.cache_dir_of(cache_dir, no_cache), timeout,
-                            flags, tuple(theirs), prefer)
+                            flags, tuple(theirs), prefer, workers)
         result = run_model(opts, log=say)
     print_table(_table(result.rows))
     show(f"wrote {out / 'dispatches.csv'}, {out / 'shapes.csv'}"
@@ -221,7 +225,8 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
                 check_db(db)  # is written before the model is built: a bad builder leaves no cache behind)
         # the model's default target under --device auto is the CPU, which auto runs on local-task (plan_device)
         run_device, target = plan_run(device, target or ("host" if device == opt.DEFAULT_DEVICE else None))
-        typed.no_timing_without_device(device, run_device, *_FORWARD, "reps", "race")  # the tune times nothing either
+        # the tune times nothing either; --library's forward, not run, was all that read --seed (a tune's search does)
+        typed.no_timing_without_device(device, run_device, *_FORWARD, "reps", "race", *(() if tune else _SEED))
         dt = opt.one_of("--dtype", opt.names(dtype)) if dtype is not None else None
         mode, size, compiled = timing
         modes = ("hot", "cold") if mode == "both" else tuple(opt.names(mode))

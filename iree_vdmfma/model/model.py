@@ -212,6 +212,7 @@ class ModelOptions:
     flags: tuple[str, ...] = ()  # the user's compile flags (--compile-flag, --compile-flags-file): every compile
     merge_with: tuple = ()  # --merge-with: the user's tuning specs (configs/link.Spec), linked into spec.mlir
     prefer: str = "ours"  # --prefer: which side wins an op both configure
+    workers: Optional[int] = None  # --workers: parallel compiles (None: all cores)
 
 
 def _job(label: str, text: str, target: str, spec: Optional[str], timeout_s: float,
@@ -327,7 +328,7 @@ def run_model(opts: ModelOptions, log: Callable[[str], None] = lambda s: None) -
         atomic_write_text(inputs[m], text[m])
     found: dict[int, Discovered] = {}
     rows: list[DispatchRow] = []
-    with Compiler(opts.cache_dir) as compiler:
+    with Compiler(opts.cache_dir, opts.workers) as compiler:
         log(f"compiling IREE's default for M = {', '.join(map(str, opts.ms))}")
         bases = alone.compile_all(compiler, [default_job(m, text[m], opts.target, opts.flags, opts.timeout_s)
                                              for m in opts.ms])
