@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from conftest import ROOT
 from iree_vdmfma.cli import app
+from iree_vdmfma.compiler.errors import ToolFailed
 from iree_vdmfma.devices import probe_driver
 
 
@@ -232,6 +233,30 @@ def test_flags_refused_together_but_taken_each_alone_are_refused_naming_the_firs
         "--a=1": "refused with the others, though each is taken alone: iree-compile 3.13 refuses it: x"}
     monkeypatch.setattr(toolchain, "_refusal", lambda flags, path: "")
     assert toolchain.refused_flags(("--a=1", "--b=2")) == {}
+
+
+def test_an_ask_of_iree_compile_that_runs_past_its_timeout_names_what_it_asked(tmp_path, monkeypatch):
+    """It said 'iree-compile --version ran past' when the ask was a check of --compile-flags (found in review): the
+    real iree-compile, given a millisecond, is ended and the one error line names the flags it was checking; the
+    version ask names --version."""
+    from iree_vdmfma.compiler import toolchain
+
+    toolchain.compiler_version()  # known before the ask of the flags, as every command knows it
+    monkeypatch.setattr(toolchain, "VERSION_TIMEOUT_S", 0.001)
+    flags = ("--iree-opt-level=O2", "--iree-opt-strip-assertions")  # asked nowhere else: no cached answer
+    res = CliRunner().invoke(app, ["compile", "--m", "8", "--n", "64", "--k", "64", "--target", "host",
+                                   *(f"--compile-flag={flag}" for flag in flags), "--out", str(tmp_path / "o")])
+    lines = [line for line in res.output.splitlines() if line.strip()]
+    assert res.exit_code == 1 and len(lines) == 1, res.output
+    assert lines[0].startswith("error: iree-compile checking the compile flags --iree-opt-level=O2 "
+                               "--iree-opt-strip-assertions ran past 0.001 s and was ended: "), lines[0]
+    assert not (tmp_path / "o").exists()
+    toolchain.compiler_version.cache_clear()
+    try:
+        with pytest.raises(ToolFailed, match=r"^iree-compile --version ran past 0.001 s and was ended: "):
+            toolchain.compiler_version()
+    finally:
+        toolchain.compiler_version.cache_clear()  # asked again, with the real timeout, by whoever needs it next
 
 
 def test_the_flags_iree_compile_takes_are_taken_in_either_spelling():
