@@ -44,6 +44,7 @@ def wheel_tool(name: str) -> str:
 
 VERSION_TIMEOUT_S = 60.0  # `iree-compile --version` answers in well under a second
 VERSION_TEXT = "compiler version"  # `iree-compile --version` prints '  IREE compiler version 3.13.0rc... @ 89ece87...'
+UNKNOWN_VERSION = "unknown"  # what compiler_version says of an iree-compile that prints no version
 
 
 def _ask(path: str, args: tuple[str, ...], asked: str) -> subprocess.CompletedProcess:
@@ -66,7 +67,7 @@ def compiler_version(path: str = "") -> str:
     for line in out.splitlines():
         if VERSION_TEXT in line:
             return line.split(VERSION_TEXT, 1)[1].strip()
-    return out.strip().splitlines()[0] if out.strip() else "unknown"
+    return out.strip().splitlines()[0] if out.strip() else UNKNOWN_VERSION
 
 
 def refused_flags(flags: tuple[str, ...], path: str = "") -> dict[str, str]:
@@ -100,10 +101,14 @@ def _refusal(flags: tuple[str, ...], path: str) -> str:
     said = [line for i, line in enumerate(lines) if f"'{_END}'" not in line and not (  # nor its nearest flag to _END
         "Did you mean '" in line and i and unknown_end in lines[i - 1])]
     ends = run.stderr.count(unknown_end)
-    this = f"iree-compile {compiler_version(path).split(' @ ')[0]}"
+    version = compiler_version(path)
+    this = f"iree-compile {version.split(' @ ')[0]}"
     if run.returncode != 0:
         words = [line.removeprefix("iree-compile:").strip() for line in said if line.strip()]
-        return f"{this} refuses it: {words[0] if words else f'exit {run.returncode}'}"
+        why = words[0] if words else f"exit {run.returncode}"
+        if version == UNKNOWN_VERSION:  # it does not say its version either: it cannot run, whatever the flag
+            return f"could not be checked: iree-compile cannot run ({why})"
+        return f"{this} refuses it: {why}"
     if VERSION_TEXT not in run.stdout or not ends:  # it exited at a flag: --help, --version, a list of targets
         shown = run.stdout.strip().splitlines()[:1]
         return f"is no compile option: {this} " + (f"prints {shown[0]!r} and exits" if shown else "exits at it")
