@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from conftest import ROOT
 from iree_vdmfma.cli import app
+from iree_vdmfma.compiler.errors import ToolFailed
 from iree_vdmfma.devices import probe_driver
 
 
@@ -224,6 +225,12 @@ def test_flags_refused_together_but_taken_each_alone_are_refused_naming_the_firs
     """Fail closed (found in review): the flags were taken when the run of them all refused but no single flag did.
     No real pair is known to do it, so the probe's answers are given here: the rule under test is what is made of
     them."""
+    # Why not the real iree-compile: it parses flags one at a time and exits at --version, so a pair refused only
+    # together needs an option that refuses a second occurrence. Each of iree-compile 3.13's --help-hidden options
+    # given twice (with and without =1) was tried: none refuses it (LLVM's cl::opt takes repeats, the last wins),
+    # and too many positional arguments are only counted after --version has exited. A real-path test needs such
+    # an option in a later iree-compile, or a fake compiler, which the tests never use. What the real path does
+    # with an answer it cannot read as a yes is the next test's.
     from iree_vdmfma.compiler import toolchain
 
     monkeypatch.setattr(toolchain, "_refusal", lambda flags, path: "iree-compile 3.13 refuses it: x" if len(flags) > 1
@@ -232,6 +239,56 @@ def test_flags_refused_together_but_taken_each_alone_are_refused_naming_the_firs
         "--a=1": "refused with the others, though each is taken alone: iree-compile 3.13 refuses it: x"}
     monkeypatch.setattr(toolchain, "_refusal", lambda flags, path: "")
     assert toolchain.refused_flags(("--a=1", "--b=2")) == {}
+
+
+def test_an_ask_of_iree_compile_that_runs_past_its_timeout_names_what_it_asked(tmp_path, monkeypatch):
+    """It said 'iree-compile --version ran past' when the ask was a check of --compile-flags (found in review): the
+    real iree-compile, given a millisecond, is ended and the one error line names the flags it was checking; the
+    version ask names --version."""
+    from iree_vdmfma.compiler import toolchain
+
+    toolchain.compiler_version()  # known before the ask of the flags, as every command knows it
+    monkeypatch.setattr(toolchain, "VERSION_TIMEOUT_S", 0.001)
+    flags = ("--iree-opt-level=O2", "--iree-opt-strip-assertions")  # asked nowhere else: no cached answer
+    res = CliRunner().invoke(app, ["compile", "--m", "8", "--n", "64", "--k", "64", "--target", "host",
+                                   *(f"--compile-flag={flag}" for flag in flags), "--out", str(tmp_path / "o")])
+    lines = [line for line in res.output.splitlines() if line.strip()]
+    assert res.exit_code == 1 and len(lines) == 1, res.output
+    assert lines[0].startswith("error: iree-compile checking the compile flags --iree-opt-level=O2 "
+                               "--iree-opt-strip-assertions ran past 0.001 s and was ended: "), lines[0]
+    assert not (tmp_path / "o").exists()
+    toolchain.compiler_version.cache_clear()
+    try:
+        with pytest.raises(ToolFailed, match=r"^iree-compile --version ran past 0.001 s and was ended: "):
+            toolchain.compiler_version()
+    finally:
+        toolchain.compiler_version.cache_clear()  # asked again, with the real timeout, by whoever needs it next
+
+
+def test_flags_asked_of_an_iree_compile_that_cannot_start_are_refused_each_in_one_line():
+    """Fail closed on the real path: the real iree-compile, run under a 100 MiB address-space limit, cannot map its
+    compiler library and exits 127 without its version, an answer that is no yes: every flag asked about is refused,
+    in one line with the loader's own words, none taken. The probe runs in a Python of its own, which finds
+    iree-compile first (as any command does: finding it imports the compiler wheel, too big for the limit) and then
+    sets the limit that the iree-compile it starts inherits; the toolchain module needs no more."""
+    import json
+    import subprocess
+    import sys
+
+    flags = ["--iree-opt-level=O3", "--mlir-disable-threading"]  # each taken by an iree-compile that starts
+    probe = ("import json, resource, sys\n"
+             "from iree_vdmfma.compiler.toolchain import refused_flags, tool\n"
+             "tool('iree-compile')\n"
+             "resource.setrlimit(resource.RLIMIT_AS, (100 << 20, resource.RLIM_INFINITY))\n"
+             "print(json.dumps(refused_flags(tuple(sys.argv[1:]))))\n")
+    run = subprocess.run([sys.executable, "-c", probe, *flags], capture_output=True, text=True, timeout=120,
+                         cwd=ROOT)
+    assert run.returncode == 0, run.stderr
+    refused = json.loads(run.stdout)
+    assert sorted(refused) == sorted(flags), refused
+    for why in refused.values():
+        assert "\n" not in why and "error while loading shared libraries" in why, why
+        assert why.startswith("could not be checked: iree-compile cannot run"), why  # not blamed on the flag
 
 
 def test_the_flags_iree_compile_takes_are_taken_in_either_spelling():

@@ -394,7 +394,7 @@ def test_run_hook_exceptions_become_run_error_rows_and_the_sweep_goes_on(tmp_pat
 
     options = SweepOptions(target="host", variants=("default",), out_dir=tmp_path / "out", cache_dir=cache_dir,
                            cache_modes=("hot", "cold"), runnable=True)
-    sweep([a, b], options, run_hook=hook)
+    sweep([a, b], options, run_hook=dataclasses.replace(real, run=hook))
     rows = {(r.name, r.cache_mode): r for r in read_rows(tmp_path / "out" / "results.csv")}
     assert len(rows) == 4 and sum(calls.values()) == 4
     for mode in ("hot", "cold"):
@@ -408,7 +408,7 @@ def test_run_hook_exceptions_become_run_error_rows_and_the_sweep_goes_on(tmp_pat
     assert rows[("b", "cold")].error == "MemoryError: out of device memory allocating 512 MiB"
     # Resume: run-errors are finished rows; --retry-failed redoes them (with the real run, nothing raised).
     calls.clear()
-    sweep([a, b], options, run_hook=hook)
+    sweep([a, b], options, run_hook=dataclasses.replace(real, run=hook))
     assert not calls
     sweep([a, b], dataclasses.replace(options, retry_failed=True), run_hook=real)
     again = {(r.name, r.cache_mode): r for r in read_rows(tmp_path / "out" / "results.csv")}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import collections
 import csv
+import dataclasses
 import os
 import re
 import signal
@@ -44,7 +45,7 @@ def test_a_resumed_sweep_runs_only_the_unfinished_cache_mode_and_leaves_the_fini
         return real(result, problem, row)
 
     try:
-        Sweep([TINY], options, run_hook=stopped_before_cold).run()
+        Sweep([TINY], options, run_hook=dataclasses.replace(real, run=stopped_before_cold)).run()
     except KeyboardInterrupt:
         pass
     before = {r.cache_mode: r for r in read_rows(options.out_dir / "results.csv")}
@@ -55,7 +56,7 @@ def test_a_resumed_sweep_runs_only_the_unfinished_cache_mode_and_leaves_the_fini
         calls[row.cache_mode] += 1
         return real(result, problem, row)
 
-    resumed = Sweep([TINY], options, run_hook=counted)
+    resumed = Sweep([TINY], options, run_hook=dataclasses.replace(real, run=counted))
     assert resumed.todo() == 1  # one row to do, not the job's two
     resumed.run()
     assert calls == {"cold": 1}  # the hot row was not measured again

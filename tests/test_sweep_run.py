@@ -1,5 +1,7 @@
 """A sweep that runs on a real IREE device: local-task (CPU), through the CLI."""
 
+import dataclasses
+import pickle
 import threading
 from pathlib import Path
 
@@ -13,6 +15,7 @@ from iree_vdmfma.executors import LocalExecutor
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.problems.rows import Status, row_for, write_rows
 from iree_vdmfma.problems.shapes import load_shape_list
+from iree_vdmfma.run.hook import RunHook
 from iree_vdmfma.run.runner import sweep_run_hook
 from iree_vdmfma.sweep.sweep import Sweep, SweepOptions
 
@@ -148,6 +151,34 @@ def test_a_library_sweep_takes_its_timing_mode_from_its_run_hook_and_refuses_row
     assert sorted(p.name for p in out.iterdir()) == ["results.csv"] and (out / "results.csv").read_bytes() == before
     assert Sweep([problem], options, run_hook=sweep_run_hook("local-task", reps=2, timing_mode="cmdbuf")).todo() == 0
     Sweep([problem], options, run_hook=sweep_run_hook("local-task", reps=0, timing_mode="loop"))
+
+
+def test_a_run_hook_cannot_lose_its_timing_mode_when_wrapped_pickled_or_built_without_one(tmp_path):
+    """A sweep takes only a RunHook, whose timing mode is a field it cannot be built without: a bare function (a
+    wrapper around a real hook) is refused, a RunHook built around one keeps the mode it says, and so does a hook
+    pickled for a remote executor's workers; the sweep refuses rows timed in another mode through each of them."""
+    problem = Problem(8, 128, 256, dtype="f16")
+    out = tmp_path / "out"
+    out.mkdir()
+    write_rows([row_for(problem, "host", "default", Status.OK, cache_mode=mode, reps=2, latency_us_median=1.0,
+                        timing_mode="cmdbuf") for mode in ("hot", "cold")], out / "results.csv")
+    options = SweepOptions(target="host", variants=("default",), out_dir=out, cache_dir=None,
+                           cache_modes=("hot", "cold"), runnable=True)
+    real = sweep_run_hook("local-task", reps=2, timing_mode="loop")
+
+    def logged(result, problem, row):
+        return real(result, problem, row)
+
+    with pytest.raises(TypeError, match="timing_mode"):
+        RunHook(logged)  # the mode is required
+    with pytest.raises(ValueError, match="timing mode must be"):
+        RunHook(logged, "graphs")
+    with pytest.raises(TypeError, match=r"run_hook must be a RunHook .* got function"):
+        Sweep([problem], options, run_hook=logged)
+    for hook in (dataclasses.replace(real, run=logged), pickle.loads(pickle.dumps(real))):
+        assert hook.timing_mode == "loop"
+        with pytest.raises(ValueError, match=r"holds rows timed in cmdbuf timing mode \(now --timing-mode loop\)"):
+            Sweep([problem], options, run_hook=hook)
 
 
 def test_a_sweep_under_an_ascii_locale_logs_its_reasons_in_utf8_and_finishes(tmp_path, cache_dir):

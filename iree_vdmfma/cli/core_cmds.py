@@ -12,6 +12,7 @@ from rich.text import Text
 from ..util.lists import counted
 from ..problems.rows import ResultRow, Status, exit_code, not_ok
 from ..executors import ExecutorSpec
+from ..run.hook import RunHook
 from ..sweep.sweep import Sweep, SweepOptions
 from ..devices.probe import device_kind
 from ..devices.targets import target as get_target
@@ -159,7 +160,7 @@ def _table(rows: list[ResultRow]) -> Table:
     return table
 
 
-def run_sweep(problems, options: SweepOptions, run_hook=None, banner: str = "") -> list[ResultRow]:
+def run_sweep(problems, options: SweepOptions, run_hook: Optional[RunHook] = None, banner: str = "") -> list[ResultRow]:
     """Run a sweep with progress (a bar on a terminal, a line per finished row otherwise); returns all rows."""
     with progress() as bar:
         sweep = Sweep(problems, options, run_hook=run_hook)  # plans first: bad input fails here

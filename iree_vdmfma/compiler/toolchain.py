@@ -44,16 +44,18 @@ def wheel_tool(name: str) -> str:
 
 VERSION_TIMEOUT_S = 60.0  # `iree-compile --version` answers in well under a second
 VERSION_TEXT = "compiler version"  # `iree-compile --version` prints '  IREE compiler version 3.13.0rc... @ 89ece87...'
+UNKNOWN_VERSION = "unknown"  # what compiler_version says of an iree-compile that prints no version
 
 
-def _ask(path: str, *args: str) -> subprocess.CompletedProcess:
+def _ask(path: str, args: tuple[str, ...], asked: str) -> subprocess.CompletedProcess:
     """iree-compile (``path``; '' the one :func:`tool` finds) run with ``args``, which end in --version: it answers
-    in milliseconds, or ToolFailed once it runs past VERSION_TIMEOUT_S (ended with its group)."""
+    in milliseconds, or ToolFailed once it runs past VERSION_TIMEOUT_S (ended with its group), saying what it was
+    ``asked`` ('--version', or the flags it was checking)."""
     cmd = [path or tool("iree-compile"), *args]
     try:
         return run_group(cmd, timeout_s=VERSION_TIMEOUT_S)
     except subprocess.SubprocessError:  # the timeout: the tool was ended with its group
-        raise ToolFailed(f"iree-compile --version ran past {VERSION_TIMEOUT_S:g} s and was ended: "
+        raise ToolFailed(f"iree-compile {asked} ran past {VERSION_TIMEOUT_S:g} s and was ended: "
                          f"{' '.join(cmd)}") from None
 
 
@@ -61,11 +63,11 @@ def _ask(path: str, *args: str) -> subprocess.CompletedProcess:
 def compiler_version(path: str = "") -> str:
     """First line of `iree-compile --version` beyond the banner, e.g. '3.13.0rc20261016 @ 89ece87...' (``path``:
     that iree-compile; '' the one :func:`tool` finds)."""
-    out = _ask(path, "--version").stdout
+    out = _ask(path, ("--version",), "--version").stdout
     for line in out.splitlines():
         if VERSION_TEXT in line:
             return line.split(VERSION_TEXT, 1)[1].strip()
-    return out.strip().splitlines()[0] if out.strip() else "unknown"
+    return out.strip().splitlines()[0] if out.strip() else UNKNOWN_VERSION
 
 
 def refused_flags(flags: tuple[str, ...], path: str = "") -> dict[str, str]:
@@ -93,15 +95,20 @@ def _refusal(flags: tuple[str, ...], path: str) -> str:
     unknown flag, no value its option refuses. Else refused, said in the user's terms: a flag that printed
     something and exited (--help, --iree-hal-list-target-backends: no compile option), one that took the _END after
     it as its value (given without =VALUE), or iree-compile's own words."""
-    run = _ask(path, *(arg for flag in flags for arg in (flag, _END)), _END, "--version")
+    run = _ask(path, (*(arg for flag in flags for arg in (flag, _END)), _END, "--version"),
+               f"checking the compile flag{'s' if len(flags) > 1 else ''} {' '.join(flags)}")
     unknown_end, lines = f"Unknown command line argument '{_END}'", run.stderr.splitlines()
     said = [line for i, line in enumerate(lines) if f"'{_END}'" not in line and not (  # nor its nearest flag to _END
         "Did you mean '" in line and i and unknown_end in lines[i - 1])]
     ends = run.stderr.count(unknown_end)
-    this = f"iree-compile {compiler_version(path).split(' @ ')[0]}"
+    version = compiler_version(path)
+    this = f"iree-compile {version.split(' @ ')[0]}"
     if run.returncode != 0:
         words = [line.removeprefix("iree-compile:").strip() for line in said if line.strip()]
-        return f"{this} refuses it: {words[0] if words else f'exit {run.returncode}'}"
+        why = words[0] if words else f"exit {run.returncode}"
+        if version == UNKNOWN_VERSION:  # it does not say its version either: it cannot run, whatever the flag
+            return f"could not be checked: iree-compile cannot run ({why})"
+        return f"{this} refuses it: {why}"
     if VERSION_TEXT not in run.stdout or not ends:  # it exited at a flag: --help, --version, a list of targets
         shown = run.stdout.strip().splitlines()[:1]
         return f"is no compile option: {this} " + (f"prints {shown[0]!r} and exits" if shown else "exits at it")

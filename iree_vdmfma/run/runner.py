@@ -28,6 +28,7 @@ from typing import Callable, Optional, Sequence
 import numpy as np
 
 from . import floor, timing
+from .hook import RunHook
 from .numerics import Checker, NumericsResult, abi_elem
 from ..problems.problem import Problem
 from ..problems.rows import ResultRow, Status
@@ -365,24 +366,26 @@ def run_default_dir() -> Path:
 
 def sweep_run_hook(device: str, reps: int = 10, cache_bytes: Optional[int] = None, compiler_version: str = "",
                    timeout_s: float = 600.0, timing_mode: str = timing.DEFAULT_TIMING_MODE,
-                   floor_module: Optional[Path] = None):
+                   floor_module: Optional[Path] = None) -> RunHook:
     """A Sweep run hook: run a compiled job's module for one row's cache mode and fill the row; a run past
     ``timeout_s`` (the sweep's --timeout: one compile or run) is a timeout row.
 
     The row gets the same provenance columns as a `vdmfma bench` row (device name, arch,
     driver, versions, date); ``compiler_version`` is the sweep's, passed in so the run
     stage never asks the compiler. The hook's ``timing_mode`` is the mode its rows are timed in ('' with ``reps``
-    0: it times none), which the sweep checks against the rows on disk (sweep/sweep.py RunHook).
+    0: it times none), which the sweep checks against the rows on disk (run/hook.py RunHook).
     """
+    run = partial(run_row, device, reps, cache_bytes, compiler_version, timeout_s, timing_mode, floor_module)
+    return RunHook(run, timing_mode if reps > 0 else "")
+
+
+def run_row(device: str, reps: int, cache_bytes: Optional[int], compiler_version: str, timeout_s: float,
+            timing_mode: str, floor_module: Optional[Path], result, problem: Problem, row: ResultRow) -> ResultRow:
+    """sweep_run_hook's run (module-level, so the hook pickles for a remote executor): ``row`` run and filled;
+    a '' cache_mode row (reps=0) is checked for numerics only: no timing, so no cache mode."""
     from .provenance import provenance  # noqa: PLC0415
 
-    def hook(result, problem: Problem, row: ResultRow) -> ResultRow:
-        # a '' cache_mode row (reps=0) is checked for numerics only: no timing, so no cache mode
-        run = run_problem(result.vmfb, problem, device, module_target=row.target, cache_mode=row.cache_mode or "hot",
-                          reps=reps if row.cache_mode else 0, cache_bytes=cache_bytes, timeout_s=timeout_s,
-                          timing_mode=timing_mode, floor_module=floor_module)
-        return apply_to_row(row, run).replace(cache_mode=row.cache_mode,
-                                              **provenance(device, compiler_version).columns())
-
-    hook.timing_mode = timing_mode if reps > 0 else ""
-    return hook
+    run = run_problem(result.vmfb, problem, device, module_target=row.target, cache_mode=row.cache_mode or "hot",
+                      reps=reps if row.cache_mode else 0, cache_bytes=cache_bytes, timeout_s=timeout_s,
+                      timing_mode=timing_mode, floor_module=floor_module)
+    return apply_to_row(row, run).replace(cache_mode=row.cache_mode, **provenance(device, compiler_version).columns())

@@ -46,6 +46,7 @@ from ..executors import (Executor, ExecutorError, ExecutorSpec, TaskCancelled, m
 from ..problems.inputs import input_ir
 from ..problems.loop_ir import RUNNER_FLAGS, runner_input_ir
 from ..problems.problem import Problem
+from ..run.hook import RunHook
 from ..run.timing import check_one_mode
 from ..problems.rows import (COMPILE_HUNG, COMPILE_TIMED_OUT, FAILED, MACHINE_REASON, TERMINAL, ResultRow, Status,
                               read_results, row_for, spill_verdict, write_rows)
@@ -57,11 +58,6 @@ from .manifest import Manifest, ModuleEntry, write_manifest
 from .proofs import ProofMemo
 from ..util.io import atomic_write_text
 from ..util.scratch import scratch
-
-# A run hook: (compile result, problem, row for one cache mode) -> finished row. A hook that times its rows says in
-# which timing mode (run/timing.py) as its ``timing_mode`` attribute (run/runner.py sweep_run_hook's does): the one
-# place the sweep learns it ('' or none: unsaid, no check against the rows on disk).
-RunHook = Callable[[CompileResult, Problem, ResultRow], ResultRow]
 
 
 @dataclass(frozen=True)
@@ -251,6 +247,9 @@ class Sweep:
         self.executor = executor
         self.out = Path(options.out_dir)
         self.jobs = plan(problems, options)
+        if run_hook is not None and not isinstance(run_hook, RunHook):  # a bare function: its timing mode unsaid
+            raise TypeError(f"run_hook must be a RunHook (run/hook.py), which says its timing mode; got "
+                            f"{type(run_hook).__name__}")
         self.run_hook = run_hook
         self.on_row = on_row or (lambda row: None)
         self.on_start: Callable[[], None] = lambda: None  # called under OUT's lock, before any row is written
@@ -280,8 +279,8 @@ class Sweep:
 
     def _check_same_sweep(self) -> None:
         check_kind(self.out, "sweep")
-        mode = getattr(self.run_hook, "timing_mode", "")  # rows timed in another mode would be kept as this run's
-        if mode:  # (--append too): refused
+        mode = self.run_hook.timing_mode if self.run_hook else ""  # the one place the sweep learns its timing mode
+        if mode:  # rows timed in another mode would be kept as this run's (--append too): refused
             check_one_mode(self.results_path, self.rows.values(), mode)
         if not self.options.append:
             check_same(self.out, self._previous_runs(), self.identity,
