@@ -293,6 +293,23 @@ def test_plain_model_takes_every_spelling_of_no_device(none):
     assert "--device runs the forward" not in line and "nowhere.py" in line, line
 
 
+def test_auto_is_one_constant_every_default_device_and_the_no_device_check_share():
+    """typed.py told `--device auto` from none by a literal "auto" beside the CLI's default device constant (found in
+    review): devices/probe.py's AUTO is every command's default, what resolve_device probes, and what the timing
+    check takes for not asking for no device; "auto" is spelled nowhere else in the CLI."""
+    from iree_vdmfma.cli import typed
+    from iree_vdmfma.devices.probe import AUTO
+
+    defaults = {c: p.default for c, cmd in typer.main.get_command(app).commands.items() for p in cmd.params
+                if p.name == "device"}
+    assert defaults and set(defaults.values()) == {AUTO}, defaults
+    assert [typed.no_device_asked(d) for d in (AUTO, f" {AUTO.upper()} ", "local-task", "none", "off")] == [
+        False, False, False, True, True]
+    spelled = {f.name: f.read_text(encoding="utf-8").count('"auto"')
+               for f in [*(ROOT / "iree_vdmfma" / "cli").glob("*.py"), ROOT / "iree_vdmfma" / "devices" / "probe.py"]}
+    assert {f: n for f, n in spelled.items() if n} == {"probe.py": 1}, spelled
+
+
 @pytest.mark.parametrize("command", [  # (model's --dtype is its builder's: tests/test_model_inputs.py)
     ["compile", "--m", "8", "--n", "64", "--k", "64"], ["run", "--m", "8", "--n", "64", "--k", "64"],
     ["calibrate", "--device", "local-task"], ["coverage"]])

@@ -10,7 +10,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from ..devices.probe import resolve_device
+from ..devices.probe import AUTO, resolve_device
 from ..devices.targets import family_of, target as get_target
 from ..model.model import ModelOptions, counts_against, run_model
 from ..model import weights
@@ -137,7 +137,7 @@ def model(
             raise ValueError(_DB_NEEDS_TUNE)
         typed.refuse_given(_FORWARD + _TUNER + _SEED, "acts on the tune and the forward --tune or --library DIR run, and plain "
                            "`vdmfma model` runs neither", "give one of them")
-        if device.strip().lower() != opt.DEFAULT_DEVICE and resolve_device(device) is not None:  # none, off: compile
+        if device.strip().lower() != AUTO and resolve_device(device) is not None:  # none, off: compile
             raise ValueError("--device runs the forward: give --tune or --library DIR with it")  # only, as it does
         target = target or opt.DEFAULT_TARGET
         out = opt.out_folder(out, "model")
@@ -224,9 +224,9 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
             if db.exists():  # one that is not ours is bad input up front; a new one is made after the tune (nothing
                 check_db(db)  # is written before the model is built: a bad builder leaves no cache behind)
         # the model's default target under --device auto is the CPU, which auto runs on local-task (plan_device)
-        run_device, target = plan_run(device, target or ("host" if device == opt.DEFAULT_DEVICE else None))
+        run_device, target = plan_run(device, target or ("host" if device == AUTO else None))
         # the tune times nothing either; --library's forward, not run, was all that read --seed (a tune's search does)
-        typed.no_timing_without_device(device, run_device, *_FORWARD, "reps", "race", *(() if tune else _SEED))
+        typed.no_timing_without_device(device, *_FORWARD, "reps", "race", *(() if tune else _SEED))
         dt = opt.one_of("--dtype", opt.names(dtype)) if dtype is not None else None
         mode, size, compiled = timing
         modes = ("hot", "cold") if mode == "both" else tuple(opt.names(mode))

@@ -110,7 +110,7 @@ def tune(
         opt.positive("--timeout", timeout)
         problems = load_problems(shapes)
         run_device, target = plan_run(device, target)
-        typed.no_timing_without_device(device, run_device, "reps", "hot", "race", "calibration")
+        typed.no_timing_without_device(device, "reps", "hot", "race", "calibration")
         if allow_modelled and publish is None:  # an option that would change nothing is a misunderstanding to say
             raise ValueError("--allow-modelled only lets --publish write MODELLED winners: give --publish DIR too, "
                              "or leave it out")
