@@ -182,6 +182,12 @@ def test_numeric_options_out_of_range_are_one_error_line_before_anything_is_made
     (["tune", SHAPES, "--device", "none", "--prefer", "ours"], "--prefer ours decides between our spec and"),
     (["library", "build", "--target", "gfx942", "--prefer", "ours"], "--prefer ours decides between our spec and"),
     (["model", LAYER, "--m", "8", "--prefer", "ours"], "--prefer ours decides between"),
+    # --db without --tune said to give --tune, not that leaving --db out is the other way (and plain model said so
+    # after reading --merge-with's files)
+    (["model", LAYER, "--m", "8", "--library", "lib", "--db", "x.sqlite"], "error: --db keeps the records of a tune "
+     "(its candidates and winners): give --tune with it, or leave --db out"),
+    (["model", LAYER, "--m", "8", "--merge-with", "nowhere.mlir", "--db", "x.sqlite"], "error: --db keeps the records "
+     "of a tune (its candidates and winners): give --tune with it, or leave --db out"),
     # was accepted (the tuned path never read --prefer), then said to give --merge-with, which it refuses
     (["model", LAYER, "--m", "8", "--tune", "--device", "none", "--prefer", "theirs"],
      "error: --prefer theirs decides between our spec and a --merge-with one, and with --tune or --library DIR no "
