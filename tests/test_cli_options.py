@@ -264,6 +264,16 @@ def test_the_forward_options_given_with_library_and_a_device_are_taken():
     assert line == "error: --library nowhere: no such file or folder", line
 
 
+def test_tune_and_library_together_are_refused_before_the_library_is_read(tmp_path):
+    """`model --tune --library DIR` with no DIR there said the library was missing (it was read first), not that
+    --tune and --library are one or the other (found in review): how options relate is said before files are read."""
+    out = tmp_path / "out"
+    line = _one_error_line(["model", LAYER, "--m", "8", "--tune", "--library", str(tmp_path / "nowhere"), "--device",
+                            "none", "--target", "host", "--out", str(out)])
+    assert line == "error: give --tune or --library DIR, not both", line
+    assert not out.exists()
+
+
 class _Stop(Exception):
     """Raised by the spy once the compiler is made: what it was given is known, nothing need compile."""
 

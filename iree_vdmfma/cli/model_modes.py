@@ -52,6 +52,8 @@ NEVER = {
 def refuse_unread(tune: bool, library: Optional[object], device: str, merge_with, prefer: str) -> str:
     """The mode (PLAIN, TUNE or LIBRARY) the options ask for; ValueError for the first option given that it would
     not read: one that mode never reads, then one it reads only on a device with none asked for."""
+    if tune and library is not None:
+        raise ValueError("give --tune or --library DIR, not both")
     mode = TUNE if tune else LIBRARY if library is not None else PLAIN
     if mode != PLAIN:  # plain model's linking: no spec of ours is linked after a tune or with a library
         if merge_with:
