@@ -106,7 +106,7 @@ def model(
     input.
     """
     with user_errors(debug):
-        mode = refuse_unread(tune, library, device, merge_with, prefer)  # how the options relate, before any file
+        mode = refuse_unread(tune, library, device, search, merge_with, prefer)  # how options relate: before files
         flags = opt.compile_flags(compile_flag, compile_flags_file)
     if mode != PLAIN:
         _step(source, m, dtype, target, device, tune, library, max_candidates, reps, search, time_budget, rounds,

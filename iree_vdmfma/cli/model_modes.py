@@ -14,7 +14,8 @@ from ..devices.probe import AUTO, resolve_device
 from . import typed
 
 PLAIN, TUNE, LIBRARY = "plain", "--tune", "--library DIR"
-ALWAYS, TIMED = "always", "on a device"  # when a mode reads an option: whatever the device, or only where one times
+# when a mode reads an option: whatever the device; only where a device times; there or where optuna searches
+ALWAYS, TIMED, TIMED_OR_OPTUNA = "always", "on a device", "on a device or with --search optuna"
 
 
 class Group(NamedTuple):
@@ -35,8 +36,9 @@ READS = (
     Group(("reps", "race"), {TUNE: TIMED}),
     # the tune's search: modelled or measured, only --tune searches
     Group(("max_candidates", "search", "time_budget"), {TUNE: ALWAYS}),
-    # the order of the forward's paired rounds (on a device) and the tune's search
-    Group(("seed",), {TUNE: ALWAYS, LIBRARY: TIMED}),
+    # the order of the forward's and a race's paired rounds (on a device) and optuna's sampler (tune/options.py
+    # reads_seed): an exhaustive tune with no device shuffles nothing
+    Group(("seed",), {TUNE: TIMED_OR_OPTUNA, LIBRARY: TIMED}),
     # the tune's records
     Group(("db",), {TUNE: ALWAYS}, ("keeps the records of a tune (its candidates and winners)", "give --tune with it")),
 )
@@ -49,9 +51,12 @@ NEVER = {
 }
 
 
-def refuse_unread(tune: bool, library: Optional[object], device: str, merge_with, prefer: str) -> str:
+def refuse_unread(tune: bool, library: Optional[object], device: str, search: str, merge_with, prefer: str) -> str:
     """The mode (PLAIN, TUNE or LIBRARY) the options ask for; ValueError for the first option given that it would
-    not read: one that mode never reads, then one it reads only on a device with none asked for."""
+    not read: one that mode never reads, then one it reads only on a device (or with --search optuna) with no device
+    asked for."""
+    from ..tune.options import reads_seed  # noqa: PLC0415
+
     if tune and library is not None:
         raise ValueError("give --tune or --library DIR, not both")
     mode = TUNE if tune else LIBRARY if library is not None else PLAIN
@@ -65,9 +70,14 @@ def refuse_unread(tune: bool, library: Optional[object], device: str, merge_with
     for group in READS:
         if mode not in group.reads:
             typed.refuse_given(group.names, *(group.never or NEVER[mode]))
-    for group in READS:
-        if group.reads.get(mode) == TIMED:
+    for group in READS:  # TIMED_OR_OPTUNA: --seed, the one group read so, has its own line
+        when = group.reads.get(mode)
+        if when == TIMED:
             typed.no_timing_without_device(device, *group.names)
+        elif when == TIMED_OR_OPTUNA and typed.no_device_asked(device) and not reads_seed(search, racing=False):
+            typed.refuse_given(group.names, f"orders the paired rounds of the forward and of a race and seeds --search "
+                               f"optuna, and with --device {device} and --search {search} none of them runs",
+                               "give a device or --search optuna")
     if mode == PLAIN and device.strip().lower() != AUTO and resolve_device(device) is not None:  # none, off:
         raise ValueError("--device runs the forward: give --tune or --library DIR with it")  # compile only, as it does
     return mode
