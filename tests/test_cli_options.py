@@ -182,6 +182,12 @@ def test_numeric_options_out_of_range_are_one_error_line_before_anything_is_made
     (["tune", SHAPES, "--device", "none", "--prefer", "ours"], "--prefer ours decides between our spec and"),
     (["library", "build", "--target", "gfx942", "--prefer", "ours"], "--prefer ours decides between our spec and"),
     (["model", LAYER, "--m", "8", "--prefer", "ours"], "--prefer ours decides between"),
+    # --db without --tune said to give --tune, not that leaving --db out is the other way (and plain model said so
+    # after reading --merge-with's files)
+    (["model", LAYER, "--m", "8", "--library", "lib", "--db", "x.sqlite"], "error: --db keeps the records of a tune "
+     "(its candidates and winners): give --tune with it, or leave --db out"),
+    (["model", LAYER, "--m", "8", "--merge-with", "nowhere.mlir", "--db", "x.sqlite"], "error: --db keeps the records "
+     "of a tune (its candidates and winners): give --tune with it, or leave --db out"),
     # was accepted (the tuned path never read --prefer), then said to give --merge-with, which it refuses
     (["model", LAYER, "--m", "8", "--tune", "--device", "none", "--prefer", "theirs"],
      "error: --prefer theirs decides between our spec and a --merge-with one, and with --tune or --library DIR no "
@@ -258,6 +264,60 @@ def test_the_forward_options_given_with_library_and_a_device_are_taken():
     assert line == "error: --library nowhere: no such file or folder", line
 
 
+_SEED_UNREAD = {  # per command, its --seed line: {what leaves the exhaustive tune nothing to shuffle}, {way out}
+    "tune": "error: --seed orders a race's paired rounds and seeds --search optuna, and with {} and --search "
+            "exhaustive neither runs: {}, or leave --seed out",
+    "model": "error: --seed orders the paired rounds of the forward and of a race and seeds --search optuna, and with "
+             "{} and --search exhaustive none of them runs: {}, or leave --seed out"}
+
+
+@pytest.mark.parametrize("args, without, way", [
+    (["tune", SHAPES, "--device", "none"], "--device none", "give a device or --search optuna"),
+    (["tune", SHAPES, "--device", "off"], "--device off", "give a device or --search optuna"),
+    (["tune", SHAPES, "--device", "local-task", "--no-race"], "--no-race",
+     "leave --no-race out or give --search optuna"),
+    (["model", LAYER, "--m", "8", "--tune", "--device", "none"], "--device none", "give a device or --search optuna"),
+    (["model", LAYER, "--m", "8", "--tune", "--device", "compile-only"], "--device compile-only",
+     "give a device or --search optuna")])
+@pytest.mark.parametrize("seed", ["3", "0"])  # its default, given by hand, is refused too
+def test_seed_given_to_an_exhaustive_tune_that_races_nothing_is_one_error_line_naming_it(
+        tmp_path, args, without, way, seed):
+    """The tuner reads --seed only in a race's paired rounds and optuna's sampler (tune/options.py reads_seed), and
+    `model --tune` in its forward's rounds too (on a device): with --search exhaustive and no device (or `tune
+    --no-race`) it was accepted and dropped (found in review)."""
+    out = tmp_path / "out"
+    line = _one_error_line([*args, "--seed", seed, "--target", "host", "--out", str(out)])
+    assert line == _SEED_UNREAD[args[0]].format(without, way), line
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("args", [
+    ["tune", SHAPES, "--device", "local-task", "--allow-modelled"],  # a race shuffles its rounds
+    ["tune", SHAPES, "--device", "local-task", "--no-race", "--search", "optuna", "--allow-modelled"],
+    ["tune", SHAPES, "--device", "none", "--search", "optuna", "--allow-modelled"],  # optuna's sampler
+    ["model", LAYER, "--m", "8", "--tune", "--device", "none", "--search", "optuna", "--db", "DB"],
+    ["model", LAYER, "--m", "8", "--tune", "--device", "local-task", "--no-race", "--db", "DB"]])  # the forward
+def test_seed_given_where_a_race_optuna_or_the_forward_reads_it_is_taken(tmp_path, args):
+    """Each goes on to its next check (here one that fails: --allow-modelled without --publish, a --db that is no
+    database), past the seed."""
+    if "optuna" in args and args[0] == "tune":
+        pytest.importorskip("optuna")  # `tune --search optuna` needs it before the seed is looked at
+    (tmp_path / "db.txt").write_text("not sqlite\n", encoding="utf-8")
+    args = [str(tmp_path / "db.txt") if a == "DB" else a for a in args]
+    line = _one_error_line([*args, "--seed", "3", "--target", "host", "--out", str(tmp_path / "out")])
+    assert "--seed" not in line and ("--allow-modelled" in line or "not a tuning-record database" in line), line
+
+
+def test_tune_and_library_together_are_refused_before_the_library_is_read(tmp_path):
+    """`model --tune --library DIR` with no DIR there said the library was missing (it was read first), not that
+    --tune and --library are one or the other (found in review): how options relate is said before files are read."""
+    out = tmp_path / "out"
+    line = _one_error_line(["model", LAYER, "--m", "8", "--tune", "--library", str(tmp_path / "nowhere"), "--device",
+                            "none", "--target", "host", "--out", str(out)])
+    assert line == "error: give --tune or --library DIR, not both", line
+    assert not out.exists()
+
+
 class _Stop(Exception):
     """Raised by the spy once the compiler is made: what it was given is known, nothing need compile."""
 
@@ -291,6 +351,23 @@ def test_plain_model_takes_every_spelling_of_no_device(none):
     """`--device off` is `--device none` (resolve_device): it was refused as a device that runs the forward."""
     line = _one_error_line(["model", "nowhere.py", "--m", "8", "--device", none])
     assert "--device runs the forward" not in line and "nowhere.py" in line, line
+
+
+def test_auto_is_one_constant_every_default_device_and_the_no_device_check_share():
+    """typed.py told `--device auto` from none by a literal "auto" beside the CLI's default device constant (found in
+    review): devices/probe.py's AUTO is every command's default, what resolve_device probes, and what the timing
+    check takes for not asking for no device; "auto" is spelled nowhere else in the CLI."""
+    from iree_vdmfma.cli import typed
+    from iree_vdmfma.devices.probe import AUTO
+
+    defaults = {c: p.default for c, cmd in typer.main.get_command(app).commands.items() for p in cmd.params
+                if p.name == "device"}
+    assert defaults and set(defaults.values()) == {AUTO}, defaults
+    assert [typed.no_device_asked(d) for d in (AUTO, f" {AUTO.upper()} ", "local-task", "none", "off")] == [
+        False, False, False, True, True]
+    spelled = {f.name: f.read_text(encoding="utf-8").count('"auto"')
+               for f in [*(ROOT / "iree_vdmfma" / "cli").glob("*.py"), ROOT / "iree_vdmfma" / "devices" / "probe.py"]}
+    assert {f: n for f, n in spelled.items() if n} == {"probe.py": 1}, spelled
 
 
 @pytest.mark.parametrize("command", [  # (model's --dtype is its builder's: tests/test_model_inputs.py)

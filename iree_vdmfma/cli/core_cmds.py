@@ -303,7 +303,7 @@ def sweep(
         cache_bytes, timing_mode = opt.size_of(cache_size), opt.timing_mode(timing_mode)
         problems = load_problems(shapes)
         run_device, target = plan_run(device, target)
-        typed.no_timing_without_device(device, run_device, "reps", "timing_mode", "cache_size")
+        typed.no_timing_without_device(device, "reps", "timing_mode", "cache_size")
         if run_device and device_kind(run_device) not in ("cpu", "hip", "cuda"):
             raise ValueError(f"sweep runs on cuda, hip or local-task; use `vdmfma run --device {device}` for "
                              f"{device_kind(run_device)}")

@@ -10,26 +10,22 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from ..devices.probe import resolve_device
+from ..devices.probe import AUTO
 from ..devices.targets import family_of, target as get_target
 from ..model.model import ModelOptions, counts_against, run_model
 from ..model import weights
 from ..model.source import SourceError, parse_source
 from ..util.runs import check_kind
 from ..variants.registry import variant as get_variant
-from . import options as opt, typed
+from . import options as opt
 from .app import app, docs_page
 from .common import cell, print_table, say, show, user_errors
+from .model_modes import PLAIN, refuse_unread
 from ..problems.rows import Status
 
 EXIT_NOT_MATCHED = 1
 EXIT_NUMERICS = 1
 EXIT_UNFINISHED = 1
-_DB_NEEDS_TUNE = "--db keeps the records of a tune (its candidates and winners): give --tune with it"
-# what only the forward (--tune or --library, with a device) and only the tune use: dropped otherwise, so refused
-_FORWARD = ("rounds", "calls", "cache_mode", "cache_size", "torch_compile", "calibration")
-_TUNER = ("reps", "race", "max_candidates", "search", "time_budget")
-_SEED = ("seed",)  # the tune's search and the forward's paired rounds: plain model runs neither
 _COLUMNS = ("m_tokens", "dispatch", "calls", "op_form", "m", "n", "k", "batch", "fused_consumers",
             "default_mma_kind", "spec_mma_kind", "smfmac", "mfma", "vgpr", "spills", "status")
 
@@ -109,36 +105,18 @@ def model(
     Exit: 1 a skinny GEMM not applied, numerics failed, or --time-budget left GEMMs untuned; 2 bad
     input.
     """
-    if tune or library is not None:
-        with user_errors(debug):
-            flags = opt.compile_flags(compile_flag, compile_flags_file)
-            if db is not None and not tune:
-                raise ValueError(_DB_NEEDS_TUNE)
-            if merge_with:
-                raise ValueError("--merge-with links the spec plain `vdmfma model` writes (OUT/spec.mlir); a tuned "
-                                 "library is linked with yours by `vdmfma library build --merge-with` or `vdmfma "
-                                 "link`")
-            if typed.given("prefer"):  # no spec to link here, and --merge-with is refused: nothing to give with it
-                raise ValueError(f"--prefer {prefer} decides between our spec and a --merge-with one, and with --tune "
-                                 "or --library DIR no spec is linked: leave --prefer out")
-            if not tune:  # --library's forward reads --rounds, --calls and --seed; nothing reads these
-                typed.refuse_given(_TUNER, "acts on the tune --tune runs, and --library DIR runs none",
-                                   "give --tune instead of --library")
+    with user_errors(debug):
+        mode = refuse_unread(tune, library, device, search, merge_with, prefer)  # how options relate: before files
+        flags = opt.compile_flags(compile_flag, compile_flags_file)
+    if mode != PLAIN:
         _step(source, m, dtype, target, device, tune, library, max_candidates, reps, search, time_budget, rounds,
               calls, seed, out, workers, timeout, (cache_dir, no_cache), debug, (cache_mode, cache_size, torch_compile),
               race, flags, db, calibration)
         return
     with user_errors(debug):
-        flags = opt.compile_flags(compile_flag, compile_flags_file)
         from .link_cmds import merge_specs  # noqa: PLC0415
 
         theirs = merge_specs(merge_with, prefer)
-        if db is not None:
-            raise ValueError(_DB_NEEDS_TUNE)
-        typed.refuse_given(_FORWARD + _TUNER + _SEED, "acts on the tune and the forward --tune or --library DIR run, and plain "
-                           "`vdmfma model` runs neither", "give one of them")
-        if device.strip().lower() != opt.DEFAULT_DEVICE and resolve_device(device) is not None:  # none, off: compile
-            raise ValueError("--device runs the forward: give --tune or --library DIR with it")  # only, as it does
         target = target or opt.DEFAULT_TARGET
         out = opt.out_folder(out, "model")
         check_kind(out, "model")
@@ -224,9 +202,7 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
             if db.exists():  # one that is not ours is bad input up front; a new one is made after the tune (nothing
                 check_db(db)  # is written before the model is built: a bad builder leaves no cache behind)
         # the model's default target under --device auto is the CPU, which auto runs on local-task (plan_device)
-        run_device, target = plan_run(device, target or ("host" if device == opt.DEFAULT_DEVICE else None))
-        # the tune times nothing either; --library's forward, not run, was all that read --seed (a tune's search does)
-        typed.no_timing_without_device(device, run_device, *_FORWARD, "reps", "race", *(() if tune else _SEED))
+        run_device, target = plan_run(device, target or ("host" if device == AUTO else None))
         dt = opt.one_of("--dtype", opt.names(dtype)) if dtype is not None else None
         mode, size, compiled = timing
         modes = ("hot", "cold") if mode == "both" else tuple(opt.names(mode))

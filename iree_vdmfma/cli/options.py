@@ -21,12 +21,12 @@ from typing import Optional
 
 import typer
 
+from ..devices.probe import AUTO
 from ..util.lists import parse_m
 from ..util.sizes import parse_size
 from .typed import a_file
 
 DEFAULT_TARGET = "gfx942"  # the target when neither --target nor a device says one
-DEFAULT_DEVICE = "auto"
 
 # ----------------------------------------------------------------------------- what to build
 
@@ -46,7 +46,7 @@ VARIANTS = typer.Option(None, "--variants", "-v", help="Comma list: default, vdm
 
 # ----------------------------------------------------------------------------- where it runs
 
-DEVICE = typer.Option(DEFAULT_DEVICE, "--device", "-d", help=(
+DEVICE = typer.Option(AUTO, "--device", "-d", help=(
     "auto, none (compile only), local-task (the CPU), hip[://N] or cuda[://N]."))
 REPS = typer.Option(10, "--reps", min=1, help="Timing repetitions per measurement.")
 REPS_OR_NUMERICS = typer.Option(10, "--reps", min=0, help="Timing repetitions (0: check numerics only).")

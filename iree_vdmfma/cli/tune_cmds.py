@@ -100,7 +100,7 @@ def tune(
         from ..tune.tune_report import write_tune_report
         from ..executors import ExecutorSpec
         from ..tune.ship import publish_tuned, tuned_library
-        from ..tune.options import TuneOptions
+        from ..tune.options import TuneOptions, reads_seed
         from ..tune.tuner import Tuner
         from .core_cmds import plan_run
 
@@ -110,7 +110,13 @@ def tune(
         opt.positive("--timeout", timeout)
         problems = load_problems(shapes)
         run_device, target = plan_run(device, target)
-        typed.no_timing_without_device(device, run_device, "reps", "hot", "race", "calibration")
+        typed.no_timing_without_device(device, "reps", "hot", "race", "calibration")
+        no_device = typed.no_device_asked(device)  # auto finding none is not asking: the seed is not refused
+        if not reads_seed(search, racing=not no_device and race is not False):  # racing: as TuneOptions.racing
+            without, way = ((f"--device {device}", "give a device or --search optuna") if no_device else
+                            ("--no-race", "leave --no-race out or give --search optuna"))
+            typed.refuse_given(("seed",), f"orders a race's paired rounds and seeds --search optuna, and with "
+                               f"{without} and --search {search} neither runs", way)
         if allow_modelled and publish is None:  # an option that would change nothing is a misunderstanding to say
             raise ValueError("--allow-modelled only lets --publish write MODELLED winners: give --publish DIR too, "
                              "or leave it out")

@@ -14,6 +14,8 @@ import os
 from pathlib import Path
 from typing import Optional
 
+from ..devices.probe import AUTO, resolve_device
+
 try:  # typer >= 0.2x carries its own copy of click (app.py)
     from typer._click.core import ParameterSource
     from typer._click.globals import get_current_context
@@ -103,10 +105,15 @@ def refuse_given(names: tuple[str, ...], why: str, way_out: str) -> None:
             raise ValueError(f"{spelled} {why}: {way_out}, or leave {spelled} out")
 
 
-def no_timing_without_device(device: str, run_device: Optional[str], *names: str) -> None:
-    """With no device asked for (``run_device``, --device resolved: None for none and its aliases off and compile-only;
-    auto finding none is not asking) nothing is run or timed: ValueError naming the first of the timing options
-    ``names`` (their parameter names) given on the command line, which would change nothing."""
-    if run_device is None and device.strip().lower() != "auto":
+def no_device_asked(device: str) -> bool:
+    """--device asks for no device: none, or its aliases off and compile-only (resolve_device); auto, which finds
+    none on a machine without one, is not asking for none. Nothing is probed: a named device is not looked for."""
+    return device.strip().lower() != AUTO and resolve_device(device) is None
+
+
+def no_timing_without_device(device: str, *names: str) -> None:
+    """With no device asked for (``no_device_asked``) nothing is run or timed: ValueError naming the first of the
+    timing options ``names`` (their parameter names) given on the command line, which would change nothing."""
+    if no_device_asked(device):
         refuse_given(names, f"acts on what a device runs and times, and with --device {device} nothing is run or "
                             "timed", "give a device")

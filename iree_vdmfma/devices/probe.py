@@ -28,6 +28,7 @@ from ..util.procs import run_group
 CPU_DEVICES = ("local-task", "local-sync")
 GFX_ARCH_RE = r"gfx[0-9a-f]+(?::[a-z]+[+-])*"  # with target features: gfx942:sramecc+:xnack-
 DEVICE_ALIASES = {"cpu": "local-task", "host": "local-task", "rocm": "hip"}
+AUTO = "auto"  # the device of whatever is here (every command's default --device): resolve_device, plan_device
 
 
 class DeviceError(RuntimeError):
@@ -104,7 +105,7 @@ def probe_driver(driver: str, timeout_s: float = 60.0) -> tuple[dict, ...]:
     return tuple(d for d in devices if isinstance(d, dict))
 
 
-def resolve_device(spec: Optional[str] = "auto") -> Optional[str]:
+def resolve_device(spec: Optional[str] = AUTO) -> Optional[str]:
     """'auto': ``hip`` when an AMD GPU is visible to IREE, else None (compile-only).
 
     None/''/'none' -> None; anything else is normalised and returned as given
@@ -112,7 +113,7 @@ def resolve_device(spec: Optional[str] = "auto") -> Optional[str]:
     """
     if spec is None or spec.strip().lower() in ("", "none", "off", "compile-only"):
         return None
-    if spec.strip().lower() == "auto":
+    if spec.strip().lower() == AUTO:
         return "hip" if probe_driver("hip") else None
     return normalize_device(spec)
 
@@ -262,7 +263,7 @@ def plan_device(device: Optional[str], target: Optional[str], default_target: st
     spec = (device or "none").strip().lower()
     base = lambda t: t.split(":")[0].strip().lower()  # noqa: E731
     kind_of = target_kind or (lambda t: _target_driver(t) or ("cpu" if base(t) == "host" else ""))
-    if spec == "auto":
+    if spec == AUTO:
         if target and kind_of(target) == "cpu":
             return plan_device(CPU_DEVICES[0], target, default_target, cuda_target, target_kind)  # the CPU is here
         drivers = [_target_driver(target)] if target else ["hip", "cuda"]

@@ -61,6 +61,13 @@ class TuneOptions:
         return self.measuring and self.race is not False
 
 
+def reads_seed(search: str, racing: bool) -> bool:
+    """Whether a tune reads its seed (--seed): a race shuffles its paired rounds with it (tune/race.py) and
+    --search optuna's sampler starts from it (tune/search.py). An exhaustive tune that races nothing (no device, or
+    --no-race) reads it nowhere: the inputs that check its candidates' numerics have their own (run/numerics.py)."""
+    return search == "optuna" or racing
+
+
 def check_options(o: TuneOptions) -> None:
     backend = backend_for(o.target)  # validates the target
     if o.device != "none":
