@@ -265,24 +265,24 @@ def test_the_forward_options_given_with_library_and_a_device_are_taken():
 
 
 _SEED_UNREAD = {  # per command, its --seed line: {what leaves the exhaustive tune nothing to shuffle}, {way out}
-    "tune": "error: --seed orders a race's paired rounds and seeds --search optuna, and with {} and --search "
-            "exhaustive neither runs: {}, or leave --seed out",
-    "model": "error: --seed orders the paired rounds of the forward and of a race and seeds --search optuna, and with "
-             "{} and --search exhaustive none of them runs: {}, or leave --seed out"}
+    "tune": "error: --seed orders a race's paired rounds and seeds --search optuna's sampler, and with {} and "
+            "--search exhaustive neither runs: {}, or leave --seed out",
+    "model": "error: --seed orders the paired rounds of the forward and of a race and seeds --search optuna's "
+             "sampler, and with {} and --search exhaustive none of them runs: {}, or leave --seed out"}
 
 
 @pytest.mark.parametrize("args, without, way", [
     (["tune", SHAPES, "--device", "none"], "--device none", "give a device or --search optuna"),
     (["tune", SHAPES, "--device", "off"], "--device off", "give a device or --search optuna"),
     (["tune", SHAPES, "--device", "local-task", "--no-race"], "--no-race",
-     "leave --no-race out or give --search optuna"),
+     "leave --no-race out, or give --search optuna with --max-candidates N"),
     (["model", LAYER, "--m", "8", "--tune", "--device", "none"], "--device none", "give a device or --search optuna"),
     (["model", LAYER, "--m", "8", "--tune", "--device", "compile-only"], "--device compile-only",
      "give a device or --search optuna")])
 @pytest.mark.parametrize("seed", ["3", "0"])  # its default, given by hand, is refused too
 def test_seed_given_to_an_exhaustive_tune_that_races_nothing_is_one_error_line_naming_it(
         tmp_path, args, without, way, seed):
-    """The tuner reads --seed only in a race's paired rounds and optuna's sampler (tune/options.py reads_seed), and
+    """The tuner reads --seed only in a race's paired rounds and optuna's sampler (tune/options.py unread_seed), and
     `model --tune` in its forward's rounds too (on a device): with --search exhaustive and no device (or `tune
     --no-race`) it was accepted and dropped (found in review)."""
     out = tmp_path / "out"
@@ -291,21 +291,51 @@ def test_seed_given_to_an_exhaustive_tune_that_races_nothing_is_one_error_line_n
     assert not out.exists()
 
 
+def test_seed_given_to_an_unraced_optuna_tune_that_samples_nothing_is_one_error_line():
+    """--search optuna samples only under a candidate limit (tune/tuner.py tune_shape): measured with --no-race and
+    no --max-candidates it measures every candidate, so its seed was accepted and dropped (found in review)."""
+    pytest.importorskip("optuna")
+    line = _one_error_line(["tune", SHAPES, "--device", "local-task", "--no-race", "--search", "optuna", "--seed",
+                            "3", "--target", "host"])
+    assert line == ("error: --seed orders a race's paired rounds and seeds --search optuna's sampler, and with "
+                    "--no-race nothing is raced and --search optuna without --max-candidates measures every "
+                    "candidate, sampling none: give --max-candidates N, or leave --no-race out, or leave --seed out"), \
+        line
+
+
 @pytest.mark.parametrize("args", [
     ["tune", SHAPES, "--device", "local-task", "--allow-modelled"],  # a race shuffles its rounds
-    ["tune", SHAPES, "--device", "local-task", "--no-race", "--search", "optuna", "--allow-modelled"],
-    ["tune", SHAPES, "--device", "none", "--search", "optuna", "--allow-modelled"],  # optuna's sampler
+    ["tune", SHAPES, "--device", "local-task", "--no-race", "--search", "optuna", "--max-candidates", "4",
+     "--allow-modelled"],  # optuna's sampler, under a limit
+    ["tune", SHAPES, "--device", "none", "--search", "optuna", "--allow-modelled"],  # the modelled default limit
     ["model", LAYER, "--m", "8", "--tune", "--device", "none", "--search", "optuna", "--db", "DB"],
     ["model", LAYER, "--m", "8", "--tune", "--device", "local-task", "--no-race", "--db", "DB"]])  # the forward
 def test_seed_given_where_a_race_optuna_or_the_forward_reads_it_is_taken(tmp_path, args):
     """Each goes on to its next check (here one that fails: --allow-modelled without --publish, a --db that is no
     database), past the seed."""
-    if "optuna" in args and args[0] == "tune":
-        pytest.importorskip("optuna")  # `tune --search optuna` needs it before the seed is looked at
+    if "optuna" in args:
+        pytest.importorskip("optuna")  # --search optuna needs it before the seed is looked at
     (tmp_path / "db.txt").write_text("not sqlite\n", encoding="utf-8")
     args = [str(tmp_path / "db.txt") if a == "DB" else a for a in args]
     line = _one_error_line([*args, "--seed", "3", "--target", "host", "--out", str(tmp_path / "out")])
     assert "--seed" not in line and ("--allow-modelled" in line or "not a tuning-record database" in line), line
+
+
+@pytest.mark.parametrize("args, says", [
+    (["tune", "nowhere.csv", "--device", "none", "--seed", "3"], "error: --seed "),
+    (["tune", "nowhere.csv", "--device", "none", "--reps", "3"], "error: --reps "),
+    (["sweep", "nowhere.csv", "--device", "none", "--reps", "3"], "error: --reps "),
+    (["model", "nowhere.py", "--m", "8", "--tune", "--device", "none", "--search", "optuan", "--seed", "1"],
+     "error: --search 'optuan': use exhaustive or optuna"),
+    (["model", "nowhere.py", "--m", "8", "--prefer", "ours", "--compile-flags-file", "nowhere.txt"],
+     "error: --prefer ours decides between our spec and a --merge-with one")])
+def test_how_options_relate_is_said_before_any_file_they_name_is_read(tmp_path, args, says):
+    """Found in review: `tune`/`sweep` read the shape list before refusing an option no run would read, `model
+    --tune` named an unknown --search in the --seed line, and plain `model --prefer` without --merge-with read the
+    flags file first. The options' own line comes first, naming no file."""
+    line = _one_error_line([*args, "--out", str(tmp_path / "out")])
+    assert line.startswith(says) and "nowhere" not in line, line
+    assert not (tmp_path / "out").exists()
 
 
 def test_tune_and_library_together_are_refused_before_the_library_is_read(tmp_path):
@@ -365,6 +395,9 @@ def test_auto_is_one_constant_every_default_device_and_the_no_device_check_share
     assert defaults and set(defaults.values()) == {AUTO}, defaults
     assert [typed.no_device_asked(d) for d in (AUTO, f" {AUTO.upper()} ", "local-task", "none", "off")] == [
         False, False, False, True, True]
+    assert [typed.asked_auto(d) for d in (AUTO, f" {AUTO.upper()} ", "local-task", "none")] == [True, True, False, False]
+    assert [typed.device_named(d) for d in (AUTO, " AUTO ", "local-task", "cuda://1", "none", "off")] == [
+        False, False, True, True, False, False]
     spelled = {f.name: f.read_text(encoding="utf-8").count('"auto"')
                for f in [*(ROOT / "iree_vdmfma" / "cli").glob("*.py"), ROOT / "iree_vdmfma" / "devices" / "probe.py"]}
     assert {f: n for f, n in spelled.items() if n} == {"probe.py": 1}, spelled

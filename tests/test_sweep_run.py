@@ -16,7 +16,7 @@ from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.problems.rows import Status, row_for, write_rows
 from iree_vdmfma.problems.shapes import load_shape_list
 from iree_vdmfma.run.hook import RunHook
-from iree_vdmfma.run.runner import sweep_run_hook
+from iree_vdmfma.run.runner import run_row, sweep_run_hook
 from iree_vdmfma.sweep.sweep import Sweep, SweepOptions
 
 
@@ -175,7 +175,9 @@ def test_a_run_hook_cannot_lose_its_timing_mode_when_wrapped_pickled_or_built_wi
         RunHook(logged, "graphs")
     with pytest.raises(TypeError, match=r"run_hook must be a RunHook .* got function"):
         Sweep([problem], options, run_hook=logged)
-    for hook in (dataclasses.replace(real, run=logged), pickle.loads(pickle.dumps(real))):
+    shipped = pickle.loads(pickle.dumps(real))
+    assert shipped.run.func is run_row and shipped.run.args == real.run.args  # the same run, on the worker
+    for hook in (dataclasses.replace(real, run=logged), shipped):
         assert hook.timing_mode == "loop"
         with pytest.raises(ValueError, match=r"holds rows timed in cmdbuf timing mode \(now --timing-mode loop\)"):
             Sweep([problem], options, run_hook=hook)

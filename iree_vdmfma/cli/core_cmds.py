@@ -301,9 +301,9 @@ def sweep(
 
         out = opt.out_folder(out, "sweep")
         cache_bytes, timing_mode = opt.size_of(cache_size), opt.timing_mode(timing_mode)
+        typed.no_timing_without_device(device, "reps", "timing_mode", "cache_size")  # before the shape list is read
         problems = load_problems(shapes)
         run_device, target = plan_run(device, target)
-        typed.no_timing_without_device(device, "reps", "timing_mode", "cache_size")
         if run_device and device_kind(run_device) not in ("cpu", "hip", "cuda"):
             raise ValueError(f"sweep runs on cuda, hip or local-task; use `vdmfma run --device {device}` for "
                              f"{device_kind(run_device)}")

@@ -14,14 +14,21 @@ from .app import app, docs_page
 from .common import show, user_errors
 
 
-def merge_specs(paths: Optional[Sequence[Path]], prefer: str) -> list:
-    """The --merge-with specs, read and checked up front (bad input: one error line, before anything compiles)."""
-    from ..configs.link import OURS, THEIRS, check_prefer, read_spec  # noqa: PLC0415
+def refuse_lone_prefer(paths: Optional[Sequence[Path]], prefer: str) -> None:
+    """Without --merge-with a --prefer changes nothing: refused, even `--prefer ours` (the default, typed by hand);
+    from the options alone, before any file is read."""
+    from ..configs.link import OURS, check_prefer  # noqa: PLC0415
 
-    # Without --merge-with a --prefer changes nothing: refused, even `--prefer ours` (the default, typed by hand)
     if (check_prefer(prefer) != OURS or given("prefer")) and not paths:
         raise ValueError(f"--prefer {prefer} decides between our spec and a --merge-with one: give --merge-with SPEC "
                          "too, or leave it out")
+
+
+def merge_specs(paths: Optional[Sequence[Path]], prefer: str) -> list:
+    """The --merge-with specs, read and checked up front (bad input: one error line, before anything compiles)."""
+    from ..configs.link import THEIRS, read_spec  # noqa: PLC0415
+
+    refuse_lone_prefer(paths, prefer)
     return [read_spec(p, THEIRS) for p in paths or ()]
 
 

@@ -10,14 +10,13 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from ..devices.probe import AUTO
 from ..devices.targets import family_of, target as get_target
 from ..model.model import ModelOptions, counts_against, run_model
 from ..model import weights
 from ..model.source import SourceError, parse_source
 from ..util.runs import check_kind
 from ..variants.registry import variant as get_variant
-from . import options as opt
+from . import options as opt, typed
 from .app import app, docs_page
 from .common import cell, print_table, say, show, user_errors
 from .model_modes import PLAIN, refuse_unread
@@ -202,7 +201,7 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
             if db.exists():  # one that is not ours is bad input up front; a new one is made after the tune (nothing
                 check_db(db)  # is written before the model is built: a bad builder leaves no cache behind)
         # the model's default target under --device auto is the CPU, which auto runs on local-task (plan_device)
-        run_device, target = plan_run(device, target or ("host" if device == AUTO else None))
+        run_device, target = plan_run(device, target or ("host" if typed.asked_auto(device) else None))
         dt = opt.one_of("--dtype", opt.names(dtype)) if dtype is not None else None
         mode, size, compiled = timing
         modes = ("hot", "cold") if mode == "both" else tuple(opt.names(mode))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional
 
-from ..devices.probe import AUTO, resolve_device
 from . import typed
 
 PLAIN, TUNE, LIBRARY = "plain", "--tune", "--library DIR"
@@ -55,12 +54,15 @@ def refuse_unread(tune: bool, library: Optional[object], device: str, search: st
     """The mode (PLAIN, TUNE or LIBRARY) the options ask for; ValueError for the first option given that it would
     not read: one that mode never reads, then one it reads only on a device (or with --search optuna) with no device
     asked for."""
-    from ..tune.options import reads_seed  # noqa: PLC0415
+    from ..tune.options import NOT_BOTH, check_search, unread_seed  # noqa: PLC0415
+    from .link_cmds import refuse_lone_prefer  # noqa: PLC0415
 
     if tune and library is not None:
-        raise ValueError("give --tune or --library DIR, not both")
+        raise ValueError(NOT_BOTH)
     mode = TUNE if tune else LIBRARY if library is not None else PLAIN
-    if mode != PLAIN:  # plain model's linking: no spec of ours is linked after a tune or with a library
+    if mode == PLAIN:
+        refuse_lone_prefer(merge_with, prefer)  # plain model links OUT/spec.mlir with --merge-with's specs
+    else:  # no spec of ours is linked after a tune or with a library
         if merge_with:
             raise ValueError("--merge-with links the spec plain `vdmfma model` writes (OUT/spec.mlir); a tuned "
                              "library is linked with yours by `vdmfma library build --merge-with` or `vdmfma link`")
@@ -70,14 +72,15 @@ def refuse_unread(tune: bool, library: Optional[object], device: str, search: st
     for group in READS:
         if mode not in group.reads:
             typed.refuse_given(group.names, *(group.never or NEVER[mode]))
+    if mode == TUNE:
+        check_search(search)  # a known --search before any line that names it
     for group in READS:  # TIMED_OR_OPTUNA: --seed, the one group read so, has its own line
         when = group.reads.get(mode)
         if when == TIMED:
             typed.no_timing_without_device(device, *group.names)
-        elif when == TIMED_OR_OPTUNA and typed.no_device_asked(device) and not reads_seed(search, racing=False):
-            typed.refuse_given(group.names, f"orders the paired rounds of the forward and of a race and seeds --search "
-                               f"optuna, and with --device {device} and --search {search} none of them runs",
-                               "give a device or --search optuna")
-    if mode == PLAIN and device.strip().lower() != AUTO and resolve_device(device) is not None:  # none, off:
-        raise ValueError("--device runs the forward: give --tune or --library DIR with it")  # compile only, as it does
+        elif when == TIMED_OR_OPTUNA and typed.no_device_asked(device) and (unread := unread_seed(
+                search, False, None, None, f"--device {device}", forward=True)) is not None:
+            typed.refuse_given(group.names, *unread)
+    if mode == PLAIN and typed.device_named(device):  # none and its aliases: compile only, as plain model does
+        raise ValueError("--device runs the forward: give --tune or --library DIR with it")
     return mode

@@ -98,7 +98,9 @@ RACE = typer.Option(
     help="Tuner: race the candidates against IREE's default (default: with a device).")
 SEARCH = typer.Option("exhaustive", "--search", help="Tuner: exhaustive or optuna (TPE).")
 APPEND = typer.Option(False, "--append", help="Add to an --out that holds another run.")
-SEED = typer.Option(0, "--seed", min=0, help="Seed of the inputs and of shuffled round orders.")
+SEED = typer.Option(0, "--seed", min=0, help=(
+    "Seed of run's and calibrate's draws (inputs, subsets) and of shuffled orders: a race's and a forward's "
+    "paired rounds, --search optuna's sampler."))
 CACHE_MODE = typer.Option("hot", "--cache-mode", help="hot, cold or both (cold: weights rotated past "
                           "the cache).")
 TIMING_MODE = typer.Option("cmdbuf", "--timing-mode", help="cmdbuf (8 dispatches a command buffer, as a model's "

@@ -14,18 +14,6 @@ from ..util.lists import counted
 from .common import load_problems, progress, say, show, user_errors
 
 
-def _check_search(search: str) -> None:
-    """--search up front: a known name, and optuna importable before any shape is tuned."""
-    if search not in ("exhaustive", "optuna"):
-        raise ValueError(f"--search {search!r}: use exhaustive or optuna")
-    if search == "optuna":
-        try:
-            import optuna  # noqa: F401
-        except ImportError:
-            raise ValueError("--search optuna needs optuna: pip install -e '.[tune]' (or use --search exhaustive)") \
-                from None
-
-
 class TuneProgress:
     """The tuner's progress on stderr: a rich bar per shape on a terminal; otherwise one line at most
     every PROGRESS_EVERY_S seconds (and at each shape's end), naming the last candidate and its outcome."""
@@ -100,23 +88,21 @@ def tune(
         from ..tune.tune_report import write_tune_report
         from ..executors import ExecutorSpec
         from ..tune.ship import publish_tuned, tuned_library
-        from ..tune.options import TuneOptions, reads_seed
+        from ..tune.options import TuneOptions, check_search, unread_seed
         from ..tune.tuner import Tuner
         from .core_cmds import plan_run
 
         out = opt.out_folder(out, "tune")
-        _check_search(search)
+        check_search(search)
         opt.positive("--time-budget", time_budget)
         opt.positive("--timeout", timeout)
-        problems = load_problems(shapes)
-        run_device, target = plan_run(device, target)
+        # how the options relate, before the shape list is read or a device probed
         typed.no_timing_without_device(device, "reps", "hot", "race", "calibration")
         no_device = typed.no_device_asked(device)  # auto finding none is not asking: the seed is not refused
-        if not reads_seed(search, racing=not no_device and race is not False):  # racing: as TuneOptions.racing
-            without, way = ((f"--device {device}", "give a device or --search optuna") if no_device else
-                            ("--no-race", "leave --no-race out or give --search optuna"))
-            typed.refuse_given(("seed",), f"orders a race's paired rounds and seeds --search optuna, and with "
-                               f"{without} and --search {search} neither runs", way)
+        if (unread := unread_seed(search, not no_device, race, max_candidates, f"--device {device}")) is not None:
+            typed.refuse_given(("seed",), *unread)
+        problems = load_problems(shapes)
+        run_device, target = plan_run(device, target)
         if allow_modelled and publish is None:  # an option that would change nothing is a misunderstanding to say
             raise ValueError("--allow-modelled only lets --publish write MODELLED winners: give --publish DIR too, "
                              "or leave it out")

@@ -105,10 +105,20 @@ def refuse_given(names: tuple[str, ...], why: str, way_out: str) -> None:
             raise ValueError(f"{spelled} {why}: {way_out}, or leave {spelled} out")
 
 
+def asked_auto(device: str) -> bool:
+    """--device auto, however spelled (' AUTO '): whatever device is here, none on a machine without one."""
+    return device.strip().lower() == AUTO
+
+
 def no_device_asked(device: str) -> bool:
     """--device asks for no device: none, or its aliases off and compile-only (resolve_device); auto, which finds
     none on a machine without one, is not asking for none. Nothing is probed: a named device is not looked for."""
-    return device.strip().lower() != AUTO and resolve_device(device) is None
+    return not asked_auto(device) and resolve_device(device) is None
+
+
+def device_named(device: str) -> bool:
+    """--device names a device (local-task, hip, cuda://1, ...): neither auto nor none and its aliases."""
+    return not asked_auto(device) and not no_device_asked(device)
 
 
 def no_timing_without_device(device: str, *names: str) -> None:

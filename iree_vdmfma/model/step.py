@@ -216,10 +216,10 @@ def _for_model(lib: Library, problems: list[Problem]) -> Library:
 
 def check_step_options(opts: StepOptions) -> None:
     """Bad options: a ValueError before anything is built or compiled."""
-    from ..tune.options import TuneOptions, check_options  # noqa: PLC0415
+    from ..tune.options import NOT_BOTH, TuneOptions, check_options  # noqa: PLC0415
 
     if opts.tune and opts.library is not None:
-        raise ValueError("give --tune or --library DIR, not both")
+        raise ValueError(NOT_BOTH)
     if not opts.ms or any(m < 1 for m in opts.ms):
         raise ValueError(f"--m needs positive token counts, got {opts.ms}")
     if opts.rounds < 1 or opts.calls < 1:

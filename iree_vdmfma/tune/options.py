@@ -58,14 +58,50 @@ class TuneOptions:
     @property
     def racing(self) -> bool:
         """A measured tune races its candidates (tune/race.py) unless told not to; a modelled one never does."""
-        return self.measuring and self.race is not False
+        return races(self.measuring, self.race)
 
 
-def reads_seed(search: str, racing: bool) -> bool:
-    """Whether a tune reads its seed (--seed): a race shuffles its paired rounds with it (tune/race.py) and
-    --search optuna's sampler starts from it (tune/search.py). An exhaustive tune that races nothing (no device, or
-    --no-race) reads it nowhere: the inputs that check its candidates' numerics have their own (run/numerics.py)."""
-    return search == "optuna" or racing
+def races(measuring: bool, race: Optional[bool]) -> bool:
+    """Whether a tune races its candidates: measured, and not told --no-race (TuneOptions.racing)."""
+    return measuring and race is not False
+
+
+SEARCHES = ("exhaustive", "optuna")
+NOT_BOTH = "give --tune or --library DIR, not both"  # `vdmfma model`: a tune, or a library tuned before
+
+
+def check_search(search: str) -> None:
+    """--search up front: a known name, and optuna importable before any shape is tuned."""
+    if search not in SEARCHES:
+        raise ValueError(f"--search {search!r}: use exhaustive or optuna")
+    if search == "optuna":
+        try:
+            import optuna  # noqa: F401, PLC0415
+        except ImportError:
+            raise ValueError("--search optuna needs optuna: pip install -e '.[tune]' (or use --search exhaustive)") \
+                from None
+
+
+def unread_seed(search: str, measuring: bool, race: Optional[bool], max_candidates: Optional[int],
+                without: str, forward: bool = False) -> Optional[tuple[str, str]]:
+    """Why a tune would read no --seed, and the way out; None when it may read it. The tuner reads its seed in two
+    places: a race's paired rounds (tune/race.py) and --search optuna's sampler (tune/search.py), which samples only
+    under a candidate limit (--max-candidates, or the modelled default with no device; tune/tuner.py tune_shape).
+    The inputs that check candidates' numerics have their own seed (run/numerics.py). ``without`` says the device
+    that measures nothing ('--device none'), for the message; ``forward``: the seed also orders a forward's rounds
+    (`vdmfma model --tune`), which run on a device."""
+    if races(measuring, race) or (search == "optuna" and (max_candidates is not None or not measuring)):
+        return None
+    said = (f"orders {'the paired rounds of the forward and of a race' if forward else 'a race' + chr(39) + 's paired rounds'}"
+            " and seeds --search optuna's sampler, and")
+    if not measuring:
+        runs = "none of them runs" if forward else "neither runs"
+        return f"{said} with {without} and --search {search} {runs}", "give a device or --search optuna"
+    if search == "optuna":
+        return (f"{said} with --no-race nothing is raced and --search optuna without --max-candidates measures "
+                "every candidate, sampling none", "give --max-candidates N, or leave --no-race out")
+    return (f"{said} with --no-race and --search {search} neither runs",
+            "leave --no-race out, or give --search optuna with --max-candidates N")
 
 
 def check_options(o: TuneOptions) -> None:
@@ -87,5 +123,4 @@ def check_options(o: TuneOptions) -> None:
         raise ValueError(f"--out {o.out_dir} is a file; --out names a directory")
     if o.max_candidates is not None and o.max_candidates < 2:
         raise ValueError(f"--max-candidates must be >= 2 (the default plus one), got {o.max_candidates}")
-    if o.search not in ("exhaustive", "optuna"):
-        raise ValueError(f"--search must be exhaustive or optuna, got {o.search!r}")
+    check_search(o.search)
