@@ -56,7 +56,7 @@ def _help_in_a_terminal(path, columns: int) -> str:
 
 
 def test_every_command_group_is_walked():
-    assert len(PATHS) == 1 + 15 + 3 + 1  # vdmfma, its commands, db's three, library's one
+    assert len(PATHS) == 1 + 16 + 3 + 1 + 2  # vdmfma, its commands, db's three, library's one, cache's two
 
 
 @pytest.mark.parametrize("path", PATHS, ids=lambda p: " ".join(("vdmfma", *p)))

@@ -77,7 +77,7 @@ def test_vdmfma_help_lists_every_command_with_one_line():
     res = CliRunner().invoke(app, ["--help"], env={"COLUMNS": "200"})
     assert res.exit_code == 0
     commands = typer.main.get_command(app).commands
-    assert len(commands) == 15  # ... and link, db, library (issue 33)
+    assert len(commands) == 16  # ... and link, db, library (issue 33), cache
     listed = [line for line in res.output.splitlines() if line.strip("│ ").split(" ")[0] in commands]
     assert sorted(line.strip("│ ").split(" ")[0] for line in listed) == sorted(commands)
     for line in listed:

@@ -21,7 +21,7 @@ COMMAND_MODULES = {
     "spec": "core_cmds", "annotate": "core_cmds", "compile": "core_cmds", "sweep": "core_cmds",
     "report": "report_cmds", "compare": "report_cmds", "run": "run_cmds", "coverage": "coverage_cmds",
     "model": "model_cmds", "tune": "tune_cmds", "calibrate": "calibrate_cmds", "db": "db_cmds",
-    "library": "db_cmds", "link": "link_cmds", "bench": "bench_cmds",
+    "library": "db_cmds", "link": "link_cmds", "bench": "bench_cmds", "cache": "cache_cmds",
 }
 
 

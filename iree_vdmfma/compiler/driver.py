@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import Callable, Iterable, Optional
 
 from ..executors import Executor, LocalExecutor, task_provenance
-from .entry import (MANIFEST, entry_lock, install, pack, prune_dump, read_valid_manifest, say_held_too_long, unpack,
-                    write_manifest)
+from .entry import (MANIFEST, entry_lock, install, mark_used, pack, prune_dump, read_valid_manifest, say_held_too_long,
+                    unpack, write_manifest)
 from .errors import DISK_ERRNOS, EXTERNAL_SIGNALS, disk_fault, signal_name, first_error_line
 from .toolchain import compiler_version, tool
 from ..util.lock import LockWaitTimeout
@@ -303,6 +303,8 @@ class Compiler:
                 usable = meta is not None and not meta.get("timed_out") and not meta.get("uncacheable")
                 fresh = workdir.name in self._finished  # compiled by this instance: never retried twice
                 if usable and (meta["returncode"] == 0 or not self.retry_failed or fresh):
+                    if self.cache_dir is not None:
+                        mark_used(workdir)  # its last use, for `vdmfma cache prune` (a build's is its manifest's)
                     return self._result(job, workdir, meta, cached=True)
             if self.executor.remote:
                 result = self._compile_remote(job, workdir)

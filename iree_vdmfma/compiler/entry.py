@@ -5,7 +5,9 @@ input.mlir, the spec files, stderr.txt, out.vmfb when the compile succeeded, the
 ISA) and ``manifest.json``: the compile's outcome and every file's sha256. An entry whose manifest is
 incomplete or whose files do not match it is not trusted (:func:`read_valid_manifest` says None) and is
 rebuilt. Processes sharing a cache take ``.locks/KEY.lock`` (:func:`entry_lock`): exclusively while an entry is
-checked, built and installed, shared while it is read out, so no entry is replaced under a reader.
+checked, built and installed, shared while it is read out, so no entry is replaced under a reader. An entry's
+last use is its manifest's modification time (:func:`mark_used`): set when it is built, moved on every hit; what
+`vdmfma cache prune` removes least recently used first (compiler/cache_admin.py).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from ..util.lock import waiting_lock
 KEEP_SUFFIXES = (".rocmasm", ".ptx", ".mlir", ".s")
 MANIFEST = "manifest.json"
 LOCKS = ".locks"  # one lock file per entry key, beside the entries (entry_lock)
+PROOFS = ".proofs"  # what the entries' dumps proved, beside the entries (sweep/proofs.py)
 
 
 def _sha(path: Path) -> str:
@@ -65,6 +68,15 @@ def read_valid_manifest(workdir: Path) -> Optional[dict]:
         return meta
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
+
+
+def mark_used(workdir: Path) -> None:
+    """Record now as the entry's last use: its manifest's mtime (no file's bytes change, so neither does any
+    checksum). A cache that cannot be written (read-only, a failing disk) serves the hit all the same."""
+    try:
+        os.utime(workdir / MANIFEST)
+    except OSError:
+        pass  # its last use stays the older one: it may be pruned sooner, never served wrong
 
 
 def entry_lock(cache_dir: Optional[Path], workdir: Path, shared: bool = False,

@@ -6,22 +6,22 @@ toolkit's code. So its outcome, the row fields it sets, is kept in ``CACHE/.proo
 three: the cache entry's manifest (every file's sha256), the job, and the source of this iree_vdmfma
 package. Another entry, job or toolkit version proves afresh. A proof file that was edited or cut (its
 checksum) is not trusted: the dump is proved again and the file rewritten. Without a cache (``--no-cache``)
-nothing is kept.
+nothing is kept. A proof file may be removed at any time (`vdmfma cache prune`): a memo, it is proved again.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Optional
 
 from ..compiler.driver import CompileResult
-from ..compiler.entry import MANIFEST
+from ..compiler.entry import MANIFEST, PROOFS
 from ..util.io import atomic_write_text
 
-PROOFS = ".proofs"
 _SCALARS = (str, int, float, bool, type(None))
 
 
@@ -37,6 +37,14 @@ def code_digest() -> str:
 
 def _checksum(fields: dict) -> str:
     return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()
+
+
+def _mark_used(path: Path) -> None:
+    """A kept proof's last use, its mtime (what `vdmfma cache prune --older-than` reads); never an error."""
+    try:
+        os.utime(path)
+    except OSError:
+        pass
 
 
 class ProofMemo:
@@ -64,6 +72,7 @@ class ProofMemo:
                 kept = json.loads(path.read_text(encoding="utf-8"))
                 if isinstance(kept, dict) and isinstance(kept.get("fields"), dict) \
                         and kept.get("sha256") == _checksum(kept["fields"]):
+                    _mark_used(path)
                     return kept["fields"]
             except (OSError, ValueError):
                 pass

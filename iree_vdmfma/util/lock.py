@@ -1,5 +1,6 @@
 """Locks between processes: an exclusive one on an output directory, so two runs never write into one at
-once, and a waiting one on a file (a compile-cache entry's, compiler/entry.py).
+once, a waiting one on a file (a compile-cache entry's, compiler/entry.py), and one taken only if free (the
+cache's prune, compiler/cache_admin.py).
 
 ``OUT/.lock`` is locked with ``flock`` for as long as the run holds it; the
 kernel drops the lock when the process ends, however it ends (no stale locks
@@ -68,6 +69,47 @@ class LockWaitTimeout(TimeoutError):
     """Another process held the lock longer than the caller would wait (it may be stopped: Ctrl-Z, SIGSTOP)."""
 
 
+def _names(path: Path, fd: int) -> bool:
+    """Whether ``path`` still names the file open as ``fd`` (not unlinked, nor replaced by a new one)."""
+    try:
+        on_disk, held = os.stat(path), os.fstat(fd)
+    except FileNotFoundError:
+        return False
+    return (on_disk.st_ino, on_disk.st_dev) == (held.st_ino, held.st_dev)
+
+
+def _flocked(path: Path, shared: bool, give_up: Optional[Callable[[], None]], poll_s: float,
+             wait_s: Optional[float]) -> Optional[int]:
+    """An fd holding ``flock`` on the file ``path`` names once it is held (None: held by another process and
+    ``wait_s`` is 0). A lock file may be unlinked by its holder (`vdmfma cache prune` removing the entry): one that
+    was unlinked or replaced while this process waited on it is let go and the file now at ``path`` locked instead,
+    else a waiter on the old file and a newcomer on the new one would both hold "the" lock."""
+    deadline = None if wait_s is None else time.monotonic() + wait_s
+    while True:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            while True:
+                try:
+                    fcntl.flock(fd, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if wait_s == 0:
+                        os.close(fd)
+                        return None
+                    if give_up is not None:
+                        give_up()
+                    if deadline is not None and time.monotonic() > deadline:
+                        raise LockWaitTimeout(f"{path} held by another process for more than {wait_s:g} s") from None
+                    time.sleep(poll_s)
+        except BaseException:
+            os.close(fd)
+            raise
+        if _names(path, fd):
+            return fd
+        os.close(fd)  # the file was unlinked under us: lock the one at ``path`` now
+
+
 @contextmanager
 def waiting_lock(path: Path, shared: bool = False, give_up: Optional[Callable[[], None]] = None,
                  poll_s: float = 0.05, wait_s: Optional[float] = None) -> Iterator[None]:
@@ -75,20 +117,22 @@ def waiting_lock(path: Path, shared: bool = False, give_up: Optional[Callable[[]
     process holds it, or at most ``wait_s`` seconds (then LockWaitTimeout). ``give_up`` is called between tries
     and may raise to stop waiting (a cancelled compile). As for :func:`locked_dir`, the kernel drops the lock
     however the holder ends."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-    deadline = None if wait_s is None else time.monotonic() + wait_s
+    fd = _flocked(path, shared, give_up, poll_s, wait_s)
+    if fd is None:  # wait_s=0: not waited for at all
+        raise LockWaitTimeout(f"{path} held by another process")
     try:
-        while True:
-            try:
-                fcntl.flock(fd, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if give_up is not None:
-                    give_up()
-                if deadline is not None and time.monotonic() > deadline:
-                    raise LockWaitTimeout(f"{path} held by another process for more than {wait_s:g} s") from None
-                time.sleep(poll_s)
         yield
     finally:
         os.close(fd)  # closing drops the flock
+
+
+@contextmanager
+def lock_if_free(path: Path) -> Iterator[bool]:
+    """``path``'s exclusive lock taken now if no other process holds it (True), never waited for (False). Its
+    holder may unlink ``path`` before letting go: a process waiting on it then locks the next file (_flocked)."""
+    fd = _flocked(path, False, None, 0.0, 0)
+    try:
+        yield fd is not None
+    finally:
+        if fd is not None:
+            os.close(fd)

@@ -1,4 +1,5 @@
-"""Sizes written for people ('32M', '256MiB', '1.5G', '1048576') as bytes: the one parser."""
+"""Sizes written for people ('32M', '256MiB', '1.5G', '1048576') as bytes: the one parser, and bytes written back
+for people."""
 
 from __future__ import annotations
 
@@ -13,3 +14,11 @@ def parse_size(text: str) -> Optional[int]:
     """Bytes (binary units: K = 1024), or None when ``text`` is not a size."""
     m = _SIZE.fullmatch(text)
     return int(float(m.group(1)) * _UNIT[m.group(2).upper()]) if m else None
+
+
+def size_text(n: int) -> str:
+    """Bytes as a person reads them, in the units :func:`parse_size` takes: '812 B', '3.4 KiB', '1.2 GiB' (one decimal)."""
+    for unit, scale in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if abs(n) >= scale:
+            return f"{n / scale:.1f} {unit}"
+    return f"{n} B"

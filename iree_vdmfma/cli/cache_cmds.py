@@ -1,0 +1,102 @@
+"""vdmfma cache (info, prune): how big the compile cache is, and trimming it while other commands use it."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from . import options as opt
+from .app import app, docs_page
+from .common import show, user_errors
+
+cache_app = typer.Typer(help="The compile cache: what it holds, trimming it.", epilog=docs_page("cache"),
+                        no_args_is_help=True, rich_markup_mode=None)
+app.add_typer(cache_app, name="cache")
+
+
+def _folder(cache_dir: Optional[Path]) -> tuple[Path, str]:
+    """The cache folder and a line saying where it came from, in the words of the up-front cache errors."""
+    folder, where = opt.cache_source(cache_dir)
+    if folder.exists() and not folder.is_dir():
+        raise ValueError(f"{where} {folder} is not a folder; it names the compile cache's folder")
+    said = f"the default, {where[len('the compile cache ('):-1]}" if where.startswith("the compile cache (") else \
+        f"from {where}"
+    return folder, f"compile cache: {folder} ({said})"
+
+
+def _bytes(n: int) -> str:
+    from ..util.sizes import size_text  # noqa: PLC0415
+
+    return f"{n} bytes" + (f" ({size_text(n)})" if n >= 1024 else "")
+
+
+def _when(t: float) -> str:
+    return datetime.fromtimestamp(t, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@cache_app.command(epilog=docs_page("cache", "cache info --cache-dir out/cache"))
+def info(cache_dir: Optional[Path] = opt.CACHE_DIR, debug: bool = opt.DEBUG) -> None:
+    """Say where the compile cache is and what it holds.
+
+    Its entries (their bytes, oldest and newest last use), the proofs kept beside them, and anything else.
+    """
+    with user_errors(debug):
+        from ..compiler.cache_admin import survey
+
+        folder, line = _folder(cache_dir)
+        show(line)
+        if not folder.is_dir():
+            show("no cache there yet (the first compile makes it)")
+            return
+        found = survey(folder)
+        show(f"entries: {len(found.entries)}, {_bytes(found.entry_bytes)}")
+        if found.entries:
+            show(f"last use: oldest {_when(found.entries[0].last_use)}, newest {_when(found.entries[-1].last_use)}")
+        show(f"proofs: {len(found.proofs)} files, {_bytes(sum(p.bytes for p in found.proofs))}")
+        show(f"other: {_bytes(found.other_bytes)} (lock files, tuning records, calibrations: never pruned)")
+        if found.leftovers:
+            show(f"leftovers: {len(found.leftovers)} folders, {_bytes(sum(x.bytes for x in found.leftovers))} "
+                 "(an interrupted prune or a killed build; `vdmfma cache prune` removes them)")
+
+
+@cache_app.command(epilog=docs_page("cache", "cache prune --max-size 2G --older-than 30 --dry-run"))
+def prune(
+    older_than: Optional[float] = typer.Option(None, "--older-than", min=0, metavar="DAYS",
+                                               help="Remove entries last used more than DAYS days ago."),
+    max_size: Optional[str] = typer.Option(None, "--max-size", metavar="SIZE",
+                                           help="Keep at most SIZE of entries (2G, 500M, bytes)."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Say what would go; remove nothing."),
+    cache_dir: Optional[Path] = opt.CACHE_DIR, debug: bool = opt.DEBUG,
+) -> None:
+    """Remove least recently used entries until both limits hold.
+
+    Entries another command is using are kept. Stale proofs, orphan lock files and an interrupted prune's
+    leftovers go too.
+    """
+    with user_errors(debug):
+        from ..compiler.cache_admin import prune as prune_cache
+
+        limit = opt.size_of(max_size, "--max-size")
+        opt.finite("--older-than", older_than)
+        if older_than is None and limit is None:
+            raise ValueError("give --older-than DAYS or --max-size SIZE (or both); `vdmfma cache info` shows what "
+                             "the cache holds")
+        folder, line = _folder(cache_dir)
+        show(line)
+        if not folder.is_dir():
+            show("no cache there yet: nothing to prune")
+            return
+        done = prune_cache(folder, None if older_than is None else older_than * 86400, limit, dry_run)
+        verb = "would remove" if dry_run else "removed"
+        before = done.before
+        show(f"{verb} {len(done.entries)} of {len(before.entries)} entries, "
+             f"{_bytes(before.entry_bytes - done.bytes_after)}: {len(before.entries)} entries, "
+             f"{_bytes(before.entry_bytes)} -> {done.entries_after}, {_bytes(done.bytes_after)}")
+        if done.in_use:
+            show(f"{len(done.in_use)} entries in use, kept")
+        show(f"{verb} {len(done.proofs)} proof files ({_bytes(sum(p.bytes for p in done.proofs))}), "
+             f"{len(done.leftovers)} leftover folders ({_bytes(sum(x.bytes for x in done.leftovers))}), "
+             f"{done.locks} orphan lock files")
