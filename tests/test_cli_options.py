@@ -276,6 +276,8 @@ _SEED_UNREAD = {  # per command, its --seed line: {what leaves the exhaustive tu
     (["tune", SHAPES, "--device", "off"], "--device off", "give a device or --search optuna"),
     (["tune", SHAPES, "--device", "local-task", "--no-race"], "--no-race",
      "leave --no-race out, or give --search optuna with --max-candidates N"),
+    (["tune", SHAPES, "--device", "auto", "--no-race"], "--no-race",  # unread with a device here or without one
+     "leave --no-race out, or give --search optuna with --max-candidates N"),
     (["model", LAYER, "--m", "8", "--tune", "--device", "none"], "--device none", "give a device or --search optuna"),
     (["model", LAYER, "--m", "8", "--tune", "--device", "compile-only"], "--device compile-only",
      "give a device or --search optuna")])
@@ -308,6 +310,8 @@ def test_seed_given_to_an_unraced_optuna_tune_that_samples_nothing_is_one_error_
     ["tune", SHAPES, "--device", "local-task", "--no-race", "--search", "optuna", "--max-candidates", "4",
      "--allow-modelled"],  # optuna's sampler, under a limit
     ["tune", SHAPES, "--device", "none", "--search", "optuna", "--allow-modelled"],  # the modelled default limit
+    ["tune", SHAPES, "--device", "auto", "--no-race", "--search", "optuna", "--allow-modelled"],  # found in review:
+    # unread on a device (no --max-candidates), read where auto finds none (the modelled default limit): taken
     ["model", LAYER, "--m", "8", "--tune", "--device", "none", "--search", "optuna", "--db", "DB"],
     ["model", LAYER, "--m", "8", "--tune", "--device", "local-task", "--no-race", "--db", "DB"]])  # the forward
 def test_seed_given_where_a_race_optuna_or_the_forward_reads_it_is_taken(tmp_path, args):

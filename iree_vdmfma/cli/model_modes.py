@@ -36,7 +36,7 @@ READS = (
     # the tune's search: modelled or measured, only --tune searches
     Group(("max_candidates", "search", "time_budget"), {TUNE: ALWAYS}),
     # the order of the forward's and a race's paired rounds (on a device) and optuna's sampler (tune/options.py
-    # reads_seed): an exhaustive tune with no device shuffles nothing
+    # unread_seed): an exhaustive tune with no device shuffles nothing
     Group(("seed",), {TUNE: TIMED_OR_OPTUNA, LIBRARY: TIMED}),
     # the tune's records
     Group(("db",), {TUNE: ALWAYS}, ("keeps the records of a tune (its candidates and winners)", "give --tune with it")),

@@ -98,8 +98,8 @@ def tune(
         opt.positive("--timeout", timeout)
         # how the options relate, before the shape list is read or a device probed
         typed.no_timing_without_device(device, "reps", "hot", "race", "calibration")
-        no_device = typed.no_device_asked(device)  # auto finding none is not asking: the seed is not refused
-        if (unread := unread_seed(search, not no_device, race, max_candidates, f"--device {device}")) is not None:
+        measuring = None if typed.asked_auto(device) else not typed.no_device_asked(device)  # auto: either way
+        if (unread := unread_seed(search, measuring, race, max_candidates, f"--device {device}")) is not None:
             typed.refuse_given(("seed",), *unread)
         problems = load_problems(shapes)
         run_device, target = plan_run(device, target)

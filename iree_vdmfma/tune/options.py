@@ -82,18 +82,22 @@ def check_search(search: str) -> None:
                 from None
 
 
-def unread_seed(search: str, measuring: bool, race: Optional[bool], max_candidates: Optional[int],
+def unread_seed(search: str, measuring: Optional[bool], race: Optional[bool], max_candidates: Optional[int],
                 without: str, forward: bool = False) -> Optional[tuple[str, str]]:
     """Why a tune would read no --seed, and the way out; None when it may read it. The tuner reads its seed in two
     places: a race's paired rounds (tune/race.py) and --search optuna's sampler (tune/search.py), which samples only
     under a candidate limit (--max-candidates, or the modelled default with no device; tune/tuner.py tune_shape).
-    The inputs that check candidates' numerics have their own seed (run/numerics.py). ``without`` says the device
-    that measures nothing ('--device none'), for the message; ``forward``: the seed also orders a forward's rounds
+    The inputs that check candidates' numerics have their own seed (run/numerics.py). ``measuring`` None: --device
+    auto, measured or not by what is here, so refused only when read neither way. ``without`` says the device that
+    measures nothing ('--device none'), for the message; ``forward``: the seed also orders a forward's rounds
     (`vdmfma model --tune`), which run on a device."""
+    if measuring is None:
+        unread = unread_seed(search, True, race, max_candidates, without, forward)
+        return unread if unread_seed(search, False, race, max_candidates, without, forward) else None
     if races(measuring, race) or (search == "optuna" and (max_candidates is not None or not measuring)):
         return None
-    said = (f"orders {'the paired rounds of the forward and of a race' if forward else 'a race' + chr(39) + 's paired rounds'}"
-            " and seeds --search optuna's sampler, and")
+    rounds = "the paired rounds of the forward and of a race" if forward else "a race's paired rounds"
+    said = f"orders {rounds} and seeds --search optuna's sampler, and"
     if not measuring:
         runs = "none of them runs" if forward else "neither runs"
         return f"{said} with {without} and --search {search} {runs}", "give a device or --search optuna"
