@@ -21,6 +21,7 @@ from iree_vdmfma.compiler.driver import Compiler
 from iree_vdmfma.compiler.entry import LOCKS, MANIFEST, mark_used, read_valid_manifest
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.problems.rows import Status
+from iree_vdmfma.run.hook import RunHook
 from iree_vdmfma.sweep.sweep import SweepOptions, plan, sweep
 from iree_vdmfma.util import lock as lock_module
 from iree_vdmfma.util.lock import held_elsewhere, lock_if_free
@@ -429,3 +430,16 @@ def test_an_entry_pruned_under_a_sweep_is_a_machine_error_row_that_a_rerun_redoe
     monkeypatch.undo()
     (row,) = sweep([Problem(1, 64, 64)], options)
     assert row.status == Status.OK.value and row.kernel_fingerprint
+
+
+def test_a_sweeps_runs_read_its_own_copy_so_an_entry_pruned_before_the_run_is_no_matter(two, tmp_path):
+    cache, a, b = two
+
+    def run(result, problem, row):  # prune took the entry between the compiles and the runs
+        shutil.rmtree(a, ignore_errors=True)
+        assert result.vmfb.read_bytes()[:4] and (result.dump_dir).is_dir()
+        return row.replace(status=Status.OK.value)
+
+    options = SweepOptions(target="host", variants=("default",), out_dir=tmp_path / "out", cache_dir=cache)
+    (row,) = sweep([Problem(1, 64, 64)], options, run_hook=RunHook(run, ""))
+    assert row.status == Status.OK.value, row

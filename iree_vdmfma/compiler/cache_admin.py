@@ -7,7 +7,7 @@ sweep/proofs.py), and things that are not the compiler's and are never removed h
 ``.locks/`` and no entry is no compile cache: prune refuses it (:class:`NotACache`) and writes nothing there.
 
 Prune removes entries least recently used first (an entry's last use: entry.mark_used). Commands read an entry
-after letting go of its lock (a sweep proves its dump and runs its vmfb; a tune keeps its vmfb for a race), so
+after letting go of its lock (a sweep proves its dump; a tune keeps its vmfb for a race), so
 entries used within the grace window (``keep_recent_s``, `--keep-recent`, a day by default) are never removed
 by either limit: prune is safe for running commands that use an entry within it; a command that runs longer may
 find an entry gone, and its rows say so (a sweep's: a machine-error row that a rerun redoes). Each entry is

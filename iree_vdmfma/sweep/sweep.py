@@ -461,7 +461,13 @@ class Sweep:
     def _compiled(self, compiler: Compiler, job: Job, result: CompileResult) -> list[tuple[Job, CompileResult, list[ResultRow]]]:
         """Save a compiled job's rows; the job, its result and rows when it is ready to run ([] otherwise)."""
         rows = self._after_compile(compiler, job, result)
-        return [(job, result, rows)] if self.run_hook and all(Status(r.status) == Status.COMPILED for r in rows) else []
+        # runs read the sweep's own copy of the entry (artifacts/): `vdmfma cache prune` never touches it
+        kept = dataclasses.replace(result, workdir=self._artifacts(job))
+        return [(job, kept, rows)] if self.run_hook and all(Status(r.status) == Status.COMPILED for r in rows) else []
+
+    def _artifacts(self, job: Job) -> Path:
+        """Where the sweep keeps its copy of the job's compile: the vmfb, dumps and manifest (copy_entry)."""
+        return self.out / "artifacts" / job.problem.key / f"{job.variant.name}-{job.target}"
 
     @staticmethod
     def _checked_row(row: ResultRow, call: Callable[[], ResultRow]) -> ResultRow:
@@ -482,7 +488,7 @@ class Sweep:
         return done
 
     def _after_compile(self, compiler: Compiler, job: Job, result: CompileResult) -> list[ResultRow]:
-        artifacts = self.out / "artifacts" / job.problem.key / f"{job.variant.name}-{job.target}"
+        artifacts = self._artifacts(job)
         try:
             compiler.copy_entry(result, artifacts)  # replacing any stale vmfb of an earlier attempt
             rows = [proved_row(job, result, self.rows.get(k) or _base_row(job, k[3]), artifacts, self.proofs)
