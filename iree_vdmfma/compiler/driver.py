@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import Callable, Iterable, Optional
 
 from ..executors import Executor, LocalExecutor, task_provenance
-from .entry import (MANIFEST, check_present, entry_lock, install, mark_used, pack, prune_dump, read_valid_manifest, say_held_too_long,
-                    unpack, write_manifest)
+from .entry import (MANIFEST, check_present, entry_lock, install, mark_used, pack, prune_dump, read_valid_manifest,
+                    say_held_too_long, unpack, write_manifest)
 from .errors import DISK_ERRNOS, EXTERNAL_SIGNALS, disk_fault, signal_name, first_error_line
 from .toolchain import compiler_version, tool
 from ..util.lock import LockWaitTimeout
