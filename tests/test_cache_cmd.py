@@ -3,8 +3,10 @@ while other processes use it. Real iree-compile runs of tiny host GEMMs into a c
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
+import shutil
 import subprocess
 import sys
 import threading
@@ -14,11 +16,15 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from iree_vdmfma.compiler import cache_admin
 from iree_vdmfma.compiler.driver import Compiler
-from iree_vdmfma.compiler.entry import LOCKS, MANIFEST, read_valid_manifest
+from iree_vdmfma.compiler.entry import LOCKS, MANIFEST, mark_used, read_valid_manifest
 from iree_vdmfma.problems.problem import Problem
-from iree_vdmfma.sweep.sweep import SweepOptions, plan
-from iree_vdmfma.util.lock import lock_if_free
+from iree_vdmfma.problems.rows import Status
+from iree_vdmfma.run.hook import RunHook
+from iree_vdmfma.sweep.sweep import SweepOptions, plan, sweep
+from iree_vdmfma.util import lock as lock_module
+from iree_vdmfma.util.lock import held_elsewhere, lock_if_free
 
 DAY = 86400.0
 
@@ -46,16 +52,26 @@ def _entries(cache: Path) -> set[str]:
     return {p.name for p in cache.iterdir() if not p.name.startswith(".")}
 
 
-@pytest.fixture
-def two(tmp_path):
-    """A cache of two real entries, A used 2 days ago and B 1 day ago."""
-    cache = tmp_path / "cache"
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """Two real entries, compiled once for the module: each test prunes a copy of its own."""
+    cache = tmp_path_factory.mktemp("built") / "cache"
     with Compiler(cache) as compiler:
         a, b = (compiler.compile(_job(m)) for m in (1, 2))
     assert a.ok and b.ok
-    _used(a.workdir, 2 * DAY)
-    _used(b.workdir, DAY)
-    return cache, a.workdir, b.workdir
+    yield cache, a.workdir.name, b.workdir.name
+    shutil.rmtree(cache.parent, ignore_errors=True)
+
+
+@pytest.fixture
+def two(tmp_path, built):
+    """A cache of two real entries, A used 2 days ago and B 1 day ago."""
+    source, a, b = built
+    cache = tmp_path / "cache"
+    shutil.copytree(source, cache, symlinks=True)
+    _used(cache / a, 2 * DAY)
+    _used(cache / b, DAY)
+    return cache, cache / a, cache / b
 
 
 def test_info_counts_the_entries_and_their_bytes_as_on_disk_and_says_where_the_cache_came_from(two):
@@ -202,8 +218,11 @@ def test_a_waiter_on_a_lock_file_unlinked_and_made_again_holds_the_new_files_loc
         assert said.split() == ["held", str(new_ino)]
         with lock_if_free(path) as free:
             assert not free, "the waiter does not hold the new file's lock"
-    finally:
         waiter.communicate("\n", timeout=60)
+    finally:
+        if waiter.poll() is None:  # a failed check above: never leave it waiting
+            waiter.kill()
+            waiter.wait(timeout=60)
 
 
 def test_a_trash_folder_of_an_interrupted_prune_is_no_entry_and_the_next_prune_removes_it(two):
@@ -223,7 +242,9 @@ def test_a_trash_folder_of_an_interrupted_prune_is_no_entry_and_the_next_prune_r
 @pytest.mark.parametrize("args, names", [
     ((), "--older-than DAYS or --max-size SIZE"),
     (("--max-size", "12X"), "--max-size"),
-    (("--max-size", "0"), "--max-size"),
+    (("--max-size", "1.2.3"), "--max-size"),
+    (("--max-size", "."), "--max-size"),
+    (("--keep-recent", "-1", "--older-than", "1"), "--keep-recent"),
     (("--older-than", "-1"), "--older-than"),
     (("--older-than", "soon"), "--older-than"),
     (("--older-than", "inf"), "--older-than"),
@@ -234,3 +255,191 @@ def test_a_bad_limit_is_one_error_line_naming_the_option(tmp_path, args, names):
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error:") and names in lines[0], done.stderr
     assert not (tmp_path / "cache").exists()
+
+
+@contextlib.contextmanager
+def _holding(lock: Path):
+    """Another process holding ``lock`` (shared, as a command reading an entry out) for the block."""
+    holder = subprocess.Popen([sys.executable, "-c", _HOLD, str(lock)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        yield
+        holder.communicate("\n", timeout=60)
+    finally:
+        if holder.poll() is None:
+            holder.kill()
+            holder.wait(timeout=60)
+
+
+def test_entries_used_within_keep_recent_are_kept_by_both_limits_and_said(two):
+    cache, a, b = two
+    _used(b, 3600.0)  # an hour ago: a running command may still read it
+    done = _cli("prune", "--max-size", "0", "--older-than", "0", "--cache-dir", str(cache))
+    assert done.returncode == 0, done.stderr
+    assert _entries(cache) == {b.name}
+    assert "removed 1 of 2 entries" in done.stdout
+    assert "1 entries used in the last 24 h kept: a running command may still read them" in done.stdout
+    done = _cli("prune", "--max-size", "0", "--keep-recent", "0", "--cache-dir", str(cache))
+    assert done.returncode == 0, done.stderr
+    assert _entries(cache) == set() and "removed 1 of 1 entries" in done.stdout and "last 0 h" not in done.stdout
+
+
+def test_an_entry_hit_after_the_survey_is_kept_when_prune_holds_its_lock(two, monkeypatch):
+    cache, a, b = two
+    real = cache_admin.lock_if_free
+
+    @contextlib.contextmanager
+    def hit_first(path):  # a cache hit on the entry between prune's survey and its lock
+        mark_used(cache / path.name[: -len(".lock")])
+        with real(path) as free:
+            yield free
+
+    monkeypatch.setattr(cache_admin, "lock_if_free", hit_first)
+    done = cache_admin.prune(cache, older_than_s=0.0, keep_recent_s=0.0)
+    assert _entries(cache) == {a.name, b.name} and not done.entries
+    assert {e.path for e in done.used} == {a, b}
+
+
+def test_an_entry_another_prune_is_removing_is_not_said_in_use(two, monkeypatch):
+    cache, a, b = two
+
+    @contextlib.contextmanager
+    def other_prune(path):  # the other prune holds the lock and has renamed the entry
+        key = path.name[: -len(".lock")]
+        if (cache / key).exists():
+            (cache / key).rename(cache / f".trash-{key}-1-2")
+        yield False
+
+    monkeypatch.setattr(cache_admin, "lock_if_free", other_prune)
+    done = cache_admin.prune(cache, older_than_s=0.0, keep_recent_s=0.0)
+    assert not done.in_use and {e.path for e in done.gone} == {a, b}
+    assert done.entries_after == 0 and done.bytes_after == 0
+
+
+def test_a_dry_run_says_which_entries_are_in_use_and_makes_no_lock_file(two):
+    cache, a, b = two
+    (cache / LOCKS / f"{b.name}.lock").unlink()
+    listing = sorted(str(p) for p in cache.rglob("*"))
+    with _holding(cache / LOCKS / f"{a.name}.lock"):
+        done = _cli("prune", "--older-than", "0", "--dry-run", "--cache-dir", str(cache))
+    assert done.returncode == 0, done.stderr
+    assert "would remove 1 of 2 entries" in done.stdout and "1 entries in use, kept" in done.stdout
+    assert sorted(str(p) for p in cache.rglob("*")) == listing
+
+
+def test_stale_proofs_and_orphan_lock_files_go_and_recent_proofs_stay(two):
+    cache, a, b = two
+    _used(b, 3600.0)
+    proofs = cache / ".proofs"
+    proofs.mkdir()
+    old, recent = proofs / f"{'1' * 40}.json", proofs / f"{'2' * 40}.json"
+    for path, ago in ((old, 3 * DAY), (recent, 3600.0)):
+        path.write_text("{}")
+        os.utime(path, (time.time() - ago,) * 2)
+    orphan, notes = cache / LOCKS / f"{'3' * 32}.lock", cache / LOCKS / "notes.lock"
+    orphan.touch()
+    notes.touch()
+    done = _cli("prune", "--older-than", "0.01", "--cache-dir", str(cache))  # a quarter of an hour
+    assert done.returncode == 0, done.stderr
+    assert not old.exists() and recent.exists() and not orphan.exists() and notes.exists()
+    assert "removed 1 proof files" in done.stdout and "1 orphan lock files" in done.stdout
+    assert (cache / LOCKS / f"{b.name}.lock").exists()
+
+
+def test_a_build_folder_is_kept_while_its_keys_lock_is_held_and_removed_after(two):
+    cache, a, b = two
+    key = "4" * 32
+    build = cache / f".{key}.ab_cd123"  # as driver.py's mkdtemp names it
+    build.mkdir()
+    (build / "input.mlir").write_text("module {}")
+    with _holding(cache / LOCKS / f"{key}.lock"):
+        done = _cli("prune", "--older-than", "30", "--cache-dir", str(cache))
+        assert done.returncode == 0, done.stderr
+        assert build.exists() and "0 leftover folders" in done.stdout
+    done = _cli("prune", "--older-than", "30", "--cache-dir", str(cache))
+    assert not build.exists() and "1 leftover folders" in done.stdout
+
+
+def test_nothing_of_the_users_is_removed_only_what_the_compiler_names(two, tmp_path):
+    cache, a, b = two
+    outside = tmp_path / "outside"
+    shutil.copytree(a, outside / a.name)
+    mine = [cache / ("5" * 32), cache / ".trash-can", cache / f".{'6' * 32}.backup", cache / ".proofs"]
+    for folder in mine:
+        folder.mkdir()
+        (folder / "notes.txt").write_text("mine")
+    link = cache / ("7" * 32)
+    link.symlink_to(outside / a.name)  # a link that looks like an entry: never followed, never removed through
+    done = _cli("prune", "--older-than", "0", "--max-size", "0", "--keep-recent", "0", "--cache-dir", str(cache))
+    assert done.returncode == 0, done.stderr
+    assert all((folder / "notes.txt").read_text() == "mine" for folder in mine)
+    assert link.is_symlink() and read_valid_manifest(outside / a.name) is not None
+    assert _entries(cache) == {"5" * 32, "7" * 32} and "removed 2 of 2 entries" in done.stdout
+
+
+def test_a_folder_that_is_no_compile_cache_is_refused_and_nothing_is_written_there(tmp_path):
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    (folder / "cat.jpg").write_bytes(b"\xff\xd8")
+    (folder / ("8" * 32)).mkdir()  # looks like a key, holds no manifest
+    done = _cli("prune", "--older-than", "0", "--keep-recent", "0", "--cache-dir", str(folder))
+    assert done.returncode == 2 and not done.stdout.strip().splitlines()[1:], done.stdout
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error:") and str(folder) in lines[0], done.stderr
+    assert "does not look like a compile cache" in lines[0]
+    assert sorted(p.name for p in folder.iterdir()) == ["8" * 32, "cat.jpg"]
+    done = _cli("info", "--cache-dir", str(folder))
+    assert done.returncode == 0 and done.stdout.splitlines()[1:] == [
+        "it does not look like a compile cache (no .locks/ folder, no entry with a manifest.json)"]
+
+
+def test_a_failing_stat_while_locking_leaks_no_descriptor_and_no_lock(tmp_path, monkeypatch):
+    path = tmp_path / "KEY.lock"
+
+    def failing(path, fd):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    fds = len(os.listdir("/proc/self/fd"))
+    monkeypatch.setattr(lock_module, "_names", failing)
+    with pytest.raises(PermissionError):
+        with lock_if_free(path):
+            pass
+    monkeypatch.undo()
+    assert len(os.listdir("/proc/self/fd")) == fds
+    assert not held_elsewhere(path)
+
+
+@pytest.mark.parametrize("when", ["before the copy", "between the copy and the proof"])
+def test_an_entry_pruned_under_a_sweep_is_a_machine_error_row_that_a_rerun_redoes(two, tmp_path, monkeypatch, when):
+    cache, a, b = two
+    real = Compiler.copy_entry
+
+    def pruned(self, result, dest):  # `vdmfma cache prune` (past --keep-recent) took the entry meanwhile
+        if when == "before the copy":
+            shutil.rmtree(result.workdir)
+        real(self, result, dest)
+        shutil.rmtree(result.workdir, ignore_errors=True)
+
+    options = SweepOptions(target="host", variants=("default",), out_dir=tmp_path / "out", cache_dir=cache)
+    monkeypatch.setattr(Compiler, "copy_entry", pruned)
+    (row,) = sweep([Problem(1, 64, 64)], options)
+    assert row.status == Status.MACHINE_ERROR.value, row
+    assert row.reason == (f"the cache entry {a} was removed while this sweep used it (vdmfma cache prune?): "
+                          "rerun to compile it again")
+    monkeypatch.undo()
+    (row,) = sweep([Problem(1, 64, 64)], options)
+    assert row.status == Status.OK.value and row.kernel_fingerprint
+
+
+def test_a_sweeps_runs_read_its_own_copy_so_an_entry_pruned_before_the_run_is_no_matter(two, tmp_path):
+    cache, a, b = two
+
+    def run(result, problem, row):  # prune took the entry between the compiles and the runs
+        shutil.rmtree(a, ignore_errors=True)
+        assert result.vmfb.read_bytes()[:4] and (result.dump_dir).is_dir()
+        return row.replace(status=Status.OK.value)
+
+    options = SweepOptions(target="host", variants=("default",), out_dir=tmp_path / "out", cache_dir=cache)
+    (row,) = sweep([Problem(1, 64, 64)], options, run_hook=RunHook(run, ""))
+    assert row.status == Status.OK.value, row

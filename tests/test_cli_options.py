@@ -151,6 +151,8 @@ LAYER = str(ROOT / "examples" / "tiny_layer.mlir")
     (["sweep", SHAPES, "--cache-size", "lots"], "--cache-size 'lots': not a size"),
     (["bench", "somewhere", "--cache-size", "12Q"], "--cache-size '12Q': not a size"),
     (["run", "--m", "8", "--n", "64", "--k", "64", "--cache-size", "-1M"], "--cache-size"),
+    (["sweep", SHAPES, "--cache-size", "1.2.3"], "--cache-size '1.2.3': not a size"),  # was a float() message
+    (["sweep", SHAPES, "--cache-size", "0"], "--cache-size '0': not a size"),
     (["sweep", SHAPES, "--workers", "0"], "--workers"),
     (["compile", "--m", "8", "--n", "64", "--k", "64", "--timeout", "0"], "--timeout must be > 0"),
     (["bench", "somewhere", "--timeout", "0"], "--timeout must be > 0"),

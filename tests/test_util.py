@@ -93,7 +93,7 @@ def test_sizes_read_as_people_write_them(text, size):
     assert parse_size(text) == size
 
 
-@pytest.mark.parametrize("text", ["", "lots", "32X", "-1K", "1K2"])
+@pytest.mark.parametrize("text", ["", "lots", "32X", "-1K", "1K2", "1.2.3", ".", "1..5G"])
 def test_a_non_size_is_none(text):
     assert parse_size(text) is None
 

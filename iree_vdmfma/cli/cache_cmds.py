@@ -17,14 +17,10 @@ cache_app = typer.Typer(help="The compile cache: what it holds, trimming it.", e
 app.add_typer(cache_app, name="cache")
 
 
-def _folder(cache_dir: Optional[Path]) -> tuple[Path, str]:
-    """The cache folder and a line saying where it came from, in the words of the up-front cache errors."""
-    folder, where = opt.cache_source(cache_dir)
-    if folder.exists() and not folder.is_dir():
-        raise ValueError(f"{where} {folder} is not a folder; it names the compile cache's folder")
-    said = f"the default, {where[len('the compile cache ('):-1]}" if where.startswith("the compile cache (") else \
-        f"from {where}"
-    return folder, f"compile cache: {folder} ({said})"
+def _folder(cache_dir: Optional[Path]) -> tuple[Path, str, str]:
+    """The cache folder, where it came from as an error names it, and the first line saying where it is."""
+    folder, where, said = opt.cache_place(cache_dir)
+    return folder, where, f"compile cache: {folder} ({said})"
 
 
 def _bytes(n: int) -> str:
@@ -46,17 +42,21 @@ def info(cache_dir: Optional[Path] = opt.CACHE_DIR, debug: bool = opt.DEBUG) -> 
     with user_errors(debug):
         from ..compiler.cache_admin import survey
 
-        folder, line = _folder(cache_dir)
+        folder, _, line = _folder(cache_dir)
         show(line)
         if not folder.is_dir():
             show("no cache there yet (the first compile makes it)")
             return
         found = survey(folder)
+        if not found.is_cache:
+            show("it does not look like a compile cache (no .locks/ folder, no entry with a manifest.json)")
+            return
         show(f"entries: {len(found.entries)}, {_bytes(found.entry_bytes)}")
         if found.entries:
             show(f"last use: oldest {_when(found.entries[0].last_use)}, newest {_when(found.entries[-1].last_use)}")
         show(f"proofs: {len(found.proofs)} files, {_bytes(sum(p.bytes for p in found.proofs))}")
-        show(f"other: {_bytes(found.other_bytes)} (lock files, tuning records, calibrations: never pruned)")
+        show(f"other: {_bytes(found.other_bytes)} (lock files, tuning records, calibrations, anything else: never "
+             "pruned, but for lock files whose entry is gone)")
         if found.leftovers:
             show(f"leftovers: {len(found.leftovers)} folders, {_bytes(sum(x.bytes for x in found.leftovers))} "
                  "(an interrupted prune or a killed build; `vdmfma cache prune` removes them)")
@@ -67,36 +67,51 @@ def prune(
     older_than: Optional[float] = typer.Option(None, "--older-than", min=0, metavar="DAYS",
                                                help="Remove entries last used more than DAYS days ago."),
     max_size: Optional[str] = typer.Option(None, "--max-size", metavar="SIZE",
-                                           help="Keep at most SIZE of entries (2G, 500M, bytes)."),
+                                           help="Keep at most SIZE of entries (2G, 500M, bytes; 0: as few as "
+                                                "--keep-recent allows)."),
+    keep_recent: float = typer.Option(24.0, "--keep-recent", min=0, metavar="HOURS",
+                                      help="Never remove an entry or proof used within HOURS hours, whatever the "
+                                           "limits: a running command may still read it (0: no grace)."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Say what would go; remove nothing."),
     cache_dir: Optional[Path] = opt.CACHE_DIR, debug: bool = opt.DEBUG,
 ) -> None:
     """Remove least recently used entries until both limits hold.
 
-    Entries another command is using are kept. Stale proofs, orphan lock files and an interrupted prune's
-    leftovers go too.
+    Safe for running commands that use an entry within --keep-recent hours (24 by default): such entries are
+    kept, as are entries another command holds at that moment. A command that runs longer than --keep-recent may
+    find an entry gone; its rows say so (a rerun compiles it again). Stale proofs, orphan lock files and an
+    interrupted prune's leftovers go too.
     """
     with user_errors(debug):
         from ..compiler.cache_admin import prune as prune_cache
 
-        limit = opt.size_of(max_size, "--max-size")
+        limit = opt.size_of(max_size, "--max-size", zero=True)
         opt.finite("--older-than", older_than)
+        opt.finite("--keep-recent", keep_recent)
         if older_than is None and limit is None:
             raise ValueError("give --older-than DAYS or --max-size SIZE (or both); `vdmfma cache info` shows what "
                              "the cache holds")
-        folder, line = _folder(cache_dir)
+        folder, where, line = _folder(cache_dir)
+        if folder.is_dir():
+            opt.writable(folder, where)  # another user's cache: one line, before anything is touched
         show(line)
         if not folder.is_dir():
             show("no cache there yet: nothing to prune")
             return
-        done = prune_cache(folder, None if older_than is None else older_than * 86400, limit, dry_run)
+        done = prune_cache(folder, None if older_than is None else older_than * 86400, limit, keep_recent * 3600,
+                           dry_run)
         verb = "would remove" if dry_run else "removed"
         before = done.before
         show(f"{verb} {len(done.entries)} of {len(before.entries)} entries, "
-             f"{_bytes(before.entry_bytes - done.bytes_after)}: {len(before.entries)} entries, "
+             f"{_bytes(sum(e.bytes for e in done.entries))}: {len(before.entries)} entries, "
              f"{_bytes(before.entry_bytes)} -> {done.entries_after}, {_bytes(done.bytes_after)}")
-        if done.in_use:
-            show(f"{len(done.in_use)} entries in use, kept")
+        if done.recent:
+            show(f"{len(done.recent)} entries used in the last {keep_recent:g} h kept: a running command may still "
+                 "read them")
+        if done.in_use or done.used:
+            show(f"{len(done.in_use) + len(done.used)} entries in use, kept")
+        if done.gone:
+            show(f"{len(done.gone)} entries removed meanwhile by another prune")
         show(f"{verb} {len(done.proofs)} proof files ({_bytes(sum(p.bytes for p in done.proofs))}), "
              f"{len(done.leftovers)} leftover folders ({_bytes(sum(x.bytes for x in done.leftovers))}), "
              f"{done.locks} orphan lock files")

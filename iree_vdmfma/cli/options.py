@@ -218,26 +218,37 @@ CACHE_WAYS_OUT = "give --cache-dir DIR or --no-cache"  # what a command with bot
 def cache_source(cache_dir: Optional[Path]) -> tuple[Path, str]:
     """The compile cache folder and where it came from, as an error line names it: --cache-dir, $VDMFMA_CACHE_DIR,
     or the default, under $XDG_CACHE_HOME or ~/.cache (compiler/driver.py default_cache_dir)."""
-    if cache_dir is not None:
-        return Path(cache_dir), "--cache-dir"
-    from ..compiler.driver import default_cache_dir_source  # imports no iree.compiler; only compiling commands need it
+    folder, where, _ = cache_place(cache_dir)
+    return folder, where
 
-    return default_cache_dir_source()
+
+def cache_place(cache_dir: Optional[Path]) -> tuple[Path, str, str]:
+    """The compile cache folder, where it came from as an error line names it ('--cache-dir', '$VDMFMA_CACHE_DIR',
+    'the compile cache (~/.cache/iree-vdmfma)') and as a person reads it ('from --cache-dir', 'the default,
+    ~/.cache/iree-vdmfma'); ValueError when it names something that is not a folder (a misnamed option)."""
+    if cache_dir is not None:
+        folder, origin, default = Path(cache_dir), "--cache-dir", False
+    else:
+        from ..compiler.driver import default_cache_dir_source  # imports no iree.compiler: only compiles need it
+
+        folder, origin, default = default_cache_dir_source()
+    where = f"the compile cache ({origin})" if default else origin
+    if folder.exists() and not folder.is_dir():  # no rerun mends it
+        raise ValueError(f"{where} {folder} is not a folder; it names the compile cache's folder")
+    return folder, where, f"the default, {origin}" if default else f"from {origin}"
 
 
 def cache_dir_of(cache_dir: Optional[Path], no_cache: bool, ways_out: str = CACHE_WAYS_OUT) -> Optional[Path]:
     """The compile cache folder, or None with --no-cache; ValueError up front, naming where it came from
-    (``cache_source``) and, when it is not --cache-dir, what to do (``ways_out``), when it is no folder or cannot be
+    (``cache_place``) and, when it is not --cache-dir, what to do (``ways_out``), when it is no folder or cannot be
     written: a rerun mends neither, so it is one line before anything compiles, never a machine-error row per job."""
     if no_cache:
         return None
-    folder, where = cache_source(cache_dir)
     try:
-        if folder.exists() and not folder.is_dir():  # a misnamed option: no rerun mends it
-            raise ValueError(f"{where} {folder} is not a folder; it names the compile cache's folder")
+        folder, where, _ = cache_place(cache_dir)
         return writable(folder, where)
     except ValueError as e:
-        if where == "--cache-dir":
+        if cache_dir is not None:
             raise
         raise ValueError(f"{e}; {ways_out}") from None
 
@@ -253,13 +264,14 @@ def db_path(db: Optional[Path], cache_dir: Optional[Path] = None) -> Path:
     return Path(cache_dir or default_cache_dir()) / "records.sqlite"
 
 
-def size_of(text: Optional[str], option: str = "--cache-size") -> Optional[int]:
-    """'32M', '256MiB', '1.5G', '1048576' -> bytes (util/sizes.py is the one parser); ValueError otherwise."""
+def size_of(text: Optional[str], option: str = "--cache-size", zero: bool = False) -> Optional[int]:
+    """'32M', '256MiB', '1.5G', '1048576' -> bytes (util/sizes.py is the one parser), 0 too when ``zero`` says it
+    means something; ValueError naming ``option`` otherwise."""
     if text is None:
         return None
     size = parse_size(str(text))
-    if size is None or size <= 0:
-        raise ValueError(f"{option} {text!r}: not a size (e.g. 256M, 1.5G, 1048576)")
+    if size is None or size < 0 or (size == 0 and not zero):
+        raise ValueError(f"{option} {text!r}: not a size (e.g. 256M, 1.5G, 1048576{', 0' if zero else ''})")
     return size
 
 

@@ -1,16 +1,23 @@
 """The compile cache as a whole: what it holds (`vdmfma cache info`) and trimming it (`vdmfma cache prune`).
 
-A cache folder holds entries (folders named by a job's 32-hex cache key, compiler/entry.py), their lock files
-(``.locks/KEY.lock``), the proof memo (``.proofs/``, sweep/proofs.py), and things that are not the compiler's
-and are never removed here: the tuning records (``records.sqlite``), kept calibrations, CUDA target probes.
+A cache folder holds entries (a folder named by a job's 32-hex cache key holding ``manifest.json``, never a
+symbolic link: compiler/entry.py), their lock files (``.locks/KEY.lock``), the proof memo (``.proofs/KEY40.json``,
+sweep/proofs.py), and things that are not the compiler's and are never removed here: the tuning records
+(``records.sqlite``), kept calibrations, CUDA target probes, and anything named otherwise. A folder with no
+``.locks/`` and no entry is no compile cache: prune refuses it (:class:`NotACache`) and writes nothing there.
 
-Prune removes entries least recently used first (an entry's last use: entry.mark_used), each only while it
-holds the entry's lock, taken without waiting: an entry a running command is building, checking or reading is
-kept. It renames the entry to a trash folder inside the cache (``.trash-KEY-...``: never an entry) and unlinks its
-lock file while still holding it (util/lock.py: a waiter on the old file then locks the new one), then removes
-the trash. An interrupted prune leaves only trash, which the next prune removes. A proof is a memo, safe to
-remove at any time (at worst it is proved again): those last used before --older-than go, and with --max-size
-those last used before the oldest entry kept (their entry was most likely pruned).
+Prune removes entries least recently used first (an entry's last use: entry.mark_used). Commands read an entry
+after letting go of its lock (a sweep proves its dump; a tune keeps its vmfb for a race), so
+entries used within the grace window (``keep_recent_s``, `--keep-recent`, a day by default) are never removed
+by either limit: prune is safe for running commands that use an entry within it; a command that runs longer may
+find an entry gone, and its rows say so (a sweep's: a machine-error row that a rerun redoes). Each entry is
+removed only while prune holds its lock, taken without waiting (an entry a command is building, checking or
+copying out is kept), and only if its last use has not moved since the survey. It is renamed to a trash folder
+inside the cache (``.trash-KEY-PID-NS``: never an entry) and its lock file unlinked while still held (util/lock.py:
+a waiter on the old file then locks the new one), then the trash is removed. An interrupted prune leaves only
+trash, which the next prune removes. A proof is a memo, safe to remove at any time (at worst it is proved again):
+those last used before --older-than go, and with --max-size those last used before the oldest entry kept (their
+entry was most likely pruned); never one used within the grace window.
 """
 
 from __future__ import annotations
@@ -23,12 +30,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from ..util.lock import lock_if_free
+from ..util.lock import held_elsewhere, lock_if_free
 from .entry import LOCKS, MANIFEST, PROOFS
 
-TRASH = ".trash-"  # an entry being removed: renamed, then deleted
+DAY_S = 86400.0
 _KEY = re.compile(r"[0-9a-f]{32}")
-_BUILD = re.compile(r"\.([0-9a-f]{32})\..+")  # a build's temp folder (driver.py _compile_fresh): .KEY.xxxx
+_TRASH = re.compile(r"\.trash-([0-9a-f]{32})-\d+-\d+")  # an entry being removed (_remove_entry): renamed, then deleted
+_BUILD = re.compile(r"\.([0-9a-f]{32})\.[a-z0-9_]{8}")  # a build's temp folder: driver.py's mkdtemp(prefix=".KEY.")
+_PROOF = re.compile(r"[0-9a-f]{40}\.json")  # sweep/proofs.py ProofMemo._path
+_LOCK = re.compile(r"([0-9a-f]{32})\.lock")  # entry.py entry_lock
+
+
+class NotACache(ValueError):
+    """The folder holds no compile cache: prune touches nothing in it."""
 
 
 @dataclass(frozen=True)
@@ -47,10 +61,16 @@ class Survey:
     proofs: list[Item] = field(default_factory=list)
     leftovers: list[Item] = field(default_factory=list)  # trash of an interrupted prune, a killed build's folder
     other_bytes: int = 0  # lock files, tuning records, calibrations, anything else
+    has_locks: bool = False  # a .locks/ folder: any compile made one
 
     @property
     def entry_bytes(self) -> int:
         return sum(e.bytes for e in self.entries)
+
+    @property
+    def is_cache(self) -> bool:
+        """Whether the folder looks like a compile cache: a .locks/ folder, or an entry."""
+        return self.has_locks or bool(self.entries)
 
 
 @dataclass
@@ -58,23 +78,26 @@ class Pruned:
     before: Survey
     entries: list[Item] = field(default_factory=list)  # removed (or, in a dry run, would be)
     in_use: list[Item] = field(default_factory=list)  # held by another process: kept
+    used: list[Item] = field(default_factory=list)  # used since the survey (seen under its lock): kept
+    recent: list[Item] = field(default_factory=list)  # used within the grace window: kept by both limits
+    gone: list[Item] = field(default_factory=list)  # removed meanwhile by another prune (or by hand)
     proofs: list[Item] = field(default_factory=list)
     leftovers: list[Item] = field(default_factory=list)
     locks: int = 0  # orphan lock files removed
 
     @property
     def entries_after(self) -> int:
-        return len(self.before.entries) - len(self.entries)
+        return len(self.before.entries) - len(self.entries) - len(self.gone)
 
     @property
     def bytes_after(self) -> int:
-        return self.before.entry_bytes - sum(e.bytes for e in self.entries)
+        return self.before.entry_bytes - sum(e.bytes for e in self.entries + self.gone)
 
 
 def _bytes(path: Path) -> int:
     """A file's or a folder tree's bytes (links not followed); a file removed meanwhile counts nothing."""
     try:
-        if not path.is_dir() or path.is_symlink():
+        if path.is_symlink() or not path.is_dir():
             return path.lstat().st_size
         return sum(_bytes(p) for p in path.iterdir())
     except FileNotFoundError:
@@ -88,21 +111,32 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
+def _folder(path: Path) -> bool:
+    """A folder, not a symbolic link to one (never surveyed, never removed through)."""
+    return path.is_dir() and not path.is_symlink()
+
+
+def _is_entry(path: Path) -> bool:
+    return _KEY.fullmatch(path.name) is not None and _folder(path) and (path / MANIFEST).is_file() \
+        and not (path / MANIFEST).is_symlink()
+
+
 def survey(root: Path) -> Survey:
     """What ``root`` holds (an empty survey when it does not exist)."""
     found = Survey(root)
-    if not root.is_dir():
+    if not _folder(root):
         return found
     for path in sorted(root.iterdir()):
-        if path.is_dir() and _KEY.fullmatch(path.name):
-            used = _mtime(path / MANIFEST) or _mtime(path)  # one without a manifest: not usable, still an entry
-            found.entries.append(Item(path, _bytes(path), used))
-        elif path.is_dir() and (path.name.startswith(TRASH) or _BUILD.fullmatch(path.name)):
+        if _is_entry(path):
+            found.entries.append(Item(path, _bytes(path), _mtime(path / MANIFEST)))
+        elif _folder(path) and (_TRASH.fullmatch(path.name) or _BUILD.fullmatch(path.name)):
             found.leftovers.append(Item(path, _bytes(path), _mtime(path)))
-        elif path.name == PROOFS and path.is_dir():
-            found.proofs = [Item(p, _bytes(p), _mtime(p)) for p in sorted(path.iterdir()) if p.is_file()]
-            found.other_bytes += _bytes(path) - sum(p.bytes for p in found.proofs)  # an atomic write's temp file
+        elif path.name == PROOFS and _folder(path):
+            found.proofs = [Item(p, _bytes(p), _mtime(p)) for p in sorted(path.iterdir())
+                            if _PROOF.fullmatch(p.name) and p.is_file() and not p.is_symlink()]
+            found.other_bytes += _bytes(path) - sum(p.bytes for p in found.proofs)  # anything else in it
         else:
+            found.has_locks = found.has_locks or (path.name == LOCKS and _folder(path))
             found.other_bytes += _bytes(path)
     found.entries.sort(key=lambda e: (e.last_use, e.path.name))
     return found
@@ -120,27 +154,39 @@ def _rmtree(path: Path) -> None:
     shutil.rmtree(path, onerror=onerror)
 
 
-def _remove_entry(root: Path, entry: Item) -> bool:
-    """Remove ``entry`` while holding its lock, taken without waiting; False when another process holds it."""
-    with lock_if_free(_lock(root, entry.path.name)) as free:
+def _remove_entry(root: Path, entry: Item, dry_run: bool) -> str:
+    """Remove ``entry`` while holding its lock, taken without waiting: 'removed'; 'in-use' when another process
+    holds it, 'used' when its last use moved since the survey, 'gone' when another prune removed it first. A dry
+    run only asks whether the lock is held (no lock file made)."""
+    lock = _lock(root, entry.path.name)
+    if dry_run:
+        return "in-use" if held_elsewhere(lock) else "removed"
+    with lock_if_free(lock) as free:
+        if not _is_entry(entry.path):
+            return "gone"  # another prune renamed it meanwhile (held or not, it is not in use)
         if not free:
-            return False
-        trash = root / f"{TRASH}{entry.path.name}-{os.getpid()}-{time.monotonic_ns()}"
+            return "in-use"
+        if _mtime(entry.path / MANIFEST) != entry.last_use:
+            return "used"  # a hit since the survey: it is in use, whatever the limits said then
+        trash = root / f".trash-{entry.path.name}-{os.getpid()}-{time.monotonic_ns()}"
         try:
             os.rename(entry.path, trash)
         except FileNotFoundError:
-            return True  # another prune removed it meanwhile
-        _lock(root, entry.path.name).unlink(missing_ok=True)  # still held: see the module's docstring
+            return "gone"
+        lock.unlink(missing_ok=True)  # still held: see the module's docstring
     _rmtree(trash)
-    return True
+    return "removed"
 
 
-def _remove_leftover(root: Path, item: Item) -> bool:
+def _remove_leftover(root: Path, item: Item, dry_run: bool) -> bool:
     """A trash folder goes at once; a build's folder only when its key's lock is free (no build running)."""
     build = _BUILD.fullmatch(item.path.name)
     if build is None:
-        _rmtree(item.path)
+        if not dry_run:
+            _rmtree(item.path)
         return True
+    if dry_run:
+        return not held_elsewhere(_lock(root, build.group(1)))
     with lock_if_free(_lock(root, build.group(1))) as free:
         if free:
             _rmtree(item.path)
@@ -150,14 +196,17 @@ def _remove_leftover(root: Path, item: Item) -> bool:
 def _orphan_locks(root: Path, dry_run: bool) -> int:
     """Remove (count) lock files whose entry is gone, each while holding it (a build about to start waits on it)."""
     folder, removed = root / LOCKS, 0
-    if not folder.is_dir():
+    if not _folder(folder):
         return 0
-    for lock in sorted(folder.glob("*.lock")):
-        key = lock.name[: -len(".lock")]
-        if (root / key).exists() or any(root.glob(f".{key}.*")):
+    for lock in sorted(folder.iterdir()):
+        key = _LOCK.fullmatch(lock.name)
+        if key is None or lock.is_symlink() or not lock.is_file():
+            continue
+        key = key.group(1)
+        if (root / key).exists() or any(_BUILD.fullmatch(p.name) for p in root.glob(f".{key}.*")):
             continue
         if dry_run:
-            removed += 1
+            removed += not held_elsewhere(lock)
             continue
         with lock_if_free(lock) as free:
             if free and not (root / key).exists():
@@ -167,35 +216,43 @@ def _orphan_locks(root: Path, dry_run: bool) -> int:
 
 
 def prune(root: Path, older_than_s: Optional[float] = None, max_bytes: Optional[int] = None,
-          dry_run: bool = False) -> Pruned:
+          keep_recent_s: float = DAY_S, dry_run: bool = False) -> Pruned:
     """Remove entries least recently used first until none is older than ``older_than_s`` and they hold at most
-    ``max_bytes`` in all; entries another process holds are kept (said in ``in_use``). Stale proofs, leftovers
-    and orphan lock files go too. ``dry_run`` removes nothing and says what would go (without asking which
-    entries are in use). OSError when the disk fails."""
+    ``max_bytes`` in all, never one used within ``keep_recent_s`` (said in ``recent``); entries another process
+    holds (``in_use``) or used since the survey (``used``) are kept. Stale proofs, leftovers and orphan lock
+    files go too. ``dry_run`` removes nothing and says what would go. NotACache when ``root`` is no compile
+    cache (nothing written there); OSError when the disk fails."""
     start = time.time()
     before = survey(root)
+    if not before.is_cache:
+        raise NotACache(f"{root} does not look like a compile cache (no {LOCKS}/ folder, no entry with a "
+                        f"{MANIFEST}): nothing pruned")
     done = Pruned(before)
     for item in before.leftovers:
-        if dry_run or _remove_leftover(root, item):
+        if _remove_leftover(root, item, dry_run):
             done.leftovers.append(item)
+    recent = start - keep_recent_s
     total, kept_oldest = before.entry_bytes, None
     for entry in before.entries:  # least recently used first
         old = older_than_s is not None and entry.last_use < start - older_than_s
         big = max_bytes is not None and total > max_bytes
-        if not (old or big):
+        if (old or big) and entry.last_use >= recent:
+            done.recent.append(entry)
+        if not (old or big) or entry.last_use >= recent:
             kept_oldest = entry.last_use if kept_oldest is None else kept_oldest
             continue
-        if dry_run or _remove_entry(root, entry):
-            done.entries.append(entry)
+        outcome = _remove_entry(root, entry, dry_run)
+        if outcome in ("removed", "gone"):
+            (done.entries if outcome == "removed" else done.gone).append(entry)
             total -= entry.bytes
-        else:
-            done.in_use.append(entry)
-            kept_oldest = entry.last_use if kept_oldest is None else kept_oldest
+            continue
+        (done.in_use if outcome == "in-use" else done.used).append(entry)
+        kept_oldest = entry.last_use if kept_oldest is None else kept_oldest
     stale = start - older_than_s if older_than_s is not None else 0.0
     if max_bytes is not None:
         stale = max(stale, min(kept_oldest if kept_oldest is not None else start, start))
     for proof in before.proofs:
-        if proof.last_use < stale:
+        if proof.last_use < min(stale, recent):
             if not dry_run:
                 proof.path.unlink(missing_ok=True)
             done.proofs.append(proof)

@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import Callable, Iterable, Optional
 
 from ..executors import Executor, LocalExecutor, task_provenance
-from .entry import (MANIFEST, entry_lock, install, mark_used, pack, prune_dump, read_valid_manifest, say_held_too_long,
-                    unpack, write_manifest)
+from .entry import (MANIFEST, check_present, entry_lock, install, mark_used, pack, prune_dump, read_valid_manifest,
+                    say_held_too_long, unpack, write_manifest)
 from .errors import DISK_ERRNOS, EXTERNAL_SIGNALS, disk_fault, signal_name, first_error_line
 from .toolchain import compiler_version, tool
 from ..util.lock import LockWaitTimeout
@@ -47,15 +47,15 @@ def default_cache_dir() -> Path:
     return default_cache_dir_source()[0]
 
 
-def default_cache_dir_source() -> tuple[Path, str]:
-    """The compile cache folder when no --cache-dir is given, and where it came from as an error line names it:
-    $VDMFMA_CACHE_DIR, else iree-vdmfma under $XDG_CACHE_HOME, else under ~/.cache."""
+def default_cache_dir_source() -> tuple[Path, str, bool]:
+    """The compile cache folder when no --cache-dir is given, where it came from, and whether that is the
+    default: ($VDMFMA_CACHE_DIR, False), else iree-vdmfma under $XDG_CACHE_HOME, else under ~/.cache (True)."""
     env = os.environ.get("VDMFMA_CACHE_DIR")
     if env:
-        return Path(env), "$VDMFMA_CACHE_DIR"
+        return Path(env), "$VDMFMA_CACHE_DIR", False
     if os.environ.get("XDG_CACHE_HOME"):
-        return Path(os.environ["XDG_CACHE_HOME"]) / "iree-vdmfma", "the compile cache ($XDG_CACHE_HOME/iree-vdmfma)"
-    return Path(os.path.expanduser("~")) / ".cache" / "iree-vdmfma", "the compile cache (~/.cache/iree-vdmfma)"
+        return Path(os.environ["XDG_CACHE_HOME"]) / "iree-vdmfma", "$XDG_CACHE_HOME/iree-vdmfma", True
+    return Path(os.path.expanduser("~")) / ".cache" / "iree-vdmfma", "~/.cache/iree-vdmfma", True
 
 
 @dataclass(frozen=True)
@@ -227,10 +227,15 @@ class Compiler:
             yield
 
     def copy_entry(self, result: CompileResult, dest: Path) -> None:
-        """Copy ``result``'s entry to ``dest`` (replacing it), while no other process can replace the entry."""
+        """Copy ``result``'s entry to ``dest`` (replacing it), while no other process can replace the entry;
+        EntryGone when it was removed (compiler/entry.py)."""
         shutil.rmtree(dest, ignore_errors=True)  # no stale vmfb from an earlier attempt
         with self._reading(result):
-            shutil.copytree(result.workdir, dest)
+            try:
+                shutil.copytree(result.workdir, dest)
+            except (FileNotFoundError, shutil.Error):  # removed under it (by hand: prune waits for the lock)
+                check_present(result.workdir)  # EntryGone when it is; else the disk's fault
+                raise
 
     def is_cached(self, job: CompileJob) -> bool:
         """Whether ``job`` has an entry in the cache (a compile of it now would be a hit)."""

@@ -73,10 +73,33 @@ def read_valid_manifest(workdir: Path) -> Optional[dict]:
 def mark_used(workdir: Path) -> None:
     """Record now as the entry's last use: its manifest's mtime (no file's bytes change, so neither does any
     checksum). A cache that cannot be written (read-only, a failing disk) serves the hit all the same."""
+    touch(workdir / MANIFEST)
+
+
+def touch(path: Path) -> None:
+    """A cache file's last use moved to now (an entry's manifest, a kept proof: what `vdmfma cache prune` reads);
+    never an error: one that cannot be touched keeps its older last use (pruned sooner, never served wrong)."""
     try:
-        os.utime(workdir / MANIFEST)
+        os.utime(path)
     except OSError:
-        pass  # its last use stays the older one: it may be pruned sooner, never served wrong
+        pass
+
+
+class EntryGone(RuntimeError):
+    """A cache entry a command was using was removed under it (`vdmfma cache prune` past its grace window, or by
+    hand): the machine's doing, not the job's; a rerun compiles it again."""
+
+    def __init__(self, workdir: Path, missing: Path):
+        super().__init__(f"the cache entry {workdir} was removed while this sweep used it (vdmfma cache prune?): "
+                         "rerun to compile it again")
+        self.missing = missing
+
+
+def check_present(workdir: Path, *needed: Path) -> None:
+    """EntryGone unless ``workdir`` still holds its manifest and every path ``needed``."""
+    for path in (workdir / MANIFEST, *needed):
+        if not path.exists():
+            raise EntryGone(workdir, path)
 
 
 def entry_lock(cache_dir: Optional[Path], workdir: Path, shared: bool = False,

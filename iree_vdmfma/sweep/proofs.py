@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Optional
 
 from ..compiler.driver import CompileResult
-from ..compiler.entry import MANIFEST, PROOFS
+from ..compiler.entry import MANIFEST, PROOFS, touch
 from ..util.io import atomic_write_text
 
 _SCALARS = (str, int, float, bool, type(None))
@@ -37,14 +36,6 @@ def code_digest() -> str:
 
 def _checksum(fields: dict) -> str:
     return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()
-
-
-def _mark_used(path: Path) -> None:
-    """A kept proof's last use, its mtime (what `vdmfma cache prune --older-than` reads); never an error."""
-    try:
-        os.utime(path)
-    except OSError:
-        pass
 
 
 class ProofMemo:
@@ -72,7 +63,7 @@ class ProofMemo:
                 kept = json.loads(path.read_text(encoding="utf-8"))
                 if isinstance(kept, dict) and isinstance(kept.get("fields"), dict) \
                         and kept.get("sha256") == _checksum(kept["fields"]):
-                    _mark_used(path)
+                    touch(path)  # its last use, for `vdmfma cache prune`
                     return kept["fields"]
             except (OSError, ValueError):
                 pass

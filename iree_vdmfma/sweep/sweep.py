@@ -35,6 +35,7 @@ from ..compiler.driver import (Compiler, CompileInterrupted, CompileJob, Compile
                               default_cache_dir, repro_command)
 from ..compiler.retry import single_threaded_argv, submit_retrying
 from ..compiler.configured import no_mma_tile_mismatch
+from ..compiler.entry import EntryGone, check_present
 from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
 from ..configs.catalog import IntrinsicUnavailableError
@@ -208,6 +209,7 @@ def _identity(job: Job) -> str:
 
 def _proof_fields(job: Job, result: CompileResult) -> dict:
     """The fields proof sets on a compiled job's row: the backend's evidence, the fingerprint, status, reason."""
+    check_present(result.workdir, result.dump_dir, result.vmfb)  # a missing dump proves nothing: EntryGone
     proof = job.backend.prove(result.dump_dir, job.problem, job.target,
                               job.config.mma_kind if job.config else None)
     fp = fingerprint(result.dump_dir)
@@ -459,7 +461,13 @@ class Sweep:
     def _compiled(self, compiler: Compiler, job: Job, result: CompileResult) -> list[tuple[Job, CompileResult, list[ResultRow]]]:
         """Save a compiled job's rows; the job, its result and rows when it is ready to run ([] otherwise)."""
         rows = self._after_compile(compiler, job, result)
-        return [(job, result, rows)] if self.run_hook and all(Status(r.status) == Status.COMPILED for r in rows) else []
+        # runs read the sweep's own copy of the entry (artifacts/): `vdmfma cache prune` never touches it
+        kept = dataclasses.replace(result, workdir=self._artifacts(job))
+        return [(job, kept, rows)] if self.run_hook and all(Status(r.status) == Status.COMPILED for r in rows) else []
+
+    def _artifacts(self, job: Job) -> Path:
+        """Where the sweep keeps its copy of the job's compile: the vmfb, dumps and manifest (copy_entry)."""
+        return self.out / "artifacts" / job.problem.key / f"{job.variant.name}-{job.target}"
 
     @staticmethod
     def _checked_row(row: ResultRow, call: Callable[[], ResultRow]) -> ResultRow:
@@ -480,9 +488,14 @@ class Sweep:
         return done
 
     def _after_compile(self, compiler: Compiler, job: Job, result: CompileResult) -> list[ResultRow]:
-        artifacts = self.out / "artifacts" / job.problem.key / f"{job.variant.name}-{job.target}"
-        compiler.copy_entry(result, artifacts)  # replacing any stale vmfb of an earlier attempt
-        rows = [proved_row(job, result, self.rows.get(k) or _base_row(job, k[3]), artifacts, self.proofs)
+        artifacts = self._artifacts(job)
+        try:
+            compiler.copy_entry(result, artifacts)  # replacing any stale vmfb of an earlier attempt
+            rows = [proved_row(job, result, self.rows.get(k) or _base_row(job, k[3]), artifacts, self.proofs)
+                    for k in self._open(job)]
+        except EntryGone as e:  # pruned under this sweep: the machine's doing, a row a rerun redoes
+            rows = [(self.rows.get(k) or _base_row(job, k[3])).replace(
+                status=Status.MACHINE_ERROR.value, error=f"missing: {e.missing}", reason=str(e))
                 for k in self._open(job)]
         if not self.run_hook:  # compile-only: proving was the whole job
             rows = [r.replace(status=Status.OK.value) if r.status == Status.COMPILED.value else r for r in rows]

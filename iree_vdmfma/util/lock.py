@@ -102,11 +102,11 @@ def _flocked(path: Path, shared: bool, give_up: Optional[Callable[[], None]], po
                     if deadline is not None and time.monotonic() > deadline:
                         raise LockWaitTimeout(f"{path} held by another process for more than {wait_s:g} s") from None
                     time.sleep(poll_s)
-        except BaseException:
+            if _names(path, fd):
+                return fd
+        except BaseException:  # a failing disk under os.stat too: never leak the fd, nor the flock it holds
             os.close(fd)
             raise
-        if _names(path, fd):
-            return fd
         os.close(fd)  # the file was unlinked under us: lock the one at ``path`` now
 
 
@@ -136,3 +136,19 @@ def lock_if_free(path: Path) -> Iterator[bool]:
     finally:
         if fd is not None:
             os.close(fd)
+
+
+def held_elsewhere(path: Path) -> bool:
+    """Whether another process holds ``path``'s lock now, asked without creating the file (none: not held) and
+    without keeping the lock (`vdmfma cache prune --dry-run`)."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except FileNotFoundError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return False
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)  # closing drops the flock, if it was taken

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-_SIZE = re.compile(r"\s*([\d.]+)\s*([KMG]?)(?:i?B)?\s*", re.I)
+_SIZE = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*([KMG]?)(?:i?B)?\s*", re.I)  # one number: not "1.2.3", not "."
 _UNIT = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30}
 
 
