@@ -244,6 +244,7 @@ def test_a_trash_folder_of_an_interrupted_prune_is_no_entry_and_the_next_prune_r
     (("--max-size", "12X"), "--max-size"),
     (("--max-size", "1.2.3"), "--max-size"),
     (("--max-size", "."), "--max-size"),
+    (("--max-size", "0.5"), "--max-size"),  # found in review: 0.5 (GB meant) rounded to 0 bytes, all removed
     (("--keep-recent", "-1", "--older-than", "1"), "--keep-recent"),
     (("--older-than", "-1"), "--older-than"),
     (("--older-than", "soon"), "--older-than"),
@@ -391,7 +392,34 @@ def test_a_folder_that_is_no_compile_cache_is_refused_and_nothing_is_written_the
     assert sorted(p.name for p in folder.iterdir()) == ["8" * 32, "cat.jpg"]
     done = _cli("info", "--cache-dir", str(folder))
     assert done.returncode == 0 and done.stdout.splitlines()[1:] == [
-        "it does not look like a compile cache (no .locks/ folder, no entry with a manifest.json)"]
+        "it does not look like a compile cache (no .locks/ folder, no entry with a manifest.json, and things the "
+        "toolkit does not keep there)"]
+
+
+def test_a_cache_folder_reached_through_a_link_is_surveyed_and_pruned(two, tmp_path):
+    """Found in review: a cache moved to a bigger disk and linked back (~/.cache/iree-vdmfma -> /data/...) was
+    refused as no compile cache, though compiles go through the link. The root is followed; nothing inside is."""
+    cache, a, b = two
+    link = tmp_path / "link"
+    link.symlink_to(cache)
+    done = _cli("info", "--cache-dir", str(link))
+    assert done.returncode == 0 and "entries: 2, " in done.stdout, done.stdout + done.stderr
+    done = _cli("prune", "--older-than", "1.5", "--keep-recent", "0", "--cache-dir", str(link))
+    assert done.returncode == 0, done.stderr
+    assert _entries(cache) == {b.name} and link.is_symlink()
+
+
+def test_the_toolkits_own_folder_without_entries_is_nothing_to_prune_not_refused(tmp_path):
+    """Found in review: the default cache folder holding only the tuning records (a --no-cache tune's), kept
+    calibrations or nothing at all was refused as no compile cache, failing a scheduled prune. It is the toolkit's
+    folder with nothing to prune: exit 0, and the records are kept."""
+    folder = tmp_path / "iree-vdmfma"
+    (folder / "calibration").mkdir(parents=True)
+    (folder / "records.sqlite").write_bytes(b"SQLite format 3\x00")
+    done = _cli("prune", "--max-size", "0", "--keep-recent", "0", "--cache-dir", str(folder))
+    assert done.returncode == 0 and "removed 0 of 0 entries" in done.stdout, done.stdout + done.stderr
+    assert sorted(p.name for p in folder.iterdir()) == ["calibration", "records.sqlite"]
+    assert "does not look like" not in _cli("info", "--cache-dir", str(folder)).stdout
 
 
 def test_a_failing_stat_while_locking_leaks_no_descriptor_and_no_lock(tmp_path, monkeypatch):

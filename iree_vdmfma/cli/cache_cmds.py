@@ -49,7 +49,8 @@ def info(cache_dir: Optional[Path] = opt.CACHE_DIR, debug: bool = opt.DEBUG) -> 
             return
         found = survey(folder)
         if not found.is_cache:
-            show("it does not look like a compile cache (no .locks/ folder, no entry with a manifest.json)")
+            show("it does not look like a compile cache (no .locks/ folder, no entry with a manifest.json, and things "
+                 "the toolkit does not keep there)")
             return
         show(f"entries: {len(found.entries)}, {_bytes(found.entry_bytes)}")
         if found.entries:
@@ -79,7 +80,7 @@ def prune(
 
     Safe for running commands that use an entry within --keep-recent hours (24 by default): such entries are
     kept, as are entries another command holds at that moment. A command that runs longer than --keep-recent may
-    find an entry gone; its rows say so (a rerun compiles it again). Stale proofs, orphan lock files and an
+    find an entry gone (a sweep's rows say so; a tune or model may fail on it). Stale proofs, orphan lock files and an
     interrupted prune's leftovers go too.
     """
     with user_errors(debug):

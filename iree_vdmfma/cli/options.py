@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Optional
@@ -270,6 +271,8 @@ def size_of(text: Optional[str], option: str = "--cache-size", zero: bool = Fals
     if text is None:
         return None
     size = parse_size(str(text))
+    if size == 0 and zero and float(re.sub(r"[^\d.]", "", str(text)) or "1") != 0:  # 0.5 (of what?): no size
+        raise ValueError(f"{option} {text!r}: less than one byte; give a unit (e.g. 0.5G) or 0 for nothing kept")
     if size is None or size < 0 or (size == 0 and not zero):
         raise ValueError(f"{option} {text!r}: not a size (e.g. 256M, 1.5G, 1048576{', 0' if zero else ''})")
     return size

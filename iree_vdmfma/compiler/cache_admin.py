@@ -4,13 +4,15 @@ A cache folder holds entries (a folder named by a job's 32-hex cache key holding
 symbolic link: compiler/entry.py), their lock files (``.locks/KEY.lock``), the proof memo (``.proofs/KEY40.json``,
 sweep/proofs.py), and things that are not the compiler's and are never removed here: the tuning records
 (``records.sqlite``), kept calibrations, CUDA target probes, and anything named otherwise. A folder with no
-``.locks/`` and no entry is no compile cache: prune refuses it (:class:`NotACache`) and writes nothing there.
+``.locks/``, no entry and something else (not the toolkit's) is no compile cache: prune refuses it
+(:class:`NotACache`) and writes nothing there. The folder itself may be a link; nothing inside is followed.
 
 Prune removes entries least recently used first (an entry's last use: entry.mark_used). Commands read an entry
 after letting go of its lock (a sweep proves its dump; a tune keeps its vmfb for a race), so
 entries used within the grace window (``keep_recent_s``, `--keep-recent`, a day by default) are never removed
 by either limit: prune is safe for running commands that use an entry within it; a command that runs longer may
-find an entry gone, and its rows say so (a sweep's: a machine-error row that a rerun redoes). Each entry is
+find an entry gone (a sweep's rows say so: a machine-error row that a rerun redoes; a tune or model may fail on
+the missing file). Each entry is
 removed only while prune holds its lock, taken without waiting (an entry a command is building, checking or
 copying out is kept), and only if its last use has not moved since the survey. It is renamed to a trash folder
 inside the cache (``.trash-KEY-PID-NS``: never an entry) and its lock file unlinked while still held (util/lock.py:
@@ -38,6 +40,9 @@ _KEY = re.compile(r"[0-9a-f]{32}")
 _TRASH = re.compile(r"\.trash-([0-9a-f]{32})-\d+-\d+")  # an entry being removed (_remove_entry): renamed, then deleted
 _BUILD = re.compile(r"\.([0-9a-f]{32})\.[a-z0-9_]{8}")  # a build's temp folder: driver.py's mkdtemp(prefix=".KEY.")
 _PROOF = re.compile(r"[0-9a-f]{40}\.json")  # sweep/proofs.py ProofMemo._path
+# what else the toolkit keeps in the cache folder (never pruned): the tuning records (records/db.py, with SQLite's
+# side files), kept calibrations (cli/calibrate_cmds.py), CUDA target probes (compiler/cuda_targets.py)
+_TOOLKITS = re.compile(r"records\.sqlite(?:-wal|-shm|-journal)?|calibration|cuda-targets|\.locks")
 _LOCK = re.compile(r"([0-9a-f]{32})\.lock")  # entry.py entry_lock
 
 
@@ -62,6 +67,7 @@ class Survey:
     leftovers: list[Item] = field(default_factory=list)  # trash of an interrupted prune, a killed build's folder
     other_bytes: int = 0  # lock files, tuning records, calibrations, anything else
     has_locks: bool = False  # a .locks/ folder: any compile made one
+    foreign: bool = False  # something the toolkit does not keep in a cache folder (a user's file or folder)
 
     @property
     def entry_bytes(self) -> int:
@@ -69,8 +75,9 @@ class Survey:
 
     @property
     def is_cache(self) -> bool:
-        """Whether the folder looks like a compile cache: a .locks/ folder, or an entry."""
-        return self.has_locks or bool(self.entries)
+        """Whether the folder looks like a compile cache: a .locks/ folder, or an entry, or nothing but what the
+        toolkit keeps there besides entries (an empty folder, the tuning records, calibrations: nothing to prune)."""
+        return self.has_locks or bool(self.entries) or not self.foreign
 
 
 @dataclass
@@ -124,7 +131,7 @@ def _is_entry(path: Path) -> bool:
 def survey(root: Path) -> Survey:
     """What ``root`` holds (an empty survey when it does not exist)."""
     found = Survey(root)
-    if not _folder(root):
+    if not root.is_dir():  # the root may be a link (a cache moved to a bigger disk); nothing inside is followed
         return found
     for path in sorted(root.iterdir()):
         if _is_entry(path):
@@ -137,6 +144,7 @@ def survey(root: Path) -> Survey:
             found.other_bytes += _bytes(path) - sum(p.bytes for p in found.proofs)  # anything else in it
         else:
             found.has_locks = found.has_locks or (path.name == LOCKS and _folder(path))
+            found.foreign = found.foreign or not _TOOLKITS.fullmatch(path.name)
             found.other_bytes += _bytes(path)
     found.entries.sort(key=lambda e: (e.last_use, e.path.name))
     return found
@@ -226,7 +234,7 @@ def prune(root: Path, older_than_s: Optional[float] = None, max_bytes: Optional[
     before = survey(root)
     if not before.is_cache:
         raise NotACache(f"{root} does not look like a compile cache (no {LOCKS}/ folder, no entry with a "
-                        f"{MANIFEST}): nothing pruned")
+                        f"{MANIFEST}, and things the toolkit does not keep there): nothing pruned")
     done = Pruned(before)
     for item in before.leftovers:
         if _remove_leftover(root, item, dry_run):
