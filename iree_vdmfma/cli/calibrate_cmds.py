@@ -46,7 +46,7 @@ def calibrate(
         # its floor module is compiled into the compile cache, and --keep keeps a copy there: both checked up front
         cache = opt.cache_dir_of(None, False, "set $VDMFMA_CACHE_DIR to a folder that can be written")
         if keep:  # where the copy goes, checked before measuring (not found read-only after it)
-            where = opt.cache_source(None)[1]
+            where = opt.cache_place(None)[1]
             opt.writable(cache / "calibration", f"{where} (where --keep keeps a copy)")
         ms = opt.m_values(m, "8")
         if len(ms) != 1:

@@ -216,13 +216,6 @@ def writable(folder: Path, option: str) -> Path:
 CACHE_WAYS_OUT = "give --cache-dir DIR or --no-cache"  # what a command with both options can do about its cache
 
 
-def cache_source(cache_dir: Optional[Path]) -> tuple[Path, str]:
-    """The compile cache folder and where it came from, as an error line names it: --cache-dir, $VDMFMA_CACHE_DIR,
-    or the default, under $XDG_CACHE_HOME or ~/.cache (compiler/driver.py default_cache_dir)."""
-    folder, where, _ = cache_place(cache_dir)
-    return folder, where
-
-
 def cache_place(cache_dir: Optional[Path]) -> tuple[Path, str, str]:
     """The compile cache folder, where it came from as an error line names it ('--cache-dir', '$VDMFMA_CACHE_DIR',
     'the compile cache (~/.cache/iree-vdmfma)') and as a person reads it ('from --cache-dir', 'the default,
