@@ -431,6 +431,13 @@ def gpu_evidence_h200_3(ctx: Context) -> None:
     _findings_page(ctx)
 
 
+@section("gpu-evidence-h200-4", "MEASURED on a lent NVIDIA H200 (sm_89 PTX), a fourth session, partial, planned from "
+         "the records: today's space raced (tensor-core configs, the M = 1 route, the spill and one-wave checks), "
+         "the seed list complete, graph replay measured", kind="gpu", cheap=True)
+def gpu_evidence_h200_4(ctx: Context) -> None:
+    _findings_page(ctx)
+
+
 def _findings_page(ctx: Context) -> None:
     files = sorted(p.name for p in ctx.out.iterdir() if p.is_file() and p.name not in ("index.md", "findings.md"))
     text = (ctx.out / "findings.md").read_text().rstrip()
