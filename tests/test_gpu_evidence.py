@@ -206,8 +206,13 @@ def test_a_tune_the_budget_started_for_some_shapes_tunes_the_rest_in_the_next_ca
     out = tmp_path / "ev"
     first = _call(tmp_path, out, "--steps", "tune-seed", "--budget-s", "60")  # no record: 35 s an item, ESTIMATE
     assert first.returncode == 3 and "1 of 2 item(s) fit" in first.stdout, first.stdout[-3000:] + first.stderr[-2000:]
+    assert json.loads((out / "steps.json").read_text())["tune-seed"]["status"] == "partial"  # 1 of 2 tuned
+    assert "| tune-seed | partial |" in (out / "summary.md").read_text()
+    assert "== tune-seed: partial" in first.stdout and "1 item(s) left: the next call" in first.stdout
     second = _call(tmp_path, out, "--steps", "tune-seed", "--budget-s", "60")
     assert second.returncode == 0 and "== tune-seed: 1 item(s)" in second.stdout, second.stdout[-3000:]
+    assert json.loads((out / "steps.json").read_text())["tune-seed"]["status"] == "done"
+    assert "| tune-seed | done |" in (out / "summary.md").read_text()
     wins = [r for r in _records(out / "records.sqlite") if r.kind == WINNER]
     seed = {p.key: p for p in load_shape_list(out / "seed-small.csv")}
     assert sorted(r.key for r in wins) == sorted(seed)
@@ -216,6 +221,42 @@ def test_a_tune_the_budget_started_for_some_shapes_tunes_the_rest_in_the_next_ca
     assert tuned_elsewhere(out / "tune-seed", today) == set()
     one = sorted(seed)[0]
     assert tuned_elsewhere(out / "tune-seed", {**today, one: "another-space"}) == {one}
+
+
+def test_a_step_is_done_only_when_nothing_of_it_is_left_to_measure(tmp_path):
+    """A step the budget cut to its first items finished them, but is "partial" (steps.json, summary.md) while the
+    records leave any of its items to measure; "done" once they hold them all. The H200's forward records of the
+    layer at M = 1, then at M = 1, 4 and 8, as a run of this DIR writes them (no provenance), stand for what the
+    model step measured."""
+    import argparse
+    from dataclasses import replace
+
+    from iree_vdmfma.devices.sku import Sku
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from evidence.cli import step_status
+        from evidence.plan import Plan
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    forwards = [replace(r, provenance="") for r in _records(ROOT / "reports" / "gpu-records.sqlite")
+                if r.kind == FORWARD and r.sku_name == "NVIDIA H200" and r.variant == "tuned"
+                and r.key.startswith("forward:llama_layer:build:")]
+    args = argparse.Namespace(device="cuda", small=False, remeasure=False, out=str(tmp_path / "ev"), target=None,
+                              budget_s=60.0, steps="model", heldout_m="1", records="none", commit="test0000")
+    plan = Plan(args)
+    plan.sku, plan.compiler = Sku(name="NVIDIA H200"), forwards[0].compiler_version
+    assert plan.model_m == [1, 4, 8]
+    with RecordDB(plan.db) as db:
+        db.add([r for r in forwards if r.key.endswith(":m1")])  # the first of three fitted the budget
+    assert step_status(plan, "model", {}, ok=True, cut=2) == ("partial", 2)
+    with RecordDB(plan.db) as db:
+        db.add(forwards)
+    assert step_status(plan, "model", {}, ok=True, cut=0) == ("done", 0)
+    assert step_status(plan, "model", {}, ok=False, cut=0) == ("partial", 0)  # it failed: nothing says it is whole
+    plan.remeasure = True  # the records leave every item to do: what the budget did not start is left
+    assert step_status(plan, "model", {}, ok=True, cut=2) == ("partial", 2)
+    assert step_status(plan, "model", {}, ok=True, cut=0) == ("done", 0)
 
 
 def test_a_winner_of_an_older_space_is_tuned_again_and_its_race_checked_afresh():

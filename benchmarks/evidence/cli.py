@@ -120,7 +120,8 @@ def main(argv: Optional[list[str]] = None) -> int:
             print(f"== {step}: left for the next call (an item takes about {each:.0f} s, {plan.left_s():.0f} s left)",
                   flush=True)
             continue
-        if n < len(runnable):
+        cut = len(runnable) - n
+        if cut:
             print(f"  {step}: {n} of {len(runnable)} item(s) fit {limit:.0f} s; the rest: the next call", flush=True)
             runnable = runnable[:n]
         print(f"== {step}: {len(runnable)} item(s){blocked}, up to {limit:.0f} s ({plan.left_s():.0f} s left in this "
@@ -135,9 +136,11 @@ def main(argv: Optional[list[str]] = None) -> int:
         st = state.setdefault(step, {})
         st["seconds"] = st.get("seconds", 0.0) + time.monotonic() - began
         st["calls"] = st.get("calls", 0) + 1
-        st["status"], st["last_call"] = ("done" if ok else "partial"), plan.call
+        st["status"], left = step_status(plan, step, lists, ok, cut)
+        st["last_call"] = plan.call
         save_state(plan, state)
-        print(f"== {step}: {st['status']} after {time.monotonic() - began:.0f} s", flush=True)
+        print(f"== {step}: {st['status']} after {time.monotonic() - began:.0f} s"
+              + (f"; {left} item(s) left: the next call" if left else ""), flush=True)
         if args.bundle:
             summary(plan, state)
             write_bundle(plan, Path(args.bundle))
@@ -151,6 +154,15 @@ def main(argv: Optional[list[str]] = None) -> int:
     if left:
         print(f"gpu_evidence: left to measure: {', '.join(left)} (run the same command again to continue)")
     return 0 if not left else 3
+
+
+def step_status(plan: Plan, step: str, lists: dict, ok: bool, cut: int) -> tuple[str, int]:
+    """A step's status after it ran, and how many of its runnable items are left: "done" only when it finished and
+    nothing runnable of it is left by the records (recomputed as the end of main does, so a step the budget cut to
+    its first items is "partial"); with --remeasure the records leave every item to do, so what is left is the
+    ``cut`` items the budget did not start."""
+    left = cut if plan.remeasure else len([i for i in todo(plan, measured(plan), step, lists) if not i.blocked])
+    return ("done" if ok and not left else "partial"), left
 
 
 def tempfile_dir() -> str:
