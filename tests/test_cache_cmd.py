@@ -244,7 +244,8 @@ def test_a_trash_folder_of_an_interrupted_prune_is_no_entry_and_the_next_prune_r
     (("--max-size", "12X"), "--max-size"),
     (("--max-size", "1.2.3"), "--max-size"),
     (("--max-size", "."), "--max-size"),
-    (("--max-size", "0.5"), "--max-size"),  # found in review: 0.5 (GB meant) rounded to 0 bytes, all removed
+    (("--max-size", "0.5"), "--max-size '0.5': below one byte"),  # found in review: 0.5 (GB meant) was 0 bytes
+    (("--max-size", "0.0005K"), "--max-size '0.0005K': below one byte"),  # 0.512 bytes
     (("--keep-recent", "-1", "--older-than", "1"), "--keep-recent"),
     (("--older-than", "-1"), "--older-than"),
     (("--older-than", "soon"), "--older-than"),
@@ -256,6 +257,12 @@ def test_a_bad_limit_is_one_error_line_naming_the_option(tmp_path, args, names):
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error:") and names in lines[0], done.stderr
     assert not (tmp_path / "cache").exists()
+
+
+@pytest.mark.parametrize("size", ["1B", "1.5K", "0"])
+def test_a_size_of_one_byte_or_more_or_exactly_zero_is_a_limit(tmp_path, size):
+    done = _cli("prune", "--max-size", size, "--cache-dir", str(tmp_path / "cache"))
+    assert done.returncode == 0 and "no cache there yet: nothing to prune" in done.stdout, done.stderr
 
 
 @contextlib.contextmanager
