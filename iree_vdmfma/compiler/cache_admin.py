@@ -33,10 +33,9 @@ from pathlib import Path
 from typing import Optional
 
 from ..util.lock import held_elsewhere, lock_if_free
-from .entry import LOCKS, MANIFEST, PROOFS
+from .entry import LOCKS, MANIFEST, PROOFS, is_entry
 
 DAY_S = 86400.0
-_KEY = re.compile(r"[0-9a-f]{32}")
 _TRASH = re.compile(r"\.trash-([0-9a-f]{32})-\d+-\d+")  # an entry being removed (_remove_entry): renamed, then deleted
 _BUILD = re.compile(r"\.([0-9a-f]{32})\.[a-z0-9_]{8}")  # a build's temp folder: driver.py's mkdtemp(prefix=".KEY.")
 _PROOF = re.compile(r"[0-9a-f]{40}\.json")  # sweep/proofs.py ProofMemo._path
@@ -123,18 +122,13 @@ def _folder(path: Path) -> bool:
     return path.is_dir() and not path.is_symlink()
 
 
-def _is_entry(path: Path) -> bool:
-    return _KEY.fullmatch(path.name) is not None and _folder(path) and (path / MANIFEST).is_file() \
-        and not (path / MANIFEST).is_symlink()
-
-
 def survey(root: Path) -> Survey:
     """What ``root`` holds (an empty survey when it does not exist)."""
     found = Survey(root)
     if not root.is_dir():  # the root may be a link (a cache moved to a bigger disk); nothing inside is followed
         return found
     for path in sorted(root.iterdir()):
-        if _is_entry(path):
+        if is_entry(path):
             found.entries.append(Item(path, _bytes(path), _mtime(path / MANIFEST)))
         elif _folder(path) and (_TRASH.fullmatch(path.name) or _BUILD.fullmatch(path.name)):
             found.leftovers.append(Item(path, _bytes(path), _mtime(path)))
@@ -170,7 +164,7 @@ def _remove_entry(root: Path, entry: Item, dry_run: bool) -> str:
     if dry_run:
         return "in-use" if held_elsewhere(lock) else "removed"
     with lock_if_free(lock) as free:
-        if not _is_entry(entry.path):
+        if not is_entry(entry.path):
             return "gone"  # another prune renamed it meanwhile (held or not, it is not in use)
         if not free:
             return "in-use"
