@@ -355,6 +355,20 @@ def test_stale_proofs_and_orphan_lock_files_go_and_recent_proofs_stay(two):
     assert (cache / LOCKS / f"{b.name}.lock").exists()
 
 
+def test_a_survey_and_a_prune_carry_the_bytes_of_what_they_found_and_removed(tmp_path):
+    cache = tmp_path / "cache"
+    entry, proof, trash = cache / ("9" * 32), cache / ".proofs" / f"{'1' * 40}.json", cache / f".trash-{'9' * 32}-1-2"
+    for path, size in ((entry / MANIFEST, 10), (entry / "out.vmfb", 200), (proof, 30), (trash / "out.vmfb", 4000)):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"x" * size)
+        os.utime(path, (time.time() - 2 * DAY,) * 2)
+    found = cache_admin.survey(cache)
+    assert (found.entry_bytes, found.proof_bytes, found.leftover_bytes, found.other_bytes) == (210, 30, 4000, 0)
+    done = cache_admin.prune(cache, older_than_s=DAY, keep_recent_s=0)
+    assert (done.entry_bytes, done.proof_bytes, done.leftover_bytes, done.bytes_after) == (210, 30, 4000, 0)
+    assert sorted(str(p.relative_to(cache)) for p in cache.rglob("*")) == [LOCKS, ".proofs"]
+
+
 def test_a_build_folder_is_kept_while_its_keys_lock_is_held_and_removed_after(two):
     cache, a, b = two
     key = "4" * 32

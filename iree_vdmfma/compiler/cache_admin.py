@@ -56,9 +56,29 @@ class Item:
     last_use: float  # seconds since the epoch
 
 
+class _Totals:
+    """Bytes in all of a survey's (or a prune's) entries, proofs and leftovers."""
+
+    entries: list[Item]
+    proofs: list[Item]
+    leftovers: list[Item]
+
+    @property
+    def entry_bytes(self) -> int:
+        return sum(x.bytes for x in self.entries)
+
+    @property
+    def proof_bytes(self) -> int:
+        return sum(x.bytes for x in self.proofs)
+
+    @property
+    def leftover_bytes(self) -> int:
+        return sum(x.bytes for x in self.leftovers)
+
+
 @dataclass
-class Survey:
-    """What a cache folder holds, by kind."""
+class Survey(_Totals):
+    """What a cache folder holds, by kind (their bytes: _Totals)."""
 
     root: Path
     entries: list[Item] = field(default_factory=list)  # least recently used first
@@ -69,10 +89,6 @@ class Survey:
     foreign: bool = False  # something the toolkit does not keep in a cache folder (a user's file or folder)
 
     @property
-    def entry_bytes(self) -> int:
-        return sum(e.bytes for e in self.entries)
-
-    @property
     def is_cache(self) -> bool:
         """Whether the folder looks like a compile cache: a .locks/ folder, or an entry, or nothing but what the
         toolkit keeps there besides entries (an empty folder, the tuning records, calibrations: nothing to prune)."""
@@ -80,7 +96,9 @@ class Survey:
 
 
 @dataclass
-class Pruned:
+class Pruned(_Totals):
+    """What a prune removed (or, in a dry run, would), by kind (their bytes: _Totals), and what it kept."""
+
     before: Survey
     entries: list[Item] = field(default_factory=list)  # removed (or, in a dry run, would be)
     in_use: list[Item] = field(default_factory=list)  # held by another process: kept
@@ -97,15 +115,15 @@ class Pruned:
 
     @property
     def bytes_after(self) -> int:
-        return self.before.entry_bytes - sum(e.bytes for e in self.entries + self.gone)
+        return self.before.entry_bytes - self.entry_bytes - sum(e.bytes for e in self.gone)
 
 
-def _bytes(path: Path) -> int:
+def _size_on_disk(path: Path) -> int:
     """A file's or a folder tree's bytes (links not followed); a file removed meanwhile counts nothing."""
     try:
         if path.is_symlink() or not path.is_dir():
             return path.lstat().st_size
-        return sum(_bytes(p) for p in path.iterdir())
+        return sum(_size_on_disk(p) for p in path.iterdir())
     except FileNotFoundError:
         return 0
 
@@ -129,17 +147,17 @@ def survey(root: Path) -> Survey:
         return found
     for path in sorted(root.iterdir()):
         if is_entry(path):
-            found.entries.append(Item(path, _bytes(path), _mtime(path / MANIFEST)))
+            found.entries.append(Item(path, _size_on_disk(path), _mtime(path / MANIFEST)))
         elif _folder(path) and (_TRASH.fullmatch(path.name) or _BUILD.fullmatch(path.name)):
-            found.leftovers.append(Item(path, _bytes(path), _mtime(path)))
+            found.leftovers.append(Item(path, _size_on_disk(path), _mtime(path)))
         elif path.name == PROOFS and _folder(path):
-            found.proofs = [Item(p, _bytes(p), _mtime(p)) for p in sorted(path.iterdir())
+            found.proofs = [Item(p, _size_on_disk(p), _mtime(p)) for p in sorted(path.iterdir())
                             if _PROOF.fullmatch(p.name) and p.is_file() and not p.is_symlink()]
-            found.other_bytes += _bytes(path) - sum(p.bytes for p in found.proofs)  # anything else in it
+            found.other_bytes += _size_on_disk(path) - found.proof_bytes  # anything else in it
         else:
             found.has_locks = found.has_locks or (path.name == LOCKS and _folder(path))
             found.foreign = found.foreign or not _TOOLKITS.fullmatch(path.name)
-            found.other_bytes += _bytes(path)
+            found.other_bytes += _size_on_disk(path)
     found.entries.sort(key=lambda e: (e.last_use, e.path.name))
     return found
 
