@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+import warnings
 from pathlib import Path
 
 import pytest
@@ -367,6 +368,33 @@ def test_a_survey_and_a_prune_carry_the_bytes_of_what_they_found_and_removed(tmp
     done = cache_admin.prune(cache, older_than_s=DAY, keep_recent_s=0)
     assert (done.entry_bytes, done.proof_bytes, done.leftover_bytes, done.bytes_after) == (210, 30, 4000, 0)
     assert sorted(str(p.relative_to(cache)) for p in cache.rglob("*")) == [LOCKS, ".proofs"]
+
+
+def test_removing_a_tree_forgives_only_its_being_gone_and_warns_of_nothing(tmp_path):
+    """_rmtree's handler (shutil's onexc from Python 3.12, onerror, deprecated there, before) sees every error:
+    a tree another prune removed first is no fault; anything else (a link, a read-only folder) is raised."""
+    tree = tmp_path / "trash"
+    (tree / "locked").mkdir(parents=True)
+    (tree / "locked" / "out.vmfb").write_bytes(b"x")
+    link = tmp_path / "link"
+    link.symlink_to(tree, target_is_directory=True)
+    (tree / "locked").chmod(0o555)  # its file cannot be unlinked (but by root, whom permissions do not stop)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            cache_admin._rmtree(tmp_path / "gone")
+            with pytest.raises(OSError) as raised:
+                cache_admin._rmtree(link)
+            assert "symbolic link" in raised.value.args[0]  # str() names only the path on Python 3.13
+            if os.geteuid() != 0:
+                with pytest.raises(PermissionError):
+                    cache_admin._rmtree(tree)
+                assert (tree / "locked" / "out.vmfb").exists()
+    finally:
+        (tree / "locked").chmod(0o755)
+    assert link.is_symlink() and (tree / "locked" / "out.vmfb").exists()
+    cache_admin._rmtree(tree)
+    assert not tree.exists()
 
 
 def test_a_build_folder_is_kept_while_its_keys_lock_is_held_and_removed_after(two):

@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -168,10 +169,14 @@ def _lock(root: Path, key: str) -> Path:
 
 def _rmtree(path: Path) -> None:
     """Remove a folder; one another prune removed first is no fault, a failing disk is (OSError)."""
-    def onerror(func, name, exc_info):
-        if not issubclass(exc_info[0], FileNotFoundError):
-            raise exc_info[1]
-    shutil.rmtree(path, onerror=onerror)
+    def gone_is_no_fault(func, name, exc):  # exc: the exception (onexc), or sys.exc_info() (onerror)
+        exc = exc if isinstance(exc, BaseException) else exc[1]
+        if not isinstance(exc, FileNotFoundError):
+            raise exc
+    if sys.version_info >= (3, 12):  # onerror is deprecated from 3.12 on; onexc is new in 3.12
+        shutil.rmtree(path, onexc=gone_is_no_fault)
+    else:
+        shutil.rmtree(path, onerror=gone_is_no_fault)
 
 
 def _remove_entry(root: Path, entry: Item, dry_run: bool) -> str:
