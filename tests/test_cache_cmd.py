@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+import warnings
 from pathlib import Path
 
 import pytest
@@ -244,7 +245,8 @@ def test_a_trash_folder_of_an_interrupted_prune_is_no_entry_and_the_next_prune_r
     (("--max-size", "12X"), "--max-size"),
     (("--max-size", "1.2.3"), "--max-size"),
     (("--max-size", "."), "--max-size"),
-    (("--max-size", "0.5"), "--max-size"),  # found in review: 0.5 (GB meant) rounded to 0 bytes, all removed
+    (("--max-size", "0.5"), "--max-size '0.5': below one byte"),  # found in review: 0.5 (GB meant) was 0 bytes
+    (("--max-size", "0.0005K"), "--max-size '0.0005K': below one byte"),  # 0.512 bytes
     (("--keep-recent", "-1", "--older-than", "1"), "--keep-recent"),
     (("--older-than", "-1"), "--older-than"),
     (("--older-than", "soon"), "--older-than"),
@@ -256,6 +258,12 @@ def test_a_bad_limit_is_one_error_line_naming_the_option(tmp_path, args, names):
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error:") and names in lines[0], done.stderr
     assert not (tmp_path / "cache").exists()
+
+
+@pytest.mark.parametrize("size", ["1B", "1.5K", "0"])
+def test_a_size_of_one_byte_or_more_or_exactly_zero_is_a_limit(tmp_path, size):
+    done = _cli("prune", "--max-size", size, "--cache-dir", str(tmp_path / "cache"))
+    assert done.returncode == 0 and "no cache there yet: nothing to prune" in done.stdout, done.stderr
 
 
 @contextlib.contextmanager
@@ -346,6 +354,47 @@ def test_stale_proofs_and_orphan_lock_files_go_and_recent_proofs_stay(two):
     assert not old.exists() and recent.exists() and not orphan.exists() and notes.exists()
     assert "removed 1 proof files" in done.stdout and "1 orphan lock files" in done.stdout
     assert (cache / LOCKS / f"{b.name}.lock").exists()
+
+
+def test_a_survey_and_a_prune_carry_the_bytes_of_what_they_found_and_removed(tmp_path):
+    cache = tmp_path / "cache"
+    entry, proof, trash = cache / ("9" * 32), cache / ".proofs" / f"{'1' * 40}.json", cache / f".trash-{'9' * 32}-1-2"
+    for path, size in ((entry / MANIFEST, 10), (entry / "out.vmfb", 200), (proof, 30), (trash / "out.vmfb", 4000)):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"x" * size)
+        os.utime(path, (time.time() - 2 * DAY,) * 2)
+    found = cache_admin.survey(cache)
+    assert (found.entry_bytes, found.proof_bytes, found.leftover_bytes, found.other_bytes) == (210, 30, 4000, 0)
+    done = cache_admin.prune(cache, older_than_s=DAY, keep_recent_s=0)
+    assert (done.entry_bytes, done.proof_bytes, done.leftover_bytes, done.bytes_after) == (210, 30, 4000, 0)
+    assert sorted(str(p.relative_to(cache)) for p in cache.rglob("*")) == [LOCKS, ".proofs"]
+
+
+def test_removing_a_tree_forgives_only_its_being_gone_and_warns_of_nothing(tmp_path):
+    """_rmtree's handler (shutil's onexc from Python 3.12, onerror, deprecated there, before) sees every error:
+    a tree another prune removed first is no fault; anything else (a link, a read-only folder) is raised."""
+    tree = tmp_path / "trash"
+    (tree / "locked").mkdir(parents=True)
+    (tree / "locked" / "out.vmfb").write_bytes(b"x")
+    link = tmp_path / "link"
+    link.symlink_to(tree, target_is_directory=True)
+    (tree / "locked").chmod(0o555)  # its file cannot be unlinked (but by root, whom permissions do not stop)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            cache_admin._rmtree(tmp_path / "gone")
+            with pytest.raises(OSError) as raised:
+                cache_admin._rmtree(link)
+            assert "symbolic link" in raised.value.args[0]  # str() names only the path on Python 3.13
+            if os.geteuid() != 0:
+                with pytest.raises(PermissionError):
+                    cache_admin._rmtree(tree)
+                assert (tree / "locked" / "out.vmfb").exists()
+    finally:
+        (tree / "locked").chmod(0o755)
+    assert link.is_symlink() and (tree / "locked" / "out.vmfb").exists()
+    cache_admin._rmtree(tree)
+    assert not tree.exists()
 
 
 def test_a_build_folder_is_kept_while_its_keys_lock_is_held_and_removed_after(two):

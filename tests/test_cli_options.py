@@ -153,6 +153,7 @@ LAYER = str(ROOT / "examples" / "tiny_layer.mlir")
     (["run", "--m", "8", "--n", "64", "--k", "64", "--cache-size", "-1M"], "--cache-size"),
     (["sweep", SHAPES, "--cache-size", "1.2.3"], "--cache-size '1.2.3': not a size"),  # was a float() message
     (["sweep", SHAPES, "--cache-size", "0"], "--cache-size '0': not a size"),
+    (["sweep", SHAPES, "--cache-size", "0.5"], "--cache-size '0.5': below one byte; give a unit"),
     (["sweep", SHAPES, "--workers", "0"], "--workers"),
     (["compile", "--m", "8", "--n", "64", "--k", "64", "--timeout", "0"], "--timeout must be > 0"),
     (["bench", "somewhere", "--timeout", "0"], "--timeout must be > 0"),

@@ -18,7 +18,7 @@ from conftest import SIGNAL_GUARD_S
 from iree_vdmfma.compiler.driver import Compiler, default_cache_dir
 from iree_vdmfma.compiler.entry import LOCKS
 from iree_vdmfma.cli import app
-from iree_vdmfma.devices.caches import cpu_cache_bytes
+from iree_vdmfma.devices.caches import cpu_cache_bytes, memory_bytes
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.problems.rows import (CANDIDATE_TERMINAL, RESULT_STATUSES, ResultRow, Status, exit_code, not_ok,
                                        read_results, read_rows, status_values, write_rows)
@@ -265,6 +265,14 @@ def test_cpu_cold_cache_is_l2_plus_l3_from_sys_else_from_lscpu(tmp_path):
     assert said.read_text().strip() == "-B"  # the stand-in was run, asked for bytes
     assert cpu_cache_bytes(tmp_path / "no-sys", (str(tmp_path / "no-lscpu"),)) is None  # neither: no guess
     assert cpu_cache_bytes(_sys_cache(tmp_path / "l1-only", (1, "Data", "32K")), never) is None
+
+
+@pytest.mark.parametrize("said", ["0", "0.5", "lots"])
+def test_a_memory_override_that_says_no_size_is_as_unset(monkeypatch, said):
+    monkeypatch.setenv("VDMFMA_MEMORY_BYTES", said)
+    assert memory_bytes("cuda") is None  # a GPU's memory: not known here, as with no override
+    monkeypatch.setenv("VDMFMA_MEMORY_BYTES", "1.5K")
+    assert memory_bytes("cuda") == 1536
 
 
 # --- the tuner's state ------------------------------------------------------------------------------------

@@ -98,6 +98,18 @@ def test_a_non_size_is_none(text):
     assert parse_size(text) is None
 
 
+@pytest.mark.parametrize("text", ["0.5", "0.5B", "0.0005K", ".9", "0.0000009M"])
+def test_a_size_below_one_byte_is_refused_not_rounded_to_nothing(text):
+    with pytest.raises(ValueError, match="below one byte"):
+        parse_size(text)
+
+
+@pytest.mark.parametrize("text, size", [("1B", 1), ("1.5K", 1536), ("0.1K", 102), ("1.9", 1), ("0", 0), ("0.0", 0),
+                                        ("0K", 0)])
+def test_one_byte_and_more_or_exactly_nothing_are_sizes(text, size):
+    assert parse_size(text) == size
+
+
 # --- every text the package reads or writes names its encoding ----------------------------------------------
 
 _SUBPROCESS_CALLS = {"run", "Popen", "check_output", "call", "check_call"}

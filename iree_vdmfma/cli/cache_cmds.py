@@ -23,7 +23,8 @@ def _folder(cache_dir: Optional[Path]) -> tuple[Path, str, str]:
     return folder, where, f"compile cache: {folder} ({said})"
 
 
-def _bytes(n: int) -> str:
+def _fmt_size(n: int) -> str:
+    """A byte count as said: '812 bytes', '3500 bytes (3.4 KiB)'."""
     from ..util.sizes import size_text  # noqa: PLC0415
 
     return f"{n} bytes" + (f" ({size_text(n)})" if n >= 1024 else "")
@@ -52,14 +53,14 @@ def info(cache_dir: Optional[Path] = opt.CACHE_DIR, debug: bool = opt.DEBUG) -> 
             show("it does not look like a compile cache (no .locks/ folder, no entry with a manifest.json, and things "
                  "the toolkit does not keep there)")
             return
-        show(f"entries: {len(found.entries)}, {_bytes(found.entry_bytes)}")
+        show(f"entries: {len(found.entries)}, {_fmt_size(found.entry_bytes)}")
         if found.entries:
             show(f"last use: oldest {_when(found.entries[0].last_use)}, newest {_when(found.entries[-1].last_use)}")
-        show(f"proofs: {len(found.proofs)} files, {_bytes(sum(p.bytes for p in found.proofs))}")
-        show(f"other: {_bytes(found.other_bytes)} (lock files, tuning records, calibrations, anything else: never "
+        show(f"proofs: {len(found.proofs)} files, {_fmt_size(found.proof_bytes)}")
+        show(f"other: {_fmt_size(found.other_bytes)} (lock files, tuning records, calibrations, anything else: never "
              "pruned, but for lock files whose entry is gone)")
         if found.leftovers:
-            show(f"leftovers: {len(found.leftovers)} folders, {_bytes(sum(x.bytes for x in found.leftovers))} "
+            show(f"leftovers: {len(found.leftovers)} folders, {_fmt_size(found.leftover_bytes)} "
                  "(an interrupted prune or a killed build; `vdmfma cache prune` removes them)")
 
 
@@ -104,8 +105,8 @@ def prune(
         verb = "would remove" if dry_run else "removed"
         before = done.before
         show(f"{verb} {len(done.entries)} of {len(before.entries)} entries, "
-             f"{_bytes(sum(e.bytes for e in done.entries))}: {len(before.entries)} entries, "
-             f"{_bytes(before.entry_bytes)} -> {done.entries_after}, {_bytes(done.bytes_after)}")
+             f"{_fmt_size(done.entry_bytes)}: {len(before.entries)} entries, "
+             f"{_fmt_size(before.entry_bytes)} -> {done.entries_after}, {_fmt_size(done.bytes_after)}")
         if done.recent:
             show(f"{len(done.recent)} entries used in the last {keep_recent:g} h kept: a running command may still "
                  "read them")
@@ -113,6 +114,6 @@ def prune(
             show(f"{len(done.in_use) + len(done.used)} entries in use, kept")
         if done.gone:
             show(f"{len(done.gone)} entries removed meanwhile by another prune")
-        show(f"{verb} {len(done.proofs)} proof files ({_bytes(sum(p.bytes for p in done.proofs))}), "
-             f"{len(done.leftovers)} leftover folders ({_bytes(sum(x.bytes for x in done.leftovers))}), "
+        show(f"{verb} {len(done.proofs)} proof files ({_fmt_size(done.proof_bytes)}), "
+             f"{len(done.leftovers)} leftover folders ({_fmt_size(done.leftover_bytes)}), "
              f"{done.locks} orphan lock files")

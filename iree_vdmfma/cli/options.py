@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 import os
-import re
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Optional
@@ -263,9 +262,10 @@ def size_of(text: Optional[str], option: str = "--cache-size", zero: bool = Fals
     means something; ValueError naming ``option`` otherwise."""
     if text is None:
         return None
-    size = parse_size(str(text))
-    if size == 0 and zero and float(re.sub(r"[^\d.]", "", str(text)) or "1") != 0:  # 0.5 (of what?): no size
-        raise ValueError(f"{option} {text!r}: less than one byte; give a unit (e.g. 0.5G) or 0 for nothing kept")
+    try:
+        size = parse_size(str(text))
+    except ValueError as e:  # 0.5 (of what?): no size
+        raise ValueError(f"{option} {e}; give a unit (e.g. 0.5G){' or 0 for nothing kept' if zero else ''}") from None
     if size is None or size < 0 or (size == 0 and not zero):
         raise ValueError(f"{option} {text!r}: not a size (e.g. 256M, 1.5G, 1048576{', 0' if zero else ''})")
     return size

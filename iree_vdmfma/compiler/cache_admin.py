@@ -27,16 +27,16 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
 from ..util.lock import held_elsewhere, lock_if_free
-from .entry import LOCKS, MANIFEST, PROOFS
+from .entry import LOCKS, MANIFEST, PROOFS, is_entry
 
 DAY_S = 86400.0
-_KEY = re.compile(r"[0-9a-f]{32}")
 _TRASH = re.compile(r"\.trash-([0-9a-f]{32})-\d+-\d+")  # an entry being removed (_remove_entry): renamed, then deleted
 _BUILD = re.compile(r"\.([0-9a-f]{32})\.[a-z0-9_]{8}")  # a build's temp folder: driver.py's mkdtemp(prefix=".KEY.")
 _PROOF = re.compile(r"[0-9a-f]{40}\.json")  # sweep/proofs.py ProofMemo._path
@@ -57,9 +57,29 @@ class Item:
     last_use: float  # seconds since the epoch
 
 
+class _Totals:
+    """Bytes in all of a survey's (or a prune's) entries, proofs and leftovers."""
+
+    entries: list[Item]
+    proofs: list[Item]
+    leftovers: list[Item]
+
+    @property
+    def entry_bytes(self) -> int:
+        return sum(x.bytes for x in self.entries)
+
+    @property
+    def proof_bytes(self) -> int:
+        return sum(x.bytes for x in self.proofs)
+
+    @property
+    def leftover_bytes(self) -> int:
+        return sum(x.bytes for x in self.leftovers)
+
+
 @dataclass
-class Survey:
-    """What a cache folder holds, by kind."""
+class Survey(_Totals):
+    """What a cache folder holds, by kind (their bytes: _Totals)."""
 
     root: Path
     entries: list[Item] = field(default_factory=list)  # least recently used first
@@ -70,10 +90,6 @@ class Survey:
     foreign: bool = False  # something the toolkit does not keep in a cache folder (a user's file or folder)
 
     @property
-    def entry_bytes(self) -> int:
-        return sum(e.bytes for e in self.entries)
-
-    @property
     def is_cache(self) -> bool:
         """Whether the folder looks like a compile cache: a .locks/ folder, or an entry, or nothing but what the
         toolkit keeps there besides entries (an empty folder, the tuning records, calibrations: nothing to prune)."""
@@ -81,7 +97,9 @@ class Survey:
 
 
 @dataclass
-class Pruned:
+class Pruned(_Totals):
+    """What a prune removed (or, in a dry run, would), by kind (their bytes: _Totals), and what it kept."""
+
     before: Survey
     entries: list[Item] = field(default_factory=list)  # removed (or, in a dry run, would be)
     in_use: list[Item] = field(default_factory=list)  # held by another process: kept
@@ -98,15 +116,15 @@ class Pruned:
 
     @property
     def bytes_after(self) -> int:
-        return self.before.entry_bytes - sum(e.bytes for e in self.entries + self.gone)
+        return self.before.entry_bytes - self.entry_bytes - sum(e.bytes for e in self.gone)
 
 
-def _bytes(path: Path) -> int:
+def _size_on_disk(path: Path) -> int:
     """A file's or a folder tree's bytes (links not followed); a file removed meanwhile counts nothing."""
     try:
         if path.is_symlink() or not path.is_dir():
             return path.lstat().st_size
-        return sum(_bytes(p) for p in path.iterdir())
+        return sum(_size_on_disk(p) for p in path.iterdir())
     except FileNotFoundError:
         return 0
 
@@ -123,29 +141,24 @@ def _folder(path: Path) -> bool:
     return path.is_dir() and not path.is_symlink()
 
 
-def _is_entry(path: Path) -> bool:
-    return _KEY.fullmatch(path.name) is not None and _folder(path) and (path / MANIFEST).is_file() \
-        and not (path / MANIFEST).is_symlink()
-
-
 def survey(root: Path) -> Survey:
     """What ``root`` holds (an empty survey when it does not exist)."""
     found = Survey(root)
     if not root.is_dir():  # the root may be a link (a cache moved to a bigger disk); nothing inside is followed
         return found
     for path in sorted(root.iterdir()):
-        if _is_entry(path):
-            found.entries.append(Item(path, _bytes(path), _mtime(path / MANIFEST)))
+        if is_entry(path):
+            found.entries.append(Item(path, _size_on_disk(path), _mtime(path / MANIFEST)))
         elif _folder(path) and (_TRASH.fullmatch(path.name) or _BUILD.fullmatch(path.name)):
-            found.leftovers.append(Item(path, _bytes(path), _mtime(path)))
+            found.leftovers.append(Item(path, _size_on_disk(path), _mtime(path)))
         elif path.name == PROOFS and _folder(path):
-            found.proofs = [Item(p, _bytes(p), _mtime(p)) for p in sorted(path.iterdir())
+            found.proofs = [Item(p, _size_on_disk(p), _mtime(p)) for p in sorted(path.iterdir())
                             if _PROOF.fullmatch(p.name) and p.is_file() and not p.is_symlink()]
-            found.other_bytes += _bytes(path) - sum(p.bytes for p in found.proofs)  # anything else in it
+            found.other_bytes += _size_on_disk(path) - found.proof_bytes  # anything else in it
         else:
             found.has_locks = found.has_locks or (path.name == LOCKS and _folder(path))
             found.foreign = found.foreign or not _TOOLKITS.fullmatch(path.name)
-            found.other_bytes += _bytes(path)
+            found.other_bytes += _size_on_disk(path)
     found.entries.sort(key=lambda e: (e.last_use, e.path.name))
     return found
 
@@ -156,10 +169,14 @@ def _lock(root: Path, key: str) -> Path:
 
 def _rmtree(path: Path) -> None:
     """Remove a folder; one another prune removed first is no fault, a failing disk is (OSError)."""
-    def onerror(func, name, exc_info):
-        if not issubclass(exc_info[0], FileNotFoundError):
-            raise exc_info[1]
-    shutil.rmtree(path, onerror=onerror)
+    def gone_is_no_fault(func, name, exc):  # exc: the exception (onexc), or sys.exc_info() (onerror)
+        exc = exc if isinstance(exc, BaseException) else exc[1]
+        if not isinstance(exc, FileNotFoundError):
+            raise exc
+    if sys.version_info >= (3, 12):  # onerror is deprecated from 3.12 on; onexc is new in 3.12
+        shutil.rmtree(path, onexc=gone_is_no_fault)
+    else:
+        shutil.rmtree(path, onerror=gone_is_no_fault)
 
 
 def _remove_entry(root: Path, entry: Item, dry_run: bool) -> str:
@@ -170,7 +187,7 @@ def _remove_entry(root: Path, entry: Item, dry_run: bool) -> str:
     if dry_run:
         return "in-use" if held_elsewhere(lock) else "removed"
     with lock_if_free(lock) as free:
-        if not _is_entry(entry.path):
+        if not is_entry(entry.path):
             return "gone"  # another prune renamed it meanwhile (held or not, it is not in use)
         if not free:
             return "in-use"

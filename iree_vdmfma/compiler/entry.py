@@ -17,6 +17,7 @@ import errno
 import hashlib
 import json
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -30,6 +31,7 @@ KEEP_SUFFIXES = (".rocmasm", ".ptx", ".mlir", ".s")
 MANIFEST = "manifest.json"
 LOCKS = ".locks"  # one lock file per entry key, beside the entries (entry_lock)
 PROOFS = ".proofs"  # what the entries' dumps proved, beside the entries (sweep/proofs.py)
+_KEY = re.compile(r"[0-9a-f]{32}")  # an entry's name: its job's cache key (driver.py CompileJob.cache_key)
 
 
 def _sha(path: Path) -> str:
@@ -49,6 +51,14 @@ def write_manifest(workdir: Path, meta: dict) -> None:
     files = {str(p.relative_to(workdir)): _sha(p) for p in sorted(workdir.rglob("*"))
              if p.is_file() and p.name != MANIFEST}
     atomic_write_text(workdir / MANIFEST, json.dumps({**meta, "files": files}, indent=1))
+
+
+def is_entry(path: Path) -> bool:
+    """Whether ``path`` is a cache entry: a folder named by a 32-hex cache key holding a ``manifest.json`` file,
+    neither of them a symbolic link (never followed: what `vdmfma cache prune` surveys and removes)."""
+    manifest = path / MANIFEST
+    return _KEY.fullmatch(path.name) is not None and path.is_dir() and not path.is_symlink() \
+        and manifest.is_file() and not manifest.is_symlink()
 
 
 def read_valid_manifest(workdir: Path) -> Optional[dict]:

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import subprocess
@@ -74,8 +75,9 @@ def memory_bytes(device: str) -> Optional[int]:
     """Memory a run on ``device`` may take: the host's available memory (MemAvailable) for the CPU devices,
     ``VDMFMA_MEMORY_BYTES`` when set; None (not known here) for a GPU."""
     env = os.environ.get("VDMFMA_MEMORY_BYTES")
-    if env and parse_size(env):
-        return parse_size(env)
+    with contextlib.suppress(ValueError):  # below one byte: as unset, as 0 is
+        if env and parse_size(env):
+            return parse_size(env)
     if not device.startswith("local"):
         return None
     try:

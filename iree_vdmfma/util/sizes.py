@@ -11,9 +11,16 @@ _UNIT = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30}
 
 
 def parse_size(text: str) -> Optional[int]:
-    """Bytes (binary units: K = 1024), or None when ``text`` is not a size."""
+    """Bytes (binary units: K = 1024, fractions rounded down), or None when ``text`` is not a size; ValueError
+    (saying 'below one byte') for a size between 0 and one byte ('0.5', '0.5B'): rounded down it would read as 0
+    (of what? 0.5G was most likely meant)."""
     m = _SIZE.fullmatch(text)
-    return int(float(m.group(1)) * _UNIT[m.group(2).upper()]) if m else None
+    if m is None:
+        return None
+    size = float(m.group(1)) * _UNIT[m.group(2).upper()]
+    if 0 < size < 1:
+        raise ValueError(f"{text!r}: below one byte")
+    return int(size)
 
 
 def size_text(n: int) -> str:
