@@ -9,17 +9,19 @@ its shape is the same measurement imported (benchmarks/import_gpu_records.py wro
 folder as origin), so it is left out: the CSV is read instead and nothing is counted twice; the first loan whose
 candidates are only in the database is the H200's of 2026-11-29, the first to measure tensor-core (mma=tc)
 candidates. A shape with fewer than MIN_CANDIDATES measured candidates in a group ranks nothing.
-For each shape, the model's three fitted constants (LATENCY_US, FLOOR_US, EXTRA_DISPATCH_US) are picked on the other
-shapes (the grid below, by median rank correlation, then by closeness of modelled to measured time), then the shape's
-candidates are ranked by the model: the Spearman rank correlation of modelled and measured cold medians, and whether
-the measured best is in the model's top 16 (and top 3: with 12-46 candidates a shape, top 16 is a weak test);
-candidates the model gives the same time (every saturated one: HBM peak plus the floor) are ordered at random and a
-hit is counted as its chance, 0.38 for a best tied with seven others for three places. Over the database's groups it
-then prints a line per candidate family (IREE's default, gemv, tc, splitk: any split): median modelled and measured %
-of peak and time over IREE's default's, and how many the model put in its top 16 / top 3 of their shape against how
-many the measurement did -- whether a family is over-predicted. Nothing is compiled or run: the model is fed each
-candidate's knob settings (its pre-compile estimate, what orders the race). The measured times are MEASURED there;
-every modelled figure is MODELLED.
+For each shape, the model's four fitted constants (LATENCY_US, FLOOR_US, EXTRA_DISPATCH_US and a tensor-core
+thread's bytes in flight, TC_THREAD_BYTES, fitted to the H200's tc candidates: the grid's None is the old formula,
+the whole K step) are picked on the other shapes (the grid below, by median rank correlation, then by closeness of
+modelled to measured time), so no shape's constants have seen it; then the shape's candidates are ranked by the
+model: the Spearman rank correlation of modelled and measured cold medians, and whether the measured best is in the
+model's top 16 (and top 3: with 12-46 candidates a shape, top 16 is a weak test); candidates the model gives the
+same time (every saturated one: HBM peak plus the floor) are ordered at random and a hit is counted as its chance,
+0.38 for a best tied with seven others for three places. Over the database's groups it then prints a line per
+candidate family (IREE's default, gemv, tc, splitk: any split): median modelled and measured % of peak and time over
+IREE's default's, and how many the model put in its top 16 / top 3 of their shape against how many the measurement
+did -- whether a family is over-predicted; the database's groups again with the old K-step formula held. Nothing is
+compiled or run: the model is fed each candidate's knob settings (its pre-compile estimate, what orders the race).
+The measured times are MEASURED there; every modelled figure is MODELLED.
 """
 
 from __future__ import annotations
@@ -29,9 +31,11 @@ import csv
 import math
 import statistics
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from iree_vdmfma.backends.cuda import perf_model
+from iree_vdmfma.configs.knobs import knob_config
 from iree_vdmfma.devices.targets import device_spec
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.records.db import CANDIDATE, MEASURED, RecordDB
@@ -48,6 +52,7 @@ TARGET = "sm_89"  # what every CUDA candidate was compiled for (IREE 3.13 has no
 LATENCIES = (0.2, 0.3, 0.5, 0.7, 1.0)
 FLOORS = (20.0, 30.0, 40.0)
 EXTRAS = (0.0, 20.0, 40.0, 60.0, 80.0)
+TC_BYTES = (8.0, 12.0, 16.0, 20.0, 24.0, 32.0, 48.0, 64.0, None)  # tc B in flight a thread; None: the old K step
 TOP = 16
 MIN_CANDIDATES = 3  # a shape with fewer measured candidates ranks nothing
 FAMILIES = ("default", "gemv", "tc", "splitk")
@@ -66,7 +71,14 @@ def _group(source: str, key: str, device: str, date: str, cands: list[tuple[str,
     return {"source": source, "key": key, "problem": p, "device": device, "date": date,
             "peak": device_spec(device).peak_hbm_gbps, "ids": [c for c, _ in cands],
             "cands": [(st, us) for st, (_, us) in zip(settings, cands)],
-            "shapes": [perf_model.shape_of(p, st, TARGET) for st in settings]}
+            "shapes": [perf_model.shape_of(p, st, TARGET) for st in settings],
+            "tc": [(i, _k_step_bytes(p, st)) for i, st in enumerate(settings) if st.get("mma") == "tc"]}
+
+
+def _k_step_bytes(p: Problem, settings: dict) -> float:
+    """The old formula's B in flight a tensor-core thread: its share of the workgroup's whole K step of weights."""
+    config = knob_config(p, TARGET, settings)
+    return config.n_tile * config.k_tile * p.dt.bytes / config.workgroup_size
 
 
 def csv_groups(root: Path = ROOT) -> tuple[list[dict], set]:
@@ -135,9 +147,13 @@ def spearman(a: list[float], b: list[float]) -> float:
     return cov / den if den else 0.0
 
 
-def modelled(g: dict, latency: float, floor: float, extra: float) -> list[float]:
-    p = g["problem"]
-    return [perf_model.modelled_time_us(p, shape, g["peak"], latency, floor, extra) for shape in g["shapes"]]
+def modelled(g: dict, latency: float, floor: float, extra: float, tc_bytes: float | None) -> list[float]:
+    """MODELLED time a candidate, with these constants; a tensor-core candidate's B in flight a thread ``tc_bytes``
+    (None: its whole K step)."""
+    p, shapes = g["problem"], list(g["shapes"])
+    for i, k_step in g["tc"]:
+        shapes[i] = replace(shapes[i], thread_bytes=k_step if tc_bytes is None else tc_bytes)
+    return [perf_model.modelled_time_us(p, shape, g["peak"], latency, floor, extra) for shape in shapes]
 
 
 def chance(xs: list[float], i: int, k: int) -> float:
@@ -152,8 +168,8 @@ def _count(x: float) -> str:
     return f"{x:.0f}" if abs(x - round(x)) < 1e-9 else f"{x:.1f}"
 
 
-def score(g: dict, latency: float, floor: float, extra: float) -> dict:
-    model = modelled(g, latency, floor, extra)
+def score(g: dict, latency: float, floor: float, extra: float, tc_bytes: float | None) -> dict:
+    model = modelled(g, latency, floor, extra, tc_bytes)
     measured = [us for _, us in g["cands"]]
     best = min(range(len(measured)), key=measured.__getitem__)
     log_err = statistics.median(abs(math.log(a / b)) for a, b in zip(model, measured))
@@ -168,13 +184,37 @@ def _objective(scores: list[dict]) -> float:
     return statistics.median(s["rho"] for s in scores) - 0.1 * statistics.median(s["log_err"] for s in scores)
 
 
-def leave_one_shape_out(gs: list[dict]) -> list[dict]:
-    """Per group: constants fitted on the groups of every other shape, then scored on this one."""
+def _scores(g: dict, grid: list[tuple]) -> list[dict]:
+    """``g``'s score at each point of the grid, computed once for a group without tensor-core candidates (whose
+    score does not depend on tc_bytes)."""
+    def key(c: tuple) -> tuple:
+        return c if g["tc"] else c[:3]
+
+    once: dict[tuple, dict] = {}
+    for c in grid:
+        if key(c) not in once:
+            once[key(c)] = score(g, *c)
+    return [once[key(c)] for c in grid]
+
+
+def _grid(latencies: tuple = LATENCIES, tc_bytes: tuple = TC_BYTES) -> list[tuple]:
+    return [(lat, fl, ex, tc) for lat in latencies for fl in FLOORS for ex in EXTRAS for tc in tc_bytes]
+
+
+def _best(scores: list[list[dict]], grid: list[tuple], train: list[int]) -> tuple[tuple, float]:
+    """The grid's point of the best objective over the groups ``train`` (indices into ``scores``), and that."""
+    j = max(range(len(grid)), key=lambda j: _objective([scores[i][j] for i in train]))
+    return grid[j], _objective([scores[i][j] for i in train])
+
+
+def leave_one_shape_out(gs: list[dict], tc_bytes: tuple = TC_BYTES) -> list[dict]:
+    """Per group: constants (LATENCY_US, FLOOR_US, EXTRA_DISPATCH_US, TC_THREAD_BYTES) fitted on the groups of every
+    other shape, then scored on this one; ``tc_bytes`` the tensor-core grid ((None,): the old K-step formula)."""
+    grid = _grid(tc_bytes=tc_bytes)
+    scores = [_scores(g, grid) for g in gs]
     out = []
     for g in gs:
-        train = [h for h in gs if h["key"] != g["key"]]
-        fit = max(((lat, fl, ex) for lat in LATENCIES for fl in FLOORS for ex in EXTRAS),
-                  key=lambda c: _objective([score(h, *c) for h in train]))
+        fit, _ = _best(scores, grid, [i for i, h in enumerate(gs) if h["key"] != g["key"]])
         out.append({**g, "fit": fit, **score(g, *fit)})
     return out
 
@@ -229,6 +269,10 @@ def _summary(results: list[dict], what: str) -> str:
             "a tie in MODELLED time broken at random: expected hits)")
 
 
+def _constants(c: tuple) -> str:
+    return " / ".join("K step" if x is None else f"{x:g}" for x in c)
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--db", type=Path, default=ROOT / DATABASE, help=f"the records database (default {DATABASE})")
@@ -240,11 +284,11 @@ def main(argv: list[str] | None = None) -> None:
         print(f"error: {e}", file=sys.stderr)
         sys.exit(2)
     results = leave_one_shape_out(gs + new)
-    print("| source | shape | candidates | fitted latency / floor / 2nd dispatch, us | Spearman | best in top 16 "
-          "| in top 3 (ties: chance) | best: MODELLED % peak / MEASURED % peak |")
+    print("| source | shape | candidates | fitted latency us / floor us / 2nd dispatch us / tc B a thread | Spearman "
+          "| best in top 16 | in top 3 (ties: chance) | best: MODELLED % peak / MEASURED % peak |")
     print("|---|---|---|---|---|---|---|---|")
     for r in results:
-        fit = " / ".join(f"{x:g}" for x in r["fit"])
+        fit = _constants(r["fit"])
         source = r["source"].split("reports/")[1] if r["source"].startswith("reports/") else r["source"]
         print(f"| {source} | {r['key']} | {r['n']} | {fit} "
               f"| {r['rho']:+.2f} | {_yes(r['top16'])} | {_yes(r['top3'])} "
@@ -262,6 +306,9 @@ def main(argv: list[str] | None = None) -> None:
         print("\n".join(_family_lines(fresh)))
         print("\n" + _summary([r for r in results if not r.get("database")], "CSV groups (SOURCES)"))
         print(_summary(fresh, f"database groups (MEASURED: {when})"))
+        old = [r for r in leave_one_shape_out(gs + new, (None,)) if r.get("database")]
+        print(_summary(old, "database groups with a tensor-core thread's whole K step in flight (the model before "
+                            "2026-11-29)"))
     print(("" if fresh else "\n") + _summary(results, "measured shape groups"))
 
 
