@@ -19,9 +19,10 @@ same time (every saturated one: HBM peak plus the floor) are ordered at random a
 0.38 for a best tied with seven others for three places. Over the database's groups it then prints a line per
 candidate family (IREE's default, gemv, tc, splitk: any split): median modelled and measured % of peak and time over
 IREE's default's, and how many the model put in its top 16 / top 3 of their shape against how many the measurement
-did -- whether a family is over-predicted; the database's groups again with the old K-step formula held. Nothing is
-compiled or run: the model is fed each candidate's knob settings (its pre-compile estimate, what orders the race).
-The measured times are MEASURED there; every modelled figure is MODELLED.
+did -- whether a family is over-predicted; the database's groups again with the old K-step formula held; and the
+constants the grid picks on every group, against perf_model.py's. Nothing is compiled or run: the model is fed each
+candidate's knob settings (its pre-compile estimate, what orders the race). The measured times are MEASURED there;
+every modelled figure is MODELLED.
 """
 
 from __future__ import annotations
@@ -219,6 +220,12 @@ def leave_one_shape_out(gs: list[dict], tc_bytes: tuple = TC_BYTES) -> list[dict
     return out
 
 
+def fit_all(gs: list[dict], latencies: tuple = LATENCIES) -> tuple[tuple, float]:
+    """The grid's best constants on every group (``latencies`` narrows the grid), and their objective."""
+    grid = _grid(latencies)
+    return _best([_scores(g, grid) for g in gs], grid, list(range(len(gs))))
+
+
 def family(settings: dict) -> str:
     """default, gemv or tc (the mma knob), or splitk for any candidate with a split."""
     return "splitk" if settings.get("split") else str(settings.get("mma", "default"))
@@ -273,6 +280,16 @@ def _constants(c: tuple) -> str:
     return " / ".join("K step" if x is None else f"{x:g}" for x in c)
 
 
+def _fits(gs: list[dict]) -> str:
+    """The constants picked on every group, free and at perf_model's LATENCY_US, against perf_model's own."""
+    best, at = fit_all(gs), fit_all(gs, (perf_model.LATENCY_US,))
+    own = (perf_model.LATENCY_US, perf_model.FLOOR_US, perf_model.EXTRA_DISPATCH_US, perf_model.TC_THREAD_BYTES)
+    return (f"picked on all {len(gs)} groups (latency us / floor us / 2nd dispatch us / tc B a thread): "
+            f"{_constants(best[0])}, objective {best[1]:.3f}; at LATENCY_US {perf_model.LATENCY_US:g}: "
+            f"{_constants(at[0])}, {at[1]:.3f}; perf_model.py holds {_constants(own)} (objective: median rank "
+            "correlation less a tenth of the median |log(MODELLED / MEASURED)|)")
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--db", type=Path, default=ROOT / DATABASE, help=f"the records database (default {DATABASE})")
@@ -309,7 +326,8 @@ def main(argv: list[str] | None = None) -> None:
         old = [r for r in leave_one_shape_out(gs + new, (None,)) if r.get("database")]
         print(_summary(old, "database groups with a tensor-core thread's whole K step in flight (the model before "
                             "2026-11-29)"))
-    print(("" if fresh else "\n") + _summary(results, "measured shape groups"))
+    print(("" if fresh else "\n") + _fits(gs + new))
+    print(_summary(results, "measured shape groups"))
 
 
 if __name__ == "__main__":
