@@ -4,8 +4,9 @@ The config shared/notes/cuda-kernel-analysis.md (Q3) compiled for sm_89 (example
 reduction r (a K tile of 16 r elements), both operands promoted to shared memory, the N tile split over
 ``subgroups`` warps. Promoting A alone sends B straight to registers and degrades the weight loads to 2-byte
 ``ld.global.b16`` (the CUDA backend rejects that from the PTX). IREE 3.13's own CUDA default is this pipeline
-with N tile 32 and r 8; a wide K tile is what puts many 16-byte loads in flight per step. Plain data:
-configs/config.py's KernelConfig builds the attribute through the bindings.
+with N tile 32 and r 8. A wide K tile was meant to put many 16-byte loads in flight per step; the H200 MEASURED
+no such gain (2026-11-29: r 32 took 0.88-1.61x r 8's time; backends/cuda/perf_model.py's TC_THREAD_BYTES). Plain
+data: configs/config.py's KernelConfig builds the attribute through the bindings.
 """
 
 from __future__ import annotations

@@ -4,25 +4,41 @@ t = max(t_mem, t_issue) + FLOOR_US + EXTRA_DISPATCH_US x (dispatches - 1), and
 model_pct_peak = weight bytes / t / HBM peak, where
 - t_mem = HBM bytes (weights, f32 partials of a split, C) / (peak x min(1, bytes in flight / (peak x LATENCY_US)))
   (Little's law); bytes in flight = resident workgroups x threads x bytes a thread has in flight: IREE's default
-  about 48 B (its SASS interleaves the loads with shared-memory stores), a tensor-core config its whole K step
-  (issued back to back), a gemv min(loads a step, 10) 16-byte loads (ptxas hoists about 10);
+  about 48 B (its SASS interleaves the loads with shared-memory stores), a tensor-core config TC_THREAD_BYTES (FITTED,
+  below), a gemv min(loads a step, 10) 16-byte loads (ptxas hoists about 10);
 - t_issue = weight bytes x warp-instructions per weight byte / (SMs busy x 4 a clock x 1.98 GHz): a gemv is
   (M + 3.6) / 64 (an f32 FMA per A row and the f16 conversions: 371 per 2 KB at M = 8 in the winners' SASS);
-  an mma.sync kernel 1 / 64 (no measured candidate separates the two: every one measured so far is a gemv or
-  IREE's default, so this term is unvalidated);
+  an mma.sync kernel 1 / 64 (unvalidated: the measured tensor-core candidates are memory-bound in the model);
 - the grid's waves enter through residency (the live workgroups' bytes in flight); a wave-quantisation tail
-  (x ceil(waves) / waves) made the held-out ranks worse (median rank correlation 0.71 against 0.77), so it is out;
+  (x ceil(waves) / waves) makes the held-out ranks worse (median rank correlation 0.71 against 0.77 over the 31
+  measured shape groups, 2026-11-29), so it is out;
+- TC_THREAD_BYTES = 16 B is FITTED to the H200's measurements of 2026-11-29 (38 tensor-core candidates in 10 shapes,
+  reports/gpu-records.sqlite), not read from SASS. The model used to take a tensor-core thread's whole K step as in
+  flight (N tile x K tile x 2 B / threads: 128-1024 B), which saturates HBM for every one: it MODELLED them at a
+  median 48% of peak and 0.50x IREE's default's time where the H200 MEASURED 12% and 1.57x. At LATENCY_US 0.3 the
+  measured times imply 5-26 B in flight a thread (median 14 B; a warp 0.6-2.8 KB/us, median 1.5) whatever the K
+  step: 4x the K step (reduction 32 against 8) took 0.88-1.61x the time on the six shapes measured with both. Why
+  the K step is not in flight is unverified (no tensor-core SASS was read for it): narrow loads of A or the
+  shared-memory stores serialising the weight loads are guesses. A second warp a workgroup (subgroups=2) MEASURED
+  27-34% faster; the constant being a thread's, bytes in flight already scale with the warps resident (MODELLED
+  33-44% faster where residency does not bound the grid). No separate term: a workgroup's constant (no gain from the
+  second warp) ranked the held-out database groups worse (median 0.72 against 0.73), and a damped gain (x
+  sqrt(warps)) scored 0.76 as an absurd one (x warps again) did: noise. 16 B at LATENCY_US 0.3 is 1.7 KB/us a warp;
 - FLOOR_US = 40 us, the per-call floor of the timing (the harness's per-dispatch cost, run/floor.py): the value
   benchmarks/cuda_model_check.py picks on every held-out shape, the top of its grid (20, 30, 40 us), so the fit is
   bounded by the grid and the best value may lie higher. It is not the about 27 us per call that a linear fit of
   the H200 winners alone showed: the ranks of all the measured candidates want the larger floor; and
   EXTRA_DISPATCH_US for a split's second dispatch (held-out split gemv candidates took about 40 us more on the
   H200).
-Registers decide residency: ptxas's count when the candidate was compiled (``fields['regs']``), else an assumed
-one per config. The constants are what shared/notes/cuda-kernel-analysis.md read from the SASS; LATENCY_US,
-FLOOR_US and EXTRA_DISPATCH_US are the values benchmarks/cuda_model_check.py picks on all the measured H100/H200
-candidates (it validates the model leave-one-shape-out, each shape's constants picked on the others). Nothing
-here was run on a GPU.
+What benchmarks/cuda_model_check.py picks (2026-11-29, 31 shape groups: the H100 of 2026-11-22, the H200 of
+2026-11-26 and 2026-11-29): its best on all the groups is LATENCY_US 0.5 with TC_THREAD_BYTES 24 (objective
+0.755); LATENCY_US stays 0.3, with the check's best floor, second dispatch and tensor-core values at 0.3 (40 us,
+40 us, 16 B: 0.745), as the surface is flat and held out 0.3 ranks no worse: with LATENCY_US held at 0.3 the
+median held-out rank correlation is 0.83 on the CSV groups and 0.76 on the database's, at 0.5 0.78 and 0.73
+(median |log(MODELLED / MEASURED)| 0.23 against 0.18); free, the held-out fits pick 0.5 for 19 of the 31 groups
+and 0.3 for 12. Registers decide residency: ptxas's count when the candidate was compiled (``fields['regs']``),
+else an assumed one per config. The other constants are what shared/notes/cuda-kernel-analysis.md read from the
+SASS. Nothing here was run on a GPU.
 """
 
 from __future__ import annotations
@@ -43,6 +59,7 @@ FLOOR_US = 40.0  # the module docstring says why: the top of the check's grid
 EXTRA_DISPATCH_US = 40.0
 ISSUE_PER_US = 4 * 1980.0  # warp-instructions an SM issues a microsecond
 DEFAULT_THREAD_BYTES = 48  # IREE's default TileAndFuse: B in flight a thread (SASS, cuda-kernel-analysis.md)
+TC_THREAD_BYTES = 16  # a tensor-core thread's B in flight: FITTED to the H200 of 2026-11-29 (the docstring says how)
 GEMV_HOISTED = 10  # 16-byte loads ptxas issues before the first use
 PEAK_DEVICE = "H200"  # whose HBM peak a --device none tune is modelled against
 
@@ -73,7 +90,7 @@ def shape_of(p: Problem, settings: Mapping[str, object], arch: str, regs: Option
     if config is not None:  # the tensor-core TileAndFuse config
         k_tile = config.k_tile
         threads = config.workgroup_size
-        return Shape(p.n // config.n_tile * splits, threads, config.n_tile * k_tile * eb / threads, 1 / 64,
+        return Shape(p.n // config.n_tile * splits, threads, TC_THREAD_BYTES, 1 / 64,
                      regs or {512: 168, 256: 92}.get(k_tile, 56), 1 + (splits > 1), partials)
     if p.m == 1:  # IREE's M = 1 matvec: one row a workgroup of 32 threads, its K loop unrolled (32 loads)
         return Shape(p.n * splits, 32, 32 * 16, (1 + 3.6) / 64, regs or 67, 1 + (splits > 1), partials)
