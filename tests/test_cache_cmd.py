@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from iree_vdmfma.backends.cpu.backend import CpuBackend
 from iree_vdmfma.compiler import cache_admin
 from iree_vdmfma.compiler.driver import Compiler
 from iree_vdmfma.compiler.entry import LOCKS, MANIFEST, mark_used, read_valid_manifest
@@ -492,11 +493,10 @@ def test_an_entry_pruned_under_a_sweep_is_a_machine_error_row_that_a_rerun_redoe
     cache, a, b = two
     real = Compiler.copy_entry
 
-    def pruned(self, result, dest):  # `vdmfma cache prune` (past --keep-recent) took the entry meanwhile
+    def pruned(self, result, dest, then):  # prune (past --keep-recent) took it before the copy, or `rm` after it
         if when == "before the copy":
             shutil.rmtree(result.workdir)
-        real(self, result, dest)
-        shutil.rmtree(result.workdir, ignore_errors=True)
+        return real(self, result, dest, lambda: (shutil.rmtree(result.workdir, ignore_errors=True), then())[1])
 
     options = SweepOptions(target="host", variants=("default",), out_dir=tmp_path / "out", cache_dir=cache)
     monkeypatch.setattr(Compiler, "copy_entry", pruned)
@@ -507,6 +507,68 @@ def test_an_entry_pruned_under_a_sweep_is_a_machine_error_row_that_a_rerun_redoe
     monkeypatch.undo()
     (row,) = sweep([Problem(1, 64, 64)], options)
     assert row.status == Status.OK.value and row.kernel_fingerprint
+
+
+def _proving(monkeypatch, before) -> list:
+    """The host backend's prove calls ``before(dump_dir)`` first (something done to the cache entry just before its
+    dump is read); the list of dumps it was called on."""
+    real, calls = CpuBackend.prove, []
+
+    def prove(self, dump_dir, *args):
+        calls.append(dump_dir)
+        before(dump_dir)
+        return real(self, dump_dir, *args)
+
+    monkeypatch.setattr(CpuBackend, "prove", prove)
+    return calls
+
+
+def test_a_prune_while_a_sweep_proves_an_entry_skips_it_and_the_row_is_proved(two, tmp_path, monkeypatch):
+    """The sweep holds the entry's lock, shared, from its copy through its proof: a real prune run then (past
+    --keep-recent) keeps it, in use, and the proof reads the whole dump (it used to read a folder removed under it)."""
+    cache, a, b = two
+    pruned = []
+    calls = _proving(monkeypatch, lambda dump: pruned.append(
+        _cli("prune", "--older-than", "0", "--keep-recent", "0", "--cache-dir", str(cache))))
+    options = SweepOptions(target="host", variants=("default",), out_dir=tmp_path / "out", cache_dir=cache)
+    (row,) = sweep([Problem(1, 64, 64)], options)
+    (done,) = pruned
+    assert calls == [a / "dump"] and done.returncode == 0, done.stderr
+    assert "removed 1 of 2 entries" in done.stdout and "1 entries in use, kept" in done.stdout, done.stdout
+    assert _entries(cache) == {a.name} and read_valid_manifest(a) is not None
+    assert row.status == Status.OK.value and row.kernel_fingerprint, row
+
+
+def _read_after_rm(dump: Path) -> None:
+    """A proof that lists the dump, then reads a file of it (ROCm's globs the ISA files) while it is removed."""
+    listed = sorted(dump.iterdir())
+    shutil.rmtree(dump.parent)
+    listed[0].read_bytes()
+
+
+REMOVALS = {"the entry": lambda dump: shutil.rmtree(dump.parent), "its dump folder": shutil.rmtree,
+            "the entry, mid-read": _read_after_rm}
+
+
+@pytest.mark.parametrize("removed", sorted(REMOVALS))
+def test_an_entry_removed_by_hand_while_proved_is_a_machine_error_row_that_a_rerun_redoes(two, tmp_path,
+                                                                                           monkeypatch, removed):
+    """`rm` takes no lock: an entry (or its dump) removed while its dump is read proves nothing. The host's proof
+    reads no file, so nothing raised: it used to be an ok row with no kernel fingerprint; a proof that reads one
+    raised FileNotFoundError, which stopped the sweep. The row says it was removed, and a rerun compiles the
+    entry again (its manifest lists the dump's files, so it is no hit)."""
+    cache, a, b = two
+    calls = _proving(monkeypatch, REMOVALS[removed])
+    options = SweepOptions(target="host", variants=("default",), out_dir=tmp_path / "out", cache_dir=cache)
+    (row,) = sweep([Problem(1, 64, 64)], options)
+    assert calls == [a / "dump"]
+    assert row.status == Status.MACHINE_ERROR.value, row
+    assert row.reason == (f"the cache entry {a} was removed while this sweep used it (vdmfma cache prune?): "
+                          "rerun to compile it again")
+    assert row.error == f"missing: {a / 'dump' if removed == 'its dump folder' else a / MANIFEST}"
+    monkeypatch.undo()
+    (row,) = sweep([Problem(1, 64, 64)], options)
+    assert row.status == Status.OK.value and row.kernel_fingerprint and not row.cached, row
 
 
 def test_a_sweeps_runs_read_its_own_copy_so_an_entry_pruned_before_the_run_is_no_matter(two, tmp_path):

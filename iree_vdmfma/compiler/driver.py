@@ -27,7 +27,7 @@ import time
 from concurrent.futures import FIRST_COMPLETED, Future, as_completed, wait
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Optional
+from typing import Callable, Iterable, Optional, TypeVar
 
 from ..executors import Executor, LocalExecutor, task_provenance
 from .entry import (MANIFEST, check_present, entry_lock, install, mark_used, pack, prune_dump, read_valid_manifest,
@@ -41,6 +41,7 @@ from ..util.scratch import scratch_dir
 
 DEFAULT_TIMEOUT_S = 300.0
 RETRY_FLAG = "--mlir-disable-threading"  # a compile that hung or timed out is retried once with it
+R = TypeVar("R")  # what copy_entry's ``then`` gives
 
 
 def default_cache_dir() -> Path:
@@ -226,16 +227,17 @@ class Compiler:
             say_held_too_long(result.job.label, result.job.timeout_s, "reading it without the lock")
             yield
 
-    def copy_entry(self, result: CompileResult, dest: Path) -> None:
-        """Copy ``result``'s entry to ``dest`` (replacing it), while no other process can replace the entry;
-        EntryGone when it was removed (compiler/entry.py)."""
+    def copy_entry(self, result: CompileResult, dest: Path, then: Callable[[], R] = lambda: None) -> R:
+        """Copy ``result``'s entry to ``dest`` (replacing it), then ``then()`` (the sweep's proof of its dump), while
+        no other process can replace the entry nor prune it; EntryGone when it was removed (compiler/entry.py)."""
         shutil.rmtree(dest, ignore_errors=True)  # no stale vmfb from an earlier attempt
         with self._reading(result):
             try:
                 shutil.copytree(result.workdir, dest)
-            except (FileNotFoundError, shutil.Error):  # removed under it (by hand: prune waits for the lock)
+            except (FileNotFoundError, shutil.Error):  # removed under it (by hand: prune skips a held entry)
                 check_present(result.workdir)  # EntryGone when it is; else the disk's fault
                 raise
+            return then()
 
     def is_cached(self, job: CompileJob) -> bool:
         """Whether ``job`` has an entry in the cache (a compile of it now would be a hit)."""

@@ -209,10 +209,16 @@ def _identity(job: Job) -> str:
 
 def _proof_fields(job: Job, result: CompileResult) -> dict:
     """The fields proof sets on a compiled job's row: the backend's evidence, the fingerprint, status, reason."""
-    check_present(result.workdir, result.dump_dir, result.vmfb)  # a missing dump proves nothing: EntryGone
-    proof = job.backend.prove(result.dump_dir, job.problem, job.target,
-                              job.config.mma_kind if job.config else None)
-    fp = fingerprint(result.dump_dir)
+    needed = (result.workdir, result.dump_dir, result.vmfb)
+    check_present(*needed)  # a missing dump proves nothing: EntryGone
+    try:
+        proof = job.backend.prove(result.dump_dir, job.problem, job.target,
+                                  job.config.mma_kind if job.config else None)
+        fp = fingerprint(result.dump_dir)
+    except OSError:  # a dump file gone mid-read: EntryGone if the entry (or its dump) was removed, by hand
+        check_present(*needed)
+        raise
+    check_present(*needed)  # removed while read, by hand: the host's proof reads no file; a gone dump fingerprints ''
     fields = dict(proof.fields, status=Status.COMPILED.value, kernel_fingerprint=fp.digest,
                   executables=fp.executables or None, reason="")
     reason = proof.reason
@@ -490,10 +496,12 @@ class Sweep:
     def _after_compile(self, compiler: Compiler, job: Job, result: CompileResult) -> list[ResultRow]:
         artifacts = self._artifacts(job)
         try:
-            compiler.copy_entry(result, artifacts)  # replacing any stale vmfb of an earlier attempt
-            rows = [proved_row(job, result, self.rows.get(k) or _base_row(job, k[3]), artifacts, self.proofs)
-                    for k in self._open(job)]
-        except EntryGone as e:  # pruned under this sweep: the machine's doing, a row a rerun redoes
+            # copied out (replacing any stale vmfb of an earlier attempt) and proved under the entry's lock, shared:
+            # `vdmfma cache prune` skips an entry held so, so it cannot remove the dump the proof is reading
+            rows = compiler.copy_entry(result, artifacts, lambda: [
+                proved_row(job, result, self.rows.get(k) or _base_row(job, k[3]), artifacts, self.proofs)
+                for k in self._open(job)])
+        except EntryGone as e:  # pruned before the copy, or removed by hand: the machine's doing, a rerun redoes it
             rows = [(self.rows.get(k) or _base_row(job, k[3])).replace(
                 status=Status.MACHINE_ERROR.value, error=f"missing: {e.missing}", reason=str(e))
                 for k in self._open(job)]
