@@ -7,9 +7,9 @@ sweep/proofs.py), and things that are not the compiler's and are never removed h
 ``.locks/``, no entry and something else (not the toolkit's) is no compile cache: prune refuses it
 (:class:`NotACache`) and writes nothing there. The folder itself may be a link; nothing inside is followed.
 
-Prune removes entries least recently used first (an entry's last use: entry.mark_used). Commands read an entry
-after letting go of its lock (a sweep proves its dump; a tune keeps its vmfb for a race), so
-entries used within the grace window (``keep_recent_s``, `--keep-recent`, a day by default) are never removed
+Prune removes entries least recently used first (an entry's last use: entry.mark_used). A sweep copies and
+proves an entry under its lock (shared: prune skips it), but other commands read an entry after letting go of
+its lock (a tune keeps its vmfb for a race), so entries used within the grace window (``keep_recent_s``, `--keep-recent`, a day by default) are never removed
 by either limit: prune is safe for running commands that use an entry within it; a command that runs longer may
 find an entry gone (a sweep's rows say so: a machine-error row that a rerun redoes; a tune or model may fail on
 the missing file). Each entry is
