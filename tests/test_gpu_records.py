@@ -208,3 +208,25 @@ def test_a_shape_retuned_in_another_timing_mode_is_one_winner_row_its_newest(rec
     rows = [line for line in lines if line.startswith("| f16_8x2304x8192 |")]
     assert len(rows) == 1 and "| 1.50x |" in rows[0] and "| cmdbuf | 7.5 |" in rows[0], rows
     assert f"over {len(h100)} shape(s)" in next(line for line in lines if line.startswith("Geomean tuned"))
+
+
+def test_a_ratio_divides_two_cells_of_one_loan_only(records):
+    """Two loans are two runs on a machine that drifts between them: a sweep row whose tuned cell a later loan
+    measured shows both latencies but no ratio ('across loans') and counts in no geomean; the same cells of one
+    loan are divided as before."""
+    from dataclasses import replace
+
+    from iree_vdmfma.records.db import SWEEP
+    from iree_vdmfma.records.summary import ACROSS
+
+    h100 = [r for r in records if r.sku_name.startswith("NVIDIA H100")]
+    row = lambda lines: next(line for line in lines if line.startswith("| f16_8x2304x8192 | - |"))  # noqa: E731
+    geomean = lambda lines: next(line for line in lines if line.startswith("Geomean over"))  # noqa: E731
+    before = summary_lines(h100)
+    assert "| 2.82x | 1.29x |" in row(before) and "over 6 row(s)" in geomean(before)
+    later = [replace(r, origin="gpu_evidence 20300101T000000Z/sweep-seed/call1/part0",
+                     recorded_at="2030-01-01T00:00:00+00:00")
+             if r.kind == SWEEP and r.key == "f16_8x2304x8192" and r.variant == "tuned" else r for r in h100]
+    after = summary_lines(later)
+    assert f"| 44.1 | 95.9 | 34.3 | {ACROSS} | {ACROSS} |" in row(after), row(after)
+    assert "over 5 row(s)" in geomean(after) and "over 5: " in geomean(after), geomean(after)

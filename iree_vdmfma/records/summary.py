@@ -4,8 +4,10 @@ One section per SKU (the device's product name): no ratio ever divides a latency
 so an H100 table and an H200 table stand side by side. Within a SKU, each cell takes the newest record of its
 kind, shape, variant, cache and timing mode; every cell names its source, a letter that the section's source list
 resolves to the date, the toolkit commit, where the records came from and whether they were imported from a
-rewritten report. A ratio of two cells from two sources (a tuned kernel of one day against cuBLAS of another)
-names both. Every latency is MEASURED (a record of basis modelled is never shown here); a % of HBM peak divides
+rewritten report. A ratio divides two cells of one loan only (:func:`loan`: one run of the evidence script over
+its calls, or one imported report): two loans are two runs on a machine that drifts between them, so a row whose
+cells come from two loans shows both latencies, says "across loans" where the ratio would be, and counts in no
+geomean. Every latency is MEASURED (a record of basis modelled is never shown here); a % of HBM peak divides
 a measured GB/s by a data-sheet peak.
 """
 
@@ -18,6 +20,7 @@ from typing import Callable, Iterable, Optional, Sequence
 from .db import CALIBRATION, CANDIDATE, EXHAUSTIVE, FORWARD, MEASURED, SWEEP, WINNER, Record
 
 SWEEP_VARIANTS = ("default", "tuned", "splitk", "torch")
+ACROSS = "across loans"  # where a ratio of two cells of two loans would be: not compared
 FORWARD_VARIANTS = ("default", "tuned", "torch-eager")
 
 
@@ -70,6 +73,14 @@ class Sources:
 
 def _identity(r: Record) -> tuple:
     return r.kind, r.key, r.name, r.variant, r.cache_mode, r.timing_mode
+
+
+def loan(r: Optional[Record]) -> Optional[str]:
+    """The run a record was measured in: ``gpu_evidence RUN`` for the evidence script (one loan, every call of it),
+    else its origin (an imported report, a tune's folder): cells of two loans are never divided."""
+    if r is None:
+        return None
+    return r.origin.split("/", 1)[0] if r.origin.startswith("gpu_evidence ") else r.origin
 
 
 def newest(records: Iterable[Record], identity: Callable[[Record], tuple] = _identity) -> dict[tuple, Record]:
@@ -139,17 +150,20 @@ def _sweeps(rs: list[Record], src: Sources) -> list[str]:
         lat = {name: v[name].latency_us if name in v else None for name in SWEEP_VARIANTS}
         fp = {name: _detail(v.get(name)).get("kernel_fingerprint") for name in ("default", "tuned")}
         d, t, tc = lat["default"], lat["tuned"], lat["torch"]
-        same = fp["tuned"] and fp["tuned"] == fp["default"]
-        if d and t:
+        same = fp["tuned"] and fp["tuned"] == fp["default"]  # one kernel: 1.00x whatever loans timed it
+        up = same or (d and t and loan(v["default"]) == loan(v["tuned"]))
+        gap = t and tc and loan(v["tuned"]) == loan(v["torch"])
+        if d and t and up:
             ups.setdefault(mode, []).append(1.0 if same else d / t)
-        if t and tc:
+        if gap:
             gaps.setdefault(mode, []).append(t / tc)
+        ratio = lambda a, b, ok: (f"{a / b:.2f}x" if ok else ACROSS) if a and b else "-"  # noqa: E731
         pct = lambda name: f"{float(_detail(v[name])['pct_peak_bw']):.0f}%" if _detail(v.get(name)).get("pct_peak_bw") else "-"  # noqa: E731
         floor = lambda name: us(v[name].floor_us) if name in v else "-"  # noqa: E731
         name = next(iter(v.values())).name or key
         out.append(f"| {name} | {mode or '-'} | " + " | ".join(us(lat[n]) for n in SWEEP_VARIANTS)
-                   + f" | {'same kernel' if same else f'{d / t:.2f}x' if d and t else '-'} | "
-                   f"{f'{t / tc:.2f}x' if t and tc else '-'} | {pct('default')} / {pct('tuned')} / {pct('torch')} | "
+                   + f" | {'same kernel' if same else ratio(d, t, up)} | "
+                   f"{ratio(t, tc, gap)} | {pct('default')} / {pct('tuned')} / {pct('torch')} | "
                    f"{floor('default')} / {floor('torch')} | [{src.cite(*v.values())}] |")
     out.append("")
     for mode in sorted(set(ups) | set(gaps)) or [""]:
@@ -158,7 +172,8 @@ def _sweeps(rs: list[Record], src: Sources) -> list[str]:
                    "default " + (f"**{g1:.2f}x**" if g1 else "-") + f"; tuned / torch (the vendor library) over "
                    f"{len(gaps.get(mode, []))}: " + (f"**{g2:.2f}x**" if g2 else "-") + ".")
     out += ["", "Cold medians (weights rotated past the caches), both sides of a ratio in one timing mode (none "
-            "recorded: loop mode, how every latency before timing modes was taken); a same-kernel tuned row counts "
+            "recorded: loop mode, how every latency before timing modes was taken) and one loan (a row whose two "
+            f"cells two loans measured says {ACROSS!r} and counts in no geomean); a same-kernel tuned row counts "
             "1.00x; no floor subtracted."]
     return out
 
