@@ -97,11 +97,12 @@ def csv_groups(root: Path = ROOT) -> tuple[list[dict], set]:
     return out, seen
 
 
-def database_groups(db: Path, seen: set) -> tuple[list[dict], list[str]]:
-    """One group per (origin, shape) of the database's measured sm_89 candidates on a known GPU, those sharing a
-    measurement with the CSVs (``seen``) left out; and what was left out for want of a data-sheet peak."""
+def database_groups(db: Path, seen: set, until: str | None = None) -> tuple[list[dict], list[str]]:
+    """One group per (origin, shape) of the database's measured sm_89 candidates on a known GPU (recorded on or
+    before the day ``until``, YYYY-MM-DD, when given), those sharing a measurement with the CSVs (``seen``) left out;
+    and what was left out for want of a data-sheet peak."""
     with RecordDB(db, write=False) as d:
-        records = d.read(TARGET).records
+        records = [r for r in d.read(TARGET).records if until is None or r.recorded_at[:10] <= until]
     by: dict[tuple, list] = {}
     unknown = set()
     for r in records:
@@ -120,10 +121,10 @@ def database_groups(db: Path, seen: set) -> tuple[list[dict], list[str]]:
     return out, sorted(unknown)
 
 
-def groups(root: Path = ROOT, db: Path | None = None) -> list[dict]:
-    """The CSV groups, then the database's groups not already read from a CSV."""
+def groups(root: Path = ROOT, db: Path | None = None, until: str | None = None) -> list[dict]:
+    """The CSV groups, then the database's groups not already read from a CSV (recorded by ``until``, if given)."""
     gs, seen = csv_groups(root)
-    return gs + database_groups(db or root / DATABASE, seen)[0]
+    return gs + database_groups(db or root / DATABASE, seen, until)[0]
 
 
 def _ranks(xs: list[float]) -> list[float]:
