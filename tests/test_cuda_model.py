@@ -195,3 +195,24 @@ def test_the_models_constants_are_what_the_check_picks_at_its_latency():
     assert f"TC_THREAD_BYTES = {tc:g} B is FITTED to the H200's measurements of 2026-11-29" in perf_model.__doc__
     assert check._fits(gs).endswith(f"perf_model.py holds {check._constants((latency, floor, extra, tc))} (objective: "
                                     "median rank correlation less a tenth of the median |log(MODELLED / MEASURED)|)")
+
+
+def test_the_model_orders_m1_gemv_candidates_as_the_h200_measured_them():
+    """At M = 1 the model used to saturate HBM for every candidate (all tied). The H200 MEASURED (2026-11-29,
+    reports/gpu-evidence-h200-4) rows 16 slower than 8 slower than 4, and 8-byte loads slower than 16-byte ones,
+    on all four M = 1 shapes; the MODELLED order (what orders the race) must agree."""
+    measured: dict[tuple, float] = {}
+    for r in csv.DictReader(open(ROOT / "reports/gpu-evidence-h200-4/heldout-candidates.csv")):
+        if r["status"] == "measured" and r["m"] == "1":
+            measured[(r["key"], r["candidate"])] = float(r["cold_us_median"])
+    keys = sorted({k for k, _ in measured})
+    assert keys == ["f16_1x28672x4096", "f16_1x4096x14336", "f16_1x4096x4096", "f16_1x6144x4096"]
+    rows = [f"split=0,mma=gemv,rows={n},kpart=1024,ksub=2,vec=16" for n in (16, 8, 4)]
+    vec = [f"split=0,mma=gemv,rows=4,kpart=512,ksub=2,vec={v}" for v in (8, 16)]
+    for key in keys:
+        p = Problem(*(int(x) for x in key.split("_")[1].split("x")))
+        for slower_first in (rows, vec):
+            got = [measured[(key, c)] for c in slower_first]
+            modelled = [MODEL.estimate_us(p, settings_of(c), "sm_89") for c in slower_first]
+            assert got == sorted(got, reverse=True), (key, got)  # the MEASURED order
+            assert all(a > b for a, b in zip(modelled, modelled[1:])), (key, modelled)  # the MODELLED order agrees
