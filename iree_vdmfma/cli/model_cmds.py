@@ -235,7 +235,8 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
         say(f"{len(result.numerics_failed)} variant(s) ran but failed numerics")
         raise typer.Exit(EXIT_NUMERICS)
     if result.untuned:  # as `vdmfma tune` does: a tune the budget cut short is not a finished one
-        by = "the time budget" if not result.lost else "a compile the machine killed, or the time budget"
+        by = "the time budget" if not result.lost else ("the machine (a compile killed, a module removed from the "
+                                                        "compile cache), or the time budget")
         say(f"{len(result.untuned)} GEMM shape(s) left untuned by {by} ({', '.join(result.untuned)}): "
             "the tuned forward runs IREE's default there; run the same command again to continue")
         raise typer.Exit(EXIT_UNFINISHED)

@@ -159,9 +159,11 @@ def tune(
         show(f"{len(winners)}/{len(problems)} shapes done; {out / 'winners.csv'}; report {report}")
         say_lines(link_library(written, tuned_library(tuner), theirs, prefer))
         record_tune(out, run_device, db)
-        if tuner.left:  # the time budget ran out, or the machine killed a compile: not a finished tune (exit 1)
-            why = {(True, False): "the time budget ran out", (False, True): "the machine killed a candidate's compile",
-                   (True, True): "the time budget ran out or the machine killed a compile"}[
+        if tuner.left:  # the time budget ran out, or the machine failed a candidate: not a finished tune (exit 1)
+            why = {(True, False): "the time budget ran out",
+                   (False, True): "the machine failed a candidate (its compile killed, or its module removed from "
+                                  "the compile cache)",
+                   (True, True): "the time budget ran out or the machine failed a candidate"}[
                 (bool(tuner.left_by_budget), bool(tuner.lost))]
             say(f"{len(tuner.left)} shape(s) unfinished ({', '.join(tuner.left)}): {why}; run the same command again "
                 "to continue")

@@ -95,13 +95,18 @@ def touch(path: Path) -> None:
         pass
 
 
+# Why a run found its cached module missing (a tune candidate's reason, a model row's error): module_gone
+REMOVED = "removed from the compile cache under this run (a prune or a hand rm): a rerun rebuilds it"
+
+
 class EntryGone(RuntimeError):
     """A cache entry a command was using was removed under it (`vdmfma cache prune` past its grace window, or by
-    hand): the machine's doing, not the job's; a rerun compiles it again."""
+    hand): the machine's doing, not the job's; a rerun compiles it again. ``why``: the message (the sweep's
+    by default)."""
 
-    def __init__(self, workdir: Path, missing: Path):
-        super().__init__(f"the cache entry {workdir} was removed while this sweep used it (vdmfma cache prune?): "
-                         "rerun to compile it again")
+    def __init__(self, workdir: Path, missing: Path, why: str = ""):
+        super().__init__(why or f"the cache entry {workdir} was removed while this sweep used it (vdmfma cache "
+                         "prune?): rerun to compile it again")
         self.missing = missing
 
 
@@ -110,6 +115,19 @@ def check_present(workdir: Path, *needed: Path) -> None:
     for path in (workdir / MANIFEST, *needed):
         if not path.exists():
             raise EntryGone(workdir, path)
+
+
+def module_gone(vmfb: Path) -> Optional[EntryGone]:
+    """Why a run could not open ``vmfb``, a cache entry's module read after its lock was let go (a tune's
+    candidate, a model's forward), when that is why: EntryGone saying REMOVED, naming what went (the entry's
+    manifest: the whole entry; else the module alone), while ``vmfb`` is missing; None while it is there."""
+    if vmfb.exists():
+        return None
+    try:
+        check_present(vmfb.parent, vmfb)
+    except EntryGone as e:
+        return EntryGone(vmfb.parent, e.missing, REMOVED)
+    return None  # back meanwhile (rebuilt by another command)
 
 
 def entry_lock(cache_dir: Optional[Path], workdir: Path, shared: bool = False,

@@ -47,6 +47,7 @@ from typing import Callable, Optional, Sequence
 
 import numpy as np
 
+from ..compiler.entry import module_gone
 from ..run.numerics import TOL_SAFETY
 from ..run.paired import median_interval  # the one order-statistics interval of a median
 from ..run.timing import CACHE_MODES, COLD_MARGIN, DEFAULT_MAX_ROTATION_BYTES, cold_copies  # noqa: F401
@@ -112,7 +113,8 @@ def cold_plan(weight_bytes: int, cache_bytes: int, contenders: int, budget_bytes
 
 class ForwardModule:
     """A compiled forward loaded on a device with its parameter archive: ``copies`` contexts of the one module,
-    each with its own copy of every parameter (``copies`` = 1: the archive as IREE loads it)."""
+    each with its own copy of every parameter (``copies`` = 1: the archive as IREE loads it). A module removed
+    from the compile cache under the run raises compiler/entry.py EntryGone (``module_gone``)."""
 
     def __init__(self, vmfb: Path, parameters: Path, device: str, scope: str, function: str = "main",
                  copies: int = 1, config=None):
@@ -123,7 +125,12 @@ class ForwardModule:
         instance = self.config.vm_instance
         archive = rt.ParameterIndex()
         archive.load(str(parameters))
-        module = rt.VmModule.mmap(instance, str(vmfb))
+        try:
+            module = rt.VmModule.mmap(instance, str(vmfb))
+        except (RuntimeError, ValueError, OSError) as e:  # the compile cache's module, read after its lock let go
+            if (gone := module_gone(Path(vmfb))) is None:
+                raise
+            raise gone from e  # removed under the run (a prune, a hand rm): say so, not "No such file"
         self._buffers: list[np.ndarray] = []  # the copies' parameter memory, alive as long as the module
         self.fns = []
         for i in range(copies):

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Callable, Optional
 
+from ..compiler.entry import EntryGone
 from ..compiler.fingerprint import fingerprint
 from ..compiler.toolchain import compiler_version
 from ..problems.rows import Provenance, Status, as_written
@@ -122,7 +123,7 @@ def run_forward(m: int, variants: list[str], results: dict, drows: list[Dispatch
             modules[v] = fwd.ForwardModule(results[(m, v)].vmfb, ex.parameters, opts.device, PARAMETER_SCOPE)
             got = modules[v](ex.inputs)
         except Exception as e:  # noqa: BLE001  (a runtime failure is a row, not a crash)
-            row.status, row.error = Status.RUN_ERROR.value, _first_line(e)
+            _run_failed(row, e)
             modules.pop(v, None)
             continue
         _check(row, fwd.check_forward(got, ex.eager, ex.ref64, ex.output_dtypes))
@@ -201,6 +202,15 @@ def _same_kernel(m: int, modules: dict, results: dict, rows: dict) -> dict[str, 
 
 def _first_line(e: Exception) -> str:
     return f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+
+
+def _run_failed(row: ModelRow, e: Exception, prefix: str = "") -> None:
+    """A variant whose forward could not be loaded or run: run-error, saying the exception; machine-error when its
+    module was removed from the compile cache under the run (EntryGone: the machine's doing, a rerun rebuilds it)."""
+    if isinstance(e, EntryGone):
+        row.status, row.error = Status.MACHINE_ERROR.value, f"{prefix}{e} (missing: {e.missing})"
+    else:
+        row.status, row.error = Status.RUN_ERROR.value, f"{prefix}{_first_line(e)}"
 
 
 def _check(row: ModelRow, n: fwd.ForwardNumerics) -> None:
@@ -292,7 +302,7 @@ def _time_mode(mode: str, m: int, rows: dict[str, ModelRow], modules: dict, ex: 
             elif v == COMPILE:
                 contenders[v] = fwd.rotate(torch_forwards(ex, copies, compiled=True))
         except Exception as e:  # noqa: BLE001  (loading the copies failed: a row, not a crash)
-            out[v].status, out[v].error = Status.RUN_ERROR.value, f"{mode}: {_first_line(e)}"
+            _run_failed(out[v], e, f"{mode}: ")
     how = f"{copies} weight copies of {ex.weight_bytes / 2**20:.4g} MiB rotated" if copies > 1 else "one weight copy"
     log(f"M={m}: timing {', '.join(contenders)} {mode} ({how}) in {opts.rounds} paired rounds of {opts.calls} calls")
     failed: dict[str, Exception] = {}

@@ -51,7 +51,9 @@ class Status(str, Enum):
       past --timeout) | machine-error (a cluster worker lost on every retry); pending -> compile-error | timeout |
       machine-error (machine-error is redone by a rerun).
     - tune candidate: pending -> pruned (the pre-compile model refuses it, never compiled)
-      | compile-error | timeout | machine-error (its compile killed from outside: redone by a rerun) | compiled -> not-applied | spills | rejected (the ISA proof refuses it)
+      | compile-error | timeout | machine-error (its compile killed from outside, or its module removed from the compile
+      cache before its numerics check or race: redone by a rerun) | compiled -> not-applied | spills | rejected (the
+      ISA proof refuses it)
       | measured | modelled (--device none) | run-error | numerics-failed | timeout
       | same-kernel (its kernel_fingerprint is one already measured for the shape: not measured again)
       | checked (raced tunes: numerics passed on the device, timed by the race) -> measured (the race's
@@ -62,7 +64,8 @@ class Status(str, Enum):
       compile-error | default (IREE's own kernel) | default-kept (a library that kept it) | rescued (a
       variant compiles a dispatch IREE's default cannot) | spills |
       not-gemm | data-tiled.
-    - model forward (model.csv): compiled (not run) | ok | numerics-failed | run-error | compile-error | skipped.
+    - model forward (model.csv): compiled (not run) | ok | numerics-failed | run-error | compile-error | skipped
+      | machine-error (its module removed from the compile cache under the run: a rerun rebuilds it).
     """
 
     PENDING = "pending"
@@ -128,7 +131,7 @@ DISPATCH_STATUSES = {Status.APPLIED, Status.NOT_APPLIED, Status.NOT_MATCHED, Sta
 PROVEN_DISPATCH = {Status.APPLIED, Status.RESCUED}
 NOT_WEIGHT_GEMM = {Status.NOT_GEMM, Status.NOT_SKINNY}
 MODEL_STATUSES = {Status.COMPILED, Status.OK, Status.NUMERICS_FAILED, Status.RUN_ERROR, Status.COMPILE_ERROR,
-                  Status.SKIPPED}
+                  Status.SKIPPED, Status.MACHINE_ERROR}
 
 MACHINE_REASON = "the machine failed, not the job; a rerun redoes it"  # the reason of a MACHINE_ERROR row
 COMPILE_TIMED_OUT, COMPILE_HUNG = "compile timed out", "compile hung"  # a timeout row's reason when it compiled

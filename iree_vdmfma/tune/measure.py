@@ -17,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
+from ..compiler.entry import EntryGone, module_gone
 from ..problems.problem import Problem
 from ..run.numerics import Checker
 from ..run.provenance import Provenance, now_utc, provenance
@@ -51,12 +52,18 @@ def provenance_fields(options: MeasureOptions) -> dict:
 
 def measure(vmfb: Path, problem: Problem, module_target: str, options: MeasureOptions,
             checker: Optional[Checker] = None) -> dict:
-    """CandidateRow fields from one measurement (status measured / numerics-failed / run-error / timeout)."""
+    """CandidateRow fields from one measurement (status measured / numerics-failed / run-error / timeout; a
+    machine-error when ``vmfb``, read from the compile cache, was removed from it: :func:`gone_fields`)."""
     checker = checker or Checker(problem)
     kwargs = dict(module_target=module_target, reps=options.reps, timeout_s=options.timeout_s,
                   cache_bytes=options.cache_bytes, checker=checker)
-    cold = run_problem(vmfb, problem, options.device, cache_mode="hot" if options.reps == 0 else "cold",
-                       check=True, **kwargs)
+    try:
+        cold = run_problem(vmfb, problem, options.device, cache_mode="hot" if options.reps == 0 else "cold",
+                           check=True, **kwargs)
+    except (RuntimeError, OSError):  # "no such module": say why when its cache entry was removed
+        if (gone := module_gone(Path(vmfb))) is None:
+            raise
+        return gone_fields(gone)
     out: dict = provenance_fields(options)
     if cold.numerics is not None:
         out.update(numerics=cold.numerics.verdict, max_abs_err=cold.numerics.max_abs_err,
@@ -76,6 +83,12 @@ def measure(vmfb: Path, problem: Problem, module_target: str, options: MeasureOp
         if hot.latency is not None:
             out.update(hot_us_median=hot.latency.median_us, hot_us_std=hot.latency.std_us)
     return out
+
+
+def gone_fields(gone: EntryGone) -> dict:
+    """A candidate's row fields when its module was removed from the compile cache under the tune (a prune past
+    --keep-recent, a hand rm): the machine's doing, so machine-error, which a rerun redoes (compiled again)."""
+    return {"status": Status.MACHINE_ERROR.value, "reason": str(gone), "error": f"missing: {gone.missing}"}
 
 
 def harness_floor(module_target: str, timing_mode: str, options: MeasureOptions,

@@ -45,7 +45,8 @@ from ..problems.problem import Problem
 from ..run import paired
 from ..run.paired import Contender, PairedRule, Rounds
 from ..problems.rows import Status
-from .measure import harness_floor
+from ..compiler.entry import module_gone
+from .measure import gone_fields, harness_floor
 
 FIRST_ROUNDS = 6  # the fewest with a 95% interval of the median
 MAX_ROUNDS = 48
@@ -174,8 +175,9 @@ def exhaustive(contenders: Mapping[str, Path], base: str, problem: Problem, devi
 
 def race_shape(tuner, module_of: Callable[[object], Path], p: Problem, rows: Sequence) -> "object":
     """The tuner's finish for one shape in race mode: race every measured candidate, write race.csv rows,
-    return the WinnerRow. ``tuner`` is a tune/tuner.py Tuner (its rows, jobs and options); ``module_of(row)``
-    gives a candidate row's compiled module (the one its numerics were checked with)."""
+    return the WinnerRow; None when a contender's module was removed from the compile cache under the race (its
+    row then says so: machine-error, measure.gone_fields). ``tuner`` is a tune/tuner.py Tuner (its rows, jobs and
+    options); ``module_of(row)`` gives a candidate row's compiled module (the one its numerics were checked with)."""
     from ..problems.rows import write_csv_table  # noqa: PLC0415
     from ..run.calibration import load_rule  # noqa: PLC0415
     from . import state  # noqa: PLC0415
@@ -193,8 +195,16 @@ def race_shape(tuner, module_of: Callable[[object], Path], p: Problem, rows: Seq
     if rule.note:
         tuner.say(f"{p.key}: {rule.note}")
     budget = tuner.race_budget_left(p)
-    res, rounds = race(vmfbs, default.candidate, p, o.device, rule=rule, seed=o.seed, budget_s=budget,
-                       simplicity=lambda c: tuner.simplicity(by_id[c]), on_step=lambda m: tuner.say(f"{p.key}: {m}"))
+    try:
+        res, rounds = race(vmfbs, default.candidate, p, o.device, rule=rule, seed=o.seed, budget_s=budget,
+                           simplicity=lambda c: tuner.simplicity(by_id[c]),
+                           on_step=lambda m: tuner.say(f"{p.key}: {m}"))
+    except RuntimeError:  # a round could not load a module: its cache entry removed under the race, say so
+        gone = {n: g for n, v in vmfbs.items() if (g := module_gone(v)) is not None}
+        if not gone:
+            raise
+        tuner.save_rows(*(by_id[n].replace(**gone_fields(g)) for n, g in gone.items()))
+        return None  # no winner from a field the machine cut: the tuner leaves the shape to a rerun
     tuner.costs.saw_race(rounds)
     path = tuner.out / "race.csv"
     old = [r for r in read_race(path, tuner.say) if r.key != p.key]

@@ -86,7 +86,7 @@ class Tuner:
             self.limit = MODELLED_DEFAULT_CANDIDATES
         self.budget_spent = False
         self.left: list[str] = []  # shapes left unfinished: by the time budget, or by the machine (``lost``)
-        self.lost: list[str] = []  # shapes with a candidate whose compile the machine killed (a rerun redoes it)
+        self.lost: list[str] = []  # shapes with a machine-error candidate (a killed compile...): a rerun redoes it
         self.written: dict[str, Path] = {}  # the library files run() wrote (spec pair, JSON, flags)
         self.costs = Costs(options.workers or 1, options.measuring)  # the times seen: every estimate (tune/costs.py)
         self._modules: dict[tuple, Path] = {}  # row_key -> the module a measured candidate was checked with
@@ -423,12 +423,7 @@ class Tuner:
             self.evaluate(compiler, chosen, checker)
         ids = {c.id for c in chosen}
         rows = [r for r in self.shape_rows(p) if optuna or r.candidate in ids or r.status == Status.PRUNED.value]
-        lost = [r for r in rows if r.status == Status.MACHINE_ERROR.value]
-        if lost:  # no winner from a field the machine cut: the shape waits for the rerun that redoes them
-            self.say(f"{p.key}: {len(lost)} candidate(s) lost to the machine ([{lost[0].candidate}]: {lost[0].error}); "
-                     "rerun to redo them")
-            self.left.append(p.key)
-            self.lost.append(p.key)
+        if self._lost(p, rows):
             return
         open_rows = sum(not self._finished(r) for r in rows)
         if open_rows or (self.o.measuring and self.over_budget()):
@@ -440,11 +435,27 @@ class Tuner:
             from .race import race_shape  # noqa: PLC0415
 
             won = self.on_device(race_shape, self, lambda r: self.module(compiler, p, r), p, rows)
+            if won is None:  # a contender's module was removed from the compile cache under the race
+                self._lost(p, [self.rows[r.row_key] for r in rows])
+                return
             won = won.replace(compiler_version=self.version, note="; ".join(filter(None, (won.note, race_cut))))
         else:
             won = self.finish(compiler, p, rows, checker)
         self._save_winner(won.replace(space=size, evaluated=sum(r.status != Status.PRUNED.value for r in rows),
                                       cut_max_candidates=cut, space_id=self._space_ids.get(p.key, "")))
+
+    def _lost(self, p: Problem, rows: list[state.CandidateRow]) -> bool:
+        """Whether the machine cut the shape's field (a machine-error row: a compile killed, a module removed from
+        the compile cache): then no winner from it, said, and the shape waits for the rerun that redoes them."""
+        lost = [r for r in rows if r.status == Status.MACHINE_ERROR.value]
+        if lost:
+            first = lost[0]  # a killed compile's error says why; a removed module's reason does (measure.gone_fields)
+            why = first.error if first.reason == MACHINE_REASON else f"{first.reason}; {first.error}"
+            self.say(f"{p.key}: {len(lost)} candidate(s) lost to the machine ([{first.candidate}]: {why}); "
+                     "rerun to redo them")
+            self.left.append(p.key)
+            self.lost.append(p.key)
+        return bool(lost)
 
     # ------------------------------------------------------------------ what the race can cover
 

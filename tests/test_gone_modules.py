@@ -1,0 +1,148 @@
+"""A compile-cache entry removed under a tune or a model after it let go of the entry's lock (`vdmfma cache prune`
+past --keep-recent, or a hand rm): the candidate's (or variant's) row says so, machine-error, and a rerun rebuilds it.
+
+Real iree-compile runs of a tiny host GEMM (and a one-Linear model) into a cache of the test's own, really run on
+local-task; the entry is removed by hand at the moment a wrapper around the tune's (or the model step's) own function
+is called: before a candidate's numerics check, before the race's first round, before the forward runs.
+"""
+
+from __future__ import annotations
+
+import shutil
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from iree_vdmfma.compiler.entry import MANIFEST, REMOVED
+from iree_vdmfma.problems.problem import Problem
+from iree_vdmfma.problems.rows import Status
+from iree_vdmfma.run import paired
+from iree_vdmfma.tune import state
+from iree_vdmfma.tune import tuner as tuner_module
+from iree_vdmfma.tune.options import TuneOptions
+from iree_vdmfma.tune.tuner import Tuner
+
+SHAPE = Problem(8, 128, 512)  # three candidates on the host: split=0 (IREE's default), split=256, split=128
+
+
+def _tune(tmp: Path, said: list[str]) -> Tuner:
+    options = TuneOptions(target="host", device="local-task", out_dir=tmp / "out", cache_dir=tmp / "cache",
+                          workers=2, race=True, seed=3)
+    return Tuner([SHAPE], options, on_event=said.append)
+
+
+def _rows(tmp: Path) -> dict[str, state.CandidateRow]:
+    return {r.candidate: r for r in state.read_table(tmp / "out" / "candidates.csv", state.CandidateRow)}
+
+
+def _said_lost(said: list[str], name: str, entry: Path) -> bool:
+    return f"{SHAPE.key}: 1 candidate(s) lost to the machine ([{name}]: {REMOVED}; missing: {entry / MANIFEST}); " \
+           "rerun to redo them" in said
+
+
+def test_a_module_removed_before_its_numerics_check_is_a_machine_error_candidate_a_rerun_redoes(tmp_path,
+                                                                                                 monkeypatch):
+    """It used to stop the tune: RunnerError 'no such module' (a traceback from the CLI)."""
+    real, removed = tuner_module.measure, []
+
+    def measure(vmfb, *args):  # the second candidate's check (the first is IREE's default): its entry removed first
+        measure.calls += 1
+        if measure.calls == 2:
+            shutil.rmtree(vmfb.parent)
+            removed.append(vmfb.parent)
+        return real(vmfb, *args)
+
+    measure.calls = 0
+    monkeypatch.setattr(tuner_module, "measure", measure)
+    said: list[str] = []
+    tuner = _tune(tmp_path, said)
+    assert tuner.run() == [] and tuner.lost == [SHAPE.key]  # no winner from a field the machine cut
+    (entry,) = removed
+    rows = _rows(tmp_path)
+    (name,) = [c for c, r in rows.items() if r.status == Status.MACHINE_ERROR.value]
+    assert (rows[name].reason, rows[name].error) == (REMOVED, f"missing: {entry / MANIFEST}")
+    assert name != "split=0" and {r.status for c, r in rows.items() if c != name} == {Status.CHECKED.value}
+    assert _said_lost(said, name, entry), said
+    assert not (tmp_path / "out" / "winners.csv").exists()
+
+    monkeypatch.undo()  # the rerun: that candidate compiled (its entry rebuilt) and checked again, the others kept
+    (w,) = _tune(tmp_path, []).run()
+    assert w.winner and w.verdict in ("win", "default")
+    again = _rows(tmp_path)
+    assert {r.status for r in again.values()} == {Status.MEASURED.value} and (entry / "out.vmfb").is_file()
+    assert all(again[c].measured_at == r.measured_at for c, r in rows.items() if c != name)  # not checked again
+    assert again[name].measured_at and again[name].numerics == "pass"
+
+
+def test_a_module_removed_under_the_race_is_a_machine_error_candidate_and_no_winner(tmp_path, monkeypatch):
+    """It used to stop the tune: TimingError 'iree-benchmark-module exited 1: ... NOT_FOUND; failed to open file'."""
+    real, removed = paired.measure_rounds, []
+
+    def measure_rounds(contenders, *args, **kwargs):  # the race's first rounds: a contender's entry removed first
+        if not removed:
+            gone = next(c for c in contenders if c.name != "split=0")
+            shutil.rmtree(gone.vmfb.parent)
+            removed.append((gone.name, gone.vmfb.parent))
+        return real(contenders, *args, **kwargs)
+
+    monkeypatch.setattr(paired, "measure_rounds", measure_rounds)
+    said: list[str] = []
+    tuner = _tune(tmp_path, said)
+    assert tuner.run() == [] and tuner.lost == [SHAPE.key]
+    ((name, entry),) = removed
+    rows = _rows(tmp_path)
+    assert (rows[name].status, rows[name].reason, rows[name].error) == \
+        (Status.MACHINE_ERROR.value, REMOVED, f"missing: {entry / MANIFEST}")
+    assert {r.status for c, r in rows.items() if c != name} == {Status.CHECKED.value}  # finished rows untouched
+    assert _said_lost(said, name, entry), said
+    assert not (tmp_path / "out" / "winners.csv").exists() and not (tmp_path / "out" / "race.csv").exists()
+
+
+LINEAR = """
+    import torch
+    class Lin(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lin = torch.nn.Linear(512, 256, bias=False, dtype=torch.float16)
+        def forward(self, x):
+            return self.lin(x)
+    def build(m):
+        torch.manual_seed(0)
+        return Lin(), (torch.randn(m, 512, dtype=torch.float16),)
+"""
+
+
+def test_a_models_module_removed_before_its_forward_runs_is_a_machine_error_row(tmp_path, monkeypatch):
+    """It used to be a run-error row saying only "FileNotFoundError: [Errno 2] No such file or directory"."""
+    pytest.importorskip("iree.turbine.aot")
+    from iree_vdmfma.backends import CPU
+    from iree_vdmfma.configs.library import Entry, Library, write_library
+    from iree_vdmfma.devices.flags import compile_flags
+    from iree_vdmfma.model import step
+    from iree_vdmfma.model.forward_rows import ModelRow
+    from iree_vdmfma.model.model_report import read_model_csv
+    from iree_vdmfma.model.source import parse_source
+
+    src = tmp_path / "lin.py"
+    src.write_text(textwrap.dedent(LINEAR))
+    write_library(Library("host", (Entry(Problem(m=1, n=256, k=512), {"split": 256}),)), tmp_path / "lib",
+                  compile_flags("host"), CPU.spec_route)
+    real, removed = step.run_forward, []
+
+    def run_forward(m, variants, results, *args):  # the tuned variant's entry removed before the forward runs
+        removed.append(results[(m, "tuned")].workdir)
+        shutil.rmtree(removed[-1])
+        return real(m, variants, results, *args)
+
+    monkeypatch.setattr(step, "run_forward", run_forward)
+    opts = step.StepOptions(parse_source(str(src)), (1,), "host", "local-task", tmp_path / "out",
+                            library=tmp_path / "lib", cache_dir=tmp_path / "cache", rounds=2, calls=1,
+                            cache_modes=("hot",), torch_compile=False)
+    rows = {r.variant: r for r in step.run_step(opts).rows}
+    (entry,) = removed
+    assert rows["tuned"].status == Status.MACHINE_ERROR.value
+    assert rows["tuned"].error == f"{REMOVED} (missing: {entry / MANIFEST})"
+    assert rows["default"].status == Status.OK.value and rows["default"].latency_us_median > 0
+    table = read_model_csv(tmp_path / "out" / "model.csv", ModelRow)  # a status model.csv takes: not damaged
+    assert not table.damaged and {r.variant: r.status for r in table.rows}["tuned"] == Status.MACHINE_ERROR.value
