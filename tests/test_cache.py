@@ -20,7 +20,7 @@ from iree_vdmfma.compiler.entry import LOCKS, read_valid_manifest
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.problems.rows import Status
 from iree_vdmfma.sweep.sweep import SweepOptions, plan, sweep
-from iree_vdmfma.util.lock import waiting_lock
+from iree_vdmfma.util.lock import LockWaitTimeout, waiting_lock
 
 PROBLEM = Problem(8, 256, 1024)
 
@@ -221,6 +221,22 @@ def test_an_entry_held_past_the_compile_timeout_is_copied_out_all_the_same_with_
         assert not copier.is_alive(), "still waiting on a lock held past the compile's timeout"
     assert read_valid_manifest(tmp_path / "copy") is not None
     assert "reading it without the lock" in capfd.readouterr().err
+
+
+def test_a_lock_wait_timeout_raised_while_an_entry_is_read_out_is_the_readers_own(tmp_path, reference, capfd):
+    """copy_entry's ``then`` (the sweep's proof) runs under the entry's lock: a LockWaitTimeout it raises (a wait
+    of its own) goes to the caller as itself, not taken for the wait on the entry's lock (no warning, no second
+    yield of the context manager: RuntimeError)."""
+    ref_cache, _, _ = reference
+    compiler = Compiler(ref_cache)
+    result = compiler.compile(_job())
+
+    def then():
+        raise LockWaitTimeout("the body's own wait")
+
+    with pytest.raises(LockWaitTimeout, match="the body's own wait"):
+        compiler.copy_entry(result, tmp_path / "copy", then)
+    assert "reading it without the lock" not in capfd.readouterr().err
 
 
 def test_a_process_holding_an_entry_past_the_compile_timeout_is_not_waited_for_without_end(tmp_path, reference):
