@@ -16,7 +16,7 @@ import pytest
 
 from conftest import isa_counts
 from iree_vdmfma.compiler.driver import Compiler
-from iree_vdmfma.compiler.entry import LOCKS, read_valid_manifest
+from iree_vdmfma.compiler.entry import LOCKS, MANIFEST, read_valid_manifest
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.problems.rows import Status
 from iree_vdmfma.sweep.sweep import SweepOptions, plan, sweep
@@ -193,6 +193,24 @@ def test_a_process_that_wants_an_entry_another_is_building_waits_and_reuses_it(t
         shutil.copytree(ref_entry, cache / ref_entry.name)
     out, _ = child.communicate(timeout=600)
     assert json.loads(out) == {"ok": True, "cached": True}, "the second process built the entry again"
+
+
+def test_a_job_is_cached_only_when_its_entry_is_one_that_prune_would_see(tmp_path, reference):
+    """is_cached (the tune's estimate of the compiles left) takes an entry as compiler/entry.py is_entry does: a
+    folder holding a manifest, neither of them a symbolic link; a link in the cache is not followed."""
+    ref_cache, _, _ = reference
+    cache, elsewhere = tmp_path / "cache", tmp_path / "elsewhere"
+    shutil.copytree(ref_cache, cache)
+    assert Compiler(cache).is_cached(_job()) and not Compiler(None).is_cached(_job())
+    (entry,) = _entries(cache)
+    entry.rename(elsewhere)
+    assert not Compiler(cache).is_cached(_job())
+    entry.symlink_to(elsewhere)  # the entry's name, a link to a whole entry
+    assert not Compiler(cache).is_cached(_job())
+    entry.unlink()
+    entry.mkdir()
+    (entry / MANIFEST).symlink_to(elsewhere / MANIFEST)  # a folder whose manifest is a link
+    assert not Compiler(cache).is_cached(_job())
 
 
 def test_an_entry_is_not_copied_out_while_another_process_holds_it(tmp_path, reference):

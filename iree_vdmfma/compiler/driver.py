@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Optional, TypeVar
 
 from ..executors import Executor, LocalExecutor, task_provenance
-from .entry import (MANIFEST, check_present, entry_lock, install, mark_used, pack, prune_dump, read_valid_manifest,
+from .entry import (check_present, entry_lock, install, is_entry, mark_used, pack, prune_dump, read_valid_manifest,
                     say_held_too_long, unpack, write_manifest)
 from .errors import DISK_ERRNOS, EXTERNAL_SIGNALS, disk_fault, signal_name, first_error_line
 from .toolchain import compiler_version, tool
@@ -241,8 +241,9 @@ class Compiler:
             return then()
 
     def is_cached(self, job: CompileJob) -> bool:
-        """Whether ``job`` has an entry in the cache (a compile of it now would be a hit)."""
-        return self.cache_dir is not None and (self.cache_dir / job.cache_key() / MANIFEST).is_file()
+        """Whether ``job`` has an entry in the cache (compiler/entry.py is_entry: what prune surveys; links are not
+        followed), so a compile of it now would most likely be a hit (its files are checked only then)."""
+        return self.cache_dir is not None and is_entry(self.cache_dir / job.cache_key())
 
     def cancel(self) -> None:
         """Stop every running compile and refuse new ones (they raise CompileInterrupted)."""
