@@ -119,12 +119,13 @@ class Pruned(_Totals):
         return self.before.entry_bytes - self.entry_bytes - sum(e.bytes for e in self.gone)
 
 
-def _size_on_disk(path: Path) -> int:
-    """A file's or a folder tree's bytes (links not followed); a file removed meanwhile counts nothing."""
+def _tree_bytes(path: Path) -> int:
+    """A file's or a folder tree's apparent bytes (st_size: not the disk blocks they take, which `du` counts;
+    links not followed, a link counts its own size); a file removed meanwhile counts nothing."""
     try:
         if path.is_symlink() or not path.is_dir():
             return path.lstat().st_size
-        return sum(_size_on_disk(p) for p in path.iterdir())
+        return sum(_tree_bytes(p) for p in path.iterdir())
     except FileNotFoundError:
         return 0
 
@@ -148,17 +149,17 @@ def survey(root: Path) -> Survey:
         return found
     for path in sorted(root.iterdir()):
         if is_entry(path):
-            found.entries.append(Item(path, _size_on_disk(path), _mtime(path / MANIFEST)))
+            found.entries.append(Item(path, _tree_bytes(path), _mtime(path / MANIFEST)))
         elif _folder(path) and (_TRASH.fullmatch(path.name) or _BUILD.fullmatch(path.name)):
-            found.leftovers.append(Item(path, _size_on_disk(path), _mtime(path)))
+            found.leftovers.append(Item(path, _tree_bytes(path), _mtime(path)))
         elif path.name == PROOFS and _folder(path):
-            found.proofs = [Item(p, _size_on_disk(p), _mtime(p)) for p in sorted(path.iterdir())
+            found.proofs = [Item(p, _tree_bytes(p), _mtime(p)) for p in sorted(path.iterdir())
                             if _PROOF.fullmatch(p.name) and p.is_file() and not p.is_symlink()]
-            found.other_bytes += _size_on_disk(path) - found.proof_bytes  # anything else in it
+            found.other_bytes += _tree_bytes(path) - found.proof_bytes  # anything else in it
         else:
             found.has_locks = found.has_locks or (path.name == LOCKS and _folder(path))
             found.foreign = found.foreign or not _TOOLKITS.fullmatch(path.name)
-            found.other_bytes += _size_on_disk(path)
+            found.other_bytes += _tree_bytes(path)
     found.entries.sort(key=lambda e: (e.last_use, e.path.name))
     return found
 
