@@ -16,11 +16,11 @@ import pytest
 
 from conftest import isa_counts
 from iree_vdmfma.compiler.driver import Compiler
-from iree_vdmfma.compiler.entry import LOCKS, read_valid_manifest
+from iree_vdmfma.compiler.entry import LOCKS, MANIFEST, read_valid_manifest
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.problems.rows import Status
 from iree_vdmfma.sweep.sweep import SweepOptions, plan, sweep
-from iree_vdmfma.util.lock import waiting_lock
+from iree_vdmfma.util.lock import LockWaitTimeout, waiting_lock
 
 PROBLEM = Problem(8, 256, 1024)
 
@@ -195,6 +195,24 @@ def test_a_process_that_wants_an_entry_another_is_building_waits_and_reuses_it(t
     assert json.loads(out) == {"ok": True, "cached": True}, "the second process built the entry again"
 
 
+def test_a_job_is_cached_only_when_its_entry_is_one_that_prune_would_see(tmp_path, reference):
+    """is_cached (the tune's estimate of the compiles left) takes an entry as compiler/entry.py is_entry does: a
+    folder holding a manifest, neither of them a symbolic link; a link in the cache is not followed."""
+    ref_cache, _, _ = reference
+    cache, elsewhere = tmp_path / "cache", tmp_path / "elsewhere"
+    shutil.copytree(ref_cache, cache)
+    assert Compiler(cache).is_cached(_job()) and not Compiler(None).is_cached(_job())
+    (entry,) = _entries(cache)
+    entry.rename(elsewhere)
+    assert not Compiler(cache).is_cached(_job())
+    entry.symlink_to(elsewhere)  # the entry's name, a link to a whole entry
+    assert not Compiler(cache).is_cached(_job())
+    entry.unlink()
+    entry.mkdir()
+    (entry / MANIFEST).symlink_to(elsewhere / MANIFEST)  # a folder whose manifest is a link
+    assert not Compiler(cache).is_cached(_job())
+
+
 def test_an_entry_is_not_copied_out_while_another_process_holds_it(tmp_path, reference):
     ref_cache, _, _ = reference
     compiler = Compiler(ref_cache)
@@ -221,6 +239,22 @@ def test_an_entry_held_past_the_compile_timeout_is_copied_out_all_the_same_with_
         assert not copier.is_alive(), "still waiting on a lock held past the compile's timeout"
     assert read_valid_manifest(tmp_path / "copy") is not None
     assert "reading it without the lock" in capfd.readouterr().err
+
+
+def test_a_lock_wait_timeout_raised_while_an_entry_is_read_out_is_the_readers_own(tmp_path, reference, capfd):
+    """copy_entry's ``then`` (the sweep's proof) runs under the entry's lock: a LockWaitTimeout it raises (a wait
+    of its own) goes to the caller as itself, not taken for the wait on the entry's lock (no warning, no second
+    yield of the context manager: RuntimeError)."""
+    ref_cache, _, _ = reference
+    compiler = Compiler(ref_cache)
+    result = compiler.compile(_job())
+
+    def then():
+        raise LockWaitTimeout("the body's own wait")
+
+    with pytest.raises(LockWaitTimeout, match="the body's own wait"):
+        compiler.copy_entry(result, tmp_path / "copy", then)
+    assert "reading it without the lock" not in capfd.readouterr().err
 
 
 def test_a_process_holding_an_entry_past_the_compile_timeout_is_not_waited_for_without_end(tmp_path, reference):

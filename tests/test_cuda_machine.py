@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -134,3 +135,27 @@ def test_the_default_is_never_rejected_and_without_ptxas_the_row_says_registers_
     monkeypatch.setattr(machine, "find_ptxas", lambda: None)
     pr = prove(cands["spills"], results["spills"], "sm_89")
     assert pr.status == Status.COMPILED.value and pr.reason == machine.NO_PTXAS and pr.fields["regs"] is None
+
+
+def test_ptxas_writes_its_cubin_outside_the_dump_it_reads(compiled, monkeypatch):
+    """A sweep proves a cache entry under a shared lock, so two processes may run ptxas on one dump at once: the
+    cubin ptxas must write goes to a scratch folder of the call (removed after it), never into the entry."""
+    if not machine.find_ptxas():
+        assert not os.environ.get("VDMFMA_TESTS_COMPLETE"), machine.NO_PTXAS
+        pytest.skip(machine.NO_PTXAS)
+    _, results = compiled
+    dump = results["tc"].dump_dir.resolve()
+    before = sorted(p.relative_to(dump) for p in dump.rglob("*"))
+    outputs = []
+    real = machine.run_group
+
+    def run_group(cmd, *args, **kwargs):
+        outputs.append(Path(cmd[cmd.index("-o") + 1]).resolve())
+        return real(cmd, *args, **kwargs)
+
+    monkeypatch.setattr(machine, "run_group", run_group)
+    facts, note = machine.contraction_facts(dump)
+    assert note == "" and facts.regs, note  # ptxas ran and gave the registers
+    assert outputs and not [o for o in outputs if o.is_relative_to(dump)], outputs
+    assert not [o for o in outputs if o.exists()]  # its scratch folder is gone with it
+    assert sorted(p.relative_to(dump) for p in dump.rglob("*")) == before

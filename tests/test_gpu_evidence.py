@@ -223,29 +223,42 @@ def test_a_tune_the_budget_started_for_some_shapes_tunes_the_rest_in_the_next_ca
     assert tuned_elsewhere(out / "tune-seed", {**today, one: "another-space"}) == {one}
 
 
-def test_a_step_is_done_only_when_nothing_of_it_is_left_to_measure(tmp_path):
-    """A step the budget cut to its first items finished them, but is "partial" (steps.json, summary.md) while the
-    records leave any of its items to measure; "done" once they hold them all. The H200's forward records of the
-    layer at M = 1, then at M = 1, 4 and 8, as a run of this DIR writes them (no provenance), stand for what the
-    model step measured."""
+def _evidence(module: str):
+    """benchmarks/evidence/<module> (the folder is not a package of the toolkit)."""
+    import importlib
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        return importlib.import_module(f"evidence.{module}")
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+
+
+def _h200_model_plan(tmp_path: Path):
+    """A Plan of the model step in tmp_path/ev on the H200 (no records but DIR's), and the H200's forward records of
+    the layer at M = 1, 4 and 8 as a run of that DIR writes them (no provenance)."""
     import argparse
     from dataclasses import replace
 
     from iree_vdmfma.devices.sku import Sku
 
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        from evidence.cli import step_status
-        from evidence.plan import Plan
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
     forwards = [replace(r, provenance="") for r in _records(ROOT / "reports" / "gpu-records.sqlite")
                 if r.kind == FORWARD and r.sku_name == "NVIDIA H200" and r.variant == "tuned"
                 and r.key.startswith("forward:llama_layer:build:")]
     args = argparse.Namespace(device="cuda", small=False, remeasure=False, out=str(tmp_path / "ev"), target=None,
                               budget_s=60.0, steps="model", heldout_m="1", records="none", commit="test0000")
-    plan = Plan(args)
+    plan = _evidence("plan").Plan(args)
     plan.sku, plan.compiler = Sku(name="NVIDIA H200"), forwards[0].compiler_version
+    return plan, forwards
+
+
+def test_a_step_is_done_only_when_nothing_of_it_is_left_to_measure(tmp_path):
+    """A step the budget cut to its first items finished them, but is "partial" (steps.json, summary.md) while the
+    records leave any of its items to measure; "done" once they hold them all. The H200's forward records of the
+    layer at M = 1, then at M = 1, 4 and 8, as a run of this DIR writes them (no provenance), stand for what the
+    model step measured."""
+    step_status = _evidence("cli").step_status
+    plan, forwards = _h200_model_plan(tmp_path)
     assert plan.model_m == [1, 4, 8]
     with RecordDB(plan.db) as db:
         db.add([r for r in forwards if r.key.endswith(":m1")])  # the first of three fitted the budget
@@ -257,6 +270,30 @@ def test_a_step_is_done_only_when_nothing_of_it_is_left_to_measure(tmp_path):
     plan.remeasure = True  # the records leave every item to do: what the budget did not start is left
     assert step_status(plan, "model", {}, ok=True, cut=2) == ("partial", 2)
     assert step_status(plan, "model", {}, ok=True, cut=0) == ("done", 0)
+
+
+def test_a_remeasure_call_the_budget_cut_leaves_its_step_to_measure(tmp_path):
+    """The end of a call (exit 3 and its "left to measure" line) counts the steps it leaves: by the records, and
+    with --remeasure (the records leave every item to do) a step that ran this call only while it is "partial",
+    so a step the budget cut is not called finished. The H200's forward records of the layer stand for what the
+    model step measured."""
+    steps_left, save_state = _evidence("cli").steps_left, _evidence("common").save_state
+    plan, forwards = _h200_model_plan(tmp_path)
+    plan.call = 2
+    plan.out.mkdir()
+    assert steps_left(plan, ["model"], {}, {}) == ["model"]  # no record of it
+    with RecordDB(plan.db) as db:
+        db.add(forwards)
+    assert steps_left(plan, ["model"], {}, {}) == []
+    plan.remeasure = True
+    assert steps_left(plan, ["model"], {}, {}) == ["model"]  # it did not run this call: every item is to do
+    for status, left in (("partial", ["model"]), ("done", [])):
+        state = {"model": {"status": status, "last_call": 2}}
+        save_state(plan, state)
+        assert steps_left(plan, ["model"], {}, state) == left, status
+    state = {"model": {"status": "partial", "last_call": 1}}  # an earlier call's: this one did not run it
+    save_state(plan, state)
+    assert steps_left(plan, ["model"], {}, state) == ["model"]
 
 
 def test_a_winner_of_an_older_space_is_tuned_again_and_its_race_checked_afresh():

@@ -18,7 +18,7 @@ from conftest import SIGNAL_GUARD_S
 from iree_vdmfma.compiler.driver import Compiler, default_cache_dir
 from iree_vdmfma.compiler.entry import LOCKS
 from iree_vdmfma.cli import app
-from iree_vdmfma.devices.caches import cpu_cache_bytes, memory_bytes
+from iree_vdmfma.devices.caches import cpu_cache_bytes, default_cache_bytes, memory_bytes
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.problems.rows import (CANDIDATE_TERMINAL, RESULT_STATUSES, ResultRow, Status, exit_code, not_ok,
                                        read_results, read_rows, status_values, write_rows)
@@ -273,6 +273,16 @@ def test_a_memory_override_that_says_no_size_is_as_unset(monkeypatch, said):
     assert memory_bytes("cuda") is None  # a GPU's memory: not known here, as with no override
     monkeypatch.setenv("VDMFMA_MEMORY_BYTES", "1.5K")
     assert memory_bytes("cuda") == 1536
+
+
+@pytest.mark.parametrize("said, size", [("32M", 32 * 2**20), ("1.5K", 1536), ("4096", 4096), ("0", 256 * 2**20),
+                                        ("0.5", 256 * 2**20), ("lots", 256 * 2**20)])
+def test_a_cache_override_is_read_as_a_size_and_one_that_says_no_size_is_as_unset(monkeypatch, said, size):
+    """VDMFMA_CACHE_BYTES as --cache-size and VDMFMA_MEMORY_BYTES read a size (util/sizes.parse_size: K = 1024);
+    one that says none (not a size, 0, below one byte) is as unset: an unknown GPU's 256 MiB, not 0 bytes (what
+    '0.5' used to be) nor a ValueError ('32M')."""
+    monkeypatch.setenv("VDMFMA_CACHE_BYTES", said)
+    assert default_cache_bytes("cuda") == size
 
 
 # --- the tuner's state ------------------------------------------------------------------------------------

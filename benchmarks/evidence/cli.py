@@ -148,12 +148,27 @@ def main(argv: Optional[list[str]] = None) -> int:
     if args.bundle:
         print(f"gpu_evidence: bundle {write_bundle(plan, Path(args.bundle))}")
     print(f"gpu_evidence: {path}")
-    known = measured(plan)
-    left = [s for s in steps if [i for i in todo(plan, known, s, lists) if not i.blocked]
-            and not (plan.remeasure and plan_state(plan, s))]
+    left = steps_left(plan, steps, lists, state)
     if left:
-        print(f"gpu_evidence: left to measure: {', '.join(left)} (run the same command again to continue)")
+        again = ("--remeasure: the same command again measures every step again from its first item, whatever this "
+                 "call measured" if plan.remeasure else "run the same command again to continue")
+        print(f"gpu_evidence: left to measure: {', '.join(left)} ({again})")
     return 0 if not left else 3
+
+
+def steps_left(plan: Plan, steps: list[str], lists: dict, state: dict) -> list[str]:
+    """The steps a call leaves to measure: those with a runnable item the records lack; with --remeasure (the records
+    leave every item to do) a step that ran this call is left only when its status is "partial" (the budget cut it,
+    or it failed), and one that did not run is left."""
+    known = measured(plan)
+    left = []
+    for s in steps:
+        if plan.remeasure and plan_state(plan, s):
+            if state.get(s, {}).get("status") == "partial":
+                left.append(s)
+        elif [i for i in todo(plan, known, s, lists) if not i.blocked]:
+            left.append(s)
+    return left
 
 
 def step_status(plan: Plan, step: str, lists: dict, ok: bool, cut: int) -> tuple[str, int]:

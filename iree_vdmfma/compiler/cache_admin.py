@@ -9,12 +9,12 @@ sweep/proofs.py), and things that are not the compiler's and are never removed h
 
 Prune removes entries least recently used first (an entry's last use: entry.mark_used). A sweep copies and
 proves an entry under its lock (shared: prune skips it), but other commands read an entry after letting go of
-its lock (a tune keeps its vmfb for a race), so entries used within the grace window (``keep_recent_s``, `--keep-recent`, a day by default) are never removed
-by either limit: prune is safe for running commands that use an entry within it; a command that runs longer may
-find an entry gone (a sweep's rows say so: a machine-error row that a rerun redoes; a tune or model may fail on
-the missing file). Each entry is
-removed only while prune holds its lock, taken without waiting (an entry a command is building, checking or
-copying out is kept), and only if its last use has not moved since the survey. It is renamed to a trash folder
+its lock (a tune keeps its vmfb for a race), so entries used within the grace window (``keep_recent_s``,
+`--keep-recent`, a day by default) are never removed by either limit: prune is safe for running commands that
+use an entry within it; a command that runs longer may find an entry gone (a sweep's rows say so: a
+machine-error row that a rerun redoes; a tune or model may fail on the missing file). Each entry is removed
+only while prune holds its lock, taken without waiting (an entry a command is building, checking, copying out
+or proving is kept), and only if its last use has not moved since the survey. It is renamed to a trash folder
 inside the cache (``.trash-KEY-PID-NS``: never an entry) and its lock file unlinked while still held (util/lock.py:
 a waiter on the old file then locks the new one), then the trash is removed. An interrupted prune leaves only
 trash, which the next prune removes. A proof is a memo, safe to remove at any time (at worst it is proved again):
@@ -119,12 +119,13 @@ class Pruned(_Totals):
         return self.before.entry_bytes - self.entry_bytes - sum(e.bytes for e in self.gone)
 
 
-def _size_on_disk(path: Path) -> int:
-    """A file's or a folder tree's bytes (links not followed); a file removed meanwhile counts nothing."""
+def _tree_bytes(path: Path) -> int:
+    """A file's or a folder tree's apparent bytes (st_size: not the disk blocks they take, which `du` counts;
+    links not followed, a link counts its own size); a file removed meanwhile counts nothing."""
     try:
         if path.is_symlink() or not path.is_dir():
             return path.lstat().st_size
-        return sum(_size_on_disk(p) for p in path.iterdir())
+        return sum(_tree_bytes(p) for p in path.iterdir())
     except FileNotFoundError:
         return 0
 
@@ -148,17 +149,17 @@ def survey(root: Path) -> Survey:
         return found
     for path in sorted(root.iterdir()):
         if is_entry(path):
-            found.entries.append(Item(path, _size_on_disk(path), _mtime(path / MANIFEST)))
+            found.entries.append(Item(path, _tree_bytes(path), _mtime(path / MANIFEST)))
         elif _folder(path) and (_TRASH.fullmatch(path.name) or _BUILD.fullmatch(path.name)):
-            found.leftovers.append(Item(path, _size_on_disk(path), _mtime(path)))
+            found.leftovers.append(Item(path, _tree_bytes(path), _mtime(path)))
         elif path.name == PROOFS and _folder(path):
-            found.proofs = [Item(p, _size_on_disk(p), _mtime(p)) for p in sorted(path.iterdir())
+            found.proofs = [Item(p, _tree_bytes(p), _mtime(p)) for p in sorted(path.iterdir())
                             if _PROOF.fullmatch(p.name) and p.is_file() and not p.is_symlink()]
-            found.other_bytes += _size_on_disk(path) - found.proof_bytes  # anything else in it
+            found.other_bytes += _tree_bytes(path) - found.proof_bytes  # anything else in it
         else:
             found.has_locks = found.has_locks or (path.name == LOCKS and _folder(path))
             found.foreign = found.foreign or not _TOOLKITS.fullmatch(path.name)
-            found.other_bytes += _size_on_disk(path)
+            found.other_bytes += _tree_bytes(path)
     found.entries.sort(key=lambda e: (e.last_use, e.path.name))
     return found
 

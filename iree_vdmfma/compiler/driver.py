@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Optional, TypeVar
 
 from ..executors import Executor, LocalExecutor, task_provenance
-from .entry import (MANIFEST, check_present, entry_lock, install, mark_used, pack, prune_dump, read_valid_manifest,
+from .entry import (check_present, entry_lock, install, is_entry, mark_used, pack, prune_dump, read_valid_manifest,
                     say_held_too_long, unpack, write_manifest)
 from .errors import DISK_ERRNOS, EXTERNAL_SIGNALS, disk_fault, signal_name, first_error_line
 from .toolchain import compiler_version, tool
@@ -220,16 +220,17 @@ class Compiler:
     def _reading(self, result: CompileResult):
         """The entry's shared lock while it is read out, waited for at most the compile's timeout (as _compile
         waits): a holder stopped longer (Ctrl-Z) is not waited for; the entry is read as it stands, said once."""
-        try:
-            with self._entry_lock(result.workdir, shared=True, wait_s=result.job.timeout_s):
-                yield
-        except LockWaitTimeout:
-            say_held_too_long(result.job.label, result.job.timeout_s, "reading it without the lock")
+        with contextlib.ExitStack() as held:
+            try:  # only the wait is guarded: a LockWaitTimeout of the body (``then``) is the body's own
+                held.enter_context(self._entry_lock(result.workdir, shared=True, wait_s=result.job.timeout_s))
+            except LockWaitTimeout:
+                say_held_too_long(result.job.label, result.job.timeout_s, "reading it without the lock")
             yield
 
     def copy_entry(self, result: CompileResult, dest: Path, then: Callable[[], R] = lambda: None) -> R:
         """Copy ``result``'s entry to ``dest`` (replacing it), then ``then()`` (the sweep's proof of its dump), while
-        no other process can replace the entry nor prune it; EntryGone when it was removed (compiler/entry.py)."""
+        no other process can replace the entry nor prune it (unless the lock wait timed out: then read as it stands);
+        EntryGone when it was removed (compiler/entry.py)."""
         shutil.rmtree(dest, ignore_errors=True)  # no stale vmfb from an earlier attempt
         with self._reading(result):
             try:
@@ -240,8 +241,9 @@ class Compiler:
             return then()
 
     def is_cached(self, job: CompileJob) -> bool:
-        """Whether ``job`` has an entry in the cache (a compile of it now would be a hit)."""
-        return self.cache_dir is not None and (self.cache_dir / job.cache_key() / MANIFEST).is_file()
+        """Whether ``job`` has an entry in the cache (compiler/entry.py is_entry: what prune surveys; links are not
+        followed), so a compile of it now would most likely be a hit (its files are checked only then)."""
+        return self.cache_dir is not None and is_entry(self.cache_dir / job.cache_key())
 
     def cancel(self) -> None:
         """Stop every running compile and refuse new ones (they raise CompileInterrupted)."""

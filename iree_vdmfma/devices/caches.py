@@ -50,18 +50,28 @@ def cpu_cache_bytes(base: Path = SYS_CACHE, lscpu: tuple[str, ...] = LSCPU) -> O
     return sum(sizes) or None
 
 
+def env_size(name: str) -> Optional[int]:
+    """The bytes the environment variable ``name`` says, read as util/sizes.parse_size reads a size ('32M', '1.5G',
+    bytes); None when it is unset or says no size (not a size, 0, below one byte): as unset."""
+    text = os.environ.get(name)
+    with contextlib.suppress(ValueError):  # below one byte: as unset, as 0 is
+        return (parse_size(text) or None) if text else None
+    return None
+
+
 def default_cache_bytes(device: str, device_target: str = "", device_name: str = "") -> int:
     """Bytes of cache (every level that can hold weights between uses) cold mode must defeat.
 
-    ``VDMFMA_CACHE_BYTES`` overrides. A known product (targets.DEVICE_SPECS, by
+    ``VDMFMA_CACHE_BYTES`` overrides (a size: '32M', '1.5G' or bytes; one that says
+    none is as unset, as for memory_bytes). A known product (targets.DEVICE_SPECS, by
     driver name or AMD arch): its data-sheet caches (H100/H200 L2 50 MB; MI300X/MI355X
     Infinity Cache 256 MiB + 8 x 4 MiB L2). CPU: the host's L2 + L3. Unknown GPU:
     256 MiB, larger than any current GPU L2 (a conservative guess). The cold rotation
     puts at least twice this between two reads of one weight copy (timing.COLD_MARGIN).
     """
-    env = os.environ.get("VDMFMA_CACHE_BYTES")
+    env = env_size("VDMFMA_CACHE_BYTES")
     if env:
-        return int(float(env))
+        return env
     spec = None if device.startswith("local") else device_spec(device_name, device_target)
     if spec:
         return spec.cache_bytes
@@ -74,10 +84,9 @@ def default_cache_bytes(device: str, device_target: str = "", device_name: str =
 def memory_bytes(device: str) -> Optional[int]:
     """Memory a run on ``device`` may take: the host's available memory (MemAvailable) for the CPU devices,
     ``VDMFMA_MEMORY_BYTES`` when set; None (not known here) for a GPU."""
-    env = os.environ.get("VDMFMA_MEMORY_BYTES")
-    with contextlib.suppress(ValueError):  # below one byte: as unset, as 0 is
-        if env and parse_size(env):
-            return parse_size(env)
+    env = env_size("VDMFMA_MEMORY_BYTES")
+    if env:
+        return env
     if not device.startswith("local"):
         return None
     try:

@@ -32,6 +32,7 @@ from typing import Optional
 from ...compiler.configured import Config
 from ...util.io import read_tool_text
 from ...util.procs import run_group
+from ...util.scratch import scratch
 
 SASS_ARCH = "sm_90"
 SMS = 132  # H100 SXM and H200 (the GPUs measured here)
@@ -161,14 +162,15 @@ def weight_binding(dump_dir: Path, kernel: str) -> Optional[int]:
 
 
 def ptxas_facts(ptx_file: Path, ptxas: str) -> tuple[dict[str, tuple[int, int]], str]:
-    """{kernel: (registers, bytes spilled: ptxas's spill stores)} from ``ptxas -v``, and '' or the first error."""
-    out = ptx_file.with_suffix(".sm90.cubin")
+    """{kernel: (registers, bytes spilled: ptxas's spill stores)} from ``ptxas -v``, and '' or the first error.
+    The cubin ptxas must write goes to a scratch folder of this call, removed after it: never beside the PTX,
+    which is in a cache entry's dump that other processes may be proving at the same time (a shared lock)."""
     try:
-        done = run_group([ptxas, f"-arch={SASS_ARCH}", "-v", str(ptx_file), "-o", str(out)], PTXAS_TIMEOUT_S)
+        with scratch("ptxas") as tmp:
+            out = tmp / f"{ptx_file.stem}.sm90.cubin"
+            done = run_group([ptxas, f"-arch={SASS_ARCH}", "-v", str(ptx_file), "-o", str(out)], PTXAS_TIMEOUT_S)
     except (OSError, subprocess.TimeoutExpired) as e:
         return {}, f"ptxas could not run on {ptx_file.name}: {e}"
-    finally:
-        out.unlink(missing_ok=True)
     if done.returncode:
         first = next((ln for ln in done.stderr.splitlines() if ln.strip()), f"exit code {done.returncode}")
         return {}, f"ptxas failed on {ptx_file.name}: {first}"
