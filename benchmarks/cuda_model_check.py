@@ -11,8 +11,8 @@ candidates are only in the database is the H200's of 2026-11-29, the first to me
 candidates. A shape with fewer than MIN_CANDIDATES measured candidates in a group ranks nothing.
 For each shape, the model's fitted constants (LATENCY_US, FLOOR_US and a tensor-core thread's bytes in flight,
 TC_THREAD_BYTES, fitted to the H200's tc candidates: the grid's None is the old formula, the whole K step; the
-grid holds EXTRA_DISPATCH_US at the measured 40 us) are picked on the other shapes (the grid below, by median rank correlation, then by closeness of
-modelled to measured time), so no shape's constants have seen it; then the shape's candidates are ranked by the
+grid holds EXTRA_DISPATCH_US at the measured 40 us) are picked on the other shapes (the grid below, by median rank
+correlation, then by closeness of modelled to measured time), so no shape's constants have seen it; then the shape's candidates are ranked by the
 model: the Spearman rank correlation of modelled and measured cold medians, and whether the measured best is in the
 model's top 16 (and top 3: with 12-46 candidates a shape, top 16 is a weak test); candidates the model gives the
 same time (every saturated one: HBM peak plus the floor) are ordered at random and a hit is counted as its chance,
@@ -212,8 +212,8 @@ def _best(scores: list[list[dict]], grid: list[tuple], train: list[int]) -> tupl
 
 
 def leave_one_shape_out(gs: list[dict], tc_bytes: tuple = TC_BYTES) -> list[dict]:
-    """Per group: constants (LATENCY_US, FLOOR_US, EXTRA_DISPATCH_US, TC_THREAD_BYTES) fitted on the groups of every
-    other shape, then scored on this one; ``tc_bytes`` the tensor-core grid ((None,): the old K-step formula)."""
+    """Per group: constants (LATENCY_US, FLOOR_US, TC_THREAD_BYTES; EXTRA_DISPATCH_US held, its grid one value) fitted
+    on the groups of every other shape, then scored on this one; ``tc_bytes`` the tensor-core grid ((None,): the old K-step formula)."""
     grid = _grid(tc_bytes=tc_bytes)
     scores = [_scores(g, grid) for g in gs]
     out = []
@@ -287,7 +287,7 @@ def _fits(gs: list[dict]) -> str:
     """The constants picked on every group, free and at perf_model's LATENCY_US, against perf_model's own."""
     best, at = fit_all(gs), fit_all(gs, (perf_model.LATENCY_US,))
     own = (perf_model.LATENCY_US, perf_model.FLOOR_US, perf_model.EXTRA_DISPATCH_US, perf_model.TC_THREAD_BYTES)
-    return (f"picked on all {len(gs)} groups (latency us / floor us / 2nd dispatch us / tc B a thread): "
+    return (f"picked on all {len(gs)} groups (latency us / floor us / 2nd dispatch us, held / tc B a thread): "
             f"{_constants(best[0])}, objective {best[1]:.3f}; at LATENCY_US {perf_model.LATENCY_US:g}: "
             f"{_constants(at[0])}, {at[1]:.3f}; perf_model.py holds {_constants(own)} (objective: median rank "
             "correlation less a tenth of the median |log(MODELLED / MEASURED)|)")
@@ -304,7 +304,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"error: {e}", file=sys.stderr)
         sys.exit(2)
     results = leave_one_shape_out(gs + new)
-    print("| source | shape | candidates | fitted latency us / floor us / 2nd dispatch us / tc B a thread | Spearman "
+    print("| source | shape | candidates | fitted latency us / floor us / 2nd dispatch us (held) / tc B a thread | Spearman "
           "| best in top 16 | in top 3 (ties: chance) | best: MODELLED % peak / MEASURED % peak |")
     print("|---|---|---|---|---|---|---|---|")
     for r in results:

@@ -33,7 +33,7 @@ def _csv_measurements(check) -> tuple[set, set]:
     want, seen = set(), set()
     for path, _ in check.SOURCES:
         counts: dict[str, int] = {}
-        for r in csv.DictReader(open(ROOT / path)):
+        for r in csv.DictReader((ROOT / path).read_text().splitlines()):
             if r.get("status") == "measured" and r.get("cold_us_median"):
                 counts[r["key"]] = counts.get(r["key"], 0) + 1
                 seen.add((r["key"], r["candidate"], float(r["cold_us_median"])))
@@ -101,8 +101,8 @@ def _record(key: str, knobs: str, us: float, origin: str, sku: str = "NVIDIA H20
 def test_a_records_databases_measured_candidates_are_read_once_and_summed_per_family(tmp_path, capsys):
     check = _check()
     key, loan = "f16_8x2304x8192", "gpu_evidence 20261129T192231Z/tune-seed"
-    imported = [r for r in csv.DictReader(open(ROOT / "reports/gpu-evidence-h200-2/seed-candidates.csv"))
-                if r["key"] == key and r["status"] == "measured"]
+    seed = (ROOT / "reports/gpu-evidence-h200-2/seed-candidates.csv").read_text().splitlines()
+    imported = [r for r in csv.DictReader(seed) if r["key"] == key and r["status"] == "measured"]
     records = [_record(key, knobs, us, loan) for knobs, us in H200_ROWS.items()]
     records += [_record(key, r["candidate"], float(r["cold_us_median"]), "reports/gpu-evidence-h200-2",
                         provenance="rewritten-report: imported") for r in imported]  # the CSV's own rows: read once
@@ -192,6 +192,7 @@ def test_the_models_constants_are_what_the_check_picks_at_its_latency():
     assert (latency, floor, extra, tc) == (perf_model.LATENCY_US, perf_model.FLOOR_US, perf_model.EXTRA_DISPATCH_US,
                                            perf_model.TC_THREAD_BYTES)
     assert min(check.TC_BYTES[:-1]) < tc < max(check.TC_BYTES[:-1]) and check.TC_BYTES[-1] is None  # inside the grid
+    assert check.EXTRAS == (perf_model.EXTRA_DISPATCH_US,) == (40.0,)  # held at the H200's measured gap, not fitted
     assert f"TC_THREAD_BYTES = {tc:g} B is FITTED to the H200's measurements of 2026-11-29" in perf_model.__doc__
     assert check._fits(gs).endswith(f"perf_model.py holds {check._constants((latency, floor, extra, tc))} (objective: "
                                     "median rank correlation less a tenth of the median |log(MODELLED / MEASURED)|)")
@@ -202,7 +203,7 @@ def test_the_model_orders_m1_gemv_candidates_as_the_h200_measured_them():
     reports/gpu-evidence-h200-4) rows 16 slower than 8 slower than 4, and 8-byte loads slower than 16-byte ones,
     on all four M = 1 shapes; the MODELLED order (what orders the race) must agree."""
     measured: dict[tuple, float] = {}
-    for r in csv.DictReader(open(ROOT / "reports/gpu-evidence-h200-4/heldout-candidates.csv")):
+    for r in csv.DictReader((ROOT / "reports/gpu-evidence-h200-4/heldout-candidates.csv").read_text().splitlines()):
         if r["status"] == "measured" and r["m"] == "1":
             measured[(r["key"], r["candidate"])] = float(r["cold_us_median"])
     keys = sorted({k for k, _ in measured})

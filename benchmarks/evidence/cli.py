@@ -151,7 +151,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     left = steps_left(plan, steps, lists, state)
     if left:
         again = ("--remeasure: the same command again measures every step again from its first item, whatever this "
-                 "call measured" if plan.remeasure else "run the same command again to continue")
+                 "call measured, so a step the budget cut needs a larger --budget-s" if plan.remeasure
+                 else "run the same command again to continue")
         print(f"gpu_evidence: left to measure: {', '.join(left)} ({again})")
     return 0 if not left else 3
 

@@ -76,8 +76,10 @@ def _identity(r: Record) -> tuple:
 
 
 def loan(r: Optional[Record]) -> Optional[str]:
-    """The run a record was measured in: ``gpu_evidence RUN`` for the evidence script (one loan, every call of it),
-    else its origin (an imported report, a tune's folder): cells of two loans are never divided."""
+    """The run a record was measured in: ``gpu_evidence RUN`` for the evidence script (every call of one DIR, a call
+    --restore'd on a fresh machine of the same loan too: benchmarks/evidence/NEXT_GPU.md restores only within a loan,
+    so a DIR is one loan), else its origin (an imported report, a tune's folder): cells of two loans are never
+    divided."""
     if r is None:
         return None
     return r.origin.split("/", 1)[0] if r.origin.startswith("gpu_evidence ") else r.origin

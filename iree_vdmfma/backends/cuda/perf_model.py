@@ -11,11 +11,13 @@ model_pct_peak = weight bytes / t / HBM peak, where
   term (2026-11-29) the model saturated HBM for every M = 1 candidate (all tied); the H200 MEASURED their times apart
   (34.4-42.9 us at 1x4096x4096; rows 8/16, ksub 1 and 8-byte loads slower). Held out
   (benchmarks/cuda_model_check.py) the four M = 1 shapes now rank at a median +0.72 (+0.45 to +0.79), from +0.00,
-  and all 31 groups at +0.77 as before. Both halves are needed: the sum with the K step's loads ranked them at +0.37,
-  saturation with 10 loads at +0.00. No constant is new. It stays at M = 1: the sum at M = 8 too ranked all the
-  groups at +0.74 and M = 8's gemv candidates among themselves at +0.17 (their measured order follows something
-  else: registers, re-reads of A at rows 1 are guesses). Why the K step does not bound an M = 1 thread's loads
-  (ptxas unrolling the short K loop?) is unverified: no M = 1 SASS was read;
+  and all 31 groups at +0.77 as before. Both halves are needed, by one-off runs of the check with the form
+  changed by hand (the check does not print them): the sum with the K step's loads ranked M = 1 at +0.37,
+  saturation with 10 loads at +0.00. No constant is new. It stays at M = 1: the whole M = 1 form at every M ranked
+  all the groups at +0.74 (one-off, as above; their measured order at M = 8 follows something else: registers,
+  re-reads of A at rows 1 are guesses). Split candidates at M = 1 never reach it (the space prunes them). Why the
+  K step does not bound an M = 1 thread's loads (ptxas unrolling the short K loop?) is unverified: no M = 1 SASS
+  was read;
 - t_issue = weight bytes x warp-instructions per weight byte / (SMs busy x 4 a clock x 1.98 GHz): a gemv is
   (M + 3.6) / 64 (an f32 FMA per A row and the f16 conversions: 371 per 2 KB at M = 8 in the winners' SASS);
   an mma.sync kernel 1 / 64 (unvalidated: the measured tensor-core candidates are memory-bound in the model);
@@ -42,7 +44,7 @@ model_pct_peak = weight bytes / t / HBM peak, where
   the H200 winners alone showed: the ranks of all the measured candidates want the larger floor; and
   EXTRA_DISPATCH_US = 40 us for a split's second dispatch, held at the gap the H200 MEASURED (held-out split gemv
   candidates took about 40 us more), not fitted: with the M = 1 term the ranks alone would pick 20 us (objective
-  0.761 against 0.744), under the measurement.
+  0.761 against 0.744, a one-off run of the check with the second dispatch free), under the measurement.
 What benchmarks/cuda_model_check.py picks (2026-11-29, 31 shape groups: the H100 of 2026-11-22, the H200 of
 2026-11-26 and 2026-11-29), with the M = 1 term and the second dispatch held: its best on all the groups is
 LATENCY_US 0.5 with TC_THREAD_BYTES 24 (objective 0.755); LATENCY_US stays 0.3, with the check's best floor and
