@@ -3,7 +3,8 @@ past --keep-recent, or a hand rm): the candidate's (or variant's) row says so, m
 
 Real iree-compile runs of a tiny host GEMM (and a one-Linear model) into a cache of the test's own, really run on
 local-task; the entry is removed by hand at the moment a wrapper around the tune's (or the model step's) own function
-is called: before a candidate's numerics check, before the race's first round, before the forward runs.
+is called: before a candidate's numerics check, before the race's first round, before --no-race's final side-by-side
+re-measure, before the forward runs.
 """
 
 from __future__ import annotations
@@ -26,9 +27,9 @@ from iree_vdmfma.tune.tuner import Tuner
 SHAPE = Problem(8, 128, 512)  # three candidates on the host: split=0 (IREE's default), split=256, split=128
 
 
-def _tune(tmp: Path, said: list[str]) -> Tuner:
+def _tune(tmp: Path, said: list[str], race: bool = True) -> Tuner:
     options = TuneOptions(target="host", device="local-task", out_dir=tmp / "out", cache_dir=tmp / "cache",
-                          workers=2, race=True, seed=3)
+                          workers=2, race=race, seed=3, reps=3, hot=False)
     return Tuner([SHAPE], options, on_event=said.append)
 
 
@@ -97,6 +98,37 @@ def test_a_module_removed_under_the_race_is_a_machine_error_candidate_and_no_win
     assert {r.status for c, r in rows.items() if c != name} == {Status.CHECKED.value}  # finished rows untouched
     assert _said_lost(said, name, entry), said
     assert not (tmp_path / "out" / "winners.csv").exists() and not (tmp_path / "out" / "race.csv").exists()
+
+
+def test_a_module_removed_before_the_no_race_side_by_side_leaves_the_shape_to_a_rerun(tmp_path, monkeypatch):
+    """It used to ship IREE's default: "the winner failed the final re-measure (machine-error: ...)", a finished
+    winner row, and the shape was never retried (the docs say it is left unfinished, exit 1)."""
+    from iree_vdmfma.tune import confirm
+
+    real, removed = confirm.measure, []
+
+    def measure(vmfb, *args):  # the side-by-side's first re-measure (IREE's default's): its entry removed first
+        if not removed:
+            shutil.rmtree(vmfb.parent)
+            removed.append(vmfb.parent)
+        return real(vmfb, *args)
+
+    monkeypatch.setattr(confirm, "measure", measure)
+    said: list[str] = []
+    tuner = _tune(tmp_path, said, race=False)
+    assert tuner.run() == [] and tuner.lost == [SHAPE.key]
+    (entry,) = removed
+    rows = _rows(tmp_path)
+    assert (rows["split=0"].status, rows["split=0"].reason, rows["split=0"].error) == \
+        (Status.MACHINE_ERROR.value, REMOVED, f"missing: {entry / MANIFEST}")
+    assert {r.status for c, r in rows.items() if c != "split=0"} == {Status.MEASURED.value}
+    assert _said_lost(said, "split=0", entry), said
+    assert not (tmp_path / "out" / "winners.csv").exists()
+
+    monkeypatch.undo()  # the rerun: the default measured again (its entry rebuilt), then the side-by-side
+    (w,) = _tune(tmp_path, [], race=False).run()
+    assert w.winner and w.verdict and w.basis.startswith("measured")
+    assert {r.status for r in _rows(tmp_path).values()} == {Status.MEASURED.value} and (entry / "out.vmfb").is_file()
 
 
 LINEAR = """
