@@ -27,9 +27,9 @@ from iree_vdmfma.tune.tuner import Tuner
 SHAPE = Problem(8, 128, 512)  # three candidates on the host: split=0 (IREE's default), split=256, split=128
 
 
-def _tune(tmp: Path, said: list[str], race: bool = True) -> Tuner:
+def _tune(tmp: Path, said: list[str], race: bool = True, hot: bool = False) -> Tuner:
     options = TuneOptions(target="host", device="local-task", out_dir=tmp / "out", cache_dir=tmp / "cache",
-                          workers=2, race=race, seed=3, reps=3, hot=False)
+                          workers=2, race=race, seed=3, reps=3, hot=hot)
     return Tuner([SHAPE], options, on_event=said.append)
 
 
@@ -40,6 +40,20 @@ def _rows(tmp: Path) -> dict[str, state.CandidateRow]:
 def _said_lost(said: list[str], name: str, entry: Path) -> bool:
     return f"{SHAPE.key}: 1 candidate(s) lost to the machine ([{name}]: {REMOVED}; missing: {entry / MANIFEST}); " \
            "rerun to redo them" in said
+
+
+def _remove_then(real, vmfb_of, when):
+    """``real`` wrapped: the first call that ``when(*args, **kwargs)`` picks removes its module's cache entry first
+    (``vmfb_of(*args, **kwargs)``: the module it is about to read); every call then runs ``real``."""
+    def wrapper(*args, **kwargs):
+        if not wrapper.removed and when(*args, **kwargs):
+            vmfb = Path(vmfb_of(*args, **kwargs))
+            shutil.rmtree(vmfb.parent)
+            wrapper.removed.append(vmfb.parent)
+        return real(*args, **kwargs)
+
+    wrapper.removed = []
+    return wrapper
 
 
 def test_a_module_removed_before_its_numerics_check_is_a_machine_error_candidate_a_rerun_redoes(tmp_path,
@@ -105,19 +119,13 @@ def test_a_module_removed_before_the_no_race_side_by_side_leaves_the_shape_to_a_
     winner row, and the shape was never retried (the docs say it is left unfinished, exit 1)."""
     from iree_vdmfma.tune import confirm
 
-    real, removed = confirm.measure, []
-
-    def measure(vmfb, *args):  # the side-by-side's first re-measure (IREE's default's): its entry removed first
-        if not removed:
-            shutil.rmtree(vmfb.parent)
-            removed.append(vmfb.parent)
-        return real(vmfb, *args)
-
+    # the side-by-side's first re-measure (IREE's default's): its entry removed first
+    measure = _remove_then(confirm.measure, lambda vmfb, *a: vmfb, lambda *a: True)
     monkeypatch.setattr(confirm, "measure", measure)
     said: list[str] = []
     tuner = _tune(tmp_path, said, race=False)
     assert tuner.run() == [] and tuner.lost == [SHAPE.key]
-    (entry,) = removed
+    (entry,) = measure.removed
     rows = _rows(tmp_path)
     assert (rows["split=0"].status, rows["split=0"].reason, rows["split=0"].error) == \
         (Status.MACHINE_ERROR.value, REMOVED, f"missing: {entry / MANIFEST}")
@@ -129,6 +137,33 @@ def test_a_module_removed_before_the_no_race_side_by_side_leaves_the_shape_to_a_
     (w,) = _tune(tmp_path, [], race=False).run()
     assert w.winner and w.verdict and w.basis.startswith("measured")
     assert {r.status for r in _rows(tmp_path).values()} == {Status.MEASURED.value} and (entry / "out.vmfb").is_file()
+
+
+@pytest.mark.parametrize("between", ["load and timing", "cold and hot runs"])
+def test_a_module_removed_while_a_no_race_tune_times_it_is_a_machine_error_candidate(tmp_path, monkeypatch, between):
+    """--no-race times each candidate itself. Removed after run_problem loaded the module, before
+    iree-benchmark-module opened the file, it used to be a run-error row (terminal: a rerun never redid it);
+    removed before the hot run, RunnerError 'no such module' stopped the tune."""
+    from iree_vdmfma.run import timing
+    from iree_vdmfma.tune import measure as measure_module
+
+    if between == "load and timing":  # the first timing (IREE's default's, cold), its module loaded and checked
+        wrapper = _remove_then(timing.time_module, lambda vmfb, *a, **k: vmfb, lambda *a, **k: True)
+        monkeypatch.setattr(timing, "time_module", wrapper)
+    else:  # the first hot run, after the cold one timed the module
+        wrapper = _remove_then(measure_module.run_problem, lambda vmfb, *a, **k: vmfb,
+                               lambda *a, cache_mode, check, **k: cache_mode == "hot" and not check)
+        monkeypatch.setattr(measure_module, "run_problem", wrapper)
+    said: list[str] = []
+    tuner = _tune(tmp_path, said, race=False, hot=between == "cold and hot runs")
+    assert tuner.run() == [] and tuner.lost == [SHAPE.key]
+    (entry,) = wrapper.removed
+    rows = _rows(tmp_path)
+    (name,) = [c for c, r in rows.items() if r.status != Status.MEASURED.value]
+    assert (rows[name].status, rows[name].reason, rows[name].error) == \
+        (Status.MACHINE_ERROR.value, REMOVED, f"missing: {entry / MANIFEST}")
+    assert _said_lost(said, name, entry), said
+    assert not (tmp_path / "out" / "winners.csv").exists()
 
 
 LINEAR = """

@@ -22,7 +22,7 @@ from ..problems.problem import Problem
 from ..run.numerics import Checker
 from ..run.provenance import Provenance, now_utc, provenance
 from ..run.floor import FLOOR_REPS
-from ..run.runner import harness_floor_us, run_problem
+from ..run.runner import RunResult, harness_floor_us, run_problem
 from . import state
 from ..problems.rows import Status
 
@@ -57,13 +57,10 @@ def measure(vmfb: Path, problem: Problem, module_target: str, options: MeasureOp
     checker = checker or Checker(problem)
     kwargs = dict(module_target=module_target, reps=options.reps, timeout_s=options.timeout_s,
                   cache_bytes=options.cache_bytes, checker=checker)
-    try:
-        cold = run_problem(vmfb, problem, options.device, cache_mode="hot" if options.reps == 0 else "cold",
-                           check=True, **kwargs)
-    except (RuntimeError, OSError):  # "no such module": say why when its cache entry was removed
-        if (gone := module_gone(Path(vmfb))) is None:
-            raise
-        return gone_fields(gone)
+    cold = _run(vmfb, problem, options.device, cache_mode="hot" if options.reps == 0 else "cold", check=True,
+                **kwargs)
+    if isinstance(cold, EntryGone):
+        return gone_fields(cold)
     out: dict = provenance_fields(options)
     if cold.numerics is not None:
         out.update(numerics=cold.numerics.verdict, max_abs_err=cold.numerics.max_abs_err,
@@ -79,10 +76,27 @@ def measure(vmfb: Path, problem: Problem, module_target: str, options: MeasureOp
     out.update(status=Status.MEASURED.value, cold_us_median=lat.median_us, cold_us_std=lat.std_us, cold_us_mad=lat.mad_us,
                cold_us_min=lat.min_us, cold_us_max=lat.max_us, cold_reps=lat.reps)
     if options.hot:
-        hot = run_problem(vmfb, problem, options.device, cache_mode="hot", check=False, **kwargs)
+        hot = _run(vmfb, problem, options.device, cache_mode="hot", check=False, **kwargs)
+        if isinstance(hot, EntryGone):  # removed after its cold timing: not measured whole, a rerun redoes it
+            return gone_fields(hot)
         if hot.latency is not None:
             out.update(hot_us_median=hot.latency.median_us, hot_us_std=hot.latency.std_us)
     return out
+
+
+def _run(vmfb: Path, problem: Problem, device: str, **kwargs) -> "RunResult | EntryGone":
+    """run_problem's result, or EntryGone (compiler/entry.py module_gone) when ``vmfb``'s cache entry was removed
+    under it: before its load ("no such module", raised), or between its load and its timing (iree-benchmark-module
+    opens the file again: a failed run, which would otherwise be a run-error row that a rerun never redoes)."""
+    try:
+        res = run_problem(vmfb, problem, device, **kwargs)
+    except (RuntimeError, OSError):
+        if (gone := module_gone(Path(vmfb))) is None:
+            raise
+        return gone
+    if str(res.status) != "ok" and (gone := module_gone(Path(vmfb))) is not None:
+        return gone
+    return res
 
 
 def gone_fields(gone: EntryGone) -> dict:
