@@ -42,6 +42,12 @@ def _said_lost(said: list[str], name: str, entry: Path) -> bool:
            "rerun to redo them" in said
 
 
+def _unmeasured(row: state.CandidateRow) -> bool:
+    """No measurement in the row: no numerics, no latency, no when or where (as before it was measured)."""
+    return (row.numerics, row.max_abs_err, row.max_rel_err, row.cold_us_median, row.cold_reps, row.hot_us_median,
+            row.device_name, row.measured_at) == ("", None, None, None, None, None, "", "")
+
+
 def _remove_then(real, vmfb_of, when):
     """``real`` wrapped: the first call that ``when(*args, **kwargs)`` picks removes its module's cache entry first
     (``vmfb_of(*args, **kwargs)``: the module it is about to read); every call then runs ``real``."""
@@ -110,6 +116,8 @@ def test_a_module_removed_under_the_race_is_a_machine_error_candidate_and_no_win
     assert (rows[name].status, rows[name].reason, rows[name].error) == \
         (Status.MACHINE_ERROR.value, REMOVED, f"missing: {entry / MANIFEST}")
     assert {r.status for c, r in rows.items() if c != name} == {Status.CHECKED.value}  # finished rows untouched
+    assert all(r.numerics == "pass" and r.measured_at for r in rows.values() if r.status == Status.CHECKED.value)
+    assert _unmeasured(rows[name])  # it was checked too (numerics pass, when and where): none of that is kept
     assert _said_lost(said, name, entry), said
     assert not (tmp_path / "out" / "winners.csv").exists() and not (tmp_path / "out" / "race.csv").exists()
 
@@ -130,6 +138,7 @@ def test_a_module_removed_before_the_no_race_side_by_side_leaves_the_shape_to_a_
     assert (rows["split=0"].status, rows["split=0"].reason, rows["split=0"].error) == \
         (Status.MACHINE_ERROR.value, REMOVED, f"missing: {entry / MANIFEST}")
     assert {r.status for c, r in rows.items() if c != "split=0"} == {Status.MEASURED.value}
+    assert _unmeasured(rows["split=0"])  # it was measured (timed, checked) before the side-by-side: not kept
     assert _said_lost(said, "split=0", entry), said
     assert not (tmp_path / "out" / "winners.csv").exists()
 

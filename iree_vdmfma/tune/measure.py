@@ -12,7 +12,7 @@ floor (:func:`harness_floor`, run/floor.py) of the timing mode its latencies wer
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional
@@ -24,7 +24,7 @@ from ..run.provenance import Provenance, now_utc, provenance
 from ..run.floor import FLOOR_REPS
 from ..run.runner import RunResult, harness_floor_us, run_problem
 from . import state
-from ..problems.rows import Status
+from ..problems.rows import PROVENANCE_COLUMNS, Status
 
 
 @dataclass(frozen=True)
@@ -99,10 +99,21 @@ def _run(vmfb: Path, problem: Problem, device: str, **kwargs) -> "RunResult | En
     return res
 
 
+# a measurement's columns of a candidate row: numerics, latencies, and where and when (its compiler_version is in
+# the row's key, not the measurement's)
+MEASUREMENT = ("numerics", "max_abs_err", "max_rel_err", "cold_us_median", "cold_us_std", "cold_us_mad",
+               "cold_us_min", "cold_us_max", "cold_reps", "hot_us_median", "hot_us_std",
+               *(c for c in PROVENANCE_COLUMNS if c != "compiler_version"))
+
+
 def gone_fields(gone: EntryGone) -> dict:
     """A candidate's row fields when its module was removed from the compile cache under the tune (a prune past
-    --keep-recent, a hand rm): the machine's doing, so machine-error, which a rerun redoes (compiled again)."""
-    return {"status": Status.MACHINE_ERROR.value, "reason": str(gone), "error": f"missing: {gone.missing}"}
+    --keep-recent, a hand rm): the machine's doing, so machine-error, which a rerun redoes (compiled again). Its
+    measurement columns are cleared (a row the race or the side-by-side cut was 'checked' or measured before): the
+    row does not look measured."""
+    unmeasured = {f.name: f.default for f in fields(state.CandidateRow) if f.name in MEASUREMENT}
+    return {**unmeasured, "status": Status.MACHINE_ERROR.value, "reason": str(gone),
+            "error": f"missing: {gone.missing}"}
 
 
 def harness_floor(module_target: str, timing_mode: str, options: MeasureOptions,
