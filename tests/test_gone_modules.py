@@ -189,16 +189,20 @@ LINEAR = """
 """
 
 
-def test_a_models_module_removed_before_its_forward_runs_is_a_machine_error_row(tmp_path, monkeypatch):
-    """It used to be a run-error row saying only "FileNotFoundError: [Errno 2] No such file or directory"."""
+def test_a_models_module_removed_before_its_forward_runs_is_a_machine_error_row_and_exit_1(tmp_path, monkeypatch):
+    """It used to be a run-error row saying only "FileNotFoundError: [Errno 2] No such file or directory"; then a
+    machine-error row, but `vdmfma model` exited 0 where a sweep or a tune cut the same way exits 1 (unfinished)."""
     pytest.importorskip("iree.turbine.aot")
+    from typer.testing import CliRunner
+
     from iree_vdmfma.backends import CPU
+    from iree_vdmfma.cli import app
+    from iree_vdmfma.cli.model_cmds import EXIT_UNFINISHED
     from iree_vdmfma.configs.library import Entry, Library, write_library
     from iree_vdmfma.devices.flags import compile_flags
     from iree_vdmfma.model import step
     from iree_vdmfma.model.forward_rows import ModelRow
     from iree_vdmfma.model.model_report import read_model_csv
-    from iree_vdmfma.model.source import parse_source
 
     src = tmp_path / "lin.py"
     src.write_text(textwrap.dedent(LINEAR))
@@ -212,13 +216,16 @@ def test_a_models_module_removed_before_its_forward_runs_is_a_machine_error_row(
         return real(m, variants, results, *args)
 
     monkeypatch.setattr(step, "run_forward", run_forward)
-    opts = step.StepOptions(parse_source(str(src)), (1,), "host", "local-task", tmp_path / "out",
-                            library=tmp_path / "lib", cache_dir=tmp_path / "cache", rounds=2, calls=1,
-                            cache_modes=("hot",), torch_compile=False)
-    rows = {r.variant: r for r in step.run_step(opts).rows}
+    res = CliRunner().invoke(app, ["model", str(src), "--m", "1", "--target", "host", "--device", "local-task",
+                                   "--library", str(tmp_path / "lib"), "--out", str(tmp_path / "out"),
+                                   "--cache-dir", str(tmp_path / "cache"), "--rounds", "2", "--calls", "1",
+                                   "--cache-mode", "hot", "--no-torch-compile"])
+    assert isinstance(res.exception, SystemExit) and res.exit_code == EXIT_UNFINISHED == 1, (res.exception, res.output)
+    assert "1 forward(s) cut by the machine (M=1 tuned: machine-error" in res.output
+    assert "run the same command again to redo them" in res.output
     (entry,) = removed
-    assert rows["tuned"].status == Status.MACHINE_ERROR.value
+    table = read_model_csv(tmp_path / "out" / "model.csv", ModelRow)  # a status model.csv takes: not damaged
+    rows = {r.variant: r for r in table.rows}
+    assert not table.damaged and rows["tuned"].status == Status.MACHINE_ERROR.value
     assert rows["tuned"].error == f"{REMOVED} (missing: {entry / MANIFEST})"
     assert rows["default"].status == Status.OK.value and rows["default"].latency_us_median > 0
-    table = read_model_csv(tmp_path / "out" / "model.csv", ModelRow)  # a status model.csv takes: not damaged
-    assert not table.damaged and {r.variant: r.status for r in table.rows}["tuned"] == Status.MACHINE_ERROR.value
