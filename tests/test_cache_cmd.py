@@ -295,6 +295,20 @@ def test_entries_used_within_keep_recent_are_kept_by_both_limits_and_said(two):
     assert _entries(cache) == set() and "removed 1 of 1 entries" in done.stdout and "last 0 h" not in done.stdout
 
 
+def test_prunes_help_and_its_module_say_an_entry_pruned_under_any_command_is_a_row_a_rerun_redoes():
+    """A tune or a model no longer fails on an entry removed under it (tests/test_gone_modules.py): its rows say so,
+    as a sweep's do. Both used to say "a tune or model may fail" on it."""
+    from typer.testing import CliRunner
+
+    from iree_vdmfma.cli import app
+
+    shown = CliRunner().invoke(app, ["cache", "prune", "--help"], env={"COLUMNS": "250"}).output
+    for text in (shown, cache_admin.__doc__):
+        said = " ".join(text.split())
+        assert "a sweep's, tune's or model's rows say so (machine-error, redone by a rerun)" in said, said
+        assert "may fail" not in said
+
+
 def test_an_entry_hit_after_the_survey_is_kept_when_prune_holds_its_lock(two, monkeypatch):
     cache, a, b = two
     real = cache_admin.lock_if_free

@@ -81,8 +81,8 @@ def prune(
 
     Safe for running commands that use an entry within --keep-recent hours (24 by default): such entries are
     kept, as are entries another command holds at that moment. A command that runs longer than --keep-recent may
-    find an entry gone (a sweep's rows say so; a tune or model may fail on it). Stale proofs, orphan lock files and an
-    interrupted prune's leftovers go too.
+    find an entry gone: a sweep's, tune's or model's rows say so (machine-error, redone by a rerun). Stale proofs,
+    orphan lock files and an interrupted prune's leftovers go too.
     """
     with user_errors(debug):
         from ..compiler.cache_admin import prune as prune_cache

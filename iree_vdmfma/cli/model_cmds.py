@@ -101,8 +101,8 @@ def model(
     model is also compiled as default and tuned, and its forward run against torch and timed:
     OUT/model.csv and report/.
 
-    Exit: 1 a skinny GEMM not applied, numerics failed, or --time-budget left GEMMs untuned; 2 bad
-    input.
+    Exit: 1 a skinny GEMM not applied, numerics failed, a forward cut by the machine (machine-error: run it
+    again), or --time-budget left GEMMs untuned; 2 bad input.
     """
     with user_errors(debug):
         mode = refuse_unread(tune, library, device, search, merge_with, prefer)  # how options relate: before files
@@ -234,9 +234,15 @@ def _step(source, m, dtype, target, device, tune, library, max_candidates, reps,
     if result.numerics_failed:
         say(f"{len(result.numerics_failed)} variant(s) ran but failed numerics")
         raise typer.Exit(EXIT_NUMERICS)
+    cut = list(dict.fromkeys(f"M={r.m_tokens} {r.variant}" for r in result.rows  # a variant once, not per mode
+                             if r.status == Status.MACHINE_ERROR.value))
+    if cut:  # as a sweep's or a tune's machine-error: unfinished, redone by the same command (its module rebuilt)
+        say(f"{len(cut)} forward(s) cut by the machine ({', '.join(cut)}: machine-error, a module removed from the "
+            "compile cache under this run): run the same command again to redo them")
     if result.untuned:  # as `vdmfma tune` does: a tune the budget cut short is not a finished one
         by = "the time budget" if not result.lost else ("the machine (a compile killed, a module removed from the "
                                                         "compile cache), or the time budget")
         say(f"{len(result.untuned)} GEMM shape(s) left untuned by {by} ({', '.join(result.untuned)}): "
             "the tuned forward runs IREE's default there; run the same command again to continue")
+    if cut or result.untuned:
         raise typer.Exit(EXIT_UNFINISHED)

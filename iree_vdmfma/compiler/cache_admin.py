@@ -11,10 +11,10 @@ Prune removes entries least recently used first (an entry's last use: entry.mark
 proves an entry under its lock (shared: prune skips it), but other commands read an entry after letting go of
 its lock (a tune keeps its vmfb for a race), so entries used within the grace window (``keep_recent_s``,
 `--keep-recent`, a day by default) are never removed by either limit: prune is safe for running commands that
-use an entry within it; a command that runs longer may find an entry gone (a sweep's rows say so: a
-machine-error row that a rerun redoes; a tune or model may fail on the missing file). Each entry is removed
-only while prune holds its lock, taken without waiting (an entry a command is building, checking, copying out
-or proving is kept), and only if its last use has not moved since the survey. It is renamed to a trash folder
+use an entry within it; a command that runs longer may find an entry gone: a sweep's, tune's or model's rows say
+so (machine-error, redone by a rerun). Each entry is removed only while prune holds its lock, taken without
+waiting (an entry a command is building, checking, copying out or proving is kept), and only if its last use has
+not moved since the survey. It is renamed to a trash folder
 inside the cache (``.trash-KEY-PID-NS``: never an entry) and its lock file unlinked while still held (util/lock.py:
 a waiter on the old file then locks the new one), then the trash is removed. An interrupted prune leaves only
 trash, which the next prune removes. A proof is a memo, safe to remove at any time (at worst it is proved again):

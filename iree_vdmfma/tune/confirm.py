@@ -2,7 +2,9 @@
 tune/choose.py picks among the candidates' own timings (or the model's figures, MODELLED), then IREE's
 default, padded and the pick are re-measured side by side, cold, in one sitting; the pick ships only if
 that confirms it beats the default beyond noise (the device's A/A-calibrated rule when there is one),
-else the default stays and the winner row says why. The race's finish is tune/race.py's ``race_shape``.
+else the default stays and the winner row says why. A module removed from the compile cache under that re-measure
+(a prune, a hand rm) leaves no winner: its row says so (machine-error) and the shape waits for a rerun, as under a
+race. The race's finish is tune/race.py's ``race_shape``.
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ from ..problems.rows import Status
 
 
 def finish_shape(tuner, compiler, p: Problem, rows: list[state.CandidateRow],
-                 checker: Optional[Checker]) -> state.WinnerRow:
+                 checker: Optional[Checker]) -> Optional[state.WinnerRow]:
     """The shape's winner in no-race mode: measured, the winner rule (tune/choose.py) under the device's
-    calibrated noise rule, then a side-by-side confirmation; modelled, the model's pick."""
+    calibrated noise rule, then a side-by-side confirmation; modelled, the model's pick. None when a module was
+    removed from the compile cache under the side-by-side (its row saved saying so: the tuner leaves the shape)."""
     default = next((r for r in rows if "default" in r.reference.split(",")), None)
     padded = next((r for r in rows if "padded" in r.reference.split(",")), None)
     fit = [r for r in rows if r.status in (Status.MEASURED.value, Status.MODELLED.value)]
@@ -64,9 +67,11 @@ def finish_shape(tuner, compiler, p: Problem, rows: list[state.CandidateRow],
     return _side_by_side(tuner, compiler, p, base, w, default, padded, choice, checker, rule, source)
 
 
-def _side_by_side(tuner, compiler, p, base, w, default, padded, choice, checker, rule, source) -> state.WinnerRow:
+def _side_by_side(tuner, compiler, p, base, w, default, padded, choice, checker, rule,
+                  source) -> Optional[state.WinnerRow]:
     """Re-measure default, padded and winner now, in one sitting: the winner ships only if this
-    confirms it beats the default beyond noise; otherwise the default stays and the row says why."""
+    confirms it beats the default beyond noise; otherwise the default stays and the row says why. None when a
+    module was removed from the compile cache under it: that row saved as machine-error, no winner (a rerun)."""
     from ..report.verdict import WIN  # noqa: PLC0415
 
     from .choose import versus  # noqa: PLC0415
@@ -86,6 +91,9 @@ def _side_by_side(tuner, compiler, p, base, w, default, padded, choice, checker,
             continue
         fields = tuner.on_device(measure, tuner.module(compiler, p, row), p, tuner.o.target,
                             replace(tuner.measure_options(), hot=False), checker)
+        if fields["status"] == Status.MACHINE_ERROR.value:  # its module removed under the tune (measure.gone_fields)
+            tuner.save_rows(row.replace(**fields))
+            return None
         final[label] = row.replace(**fields) if fields["status"] == Status.MEASURED.value else None
         if final[label] is None:
             failed[label] = f"{fields['status']}: {fields.get('reason') or fields.get('error') or ''}".strip()

@@ -12,7 +12,7 @@ floor (:func:`harness_floor`, run/floor.py) of the timing mode its latencies wer
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional
@@ -22,9 +22,9 @@ from ..problems.problem import Problem
 from ..run.numerics import Checker
 from ..run.provenance import Provenance, now_utc, provenance
 from ..run.floor import FLOOR_REPS
-from ..run.runner import harness_floor_us, run_problem
+from ..run.runner import RunResult, harness_floor_us, run_problem
 from . import state
-from ..problems.rows import Status
+from ..problems.rows import PROVENANCE_COLUMNS, Status
 
 
 @dataclass(frozen=True)
@@ -57,13 +57,10 @@ def measure(vmfb: Path, problem: Problem, module_target: str, options: MeasureOp
     checker = checker or Checker(problem)
     kwargs = dict(module_target=module_target, reps=options.reps, timeout_s=options.timeout_s,
                   cache_bytes=options.cache_bytes, checker=checker)
-    try:
-        cold = run_problem(vmfb, problem, options.device, cache_mode="hot" if options.reps == 0 else "cold",
-                           check=True, **kwargs)
-    except (RuntimeError, OSError):  # "no such module": say why when its cache entry was removed
-        if (gone := module_gone(Path(vmfb))) is None:
-            raise
-        return gone_fields(gone)
+    cold = _run(vmfb, problem, options.device, cache_mode="hot" if options.reps == 0 else "cold", check=True,
+                **kwargs)
+    if isinstance(cold, EntryGone):
+        return gone_fields(cold)
     out: dict = provenance_fields(options)
     if cold.numerics is not None:
         out.update(numerics=cold.numerics.verdict, max_abs_err=cold.numerics.max_abs_err,
@@ -79,16 +76,44 @@ def measure(vmfb: Path, problem: Problem, module_target: str, options: MeasureOp
     out.update(status=Status.MEASURED.value, cold_us_median=lat.median_us, cold_us_std=lat.std_us, cold_us_mad=lat.mad_us,
                cold_us_min=lat.min_us, cold_us_max=lat.max_us, cold_reps=lat.reps)
     if options.hot:
-        hot = run_problem(vmfb, problem, options.device, cache_mode="hot", check=False, **kwargs)
+        hot = _run(vmfb, problem, options.device, cache_mode="hot", check=False, **kwargs)
+        if isinstance(hot, EntryGone):  # removed after its cold timing: not measured whole, a rerun redoes it
+            return gone_fields(hot)
         if hot.latency is not None:
             out.update(hot_us_median=hot.latency.median_us, hot_us_std=hot.latency.std_us)
     return out
 
 
+def _run(vmfb: Path, problem: Problem, device: str, **kwargs) -> "RunResult | EntryGone":
+    """run_problem's result, or EntryGone (compiler/entry.py module_gone) when ``vmfb``'s cache entry was removed
+    under it: before its load ("no such module", raised), or between its load and its timing (iree-benchmark-module
+    opens the file again: a failed run, which would otherwise be a run-error row that a rerun never redoes)."""
+    try:
+        res = run_problem(vmfb, problem, device, **kwargs)
+    except (RuntimeError, OSError):
+        if (gone := module_gone(Path(vmfb))) is None:
+            raise
+        return gone
+    if str(res.status) != "ok" and (gone := module_gone(Path(vmfb))) is not None:
+        return gone
+    return res
+
+
+# a measurement's columns of a candidate row: numerics, latencies, and where and when (its compiler_version is in
+# the row's key, not the measurement's)
+MEASUREMENT = ("numerics", "max_abs_err", "max_rel_err", "cold_us_median", "cold_us_std", "cold_us_mad",
+               "cold_us_min", "cold_us_max", "cold_reps", "hot_us_median", "hot_us_std",
+               *(c for c in PROVENANCE_COLUMNS if c != "compiler_version"))
+
+
 def gone_fields(gone: EntryGone) -> dict:
     """A candidate's row fields when its module was removed from the compile cache under the tune (a prune past
-    --keep-recent, a hand rm): the machine's doing, so machine-error, which a rerun redoes (compiled again)."""
-    return {"status": Status.MACHINE_ERROR.value, "reason": str(gone), "error": f"missing: {gone.missing}"}
+    --keep-recent, a hand rm): the machine's doing, so machine-error, which a rerun redoes (compiled again). Its
+    measurement columns are cleared (a row the race or the side-by-side cut was 'checked' or measured before): the
+    row does not look measured."""
+    unmeasured = {f.name: f.default for f in fields(state.CandidateRow) if f.name in MEASUREMENT}
+    return {**unmeasured, "status": Status.MACHINE_ERROR.value, "reason": str(gone),
+            "error": f"missing: {gone.missing}"}
 
 
 def harness_floor(module_target: str, timing_mode: str, options: MeasureOptions,

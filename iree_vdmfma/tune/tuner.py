@@ -435,12 +435,13 @@ class Tuner:
             from .race import race_shape  # noqa: PLC0415
 
             won = self.on_device(race_shape, self, lambda r: self.module(compiler, p, r), p, rows)
-            if won is None:  # a contender's module was removed from the compile cache under the race
-                self._lost(p, [self.rows[r.row_key] for r in rows])
-                return
-            won = won.replace(compiler_version=self.version, note="; ".join(filter(None, (won.note, race_cut))))
+            if won is not None:
+                won = won.replace(compiler_version=self.version, note="; ".join(filter(None, (won.note, race_cut))))
         else:
             won = self.finish(compiler, p, rows, checker)
+        if won is None:  # a module was removed from the compile cache under the race or the final re-measure
+            self._lost(p, [self.rows[r.row_key] for r in rows])
+            return
         self._save_winner(won.replace(space=size, evaluated=sum(r.status != Status.PRUNED.value for r in rows),
                                       cut_max_candidates=cut, space_id=self._space_ids.get(p.key, "")))
 
@@ -476,8 +477,9 @@ class Tuner:
         return changed(_candidate(row, problem_of(row)), self.o.target)
 
     def finish(self, compiler: Compiler, p: Problem, rows: list[state.CandidateRow],
-               checker: Optional[Checker]) -> state.WinnerRow:
-        """The shape's winner without a race: chosen by tune/choose.py, confirmed side by side (tune/confirm.py)."""
+               checker: Optional[Checker]) -> Optional[state.WinnerRow]:
+        """The shape's winner without a race: chosen by tune/choose.py, confirmed side by side (tune/confirm.py);
+        None when a module was removed from the compile cache under that (its row says so: a rerun redoes it)."""
         from .confirm import finish_shape  # noqa: PLC0415
 
         return finish_shape(self, compiler, p, rows, checker)
