@@ -12,6 +12,7 @@ import pytest
 
 from conftest import ROOT, rounds_stream, write_calibration_of
 from iree_vdmfma.compiler.driver import Compiler
+from iree_vdmfma.compiler.retry import compile_retrying
 from iree_vdmfma.problems.shapes import load_shape_list
 from iree_vdmfma.run import paired
 from iree_vdmfma.run.floor import FLOOR_PROBLEM
@@ -50,7 +51,7 @@ def test_the_race_picks_the_winner_an_exhaustive_paired_measurement_with_many_mo
         assert w.threshold_source and w.margin.endswith(f"x{w.rounds}")
         rows = [r for r in tuner.rows.values() if r.key == p.key and r.status == Status.MEASURED.value]
         assert len(rows) >= 2 and {r["candidate"] for r in raced if r["key"] == p.key} == {r.candidate for r in rows}
-        vmfbs = {r.candidate: compiler.compile(tuner.job(_candidate(r, p))).vmfb for r in rows}
+        vmfbs = {r.candidate: compile_retrying(compiler, tuner.job(_candidate(r, p)))[0].vmfb for r in rows}
         default = next(r.candidate for r in rows if "default" in r.reference)
         best, measured = exhaustive(vmfbs, default, p, "local-task", EXHAUSTIVE_ROUNDS, seed=7)
         # The race's leader is the exhaustive fastest, or within noise of it by the exhaustive's own rounds:
