@@ -426,11 +426,39 @@ def test_a_build_folder_is_kept_while_its_keys_lock_is_held_and_removed_after(tw
     assert not build.exists() and "1 leftover folders" in done.stdout
 
 
+def test_a_half_installed_entry_is_a_leftover_removed_past_keep_recent_and_never_while_its_lock_is_held(two, tmp_path):
+    """A command killed in entry.install (the old entry removed, the new one not yet renamed into place) leaves a
+    32-hex folder with no manifest, under the entry's lock. `info` shows it as a leftover; prune keeps it within
+    --keep-recent and while another process holds its lock, and removes it (and then its orphan lock) after."""
+    cache, a, b = two
+    key = "9" * 32
+    half, lock = cache / key, cache / LOCKS / f"{key}.lock"
+    half.mkdir()
+    (half / "out.vmfb").write_bytes(b"\0" * 1000)  # what the killed install's rmtree had not reached yet
+    done = _cli("info", "--cache-dir", str(cache))
+    assert "entries: 2," in done.stdout and "leftovers: 1 folders, 1000 bytes" in done.stdout, done.stdout
+    done = _cli("prune", "--older-than", "30", "--cache-dir", str(cache))
+    assert done.returncode == 0 and half.exists() and "0 leftover folders" in done.stdout, done.stdout + done.stderr
+    t = time.time() - 2 * DAY
+    os.utime(half, (t, t))  # past the 24 h grace
+    with _holding(lock):
+        done = _cli("prune", "--older-than", "30", "--cache-dir", str(cache))
+        assert done.returncode == 0 and half.exists() and "0 leftover folders" in done.stdout, done.stdout
+    done = _cli("prune", "--older-than", "30", "--dry-run", "--cache-dir", str(cache))
+    assert half.exists() and "would remove 0 of 2 entries" in done.stdout and "1 leftover folders" in done.stdout
+    done = _cli("prune", "--older-than", "30", "--cache-dir", str(cache))
+    assert done.returncode == 0 and "1 leftover folders (1000 bytes), 1 orphan lock files" in done.stdout, done.stdout
+    assert not half.exists() and not lock.exists() and _entries(cache) == {a.name, b.name}
+    alone = tmp_path / "hashes" / key
+    alone.mkdir(parents=True)  # a user's folder named by a hash, nothing else: no sign of a compile cache
+    assert not cache_admin.survey(alone.parent).is_cache
+
+
 def test_nothing_of_the_users_is_removed_only_what_the_compiler_names(two, tmp_path):
     cache, a, b = two
     outside = tmp_path / "outside"
     shutil.copytree(a, outside / a.name)
-    mine = [cache / ("5" * 32), cache / ".trash-can", cache / f".{'6' * 32}.backup", cache / ".proofs"]
+    mine = [cache / ".trash-can", cache / f".{'6' * 32}.backup", cache / ".proofs"]  # a 32-hex folder is a half entry
     for folder in mine:
         folder.mkdir()
         (folder / "notes.txt").write_text("mine")
@@ -440,7 +468,7 @@ def test_nothing_of_the_users_is_removed_only_what_the_compiler_names(two, tmp_p
     assert done.returncode == 0, done.stderr
     assert all((folder / "notes.txt").read_text() == "mine" for folder in mine)
     assert link.is_symlink() and read_valid_manifest(outside / a.name) is not None
-    assert _entries(cache) == {"5" * 32, "7" * 32} and "removed 2 of 2 entries" in done.stdout
+    assert _entries(cache) == {"7" * 32} and "removed 2 of 2 entries" in done.stdout
 
 
 def test_a_folder_that_is_no_compile_cache_is_refused_and_nothing_is_written_there(tmp_path):

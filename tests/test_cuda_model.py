@@ -217,3 +217,23 @@ def test_the_model_orders_m1_gemv_candidates_as_the_h200_measured_them():
             modelled = [MODEL.estimate_us(p, settings_of(c), "sm_89") for c in slower_first]
             assert got == sorted(got, reverse=True), (key, got)  # the MEASURED order
             assert all(a > b for a, b in zip(modelled, modelled[1:])), (key, modelled)  # the MODELLED order agrees
+
+
+@pytest.mark.parametrize("m", [1, 8])
+def test_a_batched_gemm_is_modelled_as_its_batches_side_by_side(m):
+    """A batch of 4 reaches the model (the CUDA space offers it IREE's default and splits; gemv and tc are for
+    unbatched GEMMs only). Problem.weight_bytes counts every batch, so the grid and C must too: 4 batches of
+    M x 2304 x 8192 are MODELLED as one M x 9216 x 8192 GEMM (the same workgroups, weights, C and partials),
+    never as one batch's grid reading four batches' weights."""
+    from iree_vdmfma.tune.space import generate
+
+    batched, wide = Problem(m, 2304, 8192, batch=4), Problem(m, 4 * 2304, 8192)
+    ids = [c.id for c in generate(batched, "sm_89")]
+    assert {settings_of(c)["mma"] for c in ids} == {"default"} and any("split=0," not in f"{c}," for c in ids)
+    for cid in ids:
+        settings = settings_of(cid)
+        got, want = (perf_model.shape_of(p, settings, "sm_89") for p in (batched, wide))
+        assert got == want and got.dispatches == 1 + (settings["split"] > 0), cid
+        assert MODEL.estimate_us(batched, settings, "sm_89") == MODEL.estimate_us(wide, settings, "sm_89"), cid
+    one = perf_model.shape_of(Problem(m, 2304, 8192), {"split": 0, "mma": "default"}, "sm_89")
+    assert perf_model.shape_of(batched, {"split": 0, "mma": "default"}, "sm_89").workgroups == 4 * one.workgroups

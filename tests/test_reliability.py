@@ -285,6 +285,25 @@ def test_a_cache_override_is_read_as_a_size_and_one_that_says_no_size_is_as_unse
     assert default_cache_bytes("cuda") == size
 
 
+@pytest.mark.parametrize("name, read", [("VDMFMA_CACHE_BYTES", lambda: default_cache_bytes("cuda") == 256 * 2**20),
+                                        ("VDMFMA_MEMORY_BYTES", lambda: memory_bytes("cuda") is None)])
+def test_an_override_that_is_no_size_says_so_once_and_is_ignored(monkeypatch, capsys, name, read):
+    """A value that is not a size ('5e7', 'lots', '0.5': below one byte) is as unset, and says so: one `warning:`
+    line on stderr naming the variable and what it said, once a process per variable, not once a read. 0 (none)
+    and a size say nothing."""
+    from iree_vdmfma.devices import caches
+
+    monkeypatch.setattr(caches, "_WARNED", set())  # this process may have warned already
+    for said in ("0", "1G"):
+        monkeypatch.setenv(name, said)
+        read()
+    assert capsys.readouterr().err == ""
+    for said in ("lots", "5e7", "0.5", "lots"):
+        monkeypatch.setenv(name, said)
+        assert read()
+    assert capsys.readouterr().err == f"warning: {name}='lots' is not a size (e.g. 256M, 1G): ignored\n"
+
+
 # --- the tuner's state ------------------------------------------------------------------------------------
 
 TUNE_SHAPES = "name,m,n,k\nt,2,16,256\n"  # host: the default and split=128, each a fast compile and run (M = 1 drops splits)

@@ -61,7 +61,7 @@ def info(cache_dir: Optional[Path] = opt.CACHE_DIR, debug: bool = opt.DEBUG) -> 
              "pruned, but for lock files whose entry is gone)")
         if found.leftovers:
             show(f"leftovers: {len(found.leftovers)} folders, {_fmt_size(found.leftover_bytes)} "
-                 "(an interrupted prune or a killed build; `vdmfma cache prune` removes them)")
+                 "(an interrupted prune, a killed build or install; `vdmfma cache prune` removes them)")
 
 
 @cache_app.command(epilog=docs_page("cache", "cache prune --max-size 2G --older-than 30 --dry-run"))
@@ -82,7 +82,8 @@ def prune(
     Safe for running commands that use an entry within --keep-recent hours (24 by default): such entries are
     kept, as are entries another command holds at that moment. A command that runs longer than --keep-recent may
     find an entry gone: a sweep's, tune's or model's rows say so (machine-error, redone by a rerun). Stale proofs,
-    orphan lock files and an interrupted prune's leftovers go too.
+    orphan lock files and the leftovers of an interrupted prune, a killed build or install go too (an install's
+    once older than --keep-recent).
     """
     with user_errors(debug):
         from ..compiler.cache_admin import prune as prune_cache

@@ -17,9 +17,12 @@ waiting (an entry a command is building, checking, copying out or proving is kep
 not moved since the survey. It is renamed to a trash folder
 inside the cache (``.trash-KEY-PID-NS``: never an entry) and its lock file unlinked while still held (util/lock.py:
 a waiter on the old file then locks the new one), then the trash is removed. An interrupted prune leaves only
-trash, which the next prune removes. A proof is a memo, safe to remove at any time (at worst it is proved again):
-those last used before --older-than go, and with --max-size those last used before the oldest entry kept (their
-entry was most likely pruned); never one used within the grace window.
+trash, which the next prune removes. A crash while an entry was replaced (entry.install: the old one removed,
+then the new one renamed into place, all under the entry's lock held exclusively) leaves a 32-hex folder with no
+manifest: a leftover too, removed under its lock taken without waiting, and only once it is older than the grace
+window. Alone (no ``.locks/``, no entry) it is no sign of a cache. A proof is a memo, safe to remove at any time
+(at worst it is proved again): those last used before --older-than go, and with --max-size those last used before
+the oldest entry kept (their entry was most likely pruned); never one used within the grace window.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from .entry import LOCKS, MANIFEST, PROOFS, is_entry
 DAY_S = 86400.0
 _TRASH = re.compile(r"\.trash-([0-9a-f]{32})-\d+-\d+")  # an entry being removed (_remove_entry): renamed, then deleted
 _BUILD = re.compile(r"\.([0-9a-f]{32})\.[a-z0-9_]{8}")  # a build's temp folder: driver.py's mkdtemp(prefix=".KEY.")
+_HALF = re.compile(r"[0-9a-f]{32}")  # an entry's name on a folder with no manifest: a crash in entry.install
 _PROOF = re.compile(r"[0-9a-f]{40}\.json")  # sweep/proofs.py ProofMemo._path
 # what else the toolkit keeps in the cache folder (never pruned): the tuning records (records/db.py, with SQLite's
 # side files), kept calibrations (cli/calibrate_cmds.py), CUDA target probes (compiler/cuda_targets.py)
@@ -84,7 +88,7 @@ class Survey(_Totals):
     root: Path
     entries: list[Item] = field(default_factory=list)  # least recently used first
     proofs: list[Item] = field(default_factory=list)
-    leftovers: list[Item] = field(default_factory=list)  # trash of an interrupted prune, a killed build's folder
+    leftovers: list[Item] = field(default_factory=list)  # an interrupted prune's trash, a killed build's or install's
     other_bytes: int = 0  # lock files, tuning records, calibrations, anything else
     has_locks: bool = False  # a .locks/ folder: any compile made one
     foreign: bool = False  # something the toolkit does not keep in a cache folder (a user's file or folder)
@@ -152,6 +156,9 @@ def survey(root: Path) -> Survey:
             found.entries.append(Item(path, _tree_bytes(path), _mtime(path / MANIFEST)))
         elif _folder(path) and (_TRASH.fullmatch(path.name) or _BUILD.fullmatch(path.name)):
             found.leftovers.append(Item(path, _tree_bytes(path), _mtime(path)))
+        elif _half_entry(path):
+            found.leftovers.append(Item(path, _tree_bytes(path), _mtime(path)))
+            found.foreign = True  # alone no sign of a cache (a user's folder named by a hash); a build made .locks/
         elif path.name == PROOFS and _folder(path):
             found.proofs = [Item(p, _tree_bytes(p), _mtime(p)) for p in sorted(path.iterdir())
                             if _PROOF.fullmatch(p.name) and p.is_file() and not p.is_symlink()]
@@ -162,6 +169,12 @@ def survey(root: Path) -> Survey:
             found.other_bytes += _tree_bytes(path)
     found.entries.sort(key=lambda e: (e.last_use, e.path.name))
     return found
+
+
+def _half_entry(path: Path) -> bool:
+    """A folder named by a cache key with no ``manifest.json`` at all (not even a link): what a crash in
+    entry.install leaves (the old entry half removed)."""
+    return _HALF.fullmatch(path.name) is not None and _folder(path) and not os.path.lexists(path / MANIFEST)
 
 
 def _lock(root: Path, key: str) -> Path:
@@ -204,19 +217,25 @@ def _remove_entry(root: Path, entry: Item, dry_run: bool) -> str:
     return "removed"
 
 
-def _remove_leftover(root: Path, item: Item, dry_run: bool) -> bool:
-    """A trash folder goes at once; a build's folder only when its key's lock is free (no build running)."""
+def _remove_leftover(root: Path, item: Item, dry_run: bool, recent: float) -> bool:
+    """A trash folder goes at once; a build's folder only when its key's lock is free (no build running); a half
+    entry only when its lock is free (no install running: entry.install holds it), it is older than ``recent``
+    and it is still no entry (not installed since the survey)."""
     build = _BUILD.fullmatch(item.path.name)
-    if build is None:
+    if build is None and not _HALF.fullmatch(item.path.name):
         if not dry_run:
             _rmtree(item.path)
         return True
+    if build is None and item.last_use >= recent:
+        return False
+    lock = _lock(root, build.group(1) if build else item.path.name)
     if dry_run:
-        return not held_elsewhere(_lock(root, build.group(1)))
-    with lock_if_free(_lock(root, build.group(1))) as free:
-        if free:
-            _rmtree(item.path)
-        return free
+        return not held_elsewhere(lock)
+    with lock_if_free(lock) as free:
+        if not free or is_entry(item.path):
+            return False
+        _rmtree(item.path)
+        return True
 
 
 def _orphan_locks(root: Path, dry_run: bool) -> int:
@@ -254,10 +273,10 @@ def prune(root: Path, older_than_s: Optional[float] = None, max_bytes: Optional[
         raise NotACache(f"{root} does not look like a compile cache (no {LOCKS}/ folder, no entry with a "
                         f"{MANIFEST}, and things the toolkit does not keep there): nothing pruned")
     done = Pruned(before)
-    for item in before.leftovers:
-        if _remove_leftover(root, item, dry_run):
-            done.leftovers.append(item)
     recent = start - keep_recent_s
+    for item in before.leftovers:
+        if _remove_leftover(root, item, dry_run, recent):
+            done.leftovers.append(item)
     total, kept_oldest = before.entry_bytes, None
     for entry in before.entries:  # least recently used first
         old = older_than_s is not None and entry.last_use < start - older_than_s

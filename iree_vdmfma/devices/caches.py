@@ -6,10 +6,10 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import subprocess
+import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional
@@ -52,11 +52,24 @@ def cpu_cache_bytes(base: Path = SYS_CACHE, lscpu: tuple[str, ...] = LSCPU) -> O
 
 def env_size(name: str) -> Optional[int]:
     """The bytes the environment variable ``name`` says, read as util/sizes.parse_size reads a size ('32M', '1.5G',
-    bytes); None when it is unset or says no size (not a size, 0, below one byte): as unset."""
+    bytes); None when it is unset or says no size (0, or not a size: '5e7', 'lots', below one byte), as unset.
+    One that is not a size says so once a process on stderr (a ``warning:`` line): a typo is not silent."""
     text = os.environ.get(name)
-    with contextlib.suppress(ValueError):  # below one byte: as unset, as 0 is
-        return (parse_size(text) or None) if text else None
-    return None
+    if not text:
+        return None
+    try:
+        size = parse_size(text)
+    except ValueError:  # below one byte: not a size, as 'lots' is
+        size = None
+    if size == 0:
+        return None  # 0: none, as unset
+    if size is None and name not in _WARNED:
+        _WARNED.add(name)
+        print(f"warning: {name}={text!r} is not a size (e.g. 256M, 1G): ignored", file=sys.stderr)
+    return size
+
+
+_WARNED: set[str] = set()  # the variables env_size has warned of
 
 
 def default_cache_bytes(device: str, device_target: str = "", device_name: str = "") -> int:

@@ -95,24 +95,28 @@ class Shape:
 
 
 def shape_of(p: Problem, settings: Mapping[str, object], arch: str, regs: Optional[int] = None) -> Shape:
+    """A batched GEMM (batch > 1: IREE's default or a split, the only kinds the space offers it) is ``batch``
+    grids of one GEMM's workgroups, and a split's partials are each batch's; weights and C count every batch
+    (Problem.weight_bytes, :func:`c_bytes`). MODELLED only: the measurements it was fitted on are all batch 1."""
     chunk = int(settings.get("split", 0) or 0)
     splits = p.k // chunk if chunk else 1
-    partials = 2 * p.m * p.n * 4 * splits if splits > 1 else 0
+    partials = 2 * c_bytes(p) * splits if splits > 1 else 0
+    grids = splits * p.batch  # one GEMM's grid for each K chunk and each batch
     config = knob_config(p, arch, settings)
     eb = p.dt.bytes
     if isinstance(config, GemvConfig):
         loads = config.rows * max(1, config.partial_reduction // config.k_step)
         hoisted = GEMV_HOISTED if p.m == 1 else min(loads, GEMV_HOISTED)  # M = 1: whatever the step (docstring)
-        return Shape(p.n // config.rows * splits, config.workgroup_size, hoisted * config.thread * eb,
+        return Shape(p.n // config.rows * grids, config.workgroup_size, hoisted * config.thread * eb,
                      (p.m + 3.6) / 64, regs or min(255, 32 + 2 * config.rows * p.m), 1 + (splits > 1), partials)
     if config is not None:  # the tensor-core TileAndFuse config
         k_tile = config.k_tile
         threads = config.workgroup_size
-        return Shape(p.n // config.n_tile * splits, threads, TC_THREAD_BYTES, 1 / 64,
+        return Shape(p.n // config.n_tile * grids, threads, TC_THREAD_BYTES, 1 / 64,
                      regs or {512: 168, 256: 92}.get(k_tile, 56), 1 + (splits > 1), partials)
     if p.m == 1:  # IREE's M = 1 matvec: one row a workgroup of 32 threads, its K loop unrolled (32 loads)
-        return Shape(p.n * splits, 32, 32 * 16, (1 + 3.6) / 64, regs or 67, 1 + (splits > 1), partials)
-    return Shape(math.ceil(p.n / 32) * splits, 64, DEFAULT_THREAD_BYTES, 1 / 64, regs or 56, 1 + (splits > 1),
+        return Shape(p.n * grids, 32, 32 * 16, (1 + 3.6) / 64, regs or 67, 1 + (splits > 1), partials)
+    return Shape(math.ceil(p.n / 32) * grids, 64, DEFAULT_THREAD_BYTES, 1 / 64, regs or 56, 1 + (splits > 1),
                  partials)
 
 
@@ -122,11 +126,16 @@ def modelled_time_us(p: Problem, s: Shape, peak_gbps: float, latency_us: float =
     resident = max(1, resident_per_sm(s.threads, s.regs)) if s.threads <= MAX_THREADS_PER_SM else 1
     live = min(s.workgroups, SMS * resident)
     in_flight = live * s.threads * s.thread_bytes
-    hbm = p.weight_bytes + p.m * p.n * 4 + s.extra_bytes
+    hbm = p.weight_bytes + c_bytes(p) + s.extra_bytes
     rate = in_flight / latency_us  # Little's law: bytes a microsecond the loads in flight sustain
     t_mem = hbm / peak + hbm / rate if p.m == 1 else hbm / min(peak, rate)  # M = 1: latency not hidden (docstring)
     t_issue = p.weight_bytes * s.issue_per_byte / (min(SMS, s.workgroups) * ISSUE_PER_US)
     return max(t_mem, t_issue) + floor_us + extra_us * (s.dispatches - 1)
+
+
+def c_bytes(p: Problem) -> int:
+    """The f32 C every batch writes (as Problem.weight_bytes counts every batch's weights)."""
+    return p.batch * p.m * p.n * 4
 
 
 def pct_peak(p: Problem, us: float, peak_gbps: float) -> float:
