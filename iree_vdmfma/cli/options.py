@@ -266,7 +266,7 @@ def size_of(text: Optional[str], option: str = "--cache-size", zero: bool = Fals
         size = parse_size(str(text))
     except ValueError as e:  # 0.5 (of what?): no size
         raise ValueError(f"{option} {e}; give a unit (e.g. 0.5G){' or 0 for nothing kept' if zero else ''}") from None
-    if size is None or size < 0 or (size == 0 and not zero):
+    if size is None or (size == 0 and not zero):  # parse_size gives no negative size
         raise ValueError(f"{option} {text!r}: not a size (e.g. 256M, 1.5G, 1048576{', 0' if zero else ''})")
     return size
 

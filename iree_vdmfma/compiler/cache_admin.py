@@ -37,12 +37,11 @@ from pathlib import Path
 from typing import Optional
 
 from ..util.lock import held_elsewhere, lock_if_free
-from .entry import LOCKS, MANIFEST, PROOFS, is_entry
+from .entry import LOCKS, MANIFEST, PROOFS, is_entry, is_key
 
 DAY_S = 86400.0
 _TRASH = re.compile(r"\.trash-([0-9a-f]{32})-\d+-\d+")  # an entry being removed (_remove_entry): renamed, then deleted
 _BUILD = re.compile(r"\.([0-9a-f]{32})\.[a-z0-9_]{8}")  # a build's temp folder: driver.py's mkdtemp(prefix=".KEY.")
-_HALF = re.compile(r"[0-9a-f]{32}")  # an entry's name on a folder with no manifest: a crash in entry.install
 _PROOF = re.compile(r"[0-9a-f]{40}\.json")  # sweep/proofs.py ProofMemo._path
 # what else the toolkit keeps in the cache folder (never pruned): the tuning records (records/db.py, with SQLite's
 # side files), kept calibrations (cli/calibrate_cmds.py), CUDA target probes (compiler/cuda_targets.py)
@@ -174,7 +173,7 @@ def survey(root: Path) -> Survey:
 def _half_entry(path: Path) -> bool:
     """A folder named by a cache key with no ``manifest.json`` at all (not even a link): what a crash in
     entry.install leaves (the old entry half removed)."""
-    return _HALF.fullmatch(path.name) is not None and _folder(path) and not os.path.lexists(path / MANIFEST)
+    return is_key(path.name) and _folder(path) and not os.path.lexists(path / MANIFEST)
 
 
 def _lock(root: Path, key: str) -> Path:
@@ -222,7 +221,7 @@ def _remove_leftover(root: Path, item: Item, dry_run: bool, recent: float) -> bo
     entry only when its lock is free (no install running: entry.install holds it), it is older than ``recent``
     and it is still no entry (not installed since the survey)."""
     build = _BUILD.fullmatch(item.path.name)
-    if build is None and not _HALF.fullmatch(item.path.name):
+    if build is None and not is_key(item.path.name):
         if not dry_run:
             _rmtree(item.path)
         return True

@@ -34,6 +34,11 @@ PROOFS = ".proofs"  # what the entries' dumps proved, beside the entries (sweep/
 _KEY = re.compile(r"[0-9a-f]{32}")  # an entry's name: its job's cache key (driver.py CompileJob.cache_key)
 
 
+def is_key(name: str) -> bool:
+    """Whether ``name`` is an entry's name: a job's 32-hex cache key."""
+    return _KEY.fullmatch(name) is not None
+
+
 def _sha(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -57,7 +62,7 @@ def is_entry(path: Path) -> bool:
     """Whether ``path`` is a cache entry: a folder named by a 32-hex cache key holding a ``manifest.json`` file,
     neither of them a symbolic link (never followed: what `vdmfma cache prune` surveys and removes)."""
     manifest = path / MANIFEST
-    return _KEY.fullmatch(path.name) is not None and path.is_dir() and not path.is_symlink() \
+    return is_key(path.name) and path.is_dir() and not path.is_symlink() \
         and manifest.is_file() and not manifest.is_symlink()
 
 

@@ -94,7 +94,7 @@ def _run(vmfb: Path, problem: Problem, device: str, **kwargs) -> "RunResult | En
         if (gone := module_gone(Path(vmfb))) is None:
             raise
         return gone
-    if str(res.status) != "ok" and (gone := module_gone(Path(vmfb))) is not None:
+    if res.status != Status.OK and (gone := module_gone(Path(vmfb))) is not None:
         return gone
     return res
 
