@@ -103,7 +103,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     actions = {"calibrate": step_calibrate, "model": step_model, "exhaustive": step_exhaustive,
                **{s: (lambda *a, s=s: step_sweep(*a, step=s)) for s in steps if s.startswith("sweep-")},
                **{s: (lambda *a, s=s: step_tune(*a, step=s)) for s in steps if s.startswith("tune-")}}
-    planned = [s for s in steps if [i for i in todo(plan, known, s, lists) if not i.blocked]]
+    planned = [s for s in steps if runnable_left(plan, known, s, lists)]
     for step in steps:
         known = measured(plan)  # what the steps before measured counts too
         items = todo(plan, known, step, lists)
@@ -157,6 +157,11 @@ def main(argv: Optional[list[str]] = None) -> int:
     return 0 if not left else 3
 
 
+def runnable_left(plan: Plan, known, step: str, lists: dict) -> list:
+    """``step``'s items the records (``known``) lack and nothing blocks: what a call would still measure."""
+    return [i for i in todo(plan, known, step, lists) if not i.blocked]
+
+
 def steps_left(plan: Plan, steps: list[str], lists: dict, state: dict) -> list[str]:
     """The steps a call leaves to measure: those with a runnable item the records lack; with --remeasure (the records
     leave every item to do) a step that ran this call is left only when its status is "partial" (the budget cut it,
@@ -167,7 +172,7 @@ def steps_left(plan: Plan, steps: list[str], lists: dict, state: dict) -> list[s
         if plan.remeasure and plan_state(plan, s):
             if state.get(s, {}).get("status") == "partial":
                 left.append(s)
-        elif [i for i in todo(plan, known, s, lists) if not i.blocked]:
+        elif runnable_left(plan, known, s, lists):
             left.append(s)
     return left
 
@@ -177,7 +182,7 @@ def step_status(plan: Plan, step: str, lists: dict, ok: bool, cut: int) -> tuple
     nothing runnable of it is left by the records (recomputed as the end of main does, so a step the budget cut to
     its first items is "partial"); with --remeasure the records leave every item to do, so what is left is the
     ``cut`` items the budget did not start."""
-    left = cut if plan.remeasure else len([i for i in todo(plan, measured(plan), step, lists) if not i.blocked])
+    left = cut if plan.remeasure else len(runnable_left(plan, measured(plan), step, lists))
     return ("done" if ok and not left else "partial"), left
 
 
