@@ -12,11 +12,12 @@ candidates. A shape with fewer than MIN_CANDIDATES measured candidates in a grou
 For each shape, the model's fitted constants (LATENCY_US, FLOOR_US and a tensor-core thread's bytes in flight,
 TC_THREAD_BYTES, fitted to the H200's tc candidates: the grid's None is the old formula, the whole K step; the
 grid holds EXTRA_DISPATCH_US at the measured 40 us) are picked on the other shapes (the grid below, by median rank
-correlation, then by closeness of modelled to measured time), so no shape's constants have seen it; then the shape's candidates are ranked by the
-model: the Spearman rank correlation of modelled and measured cold medians, and whether the measured best is in the
-model's top 16 (and top 3: with 12-46 candidates a shape, top 16 is a weak test); candidates the model gives the
-same time (every saturated one: HBM peak plus the floor) are ordered at random and a hit is counted as its chance,
-0.38 for a best tied with seven others for three places. Over the database's groups it then prints a line per
+correlation, then by closeness of modelled to measured time), so no shape's constants have seen it; then the
+shape's candidates are ranked by the model: the Spearman rank correlation of modelled and measured cold medians,
+and whether the measured best is in the model's top 16 (and top 3: with 12-46 candidates a shape, top 16 is a weak
+test); candidates the model gives the same time (every saturated one: HBM peak plus the floor) are ordered at
+random and a hit is counted as its chance, 0.38 for a best tied with seven others for three places. Over the
+database's groups it then prints a line per
 candidate family (IREE's default, gemv, tc, splitk: any split): median modelled and measured % of peak and time over
 IREE's default's, and how many the model put in its top 16 / top 3 of their shape against how many the measurement
 did -- whether a family is over-predicted; the database's groups again with the old K-step formula held; and the
@@ -40,6 +41,7 @@ from iree_vdmfma.configs.knobs import knob_config
 from iree_vdmfma.devices.targets import device_spec
 from iree_vdmfma.problems.problem import Problem
 from iree_vdmfma.records.db import CANDIDATE, MEASURED, RecordDB
+from iree_vdmfma.records.evidence import shape_of as key_fields
 from iree_vdmfma.tune.space import settings_of
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -62,9 +64,8 @@ FAMILIES = ("default", "gemv", "tc", "splitk")
 
 
 def _problem(key: str) -> Problem:
-    dtype, mnk = key.split("_", 1)
-    m, n, k = (int(x) for x in mnk.split("x"))
-    return Problem(m, n, k, dtype=dtype)
+    """The problem a shape key names, batched ones too ('f16_b4_8x2304x8192'): records/evidence.py reads keys."""
+    return Problem(**key_fields(key))
 
 
 def _group(source: str, key: str, device: str, date: str, cands: list[tuple[str, float]]) -> dict:
@@ -213,7 +214,8 @@ def _best(scores: list[list[dict]], grid: list[tuple], train: list[int]) -> tupl
 
 def leave_one_shape_out(gs: list[dict], tc_bytes: tuple = TC_BYTES) -> list[dict]:
     """Per group: constants (LATENCY_US, FLOOR_US, TC_THREAD_BYTES; EXTRA_DISPATCH_US held, its grid one value) fitted
-    on the groups of every other shape, then scored on this one; ``tc_bytes`` the tensor-core grid ((None,): the old K-step formula)."""
+    on the groups of every other shape, then scored on this one; ``tc_bytes`` the tensor-core grid ((None,): the
+    old K-step formula)."""
     grid = _grid(tc_bytes=tc_bytes)
     scores = [_scores(g, grid) for g in gs]
     out = []
@@ -304,8 +306,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"error: {e}", file=sys.stderr)
         sys.exit(2)
     results = leave_one_shape_out(gs + new)
-    print("| source | shape | candidates | fitted latency us / floor us / 2nd dispatch us (held) / tc B a thread | Spearman "
-          "| best in top 16 | in top 3 (ties: chance) | best: MODELLED % peak / MEASURED % peak |")
+    print("| source | shape | candidates | fitted latency us / floor us / 2nd dispatch us (held) / tc B a thread "
+          "| Spearman | best in top 16 | in top 3 (ties: chance) | best: MODELLED % peak / MEASURED % peak |")
     print("|---|---|---|---|---|---|---|---|")
     for r in results:
         fit = _constants(r["fit"])

@@ -57,7 +57,8 @@ def test_the_model_ranks_held_out_shapes_better_than_chance_on_every_committed_m
     check = _check()
     want, seen = _csv_measurements(check)
     fresh = _database_groups(ROOT / check.DATABASE, seen)
-    results = check.leave_one_shape_out(check.groups(until=FITTED))
+    fitted = check.groups(until=FITTED)  # read once: the records the constants were fitted on
+    results = check.leave_one_shape_out(fitted)
     assert {(r["source"], r["key"]) for r in results} == want | fresh and len(want) >= 10
     for r in results:  # the held-out shape's constants come from the other shapes' fit grid
         assert r["fit"][0] in check.LATENCIES and r["fit"][3] in check.TC_BYTES
@@ -66,17 +67,19 @@ def test_the_model_ranks_held_out_shapes_better_than_chance_on_every_committed_m
     assert {r["fit"][1] for r in results} == {perf_model.FLOOR_US} == {max(check.FLOORS)}
     assert f"FLOOR_US = {perf_model.FLOOR_US:g} us" in perf_model.__doc__ and "top of its grid" in perf_model.__doc__
     # held out, the model orders the CSVs' space (0.77 on 2026-11-28; 0.68 with its Little's-law term taken out);
-    # the database's loan with tensor-core candidates (2026-11-29) better than chance (+0.73 after the refit)
+    # the database's loan with tensor-core candidates (2026-11-29) better than chance (+0.76 after the refit and the
+    # M = 1 term)
     assert statistics.median(r["rho"] for r in results if not r.get("database")) > 0.7
     assert len(fresh) >= 14  # the H200 loan of 2026-11-29: 6 seed and 8 held-out shape groups
     assert statistics.median(r["rho"] for r in results if r.get("database")) > 0
     # the fitted tensor-core bytes in flight rank the H200's tc loan better than the old whole K step
-    old = [r for r in check.leave_one_shape_out(check.groups(until=FITTED), (None,)) if r.get("database")]
+    old = [r for r in check.leave_one_shape_out(fitted, (None,)) if r.get("database")]
     assert statistics.median(r["rho"] for r in results if r.get("database")) > statistics.median(
         r["rho"] for r in old) + 0.2
     check.main([])  # the script reads every record, a later loan's too
     said = capsys.readouterr().out.splitlines()[-1]
-    every = results if check.groups() == check.groups(until=FITTED) else check.leave_one_shape_out(check.groups())
+    everything = check.groups()
+    every = results if everything == fitted else check.leave_one_shape_out(everything)
     assert said.startswith(f"leave-one-shape-out over {len(every)} measured shape groups: median rank correlation")
     assert f"top-16 hit rate {check._count(sum(r['top16'] for r in every))}/{len(every)}" in said
     assert check.spearman([1, 2, 3], [10, 30, 20]) == 0.5 and check.spearman([1, 2, 3], [3, 2, 1]) == -1
@@ -237,3 +240,10 @@ def test_a_batched_gemm_is_modelled_as_its_batches_side_by_side(m):
         assert MODEL.estimate_us(batched, settings, "sm_89") == MODEL.estimate_us(wide, settings, "sm_89"), cid
     one = perf_model.shape_of(Problem(m, 2304, 8192), {"split": 0, "mma": "default"}, "sm_89")
     assert perf_model.shape_of(batched, {"split": 0, "mma": "default"}, "sm_89").workgroups == 4 * one.workgroups
+
+
+def test_a_batched_shape_key_is_read_as_its_problem():
+    """The check reads a record's shape key as records/evidence.py does: a batched key too (a split-hand parser read
+    'b4_8' as M and stopped the whole check)."""
+    p = _check()._problem("f16_b4_8x2304x8192")
+    assert (p.batch, p.m, p.n, p.k, p.dtype) == (4, 8, 2304, 8192, "f16")

@@ -34,8 +34,9 @@ model_pct_peak = weight bytes / t / HBM peak, where
   shared-memory stores serialising the weight loads are guesses. A second warp a workgroup (subgroups=2) MEASURED
   27-34% faster; the constant being a thread's, bytes in flight already scale with the warps resident (MODELLED
   33-44% faster where residency does not bound the grid). No separate term: a workgroup's constant (no gain from the
-  second warp) ranked the held-out database groups worse (median 0.72 against 0.73), and a damped gain (x
-  sqrt(warps)) scored 0.76 as an absurd one (x warps again) did: noise. 16 B at LATENCY_US 0.3 is 1.7 KB/us a warp;
+  second warp) ranked the held-out database groups worse (median 0.72 against 0.73, one-off runs before the M = 1
+  term), and a damped gain (x sqrt(warps)) scored 0.76 as an absurd one (x warps again) did: noise. 16 B at
+  LATENCY_US 0.3 is 1.7 KB/us a warp;
   the form (one constant a thread) was chosen after reading those 38 candidates, so the check's held-out figures
   test the fitted value, not the form: the next loan's tensor-core candidates are its first out-of-sample test;
 - FLOOR_US = 40 us, the per-call floor of the timing (the harness's per-dispatch cost, run/floor.py): the value
@@ -77,7 +78,7 @@ EXTRA_DISPATCH_US = 40.0  # the gap the H200 measured (the module docstring says
 ISSUE_PER_US = 4 * 1980.0  # warp-instructions an SM issues a microsecond
 DEFAULT_THREAD_BYTES = 48  # IREE's default TileAndFuse: B in flight a thread (SASS, cuda-kernel-analysis.md)
 TC_THREAD_BYTES = 16  # a tensor-core thread's B in flight: FITTED to the H200 of 2026-11-29 (the docstring says how)
-GEMV_HOISTED = 10  # 16-byte loads ptxas issues before the first use
+GEMV_HOISTED = 10  # loads of its vec width ptxas issues before the first use
 PEAK_DEVICE = "H200"  # whose HBM peak a --device none tune is modelled against
 
 
